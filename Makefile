@@ -1,0 +1,36 @@
+# Two commands do all the set-up: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+OUT    := out
+
+.PHONY: demo test bench install clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project's dependencies change.
+$(VENV)/.stamp-install: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+install: $(VENV)/.stamp-install
+
+demo: install
+	@mkdir -p $(OUT)
+	$(BIN)/washigen cats map --players 2 --seed 1 -o $(OUT)/cats-map.pdf
+	$(BIN)/washigen cats map --players 2 --seed 1 -o $(OUT)/cats-map.json
+	$(BIN)/washigen cats map --players 2 --seed 1 --paper a4 -o $(OUT)/cats-map-a4.pdf
+	@echo
+	@echo "Printed a default game (Tokyo Washi Game Cats, 2 players, seed 1) into $(OUT)/:"
+	@ls -1 $(OUT) | sed 's|^|  $(OUT)/|'
+
+test: install
+	$(BIN)/python -m pytest -n 2
+
+bench: install
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) $(OUT) *.egg-info

@@ -1,0 +1,164 @@
+"""The design envelope: JSON files with a format version, the game, the kind and the seed.
+
+A design is a frozen dataclass (kw_only) deriving from `Design`. pydantic validates a JSON document against that
+very dataclass, so the in-memory types stay plain and a bad file is answered with the JSON path of its first bad
+field: `players: must be 2..6, got 9` style messages, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pydantic
+from pydantic import ConfigDict, TypeAdapter
+
+from . import __version__
+from .errors import DesignFormatError, InputError
+
+FORMAT = "washigen/1"
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True, kw_only=True)
+class Design:
+    """Base of every game's design. Subclasses set GAME and KIND, and add their fields (kw_only, frozen)."""
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    GAME: ClassVar[str] = ""
+    KIND: ClassVar[str] = ""
+
+    seed: int | None = None
+    generator: str = f"washigen {__version__}"
+
+
+@lru_cache(maxsize=None)
+def _adapter(cls: type) -> TypeAdapter:
+    return TypeAdapter(cls)
+
+
+def to_dict(design: Design) -> dict[str, Any]:
+    body = _adapter(type(design)).dump_python(design, mode="json")
+    return {"format": FORMAT, "game": design.GAME, "kind": design.KIND, **body}
+
+
+def dumps(design: Design) -> str:
+    """Deterministic JSON: the same design gives the same text."""
+    return json.dumps(to_dict(design), ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def save(design: Design, path: str | Path) -> None:
+    from .output import write_bytes
+
+    write_bytes(Path(path), dumps(design).encode("utf-8"))
+
+
+def load(path: str | Path) -> Design:
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DesignFormatError(f"file is larger than {MAX_FILE_BYTES // 2**20} MiB", source=str(path))
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a design file") from None
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
+    return loads(data, source=str(path))
+
+
+def loads(data: bytes | str, source: str = "") -> Design:
+    """Parses a design document; raises DesignFormatError (and nothing else) naming the first bad field."""
+    document = _parse_json(data, source)
+    if not isinstance(document, dict):
+        raise DesignFormatError("a design file must hold a JSON object", source=source)
+    fmt = document.get("format")
+    if fmt != FORMAT:
+        raise DesignFormatError(f"must be {FORMAT!r}, got {fmt!r}", path="format", source=source)
+    cls = _design_class(document, source)
+    body = {k: v for k, v in document.items() if k not in ("format", "game", "kind")}
+    try:
+        design = _adapter(cls).validate_json(json.dumps(body), strict=True)
+    except pydantic.ValidationError as error:
+        raise _first_error(error, source) from None
+    except (ValueError, TypeError, KeyError, IndexError) as error:
+        raise DesignFormatError(str(error) or type(error).__name__, source=source) from None
+    from .games import get_game
+
+    check = get_game(cls.GAME).check_design
+    if check is not None:
+        try:
+            check(design)
+        except DesignFormatError as error:
+            raise DesignFormatError(str(error.args[0]) if not error.source else str(error), path=error.path,
+                                    source=source) from None
+    return design
+
+
+def _parse_json(data: bytes | str, source: str) -> Any:
+    try:
+        text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
+    except UnicodeDecodeError as error:
+        raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise DesignFormatError(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+                                source=source) from None
+    except RecursionError:
+        raise DesignFormatError("JSON nested too deeply", source=source) from None
+    except ValueError as error:
+        raise DesignFormatError(str(error), source=source) from None
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not a number a design may hold")
+
+
+def _design_class(document: dict, source: str) -> type[Design]:
+    from .games import all_games, get_game
+
+    game_name, kind = document.get("game"), document.get("kind")
+    if not isinstance(game_name, str):
+        raise DesignFormatError(f"must name a game, got {game_name!r}", path="game", source=source)
+    try:
+        game = get_game(game_name)
+    except InputError:
+        names = ", ".join(g.name for g in all_games())
+        raise DesignFormatError(f"unknown game {game_name!r}; known: {names}", path="game", source=source) from None
+    if not isinstance(kind, str) or kind not in game.designs:
+        kinds = ", ".join(game.designs)
+        raise DesignFormatError(f"{game.name} has no design kind {kind!r}; known: {kinds}", path="kind",
+                                source=source)
+    return game.designs[kind]
+
+
+def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatError:
+    first = error.errors(include_url=False)[0]
+    path = json_path(first.get("loc", ()))
+    message = first.get("msg", "invalid value")
+    if "input" in first and first.get("type") not in ("missing",):
+        shown = first["input"]
+        if not isinstance(shown, (dict, list)):
+            message += f", got {shown!r}"
+    return DesignFormatError(message, path=path, source=source)
+
+
+def json_path(loc) -> str:
+    """('segments', 0, 'cells', 3) -> 'segments[0].cells[3]'."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + str(part)
+    return text
+
+
+def finite(value: float) -> bool:
+    return not (math.isnan(value) or math.isinf(value))

@@ -1,0 +1,67 @@
+"""The one font family washigen prints with: DejaVu (assets/fonts), which covers German (ä ö ü ß) and more.
+
+The PDF backend embeds it (subset); SVG names the same family so cairosvg and viewers pick it from the system.
+Text measurement for layout uses the same metrics, so a label that fits in the PDF fits in the SVG.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .paths import ASSETS
+
+SVG_FAMILY = {"sans": "DejaVu Sans, Verdana, sans-serif", "mono": "DejaVu Sans Mono, monospace"}
+
+_FILES = {
+    ("sans", "normal", False): ("WashigenSans", "DejaVuSans.ttf"),
+    ("sans", "bold", False): ("WashigenSans-Bold", "DejaVuSans-Bold.ttf"),
+    ("sans", "normal", True): ("WashigenSans-Oblique", "DejaVuSans-Oblique.ttf"),
+    ("sans", "bold", True): ("WashigenSans-BoldOblique", "DejaVuSans-BoldOblique.ttf"),
+    ("mono", "normal", False): ("WashigenMono", "DejaVuSansMono.ttf"),
+}
+
+
+@lru_cache(maxsize=None)
+def pdf_font(family: str = "sans", weight: str = "normal", italic: bool = False) -> str:
+    """Registers (once) and returns the reportlab font name for a family/weight/style."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    key = (family, weight, italic) if (family, weight, italic) in _FILES else (family, "normal", False)
+    if key not in _FILES:
+        key = ("sans", "normal", False)
+    name, filename = _FILES[key]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(ASSETS / "fonts" / filename)))
+    return name
+
+
+@lru_cache(maxsize=None)
+def register_family() -> str:
+    """Registers the sans family with bold/italic mapping for platypus; returns its name."""
+    from reportlab.lib.fonts import addMapping
+
+    regular = pdf_font("sans")
+    bold = pdf_font("sans", "bold")
+    italic = pdf_font("sans", "normal", True)
+    bold_italic = pdf_font("sans", "bold", True)
+    addMapping(regular, 0, 0, regular)
+    addMapping(regular, 1, 0, bold)
+    addMapping(regular, 0, 1, italic)
+    addMapping(regular, 1, 1, bold_italic)
+    return regular
+
+
+def text_width(text: str, size: float, weight: str = "normal", family: str = "sans") -> float:
+    """Width in mm of `text` at font size `size` mm."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.stringWidth(text, pdf_font(family, weight), size)
+
+
+def fit_size(text: str, max_width: float, size: float, weight: str = "normal", minimum: float = 1.2) -> float:
+    """The largest font size <= size at which `text` fits in max_width mm (never below `minimum`)."""
+    width = text_width(text, size, weight)
+    if width <= max_width or width == 0:
+        return size
+    return max(minimum, size * max_width / width)

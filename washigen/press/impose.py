@@ -1,0 +1,333 @@
+"""Imposition: many finished scenes (cards, tiles, tape strips) placed on sheets of paper.
+
+Every placed item is a Group translated to its slot and clipped to its trim plus the bleed it may keep there; its
+symbols join the page's. Positions are computed once, in `slots`, and the backs are derived from the same slots, so
+a back can only land behind its front.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import InputError, TemplateError
+from ..scene import Group, Line, Rect, Scene, Style, Text
+from ..units import format_mm
+from .document import Document
+from .options import PrintOptions
+from .templates import Marks, Template
+
+MARK_STYLE_KEY = "cut"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one item goes on a sheet: its trim rectangle and the bleed it keeps on each side."""
+    x: float
+    y: float
+    w: float
+    h: float
+    bleed: tuple[float, float, float, float]      # top, right, bottom, left
+    col: int
+    row: int
+
+    def clip(self) -> tuple[float, float, float, float]:
+        """The clip rectangle in the item's own coordinates (trim origin at 0, 0)."""
+        top, right, bottom, left = self.bleed
+        return (-left, -top, self.w + left + right, self.h + top + bottom)
+
+
+@dataclass(frozen=True)
+class GridLayout:
+    template: Template
+    slots: tuple[Slot, ...]
+    cols: int
+    rows: int
+
+    @property
+    def per_page(self) -> int:
+        return len(self.slots)
+
+    def block(self) -> tuple[float, float, float, float]:
+        """The trim rectangle around all slots."""
+        x0 = min(s.x for s in self.slots)
+        y0 = min(s.y for s in self.slots)
+        x1 = max(s.x + s.w for s in self.slots)
+        y1 = max(s.y + s.h for s in self.slots)
+        return x0, y0, x1 - x0, y1 - y0
+
+
+def grid_layout(template: Template, bleed: float) -> GridLayout:
+    """The slots of a grid template: as many items as fit (or cols x rows), centred unless an origin is given."""
+    grid = template.grid
+    if grid is None:
+        raise TemplateError(f"{template.source or template.name}: not a grid template (it has tape lanes)")
+    ux, uy, uw, uh = template.usable
+    gutter = 2 * bleed if grid.gutter is None else grid.gutter
+    pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
+    cols = grid.cols or max(1, int((uw - grid.item_w) // pitch_x) + 1)
+    rows = grid.rows or max(1, int((uh - grid.item_h) // pitch_y) + 1)
+    block_w = (cols - 1) * pitch_x + grid.item_w
+    block_h = (rows - 1) * pitch_y + grid.item_h
+    if grid.origin is not None:
+        x0, y0 = grid.origin
+    else:
+        x0, y0 = ux + (uw - block_w) / 2, uy + (uh - block_h) / 2
+    if x0 + block_w > template.paper_w + 1e-6 or y0 + block_h > template.paper_h + 1e-6 or x0 < 0 or y0 < 0:
+        raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items of "
+                            f"{format_mm(grid.item_w)} x {format_mm(grid.item_h)} mm do not fit on the paper")
+    gap_x, gap_y = pitch_x - grid.item_w, pitch_y - grid.item_h
+    slots = []
+    for row in range(rows):
+        for col in range(cols):
+            # Between items an item keeps half the gap of bleed; on the outside of the block, the full bleed.
+            left = bleed if col == 0 else min(bleed, gap_x / 2)
+            right = bleed if col == cols - 1 else min(bleed, gap_x / 2)
+            top = bleed if row == 0 else min(bleed, gap_y / 2)
+            bottom = bleed if row == rows - 1 else min(bleed, gap_y / 2)
+            slots.append(Slot(x0 + col * pitch_x, y0 + row * pitch_y, grid.item_w, grid.item_h,
+                              (top, right, bottom, left), col, row))
+    return GridLayout(template, tuple(slots), cols, rows)
+
+
+def back_slot(slot: Slot, layout: GridLayout, duplex: str, offset: tuple[float, float]) -> Slot:
+    """Where the back of the item in `slot` is printed on the back page so that it lands behind the front.
+
+    Long-edge flip turns the sheet about its vertical axis (columns mirror); short-edge flip about its horizontal
+    axis (rows mirror). The offset (mm, in the back page's own coordinates) corrects a printer's drift."""
+    t = layout.template
+    top, right, bottom, left = slot.bleed
+    x, y = slot.x, slot.y
+    if duplex == "long":
+        x, left, right = t.paper_w - slot.x - slot.w, right, left
+    elif duplex == "short":
+        y, top, bottom = t.paper_h - slot.y - slot.h, bottom, top
+    else:
+        raise InputError(f"duplex: must be long or short for backs, got {duplex!r}")
+    return Slot(x + offset[0], y + offset[1], slot.w, slot.h, (top, right, bottom, left), slot.col, slot.row)
+
+
+def back_to_front(point: tuple[float, float], template: Template, duplex: str) -> tuple[float, float]:
+    """Where a point printed on the back page lies on the front page's coordinates once the sheet is flipped."""
+    x, y = point
+    if duplex == "long":
+        return template.paper_w - x, y
+    if duplex == "short":
+        return x, template.paper_h - y
+    raise InputError(f"duplex: must be long or short, got {duplex!r}")
+
+
+def place(page: Scene, item: Scene, slot: Slot) -> None:
+    """Adds `item` (trim at its 0, 0) to `page` at `slot`, clipped to the slot's bleed."""
+    for symbol in item.symbols.values():
+        page.define(symbol)
+    if item.theme:
+        for key, value in item.theme.items():
+            if page.theme.setdefault(key, value) != value:
+                raise ValueError(f"theme colour {key!r} differs between two items on one sheet")
+    page.add(Group(children=list(item.children), dx=slot.x, dy=slot.y, clip=slot.clip()))
+
+
+def _check_item(item: Scene, slot: Slot, index: int) -> None:
+    if abs(item.width - slot.w) > 0.01 or abs(item.height - slot.h) > 0.01:
+        raise InputError(f"item {index + 1}: {format_mm(item.width)} x {format_mm(item.height)} mm does not fit "
+                         f"a {format_mm(slot.w)} x {format_mm(slot.h)} mm slot of this template")
+
+
+def new_sheet(template: Template, title: str, meta: dict[str, str]) -> Scene:
+    return Scene(template.paper_w, template.paper_h, meta={**meta, "title": title})
+
+
+def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptions,
+                backs: Sequence[Scene] | Scene | None = None, title: str = "",
+                footer: str = "") -> Document:
+    """Fronts n-up on sheets; with options.duplex long|short and backs, each front page is followed by its back
+    page. `backs` is one scene for every item, or one per front."""
+    layout = grid_layout(template, options.bleed)
+    per_page = layout.per_page
+    if isinstance(backs, Scene):
+        backs = [backs] * len(fronts)
+    if backs is not None and len(backs) != len(fronts):
+        raise ValueError("one back per front, or a single back for all")
+    duplex = options.duplex if backs is not None else "none"
+    meta = dict(fronts[0].meta) if fronts else {}
+    pages: list[Scene] = []
+    sheets = max(1, math.ceil(len(fronts) / per_page))
+    for sheet in range(sheets):
+        chunk = list(range(sheet * per_page, min(len(fronts), (sheet + 1) * per_page)))
+        page = new_sheet(template, title, meta)
+        for k, index in enumerate(chunk):
+            _check_item(fronts[index], layout.slots[k], index)
+            place(page, fronts[index], layout.slots[k])
+        used = layout.slots[:len(chunk)]
+        add_marks(page, used, template.marks, options)
+        _set_boxes(page, used)
+        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "")
+        pages.append(page)
+        if duplex != "none":
+            back = new_sheet(template, title, meta)
+            for k, index in enumerate(chunk):
+                place(back, backs[index], back_slot(layout.slots[k], layout, duplex, options.back_offset))
+            _footer(back, template, footer, sheet + 1, sheets, "back")
+            pages.append(back)
+    return Document(pages, title=title)
+
+
+def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:
+    """TrimBox: the rectangle around every item's trim; BleedBox: that grown by the outer bleed."""
+    if not slots:
+        return
+    x0 = min(s.x for s in slots)
+    y0 = min(s.y for s in slots)
+    x1 = max(s.x + s.w for s in slots)
+    y1 = max(s.y + s.h for s in slots)
+    page.trim_box = (x0, y0, x1 - x0, y1 - y0)
+    top = max(s.bleed[0] for s in slots if s.y == y0)
+    left = max(s.bleed[3] for s in slots if s.x == x0)
+    right = max(s.bleed[1] for s in slots if abs(s.x + s.w - x1) < 1e-9)
+    bottom = max(s.bleed[2] for s in slots if abs(s.y + s.h - y1) < 1e-9)
+    page.bleed_box = (x0 - left, y0 - top, x1 - x0 + left + right, y1 - y0 + top + bottom)
+
+
+def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str) -> None:
+    """A small line in the bottom margin: what this sheet is, which side, sheet n of N."""
+    parts = [p for p in (text, side and f"{side} side", f"sheet {sheet} of {sheets}") if p]
+    size = 2.2
+    y = template.paper_h - max(2.5, template.margins[2] / 2 - size / 3)
+    page.add(Text(template.paper_w / 2, y, " · ".join(parts), size, anchor="middle", style=Style(fill="muted")))
+
+
+def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions) -> None:
+    """Crop marks at every trim line, outside the block of items (or full-length cut lines when asked)."""
+    if not slots or not (options.crop_marks or options.cut_lines):
+        return
+    style = Style(stroke=MARK_STYLE_KEY, stroke_width=marks.width)
+    xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + s.h)})
+    x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
+    lines: list[Line] = []
+    if options.cut_lines:
+        lines += [Line(x, 0, x, page.height, style) for x in xs]
+        lines += [Line(0, y, page.width, y, style) for y in ys]
+    else:
+        # Marks start outside the bleed when the bleed is wider than the offset, so they never print on artwork.
+        top = max(marks.offset, max(s.bleed[0] for s in slots))
+        bottom = max(marks.offset, max(s.bleed[2] for s in slots))
+        left = max(marks.offset, max(s.bleed[3] for s in slots))
+        right = max(marks.offset, max(s.bleed[1] for s in slots))
+        for x in xs:
+            lines.append(Line(x, y0 - top - marks.length, x, y0 - top, style))
+            lines.append(Line(x, y1 + bottom, x, y1 + bottom + marks.length, style))
+        for y in ys:
+            lines.append(Line(x0 - left - marks.length, y, x0 - left, y, style))
+            lines.append(Line(x1 + right, y, x1 + right + marks.length, y, style))
+    page.add(*lines)
+
+
+def calibration_pages(template: Template, duplex: str) -> Document:
+    """A two-sided page to measure a printer's duplex drift. The front carries scales at five targets, labelled
+    with the --back-offset value that would centre the back's cross on them; the back carries the crosses."""
+    if duplex not in ("long", "short"):
+        raise InputError("duplex: the calibration page needs --duplex long or short")
+    w, h = template.paper_w, template.paper_h
+    targets = [(w / 2, h / 2), (30, 30), (w - 30, 30), (30, h - 30), (w - 30, h - 30)]
+    front = Scene(w, h, meta={"title": "duplex calibration (front)"})
+    back = Scene(w, h, meta={"title": "duplex calibration (back)"})
+    ink, thin = Style(stroke="ink", stroke_width=0.15), Style(stroke="accent", stroke_width=0.3)
+    # A drift that the back's mirrored axis reverses must be corrected with the same sign, the other with -1.
+    sign_x = 1 if duplex == "long" else -1
+    sign_y = 1 if duplex == "short" else -1
+    for tx, ty in targets:
+        for mm in range(-5, 6):
+            tick = 3.0 if mm % 5 == 0 else 1.8
+            front.add(Line(tx + mm, ty - 12 - tick, tx + mm, ty - 12, ink),
+                      Line(tx - 12 - tick, ty + mm, tx - 12, ty + mm, ink))
+            if mm % 5 == 0:
+                front.add(Text(tx + mm, ty - 16, f"{sign_x * mm:+d}" if mm else "0", 1.8, anchor="middle"),
+                          Text(tx - 16.5, ty + mm + 0.6, f"{sign_y * mm:+d}" if mm else "0", 1.8, anchor="end"))
+        front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
+        bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
+        back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
+    front.add(Text(w / 2, 16, "Duplex calibration: print both sides, hold the sheet to the light.", 3.2,
+                   anchor="middle", weight="bold"),
+              Text(w / 2, 21.5, "Read the red lines of the back on the scales; pass the two numbers as "
+                   "--back-offset X,Y (mm).", 2.6, anchor="middle"),
+              Text(w / 2, h - 12, f"flip on the {duplex} edge · {template.name}", 2.4, anchor="middle",
+                   style=Style(fill="muted")))
+    return Document([front, back], title="duplex calibration")
+
+
+def lane_length(template: Template) -> float:
+    """The longest strip one lane of a tape template holds."""
+    if template.lanes is None:
+        raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
+    return template.usable[2] - 2 * (template.marks.offset + template.marks.length)
+
+
+def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOptions,
+                 labels: Sequence[str] = (), title: str = "", footer: str = "") -> Document:
+    """Tape strips in lanes, in order, left to right then top to bottom, several per lane when they fit.
+    Each strip's trim keeps its bleed on every side; its label prints small above it."""
+    lanes = template.lanes
+    if lanes is None:
+        raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
+    length = lane_length(template)
+    ux, uy, uw, uh = template.usable
+    reserve = template.marks.offset + template.marks.length
+    lane_pitch = lanes.width + max(lanes.gap, 2 * options.bleed + 4.0)
+    per_page = max(1, int((uh - 2 * reserve - lanes.width) // lane_pitch) + 1)
+    bleed = options.bleed
+    pages: list[Scene] = []
+    page = None
+    lane = x = 0.0
+    lane_index = per_page  # forces a new page first
+    meta = dict(strips[0].meta) if strips else {}
+    for index, strip in enumerate(strips):
+        if strip.width > length + 1e-6:
+            raise InputError(f"strip {index + 1}: {format_mm(strip.width)} mm is longer than a lane "
+                             f"({format_mm(length)} mm); cut it into pieces first")
+        if abs(strip.height - lanes.width) > 0.01:
+            raise InputError(f"strip {index + 1}: {format_mm(strip.height)} mm wide, the template's tape is "
+                             f"{format_mm(lanes.width)} mm")
+        if page is None or x + strip.width > length + 1e-6:
+            lane_index += 1
+            x = 0.0
+            if lane_index >= per_page:
+                page = new_sheet(template, title, meta)
+                pages.append(page)
+                lane_index = 0
+        y = uy + reserve + lane_index * lane_pitch
+        slot = Slot(ux + reserve + x, y, strip.width, strip.height, (bleed,) * 4, 0, int(lane_index))
+        place(page, strip, slot)
+        add_marks(page, [slot], template.marks, options)   # strips differ in length: marks each
+        if index < len(labels) and labels[index]:
+            page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
+        x += strip.width + 2 * reserve
+    for n, page in enumerate(pages):
+        _footer(page, template, footer, n + 1, len(pages), "")
+    return Document(pages, title=title)
+
+
+def real_size_page(scene: Scene) -> Document:
+    """The scene alone on a page of its own size (trim plus bleed): TrimBox the scene's trim."""
+    return Document.single(scene)
+
+
+def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
+    """A continuous strip `length` mm long: the repeat laid end to end (drawn once, as a symbol, used many times),
+    with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself."""
+    from ..scene import Symbol, Use
+
+    if length <= 0:
+        raise InputError("length: must be greater than zero")
+    strip = Scene(length, repeat.height, bleed=bleed, theme=dict(repeat.theme),
+                  meta={**repeat.meta, "repeat": f"{format_mm(repeat.width)} mm", "length": f"{format_mm(length)} mm"})
+    for symbol in repeat.symbols.values():
+        strip.define(symbol)
+    body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
+    strip.define(body)
+    count = math.ceil(length / repeat.width)
+    uses = [Use(body.id, k * repeat.width, 0.0) for k in range(count)]
+    strip.add(Group(children=uses, clip=(-bleed, -bleed, length + 2 * bleed, repeat.height + 2 * bleed)))
+    return strip

@@ -1,0 +1,236 @@
+"""Sheet templates (templates/*.toml): paper, orientation, margins, and an n-up grid or tape lanes.
+
+    name = "A4 poker 9-up"
+    paper = "a4"                 # or size = [210, 297] (mm)
+    orientation = "portrait"
+    margins = 6.35               # or [top, right, bottom, left]
+    [grid]
+    item = "poker"               # a card or tile name, or [width, height] in mm
+    cols = 3                     # optional: as many as fit
+    rows = 3
+    gutter = 0                   # mm between items; omitted: twice the bleed, so every item keeps its bleed
+    origin = [8.0, 12.5]         # optional: top-left of the first item (label sheets); else centred
+    pitch = [66.0, 38.1]         # optional: distance from one item to the next; else item + gutter
+    [lanes]                      # instead of [grid], for tape strips
+    width = 50                   # the tape width
+    gap = 10                     # between lanes (room for crop marks and the piece label)
+    [marks]                      # optional: crop marks
+    offset = 2
+    length = 5
+    width = 0.2
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import TemplateError
+from ..paths import TEMPLATES
+from ..units import (CARD_SIZES, CROP_MARK_LENGTH, CROP_MARK_OFFSET, CROP_MARK_WIDTH, MIN_PAGE_MARGIN,
+                     PAPER_SIZES, TILE_SIZES, format_mm)
+
+
+@dataclass(frozen=True)
+class Grid:
+    item_w: float
+    item_h: float
+    cols: int | None = None
+    rows: int | None = None
+    gutter: float | None = None           # None: 2 x bleed
+    origin: tuple[float, float] | None = None
+    pitch: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Lanes:
+    width: float
+    gap: float = 10.0
+
+
+@dataclass(frozen=True)
+class Marks:
+    offset: float = CROP_MARK_OFFSET
+    length: float = CROP_MARK_LENGTH
+    width: float = CROP_MARK_WIDTH
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    paper_w: float                        # as printed, after orientation
+    paper_h: float
+    margins: tuple[float, float, float, float]   # top, right, bottom, left
+    grid: Grid | None = None
+    lanes: Lanes | None = None
+    marks: Marks = Marks()
+    source: str = ""
+
+    @property
+    def usable(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the area inside the margins."""
+        top, right, bottom, left = self.margins
+        return left, top, self.paper_w - left - right, self.paper_h - top - bottom
+
+    @property
+    def paper_name(self) -> str:
+        return self.name
+
+
+def _fail(source: str, field: str, message: str) -> TemplateError:
+    return TemplateError(f"{source}: {field}: {message}")
+
+
+def _number(value: Any, source: str, field: str, positive: bool = True) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _fail(source, field, f"must be a number of millimetres, got {value!r}")
+    if value < 0 or (positive and value == 0):
+        raise _fail(source, field, f"must be {'greater than' if positive else 'at least'} zero, got {value!r}")
+    return float(value)
+
+
+def _pair(value: Any, source: str, field: str) -> tuple[float, float]:
+    if not (isinstance(value, list) and len(value) == 2):
+        raise _fail(source, field, f"must be a pair [x, y] in mm, got {value!r}")
+    return _number(value[0], source, field, False), _number(value[1], source, field, False)
+
+
+def _item_size(value: Any, source: str) -> tuple[float, float]:
+    if isinstance(value, str):
+        key = value.lower()
+        if key in CARD_SIZES:
+            return CARD_SIZES[key]
+        if key in TILE_SIZES:
+            return TILE_SIZES[key], TILE_SIZES[key]
+        known = ", ".join([*CARD_SIZES, *TILE_SIZES])
+        raise _fail(source, "grid.item", f"unknown item {value!r}; use one of {known} or [width, height]")
+    w, h = _pair(value, source, "grid.item")
+    if w == 0 or h == 0:
+        raise _fail(source, "grid.item", "width and height must be greater than zero")
+    return w, h
+
+
+def _count(value: Any, source: str, field: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _fail(source, field, f"must be a whole number of at least 1, got {value!r}")
+    return value
+
+
+def parse_template(data: dict[str, Any], source: str) -> Template:
+    known = {"name", "paper", "size", "orientation", "margins", "grid", "lanes", "marks"}
+    for key in data:
+        if key not in known:
+            raise _fail(source, key, f"unknown key; a template has {', '.join(sorted(known))}")
+    paper_w, paper_h = _paper(data, source)
+    orientation = data.get("orientation", "portrait")
+    if orientation not in ("portrait", "landscape"):
+        raise _fail(source, "orientation", f"must be portrait or landscape, got {orientation!r}")
+    if (orientation == "landscape") != (paper_w > paper_h):
+        paper_w, paper_h = paper_h, paper_w
+    margins = _margins(data.get("margins", MIN_PAGE_MARGIN), source)
+    grid = lanes = None
+    if ("grid" in data) == ("lanes" in data):
+        raise _fail(source, "grid", "a template has either a [grid] or a [lanes] table, not both or neither")
+    if "grid" in data:
+        grid = _grid(data["grid"], source)
+    else:
+        spec = data["lanes"]
+        if not isinstance(spec, dict) or "width" not in spec:
+            raise _fail(source, "lanes.width", "missing: the tape width in mm")
+        lanes = Lanes(_number(spec["width"], source, "lanes.width"),
+                      _number(spec.get("gap", 10.0), source, "lanes.gap", positive=False))
+    marks_spec = data.get("marks", {})
+    if not isinstance(marks_spec, dict):
+        raise _fail(source, "marks", "must be a table")
+    marks = Marks(*(_number(marks_spec.get(k, d), source, f"marks.{k}", positive=False)
+                    for k, d in (("offset", CROP_MARK_OFFSET), ("length", CROP_MARK_LENGTH),
+                                 ("width", CROP_MARK_WIDTH))))
+    name = str(data.get("name", Path(source).stem))
+    template = Template(name, paper_w, paper_h, margins, grid, lanes, marks, source)
+    _check_fits(template)
+    return template
+
+
+def _paper(data: dict, source: str) -> tuple[float, float]:
+    if "size" in data:
+        return _pair(data["size"], source, "size")
+    paper = str(data.get("paper", "a4")).lower()
+    if paper not in PAPER_SIZES:
+        raise _fail(source, "paper", f"unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)} or size = [w, h]")
+    return PAPER_SIZES[paper]
+
+
+def _margins(value: Any, source: str) -> tuple[float, float, float, float]:
+    if isinstance(value, list):
+        if len(value) != 4:
+            raise _fail(source, "margins", "must be one number or [top, right, bottom, left]")
+        return tuple(_number(v, source, "margins", positive=False) for v in value)  # type: ignore[return-value]
+    m = _number(value, source, "margins", positive=False)
+    return m, m, m, m
+
+
+def _grid(spec: Any, source: str) -> Grid:
+    if not isinstance(spec, dict) or "item" not in spec:
+        raise _fail(source, "grid.item", "missing: a card or tile name, or [width, height]")
+    for key in spec:
+        if key not in ("item", "cols", "rows", "gutter", "origin", "pitch"):
+            raise _fail(source, f"grid.{key}", "unknown key")
+    w, h = _item_size(spec["item"], source)
+    gutter = spec.get("gutter")
+    return Grid(w, h, _count(spec.get("cols"), source, "grid.cols"), _count(spec.get("rows"), source, "grid.rows"),
+                None if gutter is None else _number(gutter, source, "grid.gutter", positive=False),
+                _pair(spec["origin"], source, "grid.origin") if "origin" in spec else None,
+                _pair(spec["pitch"], source, "grid.pitch") if "pitch" in spec else None)
+
+
+def _check_fits(template: Template) -> None:
+    x, y, w, h = template.usable
+    if w <= 0 or h <= 0:
+        raise _fail(template.source, "margins", "leave no room on the paper")
+    if template.grid and template.grid.origin is None:
+        g = template.grid
+        if g.item_w > w or g.item_h > h:
+            raise _fail(template.source, "grid.item",
+                        f"{format_mm(g.item_w)} x {format_mm(g.item_h)} mm does not fit inside the margins "
+                        f"({format_mm(w)} x {format_mm(h)} mm)")
+    if template.lanes and template.lanes.width > h:
+        raise _fail(template.source, "lanes.width", "the tape is wider than the paper inside its margins")
+
+
+def load_template(path: str | Path) -> Template:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TemplateError(f"{path}: no such template file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise TemplateError(f"{path}: cannot be read ({error})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise TemplateError(f"{path}: not valid TOML: {error}") from None
+    return parse_template(data, str(path))
+
+
+@lru_cache(maxsize=None)
+def builtin_templates() -> dict[str, Template]:
+    """Every template shipped in templates/, by file stem (a4-poker, letter-tape50, ...)."""
+    return {path.stem: load_template(path) for path in sorted(TEMPLATES.glob("*.toml"))}
+
+
+def template_for(kind: str, paper: str, template_file: Path | None = None) -> Template:
+    """The user's template file if given, else the built-in `<paper>-<kind>` (kind: poker, tile40, tape50, ...)."""
+    if template_file is not None:
+        return load_template(template_file)
+    name = f"{paper.lower()}-{kind}"
+    templates = builtin_templates()
+    if name not in templates:
+        papers = sorted({n.split("-", 1)[0] for n in templates if n.endswith(f"-{kind}")})
+        raise TemplateError(f"paper: no built-in {kind} sheet for {paper!r}; choose "
+                            f"{' or '.join(papers) or 'a template file with --template'}")
+    return templates[name]

@@ -1,0 +1,325 @@
+"""Scene -> PDF through reportlab's canvas.
+
+invariant=1, so the same scenes give the same bytes; symbols become forms (XObjects) drawn once; TrimBox and
+BleedBox are set on every page; the DejaVu font is embedded as a subset. Scenes are y-down millimetres: each page
+starts from one transform that maps them onto PDF points, so primitives are written in mm as they are.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..fonts import pdf_font
+from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use,
+                     hex_to_rgb, resolve_colour)
+from ..units import PT_PER_MM
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+# Acrobat's limit on a page side is 14,400 pt (5,080 mm); longer pages (a whole tape roll) use /UserUnit.
+_MAX_PAGE_PT = 14_400.0
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    title: str
+    page: int          # 0-based page index
+    level: int = 0
+
+
+class _State:
+    """The graphics state we last wrote, so unchanged colours and widths are not written again."""
+    __slots__ = ("fill", "stroke", "width", "dash", "cap", "join", "fill_alpha", "stroke_alpha")
+
+    def __init__(self):
+        self.fill = self.stroke = self.width = self.dash = self.cap = self.join = None
+        self.fill_alpha = self.stroke_alpha = 1.0
+
+    def copy(self) -> "_State":
+        other = _State()
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+class ScenePainter:
+    """Paints scenes onto a reportlab canvas whose current transform is y-down millimetres."""
+
+    def __init__(self, canvas: Canvas, forms: dict | None = None):
+        self.canvas = canvas
+        self.forms: dict[str, tuple[Symbol, str]] = {} if forms is None else forms
+        self.state = _State()
+        self.stack: list[_State] = []
+        self.theme: dict[str, str] = {}
+        self.opacity = 1.0
+        self._rgb: dict[str, tuple[float, float, float]] = {}
+
+    # -- state ---------------------------------------------------------------------------------------------
+    def save(self):
+        self.canvas.saveState()
+        self.stack.append(self.state.copy())
+
+    def restore(self):
+        self.canvas.restoreState()
+        self.state = self.stack.pop()
+
+    def rgb(self, key: str) -> tuple[float, float, float] | None:
+        value = self._rgb.get(key)
+        if value is None:
+            colour = resolve_colour(key, self.theme)
+            if colour is None:
+                return None
+            value = self._rgb[key] = hex_to_rgb(colour)
+        return value
+
+    def apply(self, style: Style) -> tuple[int, int]:
+        """Sets the canvas state for `style`; returns (stroke, fill) flags for the drawing call."""
+        canvas, state = self.canvas, self.state
+        fill_rgb = self.rgb(style.fill) if style.fill else None
+        stroke_rgb = self.rgb(style.stroke) if style.stroke else None
+        alpha = style.opacity * self.opacity
+        if fill_rgb is not None:
+            if state.fill != fill_rgb:
+                canvas.setFillColorRGB(*fill_rgb)
+                state.fill = fill_rgb
+            if state.fill_alpha != alpha:
+                canvas.setFillAlpha(alpha)
+                state.fill_alpha = alpha
+        if stroke_rgb is not None:
+            if state.stroke != stroke_rgb:
+                canvas.setStrokeColorRGB(*stroke_rgb)
+                state.stroke = stroke_rgb
+            if state.width != style.stroke_width:
+                canvas.setLineWidth(style.stroke_width)
+                state.width = style.stroke_width
+            dash = style.dash or ()
+            if state.dash != dash:
+                canvas.setDash(list(dash) if dash else [], 0)
+                state.dash = dash
+            if state.cap != style.line_cap:
+                canvas.setLineCap(_CAPS[style.line_cap])
+                state.cap = style.line_cap
+            if state.join != style.line_join:
+                canvas.setLineJoin(_JOINS[style.line_join])
+                state.join = style.line_join
+            if state.stroke_alpha != alpha:
+                canvas.setStrokeAlpha(alpha)
+                state.stroke_alpha = alpha
+        return (1 if stroke_rgb is not None else 0), (1 if fill_rgb is not None else 0)
+
+    # -- primitives ----------------------------------------------------------------------------------------
+    def paint(self, items: Iterable) -> None:
+        for item in items:
+            kind = type(item)
+            if kind is Rect:
+                s, f = self.apply(item.style)
+                if s or f:
+                    if item.rx:
+                        self.canvas.roundRect(item.x, item.y, item.w, item.h, item.rx, stroke=s, fill=f)
+                    else:
+                        self.canvas.rect(item.x, item.y, item.w, item.h, stroke=s, fill=f)
+            elif kind is Line:
+                s, _ = self.apply(item.style)
+                if s:
+                    self.canvas.line(item.x1, item.y1, item.x2, item.y2)
+            elif kind is Circle:
+                s, f = self.apply(item.style)
+                if s or f:
+                    self.canvas.circle(item.cx, item.cy, item.r, stroke=s, fill=f)
+            elif kind is Polyline or kind is Polygon:
+                self.poly(item.points, item.style, closed=kind is Polygon)
+            elif kind is Path:
+                self.path(item)
+            elif kind is Text:
+                self.text(item)
+            elif kind is Use:
+                self.use(item)
+            elif kind is Group:
+                self.group(item)
+            else:
+                raise TypeError(f"unknown primitive {kind.__name__}")
+
+    def poly(self, points, style: Style, closed: bool) -> None:
+        s, f = self.apply(style)
+        if not (s or f) or not points:
+            return
+        path = self.canvas.beginPath()
+        path.moveTo(*points[0])
+        for x, y in points[1:]:
+            path.lineTo(x, y)
+        if closed:
+            path.close()
+        self.canvas.drawPath(path, stroke=s, fill=f if closed else 0)
+
+    def path(self, item: Path) -> None:
+        s, f = self.apply(item.style)
+        if not (s or f):
+            return
+        path = self.canvas.beginPath()
+        for command in item.commands:
+            letter = command[0]
+            if letter == "M":
+                path.moveTo(command[1], command[2])
+            elif letter == "L":
+                path.lineTo(command[1], command[2])
+            elif letter == "C":
+                path.curveTo(*command[1:7])
+            elif letter == "Z":
+                path.close()
+            else:
+                raise ValueError(f"path command {letter!r} is not supported")
+        self.canvas.drawPath(path, stroke=s, fill=f)
+
+    def text(self, item: Text) -> None:
+        self.apply(Style(fill=item.style.fill or "ink", opacity=item.style.opacity))
+        canvas = self.canvas
+        self.save()
+        canvas.translate(item.x, item.y)
+        if item.rotate:
+            canvas.rotate(item.rotate)
+        canvas.scale(1, -1)
+        canvas.setFont(pdf_font(item.family, item.weight, item.italic), item.size)
+        if item.anchor == "middle":
+            canvas.drawCentredString(0, 0, item.text)
+        elif item.anchor == "end":
+            canvas.drawRightString(0, 0, item.text)
+        else:
+            canvas.drawString(0, 0, item.text)
+        self.restore()
+
+    def group(self, item: Group) -> None:
+        canvas = self.canvas
+        self.save()
+        if item.dx or item.dy:
+            canvas.translate(item.dx, item.dy)
+        if item.rotate:
+            canvas.rotate(item.rotate)
+        if item.sx != 1.0 or item.sy != 1.0:
+            canvas.scale(item.sx, item.sy)
+        if item.clip is not None:
+            clip = canvas.beginPath()
+            clip.rect(*item.clip)
+            canvas.clipPath(clip, stroke=0, fill=0)
+        outer = self.opacity
+        self.opacity = outer * item.opacity
+        self.paint(item.children)
+        self.opacity = outer
+        self.restore()
+
+    def use(self, item: Use) -> None:
+        name = self.form_for(self.current_symbols[item.symbol])
+        canvas = self.canvas
+        self.save()
+        canvas.translate(item.x, item.y)
+        if item.rotate:
+            canvas.rotate(item.rotate)
+        if item.scale != 1.0:
+            canvas.scale(item.scale, item.scale)
+        canvas.doForm(name)
+        self.restore()
+
+    def form_for(self, symbol: Symbol) -> str:
+        """The form drawing `symbol`, defined on first use; two different symbols sharing an id get two forms."""
+        suffix = 0
+        while True:
+            name = f"sym-{symbol.id}" + (f"-{suffix}" if suffix else "")
+            known = self.forms.get(name)
+            if known is None:
+                break
+            if known[0] == symbol:
+                return name
+            suffix += 1
+        canvas = self.canvas
+        # The form's box is generous: a symbol may draw past its nominal box, as SVG's overflow="visible" lets it.
+        canvas.beginForm(name, -symbol.width, -symbol.height, 2 * symbol.width, 2 * symbol.height)
+        outer_state, outer_stack = self.state, self.stack
+        self.state, self.stack = _State(), []
+        self.paint(symbol.children)
+        self.state, self.stack = outer_state, outer_stack
+        canvas.endForm()
+        self.forms[name] = (symbol, name)
+        return name
+
+    # -- a whole page --------------------------------------------------------------------------------------
+    def page(self, scene: Scene) -> None:
+        self.theme = scene.theme
+        self._rgb = {}
+        self.current_symbols = scene.symbols
+        self.paint(scene.children)
+
+
+def _box_pt(box: tuple[float, float, float, float], scene: Scene, scale: float) -> tuple[float, ...]:
+    """A box (x, y, w, h) in scene mm, y down -> PDF (x1, y1, x2, y2) in points from the page's lower left."""
+    x, y, w, h = box
+    b = scene.bleed
+    left = (x + b) * scale
+    bottom = (scene.outer_height - (y + b) - h) * scale
+    return (round(left, 4), round(bottom, 4), round(left + w * scale, 4), round(bottom + h * scale, 4))
+
+
+def page_boxes(scene: Scene) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(trim, bleed) boxes in scene mm: the scene's own when set, else the trim and the trim grown by bleed."""
+    trim = scene.trim_box or (0.0, 0.0, scene.width, scene.height)
+    bleed = scene.bleed_box
+    if bleed is None:
+        b = scene.bleed
+        bleed = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
+    return trim, bleed
+
+
+def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmark] = (),
+           subject: str = "") -> bytes:
+    """One page per scene, each page the scene's trim plus its bleed."""
+    buffer = io.BytesIO()
+    canvas = _Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6))
+    canvas.setCreator(f"washigen {__version__}")
+    canvas.setProducer(f"washigen {__version__} (reportlab)")
+    if title:
+        canvas.setTitle(title)
+    if subject:
+        canvas.setSubject(subject)
+    painter = ScenePainter(canvas)
+    marks = {b.page: [] for b in bookmarks}
+    for mark in bookmarks:
+        marks[mark.page].append(mark)
+    for index, scene in enumerate(scenes):
+        _begin_page(canvas, scene)
+        for n, mark in enumerate(marks.get(index, ())):
+            key = f"bm-{index}-{n}"
+            canvas.bookmarkPage(key, fit="Fit")
+            canvas.addOutlineEntry(mark.title, key, level=mark.level)
+        painter.page(scene)
+        canvas.showPage()
+    if bookmarks:
+        canvas.showOutline()
+    return canvas.getpdfdata()
+
+
+def _begin_page(canvas: "_Canvas", scene: Scene) -> None:
+    longest = max(scene.outer_width, scene.outer_height) * PT_PER_MM
+    user_unit = 1.0 if longest <= _MAX_PAGE_PT else float(int(longest // _MAX_PAGE_PT) + 1)
+    scale = PT_PER_MM / user_unit
+    canvas.setPageSize((scene.outer_width * scale, scene.outer_height * scale))
+    trim, bleed = page_boxes(scene)
+    canvas.setTrimBox(_box_pt(trim, scene, scale))
+    canvas.setBleedBox(_box_pt(bleed, scene, scale))
+    canvas.user_unit = user_unit
+    b = scene.bleed
+    canvas.transform(scale, 0, 0, -scale, b * scale, (scene.outer_height - b) * scale)
+
+
+class _Canvas(Canvas):
+    """reportlab's canvas, adding /UserUnit to pages too long for plain points (a whole tape roll)."""
+
+    user_unit = 1.0
+
+    def _setAnnotations(self, page):
+        super()._setAnnotations(page)
+        if self.user_unit != 1.0:
+            page.__NoDefault__ = type(page).__NoDefault__ + ["UserUnit"]
+            page.UserUnit = self.user_unit

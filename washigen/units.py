@@ -1,0 +1,100 @@
+"""Lengths and the size tables. Every length inside washigen is a float in millimetres."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import InputError
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "m": 1000.0, "in": 25.4, "pt": 25.4 / 72.0}
+PT_PER_MM = 72.0 / 25.4
+
+_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
+
+
+def parse_length(value: str | float | int, field: str = "length", allow_zero: bool = False) -> float:
+    """"50mm", "2.5in", "1m", "12pt" or a bare number (millimetres) -> millimetres."""
+    if isinstance(value, bool):
+        raise InputError(f"{field}: expected a length such as 50mm, got {value!r}")
+    if isinstance(value, (int, float)):
+        mm = float(value)
+    else:
+        match = _LENGTH.match(str(value))
+        if not match:
+            raise InputError(
+                f"{field}: {value!r} is not a length; write a number with mm, cm, m, in or pt (e.g. 50mm, 2.5in)")
+        mm = float(match.group(1)) * MM_PER_UNIT[match.group(2) or "mm"]
+    if mm != mm or mm in (float("inf"), float("-inf")):
+        raise InputError(f"{field}: {value!r} is not a finite length")
+    if mm < 0 or (mm == 0 and not allow_zero):
+        raise InputError(f"{field}: must be greater than zero, got {value!r}")
+    return mm
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm * PT_PER_MM
+
+
+def pt_to_mm(pt: float) -> float:
+    return pt / PT_PER_MM
+
+
+# Paper, portrait, (width, height) in mm.
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a3": (297.0, 420.0),
+    "a4": (210.0, 297.0),
+    "a5": (148.0, 210.0),
+    "letter": (215.9, 279.4),
+    "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
+}
+
+# Washi tape comes in these widths, on 10 m rolls.
+TAPE_WIDTHS: tuple[float, ...] = (15.0, 20.0, 25.0, 30.0, 35.0, 45.0, 50.0)
+TAPE_ROLL_LENGTH = 10_000.0
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini-euro": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+}
+
+TILE_SIZES: dict[str, float] = {"tile40": 40.0, "tile45": 45.0}
+
+# Print defaults (DESIGN 4).
+DEFAULT_BLEED = 3.0
+SAFE_ZONE = 3.0
+CROP_MARK_LENGTH = 5.0
+CROP_MARK_WIDTH = 0.2
+CROP_MARK_OFFSET = 2.0
+MIN_PAGE_MARGIN = 6.35
+
+
+def paper_size(name: str, orientation: str = "portrait") -> tuple[float, float]:
+    key = name.strip().lower()
+    if key not in PAPER_SIZES:
+        raise InputError(f"paper: unknown paper {name!r}; choose one of {', '.join(PAPER_SIZES)}")
+    width, height = PAPER_SIZES[key]
+    if orientation == "landscape":
+        return height, width
+    if orientation != "portrait":
+        raise InputError(f"orientation: must be portrait or landscape, got {orientation!r}")
+    return width, height
+
+
+def card_size(name: str) -> tuple[float, float]:
+    key = name.strip().lower()
+    if key not in CARD_SIZES:
+        raise InputError(f"card: unknown card size {name!r}; choose one of {', '.join(CARD_SIZES)}")
+    return CARD_SIZES[key]
+
+
+def tape_width(value: str | float) -> float:
+    """A tape width as a length; any positive width is accepted, the standard ones are listed in --help."""
+    return parse_length(value, field="tape width")
+
+
+def format_mm(mm: float) -> str:
+    """12.0 -> '12', 63.5 -> '63.5' (for labels and messages)."""
+    return f"{mm:.2f}".rstrip("0").rstrip(".")
