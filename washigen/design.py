@@ -24,6 +24,12 @@ FORMAT = "washigen/1"
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
+def record(cls):
+    """A frozen, keyword-only dataclass that a design file may hold (unknown keys are refused on load)."""
+    cls.__pydantic_config__ = ConfigDict(extra="forbid")
+    return dataclass(frozen=True, kw_only=True)(cls)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Design:
     """Base of every game's design. Subclasses set GAME and KIND, and add their fields (kw_only, frozen)."""
@@ -47,8 +53,22 @@ def to_dict(design: Design) -> dict[str, Any]:
 
 
 def dumps(design: Design) -> str:
-    """Deterministic JSON: the same design gives the same text."""
-    return json.dumps(to_dict(design), ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    """Deterministic JSON: the same design gives the same text. Small lists and objects stay on one line, so a
+    map's rows read as rows."""
+    return _pretty(to_dict(design), 0) + "\n"
+
+
+def _pretty(value: Any, depth: int, width: int = 100) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) + 2 * depth <= width or not isinstance(value, (list, dict)) or not value:
+        return flat
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, list):
+        items = [inner + _pretty(item, depth + 1, width) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_pretty(item, depth + 1, width)}"
+             for key, item in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + pad + "}"
 
 
 def save(design: Design, path: str | Path) -> None:

@@ -67,6 +67,7 @@ class Game:
     check_design: Callable[[Any], None] | None = None     # load-time cross-field checks, raises DesignFormatError
     diagram: Callable[[str, dict], Any] | None = None     # (name, params) -> Scene, for rule sheets
     golden: Callable[[], dict[str, Any]] | None = None    # golden-file name -> design, fixed seeds
+    kit: Callable[[int, str], list] | None = None         # (players, paper) -> [press.KitPart] for `washigen kit`
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -27,3 +27,12 @@ class Document:
             self.bookmarks.append(Bookmark(mark.title, mark.page + start, mark.level + (1 if bookmark else 0)))
         self.pages.extend(other.pages)
         return self
+
+
+@dataclass
+class KitPart:
+    """One part of a game kit: its pages and what a person does with them."""
+    title: str                 # "Map", "Player sheets", "Cards"
+    document: Document
+    paper: str                 # what to print it on: "A4, plain paper, both sides (flip on the long edge)"
+    instructions: str          # what to cut and how to assemble, one or two sentences

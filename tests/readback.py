@@ -1,0 +1,49 @@
+"""Reading printed files back: PDF page boxes in mm (pypdf), PDF pages as images (pypdfium2), PNG sizes (Pillow).
+Every dimension that reaches paper is tested through these, never through our own numbers."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+PT = 25.4 / 72.0
+
+
+def _box_mm(box, unit: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = (float(v) * PT * unit for v in (box.left, box.bottom, box.right, box.top))
+    return x0, y0, x1, y1
+
+
+def pdf_pages(data: bytes | Path):
+    from pypdf import PdfReader
+
+    if isinstance(data, Path):
+        data = data.read_bytes()
+    return PdfReader(io.BytesIO(data)).pages
+
+
+def page_boxes_mm(page) -> dict[str, tuple[float, float, float, float]]:
+    """mediabox, trimbox, bleedbox of a pypdf page as (x0, y0, x1, y1) in mm, /UserUnit applied."""
+    unit = float(page.get("/UserUnit", 1.0))
+    return {name: _box_mm(getattr(page, name), unit) for name in ("mediabox", "trimbox", "bleedbox")}
+
+
+def page_size_mm(page) -> tuple[float, float]:
+    x0, y0, x1, y1 = page_boxes_mm(page)["mediabox"]
+    return x1 - x0, y1 - y0
+
+
+def rasterise_pdf(data: bytes, page: int = 0, dpi: int = 100) -> Image.Image:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data)
+    image = document[page].render(scale=dpi / 72.0).to_pil().convert("RGB")
+    document.close()
+    return image
+
+
+def png_info(data: bytes) -> tuple[tuple[int, int], tuple[float, float]]:
+    image = Image.open(io.BytesIO(data))
+    return image.size, image.info.get("dpi", (0, 0))
