@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -276,7 +277,9 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
            subject: str = "") -> bytes:
     """One page per scene, each page the scene's trim plus its bleed."""
     buffer = io.BytesIO()
-    canvas = _Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6))
+    # The initial font is ours, so no unembedded Helvetica is referenced by any page.
+    canvas = _Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6), initialFontName=pdf_font("sans"),
+                     initialFontSize=10)
     canvas.setCreator(f"washigen {__version__}")
     canvas.setProducer(f"washigen {__version__} (reportlab)")
     if title:
@@ -320,6 +323,6 @@ class _Canvas(Canvas):
 
     def _setAnnotations(self, page):
         super()._setAnnotations(page)
-        if self.user_unit != 1.0:
+        if self.user_unit != 1.0 and isinstance(page, pdfdoc.PDFPage):
             page.__NoDefault__ = type(page).__NoDefault__ + ["UserUnit"]
             page.UserUnit = self.user_unit

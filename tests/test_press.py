@@ -1,0 +1,269 @@
+"""Imposition read back from the PDF: paper, trim and bleed boxes for every built-in template, crop marks where
+the template says, duplex backs exactly behind their fronts, tape artwork at its real length."""
+
+import pytest
+from pypdf.generic import ContentStream
+
+from washigen.errors import TemplateError
+from washigen.fonts import text_width
+from washigen.press import PrintOptions, builtin_templates, load_template
+from washigen.press.impose import (back_to_front, calibration_pages, grid_layout, impose_grid, impose_lanes,
+                                   lane_length, tape_artwork)
+from washigen.render import to_pdf
+from washigen.scene import Rect, Scene, Style, Text
+from washigen.units import PAPER_SIZES, PT_PER_MM
+
+from .readback import page_boxes_mm, page_size_mm, pdf_pages
+
+GRID_TEMPLATES = sorted(name for name, t in builtin_templates().items() if t.grid)
+LANE_TEMPLATES = sorted(name for name, t in builtin_templates().items() if t.lanes)
+
+
+def card(w, h, label="", bleed=3.0, colour="sewer-blue"):
+    scene = Scene(w, h, bleed=bleed)
+    scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour)))
+    if label:
+        scene.add(Text(w / 2, h / 2, label, 4, anchor="middle"))
+    return scene
+
+
+def test_every_builtin_template_is_there():
+    names = set(builtin_templates())
+    for paper in ("a4", "letter"):
+        for kind in ("poker", "mini-euro", "tarot", "tile40", "tile45"):
+            assert f"{paper}-{kind}" in names
+        for width in (15, 20, 25, 30, 35, 45, 50):
+            assert f"{paper}-tape{width}" in names
+
+
+@pytest.mark.parametrize("name", GRID_TEMPLATES)
+def test_grid_template_pages_read_back_to_the_paper_trim_and_bleed(name):
+    template = builtin_templates()[name]
+    layout = grid_layout(template, 3.0)
+    items = [card(template.grid.item_w, template.grid.item_h) for _ in layout.slots]
+    page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(bleed=3.0)).pages))[0]
+    paper = PAPER_SIZES[name.split("-")[0]]
+    assert page_size_mm(page) == pytest.approx(paper, abs=0.05)
+    boxes = page_boxes_mm(page)
+    # The trim box is the block of items: cols x item + gaps, centred inside the margins.
+    cols, rows = layout.cols, layout.rows
+    gutter = 0.0 if name.endswith("poker") else 6.0
+    block_w = cols * template.grid.item_w + (cols - 1) * gutter
+    block_h = rows * template.grid.item_h + (rows - 1) * gutter
+    x0, y0, x1, y1 = boxes["trimbox"]
+    assert (x1 - x0, y1 - y0) == pytest.approx((block_w, block_h), abs=0.05)
+    assert x0 == pytest.approx((paper[0] - block_w) / 2, abs=0.05)
+    assert y0 == pytest.approx((paper[1] - block_h) / 2, abs=0.05)
+    bx0, by0, bx1, by1 = boxes["bleedbox"]
+    assert (x0 - bx0, y0 - by0, bx1 - x1, by1 - y1) == pytest.approx((3, 3, 3, 3), abs=0.05)
+    assert min(x0, y0, paper[0] - x1, paper[1] - y1) >= 6.35
+
+
+def test_poker_templates_hold_nine_cards():
+    for paper in ("a4", "letter"):
+        layout = grid_layout(builtin_templates()[f"{paper}-poker"], 3.0)
+        assert (layout.cols, layout.rows) == (3, 3)
+
+
+def _top_level_segments(page) -> list[tuple[float, float, float, float]]:
+    """Straight lines drawn outside any saved state (where crop marks go), in page mm from the top left."""
+    operations = ContentStream(page.get_contents(), page.pdf).operations
+    height_pt = float(page.mediabox.top)
+    depth, start, segments = 0, None, []
+    for operands, operator in operations:
+        if operator == b"q":
+            depth += 1
+        elif operator == b"Q":
+            depth -= 1
+        elif depth == 0 and operator == b"m":
+            start = tuple(float(v) for v in operands)
+        elif depth == 0 and operator == b"l" and start is not None:
+            end = tuple(float(v) for v in operands)
+            segments.append((start[0], start[1], end[0], end[1]))
+    # The page's one transform maps scene mm (y down) to points: x_pt = x * k, y_pt = height - y * k.
+    del height_pt
+    return [tuple(round(v, 3) for v in s) for s in segments]
+
+
+@pytest.mark.parametrize("name", ["a4-poker", "letter-poker", "a4-tile40", "letter-mini-euro"])
+def test_crop_marks_stand_at_every_trim_line_outside_the_bleed(name):
+    template = builtin_templates()[name]
+    layout = grid_layout(template, 3.0)
+    items = [card(template.grid.item_w, template.grid.item_h) for _ in layout.slots]
+    page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(bleed=3.0)).pages))[0]
+    segments = set(_top_level_segments(page))
+    xs = sorted({round(s.x, 3) for s in layout.slots} | {round(s.x + s.w, 3) for s in layout.slots})
+    ys = sorted({round(s.y, 3) for s in layout.slots} | {round(s.y + s.h, 3) for s in layout.slots})
+    top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
+    start = max(template.marks.offset, 3.0)           # outside the 3 mm bleed
+    length = template.marks.length
+    for x in xs:
+        assert (x, round(top - start - length, 3), x, round(top - start, 3)) in segments
+        assert (x, round(bottom + start, 3), x, round(bottom + start + length, 3)) in segments
+    for y in ys:
+        assert (round(left - start - length, 3), y, round(left - start, 3), y) in segments
+        assert (round(right + start, 3), y, round(right + start + length, 3), y) in segments
+    assert len(segments) == 2 * (len(xs) + len(ys))
+
+
+def test_cut_lines_run_the_full_page_instead_of_marks():
+    template = builtin_templates()["a4-poker"]
+    items = [card(63.5, 88.9) for _ in range(9)]
+    page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(cut_lines=True)).pages))[0]
+    segments = _top_level_segments(page)
+    verticals = [s for s in segments if s[0] == s[2]]
+    assert len(verticals) == 4 and all(s[1] == 0 and s[3] == pytest.approx(297) for s in verticals)
+    horizontals = [s for s in segments if s[1] == s[3]]
+    assert len(horizontals) == 4 and all(s[0] == 0 and s[2] == pytest.approx(210) for s in horizontals)
+
+
+def test_no_marks_when_switched_off():
+    template = builtin_templates()["a4-poker"]
+    items = [card(63.5, 88.9) for _ in range(9)]
+    page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(crop_marks=False)).pages))[0]
+    assert _top_level_segments(page) == []
+
+
+def _label_positions(page, size: float = 4.0) -> dict[str, tuple[float, float]]:
+    """The centre of each text's baseline, in page mm from the top left (read from the PDF's text operators;
+    every label here is set at `size` mm)."""
+    found = {}
+    height = float(page.mediabox.top)
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            label = text.strip()
+            found[label] = (x / PT_PER_MM + text_width(label, size) / 2, (height - y) / PT_PER_MM)
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.75)])
+def test_each_back_lands_behind_its_front(duplex, offset):
+    template = builtin_templates()["a4-poker"]
+    fronts = [card(63.5, 88.9, f"F{k}") for k in range(11)]       # two sheets, the second part full
+    backs = [card(63.5, 88.9, f"B{k}", colour="sewer-red") for k in range(11)]
+    options = PrintOptions(duplex=duplex, back_offset=offset)
+    pages = pdf_pages(to_pdf(impose_grid(fronts, template, options, backs=backs).pages))
+    assert len(pages) == 4                                          # front, back, front, back
+    for sheet in range(2):
+        front = _label_positions(pages[2 * sheet])
+        back = _label_positions(pages[2 * sheet + 1])
+        labels = [f"F{k}" for k in range(11) if f"F{k}" in front]
+        assert labels
+        for label in labels:
+            k = label[1:]
+            bx, by = back[f"B{k}"]
+            # Undo the drift correction, flip the sheet, and the back's centre is the front's.
+            seen = back_to_front((bx - offset[0], by - offset[1]), template, duplex)
+            assert seen == pytest.approx(front[label], abs=0.05), (label, duplex)
+
+
+def test_duplex_mirrors_columns_for_long_edge_and_rows_for_short_edge():
+    template = builtin_templates()["a4-poker"]
+    fronts = [card(63.5, 88.9, f"F{k}") for k in range(9)]
+    backs = [card(63.5, 88.9, f"B{k}") for k in range(9)]
+    for duplex, same_axis in (("long", 1), ("short", 0)):
+        pages = pdf_pages(to_pdf(impose_grid(fronts, template, PrintOptions(duplex=duplex), backs=backs).pages))
+        front, back = _label_positions(pages[0]), _label_positions(pages[1])
+        # Card 0 (top left on the front): long-edge flip puts its back top right; short-edge, bottom left.
+        assert back["B0"][same_axis] == pytest.approx(front["F0"][same_axis], abs=0.05)
+        assert back["B0"][1 - same_axis] == pytest.approx(front["F2" if duplex == "long" else "F6"][1 - same_axis],
+                                                         abs=0.05)
+
+
+def _read_scale(labels, ticks, anchor, seen):
+    """Reads a scale as a person does: find the tick under the line, count from the labelled 0 and 5 ticks."""
+    axis = "x" if anchor == "middle" else "y"
+    shift = 0.0 if axis == "x" else 0.6          # the y labels sit 0.6 mm below their tick
+    zero = min((t for t in labels if t.anchor == anchor and t.text == "0"),
+               key=lambda t: abs(getattr(t, axis) - shift - seen))
+    five = next(t for t in labels if t.anchor == anchor and t.text.lstrip("+-") == "5" and t.text != "0"
+                and abs(getattr(t, axis) - getattr(zero, axis)) == 5 and
+                (t.y == zero.y if axis == "x" else t.x == zero.x))
+    per_mm = int(five.text) / (getattr(five, axis) - getattr(zero, axis))
+    tick_positions = {round(t.x1 if axis == "x" else t.y1, 3) for t in ticks
+                      if (t.x1 == t.x2) == (axis == "x")}
+    assert round(seen, 3) in tick_positions, "no tick where the line falls"
+    return round((seen - (getattr(zero, axis) - shift)) * per_mm)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("drift", [(2.0, -3.0), (-4.0, 1.0)])
+def test_calibration_scales_read_the_offset_that_cancels_a_printers_drift(duplex, drift):
+    """A printer that shifts the back by `drift` shows the back's red lines at some mark of the front's scales;
+    the numbers printed there, passed as --back-offset, must cancel the drift."""
+    template = builtin_templates()["a4-poker"]
+    front, back = calibration_pages(template, duplex).pages
+    red = [item for item in back.children if getattr(item, "style", None) and item.style.stroke == "accent"]
+    vertical = next(line for line in red if line.x1 == line.x2)
+    horizontal = next(line for line in red if line.y1 == line.y2)
+    # Where the drifted back's lines fall when seen on the front.
+    seen_x, _ = back_to_front((vertical.x1 + drift[0], 0.0), template, duplex)
+    _, seen_y = back_to_front((0.0, horizontal.y1 + drift[1]), template, duplex)
+    labels = [t for t in front.children if isinstance(t, Text) and t.text.lstrip("+-").isdigit()]
+    ticks = [item for item in front.children if type(item).__name__ == "Line"]
+    correction = (_read_scale(labels, ticks, "middle", seen_x), _read_scale(labels, ticks, "end", seen_y))
+    assert correction == (-drift[0], -drift[1])
+
+
+def test_tape_lanes_hold_strips_at_their_real_size():
+    template = builtin_templates()["a4-tape50"]
+    length = lane_length(template)
+    strips = [card(120.0, 50.0, f"S{k}") for k in range(7)]
+    document = impose_lanes(strips, template, PrintOptions(), labels=[f"piece {k + 1}" for k in range(7)])
+    pages = pdf_pages(to_pdf(document.pages))
+    assert page_size_mm(pages[0]) == pytest.approx((297, 210), abs=0.05)
+    placed = {}
+    for page in pages:
+        placed.update(_label_positions(page))
+    assert all(f"S{k}" in placed for k in range(7))
+    text = " ".join(page.extract_text() for page in pages)
+    assert all(f"piece {k + 1}" in text for k in range(7))
+    assert length >= 240
+    with pytest.raises(Exception, match="longer than a lane"):
+        impose_lanes([card(length + 1, 50.0)], template, PrintOptions())
+
+
+def test_tape_artwork_is_one_strip_of_the_asked_length_with_bleed():
+    repeat = card(250.0, 50.0, "R", bleed=3.0)
+    for length in (1000.0, 10_000.0):
+        page = pdf_pages(to_pdf([tape_artwork(repeat, length, 3.0)]))[0]
+        boxes = page_boxes_mm(page)
+        x0, y0, x1, y1 = boxes["trimbox"]
+        assert (x1 - x0, y1 - y0) == pytest.approx((length, 50.0), abs=0.05)
+        assert page_size_mm(page) == pytest.approx((length + 6, 56), abs=0.05)
+
+
+def test_user_template_for_a_label_sheet(tmp_path):
+    path = tmp_path / "labels.toml"
+    path.write_text('name = "labels"\npaper = "letter"\nmargins = 5\n[grid]\nitem = [66.7, 25.4]\n'
+                    'cols = 3\nrows = 10\norigin = [4.8, 12.7]\npitch = [69.85, 25.4]\ngutter = 0\n')
+    template = load_template(path)
+    layout = grid_layout(template, 0.0)
+    assert layout.per_page == 30
+    assert (layout.slots[0].x, layout.slots[0].y) == (4.8, 12.7)
+    assert layout.slots[-1].x == pytest.approx(4.8 + 2 * 69.85)
+
+
+@pytest.mark.parametrize("text, says", [
+    ('paper = "b9"\n[grid]\nitem = "poker"\n', "paper: unknown paper 'b9'"),
+    ('[grid]\nitem = "jumbo"\n', "grid.item: unknown item 'jumbo'"),
+    ('[grid]\nitem = [300, 10]\n', "does not fit inside the margins"),
+    ('[grid]\nitem = "poker"\ncols = 0\n', "grid.cols: must be a whole number"),
+    ('margins = -1\n[grid]\nitem = "poker"\n', "margins: must be at least zero"),
+    ('[lanes]\ngap = 3\n', "lanes.width: missing"),
+    ('[grid]\nitem = "poker"\n[lanes]\nwidth = 50\n', "either a [grid] or a [lanes]"),
+    ('colour = "red"\n[grid]\nitem = "poker"\n', "colour: unknown key"),
+    ('[grid\nitem = "poker"\n', "not valid TOML"),
+])
+def test_bad_templates_name_the_field(tmp_path, text, says):
+    path = tmp_path / "t.toml"
+    path.write_text(text)
+    with pytest.raises(TemplateError) as caught:
+        load_template(path)
+    assert str(path) in str(caught.value) and says in str(caught.value)
