@@ -95,10 +95,9 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
     def check(ctx, param, value):
         if value is None:
             return value
-        path = Path(value)
+        path = check_target(Path(value))
         if path.suffix.lower() not in formats:
             raise click.BadParameter(f"{value}: the format follows the extension; use one of {', '.join(formats)}")
-        check_target(path)
         return path
 
     return click.option("-o", "--output", required=required, callback=check, metavar="OUT",

@@ -86,6 +86,14 @@ def register_game(game: Game) -> Game:
     return game
 
 
+def unregister_game(name: str) -> None:
+    """Removes a game (tests register throwaway games; a plugin may be reloaded)."""
+    game = _GAMES.pop(name, None)
+    if game is not None:
+        for alias in (game.name, *game.aliases):
+            _ALIASES.pop(alias.lower(), None)
+
+
 def _load_all() -> None:
     global _loaded
     if _loaded:

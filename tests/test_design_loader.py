@@ -1,0 +1,140 @@
+"""The design envelope: JSON round-trips exactly; a bad file names the JSON path of its first bad field; any bytes
+at all give a WashigenError or a design, never another exception."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from washigen.design import FORMAT, dumps, load, loads
+from washigen.errors import DesignFormatError, InputError, WashigenError
+
+from .sample_game import Board, Token, registered
+
+
+@pytest.fixture(autouse=True, scope="module")
+def sample_game():
+    with registered() as game:
+        yield game
+
+
+def board(**changes):
+    values = dict(seed=5, players=3, name="Straße", tokens=(Token(row=1, col=2, colour="red"),
+                                                            Token(row=4, col=4, colour="blue")), corner=(1.5, 2.0))
+    values.update(changes)
+    return Board(**values)
+
+
+def test_save_then_load_gives_an_equal_design(tmp_path):
+    from washigen.design import save
+
+    design = board()
+    path = tmp_path / "b.json"
+    save(design, path)
+    assert load(path) == design
+    assert loads(dumps(design)) == design
+
+
+def test_the_envelope_names_format_game_kind_and_seed():
+    document = json.loads(dumps(board()))
+    assert (document["format"], document["game"], document["kind"], document["seed"]) == (
+        FORMAT, "loader-sample", "board", 5)
+
+
+def _document(**changes):
+    document = json.loads(dumps(board()))
+    document.update(changes)
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize("change, path, says", [
+    ({"players": 9}, "players", "less than or equal to 6, got 9"),
+    ({"players": "3"}, "players", "valid integer"),
+    ({"tokens": [{"row": 1, "col": 12, "colour": "red"}]}, "tokens[0].col", "less than or equal to 9"),
+    ({"tokens": [{"row": 1, "col": 2, "colour": "mauve"}]}, "tokens[0].colour", "'red' or 'blue'"),
+    ({"tokens": [{"row": 1, "col": 2}]}, "tokens[0].colour", "required"),
+    ({"corner": [1, 2, 3]}, "corner", "at most 2"),
+    ({"colour": "red"}, "colour", "Unexpected"),
+    ({"format": "washigen/0"}, "format", "must be 'washigen/1'"),
+    ({"game": "chess"}, "game", "unknown game 'chess'"),
+    ({"kind": "deck"}, "kind", "no design kind 'deck'"),
+    ({"tokens": [{"row": 1, "col": 2, "colour": "red"}, {"row": 1, "col": 2, "colour": "blue"}]}, "tokens[1]",
+     "a second token"),
+])
+def test_a_bad_field_is_named_by_its_json_path(change, path, says):
+    with pytest.raises(DesignFormatError) as caught:
+        loads(_document(**change), source="b.json")
+    assert caught.value.path == path
+    assert str(caught.value).startswith(f"b.json, {path}: ")
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"", "not valid JSON"), (b"\xff\xfe", "not UTF-8"), (b"[1, 2]", "JSON object"), (b'{"a": NaN}', "NaN"),
+    (b"[" * 100_000, "nested too deeply"),
+])
+def test_unreadable_documents_say_why(data, says):
+    with pytest.raises(DesignFormatError, match=says):
+        loads(data)
+
+
+def test_missing_files_and_folders_are_input_errors(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        load(tmp_path / "none.json")
+    with pytest.raises(InputError, match="is a folder"):
+        load(tmp_path)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400))
+def test_any_bytes_give_a_design_or_a_washigen_error(data):
+    try:
+        loads(data)
+    except WashigenError:
+        pass
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats() | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                         max_size=4), max_leaves=12)
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, prefix + (index,))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_mutated_documents_give_a_design_or_a_washigen_error(data):
+    document = json.loads(dumps(board()))
+    paths = [p for p in _paths(document) if p]
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        try:
+            if action == "replace":
+                parent[path[-1]] = data.draw(JSON_VALUES)
+            elif action == "delete":
+                del parent[path[-1]]
+            elif isinstance(parent, dict):
+                parent[data.draw(st.text(max_size=6))] = data.draw(JSON_VALUES)
+            else:
+                parent.append(data.draw(JSON_VALUES))
+        except (KeyError, IndexError, TypeError):
+            continue    # an earlier mutation removed or replaced this path
+        paths = [p for p in _paths(document) if p]
+    try:
+        design = loads(json.dumps(document, allow_nan=True))
+    except WashigenError:
+        return
+    assert isinstance(design, Board)
