@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
+TESTS  ?=
 
 .PHONY: demo test bench install clean
 
@@ -27,7 +28,7 @@ demo: install
 	@ls -1 $(OUT) | sed 's|^|  $(OUT)/|'
 
 test: install
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 $(TESTS)
 
 bench: install
 	$(BIN)/python -m bench

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,8 +21,12 @@ from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, 
                      hex_to_rgb, resolve_colour)
 from ..units import PT_PER_MM
 
+# Binary (zlib only) streams: ASCII85 on top of zlib makes files 25% larger and slower to write.
+rl_config.useA85 = 0
+
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_INK_TEXT = Style(fill="ink")
 # Acrobat's limit on a page side is 14,400 pt (5,080 mm); longer pages (a whole tape roll) use /UserUnit.
 _MAX_PAGE_PT = 14_400.0
 
@@ -59,6 +64,7 @@ class ScenePainter:
         self.theme: dict[str, str] = {}
         self.opacity = 1.0
         self._rgb: dict[str, tuple[float, float, float]] = {}
+        self._styles: dict[int, tuple] = {}
 
     # -- state ---------------------------------------------------------------------------------------------
     def save(self):
@@ -78,11 +84,18 @@ class ScenePainter:
             value = self._rgb[key] = hex_to_rgb(colour)
         return value
 
+    def colours(self, style: Style):
+        """(fill rgb, stroke rgb) of a style, resolved once per style object and page."""
+        cached = self._styles.get(id(style))
+        if cached is None or cached[0] is not style:
+            cached = self._styles[id(style)] = (style, self.rgb(style.fill) if style.fill else None,
+                                                self.rgb(style.stroke) if style.stroke else None)
+        return cached[1], cached[2]
+
     def apply(self, style: Style) -> tuple[int, int]:
         """Sets the canvas state for `style`; returns (stroke, fill) flags for the drawing call."""
         canvas, state = self.canvas, self.state
-        fill_rgb = self.rgb(style.fill) if style.fill else None
-        stroke_rgb = self.rgb(style.stroke) if style.stroke else None
+        fill_rgb, stroke_rgb = self.colours(style)
         alpha = style.opacity * self.opacity
         if fill_rgb is not None:
             if state.fill != fill_rgb:
@@ -177,7 +190,7 @@ class ScenePainter:
         self.canvas.drawPath(path, stroke=s, fill=f)
 
     def text(self, item: Text) -> None:
-        self.apply(Style(fill=item.style.fill or "ink", opacity=item.style.opacity))
+        self.apply(item.style if item.style.fill else _INK_TEXT)
         canvas = self.canvas
         self.save()
         canvas.translate(item.x, item.y)
@@ -249,7 +262,7 @@ class ScenePainter:
     # -- a whole page --------------------------------------------------------------------------------------
     def page(self, scene: Scene) -> None:
         self.theme = scene.theme
-        self._rgb = {}
+        self._rgb, self._styles = {}, {}
         self.current_symbols = scene.symbols
         self.paint(scene.children)
 

@@ -1,10 +1,10 @@
-"""Scene -> SVG (svgwrite, debug off: its validator costs 3x). Sizes in mm, a mm viewBox, symbols as
+"""Scene -> SVG (svgwrite, debug off: its validator costs 3x; elements come from the drawing's factory so they
+inherit debug=False). Sizes in mm, a mm viewBox, symbols as
 <symbol>/<use>, stable ids, a <desc> naming the game, kind, seed and version. svgwrite escapes all text."""
 
 from __future__ import annotations
 
 import svgwrite
-from svgwrite import container, shapes, text as svgtext, path as svgpath
 
 from ..fonts import SVG_FAMILY
 from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Text, Use,
@@ -54,19 +54,19 @@ class _SvgWriter:
         kind = type(item)
         if kind is Rect:
             extra = {"rx": _num(item.rx)} if item.rx else {}
-            return shapes.Rect(insert=(_num(item.x), _num(item.y)), size=(_num(item.w), _num(item.h)),
+            return self.drawing.rect(insert=(_num(item.x), _num(item.y)), size=(_num(item.w), _num(item.h)),
                                **extra, **self.style(item.style))
         if kind is Line:
-            return shapes.Line(start=(_num(item.x1), _num(item.y1)), end=(_num(item.x2), _num(item.y2)),
+            return self.drawing.line(start=(_num(item.x1), _num(item.y1)), end=(_num(item.x2), _num(item.y2)),
                                **self.style(item.style))
         if kind is Polyline:
-            return shapes.Polyline(points=[(_num(x), _num(y)) for x, y in item.points], **self.style(item.style))
+            return self.drawing.polyline(points=[(_num(x), _num(y)) for x, y in item.points], **self.style(item.style))
         if kind is Polygon:
-            return shapes.Polygon(points=[(_num(x), _num(y)) for x, y in item.points], **self.style(item.style))
+            return self.drawing.polygon(points=[(_num(x), _num(y)) for x, y in item.points], **self.style(item.style))
         if kind is Circle:
-            return shapes.Circle(center=(_num(item.cx), _num(item.cy)), r=_num(item.r), **self.style(item.style))
+            return self.drawing.circle(center=(_num(item.cx), _num(item.cy)), r=_num(item.r), **self.style(item.style))
         if kind is Path:
-            return svgpath.Path(d=path_data(item.commands), **self.style(item.style))
+            return self.drawing.path(d=path_data(item.commands), **self.style(item.style))
         if kind is Text:
             return self.text(item)
         if kind is Use:
@@ -85,7 +85,7 @@ class _SvgWriter:
             attrs["font_style"] = "italic"
         if item.rotate:
             attrs["transform"] = f"rotate({_num(item.rotate)} {_num(item.x)} {_num(item.y)})"
-        return svgtext.Text(item.text, insert=(_num(item.x), _num(item.y)), **attrs, **self.style(item.style))
+        return self.drawing.text(item.text, insert=(_num(item.x), _num(item.y)), **attrs, **self.style(item.style))
 
     def use(self, item: Use):
         symbol = self.scene.symbols[item.symbol]
@@ -94,7 +94,7 @@ class _SvgWriter:
         return element
 
     def group(self, item: Group):
-        element = container.Group()
+        element = self.drawing.g()
         if not item.is_identity:
             element["transform"] = transform_text(item.dx, item.dy, item.rotate, item.sx, item.sy)
         if item.opacity != 1.0:
@@ -110,7 +110,7 @@ class _SvgWriter:
         clip_id = f"clip-{self.clip_count}"
         clip = self.drawing.defs.add(self.drawing.clipPath(id=clip_id))
         x, y, w, h = rect
-        clip.add(shapes.Rect(insert=(_num(x), _num(y)), size=(_num(w), _num(h))))
+        clip.add(self.drawing.rect(insert=(_num(x), _num(y)), size=(_num(w), _num(h))))
         return clip_id
 
     def build(self) -> svgwrite.Drawing:
@@ -119,7 +119,7 @@ class _SvgWriter:
             self.drawing.set_desc(title=meta.get("title"),
                                   desc=" · ".join(f"{k}: {v}" for k, v in meta.items() if k != "title"))
         for symbol in self.scene.symbols.values():
-            element = container.Symbol(id=f"sym-{symbol.id}",
+            element = self.drawing.symbol(id=f"sym-{symbol.id}",
                                        viewBox=f"0 0 {_num(symbol.width)} {_num(symbol.height)}")
             element["overflow"] = "visible"
             for child in symbol.children:
