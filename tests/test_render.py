@@ -141,3 +141,41 @@ def test_a_page_longer_than_acrobat_allows_uses_userunit_and_keeps_its_real_size
     assert float(page["/UserUnit"]) > 1
     assert max(float(v) for v in page.mediabox) <= 14_400
     assert page_boxes_mm(page)["trimbox"] == pytest.approx((3, 3, 10_003, 53), abs=0.05)
+
+
+def test_a_strip_too_large_for_one_png_is_cut_into_tiles_that_add_up_to_it():
+    from washigen.render.png import pixel_size, tile_windows
+
+    strip = Scene(2000.0, 50.0, bleed=3.0)
+    strip.add(Rect(-3, -3, 2006, 56, Style(fill="band")))
+    for k in range(20):
+        strip.add(Rect(k * 100.0, 10, 50, 30, Style(fill="sewer-red")))
+    dpi = 100
+    full_width, full_height = pixel_size(strip, dpi)
+    windows = tile_windows(strip, dpi, max_pixels=full_width * full_height // 3)
+    assert len(windows) == 4
+    sizes = [png_info(to_png(w, dpi))[0] for w in windows]
+    assert sum(w for w, _ in sizes) == full_width
+    assert all(h == full_height for _, h in sizes)
+    # The red box at 0..50 mm (plus 3 mm bleed) shows at the start of the first tile, not in the second.
+    first = Image.open(io.BytesIO(to_png(windows[0], dpi))).convert("RGB")
+    assert first.getpixel((round(23 / 25.4 * dpi), round(31 / 25.4 * dpi))) > (180, 0, 0)
+    second = Image.open(io.BytesIO(to_png(windows[1], dpi))).convert("RGB")
+    left_mm = float(windows[1].meta["tile_x_mm"])         # the scene x at the tile's left edge
+    inside_red, between = round((620 - left_mm) / 25.4 * dpi), round((670 - left_mm) / 25.4 * dpi)
+    y = round((28 + 3) / 25.4 * dpi)
+    assert second.getpixel((inside_red, y)) == first.getpixel((round(23 / 25.4 * dpi), y))   # a red box at 600 mm
+    assert second.getpixel((between, y))[2] > 150                                           # band grey at 670 mm
+
+
+def test_png_output_of_a_huge_page_writes_tiles(tmp_path, monkeypatch):
+    from washigen.output import write_document
+    from washigen.press import Document
+    import washigen.render.png as png
+
+    monkeypatch.setattr(png, "MAX_PIXELS", 200_000)
+    strip = Scene(500.0, 30.0)
+    strip.add(Rect(0, 0, 500, 30, Style(fill="band")))
+    written = write_document(Document([strip]), tmp_path / "roll.png", dpi=72)
+    assert [p.name for p in written] == [f"roll-tile-0{k}.png" for k in range(1, len(written) + 1)]
+    assert len(written) >= 2 and not (tmp_path / "roll.png").exists()

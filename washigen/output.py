@@ -62,16 +62,37 @@ def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple
     suffix = path.suffix.lower()
     if suffix == ".pdf":
         return [(path, lambda: to_pdf(document.pages, title=document.title, bookmarks=document.bookmarks))]
-    if suffix == ".svg":
-        render = to_svg
-    elif suffix == ".png":
-        def render(scene):
-            return to_png(scene, dpi)
-    else:
+    if suffix not in (".svg", ".png"):
         raise InputError(f"{path}: cannot write {suffix or 'a file without extension'}; "
                          f"use {', '.join(DOCUMENT_FORMATS)}")
     count = len(document.pages)
-    return [(numbered(path, i, count), (lambda s=scene: render(s))) for i, scene in enumerate(document.pages)]
+    files = []
+    for index, scene in enumerate(document.pages):
+        target = numbered(path, index, count)
+        if suffix == ".svg":
+            files.append((target, lambda s=scene: to_svg(s)))
+        elif too_large_for_one_png(scene, dpi):
+            files.extend(png_tile_files(scene, target, dpi))
+        else:
+            files.append((target, lambda s=scene: to_png(s, dpi)))
+    return files
+
+
+def too_large_for_one_png(scene, dpi: int) -> bool:
+    from .render.png import MAX_PIXELS, pixel_size
+
+    width, height = pixel_size(scene, dpi)
+    return width * height > MAX_PIXELS
+
+
+def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[], bytes]]]:
+    """A page past 100 megapixels as tiles along its length: out-tile-01.png, out-tile-02.png, ..."""
+    from .render.png import tile_windows, to_png
+
+    windows = tile_windows(scene, dpi)
+    width = max(2, len(str(len(windows))))
+    return [(path.with_name(f"{path.stem}-tile-{i + 1:0{width}d}{path.suffix}"), (lambda w=w: to_png(w, dpi)))
+            for i, w in enumerate(windows)]
 
 
 def write_document(document: Document, path: Path, dpi: int = 300) -> list[Path]:

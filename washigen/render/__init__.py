@@ -1,7 +1,7 @@
 """The backends: SVG (svgwrite), PDF (reportlab), PNG (cairosvg + Pillow). They know primitives, no game."""
 
 from .pdf import Bookmark, to_pdf
-from .png import DEFAULT_DPI, png_tiles, to_png
+from .png import DEFAULT_DPI, tile_windows, to_png
 from .svg import to_svg
 
-__all__ = ["to_svg", "to_pdf", "to_png", "png_tiles", "Bookmark", "DEFAULT_DPI"]
+__all__ = ["to_svg", "to_pdf", "to_png", "tile_windows", "Bookmark", "DEFAULT_DPI"]

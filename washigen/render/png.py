@@ -14,7 +14,7 @@ import cairosvg
 from PIL import Image
 
 from ..errors import InputError
-from ..scene import Scene
+from ..scene import Group, Scene
 from .svg import to_svg
 
 DEFAULT_DPI = 300
@@ -52,27 +52,24 @@ def _rasterise(svg: bytes, width: int, height: int, dpi: int) -> bytes:
     return out.getvalue()
 
 
-def png_tiles(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int = MAX_PIXELS):
-    """Yields (index, x_mm, y_mm, png_bytes): the scene cut into vertical bands (along a long strip), each under
-    max_pixels, left to right. Tile i covers x from x_mm to the next tile's x_mm."""
+def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int = MAX_PIXELS) -> list[Scene]:
+    """The scene cut into vertical bands along its length, left to right, each under max_pixels at `dpi`; each band
+    is a scene of its own (bleed included, no further bleed), so it renders with to_png like any other."""
     check_dpi(dpi)
     width, height = pixel_size(scene, dpi)
     count = max(1, math.ceil(width * height / max_pixels))
     tile_px = math.ceil(width / count)
     px_per_mm = dpi / 25.4
-    for index in range(count):
-        left_px = index * tile_px
+    windows = []
+    for left_px in range(0, width, tile_px):
         tile_width = min(tile_px, width - left_px)
-        x_mm = left_px / px_per_mm - scene.bleed
-        window = _window(scene, x_mm, tile_width / px_per_mm)
-        yield index, x_mm, -scene.bleed, _rasterise(to_svg(window), tile_width, height, dpi)
+        windows.append(_window(scene, left_px / px_per_mm - scene.bleed, tile_width / px_per_mm))
+    return windows
 
 
 def _window(scene: Scene, x: float, width: float) -> Scene:
     """The same drawing seen through a vertical band from x to x + width (scene mm, bleed included)."""
-    from ..scene import Group
-
-    band = replace(scene, width=width, bleed=0.0, children=[], trim_box=None, bleed_box=None)
-    band.height = scene.outer_height
-    band.children = [Group(children=list(scene.children), dx=-x, dy=scene.bleed)]
+    band = replace(scene, width=width, height=scene.outer_height, bleed=0.0, trim_box=None, bleed_box=None,
+                   children=[Group(children=list(scene.children), dx=-x, dy=scene.bleed)])
+    band.meta = {**scene.meta, "tile_x_mm": f"{x:.3f}"}
     return band
