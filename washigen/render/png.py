@@ -37,7 +37,7 @@ def to_png(scene: Scene, dpi: int = DEFAULT_DPI) -> bytes:
     width, height = pixel_size(scene, dpi)
     if width * height > MAX_PIXELS:
         raise InputError(f"png: {width} x {height} px at {dpi} dpi is more than {MAX_PIXELS // 1_000_000} "
-                         "megapixels; write tiles instead (png_tiles) or lower --dpi")
+                         "megapixels; write tiles (tile_windows) or lower --dpi")
     return _rasterise(to_svg(scene), width, height, dpi)
 
 
@@ -52,12 +52,12 @@ def _rasterise(svg: bytes, width: int, height: int, dpi: int) -> bytes:
     return out.getvalue()
 
 
-def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int = MAX_PIXELS) -> list[Scene]:
+def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int | None = None) -> list[Scene]:
     """The scene cut into vertical bands along its length, left to right, each under max_pixels at `dpi`; each band
     is a scene of its own (bleed included, no further bleed), so it renders with to_png like any other."""
     check_dpi(dpi)
     width, height = pixel_size(scene, dpi)
-    count = max(1, math.ceil(width * height / max_pixels))
+    count = max(1, math.ceil(width * height / (max_pixels or MAX_PIXELS)))
     tile_px = math.ceil(width / count)
     px_per_mm = dpi / 25.4
     windows = []
