@@ -263,6 +263,8 @@ class ScenePainter:
     def page(self, scene: Scene) -> None:
         self.theme = scene.theme
         self._rgb, self._styles = {}, {}
+        # showPage resets the canvas's graphics state, so nothing we wrote on the last page holds here.
+        self.state, self.stack = _State(), []
         self.current_symbols = scene.symbols
         self.paint(scene.children)
 
