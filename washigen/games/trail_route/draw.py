@@ -1,0 +1,972 @@
+"""Drawing The Cats' Trail Route: tiles, hand cards, cat pawns, the board mat, the score pad and setup sheets.
+
+All tile art is drawn in a 40 x 40 box and scaled to the tile size; card art in the card's own millimetres. Every
+part paints its background into the bleed. Colours are this game's theme keys (THEME) or the shared cat colours.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from ... import __version__
+from ...fonts import fit_size, text_width
+from ...press import Document, PrintOptions
+from ...press.impose import impose_grid
+from ...press.templates import Grid, Template, builtin_templates, template_for
+from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use
+from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
+from .model import (CARDS, COLOURS, COLS, DEST_COLS, GAME, INITIAL, ROAD_CODES, TITLE, Mix,
+                    TrailRouteSetup, arrow_of, dest_pair, tile_name)
+
+ART = 40.0          # tile art is drawn in a box of this size
+THEME = {
+    "tr-ground": "#f3e6c8", "tr-ground-dark": "#e3d0a6", "tr-pebble": "#cdb78a", "tr-pebble-dark": "#a88f61",
+    "tr-grass": "#8fbf6a", "tr-grass-dark": "#5d8f43",
+    "tr-brick": "#b4553a", "tr-brick-light": "#c86b4c", "tr-brick-dark": "#96432c", "tr-mortar": "#ead9bd",
+    "tr-stone": "#a9a39a", "tr-stone-light": "#c4bfb6", "tr-stone-dark": "#6f6961", "tr-tunnel": "#2a2420",
+    "tr-mouse": "#9a9792", "tr-mouse-dark": "#5e5b57", "tr-pink": "#f2a3b3",
+    "tr-dest": "#f6e1e7", "tr-dest-dark": "#e7bccb", "tr-basket": "#c98f4e", "tr-basket-dark": "#94642f",
+    "tr-exchange": "#dfeaf3", "tr-exchange-dark": "#9fbad0", "tr-fish": "#5aa0c8", "tr-yarn": "#9b6cc4",
+    "tr-badge": "#ffd34d", "tr-night": "#2e2a4f", "tr-night-light": "#454074", "tr-cream": "#fffaf0",
+    "tr-mat": "#e7efd9", "tr-mat-dark": "#b9cca0", "tr-slot": "#fbf6ea", "tr-dest-slot": "#fbeef2",
+    "tr-hidden-passage": "#6b4fa0", "tr-deep-fog": "#5b7d8c", "tr-living-path": "#3f8a55",
+    "tr-curiosity": "#d7831b", "tr-someone-calling": "#c0504d", "tr-mirror": "#3a6fb0",
+}
+CARD_TEXT = {
+    "hidden-passage": "Pick up to 3 road tiles anywhere, none with a cat on it, and put them back in any order "
+                      "in the same spots.",
+    "deep-fog": "Pick up to 4 road tiles forming one connected group (top and bottom rows touch), none with a "
+                "cat on it, and put them back in any order.",
+    "living-path": "Slide one column of road tiles up or down by any number of steps; tiles wrap round. Cats "
+                   "stay where they are and no tile acts.",
+    "curiosity": "Move any one cat one tile in any of the 8 directions, diagonals too, even onto a destination. "
+                 "Resolve the tile it lands on.",
+    "someone-calling": "Pull any one cat back 2 tiles (to the right) and resolve its tile. Only a wall or cat 2 "
+                       "tiles back stops it after 1 tile.",
+    "mirror": "Swap one of your cats with another cat in the same column or further back (starting positions "
+              "count). Resolve your cat's tile, then the other's.",
+}
+TILE_HINT = {
+    "road": "plain road", "mouse-toy": "mouse toy · 1 point", "cat-forward": "advance any cat",
+    "place-a-cat": "place a cat", "wall": "wall", "tunnel": "back to start",
+}
+INK = Style(fill="ink")
+
+
+# -- small shapes --------------------------------------------------------------------------------------------------
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, style: Style) -> Path:
+    k = 0.5523
+    return Path((("M", cx - rx, cy), ("C", cx - rx, cy - ry * k, cx - rx * k, cy - ry, cx, cy - ry),
+                 ("C", cx + rx * k, cy - ry, cx + rx, cy - ry * k, cx + rx, cy),
+                 ("C", cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry),
+                 ("C", cx - rx * k, cy + ry, cx - rx, cy + ry * k, cx - rx, cy), ("Z",)), style)
+
+
+def moved(items: list, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, rotate: float = 0.0) -> Group:
+    return Group(children=list(items), dx=dx, dy=dy, sx=scale, sy=scale, rotate=rotate)
+
+
+def about_centre(items: list, cx: float, cy: float, rotate: float) -> Group:
+    """Items rotated (degrees clockwise) about (cx, cy)."""
+    return Group(children=[Group(children=list(items), dx=-cx, dy=-cy)], dx=cx, dy=cy, rotate=rotate)
+
+
+def wrap(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and text_width(trial, size, weight) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
+def cat_shape(colour: str, outline: str = "ink") -> list:
+    """A sitting cat facing the viewer, in a 24 x 28 box: an outline pass, then the fills, then the face."""
+    parts = [
+        ("tail", Path((("M", 16.5, 25.5), ("C", 23.5, 25.5, 24.0, 18.0, 20.5, 14.5)), Style())),
+        ("body", Path((("M", 4.6, 27.6), ("C", 3.4, 20.5, 6.0, 14.5, 9.6, 12.6), ("L", 14.4, 12.6),
+                       ("C", 18.0, 14.5, 20.6, 20.5, 19.4, 27.6), ("Z",)), Style())),
+        ("ear", Polygon(((5.0, 8.0), (5.4, 1.0), (10.0, 4.6)), Style())),
+        ("ear", Polygon(((14.0, 4.6), (18.6, 1.0), (19.0, 8.0)), Style())),
+        ("head", Circle(12.0, 9.2, 6.2, Style())),
+    ]
+    under, over = [], []
+    for kind, shape in parts:
+        if kind == "tail":
+            under.append(Path(shape.commands, Style(stroke=outline, stroke_width=4.4, line_cap="round")))
+            over.append(Path(shape.commands, Style(stroke=colour, stroke_width=2.6, line_cap="round")))
+        else:
+            under.append(_restyle(shape, Style(fill=outline, stroke=outline, stroke_width=1.6, line_join="round")))
+            over.append(_restyle(shape, Style(fill=colour)))
+    face = [Circle(9.6, 8.8, 1.25, Style(fill="#ffffff")), Circle(14.4, 8.8, 1.25, Style(fill="#ffffff")),
+            Circle(9.8, 9.0, 0.62, INK), Circle(14.6, 9.0, 0.62, INK),
+            Polygon(((11.2, 11.0), (12.8, 11.0), (12.0, 12.0)), Style(fill="tr-pink")),
+            Polygon(((6.4, 6.8), (6.6, 3.2), (8.6, 5.0)), Style(fill="tr-pink", opacity=0.8)),
+            Polygon(((15.4, 5.0), (17.4, 3.2), (17.6, 6.8)), Style(fill="tr-pink", opacity=0.8))]
+    return under + over + face
+
+
+def _restyle(shape, style: Style):
+    from dataclasses import replace
+    return replace(shape, style=style)
+
+
+def paw(cx: float, cy: float, r: float, style: Style) -> list:
+    """A paw print: one big pad and four toes, `r` the pad's half width."""
+    items = [ellipse(cx, cy + r * 0.25, r, r * 0.8, style)]
+    for dx, dy, s in ((-1.05, -0.85, 0.38), (-0.38, -1.35, 0.4), (0.38, -1.35, 0.4), (1.05, -0.85, 0.38)):
+        items.append(ellipse(cx + dx * r, cy + dy * r, s * r, s * r * 1.2, style))
+    return items
+
+
+def badge(cx: float, cy: float, r: float, label: str, fill: str = "tr-badge") -> list:
+    return [Circle(cx, cy, r, Style(fill=fill, stroke="ink", stroke_width=r * 0.13)),
+            Text(cx, cy + r * 0.42, label, r * 1.2, anchor="middle", weight="bold")]
+
+
+def colour_chip(cx: float, cy: float, r: float, colour: str) -> list:
+    return [Circle(cx, cy, r, Style(fill=f"cat-{colour}", stroke="#ffffff", stroke_width=r * 0.22)),
+            Text(cx, cy + r * 0.42, INITIAL[colour].upper(), r * 1.15, anchor="middle", weight="bold",
+                 style=Style(fill="#ffffff"))]
+
+
+# -- tile art (40 x 40 box) ----------------------------------------------------------------------------------------
+
+PEBBLES = ((6.5, 7.0, 1.1), (33.0, 5.5, 0.8), (30.5, 33.0, 1.3), (8.0, 31.5, 0.7), (20.5, 4.0, 0.6),
+           (35.0, 21.0, 0.9), (4.0, 19.0, 0.7), (24.0, 36.0, 0.8))
+
+
+@lru_cache(maxsize=None)
+def ground_symbol() -> Symbol:
+    """Sandy ground with pebbles and a tuft of grass: the floor of every road tile."""
+    symbol = Symbol("tr-ground", ART, ART)
+    symbol.add(Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-ground")))
+    for x, y, r in PEBBLES:
+        symbol.add(ellipse(x, y, r * 1.3, r, Style(fill="tr-pebble", stroke="tr-pebble-dark", stroke_width=0.2)))
+    for x0, flip in ((3.2, 1), (36.5, -1)):
+        blades = [Path((("M", x0 + flip * dx, 37.6), ("C", x0 + flip * dx, 35.0, x0 + flip * (dx + lean), 33.5,
+                                                       x0 + flip * (dx + lean * 1.6), 32.0 - h)),
+                       Style(stroke="tr-grass-dark", stroke_width=0.7, line_cap="round"))
+                  for dx, lean, h in ((0, -0.6, 1.5), (1.0, 0.2, 3.0), (2.0, 0.9, 1.0))]
+        symbol.add(*blades)
+    return symbol
+
+
+def tile_label(text: str, colour: str = "ink") -> Text:
+    size = fit_size(text.upper(), ART - 8, 2.5, "bold")
+    return Text(ART / 2, ART - 2.6, text.upper(), size, anchor="middle", weight="bold", style=Style(fill=colour))
+
+
+ARROW_LEFT = ((6.0, 20.0), (19.0, 8.0), (19.0, 14.5), (34.0, 14.5), (34.0, 25.5), (19.0, 25.5), (19.0, 32.0))
+ROTATION = {"left": 0.0, "up": 90.0, "right": 180.0, "down": 270.0}
+
+
+def arrow_art(code: str) -> list:
+    direction, colours = arrow_of(code)
+    outline = Polygon(ARROW_LEFT, Style(fill="ink", stroke="ink", stroke_width=2.2, line_join="round"))
+    if colours:
+        halves = [Group(children=[Polygon(ARROW_LEFT, Style(fill=f"cat-{colours[0]}"))], clip=(0, 0, ART, 20)),
+                  Group(children=[Polygon(ARROW_LEFT, Style(fill=f"cat-{colours[1]}"))], clip=(0, 20, ART, 20))]
+        shine = Line(20.5, 16.8, 31.0, 16.8, Style(stroke="#ffffff", stroke_width=0.9, line_cap="round",
+                                                     opacity=0.55))
+        body = [outline, *halves, Line(8.5, 20.0, 33.2, 20.0, Style(stroke="#ffffff", stroke_width=0.5,
+                                                                       opacity=0.8)), shine]
+    else:
+        body = [outline, Polygon(ARROW_LEFT, Style(fill="#2b2b2b")),
+                Line(20.5, 16.8, 31.0, 16.8, Style(stroke="#ffffff", stroke_width=0.9, line_cap="round",
+                                                     opacity=0.35))]
+    items: list = [Use(ground_symbol().id), about_centre(body, 20, 20, ROTATION[direction])]
+    if colours:
+        items += colour_chip(6.6, 6.6, 3.2, colours[0]) + colour_chip(33.4, 6.6, 3.2, colours[1])
+        items.append(tile_label(f"{colours[0]} · {colours[1]}"))
+    else:
+        items.append(tile_label("every cat"))
+    return items
+
+
+def mouse_art() -> list:
+    body = Path((("M", 9.0, 23.0), ("C", 10.0, 14.0, 22.0, 11.5, 29.0, 19.5), ("C", 31.0, 22.0, 30.5, 25.5, 27.0,
+                                                                                  26.0),
+                 ("L", 12.0, 26.0), ("C", 9.5, 26.0, 8.6, 24.8, 9.0, 23.0), ("Z",)),
+                Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7))
+    tail = Path((("M", 29.5, 24.0), ("C", 36.0, 25.0, 36.0, 32.0, 30.0, 31.5), ("C", 25.0, 31.0, 22.0, 34.0,
+                                                                                  25.0, 36.0)),
+                Style(stroke="tr-pink", stroke_width=1.1, line_cap="round"))
+    return [Use(ground_symbol().id), ellipse(20.0, 27.0, 12.0, 1.8, Style(fill="tr-ground-dark")), tail, body,
+            Circle(15.5, 15.8, 3.6, Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7)),
+            Circle(15.5, 15.8, 2.2, Style(fill="tr-pink")),
+            Circle(12.6, 20.0, 0.9, INK), Circle(9.3, 22.6, 0.8, Style(fill="tr-pink")),
+            Line(9.5, 22.8, 5.5, 21.5, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
+            Line(9.5, 23.2, 5.6, 24.0, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
+            Circle(20.5, 13.8, 1.2, Style(fill="tr-mouse-dark")),
+            *badge(34.0, 6.0, 4.0, "1"), tile_label("mouse toy")]
+
+
+def forward_art() -> list:
+    chevrons = [Polyline(((x + 5.0, 11.0), (x, 17.0), (x + 5.0, 23.0)),
+                         Style(stroke="tr-grass-dark", stroke_width=2.2, line_cap="round", line_join="round"))
+                for x in (4.5, 10.0)]
+    return [Use(ground_symbol().id), *chevrons,
+            *paw(27.0, 17.5, 5.2, Style(fill="ink")), tile_label("cat forward")]
+
+
+def place_art() -> list:
+    cat = moved(cat_shape("tr-stone-light"), dx=9.0, dy=5.5, scale=0.9)
+    return [Use(ground_symbol().id), ellipse(19.8, 31.0, 9.0, 1.6, Style(fill="tr-ground-dark")), cat,
+            *badge(32.0, 9.0, 4.6, "+", fill="tr-grass"), tile_label("place a cat")]
+
+
+def wall_art() -> list:
+    items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-mortar"))]
+    course = 6.6
+    for row in range(-1, 8):
+        y = row * course - 1.0
+        offset = -7.0 if row % 2 else 0.0
+        for n in range(-1, 4):
+            x = n * 14.0 + offset
+            shade = ("tr-brick", "tr-brick-light", "tr-brick-dark")[(row * 7 + n * 3) % 3]
+            items.append(Rect(x + 0.6, y + 0.6, 12.8, course - 1.2, Style(fill=shade), rx=0.6))
+    items += [Rect(7.0, 33.0, 26.0, 5.4, Style(fill="tr-mortar", stroke="tr-brick-dark", stroke_width=0.3),
+                   rx=1.2), tile_label("wall", "tr-brick-dark")]
+    return items
+
+
+def tunnel_art() -> list:
+    items: list = [Use(ground_symbol().id)]
+    stones = []
+    for k in range(9):
+        a0, a1 = math.pi * k / 9, math.pi * (k + 1) / 9
+        outer, inner = 15.5, 10.5
+        pts = [(20 - outer * math.cos(a), 25 - outer * math.sin(a)) for a in (a0, a1)]
+        pts += [(20 - inner * math.cos(a), 25 - inner * math.sin(a)) for a in (a1, a0)]
+        stones.append(Polygon(tuple(pts), Style(fill="tr-stone" if k % 2 else "tr-stone-light",
+                                                stroke="tr-stone-dark", stroke_width=0.5, line_join="round")))
+    mouth = Path((("M", 9.5, 31.0), ("L", 9.5, 25.0), ("C", 9.5, 11.0, 30.5, 11.0, 30.5, 25.0), ("L", 30.5, 31.0),
+                  ("Z",)), Style(fill="tr-tunnel"))
+    side = [Rect(4.5, 25.0, 5.0, 6.0, Style(fill="tr-stone", stroke="tr-stone-dark", stroke_width=0.5)),
+            Rect(30.5, 25.0, 5.0, 6.0, Style(fill="tr-stone", stroke="tr-stone-dark", stroke_width=0.5))]
+    back = Polyline(((15.0, 24.0), (24.0, 24.0), (21.0, 21.0)), Style(stroke="#ffffff", stroke_width=1.3,
+                                                                      line_cap="round", line_join="round"))
+    items += [mouth, *stones, *side, back, tile_label("tunnel · back to start")]
+    return items
+
+
+def road_art() -> list:
+    return [Use(ground_symbol().id), *paw(13.0, 24.0, 2.0, Style(fill="tr-pebble", opacity=0.7)),
+            *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7)), tile_label("road")]
+
+
+ROAD_ART = {"mouse-toy": mouse_art, "cat-forward": forward_art, "place-a-cat": place_art, "wall": wall_art,
+            "tunnel": tunnel_art, "road": road_art}
+
+
+def road_tile_art(code: str) -> list:
+    return arrow_art(code) if arrow_of(code) else ROAD_ART[code]()
+
+
+def exchange_mark(code: str = "") -> list:
+    """The corner mark (two turning arrows) that tells an exchange tile from a road tile: bottom right, or top right
+    where the tunnel's pillar stands in the bottom corner."""
+    cx, cy, r = (34.6, 6.0, 3.9) if code == "tunnel" else (34.6, 30.4, 3.9)
+    arrows = [Path((("M", cx - 2.6, cy - 0.6), ("C", cx - 2.0, cy - 3.0, cx + 1.6, cy - 3.2, cx + 2.4, cy - 1.2)),
+                   Style(stroke="ink", stroke_width=0.55, line_cap="round")),
+              Polygon(((cx + 3.2, cy - 2.2), (cx + 2.7, cy - 0.1), (cx + 1.2, cy - 1.4)), INK),
+              Path((("M", cx + 2.6, cy + 0.6), ("C", cx + 2.0, cy + 3.0, cx - 1.6, cy + 3.2, cx - 2.4, cy + 1.2)),
+                   Style(stroke="ink", stroke_width=0.55, line_cap="round")),
+              Polygon(((cx - 3.2, cy + 2.2), (cx - 2.7, cy + 0.1), (cx - 1.2, cy + 1.4)), INK)]
+    return [Circle(cx, cy, r, Style(fill="tr-exchange", stroke="tr-exchange-dark", stroke_width=0.5)), *arrows]
+
+
+def destination_art(code: str) -> list:
+    pair = dest_pair(code)
+    items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-dest"))]
+    for x, y in ((6, 9), (34, 12), (8, 30), (33, 31)):
+        items += paw(x, y, 1.4, Style(fill="tr-dest-dark"))
+    if pair:
+        items += basket(pair) + badge_pair(pair)
+        items.append(tile_label(f"5 {pair[0]} or {pair[1]} · 3 other"))
+    elif code == "fixed-4":
+        items += fish() + badge(20.0, 8.5, 5.6, "4")
+        items.append(tile_label("4 points, any cat"))
+    else:
+        items += yarn() + badge(20.0, 8.5, 5.6, "3")
+        items += badge(31.5, 19.0, 3.4, "+", fill="tr-grass")
+        items.append(tile_label("3 points + place a cat"))
+    return items
+
+
+def basket(pair: tuple[str, str]) -> list:
+    rim = Style(fill="tr-basket", stroke="tr-basket-dark", stroke_width=0.6)
+    cushion = [Group(children=[ellipse(20, 23.5, 11.5, 5.0, Style(fill=f"cat-{pair[0]}"))], clip=(0, 0, 20, 40)),
+               Group(children=[ellipse(20, 23.5, 11.5, 5.0, Style(fill=f"cat-{pair[1]}"))], clip=(20, 0, 20, 40))]
+    return [Path((("M", 6.0, 23.0), ("C", 6.0, 35.0, 34.0, 35.0, 34.0, 23.0), ("Z",)), rim),
+            ellipse(20, 23.0, 14.0, 5.0, rim), *cushion,
+            ellipse(20, 23.5, 11.5, 5.0, Style(stroke="ink", stroke_width=0.4)),
+            *[Line(x, 26.5, x + 1.0, 31.0, Style(stroke="tr-basket-dark", stroke_width=0.4))
+              for x in (11.0, 16.0, 21.0, 26.0)]]
+
+
+def badge_pair(pair: tuple[str, str]) -> list:
+    return [Group(children=[Circle(20, 9.5, 6.0, Style(fill=f"cat-{pair[0]}"))], clip=(0, 0, 20, 40)),
+            Group(children=[Circle(20, 9.5, 6.0, Style(fill=f"cat-{pair[1]}"))], clip=(20, 0, 20, 40)),
+            Circle(20, 9.5, 6.0, Style(stroke="ink", stroke_width=0.7)),
+            Circle(20, 9.5, 4.2, Style(fill="#ffffff")),
+            Text(20, 11.9, "5", 6.6, anchor="middle", weight="bold")]
+
+
+def fish() -> list:
+    body = Path((("M", 8.0, 24.0), ("C", 13.0, 16.0, 24.0, 16.0, 29.0, 24.0), ("C", 24.0, 32.0, 13.0, 32.0, 8.0,
+                                                                                  24.0), ("Z",)),
+                Style(fill="tr-fish", stroke="ink", stroke_width=0.6))
+    tail = Polygon(((28.0, 24.0), (35.0, 18.5), (35.0, 29.5)), Style(fill="tr-fish", stroke="ink", stroke_width=0.6,
+                                                                     line_join="round"))
+    return [tail, body, Circle(13.0, 22.6, 1.2, INK),
+            Path((("M", 18.0, 19.5), ("C", 20.0, 22.0, 20.0, 26.0, 18.0, 28.5)),
+                 Style(stroke="ink", stroke_width=0.4))]
+
+
+def yarn() -> list:
+    items = [Circle(20, 24.5, 8.5, Style(fill="tr-yarn", stroke="ink", stroke_width=0.6))]
+    for k in range(-2, 3):
+        items.append(Path((("M", 13.0, 24.5 + k * 3.0), ("C", 17.0, 20.0 + k * 3.0, 23.0, 29.0 + k * 3.0, 27.5,
+                                                         23.5 + k * 3.0)),
+                          Style(stroke="#ffffff", stroke_width=0.45, opacity=0.6)))
+    items.append(Path((("M", 27.0, 28.5), ("C", 32.0, 33.0, 35.0, 28.0, 36.0, 34.0)),
+                      Style(stroke="tr-yarn", stroke_width=0.8, line_cap="round")))
+    return items
+
+
+def back_art(kind: str) -> list:
+    fill, dark, label = {"road": ("tr-ground", "tr-pebble", "road"),
+                         "exchange": ("tr-exchange", "tr-exchange-dark", "exchange"),
+                         "destination": ("tr-dest", "tr-dest-dark", "destination")}[kind]
+    items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill=fill))]
+    for row in range(5):
+        for col in range(5):
+            if (row + col) % 2 == 0:
+                items += paw(col * 9.0 + 2.0, row * 9.0 + 2.5, 1.5, Style(fill=dark, opacity=0.7))
+    items += [Rect(5.0, 15.0, 30.0, 10.0, Style(fill="tr-cream", stroke=dark, stroke_width=0.5), rx=5.0),
+              Text(20, 21.6, label.upper(), fit_size(label.upper(), 26, 3.8, "bold"), anchor="middle",
+                   weight="bold", style=Style(fill="ink"))]
+    return items
+
+
+# -- tiles as scenes -----------------------------------------------------------------------------------------------
+
+def tile_scene(art: list, size: float, bleed: float, meta: dict[str, str] | None = None) -> Scene:
+    k = size / ART
+    scene = Scene(size, size, bleed=bleed, theme=dict(THEME), meta=dict(meta or {}))
+    scene.define(ground_symbol())
+    # The art's background reaches 4 units past its box; a wider bleed gets the background colour too.
+    first = art[0]
+    if isinstance(first, Rect) or isinstance(first, Use):
+        colour = first.style.fill if isinstance(first, Rect) else "tr-ground"
+        scene.add(Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=colour)))
+    scene.add(Group(children=art, sx=k, sy=k))
+    return scene
+
+
+def road_tile(code: str, size: float = 40.0, bleed: float = 3.0, exchange: bool = False) -> Scene:
+    art = road_tile_art(code) + (exchange_mark(code) if exchange else [])
+    return tile_scene(art, size, bleed, {"game": GAME, "kind": "tile", "title": tile_name(code)})
+
+
+def destination_tile(code: str, size: float = 40.0, bleed: float = 3.0) -> Scene:
+    return tile_scene(destination_art(code), size, bleed, {"game": GAME, "kind": "tile"})
+
+
+def back_tile(kind: str, size: float = 40.0, bleed: float = 3.0) -> Scene:
+    return tile_scene(back_art(kind), size, bleed, {"game": GAME, "kind": "tile-back"})
+
+
+# -- hand cards ----------------------------------------------------------------------------------------------------
+
+CARD_W, CARD_H = CARD_SIZES["poker"]
+
+
+def mini_tile(x: float, y: float, s: float, fill: str = "tr-ground", stroke: str = "tr-pebble-dark") -> Rect:
+    return Rect(x, y, s, s, Style(fill=fill, stroke=stroke, stroke_width=0.5), rx=1.0)
+
+
+def curved_arrow(x1, y1, x2, y2, bend: float, colour: str = "ink", width: float = 0.9) -> list:
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    nx, ny = -(y2 - y1), x2 - x1
+    length = math.hypot(nx, ny) or 1.0
+    cx, cy = mx + nx / length * bend, my + ny / length * bend
+    angle = math.atan2(y2 - cy, x2 - cx)
+    head = 2.4
+    tip = ((x2, y2), (x2 - head * math.cos(angle - 0.45), y2 - head * math.sin(angle - 0.45)),
+           (x2 - head * math.cos(angle + 0.45), y2 - head * math.sin(angle + 0.45)))
+    return [Path((("M", x1, y1), ("C", cx, cy, cx, cy, x2, y2)), Style(stroke=colour, stroke_width=width,
+                                                                        line_cap="round")),
+            Polygon(tip, Style(fill=colour))]
+
+
+def straight_arrow(x1, y1, x2, y2, colour: str = "ink", width: float = 1.2, head: float = 2.8) -> list:
+    angle = math.atan2(y2 - y1, x2 - x1)
+    base = (x2 - head * math.cos(angle), y2 - head * math.sin(angle))
+    tip = ((x2, y2), (base[0] - head * 0.6 * math.sin(angle), base[1] + head * 0.6 * math.cos(angle)),
+           (base[0] + head * 0.6 * math.sin(angle), base[1] - head * 0.6 * math.cos(angle)))
+    return [Line(x1, y1, base[0], base[1], Style(stroke=colour, stroke_width=width, line_cap="round")),
+            Polygon(tip, Style(fill=colour))]
+
+
+def card_picture(card: str) -> list:
+    """The illustration of a hand card, in a 50 x 34 mm box."""
+    colour = f"tr-{card}"
+    if card == "hidden-passage":
+        items = [_framed("arrow-red-blue-left", 3, 17, 12), _framed("wall", 19, 3, 12),
+                 _framed("mouse-toy", 35, 17, 12)]
+        items += curved_arrow(10, 15, 18.5, 8, -4, colour) + curved_arrow(31.5, 8, 40, 15, -4, colour)
+        items += curved_arrow(38, 31.5, 12, 31.5, -3.5, colour)
+        return items
+    if card == "deep-fog":
+        codes = ("black-arrow-up", "cat-forward", "tunnel", "arrow-green-yellow-left")
+        items = [_framed(code, 13 + (n % 2) * 12, 4 + (n // 2) * 12, 12) for n, code in enumerate(codes)]
+        cloud = Style(fill="#eef2f4", opacity=0.78)
+        for cx, cy, r in ((12, 25, 5.5), (19, 21, 7), (28, 19, 8), (37, 23, 6), (24, 27, 6), (33, 28, 5.5)):
+            items.append(Circle(cx, cy, r, cloud))
+        items += curved_arrow(16, 2.5, 34, 2.5, -2.5, colour) + curved_arrow(39, 8, 39, 26, -3, colour)
+        return items
+    if card == "living-path":
+        items = [mini_tile(19, 1 + r * 8, 8) for r in range(4)]
+        items += [moved(road_tile_art(code)[1:2] if arrow_of(code) else road_tile_art(code)[1:-1],
+                        19, 1 + r * 8, 8 / ART)
+                  for r, code in enumerate(("black-arrow-left", "road", "arrow-green-yellow-up", "mouse-toy"))]
+        items += straight_arrow(34, 22, 34, 3, colour, 1.6) + straight_arrow(13, 11, 13, 30, colour, 1.6)
+        items.append(moved(cat_shape("cat-green"), 38.5, 12, 0.42))
+        return items
+    if card == "curiosity":
+        items = []
+        for k in range(8):
+            a = k * math.pi / 4
+            items += straight_arrow(25 + 8.5 * math.cos(a), 17 + 8.5 * math.sin(a), 25 + 15 * math.cos(a),
+                                    17 + 15 * math.sin(a), colour, 1.1, 2.4)
+        items.append(moved(cat_shape("cat-yellow"), 19.0, 9.5, 0.5))
+        return items
+    if card == "someone-calling":
+        items = [moved(cat_shape("cat-blue"), 5.0, 8.0, 0.75)]
+        items += [Polyline(((x, 12.0), (x + 4.0, 17.0), (x, 22.0)),
+                           Style(stroke=colour, stroke_width=1.8, line_cap="round", line_join="round"))
+                  for x in (24.0, 30.0)]
+        bubble = Path((("M", 38.0, 4.0), ("L", 48.0, 4.0), ("C", 50.0, 4.0, 50.0, 6.0, 50.0, 7.0),
+                       ("L", 50.0, 13.0), ("C", 50.0, 15.0, 48.0, 15.0, 47.0, 15.0), ("L", 42.0, 15.0),
+                       ("L", 38.0, 19.0), ("L", 39.0, 15.0), ("C", 37.0, 15.0, 36.0, 14.0, 36.0, 12.0),
+                       ("L", 36.0, 7.0), ("C", 36.0, 5.0, 37.0, 4.0, 38.0, 4.0), ("Z",)),
+                      Style(fill="#ffffff", stroke="ink", stroke_width=0.5))
+        items += [bubble, Text(43.0, 13.2, "!", 8.0, anchor="middle", weight="bold", style=Style(fill=colour))]
+        return items
+    mirror = [ellipse(25, 16, 8.0, 13.0, Style(fill="tr-stone-dark")),
+              ellipse(25, 16, 6.4, 11.4, Style(fill="#dbe8f2")),
+              Line(21.0, 8.0, 24.0, 5.5, Style(stroke="#ffffff", stroke_width=0.8, line_cap="round")),
+              Rect(23.5, 28.5, 3.0, 4.5, Style(fill="tr-stone-dark"))]
+    return (mirror + [moved(cat_shape("cat-red"), 1.5, 8.0, 0.62), moved(cat_shape("cat-blue"), 34.0, 8.0, 0.62)]
+            + curved_arrow(10, 6, 40, 6, -5, colour) + curved_arrow(40, 32, 10, 32, -5, colour))
+
+
+def _framed(code: str, x: float, y: float, s: float) -> list:
+    """A small road tile with its frame, for card pictures."""
+    return Group(children=[_mini(road_tile_art(code), 0, 0, s / ART),
+                           Rect(0, 0, s, s, Style(stroke="tr-pebble-dark", stroke_width=0.5), rx=0.8)], dx=x, dy=y)
+
+
+def card_front(card: str, bleed: float = 3.0) -> Scene:
+    name, copies = CARDS[card]
+    colour = f"tr-{card}"
+    scene = Scene(CARD_W, CARD_H, bleed=bleed, theme=dict(THEME), meta={"game": GAME, "kind": "card",
+                                                                       "title": name})
+    scene.define(ground_symbol())
+    panel = Style(fill="tr-cream")
+    scene.add(Rect(-bleed, -bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed, Style(fill=colour)),
+              Rect(4.0, 4.0, CARD_W - 8.0, CARD_H - 8.0, panel, rx=3.0))
+    size = fit_size(name, CARD_W - 14.0, 4.4, "bold")
+    scene.add(Rect(4.0, 4.0, CARD_W - 8.0, 11.5, Style(fill=colour, opacity=0.18), rx=3.0),
+              Text(CARD_W / 2, 11.8, name, size, anchor="middle", weight="bold", style=Style(fill=colour)))
+    scene.add(Rect(6.5, 17.5, CARD_W - 13.0, 36.0, Style(fill="#ffffff", stroke=colour, stroke_width=0.4),
+                   rx=2.0))
+    scene.add(moved(card_picture(card), 6.75, 18.5))
+    lines = wrap(CARD_TEXT[card], CARD_W - 15.0, 3.0)
+    y = 61.0 + (5 - len(lines)) * 1.9
+    for line in lines:
+        scene.add(Text(CARD_W / 2, y, line, 3.0, anchor="middle"))
+        y += 3.9
+    scene.add(Line(10.0, CARD_H - 9.5, CARD_W - 10.0, CARD_H - 9.5, Style(stroke=colour, stroke_width=0.3)),
+              Text(CARD_W / 2, CARD_H - 6.0, f"hand card · {copies} in the deck · play it once", 2.0,
+                   anchor="middle", style=Style(fill="muted")))
+    return scene
+
+
+def card_back(bleed: float = 3.0) -> Scene:
+    scene = Scene(CARD_W, CARD_H, bleed=bleed, theme=dict(THEME), meta={"game": GAME, "kind": "card-back"})
+    scene.add(Rect(-bleed, -bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed, Style(fill="tr-night")))
+    for row in range(11):
+        for col in range(8):
+            if (row + col) % 2 == 0:
+                scene.add(*paw(col * 9.0 + (4.5 if row % 4 < 2 else 0.0), row * 9.0 + 1.0, 1.5,
+                               Style(fill="tr-night-light")))
+    scene.add(Rect(6.0, 28.0, CARD_W - 12.0, 33.0, Style(fill="tr-night", stroke="tr-badge", stroke_width=0.5),
+                   rx=4.0),
+              moved(cat_shape("tr-badge", outline="tr-night"), CARD_W / 2 - 6.0, 30.0, 0.5),
+              Text(CARD_W / 2, 52.0, "The Cats'", 4.2, anchor="middle", weight="bold", style=Style(fill="tr-cream")),
+              Text(CARD_W / 2, 57.5, "Trail Route", 4.2, anchor="middle", weight="bold",
+                   style=Style(fill="tr-cream")))
+    return scene
+
+
+# -- cat pawns -----------------------------------------------------------------------------------------------------
+
+PAWN_W, PAWN_H, PAWN_FOOT, PAWN_PANEL = 30.0, 84.0, 12.0, 30.0
+
+
+def pawn_scene(colour: str, number: int, bleed: float = 3.0) -> Scene:
+    """A fold-over standee: foot, front, back (upside down), foot; fold on the dashed lines, glue the feet."""
+    scene = Scene(PAWN_W, PAWN_H, bleed=bleed, theme=dict(THEME), meta={"game": GAME, "kind": "pawn"})
+    scene.add(Rect(-bleed, -bleed, PAWN_W + 2 * bleed, PAWN_H + 2 * bleed, Style(fill="tr-cream")))
+    top = PAWN_FOOT
+    for n, flip in ((0, 180.0), (1, 0.0)):
+        y0 = top + n * PAWN_PANEL
+        panel = [Rect(0, 0, PAWN_W, PAWN_PANEL, Style(fill=f"cat-{colour}", opacity=0.18)),
+                 moved(cat_shape(f"cat-{colour}"), 4.2, 0.6, 0.9),
+                 Text(PAWN_W - 3.0, PAWN_PANEL - 2.0, str(number), 3.2, anchor="end", weight="bold")]
+        scene.add(Group(children=[about_centre(panel, PAWN_W / 2, PAWN_PANEL / 2, flip)], dy=y0))
+    fold = Style(stroke="muted", stroke_width=0.25, dash=(1.2, 1.0))
+    for y in (PAWN_FOOT, PAWN_FOOT + PAWN_PANEL, PAWN_FOOT + 2 * PAWN_PANEL):
+        scene.add(Line(0, y, PAWN_W, y, fold))
+    for y, text in ((PAWN_FOOT / 2 + 1.0, "glue"), (PAWN_H - PAWN_FOOT / 2 + 1.0, "glue")):
+        scene.add(Text(PAWN_W / 2, y, text, 2.4, anchor="middle", style=Style(fill="muted")))
+    return scene
+
+
+# -- sheets of parts -----------------------------------------------------------------------------------------------
+
+def grid_template(paper: str, item: tuple[float, float], gutter: float | None, name: str,
+                  landscape: bool = False) -> Template:
+    w, h = paper_size(paper, "landscape" if landscape else "portrait")
+    m = MIN_PAGE_MARGIN
+    return Template(name, w, h, (m + 4.0, m, m + 4.0, m), Grid(item[0], item[1], gutter=gutter))
+
+
+def tile_template(paper: str, size: float, options: PrintOptions) -> Template:
+    if options.template is not None:
+        return template_for("tile", paper, options.template)
+    name = f"{paper}-tile{format_mm(size)}"
+    if name in builtin_templates():
+        return builtin_templates()[name]
+    return grid_template(paper, (size, size), None, f"{paper} {format_mm(size)} mm tiles")
+
+
+def card_template(paper: str) -> Template:
+    name = f"{paper}-poker"
+    if name in builtin_templates():
+        return builtin_templates()[name]
+    return grid_template(paper, CARD_SIZES["poker"], 0.0, f"{paper} poker")
+
+
+def tile_runs(mix: Mix, size: float, bleed: float) -> tuple[list[Scene], list[Scene]]:
+    """Every tile of the mix, fronts and matching backs: road tiles, exchange tiles, destination tiles."""
+    fronts, backs = [], []
+    for code in mix.pool("road"):
+        fronts.append(road_tile(code, size, bleed))
+        backs.append(back_tile("road", size, bleed))
+    for code in mix.pool("exchange"):
+        fronts.append(road_tile(code, size, bleed, exchange=True))
+        backs.append(back_tile("exchange", size, bleed))
+    for code in mix.pool("destinations"):
+        fronts.append(destination_tile(code, size, bleed))
+        backs.append(back_tile("destination", size, bleed))
+    return fronts, backs
+
+
+def print_tiles(mix: Mix, size: float, options: PrintOptions, paper: str) -> Document:
+    fronts, backs = tile_runs(mix, size, options.bleed)
+    footer = f"{TITLE} · tiles {format_mm(size)} mm · mix {mix.source} · washigen {__version__}"
+    return impose_grid(fronts, tile_template(paper, size, options), options, backs=backs, title=f"{TITLE}: tiles",
+                       footer=footer)
+
+
+def print_cards(options: PrintOptions, paper: str) -> Document:
+    fronts = [card_front(card, options.bleed) for card, (_, copies) in CARDS.items() for _ in range(copies)]
+    return impose_grid(fronts, card_template(paper), options, backs=card_back(options.bleed),
+                       title=f"{TITLE}: hand cards", footer=f"{TITLE} · hand cards · washigen {__version__}")
+
+
+def print_pawns(options: PrintOptions, paper: str) -> Document:
+    pawns = [pawn_scene(colour, n, options.bleed) for colour in COLOURS for n in (1, 2)]
+    template = grid_template(paper, (PAWN_W, PAWN_H), None, f"{paper} standees")
+    return impose_grid(pawns, template, PrintOptions(**{**options.__dict__, "duplex": "none"}),
+                       title=f"{TITLE}: cat pawns",
+                       footer=f"{TITLE} · cat pawns: cut out, fold on the dashed lines, glue the feet under · "
+                              f"washigen {__version__}")
+
+
+# -- the board mat -------------------------------------------------------------------------------------------------
+
+def mat_geometry(tile: float) -> dict[str, float]:
+    cell = tile + 0.8
+    g = {"cell": cell, "top": 15.0, "dest_x": 0.0, "gap": 4.0, "start_w": 30.0}
+    g["road_x"] = DEST_COLS * cell + g["gap"]
+    g["start_x"] = g["road_x"] + COLS * cell + g["gap"]
+    g["width"] = g["start_x"] + g["start_w"]
+    g["height"] = g["top"] + 6 * cell + 15.0
+    return g
+
+
+def mat_scene(tile: float = 40.0, rows: int = 6) -> Scene:
+    """The board mat at real size: slots for the destination and road tiles, the starting positions, wrap marks."""
+    g = mat_geometry(tile)
+    cell, top = g["cell"], g["top"]
+    scene = Scene(g["width"], g["height"], theme=dict(THEME), meta={"game": GAME, "kind": "mat",
+                                                                     "title": f"{TITLE}: board mat"})
+    scene.add(Rect(0, 0, g["width"], g["height"], Style(fill="tr-mat"), rx=4.0))
+    scene.add(Text(2.0, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
+    right = g["road_x"] + COLS * cell - 14.0
+    scene.add(*straight_arrow(right, 7.0, right - 40, 7.0, "tr-grass-dark", 1.2))
+    scene.add(Text(right - 42, 8.2, "forward", 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
+    for r in range(rows):
+        y = top + r * cell
+        for c in range(DEST_COLS):
+            scene.add(Rect(g["dest_x"] + c * cell + 0.4, y + 0.4, tile, tile,
+                           Style(fill="tr-dest-slot", stroke="tr-dest-dark", stroke_width=0.4), rx=1.5))
+        for c in range(COLS):
+            scene.add(Rect(g["road_x"] + c * cell + 0.4, y + 0.4, tile, tile,
+                           Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.4), rx=1.5))
+        scene.add(*start_spot(g["start_x"] + g["start_w"] / 2, y + cell / 2, r))
+        scene.add(Text(g["road_x"] - g["gap"] / 2, y + cell / 2 + 1.0, str(r + 1), 2.6, anchor="middle",
+                       style=Style(fill="tr-grass-dark")))
+    if rows == 6:
+        y = top + 5 * cell + cell - 3.0
+        scene.add(Text(g["road_x"] + COLS * cell / 2, y, "row 6: 4 players only", 2.6, anchor="middle",
+                       style=Style(fill="tr-grass-dark")))
+    for c in range(COLS):
+        scene.add(Text(g["road_x"] + (c + 0.5) * cell, top - 1.5, str(c + 1), 2.6, anchor="middle",
+                       style=Style(fill="tr-grass-dark")))
+    scene.add(Text(g["dest_x"] + cell, top - 1.5, "destinations", 2.8, anchor="middle", weight="bold",
+                   style=Style(fill="tr-dest-dark")))
+    scene.add(Text(g["start_x"] + g["start_w"] / 2, top - 1.5, "start", 2.8, anchor="middle", weight="bold",
+                   style=Style(fill="tr-grass-dark")))
+    scene.add(*wrap_marks(g, rows))
+    return scene
+
+
+def start_spot(cx: float, cy: float, row: int) -> list:
+    return [Circle(cx, cy, 11.0, Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.6, dash=(2.0, 1.2))),
+            *paw(cx, cy + 1.0, 3.6, Style(fill="tr-mat-dark")),
+            Text(cx, cy + 9.2, f"start {row + 1}", 2.2, anchor="middle", style=Style(fill="tr-grass-dark"))]
+
+
+def wrap_marks(g: dict[str, float], rows: int) -> list:
+    """Marks at the top and bottom of the road: the two rows are neighbours."""
+    x0, x1 = g["road_x"], g["road_x"] + COLS * g["cell"]
+    y_top, y_bottom = g["top"], g["top"] + 6 * g["cell"]
+    style = Style(stroke="tr-grass-dark", stroke_width=0.6, dash=(2.0, 1.5))
+    items: list = []
+    for x in (x0 + 6, x1 - 6):
+        items += straight_arrow(x, y_top - 5.0, x, y_top - 11.0, "tr-grass-dark", 0.8, 2.0)
+        items += straight_arrow(x, y_bottom + 4.0, x, y_bottom + 10.0, "tr-grass-dark", 0.8, 2.0)
+    items += [Line(x0 + 10, y_bottom + 10.5, x1 - 10, y_bottom + 10.5, style),
+              Text((x0 + x1) / 2, y_bottom + 7.0, "the bottom row and the top row are neighbours: arrows, swaps "
+                   "and cards wrap round (3 players: row 5 and row 1)", 2.6, anchor="middle",
+                   style=Style(fill="tr-grass-dark"))]
+    return items
+
+
+def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0) -> Document:
+    """A scene too large for the paper, cut over several sheets with overlaps, crosses and page labels."""
+    best = None
+    for orientation in ("landscape", "portrait"):
+        pw, ph = paper_size(paper, orientation)
+        m = MIN_PAGE_MARGIN
+        uw, uh = pw - 2 * m, ph - 2 * m - 8.0
+        cols = 1 if scene.width <= uw else math.ceil((scene.width - overlap) / (uw - overlap))
+        rows = 1 if scene.height <= uh else math.ceil((scene.height - overlap) / (uh - overlap))
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, cols, rows, pw, ph, uw, uh)
+    _, cols, rows, pw, ph, uw, uh = best
+    step_x = (scene.width - uw) / (cols - 1) if cols > 1 else 0.0
+    step_y = (scene.height - uh) / (rows - 1) if rows > 1 else 0.0
+    pages = []
+    for r in range(rows):
+        for c in range(cols):
+            wx, wy = c * step_x, r * step_y
+            ww, wh = min(uw, scene.width), min(uh, scene.height)
+            page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title})
+            for symbol in scene.symbols.values():
+                page.define(symbol)
+            ox, oy = (pw - ww) / 2, MIN_PAGE_MARGIN
+            page.add(Group(children=list(scene.children), dx=ox - wx, dy=oy - wy, clip=(wx, wy, ww, wh)))
+            page.add(*assembly_marks(ox, oy, ww, wh, wx, wy, scene, (r, c), (rows, cols), step_x, step_y))
+            label = f"{title} · sheet {chr(65 + r)}{c + 1} of {rows * cols}" if rows * cols > 1 else title
+            page.add(Text(pw / 2, ph - 4.0, f"{label} · washigen {__version__}", 2.4, anchor="middle",
+                          style=Style(fill="muted")))
+            page.trim_box = (ox, oy, ww, wh)
+            pages.append(page)
+    return Document(pages, title=title)
+
+
+def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y) -> list:
+    """Where the next sheet overlaps this one (dashed line, 'glue'), crosses to align, and the sheet's name."""
+    (r, c), (rows, cols) = at, grid
+    mark = Style(stroke="accent", stroke_width=0.3)
+    dash = Style(stroke="accent", stroke_width=0.3, dash=(2.0, 1.5))
+    items: list = []
+    if rows * cols == 1:
+        return items
+    name = f"{chr(65 + r)}{c + 1}"
+    items.append(Text(ox + ww - 3.0, oy + wh - 3.0, name, 5.0, anchor="end", weight="bold",
+                      style=Style(fill="accent")))
+    if c + 1 < cols:            # the next sheet to the right starts here
+        x = ox + (c + 1) * step_x - wx
+        items += [Line(x, oy, x, oy + wh, dash),
+                  Text(x + 1.5, oy + wh / 2, f"lay {chr(65 + r)}{c + 2} over this strip, up to the line", 2.4,
+                       rotate=90.0, style=Style(fill="accent"))]
+    if r + 1 < rows:
+        y = oy + (r + 1) * step_y - wy
+        items += [Line(ox, y, ox + ww, y, dash),
+                  Text(ox + ww / 2, y + 4.0, f"lay {chr(66 + r)}{c + 1} over this strip, up to the line", 2.4,
+                       anchor="middle", style=Style(fill="accent"))]
+    # Crosses at fixed mat positions inside every overlap: they print on both sheets and must coincide.
+    for k in range(1, cols):
+        for yy in (scene.height * 0.25, scene.height * 0.75):
+            xx = k * step_x + (min(scene.width, ww) - step_x) / 2
+            items += _cross(ox + xx - wx, oy + yy - wy, ox, oy, ww, wh, mark)
+    for k in range(1, rows):
+        for xx in (scene.width * 0.25, scene.width * 0.75):
+            yy = k * step_y + (min(scene.height, wh) - step_y) / 2
+            items += _cross(ox + xx - wx, oy + yy - wy, ox, oy, ww, wh, mark)
+    return items
+
+
+def _cross(x, y, ox, oy, ww, wh, style) -> list:
+    if not (ox <= x <= ox + ww and oy <= y <= oy + wh):
+        return []
+    return [Line(x - 4, y, x + 4, y, style), Line(x, y - 4, x, y + 4, style), Circle(x, y, 2.0, Style(
+        stroke="accent", stroke_width=0.3))]
+
+
+def print_mat(tile: float, paper: str) -> Document:
+    return tile_pages(mat_scene(tile), paper, f"{TITLE}: board mat")
+
+
+# -- score pad -----------------------------------------------------------------------------------------------------
+
+def score_pad(paper: str) -> Document:
+    w, h = paper_size(paper)
+    page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "score-pad", "title": f"{TITLE}: score pad"})
+    half = h / 2
+    for n in range(2):
+        page.add(Group(children=score_block(w - 2 * 12.0, half - 16.0), dx=12.0, dy=n * half + 9.0))
+    page.add(Line(6.0, half, w - 6.0, half, Style(stroke="muted", stroke_width=0.25, dash=(2.0, 2.0))),
+             Text(w / 2, h - 3.5, f"{TITLE} · score pad · washigen {__version__}", 2.2, anchor="middle",
+                  style=Style(fill="muted")))
+    return Document([page], title=f"{TITLE}: score pad")
+
+
+def score_block(w: float, h: float) -> list:
+    items: list = [Text(0, 6.0, TITLE, 5.0, weight="bold"),
+                   Text(w, 6.0, "score pad", 3.4, anchor="end", style=Style(fill="muted"))]
+    label_w, rows = 46.0, ["player", "cat colour"] + [f"destination {n}" for n in range(1, 9)] + [
+        "mouse toys (1 each)", "total", "tie: cat furthest forward"]
+    col_w = (w - label_w) / 4
+    row_h = min(7.0, (h - 24.0) / len(rows))
+    y0 = 10.0
+    line = Style(stroke="ink", stroke_width=0.25)
+    for i, label in enumerate(rows):
+        y = y0 + i * row_h
+        bold = label in ("player", "total")
+        if label == "total":
+            items.append(Rect(0, y, w, row_h, Style(fill="tr-badge", opacity=0.35)))
+        items.append(Text(1.5, y + row_h * 0.68, label, 2.8, weight="bold" if bold else "normal"))
+        items.append(Line(0, y, w, y, line))
+    items.append(Line(0, y0 + len(rows) * row_h, w, y0 + len(rows) * row_h, line))
+    for c in range(5):
+        x = label_w + c * col_w if c else label_w
+        items.append(Line(x, y0, x, y0 + len(rows) * row_h, line))
+    for c, colour in enumerate(COLOURS):
+        cx = label_w + (c + 0.5) * col_w
+        for k, other in enumerate(COLOURS):
+            items.append(Circle(cx - 7.5 + k * 5.0, y0 + 1.5 * row_h, 1.6,
+                                Style(fill=f"cat-{other}", stroke="ink", stroke_width=0.15)))
+    items.append(Text(label_w + 4 * col_w - 1, y0 + 1.5 * row_h + 1.0, "", 1))
+    foot = y0 + len(rows) * row_h + 5.0
+    items.append(Text(0, foot, "Colour-pair destination: 5 if the cat has one of its colours, else 3 · fixed "
+                      "tiles: 4 or 3 · mouse toy: 1 · circle your colour.", 2.5, style=Style(fill="muted")))
+    return items
+
+
+# -- the whole game ------------------------------------------------------------------------------------------------
+
+def contents_page(mix: Mix, size: float, paper: str) -> Document:
+    w, h = paper_size(paper)
+    page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "components", "title": TITLE})
+    page.define(ground_symbol())
+    body = Group()
+    x = 18.0
+    subtitle = f"Everything to print for 3 or 4 players · tiles {format_mm(size)} mm · mix: {mix.source}"
+    body.add(Text(x, 26.0, TITLE, fit_size(TITLE, w - 2 * x, 9.0, "bold"), weight="bold"),
+             Text(x, 34.0, subtitle, fit_size(subtitle, w - 2 * x, 3.4), style=Style(fill="muted")))
+    y = 46.0
+    per_row = max(1, int((w - 2 * x + 6.0) // 22.0))
+    groups = [("Road tiles", "road"), ("Exchange tiles (marked with the turning arrows)", "exchange"),
+              ("Destination tiles", "destinations")]
+    for heading, part in groups:
+        body.add(Text(x, y, f"{heading}: {mix.total(part)}", 4.2, weight="bold"))
+        y += 3.0
+        codes = getattr(mix, part)
+        for n, (code, count) in enumerate(codes):
+            cx, cy = x + (n % per_row) * 22.0, y + (n // per_row) * 25.0
+            art = destination_art(code) if part == "destinations" else road_tile_art(code) + (
+                exchange_mark(code) if part == "exchange" else [])
+            body.add(Group(children=[Group(children=art, sx=16 / ART, sy=16 / ART)], dx=cx, dy=cy,
+                           clip=(0, 0, 16, 16)),
+                     Rect(cx, cy, 16, 16, Style(stroke="muted", stroke_width=0.2)),
+                     Text(cx + 8, cy + 20.5, f"× {count}", 3.0, anchor="middle", weight="bold"))
+        y += math.ceil(len(codes) / per_row) * 25.0 + 6.0
+    notes = [("Also: 16 hand cards (poker size, with backs) · 8 cat pawns (standees, two per colour) · the board "
+              "mat · a score pad.", "ink"),
+             ("Print the tiles and cards with --duplex long for their backs. Replace the mix with --mix FILE (see "
+              "assets/trail-route-mix.toml).", "muted")]
+    for note, colour in notes:
+        for line in wrap(note, w - 2 * x, 3.1):
+            body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
+            y += 4.6
+        y += 1.5
+    # Small paper (A5) gets the same page, scaled to fit.
+    body.sx = body.sy = min(1.0, (h - 12.0) / y)
+    page.add(body, Text(w / 2, h - 6.0, f"washigen {__version__}", 2.2, anchor="middle", style=Style(fill="muted")))
+    return Document([page], title=TITLE)
+
+
+def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: str | None = None) -> Document:
+    paper = options.paper or "a4"
+    document = Document([], title=TITLE)
+    document.extend(contents_page(mix, size, paper), "Contents")
+    document.extend(print_tiles(mix, size, options, paper), "Tiles")
+    document.extend(print_cards(options, paper), "Hand cards")
+    document.extend(print_pawns(options, paper), "Cat pawns")
+    document.extend(print_mat(size, mat_paper or paper), "Board mat")
+    document.extend(score_pad(paper), "Score pad")
+    return document
+
+
+# -- a setup, drawn ------------------------------------------------------------------------------------------------
+
+def board_scene(setup: TrailRouteSetup, cell: float = 24.0, legend: bool = True) -> Scene:
+    """The table of a setup as a picture: destinations, road tiles, starting positions, and who holds what."""
+    gap = 3.0
+    rows = len(setup.road)
+    road_x = DEST_COLS * cell + gap + 8.0
+    start_x = road_x + COLS * cell + gap
+    width = start_x + cell * 0.8 + 6.0
+    board_h = rows * cell
+    top = 20.0
+    info_h = (10.0 + 6.5 * len(setup.seats) + 12.0) if legend else 6.0
+    scene = Scene(width, top + board_h + 12.0 + info_h, theme=dict(THEME),
+                  meta={"game": GAME, "kind": "setup", "seed": str(setup.seed), "version": __version__,
+                        "title": f"{TITLE}: setup"})
+    scene.define(ground_symbol())
+    scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="tr-mat")))
+    if legend:
+        scene.add(Text(8.0, 10.0, f"{TITLE} · {setup.players} players", 5.0, weight="bold"),
+                  Text(scene.width - 6.0, 10.0, f"seed {setup.seed}", 3.0, anchor="end",
+                       style=Style(fill="muted")))
+    label = Style(fill="tr-grass-dark")
+    scene.add(Text(8.0 + cell, top - 1.2, "destinations", 2.6, anchor="middle", weight="bold", style=label),
+              Text(start_x + cell * 0.4, top - 1.2, "start", 2.6, anchor="middle", weight="bold", style=label))
+    scene.add(*straight_arrow(road_x + COLS * cell, 15.0, road_x + COLS * cell - 24, 15.0, "tr-grass-dark", 0.9,
+                              2.2))
+    scene.add(Text(road_x + COLS * cell - 26, 16.0, "forward", 2.8, anchor="end", style=Style(fill="tr-grass-dark")))
+    k = (cell - 1.0) / ART
+    for r in range(rows):
+        y = top + r * cell
+        scene.add(Text(4.0, y + cell / 2 + 1.0, str(r + 1), 3.0, anchor="middle", weight="bold",
+                       style=Style(fill="tr-grass-dark")))
+        for c, code in enumerate(setup.destinations[r] if r < len(setup.destinations) else ()):
+            scene.add(_mini(destination_art(code), 8.0 + c * cell, y, k))
+        for c, code in enumerate(setup.road[r]):
+            if code in ROAD_CODES:
+                scene.add(_mini(road_tile_art(code), road_x + c * cell, y, k))
+        scene.add(*[moved(start_spot(0, 0, r), start_x + cell * 0.4, y + cell / 2, cell / 32)])
+    for c in range(COLS):
+        scene.add(Text(road_x + (c + 0.5) * cell, top - 1.2, str(c + 1), 2.4, anchor="middle",
+                       style=Style(fill="tr-grass-dark")))
+    y = top + board_h + 5.0
+    scene.add(Text(road_x, y, "row 1 and the bottom row are neighbours; the left and right edges are not", 2.4,
+                   style=Style(fill="tr-grass-dark")))
+    if legend:
+        y += 8.0
+        scene.add(Text(8.0, y, "Players, in turn order (first cats are placed in reverse order):", 3.0,
+                       weight="bold"))
+        for n, seat in enumerate(setup.seats):
+            y += 6.5
+            names = ", ".join(CARDS[card][0] for card in seat.hand)
+            scene.add(Circle(11.0, y - 1.0, 2.2, Style(fill=f"cat-{seat.colour}", stroke="ink", stroke_width=0.2)),
+                      Text(15.0, y, f"player {n + 1}, {seat.colour}: {names}", 2.8))
+        y += 8.0
+        scene.add(Text(8.0, y, f"Exchange deck: {len(setup.exchange)} tiles, shuffled face down. "
+                       f"Undealt hand cards: {len(setup.undealt)}. Generator: {setup.generator}.", 2.6,
+                       style=Style(fill="muted")))
+    return scene
+
+
+def _mini(art: list, x: float, y: float, k: float) -> Group:
+    size = ART * k
+    return Group(children=[Group(children=art, sx=k, sy=k)], dx=x, dy=y, clip=(0, 0, size, size))
+
+
+def print_setup(setup: TrailRouteSetup, options: PrintOptions) -> Document:
+    scene = board_scene(setup)
+    if options.paper is None:
+        return Document.single(scene, title=f"{TITLE}: setup")
+    return Document([fit_on_paper(scene, options.paper)], title=f"{TITLE}: setup")
+
+
+def fit_on_paper(scene: Scene, paper: str) -> Scene:
+    """The scene scaled to fit inside the margins of the paper, in whichever orientation fits it larger."""
+    best = None
+    for orientation in ("landscape", "portrait"):
+        w, h = paper_size(paper, orientation)
+        k = min((w - 2 * MIN_PAGE_MARGIN) / scene.width, (h - 2 * MIN_PAGE_MARGIN) / scene.height)
+        if best is None or k > best[0]:
+            best = (k, w, h)
+    k, w, h = best
+    page = Scene(w, h, theme=dict(scene.theme), meta=dict(scene.meta))
+    for symbol in scene.symbols.values():
+        page.define(symbol)
+    page.add(Group(children=list(scene.children), dx=(w - scene.width * k) / 2, dy=(h - scene.height * k) / 2,
+                   sx=k, sy=k))
+    return page
+
+
+# -- rule-sheet figures --------------------------------------------------------------------------------------------
+
+def tiles_figure() -> Scene:
+    codes = ("arrow-red-blue-left", "black-arrow-up", "mouse-toy", "cat-forward", "place-a-cat", "wall", "tunnel",
+             "road")
+    names = ("colour arrow", "black arrow", "mouse toy", "cat forward", "place a cat", "wall", "tunnel",
+             "plain road")
+    s, gap = 18.0, 3.0
+    scene = Scene(len(codes) * (s + gap) - gap, s + 6.0, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
+    scene.define(ground_symbol())
+    for n, (code, name) in enumerate(zip(codes, names)):
+        x = n * (s + gap)
+        scene.add(_mini(road_tile_art(code), x, 0, s / ART), Rect(x, 0, s, s, Style(stroke="muted",
+                                                                                    stroke_width=0.2)),
+                  Text(x + s / 2, s + 4.2, name, 2.6, anchor="middle"))
+    return scene
+
+
+def cards_figure() -> Scene:
+    k, gap = 0.42, 3.0
+    w, h = CARD_W * k, CARD_H * k
+    scene = Scene(3 * (w + gap) - gap, 2 * (h + gap) - gap, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
+    scene.define(ground_symbol())
+    for n, card in enumerate(CARDS):
+        front = card_front(card, bleed=0.0)
+        x, y = (n % 3) * (w + gap), (n // 3) * (h + gap)
+        scene.add(Group(children=[Group(children=front.children, sx=k, sy=k)], dx=x, dy=y, clip=(0, 0, w, h)))
+    return scene

@@ -1,0 +1,838 @@
+"""The rules engine: plays The Cats' Trail Route from a setup to its end.
+
+Positions are 0-based (row, col) here: road columns 0..6 from the destinations, START (7) a row's starting
+position, DEST (-1) its destinations; printed places add 1 to row and road column, as the validator's do.
+
+Where the rules leave a case open, the engine decides (the README lists these):
+- an arrow whose next tile is a wall or holds a cat does not move the cat;
+- an arrow chain that would return to a tile it already passed in this chain stops the cat where it is;
+- an arrow or card that moves a cat right off column 7 puts it on that row's starting position if it is free,
+  else does not move it;
+- tile effects that need a choice (cat forward, place a cat, tunnel, where a cat returns) are chosen by the owner
+  of the cat that landed; cat forward must be used when some cat can advance;
+- a mouse toy with the exchange deck empty stays where it is and cannot be claimed;
+- a cat with no free starting position to go to (tunnel, emptied destination row) leaves the board;
+- Wherever Curiosity Leads moves a cat onto a road tile or a destination, never onto a starting position;
+- a chain of effects stops after MAX_CASCADE landings in one step (only a rare tile arrangement gets there);
+- the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Callable, Protocol
+
+from .model import (CARDS, COLS, END_CLAIMS, PAWNS_PER_PLAYER, STEP, TrailRouteSetup, arrow_moves, dest_name,
+                    dest_points, tile_name)
+
+Cell = tuple[int, int]
+START = COLS
+DEST = -1
+MAX_CASCADE = 64
+MAX_ROUNDS = 200
+DIRECTIONS_8 = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+
+
+# -- moves ---------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Swap:
+    a: Cell
+    b: Cell
+
+
+@dataclass(frozen=True)
+class Rearrange:
+    """A Hidden Passage or In the Deep Fog: the tile now at cells[i] is the one that was at cells[order[i]]."""
+    card: str
+    cells: tuple[Cell, ...]
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Slide:
+    """The Living Path: column `col` slides down by `steps` (tiles wrap from the bottom row to the top)."""
+    col: int
+    steps: int
+    card: str = "living-path"
+
+
+@dataclass(frozen=True)
+class Nudge:
+    """Wherever Curiosity Leads: cat `cat` moves one tile by (dr, dc)."""
+    cat: int
+    dr: int
+    dc: int
+    card: str = "curiosity"
+
+
+@dataclass(frozen=True)
+class Call:
+    """Someone Calling: cat `cat` is pulled back two tiles (one when the second is a wall or holds a cat)."""
+    cat: int
+    card: str = "someone-calling"
+
+
+@dataclass(frozen=True)
+class Mirror:
+    mine: int
+    other: int
+    card: str = "mirror"
+
+
+@dataclass(frozen=True)
+class Advance:
+    cat: int
+
+
+@dataclass(frozen=True)
+class Place:
+    cat: int
+    row: int
+
+
+CardPlay = Rearrange | Slide | Nudge | Call | Mirror
+Finish = Advance | Place
+
+
+class Chooser(Protocol):
+    def choose(self, state: "State", player: int, kind: str, options: list): ...
+
+
+# -- the state -----------------------------------------------------------------------------------------------------
+
+@dataclass
+class Cat:
+    owner: int
+    colour: str
+    pos: Cell | None = None          # None: off the board
+
+
+@dataclass
+class State:
+    players: int
+    rows: int
+    colours: list[str]
+    road: list[list[str]]
+    dest: list[list[str | None]]            # per row: [far left, touching the road]
+    exchange: list[str]
+    hands: list[list[str]]
+    cats: list[Cat]
+    choosers: list[Chooser]
+    claims: list[list[str]] = field(default_factory=list)      # destination codes per player
+    mice: list[list[str]] = field(default_factory=list)        # claimed mouse toy tiles per player
+    turns: list[int] = field(default_factory=list)
+    current: int = 0
+    trigger: bool = False
+    over: bool = False
+    end_reason: str = ""
+    events: list[tuple] = field(default_factory=list)
+    budget: int = MAX_CASCADE
+    record: bool = True
+
+    def __post_init__(self):
+        self.claims = self.claims or [[] for _ in range(self.players)]
+        self.mice = self.mice or [[] for _ in range(self.players)]
+        self.turns = self.turns or [0] * self.players
+
+    def clone(self, choosers: list[Chooser] | None = None) -> "State":
+        """A copy to try moves on; events are not recorded in it."""
+        return State(self.players, self.rows, self.colours, [row[:] for row in self.road],
+                     [row[:] for row in self.dest], self.exchange[:], [hand[:] for hand in self.hands],
+                     [Cat(c.owner, c.colour, c.pos) for c in self.cats], choosers or self.choosers,
+                     [c[:] for c in self.claims], [m[:] for m in self.mice], self.turns[:], self.current,
+                     self.trigger, self.over, self.end_reason, [], MAX_CASCADE, False)
+
+    def note(self, *event) -> None:
+        if self.record:
+            self.events.append(event)
+
+    # -- where things are
+    def cat_at(self, cell: Cell) -> int | None:
+        for k, cat in enumerate(self.cats):
+            if cat.pos == cell:
+                return k
+        return None
+
+    def free(self, cell: Cell) -> bool:
+        return self.cat_at(cell) is None
+
+    def enterable(self, cell: Cell) -> bool:
+        """A road tile a cat may move onto: no wall, no cat."""
+        return 0 <= cell[1] < COLS and self.road[cell[0]][cell[1]] != "wall" and self.free(cell)
+
+    def open_starts(self) -> list[int]:
+        taken = {c.pos[0] for c in self.cats if c.pos is not None and c.pos[1] == START}
+        return [r for r in range(self.rows) if r not in taken]
+
+    def cats_of(self, player: int) -> list[int]:
+        return [k for k, cat in enumerate(self.cats) if cat.owner == player]
+
+    def off_board(self, player: int) -> list[int]:
+        return [k for k in self.cats_of(player) if self.cats[k].pos is None]
+
+    def claimed(self) -> int:
+        return sum(len(c) for c in self.claims)
+
+    def score(self, player: int) -> int:
+        return sum(dest_points(code, self.colours[player]) for code in self.claims[player]) + len(self.mice[player])
+
+    def cat_name(self, k: int) -> str:
+        return f"{self.cats[k].colour} cat {k % PAWNS_PER_PLAYER + 1}"
+
+
+def new_state(setup: TrailRouteSetup, choosers: list[Chooser]) -> State:
+    """The table of a setup before the first cats are placed."""
+    colours = [seat.colour for seat in setup.seats]
+    cats = [Cat(p, colours[p]) for p in range(setup.players) for _ in range(PAWNS_PER_PLAYER)]
+    return State(setup.players, setup.rows, colours, [list(row) for row in setup.road],
+                 [list(row) for row in setup.destinations], list(setup.exchange),
+                 [list(seat.hand) for seat in setup.seats], cats, list(choosers))
+
+
+def place_first_cats(state: State) -> None:
+    """In reverse turn order each player puts one cat on a free starting position."""
+    for player in reversed(range(state.players)):
+        k = state.cats_of(player)[0]
+        row = state.choosers[player].choose(state, player, "first-place", state.open_starts())
+        state.cats[k].pos = (row, START)
+        state.note("place", k, row, "setup")
+
+
+# -- landing and tile effects --------------------------------------------------------------------------------------
+
+def move(state: State, k: int, cell: Cell) -> None:
+    """Puts cat k on `cell` and resolves what it lands on."""
+    state.cats[k].pos = cell
+    land(state, k)
+
+
+def land(state: State, k: int, chain: set[Cell] | None = None) -> None:
+    state.budget -= 1
+    if state.budget < 0:
+        state.note("cascade", k)
+        return
+    cat = state.cats[k]
+    if cat.pos is None:
+        return
+    r, c = cat.pos
+    if c == DEST:
+        reach_destination(state, k)
+        return
+    if c == START:
+        return
+    code = state.road[r][c]
+    direction = arrow_moves(code, cat.colour)
+    if direction is not None:
+        follow_arrow(state, k, direction, chain or {(r, c)})
+    elif code == "mouse-toy":
+        claim_mouse(state, k, (r, c))
+    elif code == "cat-forward":
+        cat_forward(state, k)
+    elif code == "place-a-cat":
+        place_from_tile(state, k)
+    elif code == "tunnel":
+        state.note("tunnel", k, (r, c))
+        send_to_start(state, k, "tunnel")
+
+
+def arrow_target(state: State, cell: Cell, direction: str) -> Cell:
+    dr, dc = STEP[direction]
+    col = cell[1] + dc
+    if col < 0:
+        return cell[0], DEST
+    if col >= COLS:
+        return cell[0], START
+    return (cell[0] + dr) % state.rows, col
+
+
+def follow_arrow(state: State, k: int, direction: str, chain: set[Cell]) -> None:
+    here = state.cats[k].pos
+    target = arrow_target(state, here, direction)
+    if target[1] == DEST:
+        state.note("arrow", k, here, target)
+        move(state, k, target)
+        return
+    if target[1] == START:
+        if not state.free(target):
+            state.note("arrow-stop", k, here, "occupied")
+            return
+        state.note("arrow", k, here, target)
+        state.cats[k].pos = target
+        return
+    if state.road[target[0]][target[1]] == "wall":
+        state.note("arrow-stop", k, here, "wall")
+        return
+    if not state.free(target):
+        state.note("arrow-stop", k, here, "occupied")
+        return
+    if target in chain:
+        state.note("arrow-stop", k, here, "loop")
+        return
+    chain.add(target)
+    state.note("arrow", k, here, target)
+    state.cats[k].pos = target
+    land(state, k, chain)
+
+
+def claim_mouse(state: State, k: int, cell: Cell) -> None:
+    if not state.exchange:
+        state.note("mouse-stays", k, cell)
+        return
+    owner = state.cats[k].owner
+    state.mice[owner].append(state.road[cell[0]][cell[1]])
+    state.road[cell[0]][cell[1]] = state.exchange.pop(0)
+    state.note("mouse", k, cell, state.road[cell[0]][cell[1]])
+
+
+def can_advance(state: State, k: int) -> bool:
+    pos = state.cats[k].pos
+    if pos is None:
+        return False
+    if pos[1] == 0:
+        return True
+    return state.enterable((pos[0], pos[1] - 1))
+
+
+def advance(state: State, k: int) -> None:
+    r, c = state.cats[k].pos
+    target = (r, DEST if c == 0 else c - 1)
+    state.note("advance", k, (r, c), target)
+    move(state, k, target)
+
+
+def cat_forward(state: State, k: int) -> None:
+    options = [j for j in range(len(state.cats)) if can_advance(state, j)]
+    owner = state.cats[k].owner
+    if not options:
+        state.note("forward-none", k)
+        return
+    chosen = state.choosers[owner].choose(state, owner, "forward", options)
+    state.note("forward", k, chosen)
+    advance(state, chosen)
+
+
+def place_from_tile(state: State, k: int) -> None:
+    owner = state.cats[k].owner
+    waiting, starts = state.off_board(owner), state.open_starts()
+    if not waiting or not starts:
+        state.note("place-none", k)
+        return
+    row = state.choosers[owner].choose(state, owner, "place", starts)
+    state.cats[waiting[0]].pos = (row, START)
+    state.note("place", waiting[0], row, "tile")
+
+
+def send_to_start(state: State, k: int, why: str) -> None:
+    owner = state.cats[k].owner
+    state.cats[k].pos = None
+    starts = state.open_starts()
+    if not starts:
+        state.note("off-board", k, why)
+        return
+    row = state.choosers[owner].choose(state, owner, why, starts)
+    state.cats[k].pos = (row, START)
+    state.note("place", k, row, why)
+
+
+def reach_destination(state: State, k: int) -> None:
+    cat = state.cats[k]
+    r = cat.pos[0]
+    far, near = state.dest[r]
+    if near is None:
+        state.note("no-destination", k, r)
+        send_to_start(state, k, "return")
+        return
+    state.dest[r] = [None, far]
+    state.claims[cat.owner].append(near)
+    cat.pos = None
+    state.note("claim", k, r, near, dest_points(near, cat.colour))
+    if not state.trigger and state.claimed() >= END_CLAIMS[state.players]:
+        state.trigger = True
+        state.note("trigger", state.claimed())
+    if near == "fixed-3":
+        starts = state.open_starts()
+        if starts:
+            row = state.choosers[cat.owner].choose(state, cat.owner, "bonus-place", [None, *starts])
+            if row is not None:
+                state.cats[k].pos = (row, START)
+                state.note("place", k, row, "bonus")
+
+
+# -- step 1: swap --------------------------------------------------------------------------------------------------
+
+def neighbours(state: State, cell: Cell) -> list[Cell]:
+    r, c = cell
+    found = [((r - 1) % state.rows, c), ((r + 1) % state.rows, c)]
+    found += [(r, cc) for cc in (c - 1, c + 1) if 0 <= cc < COLS]
+    return found
+
+
+def legal_swaps(state: State) -> list[Swap]:
+    occupied = {cat.pos for cat in state.cats if cat.pos is not None}
+    swaps = []
+    for r in range(state.rows):
+        for c in range(COLS):
+            pairs = [(r, c + 1)] if c + 1 < COLS else []
+            pairs.append(((r + 1) % state.rows, c))
+            for other in pairs:
+                if (r, c) not in occupied and other not in occupied and other != (r, c):
+                    swaps.append(Swap((r, c), other))
+    return swaps
+
+
+def apply_swap(state: State, swap: Swap) -> None:
+    (r1, c1), (r2, c2) = swap.a, swap.b
+    road = state.road
+    road[r1][c1], road[r2][c2] = road[r2][c2], road[r1][c1]
+    state.note("swap", swap.a, swap.b)
+
+
+# -- step 2: hand cards --------------------------------------------------------------------------------------------
+
+def free_tiles(state: State) -> list[Cell]:
+    occupied = {cat.pos for cat in state.cats if cat.pos is not None}
+    return [(r, c) for r in range(state.rows) for c in range(COLS) if (r, c) not in occupied]
+
+
+def connected(state: State, cells: tuple[Cell, ...]) -> bool:
+    """The cells form one group through up/down/left/right neighbours (the top and bottom rows touch)."""
+    chosen = set(cells)
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        for other in neighbours(state, stack.pop()):
+            if other in chosen and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return seen == chosen
+
+
+def check_play(state: State, player: int, play: CardPlay) -> str | None:
+    """Why `play` is not legal for `player` now, or None when it is."""
+    if play.card not in state.hands[player]:
+        return f"player {player + 1} holds no {CARDS[play.card][0]}"
+    if isinstance(play, Rearrange):
+        limit = 3 if play.card == "hidden-passage" else 4
+        free = set(free_tiles(state))
+        if not 2 <= len(play.cells) <= limit or len(set(play.cells)) != len(play.cells):
+            return f"choose 2 to {limit} different road tiles"
+        if any(cell not in free for cell in play.cells):
+            return "a chosen tile holds a cat"
+        if sorted(play.order) != list(range(len(play.cells))):
+            return "the new order must use every chosen tile once"
+        if play.card == "deep-fog" and not connected(state, play.cells):
+            return "the tiles must form one connected group"
+        return None
+    if isinstance(play, Slide):
+        return None if 0 <= play.col < COLS and 0 < play.steps < state.rows else "no such column or slide"
+    if isinstance(play, Nudge):
+        return None if nudge_target(state, play) is not None else "the cat cannot move there"
+    if isinstance(play, Call):
+        return None if call_target(state, play.cat) is not None else "the cat cannot be pulled back"
+    if isinstance(play, Mirror):
+        return None if play in mirror_plays(state, player) else "those two cats cannot swap"
+    return "unknown card play"
+
+
+def nudge_target(state: State, play: Nudge) -> Cell | None:
+    if not (0 <= play.cat < len(state.cats)) or (play.dr, play.dc) not in DIRECTIONS_8:
+        return None
+    pos = state.cats[play.cat].pos
+    if pos is None:
+        return None
+    col = pos[1] + play.dc
+    row = (pos[0] + play.dr) % state.rows
+    if col < 0:
+        return row, DEST
+    if col >= COLS or not state.enterable((row, col)):
+        return None
+    return row, col
+
+
+def _back_blocked(state: State, row: int, col: int) -> bool:
+    if col > START:
+        return True
+    if col == START:
+        return not state.free((row, col))
+    return not state.enterable((row, col))
+
+
+def call_target(state: State, k: int) -> Cell | None:
+    if not (0 <= k < len(state.cats)):
+        return None
+    pos = state.cats[k].pos
+    if pos is None or pos[1] >= START:
+        return None
+    r, c = pos
+    for col in (c + 2, c + 1):
+        if not _back_blocked(state, r, col):
+            return r, col
+    return None
+
+
+def mirror_plays(state: State, player: int) -> list[Mirror]:
+    plays = []
+    for mine in state.cats_of(player):
+        here = state.cats[mine].pos
+        if here is None:
+            continue
+        for other, cat in enumerate(state.cats):
+            if other != mine and cat.pos is not None and cat.pos[1] >= here[1]:
+                plays.append(Mirror(mine, other))
+    return plays
+
+
+def play_card(state: State, player: int, play: CardPlay) -> None:
+    problem = check_play(state, player, play)
+    if problem:
+        raise ValueError(f"illegal card play: {problem}")
+    state.hands[player].remove(play.card)
+    state.note("card", player, play, _card_target(state, play))
+    if isinstance(play, Rearrange):
+        tiles = [state.road[r][c] for r, c in play.cells]
+        for (r, c), source in zip(play.cells, play.order):
+            state.road[r][c] = tiles[source]
+    elif isinstance(play, Slide):
+        column = [state.road[r][play.col] for r in range(state.rows)]
+        for r in range(state.rows):
+            state.road[r][play.col] = column[(r - play.steps) % state.rows]
+    elif isinstance(play, Nudge):
+        move(state, play.cat, nudge_target(state, play))
+    elif isinstance(play, Call):
+        move(state, play.cat, call_target(state, play.cat))
+    elif isinstance(play, Mirror):
+        a, b = state.cats[play.mine], state.cats[play.other]
+        a.pos, b.pos = b.pos, a.pos
+        land(state, play.mine)
+        state.budget = MAX_CASCADE
+        land(state, play.other)
+
+
+def _card_target(state: State, play: CardPlay) -> Cell | None:
+    if isinstance(play, Nudge):
+        return nudge_target(state, play)
+    if isinstance(play, Call):
+        return call_target(state, play.cat)
+    return None
+
+
+def card_plays(state: State, player: int, card: str, rng: random.Random, samples: int = 24) -> list[CardPlay]:
+    """Legal plays of `card`: all of them for the four cards with few, a random sample for the two rearranging
+    cards (a Hidden Passage alone has tens of thousands)."""
+    if card not in state.hands[player]:
+        return []
+    if card == "living-path":
+        return [Slide(col, steps) for col in range(COLS) for steps in range(1, state.rows)]
+    if card == "curiosity":
+        plays = [Nudge(k, dr, dc) for k in range(len(state.cats)) for dr, dc in DIRECTIONS_8]
+        return [p for p in plays if nudge_target(state, p) is not None]
+    if card == "someone-calling":
+        return [Call(k) for k in range(len(state.cats)) if call_target(state, k) is not None]
+    if card == "mirror":
+        return mirror_plays(state, player)
+    free = free_tiles(state)
+    plays = []
+    for _ in range(samples):
+        cells = _random_group(state, free, card, rng)
+        if cells is None:
+            continue
+        orders = [o for o in permutations(range(len(cells))) if o != tuple(range(len(cells)))]
+        plays.append(Rearrange(card, cells, rng.choice(orders)))
+    return plays
+
+
+def _random_group(state: State, free: list[Cell], card: str, rng: random.Random) -> tuple[Cell, ...] | None:
+    if len(free) < 2:
+        return None
+    if card == "hidden-passage":
+        return tuple(rng.sample(free, rng.choice((2, 3)) if len(free) >= 3 else 2))
+    free_set = set(free)
+    group = [rng.choice(free)]
+    size = rng.choice((2, 3, 4))
+    while len(group) < size:
+        edge = [n for cell in group for n in neighbours(state, cell) if n in free_set and n not in group]
+        if not edge:
+            break
+        group.append(rng.choice(edge))
+    return tuple(group) if len(group) >= 2 else None
+
+
+# -- step 3: advance or place --------------------------------------------------------------------------------------
+
+def legal_finishes(state: State, player: int) -> list[Finish]:
+    finishes: list[Finish] = [Advance(k) for k in state.cats_of(player) if can_advance(state, k)]
+    waiting = state.off_board(player)
+    if waiting:
+        finishes += [Place(waiting[0], row) for row in state.open_starts()]
+    return finishes
+
+
+def apply_finish(state: State, finish: Finish) -> None:
+    if isinstance(finish, Advance):
+        if not can_advance(state, finish.cat):
+            raise ValueError(f"{state.cat_name(finish.cat)} cannot advance")
+        advance(state, finish.cat)
+    else:
+        if state.cats[finish.cat].pos is not None or finish.row not in state.open_starts():
+            raise ValueError("that cat cannot be placed there")
+        state.cats[finish.cat].pos = (finish.row, START)
+        state.note("place", finish.cat, finish.row, "step")
+
+
+# -- turns and the game --------------------------------------------------------------------------------------------
+
+class Policy(Chooser, Protocol):
+    def pick_swap(self, state: State, player: int, swaps: list[Swap]) -> Swap: ...
+    def pick_card(self, state: State, player: int) -> CardPlay | None: ...
+    def pick_finish(self, state: State, player: int, finishes: list[Finish]) -> Finish: ...
+
+
+def play_turn(state: State, policy: Policy) -> None:
+    player = state.current
+    state.note("turn", player, state.turns[player] + 1)
+    swaps = legal_swaps(state)
+    if swaps:
+        state.budget = MAX_CASCADE
+        apply_swap(state, policy.pick_swap(state, player, swaps))
+    play = policy.pick_card(state, player)
+    if play is not None:
+        state.budget = MAX_CASCADE
+        play_card(state, player, play)
+    finishes = legal_finishes(state, player)
+    if finishes:
+        state.budget = MAX_CASCADE
+        apply_finish(state, policy.pick_finish(state, player, finishes))
+    else:
+        state.note("stuck", player)
+    state.turns[player] += 1
+    end_of_turn(state)
+
+
+def end_of_turn(state: State) -> None:
+    last_seat = state.current == state.players - 1
+    if last_seat and state.trigger:
+        state.over, state.end_reason = True, "destinations"
+    elif last_seat and state.turns[-1] >= MAX_ROUNDS:
+        state.over, state.end_reason = True, "turn-limit"
+    state.current = (state.current + 1) % state.players
+    if state.over:
+        state.note("end", state.end_reason)
+
+
+def forward_rank(state: State, player: int) -> int:
+    """How far forward the player's most advanced cat stands (higher is further; no cat on the board: -1)."""
+    cols = [state.cats[k].pos[1] for k in state.cats_of(player) if state.cats[k].pos is not None]
+    return START - min(cols) if cols else -1
+
+
+def winners(state: State) -> list[int]:
+    """Highest score; among tied players, the one with a cat furthest forward; still tied, all of them."""
+    best = max(state.score(p) for p in range(state.players))
+    tied = [p for p in range(state.players) if state.score(p) == best]
+    front = max(forward_rank(state, p) for p in tied)
+    return [p for p in tied if forward_rank(state, p) == front]
+
+
+@dataclass
+class GameResult:
+    state: State
+    scores: list[int]
+    winners: list[int]
+    end_reason: str
+    rounds: int
+
+
+def play_game(setup: TrailRouteSetup, policies: list[Policy],
+              on_turn: Callable[[State], None] | None = None) -> GameResult:
+    state = new_state(setup, policies)
+    place_first_cats(state)
+    while not state.over:
+        play_turn(state, policies[state.current])
+        if on_turn is not None:
+            on_turn(state)
+    return GameResult(state, [state.score(p) for p in range(state.players)], winners(state), state.end_reason,
+                      state.turns[-1])
+
+
+# -- policies ------------------------------------------------------------------------------------------------------
+
+class RandomPolicy:
+    """Picks uniformly among legal moves; plays a card on about half of its turns."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state, player, kind, options):
+        return self.rng.choice(options)
+
+    def pick_swap(self, state, player, swaps):
+        return self.rng.choice(swaps)
+
+    def pick_card(self, state, player):
+        hand = state.hands[player]
+        if not hand or self.rng.random() < 0.5:
+            return None
+        plays = card_plays(state, player, self.rng.choice(hand), self.rng, samples=4)
+        return self.rng.choice(plays) if plays else None
+
+    def pick_finish(self, state, player, finishes):
+        return self.rng.choice(finishes)
+
+
+class Heuristic:
+    """Quick choices with no look-ahead: used by the greedy policy and inside its look-ahead."""
+
+    def choose(self, state, player, kind, options):
+        if kind == "forward":
+            own = [k for k in options if state.cats[k].owner == player]
+            if own:
+                return min(own, key=lambda k: state.cats[k].pos[1])
+            return max(options, key=lambda k: state.cats[k].pos[1])
+        if kind == "bonus-place":
+            starts = [o for o in options if o is not None]
+            return best_start(state, player, starts) if starts else None
+        return best_start(state, player, options)
+
+
+def best_start(state: State, player: int, rows: list[int]) -> int:
+    """The starting position whose first road tile looks best for the player's colour."""
+    colour = state.colours[player]
+
+    def entry(row: int) -> int:
+        code = state.road[row][COLS - 1]
+        if code in ("wall", "tunnel") or not state.free((row, COLS - 1)):
+            return -2
+        direction = arrow_moves(code, colour)
+        return {"left": 2, None: 0, "up": 1, "down": 1, "right": -1}[direction]
+
+    return max(rows, key=lambda row: (entry(row), -row))
+
+
+def progress(state: State, player: int) -> float:
+    total = 0.0
+    for k in state.cats_of(player):
+        pos = state.cats[k].pos
+        total += 0.0 if pos is None else 1.0 + (START - pos[1]) * 0.5
+    return total
+
+
+def value(state: State, player: int) -> float:
+    own = state.score(player) + progress(state, player) + 0.4 * len(state.hands[player])
+    others = max(state.score(p) + progress(state, p) for p in range(state.players) if p != player)
+    return own - 0.5 * others
+
+
+class GreedyPolicy(Heuristic):
+    """Takes, step by step, the move that leaves the best position after its own best step 3."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.heuristic = Heuristic()
+
+    def _try(self, state: State, player: int, apply: Callable[[State], None]) -> float:
+        trial = state.clone([self.heuristic] * state.players)
+        apply(trial)
+        return self._best_finish_value(trial, player)
+
+    def _best_finish_value(self, state: State, player: int) -> float:
+        finishes = legal_finishes(state, player)
+        if not finishes:
+            return value(state, player)
+        best = float("-inf")
+        for finish in finishes:
+            trial = state.clone()
+            apply_finish(trial, finish)
+            best = max(best, value(trial, player))
+        return best
+
+    def pick_swap(self, state, player, swaps):
+        scored = [(self._try(state, player, lambda s, w=w: apply_swap(s, w)), -i) for i, w in enumerate(swaps)]
+        return swaps[-max(scored)[1]]
+
+    def pick_card(self, state, player):
+        best_value, best = self._try(state, player, lambda s: None), None
+        for card in sorted(set(state.hands[player])):
+            for play in card_plays(state, player, card, self.rng, samples=12):
+                score = self._try(state, player, lambda s, p=play: play_card(s, player, p))
+                if score > best_value + 1e-9:
+                    best_value, best = score, play
+        return best
+
+    def pick_finish(self, state, player, finishes):
+        def score(finish):
+            trial = state.clone([self.heuristic] * state.players)
+            apply_finish(trial, finish)
+            return value(trial, player)
+        return max(finishes, key=score)
+
+
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+
+def make_policies(names: list[str], seed: int) -> list[Policy]:
+    rng = random.Random(seed)
+    return [POLICIES[name](random.Random(rng.getrandbits(64))) for name in names]
+
+
+# -- describing events ---------------------------------------------------------------------------------------------
+
+def where(cell: Cell) -> str:
+    r, c = cell
+    if c == START:
+        return f"the start of row {r + 1}"
+    if c == DEST:
+        return f"the destinations of row {r + 1}"
+    return f"({r + 1}, {c + 1})"
+
+
+def describe_play(state: State, play: CardPlay, target: Cell | None = None) -> str:
+    name = CARDS[play.card][0]
+    if isinstance(play, Rearrange):
+        cells = ", ".join(where(c) for c in play.cells)
+        return f"{name}: rearranges {cells}"
+    if isinstance(play, Slide):
+        return f"{name}: slides column {play.col + 1} down by {play.steps}"
+    if isinstance(play, Nudge):
+        return f"{name}: moves the {state.cat_name(play.cat)} to {where(target)}"
+    if isinstance(play, Call):
+        return f"{name}: calls the {state.cat_name(play.cat)} back to {where(target)}"
+    return f"{name}: swaps the {state.cat_name(play.mine)} with the {state.cat_name(play.other)}"
+
+
+def describe(state: State, event: tuple) -> str:
+    kind, *data = event
+    cat = (lambda k: state.cat_name(k))
+    if kind == "turn":
+        return f"turn {data[1]} · {state.colours[data[0]]}"
+    if kind == "swap":
+        return f"  swaps {where(data[0])} and {where(data[1])}"
+    if kind == "card":
+        return f"  plays {describe_play(state, data[1], data[2])}"
+    if kind == "advance":
+        return f"  {cat(data[0])} advances from {where(data[1])} to {where(data[2])}"
+    if kind == "place":
+        why = {"tile": " by the place-a-cat tile", "tunnel": " out of the tunnel", "bonus": " (3-point bonus)",
+               "return": " (its row has no destination left)"}.get(data[2], "")
+        return f"  {cat(data[0])} is placed on {where((data[1], START))}{why}"
+    if kind == "arrow":
+        return f"    an arrow pushes the {cat(data[0])} from {where(data[1])} to {where(data[2])}"
+    if kind == "arrow-stop":
+        return f"    the arrow at {where(data[1])} cannot move the {cat(data[0])} ({data[2]})"
+    if kind == "mouse":
+        return f"    the {cat(data[0])} claims the mouse toy at {where(data[1])}; {tile_name(data[2])} replaces it"
+    if kind == "mouse-stays":
+        return f"    the exchange deck is empty: the mouse toy at {where(data[1])} stays"
+    if kind == "claim":
+        return f"    the {cat(data[0])} claims a destination in row {data[1] + 1}: {dest_name(data[2])}, {data[3]} points"
+    if kind == "tunnel":
+        return f"    the {cat(data[0])} enters the tunnel at {where(data[1])}"
+    if kind == "forward":
+        return f"    cat forward: the {cat(data[1])} advances"
+    if kind == "trigger":
+        return f"  the {data[0]}th destination is claimed: this round is the last"
+    if kind == "end":
+        return f"end of the game ({data[0]})"
+    return f"    {kind}: " + ", ".join(str(d) for d in data)

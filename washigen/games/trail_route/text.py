@@ -1,0 +1,123 @@
+"""The readable text form of a setup (golden files, `-o setup.txt`), and reading it back.
+
+    players: 4
+    seed: 1
+    row 1:  4  rb | rb<  .    M    #    T    ^    .
+    exchange: .  F  P  #  T  <  ry<  bg<  .  F
+    seat 1: red | hidden-passage deep-fog living-path mirror
+
+Lines starting with # are comments. Road tokens: `.` plain road, `M` mouse toy, `F` cat forward, `P` place a cat,
+`#` wall, `T` tunnel, `< > ^ v` black arrows, `rb<` a red/blue arrow (colour initials r b g y, then the
+direction). Destination tokens: `rb` a colour pair, `4` and `3` the fixed tiles.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ...design import FORMAT, Design, loads
+from ...errors import DesignFormatError
+from .model import COLS, MIX_PARTS, TITLE, TOKEN_TO_DEST, TOKEN_TO_ROAD, TrailRouteSetup, dest_token, tile_token
+
+LEGEND = (
+    "# Road: . plain road, M mouse toy, F cat forward, P place a cat, # wall, T tunnel,",
+    "#       < > ^ v black arrow, rb< red/blue arrow (colours r b g y, then the direction).",
+    "# Destinations: rb colour pair (5 points for a red or blue cat, else 3), 4 and 3 fixed points.",
+)
+
+
+def to_text(design: TrailRouteSetup) -> str:
+    lines = [f"# {TITLE}: setup for {design.players} players, seed {design.seed}",
+             f"players: {design.players}",
+             f"seed: {design.seed}",
+             f"generator: {design.generator}",
+             "#",
+             "# Row 1 is at the top, forward is to the left; road columns count from the destinations.",
+             "#          dest | " + "".join(f"{c:<5}" for c in range(1, COLS + 1)).rstrip()]
+    for r, row in enumerate(design.road):
+        dests = design.destinations[r] if r < len(design.destinations) else ()
+        left = " ".join(f"{dest_token(code):>2}" for code in dests)
+        road = "".join(f"{tile_token(code):<5}" for code in row).rstrip()
+        lines.append(f"{f'row {r + 1}:':<9}{left:>6} | {road}")
+    lines += [*LEGEND, "#",
+              "exchange: " + "  ".join(tile_token(code) for code in design.exchange)]
+    for n, seat in enumerate(design.seats):
+        lines.append(f"seat {n + 1}: {seat.colour} | " + " ".join(seat.hand))
+    lines.append("undealt: " + " ".join(design.undealt))
+    lines.append(f"mix: {design.mix.source}")
+    for part in MIX_PARTS:
+        lines.append(f"mix {part}: " + " ".join(f"{code}={count}" for code, count in getattr(design.mix, part)))
+    return "\n".join(lines) + "\n"
+
+
+_ROW = re.compile(r"^row (\d+):(.*)$")
+_SEAT = re.compile(r"^seat (\d+):(.*)$")
+
+
+def from_text(text: str, source: str = "") -> Design:
+    fields: dict = {"road": [], "destinations": [], "seats": [], "undealt": (), "exchange": ()}
+    mix: dict = {"source": "default"}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"line {number}"
+        if match := _ROW.match(line):
+            _row(match, fields, where, source)
+        elif match := _SEAT.match(line):
+            colour, _, hand = match.group(2).partition("|")
+            fields["seats"].append({"colour": colour.strip(), "hand": tuple(hand.split())})
+        elif ":" in line:
+            key, _, value = line.partition(":")
+            _field(key.strip(), value.strip(), fields, mix, where, source)
+        else:
+            raise DesignFormatError(f"cannot read {line!r}", path=where, source=source)
+    document = {"format": FORMAT, "game": TrailRouteSetup.GAME, "kind": TrailRouteSetup.KIND, **fields,
+                "mix": mix}
+    return loads(json.dumps(document), source=source)   # the same checks as a JSON file
+
+
+def _row(match, fields: dict, where: str, source: str) -> None:
+    if int(match.group(1)) != len(fields["road"]) + 1:
+        raise DesignFormatError(f"rows must come in order; expected row {len(fields['road']) + 1}", path=where,
+                                source=source)
+    dests, bar, road = match.group(2).partition("|")
+    if not bar:
+        raise DesignFormatError("a row is `row N: DEST DEST | ROAD ...`", path=where, source=source)
+    fields["destinations"].append(tuple(_token(t, TOKEN_TO_DEST, "destination", where, source)
+                                        for t in dests.split()))
+    fields["road"].append(tuple(_token(t, TOKEN_TO_ROAD, "road tile", where, source) for t in road.split()))
+
+
+def _token(token: str, table: dict[str, str], what: str, where: str, source: str) -> str:
+    if token not in table:
+        raise DesignFormatError(f"unknown {what} {token!r}", path=where, source=source)
+    return table[token]
+
+
+def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: str) -> None:
+    if key in ("players", "seed"):
+        try:
+            fields[key] = int(value) if value != "None" else None
+        except ValueError:
+            raise DesignFormatError(f"{key} must be a whole number, got {value!r}", path=where,
+                                    source=source) from None
+    elif key == "generator":
+        fields["generator"] = value
+    elif key == "exchange":
+        fields["exchange"] = tuple(_token(t, TOKEN_TO_ROAD, "road tile", where, source) for t in value.split())
+    elif key == "undealt":
+        fields["undealt"] = tuple(value.split())
+    elif key == "mix":
+        mix["source"] = value
+    elif key.startswith("mix ") and key[4:] in MIX_PARTS:
+        pairs = []
+        for item in value.split():
+            code, eq, count = item.partition("=")
+            if not eq or not count.lstrip("-").isdigit():
+                raise DesignFormatError(f"mix entries are tile=count, got {item!r}", path=where, source=source)
+            pairs.append((code, int(count)))
+        mix[key[4:]] = tuple(pairs)
+    else:
+        raise DesignFormatError(f"unknown field {key!r}", path=where, source=source)
