@@ -1,0 +1,86 @@
+"""Cat Tree simulated games and scorer properties: games follow the round structure and never place a card
+illegally; the score always equals the sum of its breakdown; the validator and scorer never raise."""
+
+from collections import Counter
+from functools import lru_cache
+
+from hypothesis import given, settings, strategies as st
+
+from washigen.games.cat_tree.generate import play
+from washigen.games.cat_tree.model import COPIES, HAND, NAMES, PLAYERS, ROUNDS, layout_from_grid
+from washigen.games.cat_tree.rules import legal_cells, placement_ok, score, validate
+
+SEEDS = range(40)
+
+
+@lru_cache(maxsize=None)
+def game_of(seed: int):
+    return play(seed)
+
+
+def test_simulated_games_never_place_a_card_illegally():
+    for seed in SEEDS:
+        game = game_of(seed)
+        grid = {}
+        for turn in game.turns:
+            if turn.cell is None:
+                # dismissed only when no cell of the grid would take it
+                assert not legal_cells(grid, turn.kept, game.layout.width, game.layout.height), (seed, turn)
+                continue
+            assert turn.cell not in grid and placement_ok(grid, turn.cell, turn.kept), (seed, turn)
+            grid[turn.cell] = turn.kept
+        assert grid == game.layout.grid()
+        assert validate(game.layout).ok, seed
+
+
+def test_a_game_is_eight_rounds_of_two_cards_drawn_and_one_kept_per_player():
+    for seed in SEEDS:
+        game = game_of(seed)
+        assert len(game.turns) == ROUNDS * PLAYERS
+        assert Counter(t.round for t in game.turns) == {r: PLAYERS for r in range(1, ROUNDS + 1)}
+        assert all(len(t.drawn) == HAND and t.kept in t.drawn for t in game.turns)
+        drawn = Counter(name for t in game.turns for name in t.drawn)
+        assert drawn == {name: COPIES for name in NAMES}           # the whole deck, each card once
+
+
+def test_the_same_seed_plays_the_same_game_and_others_differ():
+    assert play(7) == play(7)
+    assert len({play(seed).layout.cards for seed in range(6)}) == 6
+
+
+def test_simulated_scores_equal_the_sum_of_their_breakdown():
+    for seed in SEEDS:
+        result = score(game_of(seed).layout)
+        assert result.total == sum(card.points for card in result.cards)
+        assert result.total > 0
+
+
+def test_each_kept_card_goes_where_it_adds_the_most():
+    game = play(3)
+    grid = {}
+    for turn in game.turns:
+        if turn.cell is None:
+            continue
+        before = score(layout_from_grid(grid, 8, 8)).total
+        best = max(score(layout_from_grid({**grid, cell: turn.kept}, 8, 8)).total - before
+                   for cell in legal_cells(grid, turn.kept, 8, 8))
+        grid[turn.cell] = turn.kept
+        assert turn.gain == best == score(layout_from_grid(grid, 8, 8)).total - before
+
+
+cells = st.tuples(st.integers(1, 6), st.integers(1, 6))
+grids = st.dictionaries(cells, st.sampled_from(NAMES), max_size=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(grids)
+def test_any_tree_scores_the_sum_of_its_breakdown(grid):
+    tree = layout_from_grid(grid, 6, 6)
+    result = score(tree)
+    report = validate(tree)
+    assert result.total == sum(card.points for card in result.cards)
+    assert sorted((c.row, c.col) for c in result.cards) == sorted(grid)
+    broken = {v.where["card"] for v in report.errors}
+    assert broken == set(result.illegal)
+    assert all(card.points == 0 for card in result.cards if (card.row, card.col) in broken)
+    assert all(card.points >= 0 for card in result.cards)

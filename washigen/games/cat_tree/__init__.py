@@ -1,0 +1,131 @@
+"""Cat Tree? We can handle this!: a printable deck, reference card and score sheet; the placement validator and
+the scorer of a finished tree; simulated games."""
+
+from __future__ import annotations
+
+from ...errors import DesignFormatError, InputError
+from ...games import Component, Game, Param, register_game
+from ...press import Document, KitPart, PrintOptions
+from ...report import Report
+from ...scene import Scene
+from . import draw, text
+from .commands import commands
+from .generate import generate_layout
+from .model import BY_NAME, CARD_SIZE_NAMES, GAME, NAMES, RANKS, TITLE, CatTreeDeck, CatTreeLayout
+from .rules import score, validate
+
+GOLDEN_SEEDS = (1, 2, 3)
+
+
+def validate_design(design) -> Report:
+    """A layout's placement rules; a deck has none to break."""
+    return validate(design) if isinstance(design, CatTreeLayout) else Report()
+
+
+def print_design(design, options: PrintOptions) -> Document:
+    if isinstance(design, CatTreeDeck):
+        return draw.print_deck(design, options)
+    seed = "" if design.seed is None else f" · seed {design.seed}"
+    return draw.print_layout(design, score(design), options, title=f"{TITLE}{seed}")
+
+
+def score_comments(design: CatTreeLayout) -> list[str]:
+    """The score and the rules broken, as comment lines under a layout's text."""
+    result, report = score(design), validate(design)
+    verdict = "no rule broken" if report.ok else f"{len(report.errors)} card(s) break a placement rule"
+    lines = [f"score: {result.total} points; {verdict}", ""] + text.score_table(result)
+    if report.violations:
+        lines += [""] + [str(v) for v in report.violations]
+    return lines
+
+
+def to_text(design) -> str:
+    if isinstance(design, CatTreeLayout):
+        return text.to_text(design, score_comments(design))
+    return text.to_text(design)
+
+
+def check_design(design) -> None:
+    """Cards inside the grid, one per cell."""
+    if not isinstance(design, CatTreeLayout):
+        return
+    seen: dict[tuple[int, int], int] = {}
+    for index, card in enumerate(design.cards):
+        if card.row > design.height:
+            raise DesignFormatError(f"row {card.row} is above the grid's {design.height} rows",
+                                    path=f"cards[{index}].row")
+        if card.col > design.width:
+            raise DesignFormatError(f"column {card.col} is right of the grid's {design.width} columns",
+                                    path=f"cards[{index}].col")
+        cell = (card.row, card.col)
+        if cell in seen:
+            raise DesignFormatError(f"a second card in row {card.row}, column {card.col} "
+                                    f"(cards[{seen[cell]}] is there already)", path=f"cards[{index}]")
+        seen[cell] = index
+
+
+def diagram(name: str, params: dict) -> Scene:
+    """`card` (name= one of the structures or ranks), `back`, `tree` (the scored example), `reference`."""
+    if name == "card":
+        wanted = str(params.get("name", "box"))
+        try:
+            card = text.token_card(wanted)
+        except KeyError:
+            card = None
+        if card is None:
+            raise InputError(f"diagram cat-tree/card: name: unknown structure {wanted!r}; use one of "
+                             f"{', '.join(NAMES)} or a rank ({' '.join(RANKS)})")
+        return draw.card_front(BY_NAME[card], bleed=0.0)
+    if name == "back":
+        return draw.card_back(bleed=0.0)
+    if name == "tree":
+        example = text.example_layout()
+        return draw.tree_scene(example, score(example), "The example tree")
+    if name == "reference":
+        return draw.reference_pair()
+    raise InputError(f"diagram: cat-tree has no diagram {name!r}; known: card, back, tree, reference")
+
+
+def golden() -> dict:
+    designs = {"example": text.example_layout()}
+    designs.update({f"play-{seed}": generate_layout(seed) for seed in GOLDEN_SEEDS})
+    return designs
+
+
+def kit(players: int, paper: str) -> list[KitPart]:
+    """The cards (both sides), the two reference cards and the score sheet. The game is for two players whatever
+    `players` says: nothing printed depends on it."""
+    options = PrintOptions(paper=paper, duplex="long")
+    return draw.kit_parts(paper, CatTreeDeck(reference_cards=0), options)
+
+
+GAME_OBJECT = Game(
+    name=GAME,
+    title=TITLE,
+    aliases=("cattree", "cat_tree"),
+    designs={"layout": CatTreeLayout, "deck": CatTreeDeck},
+    validate=validate_design,
+    print_design=print_design,
+    components=(
+        Component("deck", "32 structure cards, a card back and two reference cards, n-up with crop marks", (
+            Param("card", "choice", "poker", choices=CARD_SIZE_NAMES, help="card size"),
+            Param("paper", "choice", "a4", choices=("a4", "letter")),
+            Param("duplex", "choice", "none", choices=("long", "short", "none"), help="print the backs"))),
+        Component("sheet", "a score sheet for two trees: 10 x 10 grid, floor, altitude line, points column", (
+            Param("paper", "choice", "a4", choices=("a4", "letter")),)),
+        Component("score", "check and score a finished tree from its layout text", ()),
+        Component("play", "a simulated game: two players, eight rounds, greedy placement", (
+            Param("seed", "int", None, min=0, help="seed of the shuffle"),
+            Param("games", "int", 1, min=1, max=100, help="games to play and compare"))),
+    ),
+    to_text=to_text,
+    from_text=text.from_text,
+    check_design=check_design,
+    diagram=diagram,
+    golden=golden,
+    kit=kit,
+    commands=commands,
+)
+
+
+register_game(GAME_OBJECT)

@@ -1,0 +1,188 @@
+"""`washigen cat-tree deck | sheet | score | play`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ...cli_options import emit, output_option, print_options, report_written, resolve_seed, seed_option
+from ...errors import InputError
+from ...output import check_target, numbered, write_all, write_document
+from ...press import Document
+from .model import CARD_SIZE_NAMES, GAME, REFERENCE_CARDS, TITLE, CatTreeDeck, CatTreeLayout
+
+EXIT_RULE_BROKEN = 1
+
+
+def _game():
+    from ...games import get_game
+
+    return get_game(GAME)
+
+
+@click.group("cat-tree")
+def commands():
+    """Cat Tree? We can handle this! Print the deck and the score sheet; score a tree; simulate games.
+
+    The grid: row 1 is the floor, a card's height is its row number, column 1 is the left."""
+
+
+@commands.command("deck")
+@click.option("--card", type=click.Choice(CARD_SIZE_NAMES, case_sensitive=False), default="poker",
+              show_default=True, help="Card size (poker 63.5 x 88.9 mm, bridge 57.15 x 88.9, mini-euro 44 x 68, "
+                                      "tarot 70 x 120).")
+@click.option("--reference/--no-reference", default=True, show_default=True,
+              help=f"Add {REFERENCE_CARDS} reference cards (structures on the front, scoring on the back).")
+@output_option()
+@print_options
+def deck_command(card: str, reference: bool, output: Path, print_options):
+    """The 32 structure cards (four of each), 9-up with bleed and crop marks, on A4 unless --paper says otherwise.
+    With --duplex long|short each sheet of fronts is followed by its backs."""
+    deck = CatTreeDeck(card=card.lower(), reference_cards=REFERENCE_CARDS if reference else 0)
+    emit(_game(), deck, output, print_options)
+
+
+@commands.command("sheet")
+@output_option((".pdf", ".svg", ".png"))
+@print_options
+def sheet_command(output: Path, print_options):
+    """A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at height 5, a points
+    column. A4 unless --paper says otherwise."""
+    from .draw import sheet_document
+
+    paper = print_options.paper or "a4"
+    report_written(write_document(sheet_document(paper), output, print_options.dpi))
+
+
+@commands.command("score")
+@click.argument("layout", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the score and the violations as JSON.")
+@output_option(required=False)
+@print_options
+def score_command(layout: Path, as_json: bool, output: Path | None, print_options):
+    """Check and score a finished tree. LAYOUT is layout text (one line per row, top row first, the floor row last;
+    . for an empty cell, a rank A 3 6 7 8 10 J K or a name; # starts a comment) or a layout design (.json).
+
+    Exit 0 when every card is legally placed, 1 when a card breaks a placement rule (it scores 0), 2 when the file
+    cannot be read."""
+    design = read_layout(layout)
+    from .rules import score, validate
+
+    result, report = score(design), validate(design)
+    if as_json:
+        click.echo(json.dumps(score_document(result, report), indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(score_lines(design, result, report, str(layout))))
+    if output is not None:
+        emit(_game(), design, output, print_options)
+    if not report.ok:
+        sys.exit(EXIT_RULE_BROKEN)
+
+
+@commands.command("play")
+@seed_option
+@click.option("--games", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Games to play one after another (seeds S, S+1, ...), to compare their trees.")
+@output_option(required=False)
+@print_options
+def play_command(seed: int | None, games: int, output: Path | None, print_options):
+    """Simulate a game: two players, eight rounds; each round both draw two cards and keep one in secret, then
+    place their cards together on one shared tree where they add the most points (a card with no legal cell is
+    dismissed). Prints each round, the finished tree and its score; -o saves the tree (.txt layout text, .json)
+    or draws it (.svg .pdf .png)."""
+    from .generate import game_log, play
+    from .rules import score, validate
+
+    first = resolve_seed(seed)
+    played = [play(first + k) for k in range(games)]
+    for k, game in enumerate(played):
+        if k:
+            click.echo("")
+        result, report = score(game.layout), validate(game.layout)
+        click.echo(f"{TITLE} · simulated game · seed {game.seed}")
+        click.echo("\n".join(game_log(game)))
+        click.echo("")
+        click.echo("\n".join(score_lines(game.layout, result, report, f"seed {game.seed}")))
+    if len(played) > 1:
+        totals = ", ".join(f"seed {g.seed}: {score(g.layout).total}" for g in played)
+        click.echo(f"\ntrees compared: {totals}")
+    if output is not None:
+        save_layouts([g.layout for g in played], output, print_options)
+
+
+# -- helpers -------------------------------------------------------------------------------------------------------
+
+def read_layout(path: Path) -> CatTreeLayout:
+    """A layout from layout text, or from a layout design file (.json)."""
+    if path.suffix.lower() == ".json":
+        from ...design import load
+
+        design = load(path)
+        if not isinstance(design, CatTreeLayout):
+            raise InputError(f"{path}: a {design.GAME} {design.KIND} design, not a cat-tree layout")
+        return design
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a layout file") from None
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        content = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise InputError(f"{path}: line {line}: not UTF-8 text") from None
+    from .text import from_text
+
+    return from_text(content, str(path))
+
+
+def score_document(result, report) -> dict:
+    """The --json output: total, valid, violations (rule, severity, row, col, message), cards."""
+    violations = []
+    for violation in report.violations:
+        row, col = violation.where.get("card", (None, None))
+        violations.append({"rule": violation.rule, "severity": violation.severity, "row": row, "col": col,
+                           "message": violation.message})
+    cards = [{"row": c.row, "col": c.col, "card": c.card, "points": c.points, "why": c.why} for c in result.cards]
+    return {"total": result.total, "valid": report.ok, "violations": violations, "cards": cards}
+
+
+def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
+    from .text import score_table, tree_picture
+
+    lines = [f"{name}: {len(design.cards)} cards on a {design.width} x {design.height} grid", ""]
+    lines += tree_picture(design, result) + [""] + score_table(result) + [""]
+    lines.append(report.format_text())
+    lines.append(f"total: {result.total} points")
+    return lines
+
+
+def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
+    """One layout: as `emit` writes it. Several: .txt/.json one numbered file each; a drawing one page each."""
+    game = _game()
+    if len(layouts) == 1:
+        emit(game, layouts[0], output, options)
+        return
+    check_target(output)
+    suffix = output.suffix.lower()
+    if suffix in (".txt", ".json"):
+        from ...design import dumps
+
+        render = game.to_text if suffix == ".txt" else dumps
+        files = [(numbered(output, k, len(layouts)), (lambda d=layout: render(d).encode("utf-8")))
+                 for k, layout in enumerate(layouts)]
+        report_written(write_all(files))
+        return
+    document = Document([], title=f"{TITLE}: simulated games")
+    for layout in layouts:
+        document.extend(game.print_design(layout, options), bookmark=f"seed {layout.seed}")
+    report_written(write_document(document, output, options.dpi))
+
+
+__all__ = ["commands", "read_layout", "score_document"]

@@ -1,0 +1,968 @@
+"""Cat Tree drawings: the eight structure pictures, the cards (front, back, reference), a scored tree, the score
+sheet, and their print documents.
+
+Every picture is built from scene primitives in a 50 x 34 mm box (a Symbol, so a tree of many cards draws each
+picture once). Cards are laid out for poker size and scaled into any other card size; their colour runs into the
+bleed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ... import __version__
+from ...fonts import fit_size, text_width
+from ...press import Document, KitPart, PrintOptions, Template, template_for
+from ...press.impose import impose_grid
+from ...press.templates import Grid
+from ...scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use)
+from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
+from .model import (ALTITUDE, BY_NAME, GAME, PLACEMENT_TEXT, STRUCTURES, TITLE, CatTreeDeck, CatTreeLayout,
+                    Structure, holds_text)
+
+# -- colours -----------------------------------------------------------------------------------------------------
+
+COLOURS: dict[str, str] = {
+    "pipe": "#1d7c89",
+    "scratcher": "#c0601c",
+    "hammock": "#8a4690",
+    "catwalk": "#4a8a2c",
+    "box": "#c18b1e",
+    "toy": "#cc3434",
+    "shelf": "#3a67ad",
+    "nest": "#566570",
+}
+INK = "#262626"
+MUTED = "#6f6a63"
+CREAM = "#fffaf0"
+CAT = "#3a3634"
+CAT_EYE = "#f2c230"
+WOOD = "#b57c45"
+WOOD_DARK = "#7a4f2b"
+ROPE = "#e0bd82"
+ROPE_LINE = "#a67f45"
+KRAFT = "#dcaa62"
+KRAFT_SIDE = "#c08d45"
+KRAFT_TOP = "#e9c283"
+HOLE = "#3b2a1c"
+FLOOR = "#d6b58a"
+FLOOR_LINE = "#b08d62"
+WALL = "#f1e8d8"
+WALL_LINE = "#e2d5bf"
+SUPPORT = "#a39484"
+SUPPORT_DARK = "#7f7164"
+GOOD = "#2f8a3a"
+BAD = "#c8102e"
+BACK = "#22505c"
+BACK_LIGHT = "#2d6574"
+
+ART_W, ART_H = 50.0, 34.0          # the box every structure picture is drawn in
+POKER_W, POKER_H = CARD_SIZES["poker"]
+
+
+def tint(colour: str, amount: float) -> str:
+    """`colour` mixed with white: amount 0 is the colour, 1 is white."""
+    value = colour.lstrip("#")
+    rgb = [int(value[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
+def shade(colour: str, amount: float) -> str:
+    """`colour` mixed with black."""
+    value = colour.lstrip("#")
+    rgb = [int(value[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(c * (1 - amount)):02x}" for c in rgb)
+
+
+def st(fill: str | None = None, stroke: str | None = None, width: float = 0.35, cap: str = "round") -> Style:
+    return Style(fill=fill, stroke=stroke, stroke_width=width, line_cap=cap, line_join="round")
+
+
+# -- shapes ------------------------------------------------------------------------------------------------------
+
+K = 0.5523
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, style: Style) -> Path:
+    return Path((("M", cx + rx, cy), ("C", cx + rx, cy + K * ry, cx + K * rx, cy + ry, cx, cy + ry),
+                 ("C", cx - K * rx, cy + ry, cx - rx, cy + K * ry, cx - rx, cy),
+                 ("C", cx - rx, cy - K * ry, cx - K * rx, cy - ry, cx, cy - ry),
+                 ("C", cx + K * rx, cy - ry, cx + rx, cy - K * ry, cx + rx, cy), ("Z",)), style)
+
+
+def check_mark(x: float, y: float, size: float, colour: str = GOOD) -> Polyline:
+    return Polyline(((x - size * 0.45, y), (x - size * 0.12, y + size * 0.35), (x + size * 0.5, y - size * 0.4)),
+                    st(stroke=colour, width=size * 0.22))
+
+
+def cross_mark(x: float, y: float, size: float, colour: str = BAD) -> Group:
+    h = size * 0.4
+    style = st(stroke=colour, width=size * 0.2)
+    return Group([Line(x - h, y - h, x + h, y + h, style), Line(x - h, y + h, x + h, y - h, style)])
+
+
+def cat_sitting(x: float, base: float, height: float, colour: str = CAT, eyes: bool = True) -> Group:
+    """A sitting cat seen from the front, its paws on `base`, centred on x."""
+    h = height
+    body = Path((("M", x - 0.30 * h, base),
+                 ("C", x - 0.34 * h, base - 0.30 * h, x - 0.22 * h, base - 0.58 * h, x - 0.10 * h, base - 0.62 * h),
+                 ("L", x + 0.10 * h, base - 0.62 * h),
+                 ("C", x + 0.22 * h, base - 0.58 * h, x + 0.34 * h, base - 0.30 * h, x + 0.30 * h, base),
+                 ("Z",)), st(fill=colour))
+    tail = Path((("M", x + 0.26 * h, base - 0.04 * h),
+                 ("C", x + 0.52 * h, base - 0.02 * h, x + 0.56 * h, base - 0.30 * h, x + 0.44 * h, base - 0.42 * h)),
+                st(stroke=colour, width=0.075 * h))
+    head_y = base - 0.74 * h
+    head = ellipse(x, head_y, 0.20 * h, 0.17 * h, st(fill=colour))
+    ears = [Polygon(((x + s * 0.19 * h, head_y - 0.02 * h), (x + s * 0.17 * h, head_y - 0.27 * h),
+                     (x + s * 0.04 * h, head_y - 0.14 * h)), st(fill=colour)) for s in (-1, 1)]
+    items = [tail, body, head, *ears]
+    if eyes:
+        items += [ellipse(x + s * 0.08 * h, head_y - 0.01 * h, 0.035 * h, 0.045 * h, st(fill=CAT_EYE))
+                  for s in (-1, 1)]
+    return Group(items)
+
+
+def paw(x: float, y: float, size: float, colour: str) -> Group:
+    """A paw print centred on (x, y), `size` mm tall."""
+    s = size
+    items = [ellipse(x, y + 0.16 * s, 0.26 * s, 0.21 * s, st(fill=colour))]
+    for dx, dy in ((-0.3, -0.12), (-0.11, -0.3), (0.11, -0.3), (0.3, -0.12)):
+        items.append(ellipse(x + dx * s, y + dy * s, 0.095 * s, 0.12 * s, st(fill=colour)))
+    return Group(items)
+
+
+# -- the eight pictures (each in a 50 x 34 box; the floor, when there is one, is y = 31) ----------------------
+
+def art_pipe() -> list:
+    c = COLOURS["pipe"]
+    body, dark, light = tint(c, 0.15), shade(c, 0.35), tint(c, 0.45)
+    items = [
+        Rect(11, 29, 4, 2.4, st(fill=shade(c, 0.45)), rx=0.6), Rect(35, 29, 4, 2.4, st(fill=shade(c, 0.45)), rx=0.6),
+        Path((("M", 7, 11), ("L", 43, 11), ("C", 47.5, 11, 47.5, 29, 43, 29), ("L", 7, 29), ("Z",)),
+             st(fill=body, stroke=dark, width=0.5)),
+    ]
+    for x in (14, 21, 28, 35):    # carpet rings round the tube
+        items.append(Path((("M", x, 11.2), ("C", x + 2.6, 14, x + 2.6, 26, x, 28.8)), st(stroke=dark, width=0.45)))
+    items.append(Path((("M", 9, 13.5), ("L", 40, 13.5)), st(stroke=light, width=1.1)))
+    items += [ellipse(7, 20, 4.2, 9, st(fill=tint(c, 0.3), stroke=dark, width=0.5)),
+              ellipse(7, 20, 3.0, 7.6, st(fill=HOLE))]
+    items += [ellipse(5.9 + dx, 19.2, 0.55, 0.8, st(fill=CAT_EYE)) for dx in (0, 2.3)]
+    return items
+
+
+def art_scratcher() -> list:
+    c = COLOURS["scratcher"]
+    items = [
+        Rect(9, 28, 32, 3.2, st(fill=c, stroke=shade(c, 0.35), width=0.45), rx=1.2),
+        Rect(20, 7, 10, 21.2, st(fill=ROPE, stroke=ROPE_LINE, width=0.45)),
+    ]
+    for k in range(10):
+        y = 9.2 + 2.05 * k
+        items.append(Line(20.2, y + 1.2, 29.8, y - 1.0, st(stroke=ROPE_LINE, width=0.4)))
+    items += [
+        Rect(12.5, 3.8, 25, 3.6, st(fill=c, stroke=shade(c, 0.35), width=0.45), rx=1.2),
+        Line(35, 7.4, 35, 15.5, st(stroke=INK, width=0.35)),
+        Circle(35, 17.6, 2.2, st(fill=COLOURS["toy"], stroke=shade(COLOURS["toy"], 0.3), width=0.35)),
+        Line(33.9, 16.7, 36.1, 18.5, st(stroke=tint(COLOURS["toy"], 0.5), width=0.4)),
+        paw(15, 24, 3.2, tint(c, 0.55)),
+    ]
+    return items
+
+
+def _hooks(y: float) -> list:
+    style = st(stroke=INK, width=0.55)
+    return [Circle(6.2, y, 1.1, style), Circle(43.8, y, 1.1, style)]
+
+
+def art_hammock() -> list:
+    c = COLOURS["hammock"]
+    front = Path((("M", 6.2, 9.5), ("C", 12, 23, 38, 23, 43.8, 9.5), ("C", 37, 31.5, 13, 31.5, 6.2, 9.5), ("Z",)),
+                 st(fill=c, stroke=shade(c, 0.35), width=0.5))
+    items = [Path((("M", 6.2, 9.5), ("C", 16, 14.5, 34, 14.5, 43.8, 9.5)), st(stroke=shade(c, 0.2), width=0.5)),
+             cat_sitting(25, 24.5, 14, eyes=False)]
+    items += [ellipse(25 + s * 1.1, 14.1, 0.55, 0.2, st(fill=CAT_EYE)) for s in (-1, 1)]
+    items.append(front)
+    for offset in (-7, 0, 7):
+        items.append(Path((("M", 25 + offset * 1.4, 19.5 + abs(offset) * 0.2),
+                           ("C", 25 + offset * 1.3, 23, 25 + offset * 1.1, 25, 25 + offset, 27.4 - abs(offset) * 0.15)),
+                          st(stroke=tint(c, 0.45), width=0.55)))
+    items += _hooks(9.5)
+    return items
+
+
+def art_catwalk() -> list:
+    c = COLOURS["catwalk"]
+    rail = st(stroke=shade(c, 0.3), width=0.7)
+    items = [Path((("M", 6.2, 7.5), ("C", 16, 12.5, 34, 12.5, 43.8, 7.5)), rail)]
+    for k in range(1, 8):
+        x = 6.2 + k * 37.6 / 8
+        t = k / 8
+        y = 7.5 + 3.75 * 4 * t * (1 - t)
+        items.append(Line(x, y, x, 20, st(stroke=shade(c, 0.3), width=0.4)))
+    items.append(Rect(6.2, 20, 37.6, 3.4, st(fill=c, stroke=shade(c, 0.35), width=0.45), rx=0.8))
+    for k in range(1, 8):
+        x = 6.2 + k * 37.6 / 8
+        items.append(Line(x, 20.3, x, 23.1, st(stroke=shade(c, 0.25), width=0.35)))
+    items.append(cat_sitting(31, 20, 12.5))
+    items += [Line(x, 7.5, x, 21, st(stroke=INK, width=0.45)) for x in (6.2, 43.8)]
+    items += _hooks(7.5)
+    return items
+
+
+def art_box() -> list:
+    items = [
+        Polygon(((9, 12), (15.5, 6.5), (44, 6.5), (37.5, 12)), st(fill=KRAFT_TOP, stroke=KRAFT_SIDE, width=0.45)),
+        Polygon(((37.5, 12), (44, 6.5), (44, 25.5), (37.5, 31)), st(fill=KRAFT_SIDE, stroke=shade(KRAFT_SIDE, 0.25),
+                                                                   width=0.45)),
+        Rect(9, 12, 28.5, 19, st(fill=KRAFT, stroke=KRAFT_SIDE, width=0.45)),
+        Line(23.25, 12, 23.25, 14.5, st(stroke=KRAFT_SIDE, width=0.4)),
+    ]
+    for cx, cy, r in ((16, 22.5, 3.6), (29.5, 19, 2.7), (30.5, 26.4, 2.2)):
+        items.append(Circle(cx, cy, r, st(fill=HOLE, stroke=shade(KRAFT_SIDE, 0.3), width=0.35)))
+    items.append(ellipse(40.8, 18.5, 1.5, 3.2, st(fill=HOLE)))
+    items += [ellipse(15.0 + dx, 22.0, 0.5, 0.7, st(fill=CAT_EYE)) for dx in (0, 2.0)]
+    items.append(cat_sitting(24.5, 9.3, 9.5))
+    return items
+
+
+def art_toy() -> list:
+    c = COLOURS["toy"]
+    items = [ellipse(18, 30, 9, 2.0, st(fill=shade(c, 0.45)))]
+    spring = [(18, 29)]
+    for k in range(1, 12):
+        spring.append((18 + (2.6 if k % 2 else -2.6), 29 - k * 1.45))
+    spring.append((18, 11.5))
+    items.append(Polyline(tuple(spring), st(stroke="#8c8c8c", width=0.55)))
+    items += [Circle(18, 8.6, 5, st(fill=c, stroke=shade(c, 0.3), width=0.45)),
+              Path((("M", 13.3, 7.2), ("C", 16, 10.4, 20, 10.4, 22.7, 7.2)), st(stroke=tint(c, 0.6), width=0.7)),
+              Circle(16.3, 6.6, 1.0, st(fill=tint(c, 0.55)))]
+    for dx, dy in ((-1.5, -4.8), (0.5, -5.6), (2.4, -4.6)):     # a feather tuft
+        items.append(Line(18, 4, 18 + dx, 4 + dy, st(stroke=COLOURS["box"], width=0.55)))
+    # a toy mouse on the floor
+    mouse = "#9a9590"
+    items += [Path((("M", 44, 29.6), ("C", 47.5, 29.8, 48, 26, 46.2, 26.4)), st(stroke=INK, width=0.35)),
+              Path((("M", 30.5, 30.2), ("C", 31.5, 25.2, 39, 23.6, 44.5, 30.2), ("Z",)),
+                   st(fill=mouse, stroke=shade(mouse, 0.3), width=0.35)),
+              Circle(35, 25.4, 1.5, st(fill=tint(mouse, 0.35), stroke=shade(mouse, 0.3), width=0.3)),
+              Circle(32.7, 27.8, 0.45, st(fill=INK))]
+    return items
+
+
+def art_shelf() -> list:
+    items = []
+    for x in (13, 37):     # brackets
+        items.append(Polygon(((x - 2, 17.5), (x + 2, 17.5), (x - 2, 26)), st(fill=WOOD_DARK)))
+        items.append(Circle(x - 1.2, 23.3, 0.45, st(fill=SUPPORT)))
+    items += [Rect(7, 14.2, 36, 3.3, st(fill=WOOD, stroke=WOOD_DARK, width=0.45), rx=0.6),
+              Line(8, 15.4, 42, 15.4, st(stroke=tint(WOOD, 0.35), width=0.4)),
+              cat_sitting(21, 14.2, 12),
+              Circle(35.5, 11.9, 2.3, st(fill=tint(COLOURS["toy"], 0.2), stroke=shade(COLOURS["toy"], 0.3),
+                                         width=0.3)),
+              Path((("M", 33.6, 10.8), ("C", 35, 12.2, 36.4, 12.6, 37.6, 12.4)), st(stroke=tint(COLOURS["toy"], 0.6),
+                                                                                   width=0.35)),
+              Path((("M", 34.2, 13.6), ("C", 35.2, 11.6, 36.2, 10.6, 37.2, 10.2)), st(stroke=tint(COLOURS["toy"], 0.6),
+                                                                                  width=0.35)),
+              Path((("M", 37.4, 13.2), ("C", 39.5, 13.8, 40, 14.2, 41.5, 14.2)), st(stroke=COLOURS["toy"], width=0.3))]
+    return items
+
+
+def art_nest() -> list:
+    c = COLOURS["nest"]
+    fabric, edge = tint(c, 0.2), shade(c, 0.35)
+    items = [
+        Path((("M", 10, 31), ("L", 10, 15), ("C", 10, 8, 15, 6, 25, 6), ("C", 35, 6, 40, 8, 40, 15), ("L", 40, 31),
+              ("Z",)), st(fill=fabric, stroke=edge, width=0.5)),
+        Path((("M", 12.2, 29), ("L", 12.2, 15.3), ("C", 12.2, 10, 16, 8.2, 25, 8.2),
+              ("C", 34, 8.2, 37.8, 10, 37.8, 15.3), ("L", 37.8, 29)),
+             Style(stroke=tint(c, 0.6), stroke_width=0.35, dash=(0.9, 0.7))),     # the stitching
+        Circle(25, 20.5, 6.8, st(fill=tint(c, 0.55), stroke=edge, width=0.5)),
+        Circle(25, 20.5, 5.6, st(fill=HOLE)),
+        ellipse(25, 24.6, 4.6, 1.3, st(fill=tint(COLOURS["hammock"], 0.45))),
+    ]
+    items += [ellipse(25 + s * 1.5, 19.6, 0.6, 0.9, st(fill=CAT_EYE)) for s in (-1, 1)]
+    items.append(Rect(10, 30, 30, 1.2, st(fill=edge)))
+    return items
+
+
+ARTS = {"pipe": art_pipe, "scratcher": art_scratcher, "hammock": art_hammock, "catwalk": art_catwalk,
+        "box": art_box, "toy": art_toy, "shelf": art_shelf, "nest": art_nest}
+
+
+@lru_cache(maxsize=None)
+def art_symbol(name: str) -> Symbol:
+    """The picture of a structure, one Symbol object per name: every scene that shows it shares it."""
+    return Symbol(f"cat-tree-{name}", ART_W, ART_H, ARTS[name]())
+
+
+# -- picture backgrounds: the floor, the wall, the supports a card hangs from ------------------------------------
+
+def floor_band(x: float, y: float, w: float, h: float) -> list:
+    """Floor boards: two rows of planks, their joints staggered."""
+    items = [Rect(x, y, w, h, st(fill=FLOOR)), Line(x, y + h / 2, x + w, y + h / 2, st(stroke=FLOOR_LINE, width=0.2))]
+    step = 7.0
+    for half, offset in ((0, 2.0), (1, 2.0 + step / 2)):
+        xx = x + offset
+        while xx < x + w:
+            items.append(Line(xx, y + half * h / 2, xx, y + (half + 1) * h / 2, st(stroke=FLOOR_LINE, width=0.25)))
+            xx += step
+    items.append(Line(x, y, x + w, y, st(stroke=FLOOR_LINE, width=0.45)))
+    return items
+
+
+def wall(x: float, y: float, w: float, h: float) -> list:
+    items = [Rect(x, y, w, h, st(fill=WALL))]
+    row = 0
+    yy = y + 4.5
+    while yy < y + h:
+        items.append(Line(x, yy, x + w, yy, st(stroke=WALL_LINE, width=0.3)))
+        offset = 4.5 if row % 2 else 0
+        xx = x + offset
+        while xx < x + w:
+            items.append(Line(xx, yy, xx, min(yy + 4.5, y + h), st(stroke=WALL_LINE, width=0.3)))
+            xx += 9
+        yy += 4.5
+        row += 1
+    return items
+
+
+def support_post(x: float, y: float, w: float, h: float) -> list:
+    """A neighbouring card's structure, hinted at the picture's edge: something to hang from."""
+    items = [Rect(x, y, w, h, st(fill=SUPPORT))]
+    for k in range(int(h // 3)):
+        items.append(Line(x, y + 3 * k + 3, x + w, y + 3 * k, st(stroke=SUPPORT_DARK, width=0.3)))
+    return items
+
+
+# -- small icons: the placement rule and what a card holds (each in a box of `size` x size*0.8) --------------
+
+def mini_card(x: float, y: float, w: float, h: float, colour: str) -> Rect:
+    return Rect(x, y, w, h, st(fill=colour, stroke=shade(colour, 0.35), width=0.25), rx=0.5)
+
+
+def icon_flat(colour: str, s: float = 8.0) -> Group:
+    """This card standing on the floor or on a card below it."""
+    return Group([Rect(0.5, s * 0.62, s - 1, s * 0.16, st(fill=FLOOR, stroke=FLOOR_LINE, width=0.25)),
+                  mini_card(s * 0.32, s * 0.14, s * 0.36, s * 0.48, colour)])
+
+
+def icon_sides(colour: str, s: float = 8.0) -> Group:
+    """This card hung between two supports, left and right."""
+    return Group([mini_card(0.2, s * 0.1, s * 0.22, s * 0.58, SUPPORT),
+                  mini_card(s * 0.78 - 0.2, s * 0.1, s * 0.22, s * 0.58, SUPPORT),
+                  mini_card(s * 0.3, s * 0.14, s * 0.4, s * 0.3, colour),
+                  Line(s * 0.22, s * 0.2, s * 0.3, s * 0.2, st(stroke=INK, width=0.3)),
+                  Line(s * 0.7, s * 0.2, s * 0.78, s * 0.2, st(stroke=INK, width=0.3))])
+
+
+def icon_not_floor(colour: str, s: float = 8.0) -> Group:
+    """A card up in the air, never on the floor."""
+    return Group([Rect(0.5, s * 0.62, s - 1, s * 0.16, st(fill=FLOOR, stroke=FLOOR_LINE, width=0.25)),
+                  mini_card(s * 0.32, s * 0.0, s * 0.36, s * 0.36, colour),
+                  Line(s * 0.5, s * 0.4, s * 0.5, s * 0.56, Style(stroke=MUTED, stroke_width=0.25, dash=(0.4, 0.4))),
+                  cross_mark(s * 0.82, s * 0.46, s * 0.3)])
+
+
+def placement_icons(structure: Structure, s: float = 8.0) -> list[Group]:
+    colour = COLOURS[structure.name]
+    return {"flat": [icon_flat(colour, s)], "sides": [icon_sides(colour, s)],
+            "flat-or-sides": [icon_flat(colour, s), icon_sides(colour, s)],
+            "not-floor": [icon_not_floor(colour, s)]}[structure.placement]
+
+
+def icon_holds(structure: Structure, s: float = 8.0) -> Group:
+    """A small grid: this card, the cell above it and the cells beside it, each marked yes or no."""
+    colour = COLOURS[structure.name]
+    cw, ch = s * 0.3, s * 0.38
+    x0, y0 = (s - cw) / 2, s * 0.44
+    slot = Style(stroke=MUTED, stroke_width=0.22, dash=(0.5, 0.35))
+    items = [mini_card(x0, y0, cw, ch, colour),
+             Rect(x0, y0 - ch - 0.25, cw, ch, slot, rx=0.4),
+             Rect(x0 - cw - 0.25, y0, cw, ch, slot, rx=0.4), Rect(x0 + cw + 0.25, y0, cw, ch, slot, rx=0.4)]
+    mark_size = s * 0.26
+    for (cx, cy), ok in (((s / 2, y0 - ch / 2 - 0.25), structure.build_on),
+                         ((x0 - cw / 2 - 0.25, y0 + ch / 2), structure.hang_on),
+                         ((x0 + cw * 1.5 + 0.25, y0 + ch / 2), structure.hang_on)):
+        items.append(check_mark(cx, cy, mark_size) if ok else cross_mark(cx, cy, mark_size))
+    return Group(items)
+
+
+def icon_altitude(s: float = 6.0) -> Group:
+    """An arrow up past a dashed line: height 5 and up."""
+    return Group([Line(0, s * 0.55, s, s * 0.55, Style(stroke=BAD, stroke_width=0.3, dash=(0.6, 0.4))),
+                  Line(s * 0.5, s * 0.95, s * 0.5, s * 0.12, st(stroke=INK, width=0.4)),
+                  Polyline(((s * 0.3, s * 0.32), (s * 0.5, s * 0.1), (s * 0.7, s * 0.32)), st(stroke=INK, width=0.4))])
+
+
+# -- text helpers ------------------------------------------------------------------------------------------------
+
+def wrap(text: str, size: float, width: float, weight: str = "normal") -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and text_width(trial, size, weight) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+# -- cards -------------------------------------------------------------------------------------------------------
+
+def _card_scene(w: float, h: float, bleed: float, title: str) -> Scene:
+    return Scene(w, h, bleed=bleed, meta={"game": GAME, "kind": "card", "version": __version__, "title": title})
+
+
+def _frame(scene: Scene, colour: str) -> None:
+    """The colour runs into the bleed; a cream panel sits inside the safe zone."""
+    w, h, b = scene.width, scene.height, scene.bleed
+    scene.add(Rect(-b, -b, w + 2 * b, h + 2 * b, st(fill=colour)),
+              Rect(3.0, 3.0, w - 6.0, h - 6.0, st(fill=CREAM, stroke=shade(colour, 0.25), width=0.3), rx=2.6))
+
+
+def _corner_index(scene: Scene, structure: Structure, u: float) -> None:
+    """The rank in the top-left corner and, upside down, in the bottom-right, with a paw as its suit."""
+    colour = COLOURS[structure.name]
+    size = (6.0 if len(structure.rank) == 1 else 5.0) * u
+    for rotate, (x, y) in ((0.0, (3.0, 3.0)), (180.0, (scene.width - 3.0, scene.height - 3.0))):
+        scene.add(Group([Text(4.6 * u, 8.4 * u, structure.rank, size, anchor="middle", weight="bold",
+                              style=Style(fill=colour)),
+                         paw(4.6 * u, 11.9 * u, 3.2 * u, colour)], dx=x, dy=y, rotate=rotate))
+
+
+def card_front(structure: Structure, w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+    """One structure card. Laid out for poker size; other sizes scale the middle and keep the corners."""
+    colour = COLOURS[structure.name]
+    scene = _card_scene(w, h, bleed, f"{structure.title} ({structure.rank})")
+    symbol = scene.define(art_symbol(structure.name))
+    _frame(scene, colour)
+    u = min(w / POKER_W, h / POKER_H)
+    # a card taller than poker proportions gives the extra height to the picture
+    body = Group(_card_body(structure, symbol, h / u - POKER_H), dx=(w - POKER_W * u) / 2, sx=u, sy=u)
+    scene.add(body)
+    _corner_index(scene, structure, u)
+    return scene
+
+
+def _card_body(structure: Structure, symbol: str, extra: float = 0.0) -> list:
+    """The middle of a poker card (`extra` mm taller): name, points badge, picture, placement, holds, points and
+    altitude."""
+    colour = COLOURS[structure.name]
+    w = POKER_W
+    items: list = []
+    # the name and the points badge
+    size = fit_size(structure.title.upper(), 33, 5.0, "bold")
+    items.append(Text(w / 2 - 1.2, 11.6, structure.title.upper(), size, anchor="middle", weight="bold",
+                      style=Style(fill=INK)))
+    badge = f"{structure.points}+" if structure.per_side else str(structure.points)
+    items += [Circle(w - 10.2, 9.6, 5.0, st(fill=colour, stroke=shade(colour, 0.3), width=0.4)),
+              Text(w - 10.2 + (0.3 if structure.per_side else 0), 11.5 if not structure.per_side else 11.1, badge,
+                   5.4 if not structure.per_side else 4.4, anchor="middle", weight="bold", style=Style(fill="#ffffff"))]
+    # the picture, in its setting
+    px, py, pw, ph = 6.0, 15.6, w - 12.0, 36.0 + extra
+    items.append(Group(_picture(structure, symbol, pw, ph), dx=px, dy=py, clip=(0, 0, pw, ph)))
+    items.append(Rect(px, py, pw, ph, st(stroke=shade(colour, 0.2), width=0.4)))
+    # the rules: where it goes, what it holds, what it scores
+    y = 53.6 + extra
+    items += _rule_row(y, placement_icons(structure, 8.6), "PLACE IT", PLACEMENT_TEXT[structure.placement].replace(
+        "flat surface or both sides", "flat or both sides"))
+    items += _rule_row(y + 9.6, [icon_holds(structure, 9.0)], "HOLDS", holds_text(structure))
+    items += _points_row(structure, y + 19.8)
+    return items
+
+
+def _picture(structure: Structure, symbol: str, pw: float, ph: float) -> list:
+    colour = COLOURS[structure.name]
+    items: list = [Rect(0, 0, pw, ph, st(fill=tint(colour, 0.86)))]
+    ox = (pw - ART_W) / 2
+    art_y = ph - ART_H - 0.6
+    if structure.placement == "sides":
+        items += support_post(0, 3, ox + 5.2, ph - 3) + support_post(pw - ox - 5.2, 3, ox + 5.2, ph - 3)
+        art_y = (ph - ART_H) / 2
+    elif structure.placement == "not-floor":
+        items += wall(0, 0, pw, ph - 3.2) + floor_band(0, ph - 3.2, pw, 3.2)
+        art_y = (ph - 3.2 - 26.0) / 2       # the cat's ears to the brackets span 26 mm
+    else:
+        items += floor_band(0, ph - 3.6, pw, 3.6)
+        art_y = ph - 3.6 - 31.0
+    items.append(Use(symbol, ox, art_y))
+    return items
+
+
+def _rule_row(y: float, icons: list[Group], label: str, text: str) -> list:
+    """Icons on the left, a small label and the rule on the right."""
+    items: list = []
+    x = 6.0
+    for k, icon in enumerate(icons):
+        if k:
+            items.append(Text(x + 0.6, y + 5.4, "or", 2.0, anchor="middle", style=Style(fill=MUTED)))
+            x += 1.4
+        icon.dx, icon.dy = x, y
+        items.append(icon)
+        x += 9.2
+    tx = max(x + 0.6, 16.4)
+    items.append(Text(tx, y + 2.6, label, 1.9, weight="bold", style=Style(fill=MUTED)))
+    size = fit_size(text, POKER_W - 6.0 - tx, 2.9, "bold")
+    items.append(Text(tx, y + 6.3, text, size, weight="bold", style=Style(fill=INK)))
+    return items
+
+
+def _points_row(structure: Structure, y: float) -> list:
+    colour = COLOURS[structure.name]
+    if structure.per_side:
+        main, detail = f"{structure.points} points", f"+ {structure.per_side} per side neighbour"
+    elif structure.grouped:
+        main, detail = f"{structure.points} points", "per group"
+    else:
+        main, detail = f"{structure.points} points", ""
+    items: list = [Line(6.0, y - 0.8, POKER_W - 14.0, y - 0.8, st(stroke=tint(colour, 0.55), width=0.3))]
+    items.append(Text(6.0, y + 3.6, main, 3.0, weight="bold", style=Style(fill=shade(colour, 0.15))))
+    if detail:
+        items.append(Text(6.0 + text_width(main, 3.0, "bold") + 1.2, y + 3.6, detail, 2.3,
+                          style=Style(fill=INK)))
+    alt = icon_altitude(4.6)
+    alt.dx, alt.dy = 6.0, y + 5.0
+    items.append(alt)
+    items.append(Text(11.6, y + 8.6, f"×2 at height {ALTITUDE}+", 2.2, weight="bold", style=Style(fill=BAD)))
+    return items
+
+
+def card_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+    """The one back of every structure card: the title, a cat on a small tree, paw prints."""
+    scene = _card_scene(w, h, bleed, "card back")
+    b = bleed
+    scene.add(Rect(-b, -b, w + 2 * b, h + 2 * b, st(fill=BACK)))
+    for row in range(-1, int(h / 9) + 2):
+        for col in range(-1, int(w / 9) + 2):
+            x = col * 9 + (4.5 if row % 2 else 0)
+            scene.add(Group([paw(0, 0, 3.2, BACK_LIGHT)], dx=x, dy=row * 9 + 2, rotate=-15 if (row + col) % 2 else 15))
+    scene.add(Rect(3.0, 3.0, w - 6, h - 6, st(stroke=tint(BACK, 0.7), width=0.5), rx=2.6),
+              Rect(4.2, 4.2, w - 8.4, h - 8.4, st(stroke=tint(BACK, 0.45), width=0.25), rx=2.0))
+    u = min(w / POKER_W, h / POKER_H)
+    scene.add(Group(_back_emblem(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
+    return scene
+
+
+def _back_emblem() -> list:
+    cx, cy = POKER_W / 2, POKER_H / 2
+    items: list = [Circle(cx, cy, 22.5, st(fill=tint(BACK, 0.88), stroke=tint(BACK, 0.6), width=0.8))]
+    # a little tree: a box on the floor, a scratcher, a shelf and a cat on top
+    tree = Group([
+        Rect(-13, 10, 26, 1.2, st(fill=FLOOR_LINE)),
+        Rect(-12, -1, 11, 11, st(fill=KRAFT, stroke=KRAFT_SIDE, width=0.4)), Circle(-6.5, 4.5, 2.6, st(fill=HOLE)),
+        Rect(2.5, -10, 5, 20, st(fill=ROPE, stroke=ROPE_LINE, width=0.4)),
+        *[Line(2.6, -8 + 2.2 * k + 1.1, 7.4, -8 + 2.2 * k - 0.9, st(stroke=ROPE_LINE, width=0.35)) for k in range(8)],
+        Rect(-3, -12.5, 14, 2.5, st(fill=COLOURS["scratcher"], stroke=shade(COLOURS["scratcher"], 0.3), width=0.4),
+             rx=0.8),
+        Rect(-12.5, -3, 12, 2, st(fill=WOOD, stroke=WOOD_DARK, width=0.35), rx=0.4),
+        cat_sitting(4, -12.5, 11),
+    ], dx=cx, dy=cy + 2)
+    items.append(tree)
+    items.append(Text(cx, cy - 27.5, "CAT TREE?", 6.2, anchor="middle", weight="bold", style=Style(fill=CREAM)))
+    items.append(Text(cx, cy + 30.5, "We can handle this!", 3.4, anchor="middle", weight="bold",
+                      style=Style(fill=CREAM), ))
+    return items
+
+
+# -- the reference card (front: the structures; back: scoring) ----------------------------------------------------
+
+def reference_front(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+    scene = _card_scene(w, h, bleed, "reference card: structures")
+    for structure in STRUCTURES:
+        scene.define(art_symbol(structure.name))
+    _frame(scene, BACK)
+    u = min(w / POKER_W, h / POKER_H)
+    scene.add(Group(_reference_table(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
+    return scene
+
+
+def _reference_table() -> list:
+    items: list = [Text(POKER_W / 2, 9.0, "CAT TREE · STRUCTURES", 3.3, anchor="middle", weight="bold",
+                        style=Style(fill=BACK))]
+    head_y = 12.9
+    for x, label, anchor in ((5.0, "card", "start"), (21.6, "place it", "start"), (46.6, "holds", "middle"),
+                             (58.4, "points", "end")):
+        items.append(Text(x, head_y, label, 1.7, anchor=anchor, weight="bold", style=Style(fill=MUTED)))
+    row_h, y0 = 7.8, 13.9
+    for k, structure in enumerate(STRUCTURES):
+        items += _reference_row(structure, y0 + k * row_h, row_h, k % 2 == 0)
+    y = y0 + 8 * row_h + 3.0
+    for line in ("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below.",
+                 "Both sides: a Box, Shelf or Nest directly left and right."):
+        items.append(Text(POKER_W / 2, y, line, fit_size(line, POKER_W - 9.0, 1.6), anchor="middle",
+                          style=Style(fill=INK)))
+        y += 2.3
+    return items
+
+
+def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool) -> list:
+    colour = COLOURS[structure.name]
+    items: list = []
+    if shaded:
+        items.append(Rect(3.6, y, POKER_W - 7.2, row_h, st(fill=tint(BACK, 0.92))))
+    items.append(Rect(3.6, y + 0.5, 1.2, row_h - 1.0, st(fill=colour)))
+    items.append(Text(8.2, y + 5.1, structure.rank, 3.0 if len(structure.rank) == 1 else 2.6, anchor="middle",
+                      weight="bold", style=Style(fill=colour)))
+    scale = 0.19
+    items.append(Use(f"cat-tree-{structure.name}", 10.9, y + (row_h - ART_H * scale) / 2, scale=scale))
+    items.append(Text(21.6, y + 3.5, structure.title, 2.3, weight="bold", style=Style(fill=INK)))
+    place = PLACEMENT_TEXT[structure.placement]
+    items.append(Text(21.6, y + 6.1, place, fit_size(place, 20.5, 1.55), style=Style(fill=MUTED)))
+    holds = icon_holds(structure, 5.8)
+    holds.dx, holds.dy = 46.6 - 2.9, y + 0.9
+    items.append(holds)
+    items.append(Text(58.4, y + 4.2, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
+    note = "+3 per side" if structure.per_side else "per group" if structure.grouped else ""
+    if note:
+        items.append(Text(58.4, y + 6.5, note, 1.35, anchor="end", style=Style(fill=MUTED)))
+    return items
+
+
+SCORING_LINES: tuple[tuple[str, str], ...] = (
+    ("The grid", "row 1 is the floor; a card's height is its row number."),
+    ("Distances", "count steps along rows and columns: a diagonal neighbour is 2 away."),
+    ("Pipe", "5, plus 3 for each card directly left or right of it."),
+    ("Scratchers", "side by side in a row form one group: 5 per group. A column between them, or one stacked on "
+                   "another, makes separate groups."),
+    ("Toys", "2 or less apart (chains count) form one group: 5 per group."),
+    ("Hammock, Catwalk", "8. Box, Shelf, Nest: 5."),
+    ("Height 5 and up", "scores double; a group does if any of its cards is that high."),
+    ("Floating parts", "not on the floor and 3 or more away from every part on the floor score nothing."),
+    ("A round", "each player draws 2, keeps 1 in secret, reveal, then talk and place. A card with no legal cell is "
+                "dismissed. 8 rounds."),
+)
+
+
+def reference_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+    scene = _card_scene(w, h, bleed, "reference card: scoring")
+    _frame(scene, BACK)
+    u = min(w / POKER_W, h / POKER_H)
+    scene.add(Group(_scoring_text(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
+    return scene
+
+
+def _scoring_text() -> list:
+    items: list = [Text(POKER_W / 2, 9.6, "CAT TREE · SCORING", 3.3, anchor="middle", weight="bold",
+                        style=Style(fill=BACK))]
+    y = 15.4
+    size = 2.12
+    for head, body in SCORING_LINES:
+        items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if head.startswith("Height") else BACK)))
+        lines = wrap(f"{head}: {body}", size, POKER_W - 16.0)
+        first = True
+        for line in lines:
+            if first and line.startswith(head):
+                items.append(Text(8.0, y, head + ":", size, weight="bold", style=Style(fill=INK)))
+                rest = line[len(head) + 1:].strip()
+                items.append(Text(8.0 + text_width(head + ": ", size, "bold"), y, rest, size, style=Style(fill=INK)))
+            else:
+                items.append(Text(8.0, y, line, size, style=Style(fill=INK)))
+            first = False
+            y += size * 1.3
+        y += 1.2
+    return items
+
+
+# -- the deck document -----------------------------------------------------------------------------------------
+
+def deck_cards(deck: CatTreeDeck, bleed: float, duplex: str) -> tuple[list[Scene], list[Scene]]:
+    """Fronts and their backs, in print order: every structure's copies, then the reference cards. Printed
+    single-sided, each reference card's scoring side becomes a card of its own."""
+    w, h = CARD_SIZES[deck.card]
+    back = card_back(w, h, bleed)
+    fronts: list[Scene] = []
+    for structure in STRUCTURES:
+        front = card_front(structure, w, h, bleed)
+        fronts += [front] * deck.copies
+    backs = [back] * len(fronts)
+    if deck.reference_cards:
+        ref_front, ref_back = reference_front(w, h, bleed), reference_back(w, h, bleed)
+        if duplex == "none":
+            for _ in range(deck.reference_cards):
+                fronts += [ref_front, ref_back]
+                backs += [back, back]
+        else:
+            fronts += [ref_front] * deck.reference_cards
+            backs += [ref_back] * deck.reference_cards
+    return fronts, backs
+
+
+def card_template(card: str, options: PrintOptions) -> Template:
+    """The user's template, the built-in one for the card and paper, or for bridge cards (no built-in sheet) a
+    3 x 3 grid of abutting cards like the poker sheets."""
+    paper = options.paper or "a4"
+    if card != "bridge" or options.template is not None:
+        return template_for(card, paper, options.template)
+    pw, ph = paper_size(paper)
+    w, h = CARD_SIZES[card]
+    return Template(f"{paper_label(paper)} bridge", pw, ph, (MIN_PAGE_MARGIN,) * 4,
+                    grid=Grid(w, h, cols=3, rows=3, gutter=0.0))
+
+
+def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
+    fronts, backs = deck_cards(deck, options.bleed, options.duplex)
+    template = card_template(deck.card, options)
+    w, h = CARD_SIZES[deck.card]
+    footer = f"{TITLE} · {deck.card} cards {format_mm(w)} x {format_mm(h)} mm · washigen {__version__}"
+    return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: deck", footer=footer)
+
+
+# -- a scored tree -------------------------------------------------------------------------------------------------
+
+CELL_W, CELL_H, GAP = 17.0, 23.8, 2.0
+
+
+def tree_scene(design: CatTreeLayout, score, title: str = "") -> Scene:
+    """The layout drawn to scale: each card small in its cell with its points beside it, the floor, the rows and
+    columns numbered, the altitude line at height 5, the total."""
+    margin_l, margin_r, margin_t, margin_b = 10.0, 6.0, 24.0, 11.0
+    pitch_x, pitch_y = CELL_W + GAP, CELL_H + GAP
+    grid_w = design.width * pitch_x - GAP
+    width = max(margin_l + grid_w + margin_r, 70.0)
+    margin_l = (width - grid_w - margin_r + margin_l) / 2
+    height = margin_t + design.height * pitch_y - GAP + margin_b
+    scene = Scene(width, height, meta={"game": GAME, "kind": "layout", "seed": str(design.seed),
+                                       "version": __version__, "title": title or f"{TITLE}: a scored tree"})
+    names = sorted({c.card for c in design.cards})
+    for name in names:
+        scene.define(art_symbol(name))
+    scene.add(Rect(0, 0, width, height, st(fill="#ffffff")))
+
+    def cell_xy(row: int, col: int) -> tuple[float, float]:
+        return margin_l + (col - 1) * pitch_x, margin_t + (design.height - row) * pitch_y
+
+    floor_y = margin_t + design.height * pitch_y - GAP
+    scene.add(*floor_band(margin_l - 3, floor_y + 0.6, design.width * pitch_x - GAP + 6, 3.2))
+    scene.add(Text(margin_l - 3.2, floor_y + 7.8, "floor", 2.0, anchor="middle", style=Style(fill=WOOD_DARK)))
+    for row in range(1, design.height + 1):
+        _, y = cell_xy(row, 1)
+        scene.add(Text(margin_l - 3.2, y + CELL_H / 2 + 1.0, str(row), 2.8, anchor="middle", weight="bold",
+                       style=Style(fill=BAD if row >= ALTITUDE else MUTED)))
+    for col in range(1, design.width + 1):
+        x, _ = cell_xy(1, col)
+        scene.add(Text(x + CELL_W / 2, floor_y + 7.8, str(col), 2.8, anchor="middle", style=Style(fill=MUTED)))
+    if design.height >= ALTITUDE:
+        _, y = cell_xy(ALTITUDE, 1)
+        y += CELL_H + GAP / 2
+        scene.add(Line(margin_l - 5, y, width - 2, y, Style(stroke=BAD, stroke_width=0.45, dash=(1.6, 1.0))))
+        scene.add(Text(width - 2.5, y - 1.0, f"height {ALTITUDE}+: ×2", 2.4, anchor="end", weight="bold",
+                       style=Style(fill=BAD)))
+    grid = design.grid()
+    by_cell = score.by_cell()
+    detached = {cell for part in score.parts if part.detached for cell in part.cells}
+    grouped = {cell for group in score.groups if group.points for cell in group.cells[1:]}
+    for row in range(1, design.height + 1):
+        for col in range(1, design.width + 1):
+            x, y = cell_xy(row, col)
+            name = grid.get((row, col))
+            if name is None:
+                scene.add(Rect(x, y, CELL_W, CELL_H, Style(stroke="#cfc8bd", stroke_width=0.25, dash=(0.8, 0.8)),
+                               rx=1.2))
+                continue
+            cell = (row, col)
+            state = ("illegal" if cell in score.illegal else "detached" if cell in detached else
+                     "grouped" if cell in grouped else "ok")
+            scene.add(Group(_cell_card(BY_NAME[name], by_cell[(row, col)].points, state), dx=x, dy=y))
+    heading = title or TITLE
+    scene.add(Text(4.0, 8.0, heading, fit_size(heading, width - 8.0, 3.6, "bold"), weight="bold",
+                   style=Style(fill=INK)))
+    scene.add(Text(4.0, 14.6, f"{score.total} points", 4.6, weight="bold", style=Style(fill=INK)))
+    broken = len(score.illegal)
+    status = f"{len(design.cards)} cards" + (f" · {broken} break{'s' if broken == 1 else ''} a rule"
+                                             if broken else "") + \
+        (f" · {len(detached)} detached" if detached else "")
+    scene.add(Text(4.0, 19.6, status, 2.4, style=Style(fill=BAD if broken else MUTED)))
+    stamp = f"washigen {__version__}" + ("" if design.seed is None else f" · seed {design.seed}")
+    scene.add(Text(width - 2.0, height - 1.6, stamp, 1.6, anchor="end", style=Style(fill=MUTED)))
+    return scene
+
+
+def _cell_card(structure: Structure, points: int, state: str) -> list:
+    colour = COLOURS[structure.name]
+    items: list = [Rect(0, 0, CELL_W, CELL_H, st(fill=colour), rx=1.2),
+                   Rect(0.9, 0.9, CELL_W - 1.8, CELL_H - 1.8, st(fill=CREAM), rx=0.8),
+                   Rect(1.6, 5.0, CELL_W - 3.2, 11.4, st(fill=tint(colour, 0.86)))]
+    scale = (CELL_W - 3.2) / ART_W
+    items.append(Use(f"cat-tree-{structure.name}", 1.6, 5.0 + (11.4 - ART_H * scale) / 2, scale=scale))
+    items.append(Text(2.0, 4.0, structure.rank, 2.4, weight="bold", style=Style(fill=colour)))
+    size = fit_size(structure.title, CELL_W - 3.0, 2.2, "bold")
+    items.append(Text(CELL_W / 2, 19.6, structure.title, size, anchor="middle", weight="bold", style=Style(fill=INK)))
+    badge = {"ok": (INK, "#ffffff"), "grouped": (MUTED, "#ffffff"), "illegal": (BAD, "#ffffff"),
+             "detached": (MUTED, "#ffffff")}[state]
+    items += [Circle(CELL_W - 1.2, 1.2, 3.1, st(fill=badge[0], stroke="#ffffff", width=0.4)),
+              Text(CELL_W - 1.2, 2.25, str(points), 3.0 if points < 10 else 2.6, anchor="middle", weight="bold",
+                   style=Style(fill=badge[1]))]
+    if state == "grouped":
+        items.append(Text(CELL_W / 2, CELL_H - 1.5, "in a group", 1.5, anchor="middle", style=Style(fill=MUTED)))
+    elif state == "illegal":
+        items.append(Rect(-0.4, -0.4, CELL_W + 0.8, CELL_H + 0.8, Style(stroke=BAD, stroke_width=0.6,
+                                                                         dash=(1.2, 0.7)), rx=1.4))
+        items.append(Text(CELL_W / 2, CELL_H - 1.5, "breaks a rule", 1.5, anchor="middle", style=Style(fill=BAD)))
+    elif state == "detached":
+        return [Group(items, opacity=0.45),
+                Text(CELL_W / 2, CELL_H - 1.5, "detached", 1.6, anchor="middle", weight="bold",
+                     style=Style(fill=INK))]
+    return items
+
+
+def print_layout(design: CatTreeLayout, score, options: PrintOptions, title: str = "") -> Document:
+    """The tree at its own size, or centred (shrunk to fit when needed) on a sheet of options.paper."""
+    scene = tree_scene(design, score, title)
+    if not options.paper:
+        return Document.single(scene)
+    return Document.single(on_paper(scene, options.paper))
+
+
+def on_paper(scene: Scene, paper: str, margin: float = 12.0) -> Scene:
+    pw, ph = paper_size(paper, "landscape" if scene.width > scene.height else "portrait")
+    scale = min(1.0, (pw - 2 * margin) / scene.width, (ph - 2 * margin) / scene.height)
+    page = Scene(pw, ph, meta=dict(scene.meta))
+    for symbol in scene.symbols.values():
+        page.define(symbol)
+    page.add(Group(list(scene.children), dx=(pw - scene.width * scale) / 2, dy=(ph - scene.height * scale) / 2,
+                   sx=scale, sy=scale))
+    return page
+
+
+# -- the score sheet -----------------------------------------------------------------------------------------------
+
+SHEET_COLS, SHEET_ROWS = 10, 10
+
+
+def score_sheet(paper: str = "a4") -> Scene:
+    """Two trees to record (one game each, for the two players), each a 10 x 10 grid with the floor, the altitude
+    line at height 5 and a points column; the structures and their points at the foot."""
+    pw, ph = paper_size(paper)
+    page = Scene(pw, ph, meta={"game": GAME, "kind": "sheet", "version": __version__,
+                               "title": f"{TITLE}: score sheet"})
+    margin = 11.0
+    page.add(Text(margin, margin + 4.5, TITLE, 5.2, weight="bold", style=Style(fill=INK)),
+             Text(pw - margin, margin + 4.5, "score sheet", 3.4, anchor="end", weight="bold",
+                  style=Style(fill=MUTED)),
+             Text(margin, margin + 9.6, "Write each card's rank in its cell (row 1 is the floor), each row's points "
+                  "on the right, the sum in the total box.", 2.4, style=Style(fill=MUTED)))
+    legend_h = 17.0
+    top = margin + 13.0
+    block_h = (ph - top - margin - legend_h) / 2
+    for k in range(2):
+        _sheet_block(page, margin, top + k * block_h, pw - 2 * margin, block_h - 3.0, k + 1)
+    _sheet_legend(page, margin, ph - margin - legend_h + 2.0, pw - 2 * margin)
+    page.add(Text(pw / 2, ph - 4.5, f"washigen {__version__} · {paper_label(paper)}", 2.0, anchor="middle",
+                  style=Style(fill=MUTED)))
+    return page
+
+
+def paper_label(paper: str) -> str:
+    return {"a4": "A4", "letter": "Letter"}.get(paper.lower(), paper)
+
+
+def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: int) -> None:
+    field = Style(stroke=MUTED, stroke_width=0.25)
+    page.add(Text(x, y + 4.2, f"Tree {number}", 3.6, weight="bold", style=Style(fill=INK)))
+    label_x = x + 20
+    page.add(Text(label_x, y + 4.2, "Players", 2.5, style=Style(fill=MUTED)),
+             Line(label_x + 11, y + 4.6, label_x + 56, y + 4.6, field),
+             Text(label_x + 58, y + 4.2, "&", 2.5, style=Style(fill=MUTED)),
+             Line(label_x + 62, y + 4.6, label_x + 107, y + 4.6, field),
+             Text(x + w - 36, y + 4.2, "Date", 2.5, style=Style(fill=MUTED)),
+             Line(x + w - 28, y + 4.6, x + w, y + 4.6, field))
+    points_w, number_w = 17.0, 8.5
+    grid_top = y + 9.0
+    floor_h, numbers_h = 3.4, 5.0
+    cell_h = (h - 9.0 - floor_h - numbers_h) / SHEET_ROWS
+    cell_w = min(cell_h * 1.45, (w - number_w - points_w - 4.0) / SHEET_COLS)
+    gx = x + number_w
+    grid_w = cell_w * SHEET_COLS
+    line = Style(stroke="#9c958b", stroke_width=0.25)
+    for row in range(SHEET_ROWS + 1):
+        yy = grid_top + row * cell_h
+        page.add(Line(gx, yy, gx + grid_w, yy, line))
+    for col in range(SHEET_COLS + 1):
+        xx = gx + col * cell_w
+        page.add(Line(xx, grid_top, xx, grid_top + SHEET_ROWS * cell_h, line))
+    px = gx + grid_w + 4.0
+    page.add(Text(px + points_w / 2, grid_top - 1.2, "points", 2.2, anchor="middle", weight="bold",
+                  style=Style(fill=MUTED)))
+    for row in range(SHEET_ROWS):
+        yy = grid_top + row * cell_h
+        height = SHEET_ROWS - row
+        page.add(Rect(px, yy, points_w, cell_h, Style(stroke="#9c958b", stroke_width=0.25,
+                                                      fill=tint(BAD, 0.93) if height >= ALTITUDE else None)))
+        page.add(Text(gx - 2.0, yy + cell_h / 2 + 1.0, str(height), 2.6, anchor="end", weight="bold",
+                      style=Style(fill=BAD if height >= ALTITUDE else MUTED)))
+    page.add(Rect(gx, grid_top, grid_w, (SHEET_ROWS - ALTITUDE + 1) * cell_h, Style(fill=BAD, opacity=0.05)))
+    alt_y = grid_top + (SHEET_ROWS - ALTITUDE + 1) * cell_h
+    page.add(Line(gx - 6.0, alt_y, px + points_w, alt_y, Style(stroke=BAD, stroke_width=0.6, dash=(2.0, 1.0))))
+    mid_y = grid_top + (SHEET_ROWS - ALTITUDE + 1) * cell_h / 2
+    page.add(Text(x + 1.6, mid_y, f"height {ALTITUDE}+: ×2", 2.3, anchor="middle", weight="bold",
+                  style=Style(fill=BAD), rotate=-90))
+    floor_y = grid_top + SHEET_ROWS * cell_h
+    page.add(*floor_band(gx, floor_y, grid_w, floor_h))
+    page.add(Text(gx + grid_w - 1.0, floor_y + floor_h - 0.8, "FLOOR", 2.2, anchor="end", weight="bold",
+                  style=Style(fill=WOOD_DARK)))
+    for col in range(SHEET_COLS):
+        page.add(Text(gx + (col + 0.5) * cell_w, floor_y + floor_h + 3.6, str(col + 1), 2.4, anchor="middle",
+                      style=Style(fill=MUTED)))
+    total_y = floor_y
+    page.add(Rect(px, total_y, points_w, floor_h + numbers_h + 2.0, Style(stroke=INK, stroke_width=0.5)),
+             Text(px + 1.0, total_y + 2.6, "total", 1.9, weight="bold", style=Style(fill=MUTED)))
+
+
+def _sheet_legend(page: Scene, x: float, y: float, w: float) -> None:
+    col_w = w / 4
+    for k, structure in enumerate(STRUCTURES):
+        cx = x + (k % 4) * col_w
+        cy = y + (k // 4) * 6.0
+        colour = COLOURS[structure.name]
+        points = f"{structure.points}" + (" + 3 per side" if structure.per_side else
+                                          " per group" if structure.grouped else "")
+        page.add(Rect(cx, cy, 6.0, 4.6, st(fill=colour), rx=0.8),
+                 Text(cx + 3.0, cy + 3.6, structure.rank, 2.8, anchor="middle", weight="bold",
+                      style=Style(fill="#ffffff")),
+                 Text(cx + 7.4, cy + 3.5, structure.title, 2.6, weight="bold", style=Style(fill=INK)),
+                 Text(cx + 7.6 + text_width(structure.title, 2.6, "bold") + 1.2, cy + 3.5, points, 2.3,
+                      style=Style(fill=MUTED)))
+
+
+# -- diagrams for the rule sheet -----------------------------------------------------------------------------------
+
+def reference_pair(w: float = POKER_W, h: float = POKER_H) -> Scene:
+    """Both sides of the reference card, side by side."""
+    gap = 6.0
+    front, back = reference_front(w, h, 0.0), reference_back(w, h, 0.0)
+    scene = Scene(2 * w + gap, h, meta={"game": GAME, "kind": "reference", "version": __version__,
+                                        "title": "reference card"})
+    for symbol in front.symbols.values():
+        scene.define(symbol)
+    scene.add(Group(front.children, clip=(0, 0, w, h)), Group(back.children, dx=w + gap, clip=(0, 0, w, h)))
+    return scene
+
+
+def sheet_document(paper: str) -> Document:
+    return Document.single(score_sheet(paper), title=f"{TITLE}: score sheet")
+
+
+def kit_parts(paper: str, deck: CatTreeDeck, options: PrintOptions) -> list[KitPart]:
+    name = paper_label(paper)
+    cards = print_deck(deck, options)
+    reference = print_reference(deck.card, options)
+    return [
+        KitPart("Cards", cards, f"{name} card stock, both sides (flip on the long edge)",
+                "Print both sides, cut along the crop marks: 32 structure cards with their backs."),
+        KitPart("Reference cards", reference, f"{name} card stock, both sides (flip on the long edge)",
+                "Cut out the two reference cards, one per player: structures on the front, scoring on the back."),
+        KitPart("Score sheet", sheet_document(paper), f"{name} plain paper, one side",
+                "Write each card's rank in its cell, the points of each row on the right, the total at the foot."),
+    ]
+
+
+def print_reference(card: str, options: PrintOptions) -> Document:
+    w, h = CARD_SIZES[card]
+    fronts = [reference_front(w, h, options.bleed)] * 2
+    backs = [reference_back(w, h, options.bleed)] * 2
+    template = card_template(card, options)
+    return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: reference cards",
+                       footer=f"{TITLE} · reference cards · washigen {__version__}")

@@ -1,0 +1,148 @@
+"""The layout text: one line per row, top row first, the floor row last; tokens separated by spaces: `.` for an
+empty cell, or a rank (A 3 6 7 8 10 J K) or a name (pipe scratcher hammock catwalk box toy shelf nest), in any
+case; `#` starts a comment; every row has the same number of tokens.
+
+    # the example of the rules: 44 points
+    .    .        nest
+    box  catwalk  shelf
+    box  pipe     scratcher
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...errors import InputError
+from .model import (ALTITUDE, BY_NAME, BY_RANK, MAX_GRID, NAMES, RANKS, STRUCTURES, TITLE, CatTreeDeck,
+                    CatTreeLayout, layout_from_grid)
+
+EMPTY = "."
+
+
+def token_card(token: str) -> str | None:
+    """The card name a token stands for, None for an empty cell; raises KeyError for anything else."""
+    if token == EMPTY:
+        return None
+    upper = token.upper()
+    if upper in BY_RANK:
+        return BY_RANK[upper].name
+    lower = token.lower()
+    if lower in BY_NAME:
+        return lower
+    raise KeyError(token)
+
+
+def from_text(text: str, source: str = "layout") -> CatTreeLayout:
+    """Parses a layout; a token or row it cannot read raises InputError naming the line and the token."""
+    rows: list[tuple[int, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        tokens = line.split("#", 1)[0].split()
+        if tokens:
+            rows.append((number, tokens))
+    if not rows:
+        raise InputError(f"{source}: no rows; write one line per row, top row first, floor row last, "
+                         f"with . for an empty cell")
+    first_line, first = rows[0]
+    width, height = len(first), len(rows)
+    if width > MAX_GRID or height > MAX_GRID:
+        raise InputError(f"{source}: {width} x {height} cells; a layout holds at most {MAX_GRID} x {MAX_GRID}")
+    grid: dict[tuple[int, int], str] = {}
+    for index, (number, tokens) in enumerate(rows):
+        if len(tokens) != width:
+            raise InputError(f"{source}: line {number}: {len(tokens)} cells, but line {first_line} has {width}; "
+                             "every row must have the same number of cells (. for an empty one)")
+        row = height - index
+        for col, token in enumerate(tokens, start=1):
+            try:
+                name = token_card(token)
+            except KeyError:
+                raise InputError(
+                    f"{source}: line {number}: unknown token {token!r} (cell {col}); use . for an empty cell, a rank "
+                    f"({' '.join(RANKS)}) or a name ({' '.join(NAMES)})") from None
+            if name is not None:
+                grid[(row, col)] = name
+    return layout_from_grid(grid, width, height)
+
+
+def grid_lines(design: CatTreeLayout, use_ranks: bool = False) -> list[str]:
+    """The rows of the layout, top row first, columns aligned."""
+    grid = design.grid()
+    cells = [[_token(grid.get((row, col)), use_ranks) for col in range(1, design.width + 1)]
+             for row in range(design.height, 0, -1)]
+    widths = [max(len(line[col]) for line in cells) for col in range(design.width)]
+    return [" ".join(token.ljust(widths[col]) for col, token in enumerate(line)).rstrip() for line in cells]
+
+
+def _token(name: str | None, use_ranks: bool) -> str:
+    if name is None:
+        return EMPTY
+    return BY_NAME[name].rank if use_ranks else name
+
+
+def to_text(design: CatTreeLayout | CatTreeDeck, comments: Sequence[str] = ()) -> str:
+    """The layout text of a layout (`comments` follow it as # lines), or a listing of a deck."""
+    if isinstance(design, CatTreeDeck):
+        return deck_text(design)
+    seed = "" if design.seed is None else f" · seed {design.seed}"
+    head = [f"# {TITLE} · layout {design.width} x {design.height}{seed} · {len(design.cards)} cards",
+            "# one line per row, top row first; the last line is the floor (row 1); . is an empty cell"]
+    tail = [f"# {line}" if line else "#" for line in comments]
+    return "\n".join(head + grid_lines(design) + (["#"] + tail if tail else [])) + "\n"
+
+
+def deck_text(deck: CatTreeDeck) -> str:
+    lines = [f"# {TITLE} · deck · {deck.card} cards · {deck.copies * len(STRUCTURES)} structure cards "
+             f"and {deck.reference_cards} reference cards"]
+    for structure in STRUCTURES:
+        lines.append(f"{structure.rank:>2}  {structure.title:<10} x {deck.copies}")
+    return "\n".join(lines) + "\n"
+
+
+# -- the scored tree, for a terminal -------------------------------------------------------------------------------
+
+def tree_picture(design: CatTreeLayout, score) -> list[str]:
+    """The tree drawn in text, two lines per row: each card's name over its points, the altitude line, the floor;
+    `!` marks a card that breaks its placement rule, `~` a card of a detached part."""
+    by_cell = score.by_cell()
+    detached = {cell for part in score.parts if part.detached for cell in part.cells}
+    width = max([len(card.card) for card in by_cell.values()] + [5]) + 1
+    margin = len(str(design.height)) + 1
+    lines = []
+    for row in range(design.height, 0, -1):
+        names, points = [], []
+        for col in range(1, design.width + 1):
+            card = by_cell.get((row, col))
+            mark = "" if card is None else "!" if (row, col) in score.illegal else "~" if (row, col) in detached else ""
+            names.append(("." if card is None else card.card).center(width))
+            points.append(("" if card is None else f"{card.points}{mark}").center(width))
+        lines.append(f"{row:>{margin}} |{''.join(names)}|")
+        lines.append(f"{'':>{margin}} |{''.join(points)}|")
+        if row == ALTITUDE:
+            lines.append(f"{'':>{margin}} +" + "-" * (width * design.width) + f"+ height {ALTITUDE} and up: x2")
+    lines.append(f"{'':>{margin}} +" + "=" * (width * design.width) + "+ floor")
+    lines.append((f"{'':>{margin}}  " + "".join(str(col).center(width) for col in range(1, design.width + 1))).rstrip())
+    if score.illegal or detached:
+        lines.append("! breaks its placement rule, 0 points   ~ detached from the tree, 0 points")
+    return lines
+
+
+def score_table(score) -> list[str]:
+    """One line per card: row, column, card, points, why; then the total."""
+    lines = [f"{'row':>4} {'col':>4}  {'card':<10} {'points':>6}  why"]
+    for card in score.cards:
+        lines.append(f"{card.row:>4} {card.col:>4}  {card.card:<10} {card.points:>6}  {card.why}")
+    lines.append(f"{'total':<21} {score.total:>6}")
+    return lines
+
+
+# The scored example of the rules (seeds/cat-tree.en.md): 44 points.
+EXAMPLE = """\
+# The scored example of the rules: 44 points.
+.    .        nest
+box  catwalk  shelf
+box  pipe     scratcher
+"""
+
+
+def example_layout() -> CatTreeLayout:
+    return from_text(EXAMPLE, "example")
