@@ -14,6 +14,7 @@ from .cli_options import echo_report, output_option, print_options, report_writt
 from .errors import WashigenError
 from .games import all_games, get_game
 from .output import write_document
+from .rulebook.commands import kit_command, rules_command
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -145,17 +146,9 @@ def calibrate_command(output: Path, paper: str, duplex: str):
     report_written(write_document(document, output))
 
 
-def _add_optional_commands() -> None:
-    """Commands that live with the module they drive (rule sheets and kits)."""
-    try:
-        from .rulebook.commands import kit_command, rules_command
-    except ImportError:
-        return
-    main.add_command(rules_command, "rules")
-    main.add_command(kit_command, "kit")
-
-
-_add_optional_commands()
+# Rule sheets and kits live with the typesetter they drive.
+main.add_command(rules_command, "rules")
+main.add_command(kit_command, "kit")
 
 
 __all__ = ["main", "echo_report"]

@@ -1,0 +1,196 @@
+"""Rule sheets typeset from the sample game's rules: text layer, German, vector figures, paper sizes, bookmarks,
+and broken figure directives named by file and line (through the API and the command line)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from tests.readback import page_size_mm, pdf_pages
+from tests.test_rulebook_sample import BOARD_LABEL, RULES_EN, STRIP_LABEL, sample_game  # noqa: F401
+from washigen import games
+from washigen.cli import main
+from washigen.errors import InputError
+from washigen.rulebook import game_rules_pdf, load_rules, parse, rules_pdf
+from washigen.rulebook.figures import draw
+from washigen.rulebook.markdown import Figure, plain
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def pdf_text(data: bytes) -> str:
+    return flat(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
+
+
+def outline_titles(data: bytes) -> list[tuple[int, str]]:
+    reader = PdfReader(io.BytesIO(data))
+    found: list[tuple[int, str]] = []
+
+    def walk(items, depth):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, item.title))
+    walk(reader.outline, 0)
+    return found
+
+
+def test_every_heading_is_in_the_text_layer_and_the_outline(sample_game):
+    rules = load_rules("sample", "en")
+    data = rules_pdf(rules)
+    text = pdf_text(data)
+    headings = rules.headings()
+    assert len(headings) >= 5
+    for heading in headings:
+        assert flat(plain(heading.text)) in text, heading.text
+    expected = [(h.level - 2, plain(h.text)) for h in headings if h.level >= 2]
+    assert outline_titles(data) == expected
+
+
+def test_german_umlauts_and_sharp_s_come_out_as_text(sample_game):
+    text = pdf_text(game_rules_pdf("sample", "de"))
+    for word in ("Spielübersicht", "Größe", "Straße", "Übung", "Öl", "Äpfel", "Füße", "Spielende", "Seite 1",
+                 "Abb. 1."):
+        assert word in text, word
+
+
+def test_figures_are_vectors_drawn_by_the_game(sample_game):
+    data = game_rules_pdf("sample", "en")
+    reader = PdfReader(io.BytesIO(data))
+    assert all(not page.images for page in reader.pages), "a figure was pasted as a bitmap"
+    text = pdf_text(data)
+    assert BOARD_LABEL in text and STRIP_LABEL in text        # the diagrams' own text, as text
+    assert "Figure 1. The board" in text and "Figure 2. A long strip spans the page" in text
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_paper_sizes_read_back(sample_game, paper):
+    pages = pdf_pages(game_rules_pdf("sample", "en", paper))
+    assert len(pages) >= 1
+    for page in pages:
+        width, height = page_size_mm(page)
+        assert width == pytest.approx(PAPERS[paper][0], abs=0.05)
+        assert height == pytest.approx(PAPERS[paper][1], abs=0.05)
+
+
+def test_unknown_paper_is_refused(sample_game):
+    with pytest.raises(InputError, match="a4 or letter"):
+        game_rules_pdf("sample", "en", "a5")
+
+
+def test_same_rules_same_bytes(sample_game):
+    assert game_rules_pdf("sample", "en") == game_rules_pdf("sample", "en")
+
+
+def test_long_rules_run_over_pages_with_numbered_footers(sample_game):
+    section = "\n".join(f"## Section {n}\n\n" + "A sentence that fills the columns. " * 40 + "\n" for n in range(12))
+    rules = parse(RULES_EN + "\n" + section, "long.md")
+    data = rules_pdf(rules)
+    pages = PdfReader(io.BytesIO(data)).pages
+    assert len(pages) >= 3
+    for number, page in enumerate(pages, start=1):
+        assert f"Page {number}" in page.extract_text()
+    text = pdf_text(data)
+    for n in range(12):
+        assert f"Section {n}" in text
+
+
+def with_line(text: str, marker: str) -> int:
+    return text.splitlines().index(marker) + 1
+
+
+@pytest.mark.parametrize("directive, words", [
+    ("![Oops](diagram:sample/segmnet)", "unknown diagram 'sample/segmnet'"),
+    ("![Oops](diagram:nogame/board)", "unknown diagram 'nogame/board'"),
+    ("![Oops](diagram:sample/boom)", "diagram 'sample/boom' failed: ValueError: the sample cannot draw this"),
+    ("![Oops](picture.png)", "unknown directive 'picture.png'"),
+    ("![Oops](diagram:sample)", "write GAME/NAME"),
+])
+def test_a_broken_directive_fails_with_its_file_and_line(sample_game, directive, words):
+    text = RULES_EN.replace("![The board](diagram:sample/board?size=5)", directive)
+    rules = parse(text, "seeds/sample.en.md")
+    with pytest.raises(InputError) as caught:
+        rules_pdf(rules)
+    line = with_line(text, directive)
+    assert str(caught.value).startswith(f"seeds/sample.en.md:{line}: "), str(caught.value)
+    assert words in str(caught.value)
+
+
+def test_diagram_parameters_reach_the_game_typed(sample_game, monkeypatch):
+    calls = []
+
+    def spy(name, params):
+        calls.append((name, params))
+        return sample_game.diagram("board", {})
+    monkeypatch.setitem(games._GAMES, "sample", dataclasses.replace(sample_game, diagram=spy))
+    draw(Figure("c", "diagram:sample/board?size=3&ratio=1.5&coop=true&colour=blue&max-rows=2", 1), "x.md")
+    assert calls == [("board", {"size": 3, "ratio": 1.5, "coop": True, "colour": "blue", "max_rows": 2})]
+
+
+# -- the command line --------------------------------------------------------------------------------------
+
+def test_rules_command_writes_the_pdf(sample_game, tmp_path):
+    out = tmp_path / "rules.pdf"
+    result = CliRunner().invoke(main, ["rules", "sample", "--lang", "de", "--paper", "letter", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    width, height = page_size_mm(pdf_pages(out)[0])
+    assert (width, height) == pytest.approx(PAPERS["letter"], abs=0.05)
+    assert "Spielübersicht" in pdf_text(out.read_bytes())
+
+
+def test_missing_language_exits_2_naming_the_languages_there_are(sample_game, tmp_path):
+    out = tmp_path / "rules.pdf"
+    result = CliRunner().invoke(main, ["rules", "sample", "--lang", "fr", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "no fr rules for sample; available: de, en" in result.output
+    assert not out.exists()
+
+
+def test_broken_file_exits_2_with_file_and_line_and_writes_nothing(sample_game, tmp_path):
+    source = tmp_path / "broken.en.md"
+    text = RULES_EN.replace("diagram:sample/strip", "diagram:sample/stirp")
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "rules.pdf"
+    out.write_bytes(b"an older file")
+    result = CliRunner().invoke(main, ["rules", str(source), "-o", str(out)])
+    assert result.exit_code == 2
+    line = with_line(text, "![A long strip spans the page](diagram:sample/stirp)")
+    assert f"broken.en.md:{line}: unknown diagram 'sample/stirp'" in result.output
+    assert "Traceback" not in result.output
+    assert out.read_bytes() == b"an older file"
+
+
+def test_a_markdown_file_can_be_typeset_directly(sample_game, tmp_path):
+    source = tmp_path / "mine.en.md"
+    source.write_text(textwrap.dedent(RULES_EN), encoding="utf-8")
+    out = tmp_path / "mine.pdf"
+    result = CliRunner().invoke(main, ["rules", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "End of the game" in pdf_text(out.read_bytes())
+
+
+def test_same_rules_same_bytes_across_processes(tmp_path):
+    """Two separate runs of the command write identical files."""
+    import subprocess
+    import sys
+
+    source = tmp_path / "plain.en.md"
+    source.write_text(RULES_EN.split("![The board]")[0] + "## Über Straßen\n\nText.\n", encoding="utf-8")
+    outputs = []
+    for run in range(2):
+        out = tmp_path / f"run{run}.pdf"
+        subprocess.run([sys.executable, "-m", "washigen", "rules", str(source), "-o", str(out)], check=True,
+                       capture_output=True)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert [title for _, title in outline_titles(outputs[0])][-1] == "Über Straßen"

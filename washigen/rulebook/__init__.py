@@ -1,0 +1,58 @@
+"""Rule sheets and game kits: each game's rules (seeds/<game>.<lang>.md) typeset into a print-ready PDF with
+diagrams drawn by the game itself, and one kit PDF per game with everything a table needs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import paths
+from ..errors import InputError
+from .markdown import RuleText, parse, read
+
+LANGUAGE_NAMES = {"en": "English", "de": "German"}
+
+
+def source_name(path: Path) -> str:
+    """How messages name a rule file: relative to the project for seeds/, else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(paths.ROOT))
+    except ValueError:
+        return str(path)
+
+
+def languages(game_name: str) -> list[str]:
+    """The languages a game's rules are written in, from the files in seeds/."""
+    return sorted(p.name.split(".")[-2] for p in paths.SEEDS.glob(f"{game_name}.*.md"))
+
+
+def seed_path(game_name: str, lang: str) -> Path:
+    """seeds/<game>.<lang>.md, or an InputError naming the languages there are."""
+    path = paths.SEEDS / f"{game_name}.{lang.lower()}.md"
+    if path.is_file():
+        return path
+    available = languages(game_name)
+    wanted = LANGUAGE_NAMES.get(lang.lower(), lang)
+    if not available:
+        raise InputError(f"rules: {game_name} has no rule text in {paths.SEEDS}")
+    raise InputError(f"--lang: there are no {wanted} rules for {game_name}; available: {', '.join(available)}")
+
+
+def load_rules(game_name: str, lang: str = "en") -> RuleText:
+    path = seed_path(game_name, lang)
+    return read(path, source_name(path))
+
+
+def rules_pdf(rules: RuleText, paper: str = "a4") -> bytes:
+    """Typesets a parsed rule text, drawing every figure first so a bad one fails before any layout."""
+    from .figures import draw_all
+    from .typeset import typeset
+
+    return typeset(rules, draw_all(rules), paper)
+
+
+def game_rules_pdf(game_name: str, lang: str = "en", paper: str = "a4") -> bytes:
+    return rules_pdf(load_rules(game_name, lang), paper)
+
+
+__all__ = ["RuleText", "parse", "read", "languages", "seed_path", "load_rules", "rules_pdf", "game_rules_pdf",
+           "source_name"]

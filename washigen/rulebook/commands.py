@@ -1,0 +1,52 @@
+"""`washigen rules` and `washigen kit`: thin click commands over the rulebook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..cli_options import output_option, report_written
+from ..games import get_game
+from ..output import write_bytes
+
+PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+                     show_default=True, help="Paper size of the rule sheet (and of the kit's cover).")
+LANG = click.option("--lang", default="en", show_default=True, metavar="en|de",
+                    help="Language of the rules (seeds/GAME.LANG.md); German exists for cats.")
+
+
+@click.command("rules")
+@click.argument("game", metavar="GAME|FILE.md")
+@LANG
+@PAPER
+@output_option((".pdf",))
+def rules_command(game: str, lang: str, paper: str, output: Path):
+    """Typeset a game's rules into a print-ready PDF (A4 or Letter), with diagrams drawn by the game.
+
+    GAME is a registered game (cats, cops, cat-tree, trail-route); a path to a Markdown file in the same format
+    as seeds/*.md typesets that file instead."""
+    from . import game_rules_pdf, read, rules_pdf, source_name
+
+    if game.lower().endswith(".md"):
+        path = Path(game)
+        data = rules_pdf(read(path, source_name(path)), paper.lower())
+    else:
+        data = game_rules_pdf(get_game(game).name, lang, paper.lower())
+    report_written([write_bytes(output, data)])
+
+
+@click.command("kit")
+@click.argument("game")
+@click.option("--players", type=int, default=None,
+              help="Players to print for (default: the game's own default; checked against its range).")
+@LANG
+@PAPER
+@output_option((".pdf",))
+def kit_command(game: str, players: int | None, lang: str, paper: str, output: Path):
+    """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
+    how to assemble; the map or components; player sheets; the rules. One bookmark per part."""
+    from .kit import build_kit
+
+    data = build_kit(get_game(game), players, paper.lower(), lang)
+    report_written([write_bytes(output, data)])

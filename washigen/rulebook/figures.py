@@ -1,0 +1,108 @@
+"""Figure directives: `![Caption](diagram:GAME/NAME?key=value&...)` resolved through the game registry.
+
+The game's own `diagram(name, params)` draws the Scene, so a rule sheet shows exactly what washigen prints.
+Parameter values arrive typed: whole numbers as int, decimals as float, true/false as bool, anything else as str.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from ..errors import InputError, WashigenError
+from ..scene import Scene
+from .markdown import Figure, RuleText, fail
+
+SCHEME = "diagram"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+@dataclass(frozen=True)
+class DiagramRef:
+    game: str
+    name: str
+    params: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        return f"{self.game}/{self.name}"
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "yes"):
+        return True
+    if lowered in ("false", "no"):
+        return False
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    if re.fullmatch(r"[+-]?(\d+\.\d*|\.\d+)", text):
+        return float(text)
+    return text
+
+
+def parse_target(target: str, source: str, line: int) -> DiagramRef:
+    """'diagram:cats/map?players=2' -> DiagramRef('cats', 'map', {'players': 2})."""
+    scheme, colon, rest = target.partition(":")
+    if not colon or scheme.lower() != SCHEME:
+        raise fail(source, line, f"unknown directive {target!r}; figures are written "
+                                 "![Caption](diagram:GAME/NAME?key=value)")
+    parts = urlsplit(rest)
+    path = unquote(parts.path)
+    game, slash, name = path.partition("/")
+    if not slash or not _NAME.match(game) or not _NAME.match(name):
+        raise fail(source, line, f"diagram {rest!r}: write GAME/NAME, such as diagram:cats/segment")
+    params: dict[str, Any] = {}
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
+            raise fail(source, line, f"diagram {game}/{name}: bad parameter name {key!r}")
+        if key in params:
+            raise fail(source, line, f"diagram {game}/{name}: parameter {key!r} given twice")
+        params[key.replace("-", "_")] = _value(value)
+    return DiagramRef(game, name, params)
+
+
+def _find_game(ref: DiagramRef, source: str, line: int):
+    from ..games import get_game
+
+    try:
+        game = get_game(ref.game)
+    except InputError:
+        from ..games import all_games
+
+        known = ", ".join(g.name for g in all_games()) or "none"
+        raise fail(source, line, f"unknown diagram '{ref.label}': no game {ref.game!r} "
+                                 f"(registered games: {known})") from None
+    if game.diagram is None:
+        raise fail(source, line, f"unknown diagram '{ref.label}': {game.name} draws no diagrams")
+    return game
+
+
+def draw(figure: Figure, source: str) -> Scene:
+    """The Scene of one figure, or an InputError naming the file and line of its directive."""
+    ref = parse_target(figure.target, source, figure.line)
+    game = _find_game(ref, source, figure.line)
+    known = game.extra.get("diagrams")            # a game may list its diagram names for better messages
+    if known and ref.name not in known:
+        raise fail(source, figure.line, f"unknown diagram '{ref.label}'; {game.name} draws "
+                                        f"{', '.join(sorted(known))}")
+    try:
+        scene = game.diagram(ref.name, dict(ref.params))
+    except KeyError as error:
+        detail = error.args[0] if error.args else ref.name
+        raise fail(source, figure.line, f"unknown diagram '{ref.label}' ({detail})") from None
+    except WashigenError as error:
+        raise fail(source, figure.line, f"diagram '{ref.label}': {error}") from error
+    except Exception as error:                    # a figure that cannot be drawn must not pass silently
+        raise fail(source, figure.line,
+                   f"diagram '{ref.label}' failed: {type(error).__name__}: {error}") from error
+    if not isinstance(scene, Scene):
+        raise fail(source, figure.line, f"diagram '{ref.label}' drew {type(scene).__name__}, not a Scene")
+    return scene
+
+
+def draw_all(rules: RuleText) -> dict[int, Scene]:
+    """Every figure of a rule text, by its line; the first failure raises."""
+    return {figure.line: draw(figure, rules.source) for figure in rules.figures()}

@@ -1,0 +1,208 @@
+"""A game kit: one PDF with everything a table needs.
+
+Page 1 says what to print on which paper, what to cut and how to assemble; then come the game's kit parts (map or
+components, player sheets, ...), each exactly as the game prints it, then the rule sheet. The parts are rendered
+by the PDF backend and joined with pypdf, because each part keeps its own page size, TrimBox and BleedBox (a map
+may be printed at real size, not on the kit's paper) and its own bookmarks, which pypdf nests under the part's.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
+from reportlab.platypus import Paragraph as RLParagraph
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+
+from .. import __version__
+from ..errors import InputError
+from ..fonts import pdf_font
+from ..press.document import KitPart
+from ..render.pdf import to_pdf
+from ..units import PAPER_SIZES, format_mm
+from . import markdown as md
+from .typeset import ACCENT, HEADER_TINT, RULE_GREY, Sheet, Styles, make_styles, page_footer, title_block
+
+COVER_BOOKMARK = {"en": "What to print", "de": "Was drucken"}
+RULES_BOOKMARK = {"en": "Rules", "de": "Spielregeln"}
+WORDS = {
+    "en": {"kit": "Game kit for {} players", "kit1": "Game kit", "part": "Part", "pages": "Pages",
+           "print": "Print on", "do": "Cut and assemble", "rules": "Rules",
+           "rules_paper": "{}, plain paper, one or both sides",
+           "rules_do": "Read them before the first game; staple the pages at the top left.",
+           "intro": "Tick each part off as it comes out of the printer. Print at 100 % (\u201cactual size\u201d), "
+                    "never \u201cfit to page\u201d: the parts are drawn at their real size."},
+    "de": {"kit": "Spielset für {} Personen", "kit1": "Spielset", "part": "Teil", "pages": "Seiten",
+           "print": "Drucken auf", "do": "Schneiden und zusammensetzen", "rules": "Spielregeln",
+           "rules_paper": "{}, Normalpapier, ein- oder beidseitig",
+           "rules_do": "Vor der ersten Partie lesen; die Seiten oben links heften.",
+           "intro": "Hake jedes Teil ab, sobald es aus dem Drucker kommt. Drucke in Originalgröße (100 %), nie "
+                    "\u201eauf Seite anpassen\u201c: Die Teile sind in ihrer echten Größe gezeichnet."},
+}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+@dataclass(frozen=True)
+class RenderedPart:
+    title: str
+    paper: str
+    instructions: str
+    pdf: bytes
+    pages: int
+    sizes: str                 # the page sizes of the part, "60 × 68 mm"
+
+
+def default_players(game) -> int:
+    """The players a kit is made for when none is asked: the game's own default for --players."""
+    for component in game.components:
+        for param in component.params:
+            if param.name == "players" and param.default is not None:
+                return int(param.default)
+    return 2
+
+
+def check_players(game, players: int) -> int:
+    for component in game.components:
+        for param in component.params:
+            if param.name == "players":
+                return param.check(players)
+    return players
+
+
+def _render_parts(game, parts: Any) -> list[RenderedPart]:
+    if not isinstance(parts, (list, tuple)) or not parts:
+        raise InputError(f"kit: {game.name} returned no kit parts")
+    rendered = []
+    for index, part in enumerate(parts):
+        if not isinstance(part, KitPart):
+            raise InputError(f"kit: part {index + 1} of {game.name} is {type(part).__name__}, not a KitPart")
+        pages = part.document.pages
+        if not pages:
+            raise InputError(f"kit: the part {part.title!r} of {game.name} has no pages")
+        data = to_pdf(pages, title=part.title, bookmarks=part.document.bookmarks)
+        sizes = dict.fromkeys(f"{format_mm(p.outer_width)} \u00d7 {format_mm(p.outer_height)} mm" for p in pages)
+        rendered.append(RenderedPart(part.title, part.paper, part.instructions, data, len(pages),
+                                     ", ".join(sizes)))
+    return rendered
+
+
+def _page_span(first: int, count: int) -> str:
+    return str(first) if count == 1 else f"{first}\u2013{first + count - 1}"
+
+
+def part_markup(text: str) -> str:
+    """A game's own words about a part, as Paragraph markup: emphasis, and `commands` in the mono font."""
+    mono = pdf_font("mono")
+    return re.sub(r"`([^`]+)`", lambda m: f'<font face="{mono}">{m.group(1)}</font>', md.inline_markup(text))
+
+
+def _paper_cell(paper: str, sizes: str) -> str:
+    return f'{part_markup(paper)}<br/><font size="6.8" color="#5f5f5f">{sizes}</font>'
+
+
+def cover_rows(parts: list[RenderedPart], rules_pages: int, paper: str, lang: str) -> list[tuple[str, ...]]:
+    """One row per printed part (Paragraph markup): part, pages in the kit PDF, paper and page size, what to do;
+    the rule sheet last."""
+    text = words(lang)
+    rows, page = [], 2
+    for part in parts:
+        rows.append((part_markup(part.title), _page_span(page, part.pages), _paper_cell(part.paper, part.sizes),
+                     part_markup(part.instructions)))
+        page += part.pages
+    width, height = PAPER_SIZES[paper]
+    rows.append((text["rules"], _page_span(page, rules_pages),
+                 _paper_cell(text["rules_paper"].format(PAPER_NAMES.get(paper, paper)),
+                             f"{format_mm(width)} \u00d7 {format_mm(height)} mm"),
+                 md.inline_markup(text["rules_do"])))
+    return rows
+
+
+def cover_pdf(rules: md.RuleText, players: int, paper: str, rows: list[tuple[str, ...]]) -> bytes:
+    """The kit's first page: the title block and a checklist of what to print and what to do with it."""
+    lang = rules.front.lang
+    text = words(lang)
+    sheet, styles = Sheet.for_paper(paper), make_styles()
+    buffer = io.BytesIO()
+    title = md.plain(rules.title)
+    document = BaseDocTemplate(
+        buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1,
+        leftMargin=sheet.margin_x, rightMargin=sheet.margin_x, topMargin=sheet.margin_top,
+        bottomMargin=sheet.margin_bottom, title=f"{title}: {text['kit1']}", creator=f"washigen {__version__}",
+        producer=f"washigen {__version__} (reportlab)", lang=lang)
+    frame = Frame(sheet.margin_x, sheet.margin_bottom, sheet.frame_width, sheet.frame_height, id="cover",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    document.addPageTemplates([PageTemplate("cover", [frame], onPage=page_footer(title, lang, sheet, text["kit1"]))])
+    flow = title_block(rules, styles, sheet, subtitle=text["kit"].format(players))
+    flow += [RLParagraph(md.inline_markup(text["intro"]), styles.body), Spacer(1, 4),
+             _checklist(rows, text, styles, sheet)]
+    document.build(flow)
+    return buffer.getvalue()
+
+
+def _checklist(rows: list[tuple[str, ...]], text: dict[str, str], styles: Styles, sheet: Sheet) -> RLTable:
+    header = ["", text["part"], text["pages"], text["print"], text["do"]]
+    box = "\u2610"
+    data = [[RLParagraph(cell, styles.head_cell) for cell in header]]
+    for part, pages, paper, instructions in rows:
+        data.append([RLParagraph(box, styles.checkbox), RLParagraph(f"<b>{part}</b>", styles.cell),
+                     RLParagraph(pages, styles.cell), RLParagraph(paper, styles.cell),
+                     RLParagraph(instructions, styles.cell)])
+    width = sheet.frame_width
+    widths = [0.05 * width, 0.19 * width, 0.09 * width, 0.27 * width, 0.40 * width]
+    table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_TINT),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.9, ACCENT),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, ACCENT),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.35, RULE_GREY),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT),
+    ]))
+    return table
+
+
+def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
+    """One PDF from (bookmark, pdf) sections, one top-level bookmark per section with its own outline nested."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter()
+    for bookmark, data in sections:
+        writer.append(PdfReader(io.BytesIO(data)), outline_item=bookmark)
+    writer.add_metadata({"/Title": title, "/Creator": f"washigen {__version__}",
+                         "/Producer": f"washigen {__version__} (reportlab, pypdf)"})
+    writer.page_mode = "/UseOutlines"
+    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en") -> bytes:
+    """The kit PDF of a registered game."""
+    from . import load_rules, rules_pdf
+
+    if game.kit is None:
+        raise InputError(f"kit: {game.name} has no kit")
+    players = check_players(game, default_players(game) if players is None else players)
+    rules = load_rules(game.name, lang)            # fails early on a missing language
+    rules_data = rules_pdf(rules, paper)
+    parts = _render_parts(game, game.kit(players, paper))
+    from pypdf import PdfReader
+
+    rules_pages = len(PdfReader(io.BytesIO(rules_data)).pages)
+    cover = cover_pdf(rules, players, paper, cover_rows(parts, rules_pages, paper, lang))
+    sections = [(COVER_BOOKMARK.get(lang, COVER_BOOKMARK["en"]), cover)]
+    sections += [(part.title, part.pdf) for part in parts]
+    sections.append((RULES_BOOKMARK.get(lang, RULES_BOOKMARK["en"]), rules_data))
+    return join(sections, f"{md.plain(rules.title)}: {words(lang)['kit1']}", lang)

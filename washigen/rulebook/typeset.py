@@ -1,0 +1,619 @@
+"""Rule texts -> a print-ready PDF through reportlab's platypus.
+
+The page is one full-width frame. Body text runs in two balanced columns (`Columns`); a figure or table too wide
+for a column interrupts the columns and spans the page, and the columns resume below it. A spanning figure that
+does not fit on what is left of a page floats to the top of the next one while the text after it fills the gap.
+Figures are the games' own Scenes painted as vectors by the PDF backend's ScenePainter; headings carry PDF
+bookmarks and never end a column or a page; short tables are never split. When the last page would hold only a few
+lines, the sheet is set again with slightly smaller figures if that saves the page. The font is washigen's DejaVu
+family, so German prints as text.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
+from reportlab.platypus import Paragraph as RLParagraph
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+
+from .. import __version__
+from ..errors import InputError
+from ..fonts import pdf_font, register_family
+from ..render.pdf import ScenePainter
+from ..scene import DEFAULT_THEME, Scene
+from ..units import PAPER_SIZES, PT_PER_MM
+from . import markdown as md
+
+MM = PT_PER_MM
+PAPERS = ("a4", "letter")
+BODY_LEADING = 12.0          # points; also what one more line of column costs
+
+# Colours of the sheet (the same accent as the games' theme, so figures and text belong together).
+INK = colors.HexColor(DEFAULT_THEME["ink"])
+MUTED = colors.HexColor("#5f5f5f")
+ACCENT = colors.HexColor(DEFAULT_THEME["accent"])
+ACCENT_DARK = colors.HexColor("#8e0b20")
+HEADER_TINT = colors.HexColor("#f4dfe2")
+ROW_TINT = colors.HexColor("#faf6f6")
+RULE_GREY = colors.HexColor("#c9c0c1")
+PANEL = colors.HexColor("#f5f3ee")
+
+# Words printed around the rules, per language of the rule text.
+LABELS = {
+    "en": {"players": "{} players", "time": "Playing time: {}", "page": "Page {}", "figure": "Figure {}.",
+           "rules": "Rules"},
+    "de": {"players": "{} Personen", "time": "Spieldauer: {}", "page": "Seite {}", "figure": "Abb. {}.",
+           "rules": "Spielregeln"},
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    return LABELS.get(lang, LABELS["en"])
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The page geometry of a rule sheet, in points."""
+    paper: str
+    width: float
+    height: float
+    margin_x: float = 16 * MM
+    margin_top: float = 15 * MM
+    margin_bottom: float = 19 * MM
+    gutter: float = 7 * MM
+
+    @classmethod
+    def for_paper(cls, paper: str) -> "Sheet":
+        key = paper.lower()
+        if key not in PAPERS:
+            raise InputError(f"paper: rule sheets print on {' or '.join(PAPERS)}, got {paper!r}")
+        width, height = PAPER_SIZES[key]
+        return cls(key, width * MM, height * MM)
+
+    @property
+    def frame_width(self) -> float:
+        return self.width - 2 * self.margin_x
+
+    @property
+    def frame_height(self) -> float:
+        return self.height - self.margin_top - self.margin_bottom
+
+    @property
+    def column_width(self) -> float:
+        return (self.frame_width - self.gutter) / 2
+
+
+# -- styles ------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    lead_in: ParagraphStyle
+    bullet: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    title: ParagraphStyle
+    meta: ParagraphStyle
+    credits: ParagraphStyle
+    cell: ParagraphStyle
+    checkbox: ParagraphStyle
+    head_cell: ParagraphStyle
+    caption: ParagraphStyle
+
+
+def make_styles() -> Styles:
+    regular = register_family()
+    bold = pdf_font("sans", "bold")
+    body = ParagraphStyle("body", fontName=regular, fontSize=8.6, leading=BODY_LEADING, spaceAfter=4.6, textColor=INK,
+                          alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
+    return Styles(
+        body=body,
+        lead_in=ParagraphStyle("lead-in", parent=body, keepWithNext=1),
+        bullet=ParagraphStyle("bullet", parent=body, leftIndent=11, bulletIndent=1.5, spaceAfter=2.2,
+                              bulletFontName=regular, bulletFontSize=8.6),
+        h2=ParagraphStyle("h2", parent=body, fontName=bold, fontSize=12.6, leading=15.0, spaceBefore=13,
+                          spaceAfter=6.5, textColor=INK, keepWithNext=1),
+        h3=ParagraphStyle("h3", parent=body, fontName=bold, fontSize=9.6, leading=12.4, spaceBefore=8.5,
+                          spaceAfter=2.6, textColor=ACCENT_DARK, keepWithNext=1),
+        title=ParagraphStyle("title", parent=body, fontName=bold, fontSize=25, leading=29, spaceAfter=0),
+        meta=ParagraphStyle("meta", parent=body, fontName=bold, fontSize=10, leading=13, textColor=MUTED,
+                            spaceAfter=1.5),
+        credits=ParagraphStyle("credits", parent=body, fontName=pdf_font("sans", "normal", True), fontSize=7.6,
+                               leading=10, textColor=MUTED, spaceAfter=0),
+        cell=ParagraphStyle("cell", parent=body, fontSize=8.0, leading=10.4, spaceAfter=0),
+        checkbox=ParagraphStyle("checkbox", parent=body, fontSize=13, leading=13, spaceAfter=0, textColor=MUTED),
+        head_cell=ParagraphStyle("head-cell", parent=body, fontName=bold, fontSize=8.0, leading=10.4,
+                                 spaceAfter=0, textColor=ACCENT_DARK),
+        caption=ParagraphStyle("caption", parent=body, fontSize=7.6, leading=9.8, textColor=MUTED,
+                               alignment=TA_CENTER, spaceAfter=0),
+    )
+
+
+# -- flowables ---------------------------------------------------------------------------------------------
+
+class Heading(RLParagraph):
+    """A section heading: bookmarked in the PDF outline, never split, kept with what follows it. A section
+    heading (level 2) gets an accent rule below its text."""
+
+    outline_level = 0
+    rule = 0.0            # points of room below the text for the accent rule
+
+    def wrap(self, availWidth, availHeight):
+        width, height = super().wrap(availWidth, availHeight)
+        return width, height + self.rule
+
+    def split(self, availWidth, availHeight):
+        return []
+
+    def draw(self):
+        canvas = self.canv
+        key = self.key
+        if self.rule:
+            canvas.saveState()
+            canvas.setStrokeColor(ACCENT)
+            canvas.setLineWidth(1.1)
+            canvas.line(0, self.rule * 0.35, self.width, self.rule * 0.35)
+            canvas.restoreState()
+            canvas.translate(0, self.rule)
+        canvas.bookmarkHorizontal(key, 0, self.height)
+        canvas.addOutlineEntry(md.plain(self.outline_text), key, level=self.outline_level, closed=True)
+        super().draw()
+
+
+def heading(block: md.Heading, styles: Styles) -> Heading:
+    style = styles.h2 if block.level == 2 else styles.h3
+    flowable = Heading(md.inline_markup(block.text), style)
+    flowable.outline_level = block.level - 2
+    flowable.outline_text = block.text
+    flowable.key = f"line-{block.line}"          # stable, so the same rules give the same bytes
+    flowable.rule = 4.5 if block.level == 2 else 0.0
+    return flowable
+
+
+class SceneFlowable(Flowable):
+    """A Scene drawn as vectors at `scale` (points per scene mm), clipped to its trim."""
+
+    def __init__(self, scene: Scene, scale: float, forms: dict):
+        super().__init__()
+        self.scene = scene
+        self.scale = scale
+        self.forms = forms
+        self.width = scene.width * scale
+        self.height = scene.height * scale
+
+    def wrap(self, availWidth, availHeight):
+        return self.width, self.height
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        # y-down millimetres from the flowable's top-left corner, as the PDF backend starts each page.
+        canvas.translate(0, self.height)
+        canvas.scale(self.scale, -self.scale)
+        clip = canvas.beginPath()
+        clip.rect(0, 0, self.scene.width, self.scene.height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        ScenePainter(canvas, self.forms).page(self.scene)
+        canvas.restoreState()
+
+
+class FigureBlock(Flowable):
+    """A figure on a light panel with its caption below, kept in one piece and centred in its width."""
+
+    padding = 6.0
+    gap = 4.5
+    floats = False         # a spanning figure may float to the next page while the text after it fills this one
+
+    def __init__(self, drawing: SceneFlowable, caption: RLParagraph, width: float):
+        super().__init__()
+        self.drawing = drawing
+        self.caption = caption
+        self.width = width
+        self.spaceBefore = 5.0
+        self.spaceAfter = 8.0
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        _, self.caption_height = self.caption.wrap(min(availWidth - 2 * self.padding,
+                                                       max(self.drawing.width, 0.7 * availWidth)), availHeight)
+        self.height = self.padding * 2 + self.drawing.height + self.gap + self.caption_height
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        return []
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFillColor(PANEL)
+        canvas.roundRect(0, 0, self.width, self.height, 3, stroke=0, fill=1)
+        canvas.restoreState()
+        x = (self.width - self.drawing.width) / 2
+        self.drawing.drawOn(canvas, x, self.height - self.padding - self.drawing.height)
+        x = (self.width - self.caption.width) / 2
+        self.caption.drawOn(canvas, x, self.padding)
+
+
+class Columns(Flowable):
+    """Flowables set in two columns, balanced to equal height; split across pages when they do not fit.
+
+    Keeps a heading with what follows (a column never ends on one) and collapses the space between two blocks
+    to the larger of the first one's space after and the second one's space before, as a frame does."""
+
+    def __init__(self, items: Sequence[Flowable], gutter: float, placed=None, height: float = 0.0):
+        super().__init__()
+        self.items = list(items)
+        self.gutter = gutter
+        self.placed = placed            # a finished layout: [[(flowable, y_top, height), ...] per column]
+        self.fixed_height = height
+        self.laid_out_for = None        # the width the layout was made for
+
+    def column_width(self, availWidth: float) -> float:
+        return (availWidth - self.gutter) / 2
+
+    def fill(self, column_width: float, height: float, strict: bool = True, splitting: bool = True):
+        """Fills two columns of `height` in turn; returns (columns, what did not fit). Strictly, a column never
+        ends on a heading while more follows, even when that leaves the column empty. Without `splitting`,
+        columns break only between blocks."""
+        queue = list(self.items)
+        columns = []
+        for _ in range(2):
+            placed: list[tuple[Flowable, float, float]] = []
+            bottom = after = 0.0
+            while queue:
+                item = queue[0]
+                gap = max(after, item.getSpaceBefore()) if placed else 0.0
+                room = height - bottom - gap
+                _, item_height = item.wrap(column_width, room)
+                if item_height <= room + 1e-6:
+                    placed.append((item, bottom + gap, item_height))
+                    bottom += gap + item_height
+                    after = item.getSpaceAfter()
+                    queue.pop(0)
+                    continue
+                parts = item.split(column_width, room) if room > 0 and splitting else []
+                if len(parts) >= 2:
+                    _, first_height = parts[0].wrap(column_width, room)
+                    if first_height <= room + 1e-6:
+                        placed.append((parts[0], bottom + gap, first_height))
+                        queue[0:1] = parts[1:]
+                break
+            while queue and placed and (strict or len(placed) > 1) and placed[-1][0].getKeepWithNext():
+                queue.insert(0, placed.pop()[0])
+            columns.append(placed)
+        return columns, queue
+
+    @staticmethod
+    def used(columns) -> float:
+        return max((y + h for column in columns for _, y, h in column[-1:]), default=0.0)
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        if self.placed is not None and (self.items == [] or self.laid_out_for == availWidth):
+            return availWidth, self.fixed_height
+        column_width = self.column_width(availWidth)
+        columns, rest = self.fill(column_width, availHeight)
+        if rest:
+            return availWidth, availHeight + 1          # too tall: the frame will split us
+        balanced = self.lowest(column_width, availHeight, splitting=True)
+        # Breaking between blocks reads better than breaking a paragraph: take it when it costs little height.
+        whole = self.lowest(column_width, availHeight, splitting=False)
+        height, splitting = balanced, True
+        if whole is not None and whole <= balanced + max(0.2 * balanced, 2 * BODY_LEADING):
+            height, splitting = whole, False
+        columns, _ = self.fill(column_width, height, splitting=splitting)
+        self.placed, self.fixed_height, self.laid_out_for = columns, self.used(columns), availWidth
+        return availWidth, self.fixed_height
+
+    def lowest(self, column_width: float, limit: float, splitting: bool) -> float | None:
+        """The lowest column height (to half a point) that takes every item, or None when `limit` does not."""
+        if self.fill(column_width, limit, splitting=splitting)[1]:
+            return None
+        low, high = 0.0, limit
+        while high - low > 0.5:
+            middle = (low + high) / 2
+            if self.fill(column_width, middle, splitting=splitting)[1]:
+                low = middle
+            else:
+                high = middle
+        return high
+
+    def split(self, availWidth, availHeight):
+        column_width = self.column_width(availWidth)
+        columns, rest = self.fill(column_width, availHeight)
+        frame = getattr(self, "_frame", None)
+        if not any(columns) and frame is not None and getattr(frame, "_atTop", False):
+            columns, rest = self.fill(column_width, availHeight, strict=False)   # a whole page: no choice
+        if not any(columns):
+            return []
+        first = Columns([], self.gutter, placed=columns, height=self.used(columns))
+        return [first, Columns(rest, self.gutter)] if rest else [first]
+
+    def draw(self):
+        column_width = self.column_width(self.width)
+        for index, column in enumerate(self.placed or ()):
+            x = index * (column_width + self.gutter)
+            for item, top, height in column:
+                item.wrap(column_width, height)
+                item.drawOn(self.canv, x, self.fixed_height - top - height)
+
+
+class BlockTable(RLTable):
+    """A table that moves on whole when it is short: a table of three rows split over two columns reads badly."""
+
+    keep_whole_height = 0.0          # points; set per sheet
+
+    def split(self, availWidth, availHeight):
+        if getattr(self, "_height", 0.0) <= self.keep_whole_height:
+            return []
+        return super().split(availWidth, availHeight)
+
+
+# -- blocks -> flowables -----------------------------------------------------------------------------------
+
+def text_width_pt(text: str, style: ParagraphStyle) -> float:
+    return pdfmetrics.stringWidth(md.plain(text), style.fontName, style.fontSize)
+
+
+def table_widths(block: md.Table, styles: Styles, available: float, padding: float) -> list[float] | None:
+    """Column widths filling `available`, each at least its longest word; None when they cannot fit."""
+    rows = [block.header, *block.rows]
+    count = len(block.header)
+    natural = [max(text_width_pt(row[c], styles.cell) for row in rows) + 2 * padding + 2 for c in range(count)]
+    natural = [max(n, text_width_pt(block.header[c], styles.head_cell) + 2 * padding + 2)
+               for c, n in enumerate(natural)]
+    minimum = [max(text_width_pt(word, styles.head_cell) for row in rows for word in row[c].split() or [""])
+               + 2 * padding + 2 for c in range(count)]
+    if sum(minimum) > available:
+        return None
+    widths = [0.0] * count
+    fixed: set[int] = set()
+    while True:
+        free = [c for c in range(count) if c not in fixed]
+        room = available - sum(widths[c] for c in fixed)
+        total = sum(natural[c] for c in free)
+        for c in free:
+            widths[c] = natural[c] * room / total
+        short = [c for c in free if widths[c] < minimum[c]]
+        if not short:
+            return widths
+        for c in short:
+            widths[c] = minimum[c]
+            fixed.add(c)
+
+
+def wrapped_lines(block: md.Table, widths: list[float], styles: Styles, padding: float) -> int:
+    """How many lines the table's body takes at these widths (a rough measure of how well it reads)."""
+    lines = 0
+    for row in block.rows:
+        lines += max(max(1, -(-text_width_pt(cell, styles.cell) // max(w - 2 * padding, 1)))
+                     for cell, w in zip(row, widths))
+    return int(lines)
+
+
+def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[RLTable, bool]:
+    """The table and whether it spans the page (it does when a column would squeeze it)."""
+    padding = 4.0
+    in_column = table_widths(block, styles, sheet.column_width, padding)
+    full = table_widths(block, styles, sheet.frame_width, padding)
+    wide = in_column is None or (
+        len(block.header) > 2
+        and wrapped_lines(block, in_column, styles, padding) > 1.5 * wrapped_lines(block, full, styles, padding))
+    if full is None:
+        full = [sheet.frame_width / len(block.header)] * len(block.header)
+    widths = full if wide else in_column
+    data = [[RLParagraph(md.inline_markup(cell), styles.head_cell) for cell in block.header]]
+    data += [[RLParagraph(md.inline_markup(cell), styles.cell) for cell in row] for row in block.rows]
+    flowable = BlockTable(data, colWidths=widths, repeatRows=1, hAlign="CENTER", spaceBefore=3, spaceAfter=8)
+    flowable.keep_whole_height = 0.3 * sheet.frame_height
+    commands = [
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_TINT),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), padding),
+        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+        ("TOPPADDING", (0, 0), (-1, -1), 3.0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.6),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.9, ACCENT),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, ACCENT),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.35, RULE_GREY),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT),
+    ]
+    commands += [("BACKGROUND", (0, row), (-1, row), ROW_TINT) for row in range(2, len(data), 2)]
+    flowable.setStyle(TableStyle(commands))
+    return flowable, wide
+
+
+def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: Sheet, forms: dict,
+           lang: str, size: float = 1.0) -> tuple[FigureBlock, bool]:
+    """The figure and whether it spans the page (when a column would shrink it well below the size its game
+    drew it at, and spanning shows it markedly larger). `size` scales the largest height a figure may take."""
+    pad = 2 * FigureBlock.padding
+    limit = 1.25 * MM                                   # never more than 125 % of real size
+
+    def scale(width: float, height: float) -> float:
+        return min((width - pad) / scene.width, (height - pad) / scene.height, limit)
+
+    column = scale(sheet.column_width, 0.36 * size * sheet.frame_height)
+    full = scale(sheet.frame_width, 0.42 * size * sheet.frame_height)
+    # Games draw diagrams at a real size: a column keeps one that it shows at 80 % or more of that size.
+    # A tall figure that a column narrows gains nothing from the page's width: it only spans when it uses it.
+    wide = column < 0.8 * MM and full > 1.1 * column and scene.width * full > sheet.column_width
+    caption = RLParagraph(f"<b>{labels(lang)['figure'].format(number)}</b> {md.inline_markup(block.caption)}",
+                          styles.caption)
+    drawing = SceneFlowable(scene, full if wide else column, forms)
+    return FigureBlock(drawing, caption, sheet.frame_width if wide else sheet.column_width), wide
+
+
+def lead_in(block: md.Paragraph, styles: Styles) -> ParagraphStyle:
+    """A short paragraph ending in a colon introduces what follows and stays with it."""
+    if block.text.rstrip().endswith(":") and len(block.text) <= 160:
+        return styles.lead_in
+    return styles.body
+
+
+def list_items(block: md.ListBlock, styles: Styles) -> list[Flowable]:
+    items = []
+    for index, text in enumerate(block.items):
+        bullet = f"{block.start + index}." if block.ordered else "\u2022"
+        item = RLParagraph(md.inline_markup(text), styles.bullet, bulletText=bullet)
+        items.append(item)
+    if items:
+        items[-1].style = ParagraphStyle("bullet-last", parent=styles.bullet, spaceAfter=styles.body.spaceAfter)
+    return items
+
+
+def title_block(rules: md.RuleText, styles: Styles, sheet: Sheet, subtitle: str = "") -> list[Flowable]:
+    """The game's title over an accent rule, then players, playing time and the credits line."""
+    from reportlab.platypus.flowables import HRFlowable
+
+    words = labels(rules.front.lang)
+    facts = [subtitle] if subtitle else [words["players"].format(rules.front.players)]
+    if rules.front.time:
+        facts.append(words["time"].format(rules.front.time))
+    return [
+        RLParagraph(md.inline_markup(rules.title), styles.title),
+        Spacer(1, 3),
+        HRFlowable(width="100%", thickness=2.4, color=ACCENT, spaceBefore=2, spaceAfter=6),
+        RLParagraph("\u2003·\u2003".join(md.inline_markup(f) for f in facts), styles.meta),
+        RLParagraph(md.inline_markup(rules.front.credits), styles.credits),
+        Spacer(1, 7 * MM),
+    ]
+
+
+def story(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, styles: Styles,
+          figure_size: float = 1.0) -> list[Flowable]:
+    """The page's flowables: the title block, then runs of columns broken by spanning figures and tables."""
+    forms: dict = {}
+    flow: list[Flowable] = title_block(rules, styles, sheet)
+    run: list[Flowable] = []
+    figures = 0
+
+    def close_run(before_wide: bool) -> None:
+        # Headings at the end of a run would be orphaned above a spanning item: they span with it instead.
+        trailing: list[Flowable] = []
+        while before_wide and run and isinstance(run[-1], Heading):
+            trailing.insert(0, run.pop())
+        if run:
+            flow.append(Columns(run[:], sheet.gutter))
+            run.clear()
+        flow.extend(trailing)
+
+    for block in rules.blocks:
+        if isinstance(block, md.Heading):
+            if block.level > 1:
+                run.append(heading(block, styles))
+        elif isinstance(block, md.Paragraph):
+            run.append(RLParagraph(md.inline_markup(block.text), lead_in(block, styles)))
+        elif isinstance(block, md.ListBlock):
+            run.extend(list_items(block, styles))
+        elif isinstance(block, md.Table):
+            flowable, wide = table(block, styles, sheet)
+            if wide:
+                close_run(True)
+                flow.append(flowable)
+            else:
+                run.append(flowable)
+        elif isinstance(block, md.Figure):
+            figures += 1
+            flowable, wide = figure(block, scenes[block.line], figures, styles, sheet, forms, rules.front.lang,
+                                    figure_size)
+            flowable.floats = wide
+            if wide:
+                close_run(True)
+                flow.append(flowable)
+            else:
+                run.append(flowable)
+    close_run(False)
+    return flow
+
+
+# -- the document ------------------------------------------------------------------------------------------
+
+def page_footer(title: str, lang: str, sheet: Sheet, label: str = "") -> Callable:
+    """Draws the footer of every page: a hairline, the game's title and what the sheet is, the page number."""
+    regular, bold = register_family(), pdf_font("sans", "bold")
+    words = labels(lang)
+    label = label or words["rules"]
+
+    def draw(canvas, doc):
+        canvas.saveState()
+        if doc.page == 1:
+            canvas.showOutline()
+        y = sheet.margin_bottom - 9 * MM
+        left, right = sheet.margin_x, sheet.width - sheet.margin_x
+        canvas.setStrokeColor(RULE_GREY)
+        canvas.setLineWidth(0.5)
+        canvas.line(left, y + 10, right, y + 10)
+        canvas.setFillColor(MUTED)
+        canvas.setFont(regular, 7.2)
+        canvas.drawString(left, y, f"{title} \u2014 {label}")
+        canvas.setFont(bold, 7.2)
+        canvas.drawRightString(right, y, words["page"].format(doc.page))
+        canvas.restoreState()
+
+    return draw
+
+
+class RulesDocTemplate(BaseDocTemplate):
+    """A doc template whose spanning figures float: when one does not fit in what is left of a page, the column
+    text after it fills the page first and the figure heads the next page, instead of leaving a hole. The last
+    figure of the rules never floats past their end."""
+
+    def handle_flowable(self, flowables):
+        item = flowables[0]
+        if getattr(item, "floats", False) and len(flowables) > 1 and isinstance(flowables[1], Columns):
+            item.floats = False                            # float once, never past more than one page
+            frame = self.frame
+            room = frame._y - frame._y1p - item.getSpaceBefore()
+            _, height = item.wrap(frame._getAvailableWidth(), room)
+            if height > room and not frame._atTop:
+                parts = flowables[1].split(frame._getAvailableWidth(), room)
+                if len(parts) > 1 or len(flowables) > 2:   # never to the very end of the rules
+                    flowables[0:2] = [parts[0], item, *parts[1:]]
+        super().handle_flowable(flowables)
+
+
+def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_size: float) -> tuple[bytes, int, float]:
+    """One layout: the PDF bytes, its page count and how full its last page is (0..1)."""
+    styles = make_styles()
+    buffer = io.BytesIO()
+    title = md.plain(rules.title)
+    document = RulesDocTemplate(
+        buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1,
+        leftMargin=sheet.margin_x, rightMargin=sheet.margin_x, topMargin=sheet.margin_top,
+        bottomMargin=sheet.margin_bottom, title=f"{title}: {labels(rules.front.lang)['rules']}",
+        author=md.plain(rules.front.credits), subject=f"{title} ({rules.front.lang})",
+        creator=f"washigen {__version__}", producer=f"washigen {__version__} (reportlab)", lang=rules.front.lang)
+    frame = Frame(sheet.margin_x, sheet.margin_bottom, sheet.frame_width, sheet.frame_height, id="body",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    document.addPageTemplates([PageTemplate("rules", [frame], onPage=page_footer(title, rules.front.lang, sheet))])
+    document.build(story(rules, scenes, sheet, styles, figure_size))
+    last = document.frame
+    filled = (last._y2 - last._y) / last._height
+    return buffer.getvalue(), document.page, filled
+
+
+# Figure sizes tried, largest first, when the last page would hold only a few lines.
+FIGURE_SIZES = (1.0, 0.88, 0.76)
+NEARLY_EMPTY = 0.3
+
+
+def typeset(rules: md.RuleText, scenes: dict[int, Scene], paper: str = "a4") -> bytes:
+    """The rule sheet as PDF bytes; the same input gives the same bytes. When the last page would be nearly
+    empty, the figures are made a little smaller if that saves the page."""
+    sheet = Sheet.for_paper(paper)
+    data, pages, filled = build(rules, scenes, sheet, FIGURE_SIZES[0])
+    if pages > 1 and filled < NEARLY_EMPTY and scenes:
+        for size in FIGURE_SIZES[1:]:
+            smaller, fewer, _ = build(rules, scenes, sheet, size)
+            if fewer < pages:
+                return smaller
+    return data
