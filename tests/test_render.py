@@ -179,3 +179,14 @@ def test_png_output_of_a_huge_page_writes_tiles(tmp_path, monkeypatch):
     written = write_document(Document([strip]), tmp_path / "roll.png", dpi=72)
     assert [p.name for p in written] == [f"roll-tile-0{k}.png" for k in range(1, len(written) + 1)]
     assert len(written) >= 2 and not (tmp_path / "roll.png").exists()
+
+
+def test_a_symbol_after_a_translucent_shape_is_drawn_opaque_in_the_pdf():
+    scene = Scene(40, 20)
+    scene.define(Symbol("lid", 10, 10, [Rect(0, 0, 10, 10, Style(fill="sewer-red"))]))
+    scene.add(Rect(0, 0, 10, 10, Style(fill="sewer-blue", opacity=0.3)), Use("lid", 20, 5))
+    image = rasterise_pdf(to_pdf([scene]), dpi=100)
+    red = image.getpixel((round(25 / 25.4 * 100), round(10 / 25.4 * 100)))
+    expected = Image.open(io.BytesIO(to_png(scene, 100))).convert("RGB").getpixel(
+        (round(25 / 25.4 * 100), round(10 / 25.4 * 100)))
+    assert all(abs(a - b) <= 3 for a, b in zip(red, expected)) and red[0] > 200 and red[2] < 60

@@ -229,6 +229,13 @@ class ScenePainter:
         name = self.form_for(self.current_symbols[item.symbol])
         canvas = self.canvas
         self.save()
+        # A form inherits the caller's alpha: draw it opaque unless the form itself says otherwise.
+        if self.state.fill_alpha != 1.0:
+            canvas.setFillAlpha(1.0)
+            self.state.fill_alpha = 1.0
+        if self.state.stroke_alpha != 1.0:
+            canvas.setStrokeAlpha(1.0)
+            self.state.stroke_alpha = 1.0
         canvas.translate(item.x, item.y)
         if item.rotate:
             canvas.rotate(item.rotate)
@@ -266,6 +273,9 @@ class ScenePainter:
         # showPage resets the canvas's graphics state, so nothing we wrote on the last page holds here.
         self.state, self.stack = _State(), []
         self.current_symbols = scene.symbols
+        # Forms are defined before the page's own drawing starts, so no page state is open while one is written.
+        for symbol in scene.symbols.values():
+            self.form_for(symbol)
         self.paint(scene.children)
 
 
