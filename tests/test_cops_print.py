@@ -1,0 +1,182 @@
+"""Cops prints read back: PDF page boxes in mm, PNG pixels, SVG sizes, colours where the paths and roads are."""
+
+import math
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from washigen.cli import main
+from washigen.games import get_game
+from washigen.games.cops.generate import generate_map
+from washigen.games.cops.rules import location_index, path_visible
+from washigen.press import KitPart, PrintOptions
+from washigen.render import to_pdf
+
+from .readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
+
+TOL = 0.05
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def box_size(box):
+    return box[2] - box[0], box[3] - box[1]
+
+
+@pytest.mark.parametrize("players, width, offset", [(2, "50mm", 0), (4, "50mm", 10), (3, "25mm", 0),
+                                                    (2, "15mm", 3), (6, "45mm", 11.25)])
+def test_a_map_prints_on_one_page_at_real_size(tmp_path, players, width, offset):
+    out = tmp_path / "map.pdf"
+    run("cops", "map", "--players", players, "--tape-width", width, "--offset", offset, "--seed", 3, "-o", out)
+    (page,) = pdf_pages(out)
+    tape = float(width[:-2])
+    length = players * tape * 3.6
+    height = tape + offset
+    w, h = page_size_mm(page)
+    assert abs(w - (length + 6)) < TOL and abs(h - (height + 6)) < TOL      # 3 mm bleed all round
+    trim = page_boxes_mm(page)["trimbox"]
+    assert abs(trim[0] - 3) < TOL and abs(trim[1] - 3) < TOL
+    assert abs(box_size(trim)[0] - length) < TOL and abs(box_size(trim)[1] - height) < TOL
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (297.0, 210.0)), ("letter", (279.4, 215.9))])
+def test_strips_on_paper_fill_tape_lanes(tmp_path, paper, size):
+    out = tmp_path / "strips.pdf"
+    run("cops", "map", "--players", 6, "--offset", 5, "--seed", 8, "--paper", paper, "-o", out)
+    pages = pdf_pages(out)
+    # Three 50 mm lanes fit across a landscape page inside its margins, one 180 mm segment per lane.
+    assert len(pages) == 2
+    for page in pages:
+        w, h = page_size_mm(page)
+        assert abs(w - size[0]) < TOL and abs(h - size[1]) < TOL
+
+
+def test_a_strip_is_as_wide_as_the_tape_on_paper(tmp_path):
+    """Read the strip's width off the rendered page: the blue squad section at the left end of the first segment
+    (no joint crosses it) spans the tape width exactly. The strip starts inside the 6.35 mm margin plus 7 mm kept
+    for crop marks."""
+    design = generate_map(2, seed=4, tape_width=30.0)
+    document = get_game("cops").print_design(design, PrintOptions(paper="a4", bleed=0.0))
+    image = rasterise_pdf(to_pdf(document.pages), dpi=254)          # 10 px per mm
+    column = round((6.35 + 7.0 + 0.45) * 10)
+    blue = [y for y in range(image.height) if _near(image.getpixel((column, y)), (0x2f, 0x63, 0xa8))]
+    assert blue, "no squad section found"
+    runs = _runs(blue)
+    assert abs((runs[0][1] - runs[0][0] + 1) / 10 - 30.0) <= 0.2
+
+
+def _runs(values):
+    runs, start = [], values[0]
+    for a, b in zip(values, values[1:]):
+        if b != a + 1:
+            runs.append((start, a))
+            start = b
+    runs.append((start, values[-1]))
+    return runs
+
+
+def _near(pixel, colour, tolerance=40) -> bool:
+    return all(abs(p - c) <= tolerance for p, c in zip(pixel, colour))
+
+
+def test_paths_print_yellow_on_a_dark_edge_and_roads_orange(tmp_path):
+    design = generate_map(2, seed=6, offset=9.0)
+    document = get_game("cops").print_design(design, PrintOptions(bleed=0.0))
+    image = rasterise_pdf(to_pdf(document.pages), dpi=254)            # 10 px per mm
+    segment = design.segments[0]
+    yellow = dark = 0
+    for path in segment.paths:
+        part = path_visible(path, location_index(segment))
+        (x1, y1), (x2, y2) = part[0], part[1]
+        length = math.dist(part[0], part[1])
+        if length < 6:
+            continue
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length            # across the path
+        if _near(image.getpixel((round(mx * 10), round(my * 10))), (0xf5, 0xc4, 0x00)):
+            yellow += 1
+        edge = image.getpixel((round((mx + nx * 1.15) * 10), round((my + ny * 1.15) * 10)))
+        if sum(edge) < 3 * 140:
+            dark += 1
+    assert yellow >= 8 and dark >= 8
+    road = design.roads[0]
+    (x, y1), (_, y2) = road.points
+    colours = [image.getpixel((round(x * 10), round(y * 10))) for y in
+               (y1 + k * (y2 - y1) / 10 for k in range(1, 10))]
+    assert any(_near(c, (0xf0, 0x8a, 0x24)) for c in colours)
+
+
+def test_png_and_svg_sizes(tmp_path):
+    png = tmp_path / "map.png"
+    run("cops", "map", "--players", 2, "--seed", 1, "--dpi", 100, "-o", png)
+    (w, h), dpi = png_info(png.read_bytes())
+    assert (w, h) == (round(366 / 25.4 * 100), round(56 / 25.4 * 100))
+    assert abs(dpi[0] - 100) < 0.5
+    svg = tmp_path / "map.svg"
+    run("cops", "map", "--players", 2, "--seed", 1, "-o", svg)
+    root = ElementTree.fromstring(svg.read_bytes())
+    assert root.get("width") == "366mm" and root.get("height") == "56mm"
+    assert root.get("viewBox") == "-3 -3 366 56"
+
+
+def test_same_seed_same_bytes(tmp_path):
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    run("cops", "map", "--players", 3, "--offset", 4, "--seed", 77, "-o", first)
+    run("cops", "map", "--players", 3, "--offset", 4, "--seed", 77, "-o", second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_tape_artwork_is_one_continuous_strip(tmp_path):
+    out = tmp_path / "roll.pdf"
+    run("cops", "tape", "--segments", 3, "--length", "10m", "--bleed", "2mm", "--seed", 1, "-o", out)
+    (page,) = pdf_pages(out)
+    w, h = page_size_mm(page)
+    assert abs(w - 10004) < 0.5 and abs(h - 54) < TOL
+    assert float(page.get("/UserUnit", 1)) > 1                        # past Acrobat's 5,080 mm page limit
+    repeat = tmp_path / "repeat.pdf"
+    run("cops", "tape", "--segments", 3, "--seed", 1, "-o", repeat)
+    assert abs(page_size_mm(pdf_pages(repeat)[0])[0] - (3 * 180 + 6)) < TOL
+
+
+def test_squad_sheets_four_to_a_page(tmp_path):
+    for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
+        out = tmp_path / f"sheets-{paper}.pdf"
+        run("cops", "sheet", "--players", 6, "--paper", paper, "-o", out)
+        pages = pdf_pages(out)
+        assert len(pages) == 2
+        w, h = page_size_mm(pages[0])
+        assert abs(w - size[0]) < TOL and abs(h - size[1]) < TOL
+        trim = page_boxes_mm(pages[0])["trimbox"]
+        tw, th = box_size(trim)
+        assert abs(tw - (2 * 95 + 6)) < TOL and abs(th - (2 * 128 + 6)) < TOL    # 2 x 2 sheets, 6 mm apart
+
+
+def test_rule_sheet_figures_and_the_kit():
+    game = get_game("cops")
+    segment = game.diagram("segment", {"seed": 3})
+    assert (segment.width, segment.height) == (180.0, 50.0)
+    assert game.diagram("map", {"players": 2, "seed": 3}).width == 360.0
+    location = game.diagram("location", {})
+    assert location.width > 50 and location.height > 25
+    with pytest.raises(Exception, match="segment, location, map"):
+        game.diagram("river", {})
+    parts = game.kit(3, "letter")
+    assert [part.title for part in parts] == ["Map", "Squad sheets"] and all(isinstance(p, KitPart) for p in parts)
+    pdf = to_pdf(parts[0].document.pages)
+    w, h = page_size_mm(pdf_pages(pdf)[0])
+    assert abs(w - 279.4) < TOL and abs(h - 215.9) < TOL
+    assert len(parts[1].document.pages) == 1
+
+
+def test_every_tape_width_renders_at_its_width():
+    game = get_game("cops")
+    for width in (15.0, 20.0, 25.0, 30.0, 35.0, 45.0, 50.0):
+        design = generate_map(2, seed=2, tape_width=width)
+        page = pdf_pages(to_pdf(game.print_design(design, PrintOptions(bleed=0.0)).pages))[0]
+        w, h = page_size_mm(page)
+        assert abs(w - 2 * width * 3.6) < TOL and abs(h - width) < TOL

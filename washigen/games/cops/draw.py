@@ -1,0 +1,512 @@
+"""Cops designs drawn into scenes at real size: segments, maps (one page, or strips in tape lanes), tape artwork,
+squad sheets, and the figures of the rule sheet.
+
+Everything is drawn on the 50 mm tape's sizes multiplied by the tape's scale, so every tape width prints the same
+picture. Paths are a dark stroke under a narrower yellow one, so they show on white paper; locations are drawn
+over the paths; the new roads of an offset set-up are orange and dashed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from typing import Sequence
+
+from ... import __version__
+from ...errors import InputError
+from ...fonts import fit_size
+from ...press import Document, PrintOptions, load_template, template_for
+from ...press.impose import impose_grid, impose_lanes
+from ...press.templates import Grid, Template
+from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Rect, Scene, Style, Symbol, Text, Use,
+                      rounded_path)
+from ...units import MIN_PAGE_MARGIN, format_mm, paper_size
+from .model import (GAME, KIND_COLOURS, PATH_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape, Location,
+                    Segment, scale_for)
+
+THEME = {
+    "cops-tape": "#fbf8f1",
+    "cops-zone-1": "#f6f1e4",
+    "cops-zone-2": "#edf2f4",
+    "cops-blue": "#2f63a8",
+    "cops-blue-light": "#dbe6f4",
+    "cops-road-edge": "#8a4310",
+    "cops-location-edge": "#2b2b2b",
+}
+
+ICON_BOX = 10.0          # pictograms are drawn in a 10 x 10 box and scaled where they are used
+
+
+def tint(colour: str, amount: float) -> str:
+    """`colour` mixed with white (amount 0: white, 1: the colour): a light tint without transparency."""
+    value = colour.lstrip("#")
+    channels = [int(value[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(255 - (255 - c) * amount):02x}" for c in channels)
+
+
+def _style(fill=None, stroke=None, width=0.25, dash=None, cap="butt", join="miter", opacity=1.0) -> Style:
+    return Style(fill=fill, stroke=stroke, stroke_width=width, dash=dash, opacity=opacity, line_cap=cap,
+                 line_join=join)
+
+
+# -- pictograms ---------------------------------------------------------------------------------------------------
+
+
+@cache
+def icon_symbol(kind: str) -> Symbol:
+    """A small recognisable pictogram of a crime location, from primitives, in a 10 x 10 box."""
+    colour = KIND_COLOURS[kind]
+    ink = "cops-location-edge"
+    line = _style(stroke=ink, width=0.45, join="round", cap="round")
+    body = _style(fill=colour, stroke=ink, width=0.45, join="round")
+    white = _style(fill="#ffffff", stroke=ink, width=0.4, join="round")
+    symbol = Symbol(f"cops-{kind}", ICON_BOX, ICON_BOX)
+    if kind == "shop":
+        symbol.add(Rect(1.6, 4.4, 6.8, 4.6, white),
+                   Polygon(((1.0, 2.6), (9.0, 2.6), (9.4, 4.6), (0.6, 4.6)), body),
+                   Line(3.4, 2.6, 3.1, 4.6, line), Line(5.0, 2.6, 5.0, 4.6, line), Line(6.6, 2.6, 6.9, 4.6, line),
+                   Rect(2.6, 5.8, 1.8, 3.2, body), Rect(5.2, 5.8, 2.3, 1.8, white),
+                   Line(0.6, 9.0, 9.4, 9.0, line), Line(1.0, 1.3, 9.0, 1.3, _style(stroke=colour, width=0.8)))
+    elif kind == "house":
+        symbol.add(Rect(2.0, 4.6, 6.0, 4.4, white),
+                   Polygon(((0.8, 5.0), (5.0, 1.0), (9.2, 5.0)), body),
+                   Rect(6.4, 1.6, 1.1, 2.0, body),
+                   Rect(4.2, 6.2, 1.6, 2.8, body), Rect(2.7, 5.4, 1.1, 1.1, white), Rect(6.2, 5.4, 1.1, 1.1, white))
+    elif kind == "park":
+        symbol.add(Rect(4.4, 5.6, 1.2, 3.4, _style(fill="#7a5230", stroke=ink, width=0.35)),
+                   Circle(5.0, 4.0, 3.4, body), Circle(3.6, 3.0, 0.9, _style(fill=tint(colour, 0.55))),
+                   Line(1.0, 9.0, 9.0, 9.0, line))
+    elif kind == "bank":
+        symbol.add(Polygon(((0.8, 3.6), (5.0, 0.8), (9.2, 3.6)), body),
+                   Rect(1.2, 3.6, 7.6, 0.8, white), Rect(1.0, 8.0, 8.0, 1.0, white))
+        for x in (2.0, 4.3, 6.6):
+            symbol.add(Rect(x, 4.4, 1.4, 3.6, white))
+        symbol.add(Circle(5.0, 2.4, 0.55, _style(fill="#ffffff")))
+    elif kind == "phone":
+        symbol.add(Rect(2.4, 0.8, 5.2, 8.4, _style(fill=colour, stroke=ink, width=0.45, join="round"), rx=1.0),
+                   Rect(3.3, 2.4, 3.4, 4.6, white), Line(5.0, 2.4, 5.0, 7.0, line), Line(3.3, 4.7, 6.7, 4.7, line),
+                   Rect(3.0, 1.2, 4.0, 0.8, _style(fill="#ffffff")), Line(2.4, 8.2, 7.6, 8.2, line))
+    elif kind == "fish":
+        symbol.add(Polygon(((7.0, 5.0), (9.6, 2.6), (9.6, 7.4)), body),
+                   ScenePath((("M", 0.6, 5.0), ("C", 2.0, 1.6, 6.0, 1.6, 7.6, 5.0),
+                              ("C", 6.0, 8.4, 2.0, 8.4, 0.6, 5.0), ("Z",)), body),
+                   Circle(2.6, 4.4, 0.6, _style(fill="#ffffff", stroke=ink, width=0.3)),
+                   Line(4.4, 3.2, 4.4, 6.8, line))
+    elif kind == "shrine":
+        red = _style(fill=colour, stroke=ink, width=0.4, join="round")
+        symbol.add(ScenePath((("M", 0.4, 1.6), ("C", 3.4, 2.4, 6.6, 2.4, 9.6, 1.6), ("L", 9.4, 3.0),
+                              ("C", 6.6, 3.6, 3.4, 3.6, 0.6, 3.0), ("Z",)), red),
+                   Rect(1.6, 4.4, 6.8, 0.9, red), Rect(2.6, 3.2, 1.0, 5.9, red), Rect(6.4, 3.2, 1.0, 5.9, red),
+                   Rect(4.6, 3.3, 0.8, 1.1, red), Line(0.8, 9.1, 9.2, 9.1, line))
+    elif kind == "station":
+        symbol.add(Rect(1.8, 1.0, 6.4, 6.8, _style(fill=colour, stroke=ink, width=0.45, join="round"), rx=1.4),
+                   Rect(2.7, 2.0, 4.6, 2.4, white), Circle(3.3, 6.0, 0.6, _style(fill="#ffe98a", stroke=ink, width=0.3)),
+                   Circle(6.7, 6.0, 0.6, _style(fill="#ffe98a", stroke=ink, width=0.3)),
+                   Line(3.0, 7.8, 1.8, 9.4, line), Line(7.0, 7.8, 8.2, 9.4, line), Line(0.8, 9.4, 9.2, 9.4, line))
+    else:
+        raise InputError(f"kind: unknown location kind {kind!r}")
+    return symbol
+
+
+@cache
+def gravestone_symbol() -> Symbol:
+    """A rounded headstone with a cross line, 3 x 4 box."""
+    blue = _style(fill="cops-blue", stroke="cops-blue", width=0.2, join="round")
+    symbol = Symbol("cops-gravestone", 3.0, 4.0)
+    symbol.add(ScenePath((("M", 0.3, 4.0), ("L", 0.3, 1.5), ("C", 0.3, -0.3, 2.7, -0.3, 2.7, 1.5),
+                          ("L", 2.7, 4.0), ("Z",)), blue),
+               Line(1.5, 0.9, 1.5, 2.7, _style(stroke="#ffffff", width=0.3)),
+               Line(0.9, 1.5, 2.1, 1.5, _style(stroke="#ffffff", width=0.3)))
+    return symbol
+
+
+@cache
+def ramen_symbol() -> Symbol:
+    """A bowl of ramen with chopsticks and steam, 20 x 16 box."""
+    ink = _style(stroke="ink", width=0.5, cap="round", join="round")
+    symbol = Symbol("cops-ramen", 20.0, 16.0)
+    symbol.add(Line(12.0, 1.0, 17.5, 7.0, _style(stroke="#9c6b4e", width=0.9, cap="round")),
+               Line(14.2, 0.6, 18.6, 6.6, _style(stroke="#9c6b4e", width=0.9, cap="round")),
+               ScenePath((("M", 5.0, 4.6), ("C", 3.8, 3.4, 6.2, 2.4, 5.0, 1.0)), ink),
+               ScenePath((("M", 8.5, 4.6), ("C", 7.3, 3.4, 9.7, 2.4, 8.5, 1.0)), ink),
+               Rect(2.0, 6.6, 16.0, 1.6, _style(fill="#f2d27a", stroke="ink", width=0.4)),
+               ScenePath((("M", 1.0, 8.2), ("L", 19.0, 8.2), ("C", 18.4, 13.2, 14.0, 15.0, 10.0, 15.0),
+                          ("C", 6.0, 15.0, 1.6, 13.2, 1.0, 8.2), ("Z",)),
+                         _style(fill="#c8102e", stroke="ink", width=0.5, join="round")),
+               ScenePath((("M", 4.0, 10.4), ("L", 16.0, 10.4)), _style(stroke="#ffffff", width=0.5,
+                                                                      dash=(1.0, 0.8))),
+               Rect(7.0, 15.0, 6.0, 0.8, _style(fill="ink")))
+    return symbol
+
+
+# -- a segment ----------------------------------------------------------------------------------------------------
+
+
+def segment_children(segment: Segment, width: float, length: float, bleed: float, caption: str,
+                     small: str = "") -> tuple[list, list[Symbol]]:
+    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond."""
+    s = scale_for(width)
+    items: list = []
+    symbols = [gravestone_symbol()] + [icon_symbol(kind) for kind in sorted({l.kind for l in segment.locations})]
+    g = segment.gravestones
+    squad = SQUAD_WIDTH * s
+    items.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
+    items.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
+    items.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
+    items += _squad_section(segment, width, s, bleed)
+    items += _gravestones(segment, width, s)
+    items += _paths(segment, width, length, s, bleed)
+    for location in segment.locations:
+        items += location_children(location, s)
+    items += _small_print(length, width, s, caption, small)
+    return items, symbols
+
+
+def _squad_section(segment: Segment, width: float, s: float, bleed: float) -> list:
+    squad = SQUAD_WIDTH * s
+    items: list = [Rect(-bleed, -bleed, squad + bleed, width + 2 * bleed, _style(fill="cops-blue"))]
+    stubs = sorted(end.at for path in segment.paths for end in (path.a, path.b)
+                   if end.joint == "left" and end.at is not None)
+    half = PATH_WIDTH * s / 2 + 1.2 * s
+    edges = [0.6 * s] + [v for y in stubs for v in (y - half, y + half)] + [width - 0.6 * s]
+    for top, bottom in zip(edges[::2], edges[1::2]):
+        if bottom - top < 6.0 * s:
+            continue
+        x, w = 1.6 * s, squad - 3.2 * s
+        items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, _style(fill="#ffffff"), rx=1.2 * s))
+        label = "SQUAD" if bottom - top >= 14 * s else ""
+        if label:
+            size = 1.5 * s
+            items.append(Text(x + 0.6 * s + size, bottom - 1.6 * s, label, size, weight="bold", rotate=-90,
+                              style=_style(fill="cops-blue")))
+    return items
+
+
+def _gravestones(segment: Segment, width: float, s: float) -> list:
+    """A line of small headstones at x = gravestones, leaving gaps where paths cross it."""
+    g = segment.gravestones
+    crossings = []
+    for path in segment.paths:
+        for p, q in zip(path.points, path.points[1:]):
+            if (p[0] - g) * (q[0] - g) <= 0 and p[0] != q[0]:
+                t = (g - p[0]) / (q[0] - p[0])
+                crossings.append(p[1] + t * (q[1] - p[1]))
+    stone_w, stone_h = 3.0 * s, 4.0 * s
+    keep_clear = PATH_WIDTH * s / 2 + stone_h / 2 + 0.6 * s
+    items: list = [Line(g, 0, g, width, _style(stroke="cops-blue", width=0.25 * s, dash=(0.8 * s, 1.2 * s)))]
+    step = 5.2 * s
+    y = 2.6 * s + stone_h / 2
+    while y <= width - 2.0 * s - stone_h / 2:
+        if all(abs(y - c) >= keep_clear for c in crossings):
+            items.append(Use("cops-gravestone", g - stone_w / 2, y - stone_h / 2, scale=s))
+        y += step
+    return items
+
+
+def _extended(points: Sequence, width: float, length: float, bleed: float) -> list:
+    """Ends on an edge run on into the bleed, so the path prints to the cut."""
+    points = list(points)
+    for k, neighbour in ((0, 1), (-1, -2)):
+        x, y = points[k]
+        if y <= 1e-9:
+            points[k] = (x, -bleed)
+        elif y >= width - 1e-9:
+            points[k] = (x, width + bleed)
+        elif x <= 1e-9:
+            points[k] = (-bleed, y)
+        elif x >= length - 1e-9:
+            points[k] = (length + bleed, y)
+    return points
+
+
+def _paths(segment: Segment, width: float, length: float, s: float, bleed: float) -> list:
+    edges, fills = [], []
+    radius = 2.2 * s
+    edge = _style(stroke="path-edge", width=PATH_WIDTH * s, join="round")
+    yellow = _style(stroke="path", width=(PATH_WIDTH - 0.7) * s, join="round")
+    for path in segment.paths:
+        shape = rounded_path(_extended(path.points, width, length, bleed), radius)
+        edges.append(replace(shape, style=edge))
+        fills.append(replace(shape, style=yellow))
+    return edges + fills
+
+
+def location_children(location: Location, s: float, show_id: bool = True) -> list:
+    """A location: a white card or disc with a tinted pictogram panel and its three fill-in areas."""
+    colour = KIND_COLOURS[location.kind]
+    outline = _style(fill="#ffffff", stroke="cops-location-edge", width=0.4 * s, join="round")
+    area_style = _style(fill="#ffffff", stroke="cops-location-edge", width=0.3 * s)
+    items: list = []
+    x, y, w, h = location.x, location.y, location.w, location.h
+    if location.shape == "circle":
+        r = w / 2
+        items.append(Circle(x + r, y + r, r, outline))
+        items.append(Circle(x + r, y + r, r - 0.4 * s, _style(fill=tint(colour, 0.16))))
+        icon = 7.4 * s
+        items.append(Use(f"cops-{location.kind}", x + r - icon / 2, y + 1.3 * s, scale=icon / ICON_BOX))
+    else:
+        rx = 2.0 * s
+        items.append(Rect(x, y, w, h, outline, rx=rx))
+        panel = location.areas[0].x - x - 0.6 * s if location.areas else w / 3
+        items.append(Rect(x + 0.4 * s, y + 0.4 * s, panel - 0.4 * s, h - 0.8 * s, _style(fill=tint(colour, 0.16)),
+                          rx=rx * 0.8))
+        icon = min(panel - 1.2 * s, h - 2.0 * s)
+        items.append(Use(f"cops-{location.kind}", x + (panel - icon) / 2 + 0.2 * s, y + (h - icon) / 2,
+                         scale=icon / ICON_BOX))
+    for area in location.areas:
+        if area.shape == "circle":
+            items.append(Circle(area.x + area.w / 2, area.y + area.h / 2, area.w / 2, area_style))
+        else:
+            items.append(Rect(area.x, area.y, area.w, area.h, area_style, rx=0.5 * s))
+    if show_id:
+        # The id (for reports and the text form), small, in a corner the areas leave free.
+        size = 1.3 * s
+        if location.shape == "circle":
+            items.append(Text(x + w / 2 - 6.3 * s, y + h / 2 - 0.5 * s, location.id, size, anchor="middle",
+                              style=_style(fill="muted")))
+        else:
+            items.append(Text(x + w - 1.3 * s, y + 0.9 * s + size, location.id, size, anchor="end",
+                              style=_style(fill="muted")))
+    return items
+
+
+def _small_print(length: float, width: float, s: float, caption: str, small: str) -> list:
+    """The seed and version, small, in the corridor at the segment's right end."""
+    size = 1.25 * s
+    x = length - 3.6 * s
+    style = _style(fill="muted")
+    items = []
+    if caption:
+        fitted = fit_size(caption, width * 0.26, size, minimum=0.6)
+        items.append(Text(x, width - 1.5 * s, caption, fitted, rotate=-90, style=style))
+    if small:
+        fitted = fit_size(small, width * 0.26, size, minimum=0.6)
+        items.append(Text(x, 1.5 * s, small, fitted, rotate=-90, anchor="end", style=style))
+    return items
+
+
+def segment_scene(segment: Segment, width: float, length: float, bleed: float = 0.0, caption: str = "",
+                  meta: dict | None = None) -> Scene:
+    scene = Scene(length, width, bleed=bleed, theme=dict(THEME), meta=dict(meta or {}))
+    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}")
+    for symbol in symbols:
+        scene.define(symbol)
+    scene.add(*children)
+    return scene
+
+
+# -- maps ---------------------------------------------------------------------------------------------------------
+
+
+def _meta(design, kind: str) -> dict:
+    return {"game": GAME, "kind": kind, "seed": str(design.seed), "version": __version__, "title": TITLE}
+
+
+def _caption(design, index: int, count: int) -> str:
+    return f"seed {design.seed} · {index + 1}/{count}"
+
+
+def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
+    s = scale_for(design.tape_width)
+    edge = _style(stroke="cops-road-edge", width=2.2 * s, cap="round", join="round")
+    dashes = _style(stroke="road-new", width=1.5 * s, dash=(1.6 * s, 1.1 * s), cap="butt", join="round")
+    items = []
+    for road in design.roads:
+        points = tuple((x + dx, y + dy) for x, y in road.points)
+        shape = rounded_path(points, 1.5 * s)
+        items.append(replace(shape, style=edge))
+        items.append(replace(shape, style=dashes))
+    return items
+
+
+def map_scene(design: CopsMap, bleed: float = 0.0) -> Scene:
+    """The whole map on one page at real size: segments end to end, every other one `offset` mm lower."""
+    width, length, count = design.tape_width, design.segment_length, design.players
+    height = width + design.offset
+    scene = Scene(count * length, height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
+    for index, segment in enumerate(design.segments):
+        shift = design.shift(index)
+        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
+                                              f"washigen {__version__}")
+        for symbol in symbols:
+            if symbol.id not in scene.symbols:
+                scene.define(symbol)
+        # Art reaches into the bleed only on the page's own edges.
+        left = bleed if index == 0 else 0.0
+        right = bleed if index == count - 1 else 0.0
+        top = bleed if shift == 0 else 0.0
+        bottom = bleed if shift + width >= height - 1e-9 else 0.0
+        clip = (-left, -top, length + left + right, width + top + bottom)
+        scene.add(Group(children=children, dx=index * length, dy=shift, clip=clip))
+    for index in range(1, count):
+        x = index * length
+        top = max(design.shift(index - 1), design.shift(index))
+        scene.add(Line(x, top, x, top + width - abs(design.shift(index) - design.shift(index - 1)),
+                       _style(stroke="#ffffff", width=0.3 * scale_for(width))))
+    scene.add(*road_children(design))
+    return scene
+
+
+def strip_scenes(design, bleed: float) -> list[Scene]:
+    """Each segment as its own strip (its part of any new road included), for tape lanes."""
+    count = len(design.segments)
+    scenes = []
+    for index, segment in enumerate(design.segments):
+        scene = segment_scene(segment, design.tape_width, design.segment_length, bleed,
+                              _caption(design, index, count), _meta(design, design.KIND))
+        if isinstance(design, CopsMap) and design.roads:
+            scene.add(*road_children(design, -index * design.segment_length, -design.shift(index)))
+        scenes.append(scene)
+    return scenes
+
+
+def strip_labels(design) -> list[str]:
+    count = len(design.segments)
+    labels = []
+    for index in range(count):
+        label = f"Cops · seed {design.seed} · segment {index + 1} of {count}"
+        if isinstance(design, CopsMap) and design.offset > 0 and design.shift(index) > 0:
+            label += f" · lay it {format_mm(design.offset)} mm lower than its neighbours"
+        elif isinstance(design, CopsTape):
+            label += " (the last joins the first)"
+        labels.append(label)
+    return labels
+
+
+def tape_repeat_scene(design: CopsTape, bleed: float) -> Scene:
+    """The repeat of a tape: its segments end to end."""
+    width, length, count = design.tape_width, design.segment_length, len(design.segments)
+    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=_meta(design, "tape"))
+    for index, segment in enumerate(design.segments):
+        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
+                                              f"washigen {__version__}")
+        for symbol in symbols:
+            if symbol.id not in scene.symbols:
+                scene.define(symbol)
+        left = bleed if index == 0 else 0.0
+        right = bleed if index == count - 1 else 0.0
+        scene.add(Group(children=children, dx=index * length,
+                        clip=(-left, -bleed, length + left + right, width + 2 * bleed)))
+    return scene
+
+
+# -- squad sheets -------------------------------------------------------------------------------------------------
+
+SHEET_SIZE = (95.0, 128.0)      # four to a page on A4 and on Letter
+
+
+def sheet_template(paper: str) -> Template:
+    w, h = paper_size(paper)
+    return Template(f"{paper} squad sheets 2 x 2", w, h, (MIN_PAGE_MARGIN,) * 4,
+                    grid=Grid(SHEET_SIZE[0], SHEET_SIZE[1], cols=2, rows=2, gutter=6.0))
+
+
+def squad_sheet_scene(number: int, seed_text: str = "") -> Scene:
+    """One squad's sheet: name, colour, two ramen bowls to cross off, the two crimes and their culprits' faces."""
+    w, h = SHEET_SIZE
+    scene = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "sheet", "version": __version__,
+                                                  "title": f"{TITLE} squad sheet"})
+    scene.define(ramen_symbol())
+    ink = _style(stroke="ink", width=0.35)
+    blue = "cops-blue"
+    scene.add(Rect(0, 0, w, h, _style(fill="#ffffff", stroke="faint", width=0.3), rx=3.0),
+              Rect(0, 0, w, 15.5, _style(fill=blue), rx=3.0), Rect(0, 8, w, 7.5, _style(fill=blue)),
+              Text(5.0, 6.6, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=_style(fill="#ffffff")),
+              Text(5.0, 12.0, "squad sheet", 2.6, style=_style(fill="#ffffff")),
+              Text(w - 5.0, 12.0, f"#{number}", 3.2, anchor="end", weight="bold", style=_style(fill="#ffffff")))
+    y = 23.0
+    scene.add(Text(5.0, y, "Squad name", 2.6, weight="bold"), Line(28.0, y + 0.6, w - 5.0, y + 0.6, ink))
+    y = 31.0
+    scene.add(Text(5.0, y, "Our colour", 2.6, weight="bold"),
+              Circle(33.0, y - 0.9, 3.0, _style(fill="#ffffff", stroke="ink", width=0.35)),
+              Text(39.0, y, "colour the dot with your pen", 2.2, style=_style(fill="muted")))
+    y = 37.0
+    scene.add(Text(5.0, y + 3.0, "Ramen", 2.6, weight="bold"),
+              Text(5.0, y + 7.0, "cross off a bowl", 2.0, style=_style(fill="muted")),
+              Text(5.0, y + 9.8, "each time you eat", 2.0, style=_style(fill="muted")))
+    for k in range(2):
+        bx = 36.0 + k * 27.0
+        scene.add(Rect(bx - 1.5, y - 1.0, 23.0, 18.5, _style(stroke="faint", width=0.3), rx=2.0),
+                  Use("cops-ramen", bx, y, scale=1.0))
+    scene.add(Text(w / 2, y + 22.0, "Noodle Legs!  two moves in a row   ·   Miso Squirly!  draw a new path", 2.1,
+                   anchor="middle", style=_style(fill="muted")))
+    y = 64.5
+    scene.add(Text(5.0, y, "Crimes solved", 2.6, weight="bold"),
+              Text(w - 5.0, y, "largest + middle + smallest in one zone", 2.0, anchor="end",
+                   style=_style(fill="muted")))
+    for k in range(2):
+        bx = 5.0 + k * 44.5
+        by = y + 3.0
+        scene.add(Rect(bx, by, 40.5, 56.0, _style(fill="#ffffff", stroke="ink", width=0.4), rx=2.0),
+                  Text(bx + 2.5, by + 5.5, f"Crime {k + 1}", 2.8, weight="bold", style=_style(fill=blue)),
+                  Text(bx + 2.5, by + 10.5, "zone:", 2.2), Line(bx + 11.0, by + 10.9, bx + 38.0, by + 10.9, ink),
+                  Rect(bx + 3.0, by + 14.0, 34.5, 32.0, _style(fill="cops-blue-light", stroke=blue, width=0.3,
+                                                             dash=(1.2, 0.8)), rx=2.0),
+                  Text(bx + 20.25, by + 30.5, "the culprit", 2.2, anchor="middle", style=_style(fill="muted")),
+                  Text(bx + 2.5, by + 51.5, "name:", 2.2), Line(bx + 11.5, by + 51.9, bx + 38.0, by + 51.9, ink))
+    footer = f"washigen {__version__}" + (f" · {seed_text}" if seed_text else "")
+    scene.add(Text(w / 2, h - 1.8, footer, 1.6, anchor="middle", style=_style(fill="muted")))
+    return scene
+
+
+# -- printing -----------------------------------------------------------------------------------------------------
+
+
+def print_design(design, options: PrintOptions) -> Document:
+    if isinstance(design, CopsSheet):
+        return print_sheets(design, options)
+    if isinstance(design, CopsMap):
+        if options.paper is None and options.template is None:
+            scene = map_scene(design, options.bleed)
+            return Document.single(scene, title=f"{TITLE} — map for {design.players} players, seed {design.seed}")
+        return print_strips(design, options)
+    if isinstance(design, CopsTape):
+        if options.paper is None and options.template is None:
+            scene = tape_repeat_scene(design, options.bleed)
+            return Document.single(scene, title=f"{TITLE} — tape repeat, seed {design.seed}")
+        return print_strips(design, options)
+    raise InputError(f"cops: cannot print a {type(design).__name__}")
+
+
+def print_strips(design, options: PrintOptions) -> Document:
+    """Every segment as a strip in the tape lanes of a sheet template."""
+    width = design.tape_width
+    template = template_for(f"tape{int(round(width))}", options.paper or "a4", options.template)
+    strips = strip_scenes(design, options.bleed)
+    title = f"{TITLE} — {len(strips)} segments, seed {design.seed}"
+    return impose_lanes(strips, template, options, labels=strip_labels(design), title=title,
+                        footer=f"Cops · seed {design.seed} · cut along the marks, lay the segments end to end")
+
+
+def print_sheets(design: CopsSheet, options: PrintOptions) -> Document:
+    """Squad sheets four to a page (or on the user's own template)."""
+    template = load_template(options.template) if options.template else sheet_template(options.paper or "a4")
+    fronts = [squad_sheet_scene(k + 1) for k in range(design.squads)]
+    return impose_grid(fronts, template, replace(options, duplex="none"), title=f"{TITLE} — squad sheets",
+                       footer="Cops squad sheets · one per squad")
+
+
+# -- rule-sheet figures ------------------------------------------------------------------------------------------
+
+
+def location_diagram(location: Location) -> Scene:
+    """One location at twice its size, its three areas named."""
+    zoom, margin = 2.0, 2.0
+    location = replace(location, id="", x=0.0, y=0.0,
+                       areas=tuple(replace(a, x=a.x - location.x, y=a.y - location.y) for a in location.areas))
+    w, h = location.w, location.h
+    scene = Scene(margin + zoom * w + 28.0, margin + zoom * h + 18.0, theme=dict(THEME),
+                  meta={"game": GAME, "kind": "diagram"})
+    scene.define(icon_symbol(location.kind))
+    scene.add(Group(children=location_children(location, 1.0, show_id=False), dx=margin, dy=margin, sx=zoom,
+                    sy=zoom))
+    leader = _style(stroke="ink", width=0.3)
+    label_x = margin + zoom * w + 4.0
+    for k, (area, name) in enumerate(zip(location.areas, ("largest", "middle", "smallest"))):
+        ax = margin + zoom * (area.x + area.w / 2)
+        ay = margin + zoom * (area.y + area.h)
+        level = margin + zoom * h + 4.0 + 4.5 * (2 - k)
+        scene.add(Polygon(((ax, ay + 0.6), (ax - 0.9, ay + 2.2), (ax + 0.9, ay + 2.2)), _style(fill="ink")),
+                  Line(ax, ay + 2.2, ax, level, leader), Line(ax, level, label_x - 1.0, level, leader),
+                  Text(label_x, level + 0.9, name, 2.8))
+    return scene

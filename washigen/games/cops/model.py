@@ -1,0 +1,207 @@
+"""Tokyo Washi Game Cops as data: tape segments with two zones of four crime locations, yellow paths between them,
+maps of one segment per player laid end to end, the new roads an offset set-up needs, and squad sheets.
+
+Coordinates are millimetres in a segment's own frame: x along the tape from its left end, y across it from the
+top edge (y down). The physical sizes of the original tape are not public; ours are below, for a 50 mm tape, and
+scale with the tape width.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...design import Design, record
+
+GAME = "cops"
+TITLE = "Tokyo Washi Game Cops"
+
+# -- sizes, for a 50 mm tape; every one scales with the tape width -----------------------------------------------
+REFERENCE_WIDTH = 50.0
+SEGMENT_RATIO = 3.6            # segment length / tape width: 180 mm on 50 mm tape
+SQUAD_WIDTH = 14.0             # the blue squad-name section at a segment's left end
+END_CORRIDOR = 9.0             # at a segment's right end only joint paths run (the offset roads need the room)
+PATH_WIDTH = 2.6               # a yellow path with its dark edge
+ROAD_OFFSET_STEP = 2.5         # an offset road between two joints of one side runs this far inside that tape
+JOINT_BAND = (0.29, 0.71)      # joints sit within this fraction of the width, so a shifted neighbour still meets them
+MAX_OFFSET_RATIO = 0.25        # the largest offset, as a fraction of the tape width
+
+# Tolerances of the rules (absolute, as the rules state them).
+MATCH_TOLERANCE = 0.5          # a port or joint meets its partner within this many mm
+# Clearance of a path's centre line from a location it does not join, for a 50 mm tape (scales with the width).
+CLEARANCE = 1.6
+MIN_AREA_SIDE = 2.0            # a fill-in area narrower than this is hard to colour in (a printability warning)
+
+DEFAULT_TAPE_WIDTH = 50.0
+DEFAULT_PLAYERS = 2
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+ZONES_PER_SEGMENT = 2
+LOCATIONS_PER_ZONE = 4
+AREAS_PER_LOCATION = 3
+RANKS = ("largest", "middle", "smallest")
+
+# The crime locations. Each kind has a pictogram (draw.py) and a colour.
+KINDS = ("shop", "house", "park", "bank", "phone", "fish", "shrine", "station")
+KIND_COLOURS = {
+    "shop": "#e0663a",
+    "house": "#9c6b4e",
+    "park": "#3f8f47",
+    "bank": "#5b6f8f",
+    "phone": "#c23b6a",
+    "fish": "#2f86b5",
+    "shrine": "#c8102e",
+    "station": "#7b4fa0",
+}
+
+Point = tuple[float, float]
+Side = Literal["top", "bottom", "left", "right"]
+
+
+def scale_for(tape_width: float) -> float:
+    """How much every reference size grows or shrinks on this tape."""
+    return tape_width / REFERENCE_WIDTH
+
+
+def segment_length_for(tape_width: float) -> float:
+    return round(tape_width * SEGMENT_RATIO, 2)
+
+
+def max_offset_for(tape_width: float) -> float:
+    return round(tape_width * MAX_OFFSET_RATIO, 2)
+
+
+@record
+class Area:
+    """A fill-in area: a square (rect) or a disc (circle) in the bounding box x, y, w, h (mm, segment frame)."""
+    shape: Literal["rect", "circle"]
+    x: float
+    y: float
+    w: Annotated[float, Field(gt=0)]
+    h: Annotated[float, Field(gt=0)]
+
+    @property
+    def size(self) -> float:
+        """The area in mm²: what largest, middle and smallest compare."""
+        return self.w * self.h * (0.785398 if self.shape == "circle" else 1.0)
+
+
+@record
+class Location:
+    """A crime location: a rounded rectangle or a circle (bounding box x, y, w, h) with three areas, largest first."""
+    id: Annotated[str, Field(min_length=1, max_length=12)]
+    kind: Literal["shop", "house", "park", "bank", "phone", "fish", "shrine", "station"]
+    shape: Literal["rect", "circle"]
+    x: float
+    y: float
+    w: Annotated[float, Field(gt=0)]
+    h: Annotated[float, Field(gt=0)]
+    areas: tuple[Area, ...]
+
+    @property
+    def centre(self) -> Point:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+@record
+class Zone:
+    locations: tuple[Location, ...]
+
+
+@record
+class End:
+    """One end of a path: a location (by id), a port on the top or bottom edge at x = at, or a joint at the left or
+    right end at y = at. Exactly one of location, port, joint is given."""
+    location: str | None = None
+    port: Literal["top", "bottom"] | None = None
+    joint: Literal["left", "right"] | None = None
+    at: float | None = None
+
+    @property
+    def kind(self) -> str:
+        return "location" if self.location is not None else "port" if self.port is not None else "joint"
+
+    def describe(self) -> str:
+        if self.location is not None:
+            return self.location
+        side = self.port or self.joint
+        return f"{side} {'port' if self.port else 'joint'} at {self.at:g} mm"
+
+
+@record
+class Path:
+    """A yellow path: a polyline (segment frame) from end a to end b. A location end starts inside the location
+    (the location is drawn over it); a port or joint end lies on its edge."""
+    a: End
+    b: End
+    points: Annotated[tuple[Point, ...], Field(min_length=2)]
+
+
+@record
+class Segment:
+    """One segment of tape: the squad section at its left end, two zones split by a line of gravestones at x =
+    gravestones, and the paths."""
+    zones: tuple[Zone, ...]
+    gravestones: float
+    paths: tuple[Path, ...] = ()
+
+    @property
+    def locations(self) -> tuple[Location, ...]:
+        return tuple(location for zone in self.zones for location in zone.locations)
+
+
+@record
+class RoadEnd:
+    """Where a new road ends: on the path of a joint of a segment (0-based index), or at a location."""
+    segment: Annotated[int, Field(ge=0)]
+    joint: Literal["left", "right"] | None = None
+    at: float | None = None
+    location: str | None = None
+
+
+@record
+class Road:
+    """A new road drawn for an offset set-up: a polyline in map coordinates (x along the whole map, y from the top
+    of the highest segment)."""
+    a: RoadEnd
+    b: RoadEnd
+    points: Annotated[tuple[Point, ...], Field(min_length=2)]
+
+
+@record
+class CopsMap(Design):
+    """A map: one segment per player, end to end. With an offset, every other segment (the 2nd, 4th, ...) lies
+    `offset` mm lower, and `roads` completes the joints that no longer meet."""
+    GAME = "cops"
+    KIND = "map"
+    tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
+    segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
+    offset: Annotated[float, Field(ge=0, le=100)] = 0.0
+    segments: Annotated[tuple[Segment, ...], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
+    roads: tuple[Road, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.segments)
+
+    def shift(self, index: int) -> float:
+        """How far segment `index` (0-based) lies below the map's top."""
+        return self.offset if index % 2 == 1 else 0.0
+
+
+@record
+class CopsTape(Design):
+    """Tape artwork for a maker: a repeat of segments that joins end to start, so any run torn off the roll meets."""
+    GAME = "cops"
+    KIND = "tape"
+    tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
+    segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
+    segments: Annotated[tuple[Segment, ...], Field(min_length=1, max_length=24)]
+
+
+@record
+class CopsSheet(Design):
+    """Squad sheets: a name field, two ramen bowls to cross off, the two crimes with room for the culprits' faces."""
+    GAME = "cops"
+    KIND = "sheet"
+    squads: Annotated[int, Field(ge=1, le=24)] = 4
