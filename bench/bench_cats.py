@@ -1,0 +1,164 @@
+"""Benchmarks for Tokyo Washi Game Cats, each against a floor measured in the same run.
+
+    validate      our whole validator (every rule) on the cut-up variants of the standard 2-player map, against
+                  networkx searching the same movement graph (load its edges, one breadth-first search from each
+                  home row, as our reach and balance rules do): goal ratio <= 0.2; also variants per second
+    scale-10-100  drawing a 100-segment roll and writing it as vector PDF, against a 10-segment roll: goal <= 11
+    roll          a 10 m x 50 mm roll to vector PDF: seconds and peak memory (goal <= 5 s, <= 300 MB); floor: one
+                  repeat of the roll
+    map-pdf-size  bytes of the standard 2-player map's PDF (goal <= 100 KB); floor: the same map with every symbol
+                  drawn out in full where it is used, which is what symbols save
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bench.timing import best_of, figure, peak_memory
+
+VARIANTS = 300
+
+
+def side_by_side(ours, floor, rounds: int = 7) -> tuple[float, float]:
+    """Best times of two functions timed in alternation, so that both meet the same load on the machine."""
+    best_ours = best_floor = float("inf")
+    for _ in range(rounds):
+        best_ours = min(best_ours, best_of(ours, 1))
+        best_floor = min(best_floor, best_of(floor, 1))
+    return best_ours, best_floor
+
+
+def cut_up_variants(count: int):
+    """Every cut-up candidate of the standard map, good or not: what `cats variants` validates."""
+    from washigen.games.cats.generate import MapSpec, _design, _map_rng, base_plan
+    from washigen.games.cats.variants import cut_plan
+
+    spec = MapSpec(players=2, cut_up=True)
+    base = base_plan(spec, 1, with_forests=False)
+    designs = []
+    for variant in range(1, count + 1):
+        plan, pieces = cut_plan(spec, base.plan, _map_rng(1, "variant", variant))
+        designs.append(_design(spec, 1, plan, pieces, cut_up=True, variant=variant))
+    return designs
+
+
+def movement_graph(design):
+    """The edges a cat may step along, each building and forest one node (as our validator searches them), and
+    the free cells of the top and bottom home rows."""
+    from washigen.games.cats.rules import Board
+
+    board = Board(design.grid)
+    C = board.cols
+    region_of = {}
+    for k, mask in enumerate(board.regions()):
+        while mask:
+            low = mask & -mask
+            region_of[low.bit_length() - 1] = k
+            mask ^= low
+
+    def node(i: int):
+        region = region_of.get(i)
+        return ("region", region) if region is not None else i
+
+    edges = set()
+    for bits, step in ((board.east, 1), (board.south, C)):
+        while bits:
+            low = bits & -bits
+            i = low.bit_length() - 1
+            a, b = node(i), node(i + step)
+            if a != b:
+                edges.add((a, b))
+            bits ^= low
+    top = [c for c in range(C) if board.street >> c & 1]
+    last = (board.rows - 1) * C
+    bottom = [last + c for c in range(C) if board.street >> (last + c) & 1]
+    return sorted(edges, key=str), top, bottom
+
+
+def networkx_routes(edges, top, bottom) -> list[float | None]:
+    """The average distance from each home row's free cells to the other home row's, as networkx finds it."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_edges_from(edges)
+    means = []
+    for sources, targets in ((bottom, top), (top, bottom)):
+        graph.add_edges_from(("source", s) for s in sources)
+        lengths = nx.single_source_shortest_path_length(graph, "source")
+        graph.remove_node("source")
+        reached = [lengths[t] - 1 for t in targets if t in lengths]
+        means.append(sum(reached) / len(reached) if reached else None)
+    return means
+
+
+def bench_validate() -> dict:
+    from washigen.games.cats.rules import validate_map
+
+    designs = cut_up_variants(VARIANTS)
+    graphs = [movement_graph(d) for d in designs]
+    ours, floor = side_by_side(lambda: [validate_map(d) for d in designs],
+                               lambda: [networkx_routes(*g) for g in graphs])
+    valid = sum(1 for d in designs if validate_map(d).ok)
+    return figure("validate", ours, floor, goal=0.2, variants=VARIANTS, valid_variants=valid,
+                  variants_per_s=round(VARIANTS / ours), ours_per_variant_us=round(ours / VARIANTS * 1e6, 1),
+                  floor_is="networkx: load the movement graph, BFS from each home row")
+
+
+def bench_scale() -> dict:
+    from washigen.games.cats.draw import roll_repeat
+    from washigen.games.cats.generate import generate_roll
+    from washigen.render import to_pdf
+
+    rolls = {n: generate_roll(segments=n, seed=1) for n in (10, 100)}      # generation is not what is timed
+    large, small = side_by_side(lambda: to_pdf([roll_repeat(rolls[100], 3.0)]),
+                                lambda: to_pdf([roll_repeat(rolls[10], 3.0)]), rounds=3)
+    return figure("scale-10-100", large, small, goal=11.0, what="draw + vector PDF, 100 segments vs 10")
+
+
+def bench_roll() -> dict:
+    from washigen.games.cats.draw import roll_repeat, roll_scene
+    from washigen.games.cats.generate import generate_roll
+    from washigen.render import to_pdf
+
+    roll = generate_roll(segments=4, tape_width=50.0, length=10_000.0, seed=1)
+    pdf: list[bytes] = []
+    seconds, peak = peak_memory(lambda: pdf.append(to_pdf([roll_scene(roll, 3.0)])))
+    floor = best_of(lambda: to_pdf([roll_repeat(roll, 3.0)]), 3)
+    return figure("roll", seconds, floor, goal_s=5.0, peak_mb=round(peak / 2**20, 1), goal_mb=300,
+                  pdf_bytes=len(pdf[0]), length_mm=10_000, tape_mm=50, floor_is="one repeat (4 segments) to PDF")
+
+
+def bench_map_pdf_size() -> dict:
+    from washigen.games.cats.draw import map_scene
+    from washigen.games.cats.generate import generate_map
+    from washigen.render import to_pdf
+
+    scene = map_scene(generate_map(players=2, seed=1), 3.0)
+    ours = len(to_pdf([scene]))
+    floor = len(to_pdf([inline_symbols(scene)]))
+    return {"name": "map-pdf-size", "ours_s": None, "floor_s": None, "ratio": round(ours / floor, 3),
+            "ours_bytes": ours, "floor_bytes": floor, "goal_bytes": 100_000,
+            "floor_is": "the same map with every symbol drawn out where it is used"}
+
+
+def inline_symbols(scene):
+    from washigen.scene import Group, Use
+
+    def expand(items):
+        out = []
+        for item in items:
+            if isinstance(item, Use):
+                symbol = scene.symbols[item.symbol]
+                out.append(Group(expand(symbol.children), dx=item.x, dy=item.y, rotate=item.rotate,
+                                 sx=item.scale, sy=item.scale))
+            elif isinstance(item, Group):
+                out.append(replace(item, children=expand(item.children)))
+            else:
+                out.append(item)
+        return out
+
+    return replace(scene, children=expand(scene.children), symbols={})
+
+
+def run() -> list[dict]:
+    return [bench_validate(), bench_scale(), bench_roll(), bench_map_pdf_size()]

@@ -1,0 +1,301 @@
+"""The Cats validator: one hand-made broken map per rule, reported with its rule id and cell; a valid map and a
+valid set-up that report nothing; the bit-mask searches checked against a plain search."""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from cats_maps import (valid_map, valid_setup, with_buildings, with_rows,  # noqa: E402
+                       without_sewers)
+from washigen.games.cats.generate import generate_map  # noqa: E402
+from washigen.games.cats.model import Building, Drawing, Opening, SIDE_STEP  # noqa: E402
+from washigen.games.cats.rules import Board, map_homes, routes, validate  # noqa: E402
+
+
+def found(design, rule):
+    return [v for v in validate(design) if v.rule == rule]
+
+
+def test_the_valid_map_and_setup_report_nothing():
+    assert validate(valid_map()).violations == ()
+    assert validate(valid_setup()).violations == ()
+
+
+def _bottom_and_top(m):
+    """The valid map's two buildings: the bottom one on (6, 5)-(6, 6), the top one on (3, 13)-(3, 14)."""
+    bottom = next(b for b in m.grid.buildings if b.cells[0] == (6, 5))
+    top = next(b for b in m.grid.buildings if b.cells[0] == (3, 13))
+    return bottom, top
+
+
+def _door_removed():
+    m = valid_map()
+    bottom, top = _bottom_and_top(m)
+    return with_buildings(m, [top, replace(bottom, openings=())])
+
+
+def _split_building():
+    m = valid_map()
+    bottom, _ = _bottom_and_top(m)
+    m = with_rows(m, r3="..........#.#.....")
+    split = Building(cells=((3, 11), (3, 13)), openings=(Opening(row=3, col=11, side="s"),
+                                                         Opening(row=3, col=13, side="s")))
+    return with_buildings(m, [split, bottom])
+
+
+def _pocket():
+    # shrines on the four sides of (6, 17) shut it in
+    m = with_rows(valid_map(), r5="..................", r6="...." + "##" + ".........J.J", r7=".........J......J.")
+    m = without_sewers(m, (5, 3), (5, 7), (5, 11), (5, 15))
+    return with_rows(m, r5="................J.")
+
+
+def _desert():
+    m = without_sewers(valid_map(), (4, 4), (4, 16), (5, 3), (5, 15))
+    return m
+
+
+def _wall():
+    return with_rows(valid_map(), r7="......JJJJJJJ.....")
+
+
+def _uneven():
+    # fish can lie only at the right end of the bottom row: the top side's cats walk far to reach one, the bottom
+    # side's cats walk straight up
+    m = without_sewers(valid_map(), (8, 2), (8, 17))
+    return with_rows(m, r8="JJJJJJJJJJJJJ.J.J.")
+
+
+BROKEN = [
+    # (what, design, rule, severity, cell)
+    ("a blue sewer without its partner", lambda: without_sewers(valid_map(), (5, 3)), "cats.sewer.unpaired",
+     "warning", (5, 15)),
+    ("a home row with one red sewer", lambda: without_sewers(valid_map(), (8, 17)), "cats.home-row.no-red-sewer",
+     "error", (8, 2)),
+    ("a home row with no red sewer", lambda: without_sewers(valid_map(), (1, 2), (1, 17)),
+     "cats.home-row.no-red-sewer", "error", (1, 1)),
+    ("shrines on a home row", lambda: with_rows(valid_map(), r8="...JJJJJ.........."), "cats.home-row.room",
+     "error", (8, 1)),
+    ("a building without a door", _door_removed, "cats.building.no-opening", "error", (6, 5)),
+    ("a building in two pieces", _split_building, "cats.building.not-connected", "error", (3, 11)),
+    ("the bottom home row walled off", lambda: with_rows(valid_map(), r7="JJJJJJJJJJJJJJJJJJ"),
+     "cats.reach.home-to-home", "error", (8, 1)),
+    ("a street cell shut in by shrines", _pocket, "cats.reach.pocket", "warning", (6, 17)),
+    ("a bare block of street", _desert, "cats.layout.desert", "warning", (2, 1)),
+    ("seven shrines side by side", _wall, "cats.layout.wall", "warning", (7, 7)),
+    ("one side much farther from its fish", _uneven, "cats.balance.uneven", "warning", (1, 1)),
+]
+
+
+@pytest.mark.parametrize("what, make, rule, severity, cell", BROKEN, ids=[b[0] for b in BROKEN])
+def test_each_rule_reports_its_id_and_cell(what, make, rule, severity, cell):
+    hits = found(make(), rule)
+    assert hits, f"{what}: {rule} not reported"
+    assert {v.severity for v in hits} == {severity}
+    assert cell in [v.where["cell"] for v in hits], [v.where for v in hits]
+
+
+def test_the_home_row_rule_counts_for_the_player_count():
+    # the valid map's home rows hold 6 spaced drawings: enough for 2 players, not for 3 (7 drawings)
+    assert not found(valid_map(players=2), "cats.home-row.room")
+    assert found(valid_map(players=3), "cats.home-row.room")
+
+
+def test_small_cells_are_a_print_warning_naming_the_field():
+    hits = found(valid_map(tape_width=15.0), "cats.print.cell-too-small")
+    assert [v.severity for v in hits] == ["warning"]
+    assert hits[0].where == {"field": "tape_width"}
+    assert not found(valid_map(tape_width=20.0), "cats.print.cell-too-small")     # 4 mm cells
+
+
+def test_sewers_pair_across_the_whole_row_of_a_wide_map():
+    design = generate_map(players=4, seed=2)
+    board = Board(design.grid)
+    half = board.cols // 2
+    # a row whose colour appears once in each half is paired (the halves are one row of the map)
+    for (r, colour), count in board.sewer_count.items():
+        cols = [c for rr, c, cc in board.sewers if rr == r and cc == colour]
+        assert count >= 2
+        if min(cols) < half <= max(cols) and count == 2:
+            break
+    assert not found(design, "cats.sewer.unpaired")
+
+
+# -- set-ups -------------------------------------------------------------------------------------------------------------
+
+def _setup(fish=None, cats=None, **map_changes):
+    s = valid_setup(valid_map(**map_changes)) if map_changes else valid_setup()
+    return replace(s, fish=tuple(fish if fish is not None else s.fish), cats=tuple(cats if cats is not None else s.cats))
+
+
+def _moved(items, index, **changes):
+    items = list(items)
+    items[index] = replace(items[index], **changes)
+    return items
+
+
+SETUP_BROKEN = [
+    ("a fish off the home rows", lambda: _setup(fish=_moved(valid_setup().fish, 0, row=2, col=1)),
+     "cats.setup.off-home-row", (2, 1)),
+    ("a fish on a sewer", lambda: _setup(fish=_moved(valid_setup().fish, 0, col=2)), "cats.setup.blocked-cell",
+     (1, 2)),
+    ("two drawings too close", lambda: _setup(fish=_moved(valid_setup().fish, 1, col=3)), "cats.setup.spacing",
+     (1, 3)),
+    ("a fish too few on the top row", lambda: _setup(fish=valid_setup().fish[1:]), "cats.setup.fish-count", (1, 1)),
+    ("a cat too many on the bottom row",
+     lambda: _setup(cats=valid_setup().cats + (Drawing(player=1, row=8, col=1),)), "cats.setup.cat-count", (8, 1)),
+]
+
+
+@pytest.mark.parametrize("what, make, rule, cell", SETUP_BROKEN, ids=[b[0] for b in SETUP_BROKEN])
+def test_each_setup_rule_reports_its_id_and_cell(what, make, rule, cell):
+    hits = found(make(), rule)
+    assert hits, f"{what}: {rule} not reported"
+    assert cell in [v.where["cell"] for v in hits]
+
+
+def test_team_play_fish_go_opposite_their_players_cat():
+    game_map = valid_map(players=4, coop=True)
+    # team 1 = players 1, 2; team 2 = players 3, 4; each player one cat, their two fish on the other side
+    cats = [Drawing(player=1, row=8, col=13), Drawing(player=2, row=1, col=13),
+            Drawing(player=3, row=1, col=16), Drawing(player=4, row=8, col=16)]
+    fish = [Drawing(player=2, row=8, col=1), Drawing(player=2, row=8, col=4), Drawing(player=3, row=8, col=7),
+            Drawing(player=3, row=8, col=10), Drawing(player=1, row=1, col=1), Drawing(player=1, row=1, col=4),
+            Drawing(player=4, row=1, col=7), Drawing(player=4, row=1, col=10)]
+    good = replace(valid_setup(game_map), fish=tuple(fish), cats=tuple(cats))
+    assert validate(good).violations == ()
+    # swap a fish of player 1 (cat on row 8) with one of player 3 (cat on row 1): both now lie on their own side
+    swapped = [replace(f, player=1) if (f.row, f.col) == (8, 7) else
+               replace(f, player=3) if (f.row, f.col) == (1, 1) else f for f in fish]
+    hits = found(replace(good, fish=tuple(swapped)), "cats.setup.fish-own-side")
+    assert sorted(v.where["cell"] for v in hits) == [(1, 1), (8, 7)]
+
+
+def test_a_cat_boxed_in_is_reported():
+    # shrines above, left and right of player 1's bottom cat at (8, 13)
+    game_map = with_rows(valid_map(), r7=".........J..J.....", r8="...........J.J....")
+    boxed = valid_setup(game_map)
+    hits = found(boxed, "cats.setup.cut-off")
+    assert [(v.severity, v.where["cell"]) for v in hits] == [("warning", (8, 13))]
+    assert not found(valid_setup(), "cats.setup.cut-off")
+
+
+# -- the searches -----------------------------------------------------------------------------------------------------------
+
+def _plain_distances(design, sources_row: int, targets_row: int):
+    """A plain breadth-first search over the map's records (no bit masks): the reference for the validator."""
+    grid = design.grid
+    R, C = grid.height, grid.width
+    owner = {}
+    doors = set()
+    for k, b in enumerate(grid.buildings):
+        for cell in b.cells:
+            owner[cell] = k
+        for o in b.openings:
+            doors.add((o.row, o.col, o.side))
+    forest_id = {}
+    for r in range(1, R + 1):
+        for c in range(1, C + 1):
+            kind = grid.rows[r - 1][c - 1]
+            if kind == "t":
+                forest_id[r, c] = ("t", r, c)
+            elif kind == "T" and (r, c) not in forest_id:
+                queue = [(r, c)]
+                forest_id[r, c] = ("T", r, c)
+                while queue:
+                    cr, cc = queue.pop()
+                    for dr, dc in SIDE_STEP.values():
+                        n = (cr + dr, cc + dc)
+                        if 1 <= n[0] <= R and 1 <= n[1] <= C and grid.rows[n[0] - 1][n[1] - 1] == "T" and \
+                                n not in forest_id:
+                            forest_id[n] = ("T", r, c)
+                            queue.append(n)
+
+    def node(cell):
+        if cell in owner:
+            return ("b", owner[cell])
+        return forest_id.get(cell, cell)
+
+    def can_step(a, side):
+        dr, dc = SIDE_STEP[side]
+        b = (a[0] + dr, a[1] + dc)
+        if not (1 <= b[0] <= R and 1 <= b[1] <= C):
+            return None
+        if grid.rows[a[0] - 1][a[1] - 1] == "J" or grid.rows[b[0] - 1][b[1] - 1] == "J":
+            return None
+        oa, ob = owner.get(a), owner.get(b)
+        if oa != ob:
+            if oa is not None and ob is not None:
+                return None
+            back = {"n": "s", "s": "n", "e": "w", "w": "e"}[side]
+            if oa is not None and (a[0], a[1], side) not in doors:
+                return None
+            if ob is not None and (b[0], b[1], back) not in doors:
+                return None
+        return b
+
+    members = {}
+    for r in range(1, R + 1):
+        for c in range(1, C + 1):
+            members.setdefault(node((r, c)), []).append((r, c))
+    sewers = {(s.row, s.col) for s in grid.sewers}
+    free = lambda row: [(row, c) for c in range(1, C + 1) if grid.rows[row - 1][c - 1] == "." and (row, c) not in sewers]
+    dist = {}
+    queue = deque()
+    for cell in free(sources_row):
+        if node(cell) not in dist:
+            dist[node(cell)] = 0
+            queue.append(node(cell))
+    while queue:
+        here = queue.popleft()
+        for cell in members[here]:
+            for side in "nesw":
+                nxt = can_step(cell, side)
+                if nxt is not None and node(nxt) not in dist:
+                    dist[node(nxt)] = dist[here] + 1
+                    queue.append(node(nxt))
+    reached = [dist[node(cell)] for cell in free(targets_row) if node(cell) in dist]
+    return sum(reached) / len(reached) if reached else None
+
+
+@pytest.mark.parametrize("kwargs", [dict(seed=1), dict(seed=7, forests=6), dict(seed=3, cut_up=True),
+                                    dict(seed=4, long=1, forests=3), dict(players=4, seed=2)])
+def test_the_bit_mask_search_equals_a_plain_search(kwargs):
+    design = generate_map(**kwargs)
+    board = Board(design.grid)
+    found_routes = routes(board, map_homes(design))
+    rows = board.rows
+    assert found_routes.mean[0] == pytest.approx(_plain_distances(design, rows, 1))
+    assert found_routes.mean[1] == pytest.approx(_plain_distances(design, 1, rows))
+
+
+# -- never raises ----------------------------------------------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_validator_never_raises_on_a_mutated_map(data):
+    design = generate_map(seed=data.draw(st.integers(0, 3)))
+    rows = list(design.grid.rows)
+    for _ in range(data.draw(st.integers(1, 12))):
+        r = data.draw(st.integers(0, len(rows) - 1))
+        c = data.draw(st.integers(0, len(rows[0]) - 1))
+        rows[r] = rows[r][:c] + data.draw(st.sampled_from(".J#Tt?")) + rows[r][c + 1:]
+    buildings = list(design.grid.buildings)
+    if data.draw(st.booleans()) and buildings:
+        buildings.pop(data.draw(st.integers(0, len(buildings) - 1)))
+    sewers = list(design.grid.sewers)
+    if data.draw(st.booleans()) and sewers:
+        sewers[0] = replace(sewers[0], row=data.draw(st.integers(-3, 40)), col=data.draw(st.integers(-3, 40)))
+    mutated = replace(design, grid=replace(design.grid, rows=tuple(rows), buildings=tuple(buildings),
+                                           sewers=tuple(sewers)))
+    report = validate(mutated)
+    assert all(v.rule.startswith("cats.") for v in report)

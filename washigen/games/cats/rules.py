@@ -1,0 +1,844 @@
+"""The Cats validator: every placement rule of DESIGN 5, each with a stable id and the cell it is about.
+
+Rule ids (cells are (row, col), counted from 1):
+
+  cats.sewer.unpaired            warning  a sewer with no partner of its colour in its row
+  cats.home-row.no-red-sewer     error    a home row (top or bottom row) without a pair of red sewers
+  cats.home-row.room             error    a home row without room for its fish and cats, spaced
+  cats.building.no-opening       error    a building with no opening onto a walkable cell
+  cats.building.not-connected    error    a building whose cells fall apart
+  cats.reach.home-to-home        error    a home-row cell from which the other home row cannot be reached
+  cats.reach.pocket              warning  walkable cells that no cat can ever reach
+  cats.layout.desert             warning  a 4 x 4 block of bare street, away from the home rows
+  cats.layout.wall               warning  7 or more buildings and shrines in a row, side by side
+  cats.balance.uneven            warning  one side's cats have clearly farther to go than the other's
+  cats.print.cell-too-small      warning  cells under 4 mm (where names the field)
+  cats.setup.*                   error    drawn fish and cats (see validate_setup)
+
+The map is compiled into bit masks (one bit a cell, row-major), so reachability and distances are a handful of
+big-integer shifts per step: a whole map validates in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from ...errors import DesignFormatError
+from ...report import Report, Violation
+from ...units import format_mm
+from .model import (BUILDING, CELL_KINDS, DRAWING_GAP, FOREST, MIN_CELL_MM, SHRINE, SHRUB, SIDE_STEP, STREET,
+                    CatsMap, CatsRoll, CatsSegment, CatsSetup, Grid, cell_size, home_rows, map_shape, table)
+
+DESERT_ROWS = 4
+DESERT_COLS = 4
+WALL_RUN = 7
+BALANCE_LIMIT = 2.0          # steps of difference in the average there-and-back route
+
+_ALPHABET = set(CELL_KINDS)
+
+
+def _kind_table(kinds: str) -> dict[int, str]:
+    return {ord(ch): ("1" if ch in kinds else "0") for ch in _ALPHABET}
+
+
+_TABLES = {k: _kind_table(k) for k in (STREET, SHRINE, BUILDING, FOREST, SHRUB, FOREST + SHRUB)}
+
+
+class Board:
+    """A grid compiled to bit masks. Bit i is cell (i // cols, i % cols), 0-based. `east` holds bit i when a cat
+    may step between cell i and i + 1, `south` when it may step between i and i + cols."""
+
+    __slots__ = ("rows", "cols", "n", "street", "sewer", "shrine", "building", "forest", "passable", "east",
+                 "south", "region_all", "building_masks", "sewers", "col_start", "full_row", "grid", "inner_east",
+                 "inner_south", "enterable", "fill_east", "fill_south", "trees", "region_of", "region_masks", "sewer_count")
+
+    def __init__(self, grid: Grid):
+        self.grid = grid
+        rows = grid.rows
+        self.rows = R = len(rows)
+        self.cols = C = len(rows[0]) if rows else 0
+        self.n = N = R * C
+        flat = "".join(rows)
+        if len(flat) != N:                       # rows of different lengths: a design that did not load from a file
+            flat = "".join(r.ljust(C, SHRINE)[:C] for r in rows)
+        backwards = flat[::-1]
+        full, self.full_row, self.col_start, last_col = _geometry(R, C)
+        not_last = full & ~last_col
+        sewer = 0
+        self.sewers = sewers = []
+        self.sewer_count = counts = {}
+        for s in grid.sewers:
+            r, c = s.row - 1, s.col - 1
+            if 0 <= r < R and 0 <= c < C:
+                sewer |= 1 << (r * C + c)
+                key = (r, s.colour)
+                sewers.append((r, c, s.colour))
+                counts[key] = counts.get(key, 0) + 1
+        self.sewer = sewer
+        if N:
+            try:
+                self.street = int(backwards.translate(_TABLES[STREET]), 2) & ~sewer
+            except ValueError:                   # an unknown cell kind: read as a shrine, nobody walks there
+                flat = "".join(ch if ch in _ALPHABET else SHRINE for ch in flat)
+                backwards = flat[::-1]
+                self.street = int(backwards.translate(_TABLES[STREET]), 2) & ~sewer
+            self.shrine = int(backwards.translate(_TABLES[SHRINE]), 2)
+            self.building = B = int(backwards.translate(_TABLES[BUILDING]), 2)
+            self.forest = int(backwards.translate(_TABLES[FOREST + SHRUB]), 2)
+        else:
+            self.street = self.shrine = self.building = self.forest = B = 0
+        self.passable = p = full & ~self.shrine
+        self.building_masks = masks = []
+        inner_e = inner_s = 0
+        position, bit = _positions(R, C)
+        get = position.get
+        self.region_of = region_of = [-1] * N
+        # Openings take their edge out of the wall; a building can be entered when one leads onto open ground.
+        walkable = p & ~B
+        opened_e = opened_s = 0
+        self.enterable = enterable = []
+        edges = _opening_edges(R, C)
+        for k, building in enumerate(grid.buildings):
+            m = 0
+            for cell in building.cells:
+                i = get(cell)
+                if i is not None:
+                    m |= bit[i]
+                    region_of[i] = k
+            masks.append(m)
+            inner_e |= m & (m >> 1)
+            inner_s |= m & (m >> C)
+            ok = False
+            for o in building.openings:
+                edge = edges.get((o.row, o.col, o.side))
+                if edge is not None:
+                    if edge[0]:
+                        opened_e |= edge[1]
+                    else:
+                        opened_s |= edge[1]
+                    if walkable & edge[2]:
+                        ok = True
+            enterable.append(ok)
+        # Walls: every edge between a building cell and any other cell, except an edge inside one building.
+        self.inner_east = inner_e = inner_e & not_last
+        self.inner_south = inner_s
+        walls_e = ((B ^ (B >> 1)) & not_last) | (B & (B >> 1) & not_last & ~inner_e)
+        walls_s = (B ^ (B >> C)) & (full >> C) | (B & (B >> C) & ~inner_s)
+        shut_e = B & (B >> 1) & not_last & ~inner_e       # between two buildings: never open
+        shut_s = B & (B >> C) & ~inner_s
+        walls_e &= ~opened_e
+        walls_s &= ~opened_s
+        self.east = p & (p >> 1) & not_last & ~(walls_e | shut_e)
+        self.south = p & (p >> C) & ~(walls_s | shut_s)
+        # The edges a filling flood may take: inside one building, or between two cells of one forest (a shrub
+        # is a forest of its own).
+        self.trees = trees = int(backwards.translate(_TABLES[FOREST]), 2) if self.forest else 0
+        self.fill_east = inner_e | (trees & (trees >> 1) & not_last)
+        self.fill_south = inner_s | (trees & (trees >> C))
+        self.region_masks = list(masks)
+        rest = self.forest
+        while rest:                              # each forest (and each shrub) is one region more
+            part = flood(rest & -rest, self.fill_east, self.fill_south, C) & self.forest
+            k = len(self.region_masks)
+            self.region_masks.append(part)
+            rest &= ~part
+            while part:
+                low = part & -part
+                region_of[low.bit_length() - 1] = k
+                part ^= low
+        # Only cells that belong to a building or forest fill one (a '#' that no building owns is just a cell).
+        region_all = 0
+        for m in self.region_masks:
+            region_all |= m
+        self.region_all = region_all
+
+    def regions(self) -> list[int]:
+        """Every building and every forest as a mask."""
+        return [m for m in self.region_masks if m]
+
+    # -- helpers ---------------------------------------------------------------------------------------------------
+    def row_mask(self, r: int) -> int:
+        return self.full_row << (r * self.cols)
+
+    def cell(self, bit_index: int) -> tuple[int, int]:
+        """1-based (row, col) of a bit index."""
+        return bit_index // self.cols + 1, bit_index % self.cols + 1
+
+    def close_regions(self, new: int) -> int:
+        """`new` grown by every building or forest it touches: a cat entering one occupies all of it."""
+        touched = new & self.region_all
+        masks, region_of = self.region_masks, self.region_of
+        while touched:
+            m = masks[region_of[(touched & -touched).bit_length() - 1]]
+            new |= m
+            touched &= ~m
+        return new
+
+    def bfs(self, sources: int, targets: int) -> tuple[int, int, int]:
+        """Breadth-first search by normal moves from `sources`: (every cell reached, the sum of the distances to
+        the targets reached, how many targets were reached). Entering a building or a forest is one step."""
+        E, S, C = self.east, self.south, self.cols
+        regions, region_of, masks = self.region_all, self.region_of, self.region_masks
+        reach = frontier = self.close_regions(sources & self.passable)
+        total = 0
+        count = (reach & targets).bit_count()
+        level = 0
+        while frontier:
+            grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
+            frontier = grow & ~reach
+            if not frontier:
+                break
+            level += 1
+            touched = frontier & regions
+            while touched:              # entering a building or forest fills all of it at once
+                m = masks[region_of[(touched & -touched).bit_length() - 1]]
+                frontier |= m & ~reach
+                touched &= ~m
+            reach |= frontier
+            hits = frontier & targets
+            if hits:
+                n = hits.bit_count()
+                total += level * n
+                count += n
+        return reach, total, count
+
+
+@lru_cache(maxsize=16)
+def _positions(R: int, C: int) -> tuple[dict[tuple[int, int], int], list[int]]:
+    """(1-based (row, col) -> bit index, bit index -> its bit) for a grid shape."""
+    return ({(r + 1, c + 1): r * C + c for r in range(R) for c in range(C)}, [1 << i for i in range(R * C)])
+
+
+@lru_cache(maxsize=16)
+def _opening_edges(R: int, C: int) -> dict[tuple[int, int, str], tuple[bool, int, int]]:
+    """(row, col, side), 1-based -> (on an east edge?, the edge's bit, the bit of the cell beyond) for every
+    opening that lies inside the grid; openings on the border lead nowhere and are missing."""
+    edges = {}
+    for r in range(R):
+        for c in range(C):
+            i = r * C + c
+            if c < C - 1:
+                edges[r + 1, c + 1, "e"] = (True, 1 << i, 1 << (i + 1))
+            if c > 0:
+                edges[r + 1, c + 1, "w"] = (True, 1 << (i - 1), 1 << (i - 1))
+            if r < R - 1:
+                edges[r + 1, c + 1, "s"] = (False, 1 << i, 1 << (i + C))
+            if r > 0:
+                edges[r + 1, c + 1, "n"] = (False, 1 << (i - C), 1 << (i - C))
+    return edges
+
+
+@lru_cache(maxsize=64)
+def _geometry(R: int, C: int) -> tuple[int, int, int, int]:
+    """(every cell, one row, column 0 of every row, the last column of every row) as masks."""
+    col_start = sum(1 << (r * C) for r in range(R))
+    return (1 << (R * C)) - 1, (1 << C) - 1, col_start, col_start << (C - 1) if C else 0
+
+
+def flood(start: int, east: int, south: int, cols: int) -> int:
+    """Every cell connected to `start` through open east and south edges."""
+    reach = start
+    while True:
+        grow = reach | ((reach & east) << 1) | ((reach >> 1) & east) | ((reach & south) << cols) | (
+            (reach >> cols) & south)
+        if grow == reach:
+            return reach
+        reach = grow
+
+
+def _edge(r: int, c: int, side: str, R: int, C: int) -> tuple[str, int] | None:
+    """The edge on `side` of 0-based cell (r, c) as ("e", bit) or ("s", bit); None on the grid's border."""
+    dr, dc = SIDE_STEP[side]
+    nr, nc = r + dr, c + dc
+    if not (0 <= r < R and 0 <= c < C and 0 <= nr < R and 0 <= nc < C):
+        return None
+    if dc:
+        return "e", r * C + min(c, nc)
+    return "s", min(r, nr) * C + c
+
+
+def _bits(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def capacity(row_cells: int, gap: int = DRAWING_GAP) -> int:
+    """How many drawings fit on the set bits of one row with `gap` empty cells between any two (greedy from the
+    left, which is optimal on a line)."""
+    count = 0
+    step = gap + 1
+    while row_cells:
+        low = row_cells & -row_cells
+        count += 1
+        row_cells &= ~(low * ((1 << step) - 1))     # this cell and the next `gap` are taken
+    return count
+
+
+@lru_cache(maxsize=64)
+def _run_starts(R: int, C: int, length: int) -> int:
+    """Cells where a run of `length` cells to the right stays inside its row."""
+    if C < length:
+        return 0
+    return sum(((1 << (C - length + 1)) - 1) << (r * C) for r in range(R))
+
+
+# -- the rules ------------------------------------------------------------------------------------------------------
+
+@dataclass
+class Homes:
+    """What the reach, room and balance rules need to know about the rows people draw on."""
+    rows: tuple[int, ...]              # 0-based home rows
+    names: tuple[str, ...]             # "top", "bottom"
+    needed: int                        # drawings each home row must hold
+    far: tuple[int, ...] | None = None  # the row each home row must reach (default: the other home row)
+
+
+def check_sewers(board: Board) -> list[Violation]:
+    counts = board.sewer_count
+    if all(n >= 2 for n in counts.values()):
+        return []
+    found = []
+    for r, c, colour in board.sewers:
+        if counts[r, colour] < 2:
+            found.append(Violation.warning(
+                "cats.sewer.unpaired", f"The {colour} sewer has no {colour} partner in row {r + 1}, so nobody can "
+                "pop through it.", cell=(r + 1, c + 1)))
+    return found
+
+
+def check_red_home_rows(board: Board, homes: Homes) -> list[Violation]:
+    found = []
+    for r, name in zip(homes.rows, homes.names):
+        if board.sewer_count.get((r, "red"), 0) >= 2:
+            continue
+        reds = [c for rr, c, colour in board.sewers if rr == r and colour == "red"]
+        have = "no red sewer" if not reds else "only one red sewer"
+        found.append(Violation.error(
+            "cats.home-row.no-red-sewer", f"The {name} home row (row {r + 1}) has {have}; a home row holds a "
+            "red pair.", cell=(r + 1, (reds[0] if reds else 0) + 1)))
+    return found
+
+
+def check_room(board: Board, homes: Homes) -> list[Violation]:
+    found = []
+    for r, name in zip(homes.rows, homes.names):
+        free = (board.street >> (r * board.cols)) & board.full_row
+        room = capacity(free)
+        if room < homes.needed:
+            found.append(Violation.error(
+                "cats.home-row.room", f"The {name} home row (row {r + 1}) has room for {room} fish and cats with "
+                f"{DRAWING_GAP} empty cells between them; {homes.needed} must fit.", cell=(r + 1, 1)))
+    return found
+
+
+def check_buildings(board: Board) -> list[Violation]:
+    found = []
+    # One flood through the edges inside buildings, from one cell of each: what it misses has fallen apart.
+    seeds = 0
+    for m in board.building_masks:
+        seeds |= m & -m
+    whole = flood(seeds, board.inner_east, board.inner_south, board.cols)
+    for m, enterable in zip(board.building_masks, board.enterable):
+        if m and (not enterable or m & ~whole):
+            first = board.cell((m & -m).bit_length() - 1)
+            if m & ~whole:
+                found.append(Violation.error(
+                    "cats.building.not-connected", f"The building at {_cell_text(first)} falls apart into pieces "
+                    "that do not touch.", cell=first))
+            if not enterable:
+                found.append(Violation.error(
+                    "cats.building.no-opening", f"The building at {_cell_text(first)} has no opening onto a cell a "
+                    "cat can stand on, so it can never be entered.", cell=first))
+    return found
+
+
+def _cell_text(cell: tuple[int, int]) -> str:
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+@dataclass
+class Routes:
+    """The searches towards each home row's far side, kept for the reach and balance rules."""
+    reach: list[int]                   # every cell from which home row k's far side (its fish) can be reached
+    mean: list[float | None]           # average steps from home row k's free cells to the nearest far fish cell
+
+
+def routes(board: Board, homes: Homes) -> Routes:
+    """One search a home row, started from its far side: from the other home row's free cells (where fish lie), or
+    from every cell of the far edge for a segment alone. Moves are undirected, so the distance from the far side
+    to a cat's starting cell is the cat's distance to the far side."""
+    searches = []
+    for index, r in enumerate(homes.rows):
+        if homes.far is None:
+            sources = board.street & board.row_mask(homes.rows[len(homes.rows) - 1 - index])
+        else:
+            sources = board.passable & board.row_mask(homes.far[index])
+        searches.append((sources, board.street & board.row_mask(r)))
+    found = [board.bfs(*search) for search in searches]
+    return Routes([cells for cells, _, _ in found], [total / count if count else None for _, total, count in found])
+
+
+def check_reach(board: Board, homes: Homes, found_routes: Routes) -> list[Violation]:
+    found = []
+    open_cells = board.street | board.sewer
+    for index, (r, name) in enumerate(zip(homes.rows, homes.names)):
+        stuck = open_cells & board.row_mask(r) & ~found_routes.reach[index]
+        if homes.far is None:
+            target = f"the {homes.names[len(homes.rows) - 1 - index]} home row"
+        else:
+            target = f"row {homes.far[index] + 1}"
+        for bit in _bits(stuck):
+            found.append(Violation.error(
+                "cats.reach.home-to-home", f"From row {r + 1} ({name} home row) a cat cannot reach {target} by "
+                "normal moves.", cell=board.cell(bit)))
+    reached = 0
+    for cells in found_routes.reach:
+        reached |= cells
+    pockets = board.passable & ~reached
+    for m, enterable in zip(board.building_masks, board.enterable):
+        if not enterable:                # already reported as cats.building.no-opening
+            pockets &= ~m
+    C = board.cols
+    last_col = board.col_start << (C - 1)
+    east = board.east & pockets & (pockets >> 1) & ~last_col
+    south = board.south & pockets & (pockets >> C)
+    while pockets:
+        low = pockets & -pockets
+        part = board.close_regions(flood(low, east, south, C)) & pockets
+        found.append(Violation.warning(
+            "cats.reach.pocket", f"{part.bit_count()} cell(s) from {_cell_text(board.cell(low.bit_length() - 1))} on "
+            "cannot be reached from any home row.", cell=board.cell(low.bit_length() - 1)))
+        pockets &= ~(part | low)
+    return found
+
+
+def check_balance(homes: Homes, found_routes: Routes) -> list[Violation]:
+    gap = balance_gap(found_routes)
+    if gap is None or gap <= BALANCE_LIMIT:
+        return []
+    means = found_routes.mean
+    longer = 0 if (means[0] or 0) > (means[1] or 0) else 1
+    return [Violation.warning(
+        "cats.balance.uneven", f"Cats from the {homes.names[longer]} home row need {gap:.1f} steps more on average "
+        f"to fetch a fish and come home than the other side's (more than {BALANCE_LIMIT:g}).",
+        cell=(homes.rows[longer] + 1, 1))]
+
+
+def balance_gap(found_routes: Routes) -> float | None:
+    """The gap between the two sides' average there-and-back routes, in steps."""
+    means = found_routes.mean
+    if len(means) != 2 or means[0] is None or means[1] is None:
+        return None
+    return round(abs(means[0] - means[1]) * 2, 2)
+
+
+def check_desert(board: Board, exclude_rows: Iterable[int]) -> list[Violation]:
+    C, R = board.cols, board.rows
+    bare = board.street
+    for r in exclude_rows:
+        bare &= ~board.row_mask(r)
+    if C < DESERT_COLS or R < DESERT_ROWS:
+        return []
+    run = bare
+    for k in range(1, DESERT_COLS):
+        run &= bare >> k
+    run &= _run_starts(R, C, DESERT_COLS)
+    block = run
+    for k in range(1, DESERT_ROWS):
+        block &= run >> (k * C)
+    found = []
+    while block:
+        bit = (block & -block).bit_length() - 1
+        r, c = divmod(bit, C)
+        found.append(Violation.warning(
+            "cats.layout.desert", f"The {DESERT_ROWS} x {DESERT_COLS} cells from {_cell_text((r + 1, c + 1))} on are "
+            "bare street: nothing to steer around there.", cell=(r + 1, c + 1)))
+        span = (1 << (2 * DESERT_COLS - 1)) - 1           # windows overlapping this one start in this box
+        cols = (span << (c - DESERT_COLS + 1) if c >= DESERT_COLS - 1 else span >> (DESERT_COLS - 1 - c)) \
+            & board.full_row
+        for rr in range(max(0, r - DESERT_ROWS + 1), min(R, r + DESERT_ROWS)):
+            block &= ~(cols << (rr * C))
+    return found
+
+
+def check_wall(board: Board) -> list[Violation]:
+    C = board.cols
+    if C < WALL_RUN:
+        return []
+    solid = board.shrine | board.building
+    run = solid
+    for k in range(1, WALL_RUN):
+        run &= solid >> k
+    run &= _run_starts(board.rows, C, WALL_RUN)
+    found = []
+    while run:
+        bit = (run & -run).bit_length() - 1
+        r, c = divmod(bit, C)
+        found.append(Violation.warning(
+            "cats.layout.wall", f"Row {r + 1} is blocked by {WALL_RUN} or more buildings and shrines side by side from "
+            f"column {c + 1} on.", cell=(r + 1, c + 1)))
+        run &= ~board.row_mask(r)
+    return found
+
+
+def check_print(tape_width: float, segment_rows: int) -> list[Violation]:
+    size = cell_size(tape_width, segment_rows)
+    if size >= MIN_CELL_MM - 1e-9:
+        return []
+    return [Violation.warning(
+        "cats.print.cell-too-small", f"Cells are {format_mm(size)} mm, under {format_mm(MIN_CELL_MM)} mm: too small "
+        f"to draw fish and cats in. Use wider tape or fewer rows.", field="tape_width")]
+
+
+# -- designs ----------------------------------------------------------------------------------------------------------
+
+def map_homes(design: CatsMap) -> Homes:
+    top, bottom = home_rows(design)
+    needed = table(design.players, design.coop).drawings_per_side
+    return Homes((top - 1, bottom - 1), ("top", "bottom"), needed)
+
+
+def validate_map(design: CatsMap, board: Board | None = None) -> Report:
+    board = board or Board(design.grid)
+    homes = map_homes(design)
+    found_routes = routes(board, homes)
+    violations = (check_red_home_rows(board, homes) + check_room(board, homes) + check_buildings(board)
+                  + check_reach(board, homes, found_routes) + check_sewers(board)
+                  + check_desert(board, homes.rows) + check_wall(board) + check_balance(homes, found_routes)
+                  + check_print(design.tape_width, design.segment_rows))
+    return Report.of(violations)
+
+
+def map_balance(design: CatsMap, board: Board | None = None) -> float | None:
+    """The balance score of a map: the gap, in steps, between the two sides' average there-and-back routes."""
+    board = board or Board(design.grid)
+    return balance_gap(routes(board, map_homes(design)))
+
+
+def validate_grid_segment(grid: Grid) -> list[Violation]:
+    """A segment alone: its home row (the last) holds a red pair and room for a 2-player side, and reaches the
+    segment's far edge (row 1), where the other side of a map joins."""
+    board = Board(grid)
+    last = board.rows - 1
+    homes = Homes((last,), ("segment's",), table(2).drawings_per_side, far=(0,))
+    found_routes = routes(board, homes)
+    return (check_red_home_rows(board, homes) + check_room(board, homes) + check_buildings(board)
+            + check_reach(board, homes, found_routes) + check_sewers(board) + check_desert(board, (last,))
+            + check_wall(board))
+
+
+def validate_segment(design: CatsSegment) -> Report:
+    return Report.of(validate_grid_segment(design.grid) + check_print(design.tape_width, design.segment_rows))
+
+
+def validate_roll(design: CatsRoll) -> Report:
+    found = []
+    for number, grid in enumerate(design.segments, start=1):
+        for v in validate_grid_segment(grid):
+            found.append(Violation(v.rule, v.severity, f"Segment {number}: {v.message}", {"segment": number, **v.where}))
+    return Report.of(found + check_print(design.tape_width, design.segment_rows))
+
+
+def validate(design) -> Report:
+    if isinstance(design, CatsMap):
+        return validate_map(design)
+    if isinstance(design, CatsSetup):
+        return validate_setup(design)
+    if isinstance(design, CatsSegment):
+        return validate_segment(design)
+    if isinstance(design, CatsRoll):
+        return validate_roll(design)
+    raise TypeError(f"not a Cats design: {type(design).__name__}")
+
+
+# -- set-ups ------------------------------------------------------------------------------------------------------------
+
+def validate_setup(design: CatsSetup) -> Report:
+    game_map = design.map
+    board = Board(game_map.grid)
+    found = list(validate_map(game_map, board))
+    found += check_setup_cells(design, board)
+    found += check_setup_counts(design)
+    found += check_setup_spacing(design)
+    found += check_setup_routes(design, board)
+    return Report.of(found)
+
+
+def _drawings(design: CatsSetup):
+    for kind, items in (("fish", design.fish), ("cat", design.cats)):
+        for d in items:
+            yield kind, d
+
+
+def check_setup_cells(design: CatsSetup, board: Board) -> list[Violation]:
+    top, bottom = home_rows(design.map)
+    found = []
+    for kind, d in _drawings(design):
+        where = (d.row, d.col)
+        if d.row not in (top, bottom):
+            found.append(Violation.error(
+                "cats.setup.off-home-row", f"Player {d.player}'s {kind} at {_cell_text(where)} is not on a home row "
+                f"(row {top} or {bottom}).", cell=where))
+        if not (1 <= d.row <= board.rows and 1 <= d.col <= board.cols):
+            continue
+        bit = 1 << ((d.row - 1) * board.cols + d.col - 1)
+        if not board.street & bit:
+            what = _what_is(board, bit)
+            found.append(Violation.error(
+                "cats.setup.blocked-cell", f"Player {d.player}'s {kind} at {_cell_text(where)} is drawn on a {what}; "
+                "fish and cats go on empty street cells.", cell=where))
+    return found
+
+
+def _what_is(board: Board, bit: int) -> str:
+    if board.sewer & bit:
+        return "sewer"
+    if board.shrine & bit:
+        return "jinja shrine"
+    if board.building & bit:
+        return "building"
+    return "forest"
+
+
+def check_setup_counts(design: CatsSetup) -> list[Violation]:
+    game_map = design.map
+    seats = table(game_map.players, game_map.coop)
+    top, bottom = home_rows(game_map)
+    found = []
+    for kind, items, per_side in (("fish", design.fish, seats.fish_per_side),
+                                  ("cats", design.cats, seats.cats_per_side)):
+        for row, name in ((top, "top"), (bottom, "bottom")):
+            have = sum(1 for d in items if d.row == row)
+            if have != per_side:
+                found.append(Violation.error(
+                    f"cats.setup.{'fish' if kind == 'fish' else 'cat'}-count", f"The {name} home row holds {have} "
+                    f"{kind}; with {_players_text(seats)} it holds {per_side}.", cell=(row, 1)))
+    found += _per_player_counts(design, seats, top, bottom)
+    if seats.coop:
+        found += _team_cat_sides(design, seats, top, bottom)
+    return found
+
+
+def _players_text(seats) -> str:
+    if seats.coop:
+        return f"{seats.players} players in teams"
+    return f"{seats.players} players"
+
+
+def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[Violation]:
+    found = []
+    row_of = {"top": top, "bottom": bottom}
+    for player in range(1, seats.players + 1):
+        fish = [d for d in design.fish if d.player == player]
+        cats = [d for d in design.cats if d.player == player]
+        if seats.coop:
+            found += _team_player_counts(player, fish, cats, seats, row_of)
+            continue
+        for row in (top, bottom):
+            mine = sum(1 for d in cats if d.row == row)
+            if mine != 1:
+                found.append(Violation.error(
+                    "cats.setup.cat-count", f"Player {player} has {mine} cat(s) on row {row}; everybody draws one cat "
+                    "on each home row.", cell=(row, 1)))
+            if seats.players != 3:
+                mine = sum(1 for d in fish if d.row == row)
+                if mine != 2:
+                    found.append(Violation.error(
+                        "cats.setup.fish-count", f"Player {player} drew {mine} fish on row {row}; everybody draws two "
+                        "fish on each home row.", cell=(row, 1)))
+    return found
+
+
+def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violation]:
+    """Team play: each player draws one cat, and their fish on the side opposite that cat."""
+    found = []
+    if len(cats) != 1:
+        found.append(Violation.error(
+            "cats.setup.cat-count", f"Player {player} drew {len(cats)} cats; in team play each player draws one.",
+            cell=(cats[1].row, cats[1].col) if len(cats) > 1 else (row_of["bottom"], 1)))
+    cat_row = cats[0].row if cats else None
+    for d in fish:
+        if d.row == cat_row:
+            found.append(Violation.error(
+                "cats.setup.fish-own-side", f"Player {player}'s fish at {_cell_text((d.row, d.col))} is on their "
+                "own cat's side; their fish go on the other side.", cell=(d.row, d.col)))
+    low, high = (2, 2) if seats.players == 4 else (1, 2)
+    if not low <= len(fish) <= high:
+        need = "2" if low == high else f"{low} or {high}"
+        found.append(Violation.error(
+            "cats.setup.fish-count", f"Player {player} drew {len(fish)} fish; in team play each player draws {need}.",
+            cell=(fish[-1].row, fish[-1].col) if fish else (row_of["top"], 1)))
+    return found
+
+
+def _team_cat_sides(design: CatsSetup, seats, top: int, bottom: int) -> list[Violation]:
+    found = []
+    for team in range(1, seats.teams + 1):
+        for row in (top, bottom):
+            have = sum(1 for d in design.cats if seats.team(d.player) == team and d.row == row)
+            if have != 1:
+                found.append(Violation.error(
+                    "cats.setup.cat-count", f"Team {team} has {have} cat(s) on row {row}; a team draws one cat on "
+                    "each home row.", cell=(row, 1)))
+    return found
+
+
+def check_setup_spacing(design: CatsSetup) -> list[Violation]:
+    seen: list[tuple[str, object]] = []
+    found = []
+    for kind, d in _drawings(design):
+        for other_kind, o in seen:
+            if max(abs(d.row - o.row), abs(d.col - o.col)) <= DRAWING_GAP:
+                found.append(Violation.error(
+                    "cats.setup.spacing", f"Player {d.player}'s {kind} at {_cell_text((d.row, d.col))} is too close "
+                    f"to the {other_kind} at {_cell_text((o.row, o.col))}: leave {DRAWING_GAP} empty cells between "
+                    "drawings.", cell=(d.row, d.col)))
+                break
+        seen.append((kind, d))
+    return found
+
+
+def check_setup_routes(design: CatsSetup, board: Board) -> list[Violation]:
+    """Every cat can reach a fish on the far side and come back, around the other drawings."""
+    C = board.cols
+    top, bottom = home_rows(design.map)
+
+    def bit(d) -> int:
+        if not (1 <= d.row <= board.rows and 1 <= d.col <= C):
+            return 0
+        return 1 << ((d.row - 1) * C + d.col - 1)
+
+    cats = [bit(d) for d in design.cats]
+    fish_by_row = {top: 0, bottom: 0}
+    for d in design.fish:
+        if d.row in fish_by_row:
+            fish_by_row[d.row] |= bit(d)
+    found = []
+    for d, own in zip(design.cats, cats):
+        if not own or d.row not in fish_by_row:
+            continue
+        far = bottom if d.row == top else top
+        blocked = fish_by_row[d.row] | (sum(cats) & ~own)
+        sub = _without(board, blocked)
+        if not sub.bfs(own, fish_by_row[far])[2]:
+            found.append(Violation.warning(
+                "cats.setup.cut-off", f"Player {d.player}'s cat at {_cell_text((d.row, d.col))} cannot reach any fish "
+                "on the far side around the other drawings.", cell=(d.row, d.col)))
+    return found
+
+
+def _without(board: Board, blocked: int) -> Board:
+    clone = Board.__new__(Board)
+    for name in Board.__slots__:
+        setattr(clone, name, getattr(board, name))
+    clone.passable = board.passable & ~blocked
+    clone.east = board.east & ~blocked & ~(blocked >> 1)
+    clone.south = board.south & ~blocked & ~(blocked >> board.cols)
+    return clone
+
+
+# -- load-time checks: a file that breaks these cannot be read at all ---------------------------------------------------
+
+def check_design(design) -> None:
+    if isinstance(design, CatsMap):
+        _check_map(design, "")
+    elif isinstance(design, CatsSetup):
+        _check_map(design.map, "map.")
+        _check_setup(design)
+    elif isinstance(design, CatsSegment):
+        _check_grid(design.grid, "grid", (design.segment_rows, design.segment_cols))
+    elif isinstance(design, CatsRoll):
+        if not design.segments:
+            raise DesignFormatError("a roll holds at least one segment", path="segments")
+        for k, grid in enumerate(design.segments):
+            _check_grid(grid, f"segments[{k}]", (design.segment_rows, design.segment_cols))
+
+
+def _check_map(design: CatsMap, prefix: str) -> None:
+    try:
+        shape = map_shape(design)
+    except Exception as error:  # an impossible player count and team play
+        raise DesignFormatError(str(error).split(": ", 1)[-1], path=prefix + "coop") from None
+    _check_grid(design.grid, prefix + "grid", shape)
+    rows, cols = shape
+    layers = rows // design.segment_rows
+    for k, piece in enumerate(design.pieces):
+        path = f"{prefix}pieces[{k}]"
+        if not 1 <= piece.layer <= layers:
+            raise DesignFormatError(f"layer must be 1..{layers}, got {piece.layer}", path=path + ".layer")
+        for name, value in (("col", piece.col), ("source", piece.source)):
+            if piece.width < 1 or value < 1 or value + piece.width - 1 > cols:
+                raise DesignFormatError(f"columns {value}..{value + piece.width - 1} are outside the map's 1..{cols}",
+                                        path=f"{path}.{name}")
+
+
+def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    if len(grid.rows) != rows:
+        raise DesignFormatError(f"{len(grid.rows)} rows, expected {rows}", path=path + ".rows")
+    for r, line in enumerate(grid.rows):
+        if len(line) != cols:
+            raise DesignFormatError(f"{len(line)} cells, expected {cols} like every row", path=f"{path}.rows[{r}]")
+        for c, ch in enumerate(line):
+            if ch not in CELL_KINDS:
+                kinds = " ".join(f"{k} {v}" for k, v in CELL_KINDS.items())
+                raise DesignFormatError(f"unknown cell kind {ch!r} at column {c + 1}; use {kinds}",
+                                        path=f"{path}.rows[{r}]")
+    occupied: set[tuple[int, int]] = set()
+    for k, sewer in enumerate(grid.sewers):
+        here = f"{path}.sewers[{k}]"
+        if not (1 <= sewer.row <= rows and 1 <= sewer.col <= cols):
+            raise DesignFormatError(f"({sewer.row}, {sewer.col}) is outside the {rows} x {cols} grid", path=here)
+        kind = grid.rows[sewer.row - 1][sewer.col - 1]
+        if kind != STREET:
+            raise DesignFormatError(f"sits on a {CELL_KINDS[kind]} cell; sewers lie on street cells", path=here)
+        if (sewer.row, sewer.col) in occupied:
+            raise DesignFormatError("a second sewer on the same cell", path=here)
+        occupied.add((sewer.row, sewer.col))
+    owner: dict[tuple[int, int], int] = {}
+    for k, building in enumerate(grid.buildings):
+        here = f"{path}.buildings[{k}]"
+        if not building.cells:
+            raise DesignFormatError("a building has at least one cell", path=here + ".cells")
+        for j, (r, c) in enumerate(building.cells):
+            if not (1 <= r <= rows and 1 <= c <= cols):
+                raise DesignFormatError(f"({r}, {c}) is outside the {rows} x {cols} grid", path=f"{here}.cells[{j}]")
+            if grid.rows[r - 1][c - 1] != BUILDING:
+                raise DesignFormatError(f"({r}, {c}) is not a building cell '#' in rows[{r - 1}]",
+                                        path=f"{here}.cells[{j}]")
+            if (r, c) in owner:
+                raise DesignFormatError(f"({r}, {c}) already belongs to buildings[{owner[r, c]}]",
+                                        path=f"{here}.cells[{j}]")
+            owner[r, c] = k
+        for j, opening in enumerate(building.openings):
+            spot = f"{here}.openings[{j}]"
+            if owner.get((opening.row, opening.col)) != k:
+                raise DesignFormatError(f"({opening.row}, {opening.col}) is not a cell of this building", path=spot)
+            dr, dc = SIDE_STEP[opening.side]
+            if owner.get((opening.row + dr, opening.col + dc)) == k:
+                raise DesignFormatError(f"side {opening.side!r} of ({opening.row}, {opening.col}) lies inside the "
+                                        "building, not on its wall", path=spot + ".side")
+            beyond = (opening.row + dr, opening.col + dc)
+            if 1 <= beyond[0] <= rows and 1 <= beyond[1] <= cols and grid.rows[beyond[0] - 1][beyond[1] - 1] == BUILDING:
+                raise DesignFormatError(f"side {opening.side!r} of ({opening.row}, {opening.col}) faces another "
+                                        "building, whose wall shuts it", path=spot + ".side")
+    for r, line in enumerate(grid.rows):
+        for c, ch in enumerate(line):
+            if ch == BUILDING and (r + 1, c + 1) not in owner:
+                raise DesignFormatError(f"the building cell at column {c + 1} belongs to no building",
+                                        path=f"{path}.rows[{r}]")
+
+
+def _check_setup(design: CatsSetup) -> None:
+    players = design.map.players
+    rows, cols = map_shape(design.map)
+    for name, items in (("fish", design.fish), ("cats", design.cats)):
+        for k, d in enumerate(items):
+            if not 1 <= d.player <= players:
+                raise DesignFormatError(f"must be 1..{players}, got {d.player}", path=f"{name}[{k}].player")
+            if not (1 <= d.row <= rows and 1 <= d.col <= cols):
+                raise DesignFormatError(f"({d.row}, {d.col}) is outside the {rows} x {cols} map", path=f"{name}[{k}]")

@@ -1,0 +1,270 @@
+"""Cut-ups: the map cut on vertical grid lines and its pieces laid anew (each piece stays in its layer, so on its
+player's side and with its rows in order), then checked. A building cut in two is open on the cut side.
+
+`cats map --cut-up` keeps the most balanced of the first good cut-ups; `cats variants` ranks many. A variant is
+numbered: `random.Random("cats:SEED:variant:N")` makes cut-up N of the seed's map, so `--variant N` makes it again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .generate import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_forests
+from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
+from .rules import BALANCE_LIMIT, Board, map_balance, validate_map
+
+CUT_ATTEMPTS = 80            # cut-ups tried by `cats map --cut-up` before falling back
+MIN_PIECE = 3                # columns
+
+
+def cut_layer(plan: Plan, rng: random.Random, layer: int, rows: int, aligned: bool) -> list[tuple[int, int]]:
+    """Cut positions and a new order for one layer: [(source column, width), ...] in the new order. Grid lines
+    that few buildings straddle are likelier cuts (a cut through a building leaves two halves open on the cut
+    side, which must still face a street). With `aligned`, pieces are a multiple of 3 columns wide, which keeps
+    every packing of the home row as it was."""
+    width = plan.cols
+    step = 3 if aligned else 1
+    count = max(3, min(width // 5, round(width / 7) + rng.choice((-1, 0, 1))))
+    lines = [k for k in range(MIN_PIECE, width - MIN_PIECE + 1) if k % step == 0]
+    weights = [1.0 / (1 + 4 * _straddling(plan, layer, rows, k) + 2 * len(_edge_openings(plan, layer, rows, k, "w"))
+                      + 2 * len(_edge_openings(plan, layer, rows, k - 1, "e"))) for k in lines]
+    cuts: set[int] = set()
+    for _ in range(count * 8):
+        if len(cuts) >= count - 1 or not lines:
+            break
+        cut = rng.choices(lines, weights)[0]
+        if all(abs(cut - other) >= MIN_PIECE for other in cuts):
+            cuts.add(cut)
+    edges = [0, *sorted(cuts), width]
+    parts = [(a, b - a) for a, b in zip(edges, edges[1:])]
+    return [parts[k] for k in _piece_order(plan, layer, rows, parts, rng)]
+
+
+def _piece_order(plan: Plan, layer: int, rows: int, parts: list[tuple[int, int]], rng: random.Random) -> list[int]:
+    """A new order of the pieces (never the old one) in which no opening faces something no cat can stand on (a
+    wall, a shrine, the outside of the map at its two ends), where such an order is found: random walks from a
+    clean left end through pieces that fit their left neighbour, a bounded number of them; else the walk with the
+    fewest such openings."""
+    n = len(parts)
+    if n < 2:
+        return [0]
+    left = [_edge_openings(plan, layer, rows, start, "w") for start, _ in parts]
+    right = [_edge_openings(plan, layer, rows, start + width - 1, "e") for start, width in parts]
+    first = [_column(plan, layer, rows, start) for start, _ in parts]
+    last = [_column(plan, layer, rows, start + width - 1) for start, width in parts]
+
+    bare_right = [_bare_run(plan, col, -1) for col in last]
+    bare_left = [_bare_run(plan, col, 1) for col in first]
+
+    def bare(a: int, b: int) -> int:
+        """Rows in a row of 4 or more where bare street runs 4 cells or more across the seam: a desert."""
+        run = worst = 0
+        for r in range(rows):
+            run = run + 1 if bare_right[a][r] + bare_left[b][r] >= 4 else 0
+            worst = max(worst, run)
+        return worst if worst >= 4 else 0
+
+    def seam(a: int, b: int) -> int:
+        return (sum(1 for r in right[a] if not _walkable(plan, first[b][r]))
+                + sum(1 for r in left[b] if not _walkable(plan, last[a][r])))
+
+    best = None
+    for _ in range(30):
+        order = [rng.choice([k for k in range(n) if not left[k]] or list(range(n)))]
+        bad = len(left[order[0]])
+        rest = [k for k in range(n) if k != order[0]]
+        while rest:
+            fitting = [k for k in rest if seam(order[-1], k) == 0 and (len(rest) > 1 or not right[k])]
+            open_land = [k for k in fitting if not bare(order[-1], k)]
+            pick = rng.choice(open_land or fitting or rest)
+            bad += seam(order[-1], pick)
+            order.append(pick)
+            rest.remove(pick)
+        bad += len(right[order[-1]])
+        if order == sorted(order):
+            continue
+        if best is None or bad < best[0]:
+            best = (bad, order)
+            if bad == 0:
+                break
+    return best[1] if best else list(reversed(range(n)))
+
+
+def _bare_run(plan: Plan, column: list[int], step: int) -> list[int]:
+    """For each cell of a piece's edge column: how many bare street cells run from it into the piece (up to 4);
+    `step` is +1 from a left edge, -1 from a right edge."""
+    runs = []
+    for i in column:
+        row, n = i // plan.cols, 0
+        while n < 4 and 0 <= i + step * n < len(plan.kind) and (i + step * n) // plan.cols == row \
+                and plan.bare(i + step * n):
+            n += 1
+        runs.append(n)
+    return runs
+
+
+def _column(plan: Plan, layer: int, rows: int, col: int) -> list[int]:
+    return [r * plan.cols + col for r in range(layer * rows, (layer + 1) * rows)]
+
+
+def _walkable(plan: Plan, i: int) -> bool:
+    return plan.kind[i] not in (SHRINE, BUILDING)
+
+
+def _edge_openings(plan: Plan, layer: int, rows: int, col: int, side: str) -> list[int]:
+    """The rows (0-based within the layer) where a building in column `col` has an opening on `side`, or would
+    have one after a cut there (the building goes on across that side)."""
+    found = []
+    for k, i in enumerate(_column(plan, layer, rows, col)):
+        index = plan.owner[i]
+        if index < 0:
+            continue
+        j = plan.neighbour(i, side)
+        if j is not None and plan.owner[j] == index or any(
+                cell == i and s == side for cell, s, _ in plan.blocks[index].openings):
+            found.append(k)
+    return found
+
+
+def _straddling(plan: Plan, layer: int, rows: int, k: int) -> int:
+    """How many buildings a cut on the grid line before column k would split, in one layer."""
+    split = set()
+    for r in range(layer * rows, (layer + 1) * rows):
+        left, right = plan.owner[r * plan.cols + k - 1], plan.owner[r * plan.cols + k]
+        if left >= 0 and left == right:
+            split.add(left)
+    return len(split)
+
+
+def apply_cuts(plan: Plan, layer_pieces: list[list[tuple[int, int]]], rows: int) -> tuple[Plan, list[Piece]]:
+    """The map after every layer is cut into its pieces and laid out in their new order. A building cut in two
+    becomes two buildings, each open on the cut side."""
+    C = plan.cols
+    new = Plan(plan.rows, C, layer_rows=rows)
+    pieces: list[Piece] = []
+    moved = [0] * (plan.rows * C)               # old cell -> new cell
+    piece_id = [0] * (plan.rows * C)            # old cell -> (layer, piece) key
+    for layer, parts in enumerate(layer_pieces):
+        col = 0
+        for k, (start, width) in enumerate(parts):
+            pieces.append(Piece(layer=layer + 1, col=col + 1, width=width, source=start + 1))
+            for r in range(layer * rows, (layer + 1) * rows):
+                for dc in range(width):
+                    old = r * C + start + dc
+                    moved[old] = r * C + col + dc
+                    piece_id[old] = layer * 1000 + k
+            col += width
+    for old, kind in enumerate(plan.kind):
+        if kind != BUILDING:
+            new.kind[moved[old]] = kind
+    for old, colour in plan.sewer.items():
+        new.sewer[moved[old]] = colour
+    for block in plan.blocks:
+        if block is None:
+            continue
+        groups: dict[int, list[int]] = {}
+        for old in block.cells:
+            groups.setdefault(piece_id[old], []).append(old)
+        for cells in groups.values():
+            part = new.add_block([moved[old] for old in cells])
+            members = set(cells)
+            part.openings = [(moved[i], side, cut) for i, side, cut in block.openings if i in members]
+            for old in cells:
+                for side in "ew":
+                    j = plan.neighbour(old, side)
+                    if j is not None and plan.owner[j] == plan.owner[old] and j not in members:
+                        part.openings.append((moved[old], side, True))
+    _join_cut_sides(new)
+    return new, pieces
+
+
+def _join_cut_sides(plan: Plan) -> None:
+    """Where two buildings meet after a cut-up: two open cut sides face to face make one building (no wall lies
+    between them); any other opening that faces a building is shut by that building's wall."""
+    for index, block in enumerate(plan.blocks):
+        if block is None:
+            continue
+        for i, side, cut in list(block.openings):
+            j = plan.neighbour(i, side)
+            if j is None or plan.kind[j] != BUILDING or plan.owner[j] == index:
+                continue
+            other = plan.blocks[plan.owner[j]]
+            facing = (j, TURNED[side], True)
+            if cut and facing in other.openings:
+                _merge(plan, index, plan.owner[j])
+            else:
+                block.openings.remove((i, side, cut))
+
+
+def _merge(plan: Plan, keep: int, gone: int) -> None:
+    block, other = plan.blocks[keep], plan.blocks[gone]
+    for i in other.cells:
+        plan.owner[i] = keep
+    block.cells = sorted(block.cells + other.cells)
+    openings = block.openings + other.openings
+    block.openings = [(i, side, cut) for i, side, cut in openings
+                      if (j := plan.neighbour(i, side)) is None or plan.owner[j] != keep]
+    plan.blocks[gone] = None
+
+
+def make_variant(spec: MapSpec, seed: int, base: Base, variant: int, balance_limit: float | None = BALANCE_LIMIT
+                 ) -> CatsMap | None:
+    """Cut-up number `variant` of the seed's map, with its forests stuck on afterwards; None when it breaks a rule
+    (or, with a limit, is less balanced than that)."""
+    rng = _map_rng(seed, "variant", variant)
+    plan, pieces = cut_plan(spec, base.plan, rng)
+    if spec.forests:
+        stick_forests(plan, spec, rng)
+    design = _design(spec, seed, plan, pieces, cut_up=True, variant=variant)
+    board = Board(design.grid)
+    report = validate_map(design, board)
+    if any(not v.rule.startswith("cats.print.") and v.rule != "cats.balance.uneven" for v in report):
+        return None
+    gap = map_balance(design, board)
+    if balance_limit is not None and gap is not None and gap > balance_limit:
+        return None
+    return _with_balance(design, gap)
+
+
+def _with_balance(design: CatsMap, gap: float | None) -> CatsMap:
+    return replace(design, balance=gap)
+
+
+def cut_plan(spec: MapSpec, plan: Plan, rng: random.Random) -> tuple[Plan, list[Piece]]:
+    seats = table(spec.players, spec.coop)
+    width = plan.cols
+    aligned = -(-width // 3) - seats.drawings_per_side <= 2
+    layers = plan.rows // spec.segment_rows
+    layer_pieces = [cut_layer(plan, rng, layer, spec.segment_rows, aligned) for layer in range(layers)]
+    return apply_cuts(plan, layer_pieces, spec.segment_rows)
+
+
+def best_variant(spec: MapSpec, seed: int, base: Base, wanted: int = 6) -> CatsMap:
+    """The most balanced of the first `wanted` good cut-ups (trying at most CUT_ATTEMPTS). Should none be good,
+    the pieces go back in their first order: a cut-up that changes nothing, but never a broken map."""
+    found = []
+    for variant in range(1, CUT_ATTEMPTS + 1):
+        made = make_variant(spec, seed, base, variant)
+        if made is not None:
+            found.append(made)
+            if len(found) >= wanted:
+                break
+    if found:
+        return min(found, key=lambda d: (d.balance or 0.0, d.variant))
+    pieces = [Piece(layer=p.layer, col=p.col, width=p.width, source=p.col) for p in base.pieces]
+    return _with_balance(_design(spec, seed, base.plan, pieces, cut_up=True, variant=0),
+                         map_balance(_design(spec, seed, base.plan, pieces)))
+
+
+def variants(spec: MapSpec, seed: int, tries: int, on_step=None) -> list[CatsMap]:
+    """Every good cut-up among the first `tries` of the seed's map, any balance, in variant order."""
+    base = base_plan(spec, seed, with_forests=False)
+    found = []
+    for variant in range(1, tries + 1):
+        made = make_variant(spec, seed, base, variant, balance_limit=None)
+        if made is not None:
+            found.append(made)
+        if on_step is not None:
+            on_step(variant)
+    return found
