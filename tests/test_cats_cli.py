@@ -84,7 +84,7 @@ def test_a_design_file_that_cannot_be_read_exits_2_naming_the_field(edit, path, 
     data = to_dict(valid_map())
     edit(data)
     file = _write(tmp_path, "map.json", data)
-    for command in (("validate", file), ("render", file, "-o", tmp_path / "out.pdf"), ("cats", "validate", file)):
+    for command in (("validate", file), ("render", file, "-o", tmp_path / "out.pdf")):
         result = run(*command)
         assert result.exit_code == 2, (command, result.output)
         assert path in result.output
@@ -107,13 +107,13 @@ def test_a_design_that_breaks_a_rule_exits_1_with_the_report(tmp_path):
 
 def test_text_maps_are_checked_and_printed_like_json(tmp_path):
     good = _write(tmp_path, "good.txt", to_text(valid_map()))
-    assert run("cats", "validate", good).exit_code == 0
-    result = run("cats", "render", good, "-o", tmp_path / "good.pdf")
+    assert run("validate", good).exit_code == 0
+    result = run("render", good, "-o", tmp_path / "good.pdf")
     assert result.exit_code == 0 and (tmp_path / "good.pdf").exists()
     broken = _write(tmp_path, "broken.txt", to_text(with_rows(valid_map(), r7="JJJJJJJJJJJJJJJJJJ")))
-    assert run("cats", "validate", broken).exit_code == 1
+    assert run("validate", broken).exit_code == 1
     unreadable = _write(tmp_path, "bad.txt", to_text(valid_map()).replace("  4  . . . b", "  4  . . . X"))
-    result = run("cats", "validate", unreadable)
+    result = run("validate", unreadable)
     assert result.exit_code == 2 and "bad.txt, line" in result.output and "unknown cell kind 'X'" in result.output
 
 

@@ -145,3 +145,11 @@ def test_calibration_sheet_prints_on_the_paper_asked(tmp_path):
 def test_python_dash_m_runs_the_same_cli():
     result = subprocess.run([sys.executable, "-m", "washigen", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == f"washigen, version {__version__}"
+
+
+def test_a_text_design_without_its_games_title_line_is_refused_naming_line_1(tmp_path):
+    text = tmp_path / "map.txt"
+    text.write_text("just some notes\n. . .\n")
+    result = run("validate", text)
+    assert result.exit_code == 2 and "map.txt: line 1: a text design starts with its game's title line" in result.output
+    no_traceback(result)

@@ -78,6 +78,7 @@ def save(design: Design, path: str | Path) -> None:
 
 
 def load(path: str | Path) -> Design:
+    """A design from its JSON file, or from a game's text form (.txt) whose first line names the game."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
@@ -89,7 +90,26 @@ def load(path: str | Path) -> Design:
         raise InputError(f"{path}: is a folder, not a design file") from None
     except OSError as error:
         raise InputError(f"{path}: cannot be read ({error.strerror})") from None
+    if path.suffix.lower() == ".txt":
+        return load_text(data, source=str(path))
     return loads(data, source=str(path))
+
+
+def load_text(data: bytes, source: str) -> Design:
+    """A text-form design: the game whose title stands on the first line reads the rest."""
+    from .games import all_games
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    readers = [g for g in all_games() if g.from_text is not None]
+    for game in readers:
+        if game.title in first:
+            return game.from_text(text, source)
+    titles = "; ".join(f"{g.title!r} ({g.name})" for g in readers)
+    raise DesignFormatError(f"line 1: a text design starts with its game's title line: {titles}", source=source)
 
 
 def loads(data: bytes | str, source: str = "") -> Design:

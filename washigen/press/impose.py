@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
-from ..scene import Group, Line, Rect, Scene, Style, Text
+from ..scene import Group, Line, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
 from .options import PrintOptions
@@ -280,7 +280,7 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
     bleed = options.bleed
     pages: list[Scene] = []
     page = None
-    lane = x = 0.0
+    x = 0.0
     lane_index = per_page  # forces a new page first
     meta = dict(strips[0].meta) if strips else {}
     for index, strip in enumerate(strips):

@@ -9,6 +9,7 @@ import click
 
 from ...cli_options import (LENGTH, LENGTH_OR_ZERO, echo_report, emit, output_option, print_options, progress,
                             report_written, resolve_seed, seed_option)
+from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
 from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
@@ -200,7 +201,9 @@ def setup_command(players, coop, long_, forests, jinja, tape_width, segment_rows
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""
     seed = resolve_seed(seed)
     if map_file is not None:
-        game_map = load_any(map_file)
+        game_map = load(map_file)
+        if game_map.GAME != "cats":
+            raise InputError(f"{map_file}: holds a {game_map.GAME} design, not a cats map")
         if not isinstance(game_map, CatsMap):
             raise InputError(f"{map_file}: holds a cats {game_map.KIND}, not a map")
     else:
@@ -215,59 +218,4 @@ def setup_command(players, coop, long_, forests, jinja, tape_width, segment_rows
         sys.exit(EXIT_RULE_BROKEN)
 
 
-def load_any(path: Path):
-    """A Cats design from its JSON or its text form."""
-    from ...design import load
-
-    if path.suffix.lower() != ".txt":
-        design = load(path)
-        if design.GAME != "cats":
-            raise InputError(f"{path}: holds a {design.GAME} design, not a cats one")
-        return design
-    from .text import from_text
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{path}: cannot be read ({error})") from None
-    return from_text(text, str(path))
-
-
-@commands.command("validate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
-def validate_command(files, as_json):
-    """Check Cats design files, JSON or text form (exit 1 when one breaks a rule)."""
-    import json
-
-    worst = 0
-    results = []
-    for path in files:
-        report = validate(load_any(path))
-        worst = max(worst, 0 if report.ok else EXIT_RULE_BROKEN)
-        results.append({"file": str(path), **report.to_dict()})
-        if not as_json:
-            click.echo(f"{path}:")
-            click.echo("  " + report.format_text().replace("\n", "\n  "))
-    if as_json:
-        click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2, ensure_ascii=False))
-    sys.exit(worst)
-
-
-@commands.command("render")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@output_option()
-@print_options
-def render_command(file, output, print_options):
-    """Print a Cats design file, JSON or text form (an edited map, say); exit 1 after printing when it breaks a
-    rule."""
-    design = load_any(file)
-    report = validate(design)
-    emit(_game(), design, output, print_options)
-    if not report.ok:
-        echo_report(report)
-        sys.exit(EXIT_RULE_BROKEN)
-
-
-__all__ = ["commands", "load_any"]
+__all__ = ["commands"]
