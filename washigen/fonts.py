@@ -65,3 +65,17 @@ def fit_size(text: str, max_width: float, size: float, weight: str = "normal", m
     if width <= max_width or width == 0:
         return size
     return max(minimum, size * max_width / width)
+
+
+def wrap_text(text: str, size: float, width: float, weight: str = "normal") -> list[str]:
+    """`text` broken into lines at spaces so each fits `width` mm at font size `size` mm (a word longer than the
+    width stands alone on its line)."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and text_width(trial, size, weight) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])

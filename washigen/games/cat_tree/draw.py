@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import fit_size, text_width
+from ...fonts import fit_size, text_width, wrap_text
 from ...press import Document, KitPart, PrintOptions, Template, template_for
 from ...press.impose import impose_grid
 from ...press.templates import Grid
@@ -396,18 +396,6 @@ def icon_altitude(s: float = 6.0) -> Group:
 
 # -- text helpers ------------------------------------------------------------------------------------------------
 
-def wrap(text: str, size: float, width: float, weight: str = "normal") -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size, weight) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 # -- cards -------------------------------------------------------------------------------------------------------
@@ -651,7 +639,7 @@ def _scoring_text() -> list:
     size = 2.12
     for head, body in SCORING_LINES:
         items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if head.startswith("Height") else BACK)))
-        lines = wrap(f"{head}: {body}", size, POKER_W - 16.0)
+        lines = wrap_text(f"{head}: {body}", size, POKER_W - 16.0)
         first = True
         for line in lines:
             if first and line.startswith(head):

@@ -10,7 +10,7 @@ import math
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import fit_size, text_width
+from ...fonts import fit_size, wrap_text
 from ...press import Document, PrintOptions
 from ...press.impose import impose_grid
 from ...press.templates import Grid, Template, builtin_templates, template_for
@@ -73,16 +73,6 @@ def about_centre(items: list, cx: float, cy: float, rotate: float) -> Group:
     return Group(children=[Group(children=list(items), dx=-cx, dy=-cy)], dx=cx, dy=cy, rotate=rotate)
 
 
-def wrap(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size, weight) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])
 
 
 def cat_shape(colour: str, outline: str = "ink") -> list:
@@ -490,7 +480,7 @@ def card_front(card: str, bleed: float = 3.0) -> Scene:
     scene.add(Rect(6.5, 17.5, CARD_W - 13.0, 36.0, Style(fill="#ffffff", stroke=colour, stroke_width=0.4),
                    rx=2.0))
     scene.add(moved(card_picture(card), 6.75, 18.5))
-    lines = wrap(CARD_TEXT[card], CARD_W - 15.0, 3.0)
+    lines = wrap_text(CARD_TEXT[card], 3.0, CARD_W - 15.0)
     y = 61.0 + (5 - len(lines)) * 1.9
     for line in lines:
         scene.add(Text(CARD_W / 2, y, line, 3.0, anchor="middle"))
@@ -831,7 +821,7 @@ def contents_page(mix: Mix, size: float, paper: str) -> Document:
              ("Print the tiles and cards with --duplex long for their backs. Replace the mix with --mix FILE (see "
               "assets/trail-route-mix.toml).", "muted")]
     for note, colour in notes:
-        for line in wrap(note, w - 2 * x, 3.1):
+        for line in wrap_text(note, 3.1, w - 2 * x):
             body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
             y += 4.6
         y += 1.5
