@@ -19,9 +19,9 @@ from pydantic import ConfigDict, TypeAdapter
 
 from . import __version__
 from .errors import DesignFormatError, InputError
+from .inputs import read_bytes
 
 FORMAT = "washigen/1"
-MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 def record(cls):
@@ -80,16 +80,7 @@ def save(design: Design, path: str | Path) -> None:
 def load(path: str | Path) -> Design:
     """A design from its JSON file, or from a game's text form (.txt) whose first line names the game."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise DesignFormatError(f"file is larger than {MAX_FILE_BYTES // 2**20} MiB", source=str(path))
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a design file") from None
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
+    data = read_bytes(path, "design file")
     if path.suffix.lower() == ".txt":
         return load_text(data, source=str(path))
     return loads(data, source=str(path))

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError
+from ..inputs import read_text
 from ..paths import TEMPLATES
 from ..units import (CARD_SIZES, CROP_MARK_LENGTH, CROP_MARK_OFFSET, CROP_MARK_WIDTH, MIN_PAGE_MARGIN,
                      PAPER_SIZES, TILE_SIZES, format_mm)
@@ -204,12 +205,7 @@ def _check_fits(template: Template) -> None:
 
 def load_template(path: str | Path) -> Template:
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TemplateError(f"{path}: no such template file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise TemplateError(f"{path}: cannot be read ({error})") from None
+    text = read_text(path, "template file", TemplateError)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

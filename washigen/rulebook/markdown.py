@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Union
 
 from ..errors import InputError
+from ..inputs import read_text
 
 FRONT_MATTER_KEYS = ("title", "players", "time", "credits", "lang")
 REQUIRED_KEYS = ("title", "players", "credits", "lang")
@@ -361,10 +362,5 @@ def file_language(path: Path) -> str | None:
 
 
 def read(path: Path, source: str | None = None) -> RuleText:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{source or path}: no such file") from None
-    except UnicodeDecodeError as error:
-        raise InputError(f"{source or path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    text = read_text(path, "rule text")
     return parse(text, source or str(path), file_language(Path(path)))

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ...cli_options import emit, output_option, print_options, report_written, resolve_seed, seed_option
+from ...inputs import read_text
 from ...errors import InputError
 from ...output import check_target, numbered, write_all, write_document
 from ...press import Document
@@ -124,19 +125,7 @@ def read_layout(path: Path) -> CatTreeLayout:
         if not isinstance(design, CatTreeLayout):
             raise InputError(f"{path}: a {design.GAME} {design.KIND} design, not a cat-tree layout")
         return design
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a layout file") from None
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        content = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[:error.start].count(b"\n") + 1
-        raise InputError(f"{path}: line {line}: not UTF-8 text") from None
+    content = read_text(path, "layout file")
     from .text import from_text
 
     return from_text(content, str(path))

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ...design import Design, record
 from ...errors import InputError
+from ...inputs import read_text
 from ...paths import ASSETS
 
 GAME = "trail-route"
@@ -210,13 +211,7 @@ def load_mix(path: str | Path | None = None) -> Mix:
     if path is None:
         return parse_mix(DEFAULT_MIX_PATH.read_text(encoding="utf-8"), "default")
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"mix {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"mix {path}: cannot be read ({error})") from None
-    return parse_mix(text, path.name)
+    return parse_mix(read_text(path, "mix file"), path.name)
 
 
 # -- the setup ----------------------------------------------------------------------------------------------------
