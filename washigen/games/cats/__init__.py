@@ -114,7 +114,7 @@ def band_diagram(lang: str = "en"):
     scene.add(Group(band_items(scene, length, h, [Panel(0, length, "")], words=False, anchors=anchors,
                                spread=2.0)))
     for name, (title, line) in zip(("colour-box", "special", "fish"), CALLOUTS[lang]):
-        half = max(text_width(title, 2.8, "bold"), text_width(line, 2.3)) / 2
+        half = max(text_width(title, 2.8, "bold"), text_width(line, 2.3)) / 2 + 1.5   # 1.5 mm from the edge
         x = min(max(anchors[name], half), length - half)
         scene.add(Line(anchors[name], h + 0.6, anchors[name], h + 2.2, Style(stroke="ink", stroke_width=0.25)),
                   Text(x, h + 5.2, title, 2.8, anchor="middle", weight="bold"),
