@@ -210,8 +210,8 @@ class Scene:
     def define(self, symbol: Symbol) -> str:
         """Adds a symbol once; returns its id for Use."""
         existing = self.symbols.get(symbol.id)
-        if existing is not None and existing is not symbol:
-            raise ValueError(f"symbol id {symbol.id!r} defined twice")
+        if existing is not None and existing is not symbol and existing != symbol:
+            raise ValueError(f"symbol id {symbol.id!r} defined twice with different drawings")
         self.symbols[symbol.id] = symbol
         return symbol.id
 

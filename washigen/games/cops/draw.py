@@ -329,8 +329,7 @@ def map_scene(design: CopsMap, bleed: float = 0.0) -> Scene:
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
                                               f"washigen {__version__}")
         for symbol in symbols:
-            if symbol.id not in scene.symbols:
-                scene.define(symbol)
+            scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
         left = bleed if index == 0 else 0.0
         right = bleed if index == count - 1 else 0.0
@@ -381,8 +380,7 @@ def tape_repeat_scene(design: CopsTape, bleed: float) -> Scene:
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
                                               f"washigen {__version__}")
         for symbol in symbols:
-            if symbol.id not in scene.symbols:
-                scene.define(symbol)
+            scene.define(symbol)
         left = bleed if index == 0 else 0.0
         right = bleed if index == count - 1 else 0.0
         scene.add(Group(children=children, dx=index * length,
