@@ -85,7 +85,7 @@ def _top_level_segments(page) -> list[tuple[float, float, float, float]]:
     return [tuple(round(v, 3) for v in s) for s in segments]
 
 
-@pytest.mark.parametrize("name", ["a4-poker", "letter-poker", "a4-tile40", "letter-mini-euro"])
+@pytest.mark.parametrize("name", ["a4-poker", "letter-tile45", "a4-tile40", "letter-mini-euro"])
 def test_crop_marks_stand_at_every_trim_line_outside_the_bleed(name):
     template = builtin_templates()[name]
     layout = grid_layout(template, 3.0)
@@ -115,6 +115,16 @@ def test_cut_lines_run_the_full_page_instead_of_marks():
     assert len(verticals) == 4 and all(s[1] == 0 and s[3] == pytest.approx(297) for s in verticals)
     horizontals = [s for s in segments if s[1] == s[3]]
     assert len(horizontals) == 4 and all(s[0] == 0 and s[2] == pytest.approx(210) for s in horizontals)
+
+
+def test_letter_poker_has_cut_lines_because_its_cards_fill_the_page_height():
+    template = builtin_templates()["letter-poker"]
+    layout = grid_layout(template, 3.0)
+    assert layout.block()[1] == pytest.approx(6.35)                  # no room above the cards for a mark
+    page = pdf_pages(to_pdf(impose_grid([card(63.5, 88.9)] * 9, template, PrintOptions()).pages))[0]
+    segments = _top_level_segments(page)
+    assert sorted(s[1] for s in segments if s[1] == s[3]) == pytest.approx([6.35 + k * 88.9 for k in range(4)])
+    assert all((s[0], s[2]) == (0, pytest.approx(215.9)) for s in segments if s[1] == s[3])
 
 
 def test_no_marks_when_switched_off():
@@ -260,6 +270,7 @@ def test_user_template_for_a_label_sheet(tmp_path):
     ('[grid]\nitem = "poker"\n[lanes]\nwidth = 50\n', "either a [grid] or a [lanes]"),
     ('colour = "red"\n[grid]\nitem = "poker"\n', "colour: unknown key"),
     ('[grid\nitem = "poker"\n', "not valid TOML"),
+    ('[grid]\nitem = "poker"\n[marks]\nstyle = "dots"\n', "marks.style: must be crop or cut-lines"),
 ])
 def test_bad_templates_name_the_field(tmp_path, text, says):
     path = tmp_path / "t.toml"

@@ -207,7 +207,7 @@ def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOp
     ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + s.h)})
     x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
     lines: list[Line] = []
-    if options.cut_lines:
+    if options.cut_lines or marks.style == "cut-lines":
         lines += [Line(x, 0, x, page.height, style) for x in xs]
         lines += [Line(0, y, page.width, y, style) for y in ys]
     else:

@@ -18,6 +18,7 @@
     offset = 2
     length = 5
     width = 0.2
+    style = "crop"               # or "cut-lines": full-length lines, where marks would fall off the paper
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class Marks:
     offset: float = CROP_MARK_OFFSET
     length: float = CROP_MARK_LENGTH
     width: float = CROP_MARK_WIDTH
+    style: str = "crop"        # "cut-lines" where crop marks would fall off the paper (items filling a side)
 
 
 @dataclass(frozen=True)
@@ -148,9 +150,12 @@ def parse_template(data: dict[str, Any], source: str) -> Template:
     marks_spec = data.get("marks", {})
     if not isinstance(marks_spec, dict):
         raise _fail(source, "marks", "must be a table")
+    style = marks_spec.get("style", "crop")
+    if style not in ("crop", "cut-lines"):
+        raise _fail(source, "marks.style", f"must be crop or cut-lines, got {style!r}")
     marks = Marks(*(_number(marks_spec.get(k, d), source, f"marks.{k}", positive=False)
                     for k, d in (("offset", CROP_MARK_OFFSET), ("length", CROP_MARK_LENGTH),
-                                 ("width", CROP_MARK_WIDTH))))
+                                 ("width", CROP_MARK_WIDTH))), style=style)
     name = str(data.get("name", Path(source).stem))
     template = Template(name, paper_w, paper_h, margins, grid, lanes, marks, source)
     _check_fits(template)
