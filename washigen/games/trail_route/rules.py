@@ -155,32 +155,29 @@ def check_grid_size(design: TrailRouteSetup) -> list[Violation]:
     return found
 
 
-def check_road_counts(design: TrailRouteSetup) -> list[Violation]:
-    allowed = design.mix.counts("road")
+def _over_the_mix(grid, allowed: dict, report) -> list[Violation]:
+    """A violation at each tile that is one more of its kind than the mix holds (reported once per kind)."""
     seen: Counter = Counter()
     found = []
-    for r, row in enumerate(design.road):
+    for r, row in enumerate(grid):
         for c, code in enumerate(row):
             seen[code] += 1
             if seen[code] == allowed.get(code, 0) + 1:
-                found.append(Violation.error(
-                    "trail-route.mix.count", f"This is {tile_name(code).lower()} number {seen[code]} on the "
-                    f"board; the mix ({design.mix.source}) has {only(allowed.get(code, 0))}.", tile=place((r, c))))
+                found.append(report(code, seen[code], only(allowed.get(code, 0)), r, c))
     return found
+
+
+def check_road_counts(design: TrailRouteSetup) -> list[Violation]:
+    return _over_the_mix(design.road, design.mix.counts("road"), lambda code, n, held, r, c: Violation.error(
+        "trail-route.mix.count", f"This is {tile_name(code).lower()} number {n} on the board; the mix "
+        f"({design.mix.source}) has {held}.", tile=place((r, c))))
 
 
 def check_destination_counts(design: TrailRouteSetup) -> list[Violation]:
-    allowed = design.mix.counts("destinations")
-    seen: Counter = Counter()
-    found = []
-    for r, row in enumerate(design.destinations):
-        for c, code in enumerate(row):
-            seen[code] += 1
-            if seen[code] == allowed.get(code, 0) + 1:
-                found.append(Violation.error(
-                    "trail-route.mix.count", f"This is destination '{dest_name(code)}' number {seen[code]}; "
-                    f"the mix ({design.mix.source}) has {only(allowed.get(code, 0))}.", destination=(r + 1, c + 1)))
-    return found
+    return _over_the_mix(design.destinations, design.mix.counts("destinations"),
+                         lambda code, n, held, r, c: Violation.error(
+                             "trail-route.mix.count", f"This is destination '{dest_name(code)}' number {n}; the "
+                             f"mix ({design.mix.source}) has {held}.", destination=(r + 1, c + 1)))
 
 
 def check_exchange(design: TrailRouteSetup) -> list[Violation]:
