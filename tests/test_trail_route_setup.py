@@ -157,6 +157,17 @@ def test_more_tiles_of_a_type_than_the_mix_holds_is_reported_at_the_first_extra_
     assert [v.where["tile"] for v in found] == [(1, walls + 1)]
 
 
+def test_a_destination_tile_beyond_the_mix_is_reported_where_it_lies():
+    setup = generate_setup(4, 4)
+    rows = [list(row) for row in setup.destinations]
+    last = rows[-1][-1]
+    pair = next(code for row in rows for code in row if code.startswith("pair-") and code != last)
+    rows[-1][-1] = pair                                  # the mix holds one tile of each colour pair
+    found = errors_of(replace(setup, destinations=tuple(tuple(row) for row in rows)), "trail-route.mix.count")
+    assert [v.where["destination"] for v in found] == [(len(rows), 2)]
+    assert "number 2" in found[0].message
+
+
 def test_an_exchange_deck_that_differs_from_the_mix_is_reported():
     setup = generate_setup(4, 4)
     found = errors_of(replace(setup, exchange=setup.exchange[1:] + ("wall",)), "trail-route.mix.count")
