@@ -13,7 +13,7 @@ from ..output import write_bytes
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
                      show_default=True, help="Paper size of the rule sheet (and of the kit's cover).")
 LANG = click.option("--lang", default="en", show_default=True, metavar="en|de",
-                    help="Language of the rules (seeds/GAME.LANG.md); German exists for cats.")
+                    help="Language of the rules (seeds/GAME.LANG.md): en or de for every game.")
 
 
 @click.command("rules")
