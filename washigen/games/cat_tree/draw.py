@@ -562,9 +562,14 @@ def reference_front(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) 
     for structure in STRUCTURES:
         scene.define(art_symbol(structure.name))
     _frame(scene, BACK)
-    u = min(w / POKER_W, h / POKER_H)
-    scene.add(Group(_reference_table(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
+    scene.add(_fitted(_reference_table(), w, h))
     return scene
+
+
+def _fitted(items: list, w: float, h: float) -> Group:
+    """A layout drawn for a poker card, scaled to fit a w x h card and centred on it."""
+    u = min(w / POKER_W, h / POKER_H)
+    return Group(items, dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u)
 
 
 def _reference_table() -> list:
@@ -627,8 +632,7 @@ SCORING_LINES: tuple[tuple[str, str], ...] = (
 def reference_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
     scene = _card_scene(w, h, bleed, "reference card: scoring")
     _frame(scene, BACK)
-    u = min(w / POKER_W, h / POKER_H)
-    scene.add(Group(_scoring_text(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
+    scene.add(_fitted(_scoring_text(), w, h))
     return scene
 
 

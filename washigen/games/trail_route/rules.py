@@ -138,20 +138,14 @@ def cats(colours: tuple[str, ...]) -> str:
 def check_grid_size(design: TrailRouteSetup) -> list[Violation]:
     rows = ROWS.get(design.players, 0)
     found = []
-    if len(design.road) != rows:
-        found.append(Violation.error("trail-route.grid.size", f"{design.players} players play on {rows} rows of "
-                                     f"road tiles, this setup has {len(design.road)}."))
-    for r, row in enumerate(design.road):
-        if len(row) != COLS:
-            found.append(Violation.error("trail-route.grid.size", f"Road row {r + 1} has {len(row)} tiles, "
-                                         f"a row holds {COLS}.", row=r + 1))
-    if len(design.destinations) != rows:
-        found.append(Violation.error("trail-route.grid.size", f"{design.players} players use {rows} rows of "
-                                     f"destination tiles, this setup has {len(design.destinations)}."))
-    for r, row in enumerate(design.destinations):
-        if len(row) != DEST_COLS:
-            found.append(Violation.error("trail-route.grid.size", f"Destination row {r + 1} has {len(row)} tiles, "
-                                         f"a row holds {DEST_COLS}.", row=r + 1))
+    for name, grid, cols in (("road", design.road, COLS), ("destination", design.destinations, DEST_COLS)):
+        if len(grid) != rows:
+            found.append(Violation.error("trail-route.grid.size", f"{design.players} players play on {rows} rows "
+                                         f"of {name} tiles, this setup has {len(grid)}."))
+        for r, row in enumerate(grid):
+            if len(row) != cols:
+                found.append(Violation.error("trail-route.grid.size", f"{name.capitalize()} row {r + 1} has "
+                                             f"{len(row)} tiles, a row holds {cols}.", row=r + 1))
     return found
 
 
