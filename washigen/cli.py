@@ -15,6 +15,7 @@ from .errors import WashigenError
 from .games import all_games, get_game
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
+from .studio.commands import studio_command
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -149,6 +150,7 @@ def calibrate_command(output: Path, paper: str, duplex: str):
 # Rule sheets and kits live with the typesetter they drive.
 main.add_command(rules_command, "rules")
 main.add_command(kit_command, "kit")
+main.add_command(studio_command, "studio")
 
 
 __all__ = ["main", "echo_report"]

@@ -1,0 +1,193 @@
+"""The studio's web server: a Starlette app with a small JSON API over the functions the command line calls, and
+the static page. Thin: it parses a request, runs the game's own command or loader, and answers; no game logic.
+
+Safe by default: only Host localhost or 127.0.0.1 is answered (a page elsewhere cannot reach it by DNS rebinding),
+request bodies are capped at 2 MB and parsed by the CLI's bounded loaders, every error is a JSON message (never a
+traceback), and everything written goes into one temporary folder that is removed when the server stops."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import InputError, WashigenError
+from . import api
+
+MAX_BODY_BYTES = 2 * 1024 * 1024
+ALLOWED_HOSTS = ("localhost", "127.0.0.1")
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("washigen.studio")
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def host_allowed(host: str) -> bool:
+    """localhost or 127.0.0.1, with or without a port; nothing else (no other name that resolves here)."""
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    return name.lower() in ALLOWED_HOSTS
+
+
+class LocalHostOnly:
+    """ASGI middleware: refuses, with a JSON message, any HTTP request whose Host header is not local."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            if not host_allowed(host):
+                response = JSONResponse({"error": f"Host {host!r} is not served; open http://127.0.0.1 or "
+                                                  "http://localhost"}, status_code=400)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, refused past MAX_BODY_BYTES whatever Content-Length claims."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise HttpError(413, f"upload: larger than {MAX_BODY_BYTES // 2**20} MB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise HttpError(413, f"upload: larger than {MAX_BODY_BYTES // 2**20} MB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    body = await read_body(request)
+    try:
+        value = json.loads(body.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, ValueError) as error:
+        raise HttpError(400, f"request: not a JSON object ({error})") from None
+    except RecursionError:
+        raise HttpError(400, "request: JSON nested too deeply") from None
+    if not isinstance(value, dict):
+        raise HttpError(400, "request: must be a JSON object")
+    return value
+
+
+def endpoint(handler):
+    """Wraps a handler: WashigenError -> 400/404/409 JSON with the CLI's message; anything unforeseen -> 500 with
+    one line, the traceback going to the server's log only."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except HttpError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        except api.NotFound as error:
+            return JSONResponse({"error": str(error)}, status_code=404)
+        except api.Conflict as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+        except WashigenError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        except Exception:  # a bug: say so briefly, keep the details in the log
+            log.exception("studio: %s %s failed", request.method, request.url.path)
+            return JSONResponse({"error": "internal error; the server's log has the details"}, status_code=500)
+
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+def create_app(workdir: Path | None = None) -> Starlette:
+    """The studio app. Its temporary folder (under `workdir`, or the system's) is removed on shutdown."""
+    root = Path(tempfile.mkdtemp(prefix="washigen-studio-", dir=workdir))
+
+    @contextlib.contextmanager
+    def scratch():
+        folder = Path(tempfile.mkdtemp(dir=root))
+        try:
+            yield folder
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    @endpoint
+    async def games(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(api.games_listing))
+
+    @endpoint
+    async def design(request: Request) -> Response:
+        body = await read_json(request)
+
+        def work():
+            with scratch() as folder:
+                return api.make_design(body, folder)
+        return JSONResponse(await run_in_threadpool(work))
+
+    @endpoint
+    async def validate(request: Request) -> Response:
+        data = await read_body(request)
+        name = request.query_params.get("name", "upload")
+        with_svg = request.query_params.get("svg", "1") != "0"
+        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, with_svg))
+
+    @endpoint
+    async def render(request: Request) -> Response:
+        body = await read_json(request)
+        fmt = request.query_params.get("format", "pdf").lower()
+
+        def work():
+            with scratch() as folder:
+                return api.render(body, fmt, folder)
+        content, media_type, filename = await run_in_threadpool(work)
+        return Response(content, media_type=media_type,
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    @endpoint
+    async def balance(request: Request) -> Response:
+        body = await read_json(request)
+        return JSONResponse(await run_in_threadpool(api.balance, body))
+
+    @endpoint
+    async def not_found(request: Request) -> Response:
+        raise HttpError(404, f"{request.url.path}: no such endpoint; see GET /api/games")
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/design", design, methods=["POST"]),
+        Route("/api/validate", validate, methods=["POST"]),
+        Route("/api/render", render, methods=["POST"]),
+        Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/{rest:path}", not_found, methods=["GET", "POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.workdir = root
+    app.add_middleware(LocalHostOnly)
+    return app
+
+
+__all__ = ["create_app", "MAX_BODY_BYTES", "host_allowed", "InputError"]
