@@ -1,0 +1,307 @@
+"""The studio's JSON API through Starlette's test client: every endpoint, every game and component; bad input
+answered 4xx with the CLI's message and no traceback; prints byte-identical to the CLI's for the same parameters."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import warnings
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from tests.readback import pdf_pages, page_size_mm
+from washigen.cli import main
+from washigen.design import dumps, loads
+from washigen.games import all_games, get_game
+from washigen.games.cats.generate import generate_map
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from washigen.studio.app import MAX_BODY_BYTES, create_app
+from washigen.studio.commands_bridge import option_for, studio_ready
+
+LOCAL = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("studio")
+
+
+@pytest.fixture(scope="module")
+def client(workdir):
+    with TestClient(create_app(workdir), base_url=LOCAL) as test_client:
+        yield test_client
+
+
+def cli(*args) -> CliRunner:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def studio_components():
+    """(game, component) for every component whose command writes with -o and takes no file argument."""
+    pairs = []
+    for game in all_games():
+        for component in game.components:
+            command = game.commands.commands.get(component.name)
+            if command is not None and studio_ready(command):
+                pairs.append((game.name, component.name))
+    return pairs
+
+
+def assert_error(response, status: int, *fragments: str) -> str:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    message = response.json()["error"]
+    assert "Traceback" not in response.text and 'File "' not in response.text
+    for fragment in fragments:
+        assert fragment in message
+    return message
+
+
+def svg_root(text: str) -> ElementTree.Element:
+    root = ElementTree.fromstring(text.encode("utf-8"))
+    assert root.tag.endswith("svg")
+    return root
+
+
+# -- GET /api/games ------------------------------------------------------------------------------------------------
+
+def test_games_are_listed_from_the_registry_specs(client):
+    listing = client.get("/api/games").json()["games"]
+    assert [g["name"] for g in listing] == [g.name for g in all_games()]
+    for entry in listing:
+        game = get_game(entry["name"])
+        assert [c["name"] for c in entry["components"]] == [c for g, c in studio_components() if g == game.name]
+        for component in entry["components"]:
+            spec = next(c for c in game.components if c.name == component["name"])
+            command = game.commands.commands[spec.name]
+            expected = [p for p in spec.params if p.name != "seed" and option_for(command, p) is not None]
+            assert [(p["name"], p["min"], p["max"], p["default"]) for p in component["params"]] == \
+                   [(p.name, p.min, p.max, p.default) for p in expected]
+            assert component["seeded"] == any(p.name == "seed" for p in spec.params)
+    cats_map = next(c for c in listing if c["name"] == "cats")["components"][0]
+    players = next(p for p in cats_map["params"] if p["name"] == "players")
+    assert (players["min"], players["max"], players["default"]) == (2, 6, 2)
+
+
+def test_parameters_naming_a_file_are_never_offered(client):
+    """trail-route's --mix takes a file: the page cannot set it, so the server never reads a path it is sent."""
+    listing = client.get("/api/games").json()["games"]
+    trail = next(g for g in listing if g["name"] == "trail-route")
+    for component in trail["components"]:
+        assert "mix" not in [p["name"] for p in component["params"]]
+    response = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 1,
+                                                "params": {"mix": "/etc/passwd"}})
+    assert_error(response, 400, "params.mix", "no such parameter")
+
+
+# -- POST /api/design ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_name,component", studio_components())
+def test_every_component_of_every_game_is_made(client, game_name, component):
+    seeded = any(p.name == "seed" for p in next(c for c in get_game(game_name).components
+                                                 if c.name == component).params)
+    response = client.post("/api/design", json={"game": game_name, "component": component,
+                                                "seed": 3 if seeded else None})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    root = svg_root(body["svg"])
+    assert root.get("width").endswith("mm") and body["pages"] >= 1
+    if body["design"] is None:             # a component that only prints (sheets): a preview, no design
+        assert body["report"] is None
+        return
+    game = get_game(game_name)
+    design = loads(json.dumps(body["design"]))
+    if seeded:
+        assert design.seed == body["seed"] == 3
+    expected = game.validate(design).to_dict()
+    assert [{k: v for k, v in violation.items() if k != "mark"} for violation in body["report"]["violations"]] \
+        == expected["violations"]
+
+
+def test_changing_a_parameter_changes_the_design(client):
+    two = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 5,
+                                           "params": {"players": 2}}).json()
+    four = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 5,
+                                            "params": {"players": 4}}).json()
+    assert two["design"]["players"] == 2 and four["design"]["players"] == 4
+    assert float(svg_root(four["svg"]).get("width")[:-2]) > float(svg_root(two["svg"]).get("width")[:-2])
+    assert two["geometry"] == {"x": 0.0, "y": 5.0, "cell": 5.0, "rows": 18, "cols": 24}
+
+
+# -- byte-identical to the CLI ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_name,component,params,cli_args", [
+    ("cats", "map", {"players": 3, "tape_width": "45mm"}, ["--players", "3", "--tape-width", "45mm"]),
+    ("cops", "map", {"players": 2}, ["--players", "2"]),
+    ("trail-route", "setup", {"players": 3}, ["--players", "3"]),
+])
+def test_a_design_printed_through_the_api_is_the_clis_print(client, tmp_path, game_name, component, params,
+                                                             cli_args):
+    design = client.post("/api/design", json={"game": game_name, "component": component, "seed": 11,
+                                              "params": params}).json()["design"]
+    for fmt in ("pdf", "svg"):
+        out = tmp_path / f"cli.{fmt}"
+        result = cli(game_name, component, *cli_args, "--seed", 11, "-o", out)
+        assert result.exit_code == 0, result.output
+        response = client.post(f"/api/render?format={fmt}", json={"design": design})
+        assert response.status_code == 200, response.text
+        assert response.content == out.read_bytes()
+
+
+def test_print_options_reach_the_pdf_as_the_cli_gives_them(client, tmp_path):
+    design = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 2}).json()["design"]
+    options = {"paper": "a4", "bleed": "2mm", "cut_lines": True}
+    response = client.post("/api/render?format=pdf", json={"design": design, "options": options})
+    assert response.status_code == 200, response.text
+    (tmp_path / "map.json").write_text(json.dumps(design))
+    out = tmp_path / "cli.pdf"
+    assert cli("render", tmp_path / "map.json", "--paper", "a4", "--bleed", "2mm", "--cut-lines", "-o",
+               out).exit_code == 0
+    assert response.content == out.read_bytes()
+    width, height = page_size_mm(pdf_pages(response.content)[0])
+    assert sorted((round(width, 1), round(height, 1))) == [210.0, 297.0]     # A4, the lanes run along it
+
+
+def test_a_component_that_only_prints_is_rendered_by_its_own_command(client, tmp_path):
+    response = client.post("/api/render?format=pdf", json={"game": "cats", "component": "sheet",
+                                                           "params": {"players": 3}, "options": {"paper": "letter"}})
+    assert response.status_code == 200, response.text
+    out = tmp_path / "sheet.pdf"
+    assert cli("cats", "sheet", "--players", "3", "--paper", "letter", "-o", out).exit_code == 0
+    assert response.content == out.read_bytes()
+
+
+def test_json_png_and_many_pages(client):
+    made = client.post("/api/design", json={"game": "cat-tree", "component": "deck"}).json()
+    as_json = client.post("/api/render?format=json", json={"design": made["design"]})
+    assert as_json.content.decode() == dumps(loads(json.dumps(made["design"])))
+    png = client.post("/api/render?format=png", json={"design": made["design"], "options": {"dpi": 40}})
+    assert png.headers["content-type"] == "application/zip"         # a deck is several sheets
+    names = zipfile.ZipFile(io.BytesIO(png.content)).namelist()
+    assert len(names) == made["pages"] > 1 and all(n.endswith(".png") for n in names)
+    from PIL import Image
+
+    first = Image.open(io.BytesIO(zipfile.ZipFile(io.BytesIO(png.content)).read(names[0])))
+    assert abs(first.size[0] - 210 / 25.4 * 40) <= 1          # A4 at 40 dpi
+
+
+# -- POST /api/validate ----------------------------------------------------------------------------------------------
+
+def broken_map():
+    """Seed 1's 2-player map with a shrine at row 2, column 4: the building below loses its only way in."""
+    design = generate_map(players=2, seed=1)
+    rows = list(design.grid.rows)
+    rows[1] = rows[1][:3] + "J" + rows[1][4:]
+    return dataclasses.replace(design, grid=dataclasses.replace(design.grid, rows=tuple(rows)))
+
+
+def test_an_uploaded_design_is_validated_and_its_violations_marked(client):
+    response = client.post("/api/validate?name=map.json", content=dumps(broken_map()).encode())
+    assert response.status_code == 200, response.text
+    report = response.json()["report"]
+    assert not report["valid"]
+    violation = next(v for v in report["violations"] if v["rule"] == "cats.building.no-opening")
+    assert violation["where"] == {"cell": [3, 4]}
+    assert violation["mark"] == [15.0, 15.0, 5.0, 5.0]      # column 4, row 3 of 5 mm cells below a 5 mm band
+
+
+def test_the_text_form_uploads_too(client):
+    design = generate_map(players=2, seed=4)
+    text = get_game("cats").to_text(design)
+    response = client.post("/api/validate?name=map.txt", content=text.encode())
+    assert response.status_code == 200, response.text
+    assert loads(json.dumps(response.json()["design"])) == design
+
+
+# -- bad input ---------------------------------------------------------------------------------------------------------
+
+def test_unknown_game_and_component(client):
+    assert_error(client.post("/api/design", json={"game": "chess", "component": "map"}), 404, "unknown game 'chess'")
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "moon"}), 404, "moon", "map")
+
+
+def test_a_parameter_out_of_range_says_what_the_cli_says(client, tmp_path):
+    message = assert_error(client.post("/api/design", json={"game": "cats", "component": "map",
+                                                            "params": {"players": 9}, "seed": 1}), 400)
+    result = cli("cats", "map", "--players", "9", "--seed", 1, "-o", tmp_path / "m.json")
+    assert result.exit_code == 2 and message in result.output
+    assert "--players" in message and "9" in message
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "params": {"colour": 1}}),
+                 400, "params.colour")
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "seed": -1}), 400, "seed")
+    assert_error(client.post("/api/render?format=pdf", json={"design": generate_map_json(),
+                                                             "options": {"dpi": 5}}), 400, "--dpi")
+    assert_error(client.post("/api/render?format=pdf", json={"design": generate_map_json(),
+                                                             "options": {"template": "/etc/passwd"}}),
+                 400, "options.template")
+    assert_error(client.post("/api/render?format=exe", json={"design": generate_map_json()}), 400, "format")
+
+
+def generate_map_json() -> dict:
+    return json.loads(dumps(generate_map(players=2, seed=1)))
+
+
+def test_a_broken_upload_is_answered_with_the_loaders_message(client, tmp_path):
+    assert_error(client.post("/api/validate?name=map.json", content=b'{"format": "washigen/1", "game": '), 400,
+                 "map.json", "not valid JSON")
+    bad = generate_map_json()
+    bad["players"] = 9
+    message = assert_error(client.post("/api/validate?name=bad.json", content=json.dumps(bad).encode()), 400,
+                           "players")
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    assert message.split(", ", 1)[1] in cli("validate", tmp_path / "bad.json").output
+    assert_error(client.post("/api/validate?name=x.txt", content=b"\xff\xfe"), 400, "UTF-8")
+    assert_error(client.post("/api/design", content=b"[1, 2]"), 400, "JSON object")
+
+
+def test_a_3_mb_upload_is_refused(client, workdir):
+    big = b"{" + b" " * (3 * 1024 * 1024) + b"}"
+    assert len(big) > MAX_BODY_BYTES
+    assert_error(client.post("/api/validate", content=big), 413, "2 MB")
+
+    def chunks():                          # no Content-Length: counted as it comes
+        for _ in range(48):
+            yield b" " * 65536
+    assert_error(client.post("/api/validate", content=chunks()), 413, "2 MB")
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example:8765", "localhost.:8765", "[::2]:8765"])
+def test_a_foreign_host_is_refused(client, host):
+    for response in (client.get("/api/games", headers={"host": host}), client.get("/", headers={"host": host})):
+        assert_error(response, 400, "is not served")
+    assert client.get("/api/games", headers={"host": "localhost:8765"}).status_code == 200
+
+
+def test_no_endpoint_reads_a_path(client):
+    assert client.get("/static/../../../../etc/passwd").status_code == 404
+    assert_error(client.get("/api/file?path=/etc/passwd"), 404, "no such endpoint")
+
+
+# -- POST /api/balance -------------------------------------------------------------------------------------------------
+
+def test_balance_without_an_engine_is_a_conflict(client):
+    for game in all_games():
+        if getattr(game, "balance", None) is None:
+            design = game.golden()[next(iter(game.golden()))]
+            assert_error(client.post("/api/balance", json={"design": json.loads(dumps(design))}), 409,
+                         game.name, "no engine")
+    assert_error(client.post("/api/balance", json={}), 400, "design")
+
+
+# -- the temporary folder ----------------------------------------------------------------------------------------------
+
+def test_nothing_is_left_outside_the_temporary_folder(tmp_path):
+    with TestClient(create_app(tmp_path), base_url=LOCAL) as fresh:
+        assert fresh.post("/api/render?format=pdf", json={"design": generate_map_json()}).status_code == 200
+        [root] = list(tmp_path.iterdir())
+        assert list(root.iterdir()) == []          # each request's files gone with its answer
+    assert list(tmp_path.iterdir()) == []          # and the folder itself on shutdown
