@@ -25,6 +25,7 @@ FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png",
            "txt": "text/plain; charset=utf-8"}
 MAX_BALANCE_GAMES = 2000
 SEED_MAX = 2**63 - 1
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
 class NotFound(InputError):
@@ -62,7 +63,9 @@ def games_listing() -> dict[str, Any]:
         listing.append({"name": game.name, "title": game.title, "components": components,
                         "text_form": game.from_text is not None,
                         "balance": getattr(game, "balance", None) is not None})
-    return {"games": listing}
+    from ..units import PAPER_SIZES
+
+    return {"games": listing, "papers": sorted(PAPER_SIZES), "max_upload_bytes": MAX_UPLOAD_BYTES}
 
 
 def _seed(body: dict[str, Any]) -> int | None:
@@ -117,7 +120,8 @@ def describe(game: Game, design, with_svg: bool) -> dict[str, Any]:
     for violation in report["violations"]:
         violation["mark"] = mark(geometry, violation["where"])
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed,
-                              "design": to_dict(design), "report": report, "geometry": geometry}
+                              "design": to_dict(design), "report": report, "geometry": geometry,
+                              "text": game.to_text(design) if game.to_text is not None else None}
     if with_svg:
         document = game.print_design(design, PrintOptions())
         answer["svg"] = to_svg(document.pages[0]).decode("utf-8")

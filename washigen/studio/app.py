@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import InputError, WashigenError
 from . import api
 
-MAX_BODY_BYTES = 2 * 1024 * 1024
+MAX_BODY_BYTES = api.MAX_UPLOAD_BYTES
 ALLOWED_HOSTS = ("localhost", "127.0.0.1")
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("washigen.studio")

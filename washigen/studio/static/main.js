@@ -1,0 +1,422 @@
+// washigen studio: the page's state and wiring. The server makes, checks and prints; this file asks it, shows
+// what it answers, and keeps the URL so that a link makes the same design again.
+
+import { ApiError, getJson, postFile, postJson, render } from "./api.js";
+import { buildForm, buildPrintOptions, markInvalid, readForm, readPrintOptions } from "./form.js";
+import { Preview, calibrate, cellAt, cellRect } from "./preview.js";
+import { History, TOOLS, cycleSewer, editable, nearestSide, paint, toggleOpening } from "./editor.js";
+import { showBalance } from "./play.js";
+
+const $ = (id) => document.getElementById(id);
+const DEBOUNCE_MS = 250;
+
+const state = {
+  games: [], papers: [],
+  game: null, component: null,        // entries of GET /api/games
+  result: null,                       // the last answer: design, report, svg, geometry
+  selected: -1,                       // index of the highlighted violation
+  edited: false,
+  history: new History(),
+  request: 0,                         // answers to older requests are dropped
+};
+const preview = new Preview($("preview"));
+
+// -- status line -------------------------------------------------------------------------------------------------
+
+function status(text, kind = "") {
+  const line = $("status");
+  line.textContent = text;
+  line.className = `status ${kind}`;
+}
+
+function failed(error) {
+  const message = error instanceof ApiError ? error.message : `Unexpected: ${error.message}`;
+  status(message, "error");
+  return message;
+}
+
+// -- pickers and the URL -------------------------------------------------------------------------------------------
+
+function fillGames() {
+  $("game").replaceChildren(...state.games.map((g) => new Option(g.title, g.name)));
+}
+
+function chooseGame(name, componentName, values = {}) {
+  state.game = state.games.find((g) => g.name === name) || state.games[0];
+  $("game").value = state.game.name;
+  $("component").replaceChildren(...state.game.components.map((c) => new Option(c.name, c.name)));
+  chooseComponent(componentName, values);
+}
+
+function chooseComponent(name, values = {}) {
+  const components = state.game.components;
+  state.component = components.find((c) => c.name === name) || components[0];
+  $("component").value = state.component.name;
+  $("component-help").textContent = state.component.help;
+  $("seed-row").hidden = !state.component.seeded;
+  buildForm($("params"), state.component.params, values, scheduleDesign);
+  buildPrintOptions($("print-options"), state.component.print_options, state.papers, () => {});
+  $("print-box").hidden = state.component.print_options.length === 0;
+  $("play-box").hidden = !state.game.balance;
+  $("balance-result").replaceChildren();
+}
+
+function readUrl() {
+  const query = new URLSearchParams(location.search);
+  const values = {};
+  for (const [key, value] of query) {
+    if (!["game", "component", "seed"].includes(key)) values[key] = value;
+  }
+  return { game: query.get("game"), component: query.get("component"), seed: query.get("seed"), values };
+}
+
+function writeUrl(params, seed) {
+  const query = new URLSearchParams({ game: state.game.name, component: state.component.name });
+  if (state.component.seeded && seed !== null && seed !== undefined) query.set("seed", seed);
+  for (const [key, value] of Object.entries(params)) query.set(key, value);
+  history.replaceState(null, "", `${location.pathname}?${query}`);
+}
+
+function newSeed() {
+  const values = new Uint32Array(1);
+  crypto.getRandomValues(values);
+  return values[0] % 1000000;
+}
+
+// -- making a design ---------------------------------------------------------------------------------------------
+
+let timer = null;
+function scheduleDesign() {
+  clearTimeout(timer);
+  preview.setStale(true);
+  timer = setTimeout(makeDesign, DEBOUNCE_MS);
+}
+
+function designRequest() {
+  const params = readForm($("params"), state.component.params);
+  const seed = state.component.seeded && $("seed").value !== "" ? Number($("seed").value) : null;
+  return { game: state.game.name, component: state.component.name, params, seed };
+}
+
+async function makeDesign() {
+  clearTimeout(timer);
+  const request = designRequest();
+  const ticket = ++state.request;
+  status("Making…", "busy");
+  try {
+    const result = await postJson("/api/design", request);
+    if (ticket !== state.request) return;
+    markInvalid($("params"), "");
+    state.history.reset();
+    state.edited = false;
+    if (result.seed !== null && state.component.seeded) $("seed").value = result.seed;
+    writeUrl(request.params, result.seed);
+    show(result);
+    status(result.design ? "Ready" : "Ready · this part only prints; nothing to check");
+  } catch (error) {
+    if (ticket !== state.request) return;
+    const message = failed(error);
+    markInvalid($("params"), message);
+    preview.setStale(true);
+    if (!state.result) preview.message(message, true);
+  }
+}
+
+// -- showing an answer -------------------------------------------------------------------------------------------
+
+function show(result) {
+  state.result = result;
+  state.selected = -1;
+  preview.show(result.svg);
+  preview.setStale(false);
+  $("pages").textContent = result.pages > 1 ? `page 1 of ${result.pages} shown; downloads have all` : "";
+  $("log").textContent = (result.messages || []).join("\n") || "(nothing printed)";
+  $("text-form").textContent = result.text || "(this part has no text form)";
+  for (const button of document.querySelectorAll("[data-needs-design]")) button.disabled = !result.design;
+  showReport();
+  showEditTools();
+}
+
+function whereText(where) {
+  return Object.entries(where).map(([k, v]) => `${k} ${Array.isArray(v) ? `(${v.join(", ")})` : v}`).join(", ");
+}
+
+function showReport() {
+  const report = state.result.report;
+  const summary = $("report-summary");
+  const list = $("violations");
+  list.replaceChildren();
+  if (!report) {
+    summary.textContent = "No rules to check for this part.";
+    summary.className = "summary";
+    preview.drawMarks([], -1, select);
+    return;
+  }
+  if (report.violations.length === 0) {
+    summary.textContent = "Valid: no rule broken";
+    summary.className = "summary ok";
+  } else {
+    summary.textContent = report.valid
+      ? `Valid, ${report.warnings} warning(s)`
+      : `Invalid: ${report.errors} error(s), ${report.warnings} warning(s)`;
+    summary.className = `summary ${report.valid ? "warn" : "bad"}`;
+  }
+  report.violations.forEach((violation, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = violation.severity;
+    button.dataset.index = index;
+    button.dataset.rule = violation.rule;
+    const rule = document.createElement("span");
+    rule.className = "rule";
+    rule.textContent = `${violation.severity} · ${violation.rule}`;
+    const where = document.createElement("span");
+    where.className = "where";
+    const place = whereText(violation.where);
+    where.textContent = place ? ` (${place}${violation.mark ? "" : "; not on this drawing"})` : "";
+    button.append(rule, violation.message, where);
+    button.addEventListener("click", () => select(index));
+    const item = document.createElement("li");
+    item.append(button);
+    list.append(item);
+  });
+  drawMarks();
+}
+
+function drawMarks() {
+  const violations = state.result?.report?.violations || [];
+  const rects = violations.flatMap((v, index) => v.mark
+    ? [{ x: v.mark[0], y: v.mark[1], w: v.mark[2], h: v.mark[3], severity: v.severity, index }] : []);
+  preview.drawMarks(rects, state.selected, select);
+}
+
+function select(index) {
+  state.selected = state.selected === index ? -1 : index;
+  for (const button of $("violations").querySelectorAll("button")) {
+    button.classList.toggle("selected", Number(button.dataset.index) === state.selected);
+    button.setAttribute("aria-pressed", Number(button.dataset.index) === state.selected);
+  }
+  drawMarks();
+}
+
+// -- editing -----------------------------------------------------------------------------------------------------
+
+function showEditTools() {
+  const on = editable(state.result?.design) && Boolean(state.result.geometry);
+  $("edit-tools").hidden = !on;
+  $("preview").classList.toggle("editing", on);
+  $("edit-hint").hidden = !on;
+  $("edit-hint").textContent = on
+    ? "Click or drag on the map to paint; the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
+    : "";
+  $("undo").disabled = state.history.past.length === 0;
+  $("redo").disabled = state.history.future.length === 0;
+}
+
+async function checkDesign(design) {
+  const ticket = ++state.request;
+  status("Checking…", "busy");
+  try {
+    const bytes = new TextEncoder().encode(JSON.stringify(design));
+    const result = await postFile("/api/validate?name=edited.json", bytes);
+    if (ticket !== state.request) return;
+    result.messages = state.result?.messages || [];
+    show(result);
+    status(state.edited ? "Edited · checked" : "Ready");
+  } catch (error) {
+    if (ticket === state.request) failed(error);
+  }
+}
+
+function commit(next) {
+  if (!next) return;
+  state.history.push(state.result.design);
+  state.edited = true;
+  state.result.design = next;
+  checkDesign(next);
+}
+
+function undo() {
+  const previous = state.history.undo(state.result?.design);
+  if (previous) { state.edited = state.history.past.length > 0; checkDesign(previous); showEditTools(); }
+}
+
+function redo() {
+  const next = state.history.redo(state.result?.design);
+  if (next) { state.edited = true; checkDesign(next); showEditTools(); }
+}
+
+let stroke = null;       // a drag of the paint brush: the design as painted so far, committed on release
+function pointerCell(event) {
+  return cellAt(state.result?.geometry, preview.pointAt(event));
+}
+
+function onPointerDown(event) {
+  if (!editable(state.result?.design) || event.button !== 0) return;
+  const cell = pointerCell(event);
+  if (!cell) return;
+  event.preventDefault();
+  const tool = TOOLS.find((t) => t.id === $("tool").value);
+  if (tool.paint) {
+    stroke = { design: state.result.design, changed: false, cells: new Set() };
+    paintStroke(cell, tool.paint);
+  } else if (tool.id === "opening") {
+    commit(toggleOpening(state.result.design, cell.row, cell.col, nearestSide(cell.dx, cell.dy)));
+  } else if (tool.id === "sewer") {
+    commit(cycleSewer(state.result.design, cell.row, cell.col));
+  }
+}
+
+function paintStroke(cell, kind) {
+  const key = `${cell.row},${cell.col}`;
+  if (stroke.cells.has(key)) return;
+  stroke.cells.add(key);
+  const next = paint(stroke.design, cell.row, cell.col, kind);
+  if (next) { stroke.design = next; stroke.changed = true; }
+  preview.hover(cellRect(state.result.geometry, cell.row, cell.col));
+}
+
+function onPointerMove(event) {
+  const cell = pointerCell(event);
+  if (!editable(state.result?.design)) return;
+  preview.hover(cell ? cellRect(state.result.geometry, cell.row, cell.col) : null);
+  if (stroke && cell && event.buttons & 1) paintStroke(cell, TOOLS.find((t) => t.id === $("tool").value).paint);
+}
+
+function onPointerUp() {
+  if (!stroke) return;
+  const finished = stroke;
+  stroke = null;
+  if (finished.changed) commit(finished.design);
+}
+
+// -- downloads, uploads, play -------------------------------------------------------------------------------------
+
+async function download(format) {
+  const options = format === "json" ? {} : readPrintOptions($("print-options"));
+  const body = state.result?.design
+    ? { design: state.result.design, options }
+    : { ...designRequest(), options };
+  status(`Printing ${format.toUpperCase()}…`, "busy");
+  try {
+    const { blob, filename } = await render(format, body);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    status(`Downloaded ${filename}`);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+async function upload(file) {
+  if (!file) return;
+  status(`Reading ${file.name}…`, "busy");
+  const ticket = ++state.request;
+  try {
+    const result = await postFile(`/api/validate?name=${encodeURIComponent(file.name)}`, await file.arrayBuffer());
+    if (ticket !== state.request) return;
+    const game = state.games.find((g) => g.name === result.game);
+    const component = game?.components.find((c) => c.name === result.kind) ? result.kind : undefined;
+    chooseGame(result.game, component);
+    if (result.seed !== null) $("seed").value = result.seed;
+    state.history.reset();
+    state.edited = true;
+    result.messages = [`opened ${file.name}`];
+    show(result);
+    status(`Opened ${file.name}`);
+  } catch (error) {
+    if (ticket === state.request) failed(error);
+  } finally {
+    $("upload").value = "";
+  }
+}
+
+async function estimateBalance() {
+  const games = Number($("balance-games").value) || 200;
+  status(`Playing ${games} games…`, "busy");
+  $("balance").disabled = true;
+  try {
+    const result = await postJson("/api/balance", { design: state.result.design, games,
+                                                    seed: Number($("seed").value) || 0 });
+    showBalance($("balance-result"), result);
+    status("Balance estimated");
+  } catch (error) {
+    $("balance-result").textContent = failed(error);
+  } finally {
+    $("balance").disabled = false;
+  }
+}
+
+// -- zoom and calibration -----------------------------------------------------------------------------------------
+
+function setZoom(mode) {
+  preview.setMode(mode);
+  $("zoom-fit").setAttribute("aria-pressed", mode === "fit");
+  $("zoom-real").setAttribute("aria-pressed", mode === "real");
+}
+
+// -- start ---------------------------------------------------------------------------------------------------------
+
+function wire() {
+  $("game").addEventListener("change", () => { chooseGame($("game").value); makeDesign(); });
+  $("component").addEventListener("change", () => { chooseComponent($("component").value); makeDesign(); });
+  $("seed").addEventListener("input", scheduleDesign);
+  $("new-seed").addEventListener("click", () => { $("seed").value = newSeed(); makeDesign(); });
+  $("params").addEventListener("submit", (event) => { event.preventDefault(); makeDesign(); });
+  for (const button of document.querySelectorAll("[data-format]")) {
+    button.addEventListener("click", () => download(button.dataset.format));
+  }
+  $("upload").addEventListener("change", () => upload($("upload").files[0]));
+  $("balance").addEventListener("click", estimateBalance);
+  $("zoom-fit").addEventListener("click", () => setZoom("fit"));
+  $("zoom-real").addEventListener("click", () => setZoom("real"));
+  $("calibrate").addEventListener("click", () => { $("calibration").hidden = !$("calibration").hidden; });
+  $("calibration-done").addEventListener("click", () => {
+    calibrate(Number($("ruler-length").value) || 100);
+    $("calibration").hidden = true;
+    setZoom("real");
+  });
+  $("tool").replaceChildren(...TOOLS.map((t) => new Option(t.label, t.id)));
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  const stage = $("preview");
+  stage.addEventListener("pointerdown", onPointerDown);
+  stage.addEventListener("pointermove", onPointerMove);
+  stage.addEventListener("pointerleave", () => preview.hover(null));
+  window.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("keydown", (event) => {
+    const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === "z") { event.preventDefault(); event.shiftKey ? redo() : undo(); }
+    else if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); redo(); }
+    else if (!typing && key === "n" && state.component?.seeded) { $("seed").value = newSeed(); makeDesign(); }
+  });
+}
+
+async function start() {
+  wire();
+  try {
+    const listing = await getJson("/api/games");
+    state.games = listing.games.filter((g) => g.components.length > 0);
+    state.papers = listing.papers;
+  } catch (error) {
+    preview.message(failed(error), true);
+    return;
+  }
+  if (!state.games.length) {
+    preview.message("No game is registered.", true);
+    return;
+  }
+  fillGames();
+  const wanted = readUrl();
+  chooseGame(wanted.game || "cats", wanted.component, wanted.values);
+  $("seed").value = wanted.seed ?? newSeed();
+  await makeDesign();
+}
+
+start();
