@@ -419,4 +419,7 @@ async function start() {
   await makeDesign();
 }
 
+// For tests and the console: the grid of the design shown (cell of row 1, column 1 at x, y; mm).
+window.studioGeometry = () => state.result?.geometry ?? null;
+
 start();

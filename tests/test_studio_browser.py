@@ -1,0 +1,152 @@
+"""The studio page in a real headless Chromium (Debian's chromium and chromium-driver, driven by selenium): load,
+change the player count, paint a Cats cell that breaks a rule and see it listed and marked, undo, download a PDF
+and read its page size, and no error in the browser's console. One browser and one server for the module."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.readback import page_size_mm, pdf_pages
+
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+if not (CHROMIUM and CHROMEDRIVER):
+    pytest.skip("no chromium and chromedriver here (Debian: apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+WAIT_S = 20
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--window-size=1400,900")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    import uvicorn
+
+    from washigen.studio.app import create_app
+
+    port = free_port()
+    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("studio-server")), host="127.0.0.1", port=port,
+                            log_level="warning", lifespan="on")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT_S
+    while not instance.started:
+        assert time.monotonic() < deadline, "the studio server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(WAIT_S)
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="washigen-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=webdriver.ChromeService(CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait(driver, condition, message: str):
+    return WebDriverWait(driver, WAIT_S).until(lambda d: condition(d), message)
+
+
+def ready(driver) -> bool:
+    return driver.find_element(By.ID, "status").text.startswith(("Ready", "Edited"))
+
+
+def drawing_width(driver) -> str:
+    return driver.find_element(By.CSS_SELECTOR, "#preview svg.design").get_attribute("width")
+
+
+def click_cell(driver, row: int, col: int) -> None:
+    """A real mouse click in the middle of a map cell: the cell's mm (from the page's geometry) to screen px."""
+    svg = driver.find_element(By.CSS_SELECTOR, "#preview svg.design")
+    x, y, width, height = driver.execute_script("""
+        const [svg, row, col] = arguments;
+        const g = window.studioGeometry();
+        const m = svg.getScreenCTM(), box = svg.getBoundingClientRect();
+        const x = g.x + (col - 0.5) * g.cell, y = g.y + (row - 0.5) * g.cell;
+        return [m.a * x + m.e - box.left, m.d * y + m.f - box.top, box.width, box.height];""", svg, row, col)
+    ActionChains(driver).move_to_element_with_offset(svg, x - width / 2, y - height / 2).click().perform()
+
+
+def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_path):
+    browser.get(f"{server}/?game=cats&component=map&seed=1")
+    wait(browser, lambda d: ready(d) and d.find_elements(By.CSS_SELECTOR, "#preview svg.design"),
+         "the first map never showed")
+    assert browser.find_element(By.ID, "report-summary").text == "Valid: no rule broken"
+    two_players = drawing_width(browser)
+
+    players = browser.find_element(By.ID, "param-players")
+    players.clear()
+    players.send_keys("4")
+    wait(browser, lambda d: ready(d) and drawing_width(d) != two_players, "the preview did not follow the players")
+    assert float(drawing_width(browser)[:-2]) > float(two_players[:-2])       # two segments a side: wider
+    assert "players=4" in browser.current_url and "seed=1" in browser.current_url
+
+    players.clear()
+    players.send_keys("2")
+    wait(browser, lambda d: ready(d) and drawing_width(d) == two_players, "back to 2 players")
+    Select(browser.find_element(By.ID, "tool")).select_by_value("J")
+    click_cell(browser, 2, 4)                 # a shrine shuts the door of the building below it
+    broken = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR,
+                                                     "#violations button[data-rule='cats.building.no-opening']"),
+                  "painting a shrine did not report the shut building")[0]
+    assert "Invalid" in browser.find_element(By.ID, "report-summary").text
+    index = broken.get_attribute("data-index")
+    mark = browser.find_element(By.CSS_SELECTOR, f"#studio-marks rect.mark[data-index='{index}']")
+    x, y = float(mark.get_attribute("x")), float(mark.get_attribute("y"))
+    assert abs(x - 15.0) < 1 and abs(y - 15.0) < 1                    # cell (3, 4): 5 mm cells under a 5 mm band
+    broken.click()
+    assert "selected" in browser.find_element(By.CSS_SELECTOR,
+                                              f"#studio-marks rect[data-index='{index}']").get_attribute("class")
+    browser.save_screenshot(str(tmp_path / "studio.png"))
+
+    browser.find_element(By.ID, "undo").click()
+    wait(browser, lambda d: d.find_element(By.ID, "report-summary").text == "Valid: no rule broken",
+         "undo did not clear the report")
+    assert browser.find_elements(By.CSS_SELECTOR, "#violations li") == []
+
+    browser.find_element(By.CSS_SELECTOR, "#print-box summary").click()
+    Select(browser.find_element(By.ID, "print-paper")).select_by_value("a4")
+    browser.find_element(By.CSS_SELECTOR, "button[data-format='pdf']").click()
+    pdf = wait(browser, lambda d: [p for p in downloads.glob("*.pdf")], "no PDF was downloaded")[0]
+    assert pdf.name == "cats-map-1.pdf"
+    width, height = page_size_mm(pdf_pages(pdf)[0])
+    assert sorted((round(width, 1), round(height, 1))) == [210.0, 297.0]
+
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
