@@ -134,7 +134,9 @@ def test_changing_a_parameter_changes_the_design(client):
                                             "params": {"players": 4}}).json()
     assert two["design"]["players"] == 2 and four["design"]["players"] == 4
     assert float(svg_root(four["svg"]).get("width")[:-2]) > float(svg_root(two["svg"]).get("width")[:-2])
-    assert two["geometry"] == {"x": 0.0, "y": 5.0, "cell": 5.0, "rows": 18, "cols": 24}
+    assert two["geometry"] == {"x": 0.0, "y": 5.0, "w": 5.0, "h": 5.0, "pitch_x": 5.0, "pitch_y": 5.0, "rows": 18,
+                               "cols": 24, "rows_up": False, "palette": two["geometry"]["palette"]}
+    assert [code for code, _ in two["geometry"]["palette"]] == [".", "J", "#", "T", "t"]
 
 
 # -- byte-identical to the CLI ---------------------------------------------------------------------------------------

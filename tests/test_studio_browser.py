@@ -98,7 +98,7 @@ def click_cell(driver, row: int, col: int) -> None:
         const [svg, row, col] = arguments;
         const g = window.studioGeometry();
         const m = svg.getScreenCTM(), box = svg.getBoundingClientRect();
-        const x = g.x + (col - 0.5) * g.cell, y = g.y + (row - 0.5) * g.cell;
+        const x = g.x + (col - 1) * g.pitch_x + g.w / 2, y = g.y + (row - 1) * g.pitch_y + g.h / 2;
         return [m.a * x + m.e - box.left, m.d * y + m.f - box.top, box.width, box.height];""", svg, row, col)
     ActionChains(driver).move_to_element_with_offset(svg, x - width / 2, y - height / 2).click().perform()
 
@@ -120,7 +120,7 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
     players.clear()
     players.send_keys("2")
     wait(browser, lambda d: ready(d) and drawing_width(d) == two_players, "back to 2 players")
-    Select(browser.find_element(By.ID, "tool")).select_by_value("J")
+    Select(browser.find_element(By.ID, "tool")).select_by_value("paint:J")
     click_cell(browser, 2, 4)                 # a shrine shuts the door of the building below it
     broken = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR,
                                                      "#violations button[data-rule='cats.building.no-opening']"),

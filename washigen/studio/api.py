@@ -19,7 +19,7 @@ from ..output import document_files
 from ..press.options import PrintOptions
 from ..render import to_svg
 from . import commands_bridge as bridge
-from .marks import grid_geometry, mark
+from .marks import grid_geometry, mark, score
 
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
@@ -121,7 +121,8 @@ def describe(game: Game, design, with_svg: bool) -> dict[str, Any]:
         violation["mark"] = mark(geometry, violation["where"])
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed,
                               "design": to_dict(design), "report": report, "geometry": geometry,
-                              "text": game.to_text(design) if game.to_text is not None else None}
+                              "text": game.to_text(design) if game.to_text is not None else None,
+                              "score": score(design)}
     if with_svg:
         document = game.print_design(design, PrintOptions())
         answer["svg"] = to_svg(document.pages[0]).decode("utf-8")

@@ -1,24 +1,60 @@
-// Editing a Tokyo Washi Game Cats map (or the map under a set-up) in its JSON form, keeping what the file format
+// Editing designs in their JSON form: Tokyo Washi Game Cats maps and set-ups (cell kinds, openings, sewers), Cat
+// Tree layouts (cards on the grid), Trail Route setups (two road tiles swapped). The edits keep what the file format
 // requires (a building cell belongs to one building; sewers lie on street cells; an opening is on a building's
-// outer wall). Whether the edited map is still good is the server's validator's to say, never this file's.
+// outer wall); whether the edited design is still good is the server's validator's to say, never this file's.
+// What may be painted (cell kinds, card names) comes from the server's geometry ("palette"), not from here.
 
-export const TOOLS = [
-  { id: ".", label: "Paint street", paint: "." },
-  { id: "#", label: "Paint building", paint: "#" },
-  { id: "J", label: "Paint jinja shrine", paint: "J" },
-  { id: "T", label: "Paint forest", paint: "T" },
-  { id: "t", label: "Paint shrub", paint: "t" },
-  { id: "opening", label: "Toggle opening (click an edge)" },
-  { id: "sewer", label: "Place / recolour sewer" },
-];
+// The tools for a design: [{id, label, apply(design, cell, first) -> new design or null}]; `brush` tools paint
+// while dragged, `pick` tools take two clicks (first, then cell). None when the design is not editable.
+export function toolsFor(design, geometry) {
+  if (!design || !geometry) return [];
+  const palette = geometry.palette || [];
+  if (design.game === "cats" && (design.kind === "map" || design.kind === "setup")) {
+    return [
+      ...palette.map(([code, name]) => ({ id: `paint:${code}`, label: `Paint ${name}`, brush: true,
+                                          apply: (d, cell) => paint(d, cell.row, cell.col, code) })),
+      { id: "opening", label: "Toggle opening (click an edge)",
+        apply: (d, cell) => toggleOpening(d, cell.row, cell.col, nearestSide(cell.dx, cell.dy)) },
+      { id: "sewer", label: "Place / recolour sewer", apply: (d, cell) => cycleSewer(d, cell.row, cell.col) },
+    ];
+  }
+  if (design.game === "cat-tree" && design.kind === "layout") {
+    return [
+      ...palette.map(([name, title]) => ({ id: `card:${name}`, label: `Place ${title}`,
+                                           apply: (d, cell) => placeCard(d, cell.row, cell.col, name) })),
+      { id: "remove", label: "Remove card", apply: (d, cell) => placeCard(d, cell.row, cell.col, null) },
+    ];
+  }
+  if (design.game === "trail-route" && design.kind === "setup") {
+    return [{ id: "swap", label: "Swap two tiles (click one, then the other)", pick: true,
+              apply: (d, cell, first) => swapTiles(d, first, cell) }];
+  }
+  return [];
+}
+
+// A card put on (row, col), replacing what was there; `name` null removes it.
+export function placeCard(design, r, c, name) {
+  const next = structuredClone(design);
+  const before = next.cards.find((card) => card.row === r && card.col === c);
+  if ((before?.card ?? null) === name) return null;
+  next.cards = next.cards.filter((card) => !(card.row === r && card.col === c));
+  if (name) next.cards.push({ row: r, col: c, card: name });
+  next.cards.sort((a, b) => a.row - b.row || a.col - b.col);
+  return next;
+}
+
+// Two road tiles exchanged.
+export function swapTiles(design, a, b) {
+  if (a.row === b.row && a.col === b.col) return null;
+  const next = structuredClone(design);
+  const road = next.road;
+  [road[a.row - 1][a.col - 1], road[b.row - 1][b.col - 1]] = [road[b.row - 1][b.col - 1], road[a.row - 1][a.col - 1]];
+  return next;
+}
 
 const COLOURS = ["red", "blue", "green", "yellow"];
 const STEP = { n: [-1, 0], e: [0, 1], s: [1, 0], w: [0, -1] };
 const OPPOSITE = { n: "s", s: "n", e: "w", w: "e" };
-
-export function editable(design) {
-  return Boolean(design) && design.game === "cats" && (design.kind === "map" || design.kind === "setup");
-}
 
 function gridOf(design) {
   return design.kind === "setup" ? design.map.grid : design.grid;

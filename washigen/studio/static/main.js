@@ -4,7 +4,7 @@
 import { ApiError, getJson, postFile, postJson, render } from "./api.js";
 import { buildForm, buildPrintOptions, markInvalid, readForm, readPrintOptions } from "./form.js";
 import { Preview, calibrate, cellAt, cellRect } from "./preview.js";
-import { History, TOOLS, cycleSewer, editable, nearestSide, paint, toggleOpening } from "./editor.js";
+import { History, toolsFor } from "./editor.js";
 import { showBalance } from "./play.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,8 @@ const state = {
   selected: -1,                       // index of the highlighted violation
   edited: false,
   history: new History(),
+  tools: [],                          // the edit tools for the design shown
+  pick: null,                         // the first cell of a two-click edit (a swap)
   request: 0,                         // answers to older requests are dropped
 };
 const preview = new Preview($("preview"));
@@ -161,6 +163,9 @@ function showReport() {
       : `Invalid: ${report.errors} error(s), ${report.warnings} warning(s)`;
     summary.className = `summary ${report.valid ? "warn" : "bad"}`;
   }
+  if (state.result.score !== null && state.result.score !== undefined) {
+    summary.textContent += ` · score ${state.result.score} points`;
+  }
   report.violations.forEach((violation, index) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -202,15 +207,27 @@ function select(index) {
 // -- editing -----------------------------------------------------------------------------------------------------
 
 function showEditTools() {
-  const on = editable(state.result?.design) && Boolean(state.result.geometry);
+  const tools = toolsFor(state.result?.design, state.result?.geometry);
+  const kept = $("tool").value;
+  if (tools.map((t) => t.id).join() !== state.tools.map((t) => t.id).join()) {
+    $("tool").replaceChildren(...tools.map((t) => new Option(t.label, t.id)));
+    if (tools.some((t) => t.id === kept)) $("tool").value = kept;
+  }
+  state.tools = tools;
+  state.pick = null;
+  const on = tools.length > 0;
   $("edit-tools").hidden = !on;
   $("preview").classList.toggle("editing", on);
   $("edit-hint").hidden = !on;
   $("edit-hint").textContent = on
-    ? "Click or drag on the map to paint; the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
+    ? "Click (or drag) on the drawing to edit; the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
     : "";
   $("undo").disabled = state.history.past.length === 0;
   $("redo").disabled = state.history.future.length === 0;
+}
+
+function currentTool() {
+  return state.tools.find((t) => t.id === $("tool").value) || null;
 }
 
 async function checkDesign(design) {
@@ -246,41 +263,46 @@ function redo() {
   if (next) { state.edited = true; checkDesign(next); showEditTools(); }
 }
 
-let stroke = null;       // a drag of the paint brush: the design as painted so far, committed on release
+let stroke = null;       // a drag of a brush: the design as painted so far, committed on release
 function pointerCell(event) {
   return cellAt(state.result?.geometry, preview.pointAt(event));
 }
 
 function onPointerDown(event) {
-  if (!editable(state.result?.design) || event.button !== 0) return;
+  const tool = currentTool();
+  if (!tool || event.button !== 0) return;
   const cell = pointerCell(event);
   if (!cell) return;
   event.preventDefault();
-  const tool = TOOLS.find((t) => t.id === $("tool").value);
-  if (tool.paint) {
+  if (tool.brush) {
     stroke = { design: state.result.design, changed: false, cells: new Set() };
-    paintStroke(cell, tool.paint);
-  } else if (tool.id === "opening") {
-    commit(toggleOpening(state.result.design, cell.row, cell.col, nearestSide(cell.dx, cell.dy)));
-  } else if (tool.id === "sewer") {
-    commit(cycleSewer(state.result.design, cell.row, cell.col));
+    brush(tool, cell);
+  } else if (tool.pick && !state.pick) {
+    state.pick = cell;                    // the first of two: wait for the second
+    preview.hover(cellRect(state.result.geometry, cell.row, cell.col), true);
+    status(`Tile at row ${cell.row}, column ${cell.col} picked; click the tile to swap it with`);
+  } else {
+    const first = state.pick;
+    state.pick = null;
+    commit(tool.apply(state.result.design, cell, first));
   }
 }
 
-function paintStroke(cell, kind) {
+function brush(tool, cell) {
   const key = `${cell.row},${cell.col}`;
   if (stroke.cells.has(key)) return;
   stroke.cells.add(key);
-  const next = paint(stroke.design, cell.row, cell.col, kind);
+  const next = tool.apply(stroke.design, cell);
   if (next) { stroke.design = next; stroke.changed = true; }
   preview.hover(cellRect(state.result.geometry, cell.row, cell.col));
 }
 
 function onPointerMove(event) {
+  const tool = currentTool();
+  if (!tool) return;
   const cell = pointerCell(event);
-  if (!editable(state.result?.design)) return;
-  preview.hover(cell ? cellRect(state.result.geometry, cell.row, cell.col) : null);
-  if (stroke && cell && event.buttons & 1) paintStroke(cell, TOOLS.find((t) => t.id === $("tool").value).paint);
+  if (!state.pick) preview.hover(cell ? cellRect(state.result.geometry, cell.row, cell.col) : null);
+  if (stroke && cell && event.buttons & 1) brush(tool, cell);
 }
 
 function onPointerUp() {
@@ -381,13 +403,12 @@ function wire() {
     $("calibration").hidden = true;
     setZoom("real");
   });
-  $("tool").replaceChildren(...TOOLS.map((t) => new Option(t.label, t.id)));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   const stage = $("preview");
   stage.addEventListener("pointerdown", onPointerDown);
   stage.addEventListener("pointermove", onPointerMove);
-  stage.addEventListener("pointerleave", () => preview.hover(null));
+  stage.addEventListener("pointerleave", () => { if (!state.pick) preview.hover(null); });
   window.addEventListener("pointerup", onPointerUp);
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);

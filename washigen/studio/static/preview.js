@@ -107,7 +107,7 @@ export class Preview {
     return { x: p.x, y: p.y };
   }
 
-  hover(rect) {
+  hover(rect, picked = false) {
     if (!this.svg) return;
     let box = this.marks.querySelector(".hover-cell");
     if (!rect) { if (box) box.remove(); return; }
@@ -120,21 +120,27 @@ export class Preview {
     box.setAttribute("y", rect.y);
     box.setAttribute("width", rect.w);
     box.setAttribute("height", rect.h);
+    box.classList.toggle("picked", picked);
   }
 }
 
-// Cell (row, col, and where in it) under a point, for a grid {x, y, cell, rows, cols}.
+// Cell (row, col, and where in it: dx, dy from 0 to 1) under a point, for a grid from the server's geometry.
 export function cellAt(geometry, point) {
   if (!geometry || !point) return null;
-  const fx = (point.x - geometry.x) / geometry.cell;
-  const fy = (point.y - geometry.y) / geometry.cell;
+  const fx = (point.x - geometry.x) / geometry.pitch_x;
+  const fy = (point.y - geometry.y) / geometry.pitch_y;
   const col = Math.floor(fx) + 1;
-  const row = Math.floor(fy) + 1;
+  const line = Math.floor(fy);
+  const dx = (fx - (col - 1)) * geometry.pitch_x / geometry.w;
+  const dy = (fy - line) * geometry.pitch_y / geometry.h;
+  if (dx > 1 || dy > 1) return null;                     // in the gap between two cells
+  const row = geometry.rows_up ? geometry.rows - line : line + 1;
   if (row < 1 || col < 1 || row > geometry.rows || col > geometry.cols) return null;
-  return { row, col, dx: fx - (col - 1), dy: fy - (row - 1) };
+  return { row, col, dx, dy };
 }
 
 export function cellRect(geometry, row, col) {
-  const s = geometry.cell;
-  return { x: geometry.x + (col - 1) * s, y: geometry.y + (row - 1) * s, w: s, h: s };
+  const line = geometry.rows_up ? geometry.rows - row : row - 1;
+  return { x: geometry.x + (col - 1) * geometry.pitch_x, y: geometry.y + line * geometry.pitch_y,
+           w: geometry.w, h: geometry.h };
 }
