@@ -307,3 +307,80 @@ def test_nothing_is_left_outside_the_temporary_folder(tmp_path):
         [root] = list(tmp_path.iterdir())
         assert list(root.iterdir()) == []          # each request's files gone with its answer
     assert list(tmp_path.iterdir()) == []          # and the folder itself on shutdown
+
+
+def test_balance_runs_the_games_hook(client, monkeypatch):
+    """With a `balance` hook in the registry, the endpoint passes it the design, games and seed, and answers the
+    Balance's JSON. The hook here plays no real game: it makes records from the seed, as an engine would."""
+    from washigen import games as registry
+    from washigen.play import GameRecord, balance
+
+    calls = []
+
+    def hook(design, games, seed, jobs):
+        calls.append((design, games, seed, jobs))
+        records = [GameRecord(seed=seed + k, winners=(k % 3 % 2,), turns=10 + k, end="win", specials_used=(0, 0))
+                   for k in range(games)]
+        return balance(records, players=2)
+
+    cats = get_game("cats")
+    monkeypatch.setitem(registry._GAMES, "cats", dataclasses.replace(cats, balance=hook))
+    design = generate_map_json()
+    response = client.post("/api/balance", json={"design": design, "games": 30, "seed": 4})
+    assert response.status_code == 200, response.text
+    [(received, games, seed, jobs)] = calls
+    assert received == loads(json.dumps(design)) and (games, seed, jobs) == (30, 4, 1)
+    answer = response.json()
+    assert answer == hook(received, 30, 4, 1).to_json()
+    assert [s["wins"] for s in answer["seats"]] == [20, 10]
+    assert next(g for g in client.get("/api/games").json()["games"] if g["name"] == "cats")["balance"] is True
+    assert_error(client.post("/api/balance", json={"design": design, "games": 0}), 400, "games")
+
+
+# -- POST /api/play ----------------------------------------------------------------------------------------------------
+
+def test_one_bot_game_is_played_by_the_games_own_command(client, tmp_path):
+    made = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 5}).json()
+    response = client.post("/api/play", json={"design": made["design"], "seed": 9})
+    assert response.status_code == 200, response.text
+    (tmp_path / "setup.json").write_text(json.dumps(made["design"]))
+    result = cli("trail-route", "play", "--setup", tmp_path / "setup.json", "--seed", 9)
+    assert result.exit_code == 0
+    assert response.json()["lines"] == [line for line in result.output.splitlines() if line.strip()]
+    assert any(line.startswith("turn 1") for line in response.json()["lines"])
+    listing = {g["name"]: g["play"] for g in client.get("/api/games").json()["games"]}
+    assert listing["trail-route"] is True
+    for name, playable in listing.items():
+        if not playable:
+            design = next(iter(get_game(name).golden().values()))
+            assert_error(client.post("/api/play", json={"design": json.loads(dumps(design))}), 409, name)
+
+
+# -- marks on the other games' drawings --------------------------------------------------------------------------------
+
+def test_a_misplaced_card_is_marked_where_the_tree_draws_it(client):
+    from washigen.games.cat_tree.draw import CELL_H, CELL_W, GAP, tree_frame
+    from washigen.games.cat_tree.model import CatTreeLayout, PlacedCard
+
+    layout = CatTreeLayout(width=5, height=4, cards=(PlacedCard(row=1, col=1, card="box"),
+                                                     PlacedCard(row=3, col=2, card="hammock")))
+    response = client.post("/api/validate?name=tree.json", content=dumps(layout).encode())
+    body = response.json()
+    [violation] = [v for v in body["report"]["violations"] if v["severity"] == "error"]
+    assert violation["where"] == {"card": [3, 2]}
+    _, _, x, y = tree_frame(layout)
+    # row 3 of 4 is the second from the top; column 2 the second from the left
+    assert violation["mark"] == pytest.approx([x + (CELL_W + GAP), y + (CELL_H + GAP), CELL_W, CELL_H])
+    assert body["score"] == 5                                    # the box alone; the hanging hammock scores nothing
+
+
+def test_a_trail_route_tile_and_row_are_marked_on_the_board(client):
+    from washigen.games.trail_route.draw import BOARD_CELL, road_origin
+    from washigen.studio.marks import mark
+
+    made = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 1}).json()
+    geometry = made["geometry"]
+    x, y = road_origin()
+    assert mark(geometry, {"tile": (2, 3)}) == [x + 2 * BOARD_CELL, y + BOARD_CELL, BOARD_CELL, BOARD_CELL]
+    assert mark(geometry, {"row": 6}) == [x, y + 5 * BOARD_CELL, 7 * BOARD_CELL, BOARD_CELL]
+    assert mark(geometry, {"seat": 2}) is None and mark(geometry, {"tile": (9, 1)}) is None

@@ -62,7 +62,8 @@ def games_listing() -> dict[str, Any]:
                             "choices": list(p.choices), "help": p.help} for p in params if p.name != "seed"]})
         listing.append({"name": game.name, "title": game.title, "components": components,
                         "text_form": game.from_text is not None,
-                        "balance": getattr(game, "balance", None) is not None})
+                        "balance": getattr(game, "balance", None) is not None,
+                        "play": bridge.play_option(game) is not None})
     from ..units import PAPER_SIZES
 
     return {"games": listing, "papers": sorted(PAPER_SIZES), "max_upload_bytes": MAX_UPLOAD_BYTES}
@@ -207,3 +208,18 @@ def balance(body: dict[str, Any]) -> dict[str, Any]:
         raise Conflict(f"{game.name} {design.KIND}: cannot be played ({error})") from None
     value = result.to_json()
     return json.loads(value) if isinstance(value, str) else value
+
+
+def play(body: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """One bot game on the design, by the game's own `play` command: its log, as the command prints it."""
+    if "design" not in body:
+        raise InputError("design: the design to play is missing")
+    design = loads(json.dumps(body["design"]), source="design")
+    game = get_game(design.GAME)
+    target = folder / "design.json"
+    target.write_text(dumps(design), encoding="utf-8")
+    try:
+        lines = bridge.play_log(game, target, _seed(body) or 0)
+    except bridge.PlayUnavailable as error:
+        raise Conflict(str(error)) from None
+    return {"game": game.name, "lines": lines}

@@ -160,6 +160,15 @@ def create_app(workdir: Path | None = None) -> Starlette:
         return JSONResponse(await run_in_threadpool(api.balance, body))
 
     @endpoint
+    async def play(request: Request) -> Response:
+        body = await read_json(request)
+
+        def work():
+            with scratch() as folder:
+                return api.play(body, folder)
+        return JSONResponse(await run_in_threadpool(work))
+
+    @endpoint
     async def not_found(request: Request) -> Response:
         raise HttpError(404, f"{request.url.path}: no such endpoint; see GET /api/games")
 
@@ -173,6 +182,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         Route("/api/validate", validate, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/play", play, methods=["POST"]),
         Route("/api/{rest:path}", not_found, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -167,19 +167,57 @@ def run(game: Game, component: str, params: dict[str, Any], seed: int | None, fo
     spec = next(c for c in game.components if c.name == component)
     target = folder / f"{component}{suffix}"
     args = arguments(game, spec, params, seed, options) + ["-o", str(target)]
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with _RUN_LOCK, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            result = invoke(command, args, f"washigen {game.name} {component}")
-            code = result if isinstance(result, int) else 0
-        except SystemExit as stop:            # a command exits 1 after writing a design that breaks a rule
-            code = stop.code if isinstance(stop.code, int) else 2
-    messages = [line for line in (out.getvalue() + err.getvalue()).splitlines()
-                if line.strip() and not line.startswith("wrote ")]
-    if code not in (0, 1):
-        raise InputError("; ".join(messages) or f"{game.name} {component} failed")
+    code, messages = capture(command, args, f"washigen {game.name} {component}")
+    messages = [line for line in messages if not line.startswith("wrote ")]
     written = sorted(folder.glob(f"{component}*{suffix}"))
     if not written:
         raise InputError(f"{game.name} {component} wrote nothing")
     return Run(written, messages, code)
+
+
+def capture(command: click.Command, args: list[str], label: str) -> tuple[int, list[str]]:
+    """Runs a command with its stdout and stderr captured: (exit code, non-empty lines said). Exit 0 and 1 (a
+    design that breaks a rule) are answers; anything else raises InputError with what the command said."""
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with _RUN_LOCK, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            result = invoke(command, args, label)
+            code = result if isinstance(result, int) else 0
+        except SystemExit as stop:            # a command exits 1 after writing a design that breaks a rule
+            code = stop.code if isinstance(stop.code, int) else 2
+    messages = [line for line in (out.getvalue() + err.getvalue()).splitlines() if line.strip()]
+    if code not in (0, 1):
+        raise InputError("; ".join(messages) or f"{label} failed")
+    return code, messages
+
+
+# The options through which a game's `play` command reads the design to play (a file the studio writes itself).
+DESIGN_FILE_OPTIONS = ("map_file", "setup_file", "layout_file", "design_file")
+
+
+def play_option(game: Game) -> tuple[click.Command, click.Option] | None:
+    """The game's `play` command and its option naming the design file, when it has both."""
+    command = game.commands.commands.get("play") if isinstance(game.commands, click.Group) else None
+    if command is None:
+        return None
+    option = next((p for p in command.params if isinstance(p, click.Option) and p.name in DESIGN_FILE_OPTIONS),
+                  None)
+    return None if option is None else (command, option)
+
+
+def play_log(game: Game, design_file: Path, seed: int) -> list[str]:
+    """`washigen GAME play --map/--setup FILE --seed S`: the lines of one bot game on the design."""
+    found = play_option(game)
+    if found is None:
+        raise PlayUnavailable(f"{game.name}: no engine plays a design of this game yet")
+    command, option = found
+    args = [option.opts[0], str(design_file)]
+    if any(p.name == "seed" for p in command.params):
+        args += ["--seed", str(seed)]
+    _, lines = capture(command, args, f"washigen {game.name} play")
+    return lines
+
+
+class PlayUnavailable(InputError):
+    """The game has no `play` command that takes a design file."""

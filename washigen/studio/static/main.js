@@ -5,7 +5,7 @@ import { ApiError, getJson, postFile, postJson, render } from "./api.js";
 import { buildForm, buildPrintOptions, markInvalid, readForm, readPrintOptions } from "./form.js";
 import { Preview, calibrate, cellAt, cellRect } from "./preview.js";
 import { History, toolsFor } from "./editor.js";
-import { showBalance } from "./play.js";
+import { Replay, showBalance } from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 250;
@@ -22,6 +22,21 @@ const state = {
   request: 0,                         // answers to older requests are dropped
 };
 const preview = new Preview($("preview"));
+const replay = new Replay({ view: $("replay-view"), lines: $("replay-lines"), step: $("replay-step"),
+                            first: $("replay-first"), back: $("replay-back"), next: $("replay-next"),
+                            last: $("replay-last") }, showStep);
+
+// The places "(row, col)" that a step of a bot game names, outlined on the drawing.
+function showStep(lines) {
+  const geometry = state.result?.geometry;
+  if (!geometry) return;
+  const rects = [];
+  for (const match of lines.join("\n").matchAll(/\((\d+), (\d+)\)/g)) {
+    const [row, col] = [Number(match[1]), Number(match[2])];
+    if (row >= 1 && col >= 1 && row <= geometry.rows && col <= geometry.cols) rects.push(cellRect(geometry, row, col));
+  }
+  preview.showStep(rects);
+}
 
 // -- status line -------------------------------------------------------------------------------------------------
 
@@ -59,8 +74,11 @@ function chooseComponent(name, values = {}) {
   buildForm($("params"), state.component.params, values, scheduleDesign);
   buildPrintOptions($("print-options"), state.component.print_options, state.papers, () => {});
   $("print-box").hidden = state.component.print_options.length === 0;
-  $("play-box").hidden = !state.game.balance;
+  $("play-box").hidden = !state.game.balance && !state.game.play;
+  $("balance-box").hidden = !state.game.balance;
+  $("replay-box").hidden = !state.game.play;
   $("balance-result").replaceChildren();
+  $("replay-view").hidden = true;
 }
 
 function readUrl() {
@@ -374,6 +392,20 @@ async function estimateBalance() {
   }
 }
 
+async function playOne() {
+  status("Playing one bot game…", "busy");
+  $("replay").disabled = true;
+  try {
+    const result = await postJson("/api/play", { design: state.result.design, seed: Number($("seed").value) || 0 });
+    replay.load(result.lines);
+    status("Bot game played; step through it");
+  } catch (error) {
+    failed(error);
+  } finally {
+    $("replay").disabled = false;
+  }
+}
+
 // -- zoom and calibration -----------------------------------------------------------------------------------------
 
 function setZoom(mode) {
@@ -395,6 +427,11 @@ function wire() {
   }
   $("upload").addEventListener("change", () => upload($("upload").files[0]));
   $("balance").addEventListener("click", estimateBalance);
+  $("replay").addEventListener("click", playOne);
+  $("replay-first").addEventListener("click", () => replay.go(0));
+  $("replay-back").addEventListener("click", () => replay.go(replay.at - 1));
+  $("replay-next").addEventListener("click", () => replay.go(replay.at + 1));
+  $("replay-last").addEventListener("click", () => replay.go(replay.steps.length - 1));
   $("zoom-fit").addEventListener("click", () => setZoom("fit"));
   $("zoom-real").addEventListener("click", () => setZoom("real"));
   $("calibrate").addEventListener("click", () => { $("calibration").hidden = !$("calibration").hidden; });

@@ -24,7 +24,7 @@ function intervalBar(seat, fair) {
 
 export function showBalance(box, result) {
   const seats = result.seats || [];
-  const fair = seats.length ? 1 / seats.length : 0;
+  const fair = result.fair_share ?? (seats.length ? 1 / seats.length : 0);
   const table = document.createElement("table");
   table.className = "balance-table";
   const head = table.createTHead().insertRow();
@@ -47,4 +47,40 @@ export function showBalance(box, result) {
     `${Number(result.score).toFixed(3)} · mean ${Number(result.mean_turns).toFixed(1)} turns · ` +
     `${result.stalemates} stalemate(s), ${result.trapped} trapped`;
   box.replaceChildren(verdict, table);
+}
+
+// One bot game's log (POST /api/play), stepped through: a line that is not indented starts a step (a turn).
+export class Replay {
+  constructor(elements, onStep) {
+    this.el = elements;
+    this.onStep = onStep;
+    this.steps = [];
+    this.at = 0;
+  }
+
+  load(lines) {
+    this.steps = [];
+    for (const line of lines) {
+      if (!line.startsWith(" ") || this.steps.length === 0) this.steps.push([line]);
+      else this.steps[this.steps.length - 1].push(line);
+    }
+    this.at = 0;
+    this.el.view.hidden = false;
+    this.show();
+  }
+
+  go(step) {
+    this.at = Math.max(0, Math.min(this.steps.length - 1, step));
+    this.show();
+  }
+
+  show() {
+    const shown = this.steps.slice(0, this.at + 1);
+    this.el.lines.textContent = shown.map((lines) => lines.join("\n")).join("\n");
+    this.el.lines.scrollTop = this.el.lines.scrollHeight;
+    this.el.step.textContent = `step ${this.at + 1} of ${this.steps.length}`;
+    this.el.back.disabled = this.el.first.disabled = this.at === 0;
+    this.el.next.disabled = this.el.last.disabled = this.at >= this.steps.length - 1;
+    this.onStep(this.steps[this.at]);
+  }
 }

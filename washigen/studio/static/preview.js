@@ -95,6 +95,20 @@ export class Preview {
     }
   }
 
+  // Cells a replayed step names, outlined (rects in mm; none clears them).
+  showStep(rects) {
+    if (!this.svg) return;
+    for (const old of this.marks.querySelectorAll(".step-mark")) old.remove();
+    for (const rect of rects) {
+      const r = document.createElementNS(SVG_NS, "rect");
+      for (const [key, value] of Object.entries({ x: rect.x, y: rect.y, width: rect.w, height: rect.h })) {
+        r.setAttribute(key, value);
+      }
+      r.setAttribute("class", "step-mark");
+      this.marks.append(r);
+    }
+  }
+
   // The point under a mouse event, in the drawing's mm.
   pointAt(event) {
     if (!this.svg) return null;
