@@ -48,8 +48,15 @@ function status(text, kind = "") {
 
 function failed(error) {
   const message = error instanceof ApiError ? error.message : `Unexpected: ${error.message}`;
-  status(message, "error");
+  status("Something needs fixing", "error");
+  $("problem").textContent = message;
+  $("problem").hidden = false;
   return message;
+}
+
+function solved() {
+  $("problem").hidden = true;
+  document.querySelector(".side").classList.remove("stale");
 }
 
 // -- pickers and the URL -------------------------------------------------------------------------------------------
@@ -138,6 +145,7 @@ async function makeDesign() {
     const message = failed(error);
     markInvalid($("params"), message);
     preview.setStale(true);
+    document.querySelector(".side").classList.add("stale");
     if (!state.result) preview.message(message, true);
   }
 }
@@ -145,6 +153,7 @@ async function makeDesign() {
 // -- showing an answer -------------------------------------------------------------------------------------------
 
 function show(result) {
+  solved();
   state.result = result;
   state.selected = -1;
   preview.show(result.svg);
