@@ -114,13 +114,15 @@ def create_app(workdir: Path | None = None) -> Starlette:
     """The studio app. Its temporary folder (under `workdir`, or the system's) is removed on shutdown."""
     root = Path(tempfile.mkdtemp(prefix="washigen-studio-", dir=workdir))
 
-    @contextlib.contextmanager
-    def scratch():
-        folder = Path(tempfile.mkdtemp(dir=root))
-        try:
-            yield folder
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
+    async def in_scratch(work, *args):
+        """work(*args, folder) in a worker thread, with a fresh folder of its own removed afterwards."""
+        def run():
+            folder = Path(tempfile.mkdtemp(dir=root))
+            try:
+                return work(*args, folder)
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        return await run_in_threadpool(run)
 
     @endpoint
     async def games(request: Request) -> Response:
@@ -128,12 +130,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def design(request: Request) -> Response:
-        body = await read_json(request)
-
-        def work():
-            with scratch() as folder:
-                return api.make_design(body, folder)
-        return JSONResponse(await run_in_threadpool(work))
+        return JSONResponse(await in_scratch(api.make_design, await read_json(request)))
 
     @endpoint
     async def validate(request: Request) -> Response:
@@ -146,11 +143,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def render(request: Request) -> Response:
         body = await read_json(request)
         fmt = request.query_params.get("format", "pdf").lower()
-
-        def work():
-            with scratch() as folder:
-                return api.render(body, fmt, folder)
-        content, media_type, filename = await run_in_threadpool(work)
+        content, media_type, filename = await in_scratch(api.render, body, fmt)
         return Response(content, media_type=media_type,
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -161,12 +154,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def play(request: Request) -> Response:
-        body = await read_json(request)
-
-        def work():
-            with scratch() as folder:
-                return api.play(body, folder)
-        return JSONResponse(await run_in_threadpool(work))
+        return JSONResponse(await in_scratch(api.play, await read_json(request)))
 
     @endpoint
     async def not_found(request: Request) -> Response:
