@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.readback import page_size_mm, pdf_pages
+from tests.test_studio_api import broken_map
+from washigen.games import get_game
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
@@ -147,6 +149,15 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
     assert pdf.name == "cats-map-1.pdf"
     width, height = page_size_mm(pdf_pages(pdf)[0])
     assert sorted((round(width, 1), round(height, 1))) == [210.0, 297.0]
+
+    # a design file opened from disk: the text form of a map whose shrine shuts a building
+    broken = tmp_path / "broken.txt"
+    broken.write_text(get_game("cats").to_text(broken_map()), encoding="utf-8")
+    browser.find_element(By.ID, "upload").send_keys(str(broken))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR,
+                                            "#violations button[data-rule='cats.building.no-opening']"),
+         "the opened file's violation was not listed")
+    assert browser.find_element(By.ID, "status").text == "Opened broken.txt"
 
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []
