@@ -247,7 +247,8 @@ function showEditTools() {
   $("preview").classList.toggle("editing", on);
   $("edit-hint").hidden = !on;
   $("edit-hint").textContent = on
-    ? "Click (or drag) on the drawing to edit; the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
+    ? "Click (or drag) on the drawing to edit, or focus it and use the arrow keys and Enter; the report follows " +
+      "every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
     : "";
   $("undo").disabled = state.history.past.length === 0;
   $("redo").disabled = state.history.future.length === 0;
@@ -337,6 +338,38 @@ function onPointerUp() {
   const finished = stroke;
   stroke = null;
   if (finished.changed) commit(finished.design);
+}
+
+// From the keyboard: arrows move a cursor over the grid, Enter or Space applies the tool there (an opening
+// tool opens the edge the last arrow pointed to).
+let cursor = null;
+const ARROWS = { ArrowUp: [-1, 0, 0.5, 0], ArrowDown: [1, 0, 0.5, 1], ArrowLeft: [0, -1, 0, 0.5],
+                 ArrowRight: [0, 1, 1, 0.5] };
+
+function onStageKey(event) {
+  const tool = currentTool();
+  const geometry = state.result?.geometry;
+  if (!tool || !geometry) return;
+  if (event.key in ARROWS) {
+    event.preventDefault();
+    const [dr, dc, dx, dy] = ARROWS[event.key];
+    const up = geometry.rows_up ? -1 : 1;           // on a tree, row 1 is at the bottom
+    const row = Math.min(geometry.rows, Math.max(1, (cursor?.row ?? 1) + dr * up));
+    const col = Math.min(geometry.cols, Math.max(1, (cursor?.col ?? 1) + dc));
+    cursor = { row: cursor ? row : 1, col: cursor ? col : 1, dx, dy };
+    preview.hover(cellRect(geometry, cursor.row, cursor.col));
+    status(`Row ${cursor.row}, column ${cursor.col}: Enter applies “${tool.label}”`);
+  } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+    event.preventDefault();
+    if (tool.pick && !state.pick) {
+      state.pick = { ...cursor };
+      status(`Row ${cursor.row}, column ${cursor.col} picked; move to the other and press Enter`);
+    } else {
+      const first = state.pick;
+      state.pick = null;
+      commit(tool.apply(state.result.design, cursor, first));
+    }
+  }
 }
 
 // -- downloads, uploads, play -------------------------------------------------------------------------------------
@@ -456,6 +489,7 @@ function wire() {
   stage.addEventListener("pointermove", onPointerMove);
   stage.addEventListener("pointerleave", () => { if (!state.pick) preview.hover(null); });
   window.addEventListener("pointerup", onPointerUp);
+  stage.addEventListener("keydown", onStageKey);
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
     const key = event.key.toLowerCase();
