@@ -25,7 +25,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from washigen.studio.app import MAX_BODY_BYTES, create_app
-from washigen.studio.commands_bridge import option_for, studio_ready
+from washigen.studio.commands_bridge import PRINT_OPTION_NAMES, option_for, studio_ready
 
 LOCAL = "http://127.0.0.1:8765"
 
@@ -83,13 +83,21 @@ def test_games_are_listed_from_the_registry_specs(client):
         for component in entry["components"]:
             spec = next(c for c in game.components if c.name == component["name"])
             command = game.commands.commands[spec.name]
-            expected = [p for p in spec.params if p.name != "seed" and option_for(command, p) is not None]
+            expected = [p for p in spec.params if p.name != "seed" and option_for(command, p) is not None
+                        and p.name not in PRINT_OPTION_NAMES]
             assert [(p["name"], p["min"], p["max"], p["default"]) for p in component["params"]] == \
                    [(p.name, p.min, p.max, p.default) for p in expected]
             assert component["seeded"] == any(p.name == "seed" for p in spec.params)
     cats_map = next(c for c in listing if c["name"] == "cats")["components"][0]
     players = next(p for p in cats_map["params"] if p["name"] == "players")
     assert (players["min"], players["max"], players["default"]) == (2, 6, 2)
+
+
+def test_print_options_are_set_with_the_print_not_in_the_form(client):
+    deck = next(c for g in client.get("/api/games").json()["games"] if g["name"] == "cat-tree"
+                for c in g["components"] if c["name"] == "deck")
+    assert [p["name"] for p in deck["params"]] == ["card"]
+    assert {"paper", "duplex", "back_offset"} <= set(deck["print_options"])
 
 
 def test_parameters_naming_a_file_are_never_offered(client):
@@ -384,3 +392,17 @@ def test_a_trail_route_tile_and_row_are_marked_on_the_board(client):
     assert mark(geometry, {"tile": (2, 3)}) == [x + 2 * BOARD_CELL, y + BOARD_CELL, BOARD_CELL, BOARD_CELL]
     assert mark(geometry, {"row": 6}) == [x, y + 5 * BOARD_CELL, 7 * BOARD_CELL, BOARD_CELL]
     assert mark(geometry, {"seat": 2}) is None and mark(geometry, {"tile": (9, 1)}) is None
+
+
+def test_any_page_of_a_print_can_be_previewed(client):
+    first = client.post("/api/design", json={"game": "cat-tree", "component": "deck"}).json()
+    second = client.post("/api/design", json={"game": "cat-tree", "component": "deck", "page": 1}).json()
+    beyond = client.post("/api/design", json={"game": "cat-tree", "component": "deck", "page": 99}).json()
+    assert (first["page"], second["page"], beyond["page"]) == (0, 1, first["pages"] - 1)
+    assert first["svg"] != second["svg"] and first["design"] == second["design"]
+    sheets = client.post("/api/design", json={"game": "trail-route", "component": "components", "page": 2}).json()
+    assert sheets["design"] is None and sheets["page"] == 2 and sheets["pages"] > 2
+    assert_error(client.post("/api/design", json={"game": "cat-tree", "component": "deck", "page": -1}), 400,
+                 "page")
+    again = client.post("/api/validate?name=deck.json&page=1", content=json.dumps(first["design"]).encode())
+    assert again.json()["svg"] == second["svg"]

@@ -106,16 +106,31 @@ def make_design(body: dict[str, Any], folder: Path) -> dict[str, Any]:
     if bridge.takes_json(command, folder):
         run = bridge.run(game, component, params, seed, folder, ".json")
         design = loads(run.files[0].read_bytes(), source=run.files[0].name)
-        return {**describe(game, design, with_svg=True), "component": component, "messages": run.messages}
+        return {**describe(game, design, page=page_number(body.get("page"))), "component": component,
+                "messages": run.messages}
     run = bridge.run(game, component, params, seed, folder, ".svg")
+    page = min(page_number(body.get("page")), len(run.files) - 1)
     return {"game": game.name, "component": component, "kind": component, "seed": seed, "design": None,
-            "svg": run.files[0].read_text("utf-8"), "pages": len(run.files), "report": None, "geometry": None,
-            "messages": run.messages}
+            "svg": run.files[page].read_text("utf-8"), "page": page, "pages": len(run.files), "report": None,
+            "geometry": None, "messages": run.messages}
 
 
-def describe(game: Game, design, with_svg: bool) -> dict[str, Any]:
-    """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (when
-    asked) the first page of its natural print as SVG."""
+def page_number(value: Any) -> int:
+    """Which page of the print to preview (0 the first); a page past the last shows the last."""
+    if value is None or value == "":
+        return 0
+    try:
+        page = int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"page: must be a whole number from 0, got {value!r}") from None
+    if isinstance(value, bool) or page < 0:
+        raise InputError(f"page: must be a whole number from 0, got {value!r}")
+    return page
+
+
+def describe(game: Game, design, page: int | None = 0) -> dict[str, Any]:
+    """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
+    page is None) one page of its natural print as SVG."""
     report = game.validate(design).to_dict()
     geometry = grid_geometry(design)
     for violation in report["violations"]:
@@ -124,9 +139,10 @@ def describe(game: Game, design, with_svg: bool) -> dict[str, Any]:
                               "design": to_dict(design), "report": report, "geometry": geometry,
                               "text": game.to_text(design) if game.to_text is not None else None,
                               "score": score(design)}
-    if with_svg:
+    if page is not None:
         document = game.print_design(design, PrintOptions())
-        answer["svg"] = to_svg(document.pages[0]).decode("utf-8")
+        answer["page"] = min(page, len(document.pages) - 1)
+        answer["svg"] = to_svg(document.pages[answer["page"]]).decode("utf-8")
         answer["pages"] = len(document.pages)
     return answer
 
@@ -138,10 +154,11 @@ def read_design(data: bytes, source: str):
     return load_text(data, source=source)
 
 
-def validate_upload(data: bytes, name: str, with_svg: bool = True) -> dict[str, Any]:
+def validate_upload(data: bytes, name: str, page: Any = 0) -> dict[str, Any]:
+    """A design file checked; with `page` None, no drawing (the report alone)."""
     source = Path(name).name or "upload"
     design = read_design(data, source)
-    return describe(get_game(design.GAME), design, with_svg)
+    return describe(get_game(design.GAME), design, None if page is None else page_number(page))
 
 
 def render(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, str]:

@@ -136,8 +136,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def validate(request: Request) -> Response:
         data = await read_body(request)
         name = request.query_params.get("name", "upload")
-        with_svg = request.query_params.get("svg", "1") != "0"
-        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, with_svg))
+        page = None if request.query_params.get("svg") == "0" else request.query_params.get("page", 0)
+        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, page))
 
     @endpoint
     async def render(request: Request) -> Response:

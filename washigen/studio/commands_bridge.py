@@ -64,8 +64,10 @@ def option_for(command: click.Command, param: Param) -> click.Option | None:
 
 
 def settable_params(game: Game, component: Component) -> list[Param]:
+    """The component's parameters the page sets in its form: not file paths, and not the print options (paper,
+    duplex, ...), which the page sets with every print's options."""
     command = game.commands.commands[component.name]
-    return [p for p in component.params if option_for(command, p) is not None]
+    return [p for p in component.params if option_for(command, p) is not None and p.name not in PRINT_OPTION_NAMES]
 
 
 def takes_json(command: click.Command, folder: Path) -> bool:

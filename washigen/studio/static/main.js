@@ -19,6 +19,7 @@ const state = {
   history: new History(),
   tools: [],                          // the edit tools for the design shown
   pick: null,                         // the first cell of a two-click edit (a swap)
+  page: 0,                            // the page of the print shown (0 the first)
   request: 0,                         // answers to older requests are dropped
 };
 const preview = new Preview($("preview"));
@@ -73,6 +74,7 @@ function chooseGame(name, componentName, values = {}) {
 }
 
 function chooseComponent(name, values = {}) {
+  state.page = 0;
   const components = state.game.components;
   state.component = components.find((c) => c.name === name) || components[0];
   $("component").value = state.component.name;
@@ -125,13 +127,19 @@ function designRequest() {
   return { game: state.game.name, component: state.component.name, params, seed };
 }
 
+function turnPage(step) {
+  state.page = Math.max(0, Math.min((state.result?.pages ?? 1) - 1, state.page + step));
+  if (state.result?.design) checkDesign(state.result.design);
+  else makeDesign();
+}
+
 async function makeDesign() {
   clearTimeout(timer);
   const request = designRequest();
   const ticket = ++state.request;
   status("Making…", "busy");
   try {
-    const result = await postJson("/api/design", request);
+    const result = await postJson("/api/design", { ...request, page: state.page });
     if (ticket !== state.request) return;
     markInvalid($("params"), "");
     state.history.reset();
@@ -158,7 +166,11 @@ function show(result) {
   state.selected = -1;
   preview.show(result.svg);
   preview.setStale(false);
-  $("pages").textContent = result.pages > 1 ? `page 1 of ${result.pages} shown; downloads have all` : "";
+  state.page = result.page ?? 0;
+  $("page-nav").hidden = !(result.pages > 1);
+  $("page-label").textContent = `page ${state.page + 1} of ${result.pages}`;
+  $("page-prev").disabled = state.page === 0;
+  $("page-next").disabled = state.page >= result.pages - 1;
   $("log").textContent = (result.messages || []).join("\n") || "(nothing printed)";
   $("text-form").textContent = result.text || "(this part has no text form)";
   for (const button of document.querySelectorAll("[data-needs-design]")) button.disabled = !result.design;
@@ -217,7 +229,8 @@ function showReport() {
 
 function drawMarks() {
   const violations = state.result?.report?.violations || [];
-  const rects = violations.flatMap((v, index) => v.mark
+  const onDrawing = state.page === 0;          // marks place things on the first page, where the part is
+  const rects = violations.flatMap((v, index) => onDrawing && v.mark
     ? [{ x: v.mark[0], y: v.mark[1], w: v.mark[2], h: v.mark[3], severity: v.severity, index }] : []);
   preview.drawMarks(rects, state.selected, select);
 }
@@ -263,7 +276,7 @@ async function checkDesign(design) {
   status("Checking…", "busy");
   try {
     const bytes = new TextEncoder().encode(JSON.stringify(design));
-    const result = await postFile("/api/validate?name=edited.json", bytes);
+    const result = await postFile(`/api/validate?name=edited.json&page=${state.page}`, bytes);
     if (ticket !== state.request) return;
     result.messages = state.result?.messages || [];
     show(result);
@@ -483,6 +496,8 @@ function wire() {
     setZoom("real");
   });
   $("undo").addEventListener("click", undo);
+  $("page-prev").addEventListener("click", () => turnPage(-1));
+  $("page-next").addEventListener("click", () => turnPage(1));
   $("redo").addEventListener("click", redo);
   const stage = $("preview");
   stage.addEventListener("pointerdown", onPointerDown);
