@@ -43,7 +43,9 @@ export function showBalance(box, result) {
   }
   const verdict = document.createElement("p");
   verdict.className = result.fair ? "summary ok" : "summary warn";
-  verdict.textContent = `${result.games} games · ${result.fair ? "fair" : "not shown fair"} · balance score ` +
+  verdict.textContent = `${result.games} games · ` +
+    `${result.fair ? "fair: every interval holds the fair share" : "unfair: an interval misses the fair share"}` +
+    ` (${percent(fair)}) · balance score ` +
     `${Number(result.score).toFixed(3)} · mean ${Number(result.mean_turns).toFixed(1)} turns · ` +
     `${result.stalemates} stalemate(s), ${result.trapped} trapped`;
   box.replaceChildren(verdict, table);
