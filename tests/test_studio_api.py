@@ -291,6 +291,14 @@ def test_a_foreign_host_is_refused(client, host):
     assert client.get("/api/games", headers={"host": "localhost:8765"}).status_code == 200
 
 
+def test_a_page_from_another_site_cannot_post(client):
+    for origin in ("http://evil.example", "https://127.0.0.1:8765", "null"):
+        assert_error(client.post("/api/design", json={"game": "cats", "component": "map"},
+                                 headers={"origin": origin}), 403, "refused")
+    assert client.post("/api/design", json={"game": "cats", "component": "map", "seed": 1},
+                       headers={"origin": "http://localhost:8765"}).status_code == 200
+
+
 def test_no_endpoint_reads_a_path(client):
     assert client.get("/static/../../../../etc/passwd").status_code == 404
     assert_error(client.get("/api/file?path=/etc/passwd"), 404, "no such endpoint")

@@ -43,19 +43,32 @@ def host_allowed(host: str) -> bool:
     return name.lower() in ALLOWED_HOSTS
 
 
+def origin_allowed(origin: str) -> bool:
+    """A page's Origin (sent by browsers with every cross-site POST): only the studio's own pages."""
+    scheme, _, rest = origin.partition("://")
+    return scheme == "http" and host_allowed(rest)
+
+
 class LocalHostOnly:
-    """ASGI middleware: refuses, with a JSON message, any HTTP request whose Host header is not local."""
+    """ASGI middleware: refuses, with a JSON message, any HTTP request whose Host header is not local (DNS
+    rebinding), or that a page from another origin sends (a web site posting to 127.0.0.1)."""
 
     def __init__(self, app):
         self.app = app
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
-            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            headers = dict(scope.get("headers") or [])
+            host = headers.get(b"host", b"").decode("latin-1")
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            refusal = None
             if not host_allowed(host):
-                response = JSONResponse({"error": f"Host {host!r} is not served; open http://127.0.0.1 or "
-                                                  "http://localhost"}, status_code=400)
-                await response(scope, receive, send)
+                refusal = (400, f"Host {host!r} is not served; open http://127.0.0.1 or http://localhost")
+            elif origin and not origin_allowed(origin):
+                refusal = (403, f"requests from pages at {origin!r} are refused; only the studio's own page "
+                                "may use this server")
+            if refusal is not None:
+                await JSONResponse({"error": refusal[1]}, status_code=refusal[0])(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
