@@ -161,3 +161,49 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
 
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []
+
+
+EDIT_AT_RANDOM = """
+const [game, component, seed, edits, done] = arguments;
+(async () => {
+  const editor = await import("/static/editor.js");
+  const post = (url, body) => fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                                          body: JSON.stringify(body)});
+  const made = await (await post("/api/design", {game, component, seed})).json();
+  let design = made.design;
+  const geometry = made.geometry;
+  const tools = editor.toolsFor(design, geometry);
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const answers = [];
+  let changed = 0;
+  for (let k = 0; k < edits; k++) {
+    const tool = tools[Math.floor(random() * tools.length)];
+    const cell = () => ({row: 1 + Math.floor(random() * geometry.rows), col: 1 + Math.floor(random() * geometry.cols),
+                         dx: random(), dy: random()});
+    const next = tool.apply(design, cell(), cell());
+    if (next) { design = next; changed++; }
+    if (k % 10 === 9) {
+      const response = await fetch("/api/validate?name=edited.json&svg=0", {method: "POST",
+                                   body: JSON.stringify(design)});
+      answers.push([response.status, (await response.json()).error || ""]);
+    }
+  }
+  done({original: made.design, edited: design, answers, changed, tools: tools.map((t) => t.id)});
+})().catch((error) => done({error: String(error)}));
+"""
+
+
+@pytest.mark.parametrize("game,component", [("cats", "map"), ("cat-tree", "play"), ("trail-route", "setup")])
+def test_the_page_editors_never_make_an_unreadable_design(server, browser, game, component):
+    """Random edits with every tool, the edited design sent to the server's loader every ten: it always reads."""
+    browser.get(f"{server}/static/index.html")
+    browser.set_script_timeout(60)
+    result = browser.execute_async_script(EDIT_AT_RANDOM, game, component, 7, 120)
+    assert "error" not in result, result.get("error")
+    assert result["tools"] and result["changed"] > 10
+    assert [status for status, _ in result["answers"]] == [200] * 12, result["answers"]
+    if game == "trail-route":                   # swapping keeps every tile, only their places change
+        def tiles(design):
+            return sorted(code for row in design["road"] for code in row)
+        assert tiles(result["edited"]) == tiles(result["original"]) and result["edited"] != result["original"]
