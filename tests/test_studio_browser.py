@@ -142,6 +142,21 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
          "undo did not clear the report")
     assert browser.find_elements(By.CSS_SELECTOR, "#violations li") == []
 
+    # real size: 1 mm of the part is 1 CSS mm (96 px an inch) until calibrated; a ruler read as 50 mm doubles it
+    width_mm = float(drawing_width(browser)[:-2])
+    browser.find_element(By.ID, "zoom-real").click()
+    shown = browser.find_element(By.CSS_SELECTOR, "#preview svg.design").rect["width"]
+    assert abs(shown - width_mm * 96 / 25.4) < 1.5
+    browser.find_element(By.ID, "calibrate").click()
+    ruler = browser.find_element(By.ID, "ruler-length")
+    ruler.clear()
+    ruler.send_keys("50")
+    browser.find_element(By.ID, "calibration-done").click()
+    shown = browser.find_element(By.CSS_SELECTOR, "#preview svg.design").rect["width"]
+    assert abs(shown - 2 * width_mm * 96 / 25.4) < 3
+    browser.execute_script("localStorage.clear()")
+    browser.find_element(By.ID, "zoom-fit").click()
+
     browser.find_element(By.CSS_SELECTOR, "#print-box summary").click()
     Select(browser.find_element(By.ID, "print-paper")).select_by_value("a4")
     browser.find_element(By.CSS_SELECTOR, "button[data-format='pdf']").click()
