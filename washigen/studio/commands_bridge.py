@@ -122,10 +122,8 @@ def print_arguments(options: dict[str, Any], command: click.Command | None = Non
     """--paper --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi from a JSON object."""
     if not isinstance(options, dict):
         raise InputError("options: must be an object such as {\"paper\": \"a4\", \"bleed\": \"3mm\"}")
-    from ..cli_options import print_options
-
-    reference = click.command()(print_options(lambda **_: None))
-    by_name = {p.name: p for p in (command or reference).params if isinstance(p, click.Option)}
+    command = command or _print_options_command()
+    by_name = {p.name: p for p in command.params if isinstance(p, click.Option)}
     args: list[str] = []
     for name, value in options.items():
         if name not in PRINT_OPTION_NAMES:
@@ -139,8 +137,8 @@ def print_arguments(options: dict[str, Any], command: click.Command | None = Non
     return args
 
 
-def parse_print_options(options: dict[str, Any]):
-    """A PrintOptions from a JSON object, through the CLI's own print-option decorator (same checks, messages)."""
+def _print_options_command() -> click.Command:
+    """A command that takes exactly the CLI's print options and returns the PrintOptions they make."""
     from ..cli_options import print_options
 
     @click.command()
@@ -148,7 +146,13 @@ def parse_print_options(options: dict[str, Any]):
     def collect(print_options):
         return print_options
 
-    return invoke(collect, print_arguments(options), "options")
+    return collect
+
+
+def parse_print_options(options: dict[str, Any]):
+    """A PrintOptions from a JSON object, through the CLI's own print-option decorator (same checks, messages)."""
+    command = _print_options_command()
+    return invoke(command, print_arguments(options, command), "options")
 
 
 def invoke(command: click.Command, args: list[str], label: str):
