@@ -222,3 +222,17 @@ def test_the_page_editors_never_make_an_unreadable_design(server, browser, game,
         def tiles(design):
             return sorted(code for row in design["road"] for code in row)
         assert tiles(result["edited"]) == tiles(result["original"]) and result["edited"] != result["original"]
+
+
+def test_every_part_of_every_game_loads_without_a_console_error(server, browser):
+    from washigen.studio.api import games_listing
+
+    browser.get_log("browser")                               # start from a clean log
+    for game in games_listing()["games"]:
+        for component in game["components"]:
+            browser.get(f"{server}/?game={game['name']}&component={component['name']}&seed=2")
+            wait(browser, lambda d: ready(d) and d.find_elements(By.CSS_SELECTOR, "#preview svg.design"),
+                 f"{game['name']} {component['name']} never showed")
+            fields = browser.find_elements(By.CSS_SELECTOR, "#params .field")
+            assert [f.get_attribute("data-param") for f in fields] == [p["name"] for p in component["params"]]
+    assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
