@@ -83,9 +83,6 @@ function chooseComponent(name, values = {}) {
   buildForm($("params"), state.component.params, values, scheduleDesign);
   buildPrintOptions($("print-options"), state.component.print_options, state.papers, () => {});
   $("print-box").hidden = state.component.print_options.length === 0;
-  $("play-box").hidden = !state.game.balance && !state.game.play;
-  $("balance-box").hidden = !state.game.balance;
-  $("replay-box").hidden = !state.game.play;
   $("balance-result").replaceChildren();
   $("replay-view").hidden = true;
 }
@@ -174,6 +171,10 @@ function show(result) {
   $("log").textContent = (result.messages || []).join("\n") || "(nothing printed)";
   $("text-form").textContent = result.text || "(this part has no text form)";
   for (const button of document.querySelectorAll("[data-needs-design]")) button.disabled = !result.design;
+  const game = state.games.find((g) => g.name === result.game);        // play needs a design to play on
+  $("balance-box").hidden = !(result.design && game?.balance);
+  $("replay-box").hidden = !(result.design && game?.play);
+  $("play-box").hidden = $("balance-box").hidden && $("replay-box").hidden;
   showReport();
   showEditTools();
 }
