@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import os
 import warnings
 import zipfile
 from pathlib import Path
@@ -414,3 +415,17 @@ def test_any_page_of_a_print_can_be_previewed(client):
                  "page")
     again = client.post("/api/validate?name=deck.json&page=1", content=json.dumps(first["design"]).encode())
     assert again.json()["svg"] == second["svg"]
+
+
+def test_a_killed_studios_folder_is_swept_by_the_next(tmp_path):
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    abandoned = tmp_path / f"washigen-studio-{gone}-abc123"
+    (abandoned / "x").mkdir(parents=True)
+    alive = tmp_path / f"washigen-studio-{os.getpid()}-def456"
+    alive.mkdir()
+    with TestClient(create_app(tmp_path), base_url=LOCAL):
+        assert not abandoned.exists() and alive.exists()

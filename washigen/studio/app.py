@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -123,9 +124,31 @@ def endpoint(handler):
     return wrapped
 
 
+FOLDER_PREFIX = "washigen-studio-"
+
+
+def sweep_abandoned(parent: Path) -> None:
+    """Removes the temporary folders of studios that were killed (their process is gone) before they could."""
+    for folder in parent.glob(f"{FOLDER_PREFIX}*-*"):
+        pid = folder.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not process_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                  # another user's process (permission refused): alive, not ours to sweep
+        return True
+    return True
+
+
 def create_app(workdir: Path | None = None) -> Starlette:
     """The studio app. Its temporary folder (under `workdir`, or the system's) is removed on shutdown."""
-    root = Path(tempfile.mkdtemp(prefix="washigen-studio-", dir=workdir))
+    sweep_abandoned(Path(workdir or tempfile.gettempdir()))
+    root = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-", dir=workdir))
 
     async def in_scratch(work, *args):
         """work(*args, folder) in a worker thread, with a fresh folder of its own removed afterwards."""
