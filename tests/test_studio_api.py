@@ -429,3 +429,22 @@ def test_a_killed_studios_folder_is_swept_by_the_next(tmp_path):
     alive.mkdir()
     with TestClient(create_app(tmp_path), base_url=LOCAL):
         assert not abandoned.exists() and alive.exists()
+
+
+def test_a_cops_location_is_marked_on_the_map(client):
+    from washigen.games.cops.generate import generate_map as cops_map
+
+    design = cops_map(players=2, seed=1)
+    segment = design.segments[1]
+    zone = segment.zones[0]
+    first, second = zone.locations[:2]
+    on_top = dataclasses.replace(second, x=first.x, y=first.y)            # two locations in one place
+    zone = dataclasses.replace(zone, locations=(first, on_top) + zone.locations[2:])
+    broken = dataclasses.replace(design, segments=(design.segments[0],
+                                                   dataclasses.replace(segment, zones=(zone,) + segment.zones[1:])))
+    body = client.post("/api/validate?name=cops.json", content=dumps(broken).encode()).json()
+    overlap = next(v for v in body["report"]["violations"] if v["rule"] == "cops.location.overlap")
+    assert overlap["where"]["location"] == first.id
+    # the second segment starts one segment length to the right on the map's drawing
+    assert overlap["mark"] == pytest.approx([first.x + design.segment_length, first.y + design.shift(1), first.w,
+                                             first.h])

@@ -19,7 +19,7 @@ from ..output import document_files
 from ..press.options import PrintOptions
 from ..render import to_svg
 from . import commands_bridge as bridge
-from .marks import grid_geometry, mark, score
+from .marks import grid_geometry, place, score
 
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
@@ -134,7 +134,7 @@ def describe(game: Game, design, page: int | None = 0) -> dict[str, Any]:
     report = game.validate(design).to_dict()
     geometry = grid_geometry(design)
     for violation in report["violations"]:
-        violation["mark"] = mark(geometry, violation["where"])
+        violation["mark"] = place(design, geometry, violation["where"])
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed,
                               "design": to_dict(design), "report": report, "geometry": geometry,
                               "text": game.to_text(design) if game.to_text is not None else None,

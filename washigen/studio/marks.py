@@ -75,3 +75,25 @@ def mark(geometry: dict[str, Any] | None, where: dict[str, Any]) -> list[float] 
         x, y, _, h = cell_box(geometry, row, 1)
         return [x, y, (geometry["cols"] - 1) * geometry["pitch_x"] + geometry["w"], h]
     return None
+
+
+def location_box(design: Any, location_id: Any) -> list[float] | None:
+    """[x, y, w, h] of a Cops crime location on the map's drawing (segments end to end, each `shift` lower)."""
+    from ..games.cops.model import CopsMap
+
+    if not isinstance(design, CopsMap):
+        return None
+    for index, segment in enumerate(design.segments):
+        for zone in segment.zones:
+            for location in zone.locations:
+                if location.id == location_id:
+                    return [location.x + index * design.segment_length, location.y + design.shift(index),
+                            location.w, location.h]
+    return None
+
+
+def place(design: Any, geometry: dict[str, Any] | None, where: dict[str, Any]) -> list[float] | None:
+    """The mark of a violation: a cell, card, tile or row of a grid, or a named location."""
+    if "location" in where:
+        return location_box(design, where["location"])
+    return mark(geometry, where)
