@@ -120,7 +120,8 @@ function scheduleDesign() {
 
 function designRequest() {
   const params = readForm($("params"), state.component.params);
-  const seed = state.component.seeded && $("seed").value !== "" ? Number($("seed").value) : null;
+  // as text: seeds go up to 2^63 - 1, past what a JavaScript number holds exactly
+  const seed = state.component.seeded && $("seed").value.trim() !== "" ? $("seed").value.trim() : null;
   return { game: state.game.name, component: state.component.name, params, seed };
 }
 
@@ -141,8 +142,8 @@ async function makeDesign() {
     markInvalid($("params"), "");
     state.history.reset();
     state.edited = false;
-    if (result.seed !== null && state.component.seeded) $("seed").value = result.seed;
-    writeUrl(request.params, result.seed);
+    if (result.seed !== null && state.component.seeded && !request.seed) $("seed").value = result.seed;
+    writeUrl(request.params, request.seed ?? result.seed);
     show(result);
     status(result.design ? "Ready" : "Ready · this part only prints; nothing to check");
   } catch (error) {
@@ -239,8 +240,10 @@ function drawMarks() {
 function select(index) {
   state.selected = state.selected === index ? -1 : index;
   for (const button of $("violations").querySelectorAll("button")) {
-    button.classList.toggle("selected", Number(button.dataset.index) === state.selected);
-    button.setAttribute("aria-pressed", Number(button.dataset.index) === state.selected);
+    const chosen = Number(button.dataset.index) === state.selected;
+    button.classList.toggle("selected", chosen);
+    button.setAttribute("aria-pressed", chosen);
+    if (chosen) button.scrollIntoView({ block: "nearest" });
   }
   drawMarks();
 }
@@ -438,7 +441,7 @@ async function estimateBalance() {
   $("balance").disabled = true;
   try {
     const result = await postJson("/api/balance", { design: state.result.design, games,
-                                                    seed: Number($("seed").value) || 0 });
+                                                    seed: $("seed").value.trim() || 0 });
     showBalance($("balance-result"), result);
     status("Balance estimated");
   } catch (error) {
@@ -452,7 +455,7 @@ async function playOne() {
   status("Playing one bot game…", "busy");
   $("replay").disabled = true;
   try {
-    const result = await postJson("/api/play", { design: state.result.design, seed: Number($("seed").value) || 0 });
+    const result = await postJson("/api/play", { design: state.result.design, seed: $("seed").value.trim() || 0 });
     replay.load(result.lines);
     status("Bot game played; step through it");
   } catch (error) {
