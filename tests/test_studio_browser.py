@@ -236,3 +236,27 @@ def test_every_part_of_every_game_loads_without_a_console_error(server, browser)
             fields = browser.find_elements(By.CSS_SELECTOR, "#params .field")
             assert [f.get_attribute("data-param") for f in fields] == [p["name"] for p in component["params"]]
     assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
+
+
+def test_quick_undos_and_redos_step_through_every_edit(server, browser):
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(f"{server}/?game=cats&component=map&seed=1")
+    wait(browser, lambda d: ready(d) and d.find_elements(By.CSS_SELECTOR, "#preview svg.design"), "no map")
+    original = browser.execute_script("return window.studioDesign()")
+    Select(browser.find_element(By.ID, "tool")).select_by_value("sewer")
+    for col in (10, 12, 14):                   # three street cells of row 1 get a sewer each
+        click_cell(browser, 1, col)
+        wait(browser, ready, "an edit was not checked")
+    edited = browser.execute_script("return window.studioDesign()")
+    assert len(edited["grid"]["sewers"]) == len(original["grid"]["sewers"]) + 3
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(3):                         # without waiting for the server in between
+        body.send_keys(Keys.CONTROL, "z")
+    wait(browser, lambda d: ready(d) and d.execute_script("return window.studioDesign()") == original,
+         "three undos did not give back the generated map")
+    for _ in range(3):
+        body.send_keys(Keys.CONTROL, Keys.SHIFT, "z")
+    wait(browser, lambda d: ready(d) and d.execute_script("return window.studioDesign()") == edited,
+         "three redos did not give back the edits")
+    assert browser.find_element(By.ID, "redo").get_attribute("disabled") == "true"

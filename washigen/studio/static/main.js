@@ -298,14 +298,22 @@ function commit(next) {
   checkDesign(next);
 }
 
+// The design shown changes at once (a second Ctrl+Z before the server answers goes one step further back); the
+// server's check follows.
+function restore(design, edited) {
+  if (!design) return;
+  state.result.design = design;
+  state.edited = edited;
+  checkDesign(design);
+  showEditTools();
+}
+
 function undo() {
-  const previous = state.history.undo(state.result?.design);
-  if (previous) { state.edited = state.history.past.length > 0; checkDesign(previous); showEditTools(); }
+  if (state.result?.design) restore(state.history.undo(state.result.design), state.history.past.length > 0);
 }
 
 function redo() {
-  const next = state.history.redo(state.result?.design);
-  if (next) { state.edited = true; checkDesign(next); showEditTools(); }
+  if (state.result?.design) restore(state.history.redo(state.result.design), true);
 }
 
 let stroke = null;       // a drag of a brush: the design as painted so far, committed on release
@@ -541,5 +549,6 @@ async function start() {
 
 // For tests and the console: the grid of the design shown (cell of row 1, column 1 at x, y; mm).
 window.studioGeometry = () => state.result?.geometry ?? null;
+window.studioDesign = () => state.result?.design ?? null;
 
 start();
