@@ -525,7 +525,7 @@ def _points_row(structure: Structure, y: float, lang: str = "en") -> list:
     items: list = [Line(6.0, y - 0.8, POKER_W - 14.0, y - 0.8, st(stroke=tint(colour, 0.55), width=0.3))]
     items.append(Text(6.0, y + 3.6, main, 3.0, weight="bold", style=Style(fill=shade(colour, 0.15))))
     if detail:
-        room = POKER_W - 6.0 - (6.0 + text_width(main, 3.0, "bold") + 1.2)
+        room = POKER_W - 12.0 - (6.0 + text_width(main, 3.0, "bold") + 1.2)     # clear of the corner index
         items.append(Text(6.0 + text_width(main, 3.0, "bold") + 1.2, y + 3.6, detail, fit_size(detail, room, 2.3),
                           style=Style(fill=INK)))
     alt = icon_altitude(4.6)
@@ -707,6 +707,10 @@ def deck_cards(deck: CatTreeDeck, bleed: float, duplex: str, lang: str = "en") -
     return fronts, backs
 
 
+# The card sizes as a footer names them.
+CARD_SIZE_WORDS = {"poker": N_("poker"), "bridge": N_("bridge"), "mini-euro": N_("mini-euro"), "tarot": N_("tarot")}
+
+
 def card_template(card: str, options: PrintOptions) -> Template:
     """The user's template, the built-in one for the card and paper, or for bridge cards (no built-in sheet) a
     3 x 3 grid of abutting cards like the poker sheets."""
@@ -725,7 +729,7 @@ def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
     template = card_template(deck.card, options)
     w, h = CARD_SIZES[deck.card]
     footer = f"{TITLE} · " + _("{card} cards {width} x {height} mm").format(
-        card=deck.card, width=_.mm(w), height=_.mm(h)) + f" · washigen {__version__}"
+        card=_(CARD_SIZE_WORDS[deck.card]), width=_.mm(w), height=_.mm(h)) + f" · washigen {__version__}"
     return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: deck", footer=footer)
 
 

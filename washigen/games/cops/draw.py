@@ -438,8 +438,10 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
     scene.add(Text(w / 2, y + 22.0, powers, fit_size(powers, w - 8.0, 2.1), anchor="middle",
                    style=_style(fill="muted")))
     y = 64.5
-    scene.add(Text(5.0, y, _("Crimes solved"), 2.6, weight="bold"),
-              Text(w - 5.0, y, _("largest + middle + smallest in one zone"), 2.0, anchor="end",
+    solved, how = _("Crimes solved"), _("largest + middle + smallest in one zone")
+    room = w - 10.0 - text_width(solved, 2.6, "bold") - 3.0
+    scene.add(Text(5.0, y, solved, 2.6, weight="bold"),
+              Text(w - 5.0, y, how, fit_size(how, room, 2.0), anchor="end",
                    style=_style(fill="muted")))
     for k in range(2):
         bx = 5.0 + k * 44.5
