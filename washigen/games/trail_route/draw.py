@@ -498,15 +498,24 @@ def card_front(card: str, bleed: float = 3.0, lang: str = "en") -> Scene:
     scene.add(Rect(6.5, 17.5, CARD_W - 13.0, 36.0, Style(fill="#ffffff", stroke=colour, stroke_width=0.4),
                    rx=2.0))
     scene.add(moved(card_picture(card, lang), 6.75, 18.5))
-    lines = wrap_text(_(CARD_TEXT[card]), 3.0, CARD_W - 15.0)
-    y = 61.0 + (5 - len(lines)) * 1.9
+    size, lines = card_text_lines(_(CARD_TEXT[card]))
+    y = 61.0 + (5 - len(lines)) * 1.9 * size / 3.0
     for line in lines:
-        scene.add(Text(CARD_W / 2, y, line, 3.0, anchor="middle"))
-        y += 3.9
+        scene.add(Text(CARD_W / 2, y, line, size, anchor="middle"))
+        y += 1.3 * size
     scene.add(Line(10.0, CARD_H - 9.5, CARD_W - 10.0, CARD_H - 9.5, Style(stroke=colour, stroke_width=0.3)),
               Text(CARD_W / 2, CARD_H - 6.0, _("hand card · {copies} in the deck · play it once").format(
                   copies=copies), 2.0, anchor="middle", style=Style(fill="muted")))
     return scene
+
+
+def card_text_lines(text: str, size: float = 3.0, most: int = 5) -> tuple[float, list[str]]:
+    """The card's rule at the largest size (3 mm down to 2.4 mm) at which it takes at most `most` lines, wrapped."""
+    lines = wrap_text(text, size, CARD_W - 15.0)
+    while len(lines) > most and size > 2.4:
+        size = round(size - 0.1, 2)
+        lines = wrap_text(text, size, CARD_W - 15.0)
+    return size, lines
 
 
 def card_back(bleed: float = 3.0) -> Scene:
