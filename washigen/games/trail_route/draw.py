@@ -1000,7 +1000,7 @@ def tiles_figure(lang: str = "en") -> Scene:
         x = n * (s + gap)
         scene.add(_mini(road_tile_art(code, lang), x, 0, s / ART), Rect(x, 0, s, s, Style(stroke="muted",
                                                                                           stroke_width=0.2)),
-                  Text(x + s / 2, s + 4.2, name, fit_size(name, s + gap - 0.6, 2.6), anchor="middle"))
+                  Text(x + s / 2, s + 4.2, name, fit_size(name, s - 0.5, 2.6), anchor="middle"))
     return scene
 
 
