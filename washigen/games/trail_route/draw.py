@@ -17,7 +17,7 @@ from ...press.impose import impose_grid
 from ...press.templates import Grid, Template, builtin_templates, template_for
 from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use
 from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
-from .model import (CARDS, COLOURS, COLS, DEST_COLS, GAME, INITIAL, ROAD_CODES, TITLE, Mix,
+from .model import (CARDS, COLOURS, COLS, DEST_COLS, GAME, ROAD_CODES, TITLE, Mix,
                     TrailRouteSetup, arrow_of, dest_pair, tile_name)
 
 ART = 40.0          # tile art is drawn in a box of this size
@@ -120,10 +120,18 @@ def badge(cx: float, cy: float, r: float, label: str, fill: str = "tr-badge") ->
             Text(cx, cy + r * 0.42, label, r * 1.2, anchor="middle", weight="bold")]
 
 
-def colour_chip(cx: float, cy: float, r: float, colour: str) -> list:
+def colour_initial(colour: str, lang: str = "en") -> str:
+    """The colour's initial on a chip, for players who tell colours apart by name (German: Gr grün, Ge gelb)."""
+    _ = translator(lang)
+    return {"red": _.pgettext("colour initial", "R"), "blue": _.pgettext("colour initial", "B"),
+            "green": _.pgettext("colour initial", "G"), "yellow": _.pgettext("colour initial", "Y")}[colour]
+
+
+def colour_chip(cx: float, cy: float, r: float, colour: str, lang: str = "en") -> list:
+    initial = colour_initial(colour, lang)
     return [Circle(cx, cy, r, Style(fill=f"cat-{colour}", stroke="#ffffff", stroke_width=r * 0.22)),
-            Text(cx, cy + r * 0.42, INITIAL[colour].upper(), r * 1.15, anchor="middle", weight="bold",
-                 style=Style(fill="#ffffff"))]
+            Text(cx, cy + r * 0.42, initial, fit_size(initial, 1.5 * r, r * 1.15, "bold"), anchor="middle",
+                 weight="bold", style=Style(fill="#ffffff"))]
 
 
 # -- tile art (40 x 40 box) ----------------------------------------------------------------------------------------
@@ -178,7 +186,7 @@ def arrow_art(code: str, lang: str = "en") -> list:
                                                      opacity=0.35))]
     items: list = [Use(ground_symbol().id), about_centre(body, 20, 20, ROTATION[direction])]
     if colours:
-        items += colour_chip(6.6, 6.6, 3.2, colours[0]) + colour_chip(33.4, 6.6, 3.2, colours[1])
+        items += colour_chip(6.6, 6.6, 3.2, colours[0], lang) + colour_chip(33.4, 6.6, 3.2, colours[1], lang)
         items.append(tile_label(f"{_(COLOUR_WORDS[colours[0]])} · {_(COLOUR_WORDS[colours[1]])}"))
     else:
         items.append(tile_label(_("every cat")))
