@@ -448,3 +448,21 @@ def test_a_cops_location_is_marked_on_the_map(client):
     # the second segment starts one segment length to the right on the map's drawing
     assert overlap["mark"] == pytest.approx([first.x + design.segment_length, first.y + design.shift(1), first.w,
                                              first.h])
+
+
+def test_the_preview_and_the_print_speak_the_language_asked(client, tmp_path):
+    assert "de" in client.get("/api/games").json()["languages"]
+    made = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 6, "lang": "de"}).json()
+    assert "Spezialzüge" in made["svg"] and "special moves" not in made["svg"]
+    english = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 6}).json()
+    assert "special moves" in english["svg"] and english["design"] == made["design"]
+    response = client.post("/api/render?format=pdf", json={"design": made["design"], "options": {"lang": "de"}})
+    out = tmp_path / "de.pdf"
+    assert cli("cats", "map", "--seed", 6, "--lang", "de", "-o", out).exit_code == 0
+    assert response.content == out.read_bytes()
+    sheet = client.post("/api/design", json={"game": "cats", "component": "sheet", "lang": "de"}).json()
+    assert "Spezialzüge" in sheet["svg"]
+    checked = client.post("/api/validate?name=map.json&lang=de", content=json.dumps(made["design"]).encode())
+    assert checked.json()["svg"] == made["svg"]
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "lang": "fr"}), 400,
+                 "lang", "fr")

@@ -66,7 +66,10 @@ def games_listing() -> dict[str, Any]:
                         "play": bridge.play_option(game) is not None})
     from ..units import PAPER_SIZES
 
-    return {"games": listing, "papers": sorted(PAPER_SIZES), "max_upload_bytes": MAX_UPLOAD_BYTES}
+    from ..i18n import languages
+
+    return {"games": listing, "papers": sorted(PAPER_SIZES), "languages": list(languages()),
+            "max_upload_bytes": MAX_UPLOAD_BYTES}
 
 
 def _seed(body: dict[str, Any]) -> int | None:
@@ -103,16 +106,25 @@ def make_design(body: dict[str, Any], folder: Path) -> dict[str, Any]:
     if seed is None and any(p.name == "seed" for p in command.params):
         seed = secrets.randbelow(1_000_000)
     params = body.get("params") or {}
+    lang = language(body.get("lang"))
     if bridge.takes_json(command, folder):
         run = bridge.run(game, component, params, seed, folder, ".json")
         design = loads(run.files[0].read_bytes(), source=run.files[0].name)
-        return {**describe(game, design, page=page_number(body.get("page"))), "component": component,
+        return {**describe(game, design, page=page_number(body.get("page")), lang=lang), "component": component,
                 "messages": run.messages}
-    run = bridge.run(game, component, params, seed, folder, ".svg")
+    takes_lang = any(p.name == "lang" for p in command.params)
+    run = bridge.run(game, component, params, seed, folder, ".svg", {"lang": lang} if takes_lang else None)
     page = min(page_number(body.get("page")), len(run.files) - 1)
     return {"game": game.name, "component": component, "kind": component, "seed": seed, "design": None,
             "svg": run.files[page].read_text("utf-8"), "page": page, "pages": len(run.files), "report": None,
             "geometry": None, "messages": run.messages}
+
+
+def language(value: Any) -> str:
+    """The language of the printed words on the preview (en when not given)."""
+    from ..i18n import SOURCE_LANGUAGE, check_language
+
+    return SOURCE_LANGUAGE if value in (None, "") else check_language(str(value), "lang")
 
 
 def page_number(value: Any) -> int:
@@ -128,9 +140,9 @@ def page_number(value: Any) -> int:
     return page
 
 
-def describe(game: Game, design, page: int | None = 0) -> dict[str, Any]:
+def describe(game: Game, design, page: int | None = 0, lang: str = "en") -> dict[str, Any]:
     """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
-    page is None) one page of its natural print as SVG."""
+    page is None) one page of its natural print, in `lang`, as SVG."""
     report = game.validate(design).to_dict()
     geometry = grid_geometry(design)
     for violation in report["violations"]:
@@ -140,7 +152,7 @@ def describe(game: Game, design, page: int | None = 0) -> dict[str, Any]:
                               "text": game.to_text(design) if game.to_text is not None else None,
                               "score": score(design)}
     if page is not None:
-        document = game.print_design(design, PrintOptions())
+        document = game.print_design(design, PrintOptions(lang=lang))
         answer["page"] = min(page, len(document.pages) - 1)
         answer["svg"] = to_svg(document.pages[answer["page"]]).decode("utf-8")
         answer["pages"] = len(document.pages)
@@ -154,11 +166,12 @@ def read_design(data: bytes, source: str):
     return load_text(data, source=source)
 
 
-def validate_upload(data: bytes, name: str, page: Any = 0) -> dict[str, Any]:
+def validate_upload(data: bytes, name: str, page: Any = 0, lang: Any = None) -> dict[str, Any]:
     """A design file checked; with `page` None, no drawing (the report alone)."""
     source = Path(name).name or "upload"
+    lang = language(lang)
     design = read_design(data, source)
-    return describe(get_game(design.GAME), design, None if page is None else page_number(page))
+    return describe(get_game(design.GAME), design, None if page is None else page_number(page), lang)
 
 
 def render(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, str]:

@@ -173,7 +173,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
         data = await read_body(request)
         name = request.query_params.get("name", "upload")
         page = None if request.query_params.get("svg") == "0" else request.query_params.get("page", 0)
-        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, page))
+        lang = request.query_params.get("lang")
+        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, page, lang))
 
     @endpoint
     async def render(request: Request) -> Response:

@@ -20,7 +20,7 @@ from ..games import Component, Game, Param
 # click writes to the process's stdout/stderr; one command at a time keeps each run's messages apart.
 _RUN_LOCK = threading.Lock()
 
-PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi")
+PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "lang")
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ def option_args(option: click.Option, value: Any, where: str) -> list[str]:
 
 
 def print_arguments(options: dict[str, Any], command: click.Command | None = None) -> list[str]:
-    """--paper --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi from a JSON object."""
+    """--paper --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang from a JSON
+    object."""
     if not isinstance(options, dict):
         raise InputError("options: must be an object such as {\"paper\": \"a4\", \"bleed\": \"3mm\"}")
     command = command or _print_options_command()

@@ -156,5 +156,6 @@ export function readPrintOptions(box) {
   if (get("duplex")) options.duplex = get("duplex").value;
   if (get("back_offset") && get("back_offset").value.trim()) options.back_offset = get("back_offset").value.trim();
   if (get("dpi") && get("dpi").value !== "") options.dpi = Number(get("dpi").value);
+  // the language is chosen beside the part (it changes the preview too), not here
   return options;
 }

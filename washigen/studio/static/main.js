@@ -9,9 +9,10 @@ import { Replay, showBalance } from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 250;
+const LANGUAGE_NAMES = { en: "English", de: "Deutsch" };       // others show their code
 
 const state = {
-  games: [], papers: [],
+  games: [], papers: [], languages: [],
   game: null, component: null,        // entries of GET /api/games
   result: null,                       // the last answer: design, report, svg, geometry
   selected: -1,                       // index of the highlighted violation
@@ -91,14 +92,16 @@ function readUrl() {
   const query = new URLSearchParams(location.search);
   const values = {};
   for (const [key, value] of query) {
-    if (!["game", "component", "seed"].includes(key)) values[key] = value;
+    if (!["game", "component", "seed", "lang"].includes(key)) values[key] = value;
   }
-  return { game: query.get("game"), component: query.get("component"), seed: query.get("seed"), values };
+  return { game: query.get("game"), component: query.get("component"), seed: query.get("seed"),
+           lang: query.get("lang"), values };
 }
 
 function writeUrl(params, seed) {
   const query = new URLSearchParams({ game: state.game.name, component: state.component.name });
   if (state.component.seeded && seed !== null && seed !== undefined) query.set("seed", seed);
+  if ($("lang").value && $("lang").value !== "en") query.set("lang", $("lang").value);
   for (const [key, value] of Object.entries(params)) query.set(key, value);
   history.replaceState(null, "", `${location.pathname}?${query}`);
 }
@@ -125,10 +128,15 @@ function designRequest() {
   return { game: state.game.name, component: state.component.name, params, seed };
 }
 
-function turnPage(step) {
-  state.page = Math.max(0, Math.min((state.result?.pages ?? 1) - 1, state.page + step));
+// Another page, or another language: the design shown is drawn again (not made again: edits stay).
+function redraw() {
   if (state.result?.design) checkDesign(state.result.design);
   else makeDesign();
+}
+
+function turnPage(step) {
+  state.page = Math.max(0, Math.min((state.result?.pages ?? 1) - 1, state.page + step));
+  redraw();
 }
 
 async function makeDesign() {
@@ -137,7 +145,7 @@ async function makeDesign() {
   const ticket = ++state.request;
   status("Making…", "busy");
   try {
-    const result = await postJson("/api/design", { ...request, page: state.page });
+    const result = await postJson("/api/design", { ...request, page: state.page, lang: $("lang").value });
     if (ticket !== state.request) return;
     markInvalid($("params"), "");
     state.history.reset();
@@ -280,7 +288,8 @@ async function checkDesign(design) {
   status("Checking…", "busy");
   try {
     const bytes = new TextEncoder().encode(JSON.stringify(design));
-    const result = await postFile(`/api/validate?name=edited.json&page=${state.page}`, bytes);
+    const query = new URLSearchParams({ name: "edited.json", page: state.page, lang: $("lang").value });
+    const result = await postFile(`/api/validate?${query}`, bytes);
     if (ticket !== state.request) return;
     result.messages = state.result?.messages || [];
     show(result);
@@ -401,6 +410,9 @@ function onStageKey(event) {
 
 async function download(format) {
   const options = format === "json" ? {} : readPrintOptions($("print-options"));
+  if (format !== "json" && (state.result?.design || state.component.print_options.includes("lang"))) {
+    options.lang = $("lang").value;
+  }
   const body = state.result?.design
     ? { design: state.result.design, options }
     : { ...designRequest(), options };
@@ -487,6 +499,8 @@ function wire() {
   $("game").addEventListener("change", () => { chooseGame($("game").value); makeDesign(); });
   $("component").addEventListener("change", () => { chooseComponent($("component").value); makeDesign(); });
   $("seed").addEventListener("input", scheduleDesign);
+  $("lang").addEventListener("change", () => { writeUrl(readForm($("params"), state.component.params),
+                                                        designRequest().seed); redraw(); });
   $("new-seed").addEventListener("click", () => { $("seed").value = newSeed(); makeDesign(); });
   $("params").addEventListener("submit", (event) => { event.preventDefault(); makeDesign(); });
   for (const button of document.querySelectorAll("[data-format]")) {
@@ -532,6 +546,7 @@ async function start() {
     const listing = await getJson("/api/games");
     state.games = listing.games.filter((g) => g.components.length > 0);
     state.papers = listing.papers;
+    state.languages = listing.languages;
   } catch (error) {
     preview.message(failed(error), true);
     return;
@@ -542,6 +557,8 @@ async function start() {
   }
   fillGames();
   const wanted = readUrl();
+  $("lang").replaceChildren(...state.languages.map((code) => new Option(LANGUAGE_NAMES[code] || code, code)));
+  $("lang").value = state.languages.includes(wanted.lang) ? wanted.lang : "en";
   chooseGame(wanted.game || "cats", wanted.component, wanted.values);
   $("seed").value = wanted.seed ?? newSeed();
   await makeDesign();
