@@ -166,6 +166,13 @@ def read_design(data: bytes, source: str):
     return load_text(data, source=source)
 
 
+def design_of(body: dict[str, Any]):
+    """The design a request carries in "design", read by the same loader as a design file."""
+    if "design" not in body:
+        raise InputError("design: the request carries no design")
+    return loads(json.dumps(body["design"]), source="design")
+
+
 def validate_upload(data: bytes, name: str, page: Any = 0, lang: Any = None) -> dict[str, Any]:
     """A design file checked; with `page` None, no drawing (the report alone)."""
     source = Path(name).name or "upload"
@@ -181,7 +188,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, st
         raise InputError(f"format: must be one of {', '.join(FORMATS)}, got {fmt!r}")
     options = body.get("options") or {}
     if "design" in body:
-        design = loads(json.dumps(body["design"]), source="design")
+        design = design_of(body)
         game = get_game(design.GAME)
         stem = f"{game.name}-{design.KIND}" + ("" if design.seed is None else f"-{design.seed}")
         if fmt == "json":
@@ -223,28 +230,18 @@ def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) ->
 
 def balance(body: dict[str, Any]) -> dict[str, Any]:
     """Seeded bot games on the design through the game's `balance` hook: win rates per seat with intervals."""
-    if "design" not in body:
-        raise InputError("design: the design to play is missing")
-    design = loads(json.dumps(body["design"]), source="design")
+    design = design_of(body)
     game = get_game(design.GAME)
     hook = getattr(game, "balance", None)
     if hook is None:
         raise Conflict(f"{game.name}: no engine plays this game yet, so there is no balance estimate")
     games = _count(body, "games", 200, 1, MAX_BALANCE_GAMES)
-    seed = _seed(body) or 0
-    try:
-        result = hook(design, games, seed, 1)
-    except TypeError as error:             # the hook cannot play this kind of design
-        raise Conflict(f"{game.name} {design.KIND}: cannot be played ({error})") from None
-    value = result.to_json()
-    return json.loads(value) if isinstance(value, str) else value
+    return hook(design, games, _seed(body) or 0, 1).to_json()
 
 
 def play(body: dict[str, Any], folder: Path) -> dict[str, Any]:
     """One bot game on the design, by the game's own `play` command: its log, as the command prints it."""
-    if "design" not in body:
-        raise InputError("design: the design to play is missing")
-    design = loads(json.dumps(body["design"]), source="design")
+    design = design_of(body)
     game = get_game(design.GAME)
     target = folder / "design.json"
     target.write_text(dumps(design), encoding="utf-8")
