@@ -116,6 +116,8 @@ def endpoint(handler):
             return JSONResponse({"error": str(error)}, status_code=409)
         except WashigenError as error:
             return JSONResponse({"error": str(error)}, status_code=400)
+        except OSError as error:   # the machine's fault (a full disk), told as the CLI tells it
+            return JSONResponse({"error": f"{error.filename or 'studio'}: {error.strerror}"}, status_code=500)
         except Exception:  # a bug: say so briefly, keep the details in the log
             log.exception("studio: %s %s failed", request.method, request.url.path)
             return JSONResponse({"error": "internal error; the server's log has the details"}, status_code=500)
