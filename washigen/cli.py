@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from .rulebook.commands import kit_command, rules_command
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130          # 128 + SIGINT, as shells report a run stopped by Ctrl-C
+EXIT_BROKEN_PIPE = 141          # 128 + SIGPIPE, as shells report `seq 1000000 | head -1`'s seq
 
 
 class WashigenGroup(click.Group):
@@ -42,9 +45,26 @@ class WashigenGroup(click.Group):
         except WashigenError as error:
             click.echo(f"error: {error}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+        except BrokenPipeError:
+            quiet_broken_pipe()
+            ctx.exit(EXIT_BROKEN_PIPE)
         except OSError as error:  # a disk full, a permission refused: the environment, not a bug
             click.echo(f"error: {error.filename or ''}: {error.strerror}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+
+
+def quiet_broken_pipe() -> None:
+    """The reader of our output has gone (`washigen games | head -1`): like any Unix tool, stop without a word.
+    stdout is pointed at /dev/null so the interpreter's last flush finds nowhere to fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 @click.group(cls=WashigenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -12,9 +12,10 @@ from typing import Any, Callable, Iterable
 import click
 
 from .errors import InputError
+from .inputs import CONTROL, describe_char
 from .output import check_target, write_bytes, write_document
 from .press.options import PrintOptions
-from .units import DEFAULT_BLEED, PAPER_SIZES, parse_length
+from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
 
@@ -23,21 +24,24 @@ class LengthType(click.ParamType):
     """A click parameter for lengths: 50mm, 2.5in, 1m, 12pt, or a bare number of millimetres."""
     name = "LENGTH"
 
-    def __init__(self, allow_zero: bool = False):
+    def __init__(self, allow_zero: bool = False, maximum: float = MAX_LENGTH):
         self.allow_zero = allow_zero
+        self.maximum = maximum
 
     def convert(self, value, param, ctx):
         if isinstance(value, float):
             return value
         try:
             return parse_length(value, field=f"--{param.name.replace('_', '-')}" if param else "length",
-                                allow_zero=self.allow_zero)
+                                allow_zero=self.allow_zero, maximum=self.maximum)
         except InputError as error:
             self.fail(str(error).split(": ", 1)[-1], param, ctx)
 
 
 LENGTH = LengthType()
 LENGTH_OR_ZERO = LengthType(allow_zero=True)
+BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
+MAX_URL_LENGTH = 2000          # what a QR code of 0.4 mm modules could still hold on a sheet
 
 
 def _offset(ctx, param, value: str | None) -> tuple[float, float]:
@@ -47,9 +51,28 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return float(parts[0]), float(parts[1])
+        x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise click.BadParameter(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
+    if not (abs(x) <= MAX_BACK_OFFSET and abs(y) <= MAX_BACK_OFFSET):   # also false for NaN
+        raise click.BadParameter(f"each of X and Y must be a number from -{format_mm(MAX_BACK_OFFSET)} to "
+                                 f"{format_mm(MAX_BACK_OFFSET)} mm; got {value!r}")
+    return x, y
+
+
+def printable_text(max_length: int):
+    """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
+    def check(ctx, param, value: str | None) -> str | None:
+        if value is None:
+            return value
+        if len(value) > max_length:
+            raise click.BadParameter(f"at most {max_length} characters, got {len(value)}")
+        found = CONTROL.search(value)
+        if found is not None:
+            raise click.BadParameter(f"control character {describe_char(found.group())} at character "
+                                     f"{found.start() + 1}; the text must be printable")
+        return value
+    return check
 
 
 def print_options(func: Callable) -> Callable:
@@ -61,7 +84,7 @@ def print_options(func: Callable) -> Callable:
                           "the parts need sheets)."),
         click.option("--template", "template_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Your own sheet template (TOML), e.g. a label or sticker sheet."),
-        click.option("--bleed", type=LENGTH_OR_ZERO, default=DEFAULT_BLEED, show_default="3mm",
+        click.option("--bleed", type=BLEED, default=DEFAULT_BLEED, show_default="3mm",
                      help="Artwork beyond the trim."),
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
@@ -75,7 +98,7 @@ def print_options(func: Callable) -> Callable:
     ]
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, **kwargs):
-        if template_file is not None and not template_file.is_file():
+        if template_file is not None and not template_file.exists():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,

@@ -3,8 +3,10 @@ same folder, then renamed), so a failed run leaves no half file and never damage
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -12,6 +14,10 @@ from .errors import InputError, OutputError
 from .press.document import Document
 
 DOCUMENT_FORMATS = (".pdf", ".svg", ".png")
+# All the PNG pixels one command may write (tiles included): about half a minute of rasterising on this machine.
+MAX_PNG_TOTAL_PIXELS = 500_000_000
+# A temporary file older than this beside a target is a killed run's, not a run still writing.
+STALE_PART_SECONDS = 60.0
 
 
 def check_target(path: Path) -> Path:
@@ -26,9 +32,34 @@ def check_target(path: Path) -> Path:
     return path
 
 
+def temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def sweep_stale_parts(path: Path, now: float | None = None) -> list[Path]:
+    """Removes the `.part` temporaries a killed run left beside `path` (those older than STALE_PART_SECONDS, so a
+    run writing the same file at this moment keeps its own)."""
+    now = time.time() if now is None else now
+    folder = path.parent if str(path.parent) else Path(".")
+    swept = []
+    try:
+        candidates = list(folder.glob(f"{glob.escape(temporary_prefix(path))}*.part"))
+    except OSError:
+        return swept
+    for candidate in candidates:
+        try:
+            if now - candidate.lstat().st_mtime > STALE_PART_SECONDS and candidate.is_file():
+                candidate.unlink()
+                swept.append(candidate)
+        except OSError:
+            pass                      # gone already, or not ours to remove
+    return swept
+
+
 def write_bytes(path: Path, data: bytes) -> Path:
     check_target(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
+    sweep_stale_parts(path)
+    handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".part", dir=path.parent or ".")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -66,6 +97,8 @@ def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple
         raise InputError(f"{path}: cannot write {suffix or 'a file without extension'}; "
                          f"use {', '.join(DOCUMENT_FORMATS)}")
     count = len(document.pages)
+    if suffix == ".png":
+        check_png_total(document, dpi)
     files = []
     for index, scene in enumerate(document.pages):
         target = numbered(path, index, count)
@@ -76,6 +109,15 @@ def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple
         else:
             files.append((target, lambda s=scene: to_png(s, dpi)))
     return files
+
+
+def check_png_total(document: Document, dpi: int) -> None:
+    from .render.png import pixel_size
+
+    total = sum(w * h for w, h in (pixel_size(scene, dpi) for scene in document.pages))
+    if total > MAX_PNG_TOTAL_PIXELS:
+        raise InputError(f"--dpi: {dpi} dpi makes {total / 1e6:,.0f} megapixels of PNG, more than "
+                         f"{MAX_PNG_TOTAL_PIXELS // 1_000_000} allowed; lower --dpi, or write a PDF")
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:

@@ -16,7 +16,7 @@ from ..scene import Group, Line, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
 from .options import PrintOptions
-from .templates import Marks, Template
+from .templates import MAX_TEMPLATE_COUNT, Marks, Template
 
 MARK_STYLE_KEY = "cut"
 
@@ -68,6 +68,9 @@ def grid_layout(template: Template, bleed: float) -> GridLayout:
     pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
     cols = grid.cols or max(1, int((uw - grid.item_w) // pitch_x) + 1)
     rows = grid.rows or max(1, int((uh - grid.item_h) // pitch_y) + 1)
+    if max(cols, rows) > MAX_TEMPLATE_COUNT:
+        raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items; at most "
+                            f"{MAX_TEMPLATE_COUNT} a side")
     block_w = (cols - 1) * pitch_x + grid.item_w
     block_h = (rows - 1) * pitch_y + grid.item_h
     if grid.origin is not None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (LENGTH, LENGTH_OR_ZERO, echo_report, emit, output_option, print_options, progress,
-                            report_written, resolve_seed, seed_option)
+from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, echo_report, emit, output_option, print_options,
+                            printable_text, progress, report_written, resolve_seed, seed_option)
 from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
@@ -71,7 +71,7 @@ def map_options(func):
 
 
 def _rules_url(func):
-    return click.option("--rules-url", metavar="URL", default=None,
+    return click.option("--rules-url", metavar="URL", default=None, callback=printable_text(MAX_URL_LENGTH),
                         help="Print a QR code that leads to the rules.")(func)
 
 
@@ -104,7 +104,7 @@ def _warn(design) -> None:
 @commands.command("tape")
 @tape_options
 @click.option("--length", type=LENGTH, default="10m", show_default=True, help="Length of the roll.")
-@click.option("--bleed", type=LENGTH_OR_ZERO, default=f"{format_mm(DEFAULT_BLEED)}mm", show_default=True,
+@click.option("--bleed", type=BLEED, default=f"{format_mm(DEFAULT_BLEED)}mm", show_default=True,
               help="Artwork beyond each edge of the tape.")
 @click.option("--segments", type=click.IntRange(1, 1000), default=4, show_default=True,
               help="Distinct segments in the repeat (each followed by a forest section).")
