@@ -4,6 +4,7 @@ leaving no file behind and an existing output untouched."""
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,17 @@ def test_bad_input_exits_2_naming_it_within_bounds_and_writes_nothing(inputs, tm
     assert len(result.stderr.strip().splitlines()) <= 4        # one message (click adds its usage lines)
     assert sorted(os.listdir(work)) == before
     assert (work / "out.pdf").read_bytes() == OLD and (work / "out.png").read_bytes() == OLD
+
+
+def test_an_endless_pipe_is_read_only_up_to_the_cap(tmp_path):
+    with subprocess.Popen(["yes"], stdout=subprocess.PIPE) as endless:
+        result = run_bounded("validate", "/dev/stdin", cwd=tmp_path, stdin=endless.stdout)
+        endless.kill()
+    assert result.code == 2 and "/dev/stdin: larger than 8 MiB" in result.stderr
+
+
+def test_the_longest_tape_accepted_is_printed_within_a_minute_and_1_gb(tmp_path):
+    result = run_bounded("cats", "tape", "--length", "1000m", "--seed", "1", "-o", "roll.pdf", cwd=tmp_path)
+    assert result.code == 0, result.stderr
+    assert "printed 1000000 mm long" in result.stderr
+    assert (tmp_path / "roll.pdf").stat().st_size > 0

@@ -1,0 +1,72 @@
+"""Ctrl-C, a reader that goes away, and a run killed mid-write: each with real signals and pipes, in subprocesses."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from washigen.output import STALE_PART_SECONDS, sweep_stale_parts
+
+from .limits import WASHIGEN
+
+LONG_RUN = ["cats", "tape", "--segments", "1000", "--length", "1000m", "--seed", "1", "-o", "roll.pdf"]
+
+
+def test_ctrl_c_exits_130_with_one_line_and_leaves_the_old_file(tmp_path):
+    (tmp_path / "roll.pdf").write_bytes(b"the old roll")
+    run = subprocess.Popen([*WASHIGEN, *LONG_RUN], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    time.sleep(2.5)
+    assert run.poll() is None, "the run ended before it could be interrupted"
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=30)
+    assert run.returncode == 130
+    assert stderr.endswith("interrupted\n") and "Traceback" not in stderr
+    assert (tmp_path / "roll.pdf").read_bytes() == b"the old roll"
+    assert sorted(os.listdir(tmp_path)) == ["roll.pdf"]
+
+
+def test_a_reader_that_has_gone_ends_the_run_quietly_with_141():
+    read_end, write_end = os.pipe()
+    os.close(read_end)                                      # every write now meets EPIPE
+    try:
+        done = subprocess.run([*WASHIGEN, "games", "--json"], stdout=write_end, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141
+    assert done.stderr == b""
+
+
+def test_games_into_head_prints_no_error():
+    done = subprocess.run(f"{sys.executable} -m washigen games | head -1", shell=True, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.count("\n") == 1 and done.stderr == ""
+
+
+def test_a_killed_runs_temporary_is_swept_by_the_next_write_to_the_same_place(tmp_path):
+    # what SIGKILL during a write leaves (no handler can run): the temporary beside the target
+    left = [tmp_path / ".roll.pdf.x1y2z3.part", tmp_path / ".roll.pdf.fresh.part", tmp_path / ".other.pdf.a.part"]
+    for path in left:
+        path.write_bytes(b"half a roll")
+    old = time.time() - STALE_PART_SECONDS - 5
+    os.utime(left[0], (old, old))
+    os.utime(left[2], (old, old))
+    done = subprocess.run([*WASHIGEN, "cats", "map", "--seed", "1", "-o", "roll.pdf"], cwd=tmp_path,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0
+    names = sorted(os.listdir(tmp_path))
+    assert names == [".other.pdf.a.part", ".roll.pdf.fresh.part", "roll.pdf"]   # a run writing now keeps its own
+
+
+def test_sweep_leaves_folders_and_names_that_only_look_alike(tmp_path):
+    target = tmp_path / "out[1].pdf"
+    stale = tmp_path / ".out[1].pdf.k.part"
+    lookalike = tmp_path / ".out1.pdf.k.part"
+    folder = tmp_path / ".out[1].pdf.d.part"
+    for path in (stale, lookalike):
+        path.write_bytes(b"x")
+    folder.mkdir()
+    later = time.time() + STALE_PART_SECONDS + 5
+    assert sweep_stale_parts(target, now=later) == [stale]
+    assert lookalike.exists() and folder.is_dir()
