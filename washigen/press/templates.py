@@ -227,8 +227,11 @@ def _check_fits(template: Template) -> None:
 
 def load_template(path: str | Path) -> Template:
     path = Path(path)
-    text = read_text(path, "template file", TemplateError)
-    return parse_template(parse_toml(text, str(path), TemplateError, "template"), str(path))
+    return loads_template(read_text(path, "template file", TemplateError), str(path))
+
+
+def loads_template(text: str, source: str) -> Template:
+    return parse_template(parse_toml(text, source, TemplateError, "template"), source)
 
 
 @lru_cache(maxsize=None)
