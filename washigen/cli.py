@@ -11,11 +11,13 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .cli_options import echo_report, output_option, print_options, report_written
+from .cli_options import PRINT_OPTION_NAMES, echo_report, output_option, print_options, report_written
 from .errors import WashigenError
 from .games import all_games, get_game
+from .games.params import SENTENCE_END
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
+from .units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -85,8 +87,8 @@ def games_command(as_json: bool):
         listing.append({
             "name": game.name, "title": game.title, "aliases": list(game.aliases),
             "components": [{"name": c.name, "help": c.help,
-                            "params": [{"name": p.name, "kind": p.kind, "default": p.default, "min": p.min,
-                                        "max": p.max, "choices": list(p.choices), "help": p.help}
+                            "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
+                                        "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
                                        for p in c.params]} for c in game.components]})
     if as_json:
         click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
@@ -98,8 +100,18 @@ def games_command(as_json: bool):
         click.echo(f"{game.name}{aliases}: {game.title}")
         for component in game.components:
             click.echo(f"  {game.name} {component.name}: {component.help}")
+            names = {param.name for param in component.params}
+            shared = PRINT_OPTION_NAMES <= names
             for param in component.params:
-                click.echo(f"      {param.describe()}" + (f"  {param.help}" if param.help else ""))
+                if not (shared and param.name in PRINT_OPTION_NAMES):
+                    click.echo(f"      {param.describe()}" + (f"  {first_sentence(param.help)}" if param.help else ""))
+            if shared:
+                click.echo("      print options: --paper " + "|".join(sorted(PAPER_SIZES)) + " --template --bleed "
+                           "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi")
+
+
+def first_sentence(text: str) -> str:
+    return SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
 
 
 @main.command("validate")

@@ -24,18 +24,22 @@ class LengthType(click.ParamType):
     """A click parameter for lengths: 50mm, 2.5in, 1m, 12pt, or a bare number of millimetres."""
     name = "LENGTH"
 
-    def __init__(self, allow_zero: bool = False, maximum: float = MAX_LENGTH):
+    def __init__(self, allow_zero: bool = False, maximum: float = MAX_LENGTH, minimum: float | None = None):
         self.allow_zero = allow_zero
         self.maximum = maximum
+        self.minimum = minimum
 
     def convert(self, value, param, ctx):
         if isinstance(value, float):
             return value
         try:
-            return parse_length(value, field=f"--{param.name.replace('_', '-')}" if param else "length",
-                                allow_zero=self.allow_zero, maximum=self.maximum)
+            mm = parse_length(value, field=f"--{param.name.replace('_', '-')}" if param else "length",
+                              allow_zero=self.allow_zero, maximum=self.maximum)
         except InputError as error:
             self.fail(str(error).split(": ", 1)[-1], param, ctx)
+        if self.minimum is not None and mm < self.minimum:
+            self.fail(f"must be at least {format_mm(self.minimum)}mm, got {value!r}", param, ctx)
+        return mm
 
 
 LENGTH = LengthType()
@@ -75,6 +79,15 @@ def printable_text(max_length: int):
     return check
 
 
+# The parameters print_options adds to a command (`washigen games` lists them once per command).
+PRINT_OPTION_NAMES = frozenset({"paper", "template_file", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
+                                "dpi"})
+BLEED_OPTION = click.option("--bleed", type=BLEED, default=DEFAULT_BLEED, show_default="3mm",
+                            help="Artwork beyond the trim.")
+DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
+                          help="Resolution of PNG output.")
+
+
 def print_options(func: Callable) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi, gathered
     into one PrintOptions passed as the `print_options` argument."""
@@ -84,8 +97,7 @@ def print_options(func: Callable) -> Callable:
                           "the parts need sheets)."),
         click.option("--template", "template_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Your own sheet template (TOML), e.g. a label or sticker sheet."),
-        click.option("--bleed", type=BLEED, default=DEFAULT_BLEED, show_default="3mm",
-                     help="Artwork beyond the trim."),
+        BLEED_OPTION,
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
@@ -93,8 +105,7 @@ def print_options(func: Callable) -> Callable:
                      help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
         click.option("--back-offset", callback=_offset, default=None, metavar="X,Y",
                      help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
-        click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
-                     help="Resolution of PNG output."),
+        DPI_OPTION,
     ]
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, **kwargs):
@@ -110,6 +121,18 @@ def print_options(func: Callable) -> Callable:
     for option in reversed(options):
         wrapper = option(wrapper)
     return wrapper
+
+
+def page_options(func: Callable) -> Callable:
+    """--bleed and --dpi, for a part that always prints as one page at its real size (no sheets: no --paper),
+    gathered into the `print_options` argument like print_options does."""
+    def wrapper(*args, bleed, dpi, **kwargs):
+        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi)
+        return func(*args, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return BLEED_OPTION(DPI_OPTION(wrapper))
 
 
 def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".txt"), required: bool = True):

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import entry_points
 from typing import Any, Callable
 
 from ..errors import InputError
+from ..units import format_length, format_mm
 
 ENTRY_POINT_GROUP = "washigen.games"
 
@@ -26,14 +27,34 @@ class Param:
     choices: tuple[str, ...] = ()
     help: str = ""
 
+    flag: str = ""                 # as typed on the command line: "--tape-width", "-o/--output", "LAYOUT"
+    required: bool = False
+
+    @property
+    def option(self) -> str:
+        return self.flag or f"--{self.name.replace('_', '-')}"
+
     def describe(self) -> str:
+        name = self.option
+        if self.kind == "bool":
+            return name
         if self.kind == "choice":
             span = "|".join(self.choices)
+        elif self.kind == "length":
+            span = "LENGTH" + (f" up to {format_length(self.max)}" if self.max is not None else "")
         elif self.min is not None or self.max is not None:
             span = f"{'' if self.min is None else self.min}..{'' if self.max is None else self.max}"
         else:
-            span = self.kind
-        return f"--{self.name.replace('_', '-')} {span} (default {self.default})"
+            span = self.kind.upper()
+        if self.required:
+            note = " (required)"
+        elif self.default is None or self.default is False:
+            note = ""
+        else:
+            shown = f"{format_mm(self.default)}mm" if self.kind == "length" and not isinstance(self.default, str) \
+                else self.default
+            note = f" (default {shown})"
+        return f"{name} {span}{note}"
 
     def check(self, value: Any) -> Any:
         if value is None:
@@ -78,8 +99,17 @@ _loaded = False
 
 
 def register_game(game: Game) -> Game:
-    if game.name in _GAMES and _GAMES[game.name] is not game:
+    """Registers a game. A game with click commands gets its components from them (one source: what `washigen
+    games` lists and the studio offers is what the command line accepts)."""
+    existing = _GAMES.get(game.name)
+    same = existing is game or (existing is not None and game.commands is not None
+                                and existing.commands is game.commands)
+    if existing is not None and not same:
         raise ValueError(f"game {game.name!r} registered twice")
+    if game.commands is not None:
+        from .params import components_from_commands
+
+        game = replace(game, components=components_from_commands(game.commands))
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
         _ALIASES[alias.lower()] = game.name

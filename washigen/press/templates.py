@@ -24,7 +24,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -244,10 +244,27 @@ def template_for(kind: str, paper: str, template_file: Path | None = None) -> Te
     """The user's template file if given, else the built-in `<paper>-<kind>` (kind: poker, tile40, tape50, ...)."""
     if template_file is not None:
         return load_template(template_file)
-    name = f"{paper.lower()}-{kind}"
+    paper = paper.lower()
     templates = builtin_templates()
-    if name not in templates:
-        papers = sorted({n.split("-", 1)[0] for n in templates if n.endswith(f"-{kind}")})
-        raise TemplateError(f"paper: no built-in {kind} sheet for {paper!r}; choose "
-                            f"{' or '.join(papers) or 'a template file with --template'}")
-    return templates[name]
+    name = f"{paper}-{kind}"
+    if name in templates:
+        return templates[name]
+    if f"a4-{kind}" not in templates:
+        raise TemplateError(f"no built-in {kind} sheet; give a template file with --template")
+    if paper not in PAPER_SIZES:
+        raise TemplateError(f"paper: unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
+    return on_paper(templates[f"a4-{kind}"], paper)
+
+
+@lru_cache(maxsize=None)
+def on_paper(template: Template, paper: str) -> Template:
+    """A built-in A4 sheet laid out on another paper: the same items, margins and marks, in the same
+    orientation, with as many items (or lanes) as fit. Every paper --paper offers is a built-in sheet this way."""
+    width, height = PAPER_SIZES[paper]
+    if (template.paper_w > template.paper_h) != (width > height):
+        width, height = height, width
+    grid = template.grid and replace(template.grid, cols=None, rows=None, origin=None, pitch=None)
+    label = template.name.replace("A4", paper.title() if len(paper) > 2 else paper.upper())
+    derived = replace(template, name=label, paper_w=width, paper_h=height, grid=grid, source=label)
+    _check_fits(derived)
+    return derived

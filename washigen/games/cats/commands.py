@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, echo_report, emit, output_option, print_options,
-                            printable_text, progress, report_written, resolve_seed, seed_option)
+from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, LengthType, echo_report, emit, output_option, page_options,
+                            print_options, printable_text, progress, report_written, resolve_seed, seed_option)
 from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
@@ -39,7 +39,8 @@ def tape_options(func):
     """--tape-width --segment-rows --segment-cols, shared by every command that makes tape."""
     widths = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
     options = [
-        click.option("--tape-width", type=LENGTH, default=f"{format_mm(DEFAULT_TAPE_WIDTH)}mm", show_default=True,
+        click.option("--tape-width", type=LengthType(minimum=TAPE_WIDTH_RANGE[0], maximum=TAPE_WIDTH_RANGE[1]),
+                     default=f"{format_mm(DEFAULT_TAPE_WIDTH)}mm", show_default=True,
                      help=f"Width of the tape ({format_mm(TAPE_WIDTH_RANGE[0])}-{format_mm(TAPE_WIDTH_RANGE[1])} "
                           f"mm; standard tapes: {widths} mm). Narrower tape makes smaller cells; under 4 mm a "
                           "cell is reported as too small to draw in."),
@@ -195,7 +196,7 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
               help="Draw on this map (.json or .txt) instead of a new one.")
 @seed_option
 @output_option()
-@print_options
+@page_options
 def setup_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, map_file, seed,
                   output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""
