@@ -23,6 +23,8 @@ def design_with(**changes) -> str:
     return json.dumps(document)
 
 
+RULES_HEAD = "---\ntitle: T\nplayers: 2\ncredits: C\nlang: en\n---\n# T\n\n"
+
 # name -> file contents (str, bytes, or a path the file links to)
 FILES = {
     "zero.json": Path("/dev/zero"), "zero.txt": Path("/dev/zero"), "zero.toml": Path("/dev/zero"),
@@ -45,6 +47,9 @@ FILES = {
     "bell-mix.toml": "# a mix\x01\n[road]\nroad = 4\n",
     "billion-mix.toml": "[road]\nroad = 1000000000\n",
     "nan-mix.toml": "[road]\nroad = nan\n",
+    "long-paragraph.md": RULES_HEAD + "word *a* " * 60000 + "\n",
+    "wide-table.md": RULES_HEAD + "|" + "h|" * 1000 + "\n|" + "---|" * 1000 + "\n|" + "x|" * 1000 + "\n",
+    "deep-emphasis.md": RULES_HEAD + "*" * 5000 + "x" + "*" * 5000 + "\n",
 }
 
 CASES = [
@@ -89,6 +94,9 @@ CASES = [
     # pathological structure
     (["cat-tree", "deck", "--template", "deep.toml", "-o", "out.pdf"], "nested"),
     (["validate", "deep.json"], "nested"),
+    (["rules", "long-paragraph.md", "-o", "out.pdf"], "long-paragraph.md:9: a block of 539,999 characters"),
+    (["rules", "wide-table.md", "-o", "out.pdf"], "wide-table.md:9: a table of 1000 columns"),
+    (["rules", "deep-emphasis.md", "-o", "out.pdf"], "deep-emphasis.md:9: "),
     (["render", "deep-design.json", "-o", "out.pdf"], "nested"),
     # control characters in text that reaches a drawing
     (["render", "bell.json", "-o", "out.pdf"], "rules_url: control character U+0007"),
