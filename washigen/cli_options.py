@@ -4,7 +4,6 @@ seed, writing a design or its print by the output's extension, and progress bars
 from __future__ import annotations
 
 import contextlib
-import secrets
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -158,6 +157,8 @@ def seed_option(func: Callable) -> Callable:
 def resolve_seed(seed: int | None) -> int:
     """The seed to use; a chosen one is echoed on stderr so the sheet can be made again."""
     if seed is None:
+        import secrets
+
         seed = secrets.randbelow(1_000_000)
         click.echo(f"seed: {seed}", err=True)
     return seed

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import glob
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Iterable
@@ -57,6 +56,8 @@ def sweep_stale_parts(path: Path, now: float | None = None) -> list[Path]:
 
 
 def write_bytes(path: Path, data: bytes) -> Path:
+    import tempfile      # here, not at the top: it pulls in random and shutil, which every start-up would pay
+
     check_target(path)
     sweep_stale_parts(path)
     handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".part", dir=path.parent or ".")

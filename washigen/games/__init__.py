@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field, replace
-from importlib.metadata import entry_points
 from typing import Any, Callable
 
 from ..errors import InputError
@@ -132,6 +131,8 @@ def _load_all() -> None:
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if module.ispkg:
             importlib.import_module(f"{__name__}.{module.name}")
+    from importlib.metadata import entry_points      # only when games are asked for: it costs start-up time
+
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         loaded = entry.load()
         if isinstance(loaded, Game):
