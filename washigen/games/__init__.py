@@ -148,9 +148,21 @@ def all_games() -> list[Game]:
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
+def _load_package(name: str) -> None:
+    """Imports the one built-in game package a name points at (cats, cat-tree -> cat_tree), if there is one:
+    `washigen cats map` need not load the other games."""
+    module = name.replace("-", "_")
+    if module.isidentifier() and any(m.name == module and m.ispkg for m in pkgutil.iter_modules(__path__)):
+        importlib.import_module(f"{__name__}.{module}")
+
+
 def get_game(name: str) -> Game:
-    _load_all()
-    key = _ALIASES.get(str(name).lower().replace("_", "-"))
+    wanted = str(name).lower().replace("_", "-")
+    if wanted not in _ALIASES and not _loaded:
+        _load_package(wanted)
+    if wanted not in _ALIASES:
+        _load_all()
+    key = _ALIASES.get(wanted)
     if key is None:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise InputError(f"game: unknown game {name!r}; known games: {known}")
