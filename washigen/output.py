@@ -3,9 +3,9 @@ same folder, then renamed), so a failed run leaves no half file and never damage
 
 from __future__ import annotations
 
-import glob
 import os
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -40,12 +40,11 @@ def sweep_stale_parts(path: Path, now: float | None = None) -> list[Path]:
     run writing the same file at this moment keeps its own)."""
     now = time.time() if now is None else now
     folder = path.parent if str(path.parent) else Path(".")
+    prefix = temporary_prefix(path)
     swept = []
-    try:
-        candidates = list(folder.glob(f"{glob.escape(temporary_prefix(path))}*.part"))
-    except OSError:
-        return swept
-    for candidate in candidates:
+    for candidate in _temporaries_in(folder.resolve()):
+        if not candidate.name.startswith(prefix) or candidate.name.count(".") != prefix.count(".") + 1:
+            continue
         try:
             if now - candidate.lstat().st_mtime > STALE_PART_SECONDS and candidate.is_file():
                 candidate.unlink()
@@ -53,6 +52,18 @@ def sweep_stale_parts(path: Path, now: float | None = None) -> list[Path]:
         except OSError:
             pass                      # gone already, or not ours to remove
     return swept
+
+
+@lru_cache(maxsize=64)
+def _temporaries_in(folder: Path) -> tuple[Path, ...]:
+    """The hidden `.part` files of a folder, listed once per run: a run writing 10,000 files into one folder
+    must not list it 10,000 times. A killed run's temporaries are there before this run starts; this run's own
+    are removed by the run itself."""
+    try:
+        return tuple(folder / entry.name for entry in os.scandir(folder)
+                     if entry.name.startswith(".") and entry.name.endswith(".part"))
+    except OSError:
+        return ()
 
 
 def write_bytes(path: Path, data: bytes) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from ...errors import InputError, OutputError
 from ...press import PrintOptions
 from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
 from .generate import MapSpec, check_spec, generate_map, generate_roll, generate_setup
-from .variants import variants
+from .variants import MAX_VARIANTS, best_variants
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
                     SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap)
 from .rules import validate
@@ -141,9 +142,10 @@ def sheet_command(players, coop, output, print_options):
 
 
 @commands.command("variants")
-@click.option("--count", type=click.IntRange(1, 200), default=5, show_default=True, help="How many maps to keep.")
+@click.option("--count", type=click.IntRange(1, MAX_VARIANTS), default=5, show_default=True,
+              help="How many maps to keep.")
 @click.option("--tries", type=click.IntRange(1, 100_000), default=None,
-              help="Cut-ups to try (default: 20 a kept map, at least 100).")
+              help="Cut-ups to try (default: 20 a kept map, at least 100; past 500 maps, 3 a kept map + 10000).")
 @click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
               help="What to write for each map, comma-separated: json, txt, pdf, svg, png.")
 @map_options
@@ -167,26 +169,27 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
     spec = MapSpec(players, coop, long_, forests, True, jinja, float(tape_width), segment_rows, segment_cols)
     check_spec(spec)
     seed = resolve_seed(seed)
-    tries = tries or max(100, 20 * count)
+    tries = tries or max(100, min(20 * count, 3 * count + 10_000))
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
-        found = variants(spec, seed, tries, on_step=lambda _: next(steps, None))
-    ranked = sorted(found, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant))[:count]
-    if not ranked:
+        ranked = best_variants(spec, seed, tries, count, on_step=lambda _: next(steps, None))
+        first = next(ranked, None)          # every try happens here; the rest are made again one by one
+    if first is None:
         raise InputError(f"none of {tries} cut-ups of seed {seed} passes every rule; try more --tries or another seed")
     folder.mkdir(exist_ok=True)
     rows = []
-    for rank, design in enumerate(ranked, start=1):
-        stem = folder / f"cats-variant-{rank:02d}"
+    digits = max(2, len(str(count)))
+    for rank, design in enumerate(itertools.chain([first], ranked), start=1):     # written as they are made
+        stem = folder / f"cats-variant-{rank:0{digits}d}"
         written = []
         for kind in kinds:
             written += emit(_game(), design, stem.with_suffix(f".{kind}"), print_options)
         rows.append((rank, design.variant, design.balance, len(design.pieces), written[0].name))
-    click.echo(f"{len(found)} of {tries} cut-ups of seed {seed} pass every rule; the {len(ranked)} most balanced:")
+    click.echo(f"kept {len(rows)} of {tries} cut-ups of seed {seed}, the most balanced first:")
     click.echo(f"{'rank':>4}  {'variant':>7}  {'balance':>7}  {'pieces':>6}  file")
     for rank, variant, balance, pieces, name in rows:
         click.echo(f"{rank:>4}  {variant:>7}  {balance:>7.2f}  {pieces:>6}  {name}")
-    click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {ranked[0].variant}"
+    click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {first.variant}"
                f"{' --players ' + str(players) if players != 2 else ''} -o map.pdf")
 
 
