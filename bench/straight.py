@@ -25,13 +25,20 @@ def svg_straight(scene: Scene) -> bytes:
             attrs = {"fill": resolve_colour(style.fill, scene.theme) or "none"}
             if style.stroke:
                 attrs.update(stroke=resolve_colour(style.stroke, scene.theme), stroke_width=style.stroke_width)
+                if style.dash:
+                    attrs["stroke_dasharray"] = " ".join(map(str, style.dash))
+                if style.line_cap != "butt":
+                    attrs["stroke_linecap"] = style.line_cap
+            if style.opacity != 1.0:
+                attrs["opacity"] = style.opacity
             paints[style] = attrs
         return paints[style]
 
     def element(item):
         kind = type(item)
         if kind is Rect:
-            return drawing.rect((item.x, item.y), (item.w, item.h), **paint(item.style))
+            corner = {"rx": item.rx} if item.rx else {}
+            return drawing.rect((item.x, item.y), (item.w, item.h), **corner, **paint(item.style))
         if kind is Line:
             return drawing.line((item.x1, item.y1), (item.x2, item.y2), **paint(item.style))
         if kind is Polyline:
@@ -72,6 +79,7 @@ def pdf_straight(scene: Scene) -> bytes:
     canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, scene.bleed * PT_PER_MM,
                      (scene.outer_height - scene.bleed) * PT_PER_MM)
     colours: dict[str | None, tuple | None] = {}
+    applied: list[Style | None] = [None]
 
     def colour(name):
         if name not in colours:
@@ -87,6 +95,7 @@ def pdf_straight(scene: Scene) -> bytes:
             canvas.scale(item.scale, item.scale)
             canvas.doForm(f"s-{item.symbol}")
             canvas.restoreState()
+            applied[0] = None
             return
         if kind is Group:
             canvas.saveState()
@@ -100,14 +109,20 @@ def pdf_straight(scene: Scene) -> bytes:
             for child in item.children:
                 draw(child)
             canvas.restoreState()
+            applied[0] = None
             return
         style = item.style
         fill, line = colour(style.fill), colour(style.stroke)
-        if fill:
-            canvas.setFillColorRGB(*fill)
-        if line:
-            canvas.setStrokeColorRGB(*line)
-            canvas.setLineWidth(style.stroke_width)
+        if style is not applied[0]:                    # state set when the style changes, as ours does
+            applied[0] = style
+            if fill:
+                canvas.setFillColorRGB(*fill)
+            if line:
+                canvas.setStrokeColorRGB(*line)
+                canvas.setLineWidth(style.stroke_width)
+                canvas.setDash(list(style.dash) if style.dash else [])
+                canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[style.line_cap])
+            canvas.setFillAlpha(style.opacity)
         if kind is Text:
             canvas.saveState()
             canvas.translate(item.x, item.y)
@@ -121,7 +136,10 @@ def pdf_straight(scene: Scene) -> bytes:
             return
         path = canvas.beginPath()
         if kind is Rect:
-            path.rect(item.x, item.y, item.w, item.h)
+            if item.rx:
+                path.roundRect(item.x, item.y, item.w, item.h, item.rx)
+            else:
+                path.rect(item.x, item.y, item.w, item.h)
         elif kind is Circle:
             path.circle(item.cx, item.cy, item.r)
         elif kind in (Polyline, Polygon):
@@ -137,9 +155,11 @@ def pdf_straight(scene: Scene) -> bytes:
 
     for name, symbol in scene.symbols.items():
         canvas.beginForm(f"s-{name}")
+        applied[0] = None
         for child in symbol.children:
             draw(child)
         canvas.endForm()
+        applied[0] = None
     for child in scene.children:
         draw(child)
     canvas.showPage()
