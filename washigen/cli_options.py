@@ -80,16 +80,31 @@ def printable_text(max_length: int):
 
 # The parameters print_options adds to a command (`washigen games` lists them once per command).
 PRINT_OPTION_NAMES = frozenset({"paper", "template_file", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
-                                "dpi"})
+                                "dpi", "lang"})
 BLEED_OPTION = click.option("--bleed", type=BLEED, default=DEFAULT_BLEED, show_default="3mm",
                             help="Artwork beyond the trim.")
 DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                           help="Resolution of PNG output.")
 
 
+def _language(ctx, param, value: str) -> str:
+    from .i18n import check_language
+
+    try:
+        return check_language(value)
+    except InputError as error:
+        raise click.BadParameter(str(error).split(": ", 1)[-1]) from None
+
+
+def lang_option(func: Callable) -> Callable:
+    """--lang: the language of every printed word (the catalogs under washigen/locale)."""
+    return click.option("--lang", default="en", show_default=True, callback=_language, metavar="en|de",
+                        help="Language of the printed words (and of the rules): en or de.")(func)
+
+
 def print_options(func: Callable) -> Callable:
-    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi, gathered
-    into one PrintOptions passed as the `print_options` argument."""
+    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang,
+    gathered into one PrintOptions passed as the `print_options` argument."""
     options = [
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
                      help="Lay the parts out on sheets of this paper (default: each at its own size, or A4 where "
@@ -107,31 +122,32 @@ def print_options(func: Callable) -> Callable:
         DPI_OPTION,
     ]
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, **kwargs):
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, lang, **kwargs):
         if template_file is not None and not template_file.exists():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi)
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, lang=lang)
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
+    wrapper = lang_option(wrapper)
     for option in reversed(options):
         wrapper = option(wrapper)
     return wrapper
 
 
 def page_options(func: Callable) -> Callable:
-    """--bleed and --dpi, for a part that always prints as one page at its real size (no sheets: no --paper),
+    """--bleed --dpi --lang, for a part that always prints as one page at its real size (no sheets: no --paper),
     gathered into the `print_options` argument like print_options does."""
-    def wrapper(*args, bleed, dpi, **kwargs):
-        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi)
+    def wrapper(*args, bleed, dpi, lang, **kwargs):
+        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, lang=lang)
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
-    return BLEED_OPTION(DPI_OPTION(wrapper))
+    return BLEED_OPTION(DPI_OPTION(lang_option(wrapper)))
 
 
 def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".txt"), required: bool = True):

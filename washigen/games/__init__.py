@@ -43,8 +43,8 @@ class Param:
             span = "LENGTH" + (f" up to {format_length(self.max)}" if self.max is not None else "")
         elif self.min is not None or self.max is not None:
             span = f"{'' if self.min is None else self.min}..{'' if self.max is None else self.max}"
-        else:
-            span = self.kind.upper()
+        else:               # a type name shown as a placeholder (FILE, INT), a metavar (X,Y, en|de) as written
+            span = self.kind.upper() if self.kind in ("int", "float", "str", "file", "folder") else self.kind
         if self.required:
             note = " (required)"
         elif self.default is None or self.default is False:
@@ -85,10 +85,13 @@ class Game:
     to_text: Callable[[Any], str] | None = None           # design -> readable text (golden files, .txt)
     from_text: Callable[[str, str], Any] | None = None    # (text, source) -> design
     check_design: Callable[[Any], None] | None = None     # load-time cross-field checks, raises DesignFormatError
-    diagram: Callable[[str, dict], Any] | None = None     # (name, params) -> Scene, for rule sheets
+    diagram: Callable[[str, dict], Any] | None = None     # (name, params) -> Scene, for rule sheets; params["lang"]
     golden: Callable[[], dict[str, Any]] | None = None    # golden-file name -> design, fixed seeds
-    kit: Callable[[int, str], list] | None = None         # (players, paper) -> [press.KitPart] for `washigen kit`
+    kit: Callable[[int, str, str], list] | None = None    # (players, paper, lang) -> [press.KitPart] for `washigen kit`
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
+    # Games with a rules engine (DESIGN 9); None where washigen cannot play the game.
+    play_check: Callable[[Any, int], Any] | None = None   # (design, seed) -> Report: GAME.play.stalemate if stuck
+    balance: Callable[[Any, int, int, int], Any] | None = None  # (design, games, seed, jobs) -> play.Balance
     extra: dict[str, Any] = field(default_factory=dict)
 
 
