@@ -23,6 +23,17 @@ def design_with(**changes) -> str:
     return json.dumps(document)
 
 
+def cops_location_with(**raw: str) -> str:
+    """The example Cops map with numbers of the first location written as raw JSON literals."""
+    document = json.loads((EXAMPLES / "cops-map-2p.json").read_text())
+    location = document["segments"][0]["zones"][0]["locations"][0]
+    location.update({key: f"RAW-{key}" for key in raw})
+    text = json.dumps(document)
+    for key, literal in raw.items():
+        text = text.replace(f'"RAW-{key}"', literal)
+    return text
+
+
 RULES_HEAD = "---\ntitle: T\nplayers: 2\ncredits: C\nlang: en\n---\n# T\n\n"
 
 # name -> file contents (str, bytes, or a path the file links to)
@@ -43,6 +54,8 @@ FILES = {
     "bell.json": design_with(rules_url="https://example.com/\u0007"),
     "surrogate.json": design_with(rules_url="https://example.com/\ud800"),
     "huge-number.json": design_with(seed="HUGE").replace('"HUGE"', "1e400"),     # JSON reads it as infinity
+    "huge-area.json": cops_location_with(w="1e300"),
+    "huge-int.json": cops_location_with(x="1" + "0" * 300),
     "bell-layout.txt": "A . .\n. 3\x07 .\n",
     "bell-mix.toml": "# a mix\x01\n[road]\nroad = 4\n",
     "billion-mix.toml": "[road]\nroad = 1000000000\n",
@@ -91,6 +104,8 @@ CASES = [
     (["trail-route", "components", "--mix", "billion-mix.toml", "-o", "out.pdf"], "road.road"),
     (["trail-route", "components", "--mix", "nan-mix.toml", "-o", "out.pdf"], "road.road"),
     (["validate", "huge-number.json"], "seed"),
+    (["render", "huge-area.json", "-o", "out.pdf"], "segments[0].zones[0].locations[0].w: 1e+300 is out of range"),
+    (["validate", "huge-int.json"], "segments[0].zones[0].locations[0].x: the number is out of range"),
     # pathological structure
     (["cat-tree", "deck", "--template", "deep.toml", "-o", "out.pdf"], "nested"),
     (["validate", "deep.json"], "nested"),

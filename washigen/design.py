@@ -20,6 +20,7 @@ from pydantic import ConfigDict, TypeAdapter
 from . import __version__
 from .errors import DesignFormatError, InputError
 from .inputs import check_tree, decode_text, read_bytes
+from .units import MAX_LENGTH
 
 FORMAT = "washigen/1"
 
@@ -142,7 +143,7 @@ def _parse_json(data: bytes | str, source: str) -> Any:
         raise DesignFormatError("JSON nested too deeply", source=source) from None
     except ValueError as error:
         raise DesignFormatError(str(error), source=source) from None
-    check_tree(document, source, DesignFormatError, "design")
+    check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH)     # mm: a kilometre
     return document
 
 

@@ -64,9 +64,14 @@ def describe_char(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def check_tree(document: Any, source: str, error: type[InputError] = InputError, what: str = "document") -> None:
+MAX_NUMBER = 2 ** 64          # whole numbers: a seed is the largest a document holds
+
+
+def check_tree(document: Any, source: str, error: type[InputError] = InputError, what: str = "document",
+               max_float: float = float("inf")) -> None:
     """Walks a parsed JSON/TOML document (iteratively, so depth cannot exhaust Python's stack): refuses nesting
-    deeper than MAX_NESTING, control characters in strings and keys, and numbers that are not finite."""
+    deeper than MAX_NESTING, control characters in strings and keys, numbers that are not finite, whole numbers
+    past MAX_NUMBER and decimals past `max_float` (so no sum or square of them can overflow)."""
     stack: list[tuple[Any, str, int]] = [(document, "", 0)]
     while stack:
         value, where, depth = stack.pop()
@@ -83,8 +88,11 @@ def check_tree(document: Any, source: str, error: type[InputError] = InputError,
                 stack.append((item, child, depth + 1))
         elif isinstance(value, str):
             _check_string(value, source, where, error)
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise error(_at(source, where, f"{value} is not a finite number"))
+        elif isinstance(value, float) and not abs(value) <= max_float:
+            raise error(_at(source, where, f"{value} is not a finite number" if not math.isfinite(value) else
+                                           f"{value:g} is out of range (at most {max_float:g} either way)"))
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            raise error(_at(source, where, "the number is out of range"))
 
 
 def _check_string(text: str, source: str, where: str, error: type[InputError]) -> None:
