@@ -147,7 +147,7 @@ def sheet_command(players, coop, output, print_options):
 @click.option("--count", type=click.IntRange(1, MAX_VARIANTS), default=5, show_default=True,
               help="How many maps to keep.")
 @click.option("--tries", type=click.IntRange(1, 100_000), default=None,
-              help="Cut-ups to try (default: 20 a kept map, at least 100; past 500 maps, 3 a kept map + 10000).")
+              help="Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + 10000).")
 @click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
               help="What to write for each map, comma-separated: json, txt, pdf, svg, png.")
 @map_options
