@@ -7,6 +7,8 @@ import time
 import tracemalloc
 from typing import Callable
 
+MIN_SAMPLE_S = 0.1           # one timed sample lasts at least this long
+
 
 def once(func: Callable[[], object]) -> float:
     gc.collect()
@@ -24,15 +26,20 @@ def interleaved(ours: Callable[[], object], floor: Callable[[], object], rounds:
                 ) -> tuple[float, float, float]:
     """(median seconds of ours, median seconds of the floor, median of the per-round ratios ours/floor), timed in
     alternation with the order swapped every round."""
-    ours(), floor()                                    # warm caches and imports outside the timing
+    warm = min(once(ours), once(floor))                # also warms caches and imports outside the timing
+    repeats = max(1, round(MIN_SAMPLE_S / max(warm, 1e-6)))   # short runs are batched: timer noise stays small
+
+    def sample(func):
+        return once(lambda: [func() for _ in range(repeats)]) / repeats
+
     mine, theirs, ratios = [], [], []
     for round_ in range(rounds):
         if round_ % 2:
-            b = once(floor)
-            a = once(ours)
+            b = sample(floor)
+            a = sample(ours)
         else:
-            a = once(ours)
-            b = once(floor)
+            a = sample(ours)
+            b = sample(floor)
         mine.append(a)
         theirs.append(b)
         ratios.append(a / b)
