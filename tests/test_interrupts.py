@@ -71,3 +71,37 @@ def test_sweep_leaves_folders_and_names_that_only_look_alike(tmp_path):
     later = time.time() + STALE_PART_SECONDS + 5
     assert sweep_stale_parts(target, now=later) == [stale]
     assert lookalike.exists() and folder.is_dir()
+
+
+POOL_SCRIPT = """
+import sys, time
+from functools import partial
+from washigen.cli import main
+from washigen.play import GameRecord, run_games
+
+def slow_game(delay, seed, first):
+    time.sleep(delay)
+    return GameRecord(seed=seed, winners=(first,), turns=1, end="win", specials_used=(0, 0))
+
+@main.command("slow-games")
+def slow_games():
+    print("started", flush=True)
+    run_games(partial(slow_game, 0.2), seed=1, games=400, players=2, jobs=2)
+
+main(["slow-games"])
+"""
+
+
+def test_ctrl_c_during_games_in_a_process_pool_exits_130_with_one_line(tmp_path):
+    script = tmp_path / "pool.py"
+    script.write_text(POOL_SCRIPT)
+    run = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert run.stdout.readline() == "started\n"
+    time.sleep(1.0)
+    os.killpg(run.pid, signal.SIGINT)                 # as a terminal's Ctrl-C: the parent and every worker
+    started = time.monotonic()
+    stdout, stderr = run.communicate(timeout=30)
+    assert run.returncode == 130, stderr
+    assert stderr == "interrupted\n"                  # no worker's traceback
+    assert time.monotonic() - started < 10            # the games not yet started are dropped, not played
