@@ -3,7 +3,7 @@ is an InputError that names the file (and the line where the text goes wrong), n
 
 Reads stop at the cap whatever size the file claims: /dev/zero, a pipe or a growing file cost at most the cap.
 Text may hold tabs and line ends but no other control character; parsed documents (JSON, TOML) are walked once
-to refuse deep nesting, control characters in their strings and numbers that are not finite."""
+to refuse deep nesting, control characters in their strings and numbers that are not finite or out of range."""
 
 from __future__ import annotations
 
