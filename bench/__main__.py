@@ -11,6 +11,7 @@ from pathlib import Path
 
 def main(selected: list[str]) -> None:
     folder = Path(__file__).parent
+    figures: list[dict] = []
     for module in sorted(pkgutil.iter_modules([str(folder)]), key=lambda m: m.name):
         if not module.name.startswith("bench_"):
             continue
@@ -18,6 +19,12 @@ def main(selected: list[str]) -> None:
             continue
         for figure in importlib.import_module(f"bench.{module.name}").run():
             print(json.dumps(figure), flush=True)
+            figures.append(figure)
+    for figure in figures:                     # the summary: each figure with its goal and verdict
+        shown = figure.get("ratio") if "ratio" in figure and "value" not in figure else figure.get("value")
+        goal = f"goal {figure['goal']}" if "goal" in figure else "no goal"
+        print(f"{figure.get('verdict', '-'):4}  {figure['name']:26} {shown!s:>10} {figure.get('unit', 'x floor'):8}"
+              f"  {goal}", file=sys.stderr)
 
 
 if __name__ == "__main__":

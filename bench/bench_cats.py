@@ -4,8 +4,9 @@
                   networkx searching the same movement graph (load its edges, one breadth-first search from each
                   home row, as our reach and balance rules do): goal ratio <= 0.2; also variants per second
     scale-10-100  drawing a 100-segment roll and writing it as vector PDF, against a 10-segment roll: goal <= 11
-    roll          a 10 m x 50 mm roll to vector PDF: seconds and peak memory (goal <= 5 s, <= 300 MB); floor: one
-                  repeat of the roll
+    roll          a 10 m x 50 mm roll to vector PDF: seconds (goal <= 5 s) and, in a run of its own under
+                  tracemalloc, peak memory (goal <= 300 MB)
+    variants      good cut-ups made and checked per second (no goal: the figure `cats variants` users feel)
     map-pdf-size  bytes of the standard 2-player map's PDF (goal <= 100 KB); floor: the same map with every symbol
                   drawn out in full where it is used, which is what symbols save
 """
@@ -14,18 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bench.timing import best_of, figure, peak_memory
+from bench.timing import best_of, figure, interleaved, limit, peak_memory
 
 VARIANTS = 300
-
-
-def side_by_side(ours, floor, rounds: int = 7) -> tuple[float, float]:
-    """Best times of two functions timed in alternation, so that both meet the same load on the machine."""
-    best_ours = best_floor = float("inf")
-    for _ in range(rounds):
-        best_ours = min(best_ours, best_of(ours, 1))
-        best_floor = min(best_floor, best_of(floor, 1))
-    return best_ours, best_floor
 
 
 def cut_up_variants(count: int):
@@ -96,10 +88,10 @@ def bench_validate() -> dict:
 
     designs = cut_up_variants(VARIANTS)
     graphs = [movement_graph(d) for d in designs]
-    ours, floor = side_by_side(lambda: [validate_map(d) for d in designs],
-                               lambda: [networkx_routes(*g) for g in graphs])
+    ours, floor, ratio = interleaved(lambda: [validate_map(d) for d in designs],
+                                     lambda: [networkx_routes(*g) for g in graphs], rounds=7)
     valid = sum(1 for d in designs if validate_map(d).ok)
-    return figure("validate", ours, floor, goal=0.2, variants=VARIANTS, valid_variants=valid,
+    return figure("validate", ours, floor, 0.2, ratio, variants=VARIANTS, valid_variants=valid,
                   variants_per_s=round(VARIANTS / ours), ours_per_variant_us=round(ours / VARIANTS * 1e6, 1),
                   floor_is="networkx: load the movement graph, BFS from each home row")
 
@@ -110,22 +102,34 @@ def bench_scale() -> dict:
     from washigen.render import to_pdf
 
     rolls = {n: generate_roll(segments=n, seed=1) for n in (10, 100)}      # generation is not what is timed
-    large, small = side_by_side(lambda: to_pdf([roll_repeat(rolls[100], 3.0)]),
-                                lambda: to_pdf([roll_repeat(rolls[10], 3.0)]), rounds=3)
-    return figure("scale-10-100", large, small, goal=11.0, what="draw + vector PDF, 100 segments vs 10")
+    large, small, ratio = interleaved(lambda: to_pdf([roll_repeat(rolls[100], 3.0)]),
+                                      lambda: to_pdf([roll_repeat(rolls[10], 3.0)]), rounds=3)
+    return figure("scale-10-100", large, small, 11.0, ratio, what="draw + vector PDF, 100 segments vs 10")
 
 
-def bench_roll() -> dict:
+def bench_roll() -> list[dict]:
     from washigen.games.cats.draw import roll_repeat, roll_scene
     from washigen.games.cats.generate import generate_roll
     from washigen.render import to_pdf
 
     roll = generate_roll(segments=4, tape_width=50.0, length=10_000.0, seed=1)
-    pdf: list[bytes] = []
-    seconds, peak = peak_memory(lambda: pdf.append(to_pdf([roll_scene(roll, 3.0)])))
-    floor = best_of(lambda: to_pdf([roll_repeat(roll, 3.0)]), 3)
-    return figure("roll", seconds, floor, goal_s=5.0, peak_mb=round(peak / 2**20, 1), goal_mb=300,
-                  pdf_bytes=len(pdf[0]), length_mm=10_000, tape_mm=50, floor_is="one repeat (4 segments) to PDF")
+    seconds = best_of(lambda: to_pdf([roll_scene(roll, 3.0)]), 3)          # timed without tracemalloc
+    peak = peak_memory(lambda: to_pdf([roll_scene(roll, 3.0)]))           # measured in a run of its own
+    size = len(to_pdf([roll_scene(roll, 3.0)]))
+    return [limit("roll-seconds", seconds, 5.0, "s", what="a 10 m x 50 mm roll to vector PDF"),
+            limit("roll-peak-memory", peak / 2**20, 300, "MB", what="Python allocations at the peak (tracemalloc)",
+                  pdf_bytes=size)]
+
+
+def bench_variants() -> dict:
+    """`cats variants` work: good cut-ups made and checked per second (the standard map, 300 tries)."""
+    from washigen.games.cats.generate import MapSpec
+    from washigen.games.cats.variants import variants
+
+    spec = MapSpec(players=2, cut_up=True)
+    seconds = best_of(lambda: variants(spec, 1, VARIANTS), 3)
+    return {"name": "variants-per-second", "value": round(VARIANTS / seconds), "unit": "tries/s",
+            "good": len(variants(spec, 1, VARIANTS)), "tries": VARIANTS}
 
 
 def bench_map_pdf_size() -> dict:
@@ -136,9 +140,8 @@ def bench_map_pdf_size() -> dict:
     scene = map_scene(generate_map(players=2, seed=1), 3.0)
     ours = len(to_pdf([scene]))
     floor = len(to_pdf([inline_symbols(scene)]))
-    return {"name": "map-pdf-size", "ours_s": None, "floor_s": None, "ratio": round(ours / floor, 3),
-            "ours_bytes": ours, "floor_bytes": floor, "goal_bytes": 100_000,
-            "floor_is": "the same map with every symbol drawn out where it is used"}
+    return limit("map-pdf-size", ours, 100_000, "bytes", floor_bytes=floor, ratio=round(ours / floor, 3),
+                 floor_is="the same map with every symbol drawn out where it is used")
 
 
 def inline_symbols(scene):
@@ -161,4 +164,4 @@ def inline_symbols(scene):
 
 
 def run() -> list[dict]:
-    return [bench_validate(), bench_scale(), bench_roll(), bench_map_pdf_size()]
+    return [bench_validate(), bench_scale(), *bench_roll(), bench_variants(), bench_map_pdf_size()]

@@ -1,89 +1,47 @@
-"""render-pdf and render-svg: a 2,000-primitive scene through our backends, against the same primitives written
-straight with reportlab's canvas and svgwrite (debug off) in the same run. Goal: both ratios <= 1.3."""
+"""Rendering against floors doing the same work, timed interleaved (median of per-round ratios):
 
-import io
+    render-svg/pdf            2,000 synthetic primitives          goal SVG <= 1.3, PDF <= 1.1
+    render-svg/pdf-cats-map   the standard 2-player Cats map
+    render-svg/pdf-tape-10m   a 10 m x 50 mm Cats roll
+    render-svg/pdf-cops-map   a 4-player Cops map
+    render-svg/pdf-card-sheet the first A4 sheet of the Cat Tree deck (with its card backs, duplex)
 
-import svgwrite
-from reportlab.pdfgen.canvas import Canvas
+The floor writes the same scene straight with svgwrite (debug off) or reportlab's canvas (bench/straight.py)."""
 
 from tests.scenes import many_primitives
-from washigen.fonts import SVG_FAMILY, pdf_font
 from washigen.render import to_pdf, to_svg
-from washigen.scene import Circle, Line, Polygon, Rect, Text, hex_to_rgb, resolve_colour
-from washigen.units import PT_PER_MM
 
-from .timing import best_of, figure
+from .straight import pdf_straight, svg_straight
+from .timing import figure, interleaved
 
-
-def reportlab_floor(scene) -> bytes:
-    """The same primitives drawn straight on a canvas: one mm transform, a colour set per primitive."""
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(scene.width * PT_PER_MM, scene.height * PT_PER_MM), invariant=1,
-                    pageCompression=1, initialFontName=pdf_font("sans"))
-    canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, scene.height * PT_PER_MM)
-    font = pdf_font("sans")
-    for item in scene.children:
-        style = item.style
-        if style.fill:
-            canvas.setFillColorRGB(*hex_to_rgb(resolve_colour(style.fill)))
-        if style.stroke:
-            canvas.setStrokeColorRGB(*hex_to_rgb(resolve_colour(style.stroke)))
-            canvas.setLineWidth(style.stroke_width)
-        kind = type(item)
-        if kind is Rect:
-            canvas.rect(item.x, item.y, item.w, item.h, stroke=1 if style.stroke else 0, fill=1)
-        elif kind is Line:
-            canvas.line(item.x1, item.y1, item.x2, item.y2)
-        elif kind is Circle:
-            canvas.circle(item.cx, item.cy, item.r, stroke=0, fill=1)
-        elif kind is Polygon:
-            path = canvas.beginPath()
-            path.moveTo(*item.points[0])
-            for point in item.points[1:]:
-                path.lineTo(*point)
-            path.close()
-            canvas.drawPath(path, stroke=0, fill=1)
-        elif kind is Text:
-            canvas.saveState()
-            canvas.translate(item.x, item.y)
-            canvas.scale(1, -1)
-            canvas.setFont(font, item.size)
-            canvas.drawString(0, 0, item.text)
-            canvas.restoreState()
-    canvas.showPage()
-    return canvas.getpdfdata()
+GOALS = {"svg": 1.3, "pdf": 1.1}
 
 
-def svgwrite_floor(scene) -> str:
-    drawing = svgwrite.Drawing(size=(f"{scene.width}mm", f"{scene.height}mm"),
-                               viewBox=f"0 0 {scene.width} {scene.height}", debug=False)
-    add = drawing.add
-    for item in scene.children:
-        style = item.style
-        paint = {"fill": resolve_colour(style.fill) or "none"}
-        if style.stroke:
-            paint.update(stroke=resolve_colour(style.stroke), stroke_width=style.stroke_width)
-        kind = type(item)
-        if kind is Rect:
-            add(drawing.rect((item.x, item.y), (item.w, item.h), **paint))
-        elif kind is Line:
-            add(drawing.line((item.x1, item.y1), (item.x2, item.y2), **paint))
-        elif kind is Circle:
-            add(drawing.circle((item.cx, item.cy), item.r, **paint))
-        elif kind is Polygon:
-            add(drawing.polygon(item.points, **paint))
-        elif kind is Text:
-            add(drawing.text(item.text, insert=(item.x, item.y), font_size=item.size,
-                             font_family=SVG_FAMILY["sans"], **paint))
-    return drawing.tostring()
+def real_scenes() -> dict:
+    from washigen.games.cat_tree import print_design as print_deck
+    from washigen.games.cat_tree.model import CatTreeDeck
+    from washigen.games.cats.draw import map_scene, roll_scene
+    from washigen.games.cats.generate import generate_map, generate_roll
+    from washigen.games.cops.draw import map_scene as cops_map_scene
+    from washigen.games.cops.generate import generate_map as generate_cops_map
+    from washigen.press import PrintOptions
+
+    deck = print_deck(CatTreeDeck(), PrintOptions(paper="a4", duplex="long"))
+    return {
+        "cats-map": map_scene(generate_map(players=2, seed=1), 3.0),
+        "tape-10m": roll_scene(generate_roll(segments=4, length=10_000.0, seed=1), 3.0),
+        "cops-map": cops_map_scene(generate_cops_map(4, 7), 3.0),
+        "card-sheet": deck.pages[1],                      # a sheet of card backs: the form-per-sheet case
+    }
 
 
 def run() -> list[dict]:
-    scene = many_primitives(2000)
-    count = scene.count()
-    pdf_ours = best_of(lambda: to_pdf([scene]))
-    pdf_floor = best_of(lambda: reportlab_floor(scene))
-    svg_ours = best_of(lambda: to_svg(scene))
-    svg_floor = best_of(lambda: svgwrite_floor(scene))
-    return [figure("render-pdf", pdf_ours, pdf_floor, primitives=count, goal_ratio=1.3),
-            figure("render-svg", svg_ours, svg_floor, primitives=count, goal_ratio=1.3)]
+    scenes = {"": many_primitives(2000), **real_scenes()}
+    figures = []
+    for label, scene in scenes.items():
+        suffix = f"-{label}" if label else ""
+        for kind, ours, floor in (("svg", to_svg, svg_straight), ("pdf", lambda s: to_pdf([s]), pdf_straight)):
+            mine, theirs, ratio = interleaved(lambda: ours(scene), lambda: floor(scene))
+            figures.append(figure(f"render-{kind}{suffix}", mine, theirs, GOALS[kind], ratio,
+                                  primitives=scene.count()))
+    return figures

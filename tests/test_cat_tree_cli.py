@@ -143,10 +143,12 @@ def test_deck_and_sheet_commands_write_pages_of_the_paper(tmp_path, paper, size)
     assert page_size_mm(sheet) == pytest.approx(size, abs=0.05)
 
 
-def test_deck_refuses_a_paper_without_a_sheet(tmp_path):
-    result = run("cat-tree", "deck", "--paper", "a3", "-o", tmp_path / "deck.pdf")
-    assert result.exit_code == 2 and "a4 or letter" in result.output
-    assert not (tmp_path / "deck.pdf").exists()
+def test_deck_on_a3_fits_more_cards_a_sheet_than_on_a4(tmp_path):
+    for paper in ("a4", "a3"):
+        assert run("cat-tree", "deck", "--paper", paper, "-o", tmp_path / f"{paper}.pdf").exit_code == 0
+    a4, a3 = pdf_pages(tmp_path / "a4.pdf"), pdf_pages(tmp_path / "a3.pdf")
+    assert page_size_mm(a3[0]) == pytest.approx((297, 420), abs=0.05)
+    assert len(a3) < len(a4)
 
 
 def test_a_deck_design_renders_through_the_generic_command(tmp_path):

@@ -47,7 +47,8 @@ def test_version_and_games_listing():
     assert "--players 2..6 (default 2)" in listing.output
     as_json = json.loads(run("games", "--json").output)
     sample = next(g for g in as_json if g["name"] == "loader-sample")
-    assert sample["components"][0]["params"][0] == {"name": "players", "kind": "int", "default": 2, "min": 2,
+    assert sample["components"][0]["params"][0] == {"name": "players", "flag": "--players", "kind": "int",
+                                                    "default": 2, "min": 2,
                                                     "max": 6, "choices": [], "help": ""}
 
 

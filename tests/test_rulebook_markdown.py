@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,24 @@ def test_every_seed_parses_with_title_credits_and_sections(path: Path):
     sections = [h.text for h in rules.headings() if h.level == 2]
     assert len(sections) >= 5, sections
     assert rules.figures(), "every rule text shows at least one diagram"
+
+
+def test_escaped_stars_and_underscore_emphasis():
+    rules = parse(FRONT + "# T\n\nA star \\* here, _emphasis_ and **bold _both_**, 3 \\* 4.\n", "r.md")
+    (title, paragraph) = rules.blocks
+    assert inline_markup(paragraph.text) == "A star * here, <i>emphasis</i> and <b>bold <i>both</i></b>, 3 * 4."
+    assert plain(paragraph.text) == "A star * here, emphasis and bold both, 3 * 4."
+
+
+@pytest.mark.parametrize("text, words", [
+    ("*" * 2500 + "x" + "*" * 2500, "emphasis nested more than 3 deep"),
+    ("_" * 2500 + "x" + "_" * 2500, "emphasis nested more than 3 deep"),
+    ("word " * 2001, "a block of 10,004 characters"),
+    ("|" + "h|" * 1000 + "\n|" + "---|" * 1000 + "\n|" + "x|" * 1000, "a table of 1000 columns"),
+])
+def test_pathological_text_is_refused_with_its_line_quickly(text, words):
+    started = time.perf_counter()
+    with pytest.raises(InputError, match=r"r\.md:9: ") as refused:
+        parse(FRONT + "# T\n\n" + text + "\n", "r.md")
+    assert words in str(refused.value)
+    assert time.perf_counter() - started < 5

@@ -4,21 +4,26 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 
 from . import __version__
-from .cli_options import echo_report, lang_option, output_option, print_options, report_written
+from .cli_options import PRINT_OPTION_NAMES, echo_report, lang_option, output_option, print_options, report_written
 from .errors import WashigenError
 from .games import all_games, get_game
+from .games.params import SENTENCE_END
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
 from .studio.commands import studio_command
+from .units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130          # 128 + SIGINT, as shells report a run stopped by Ctrl-C
+EXIT_BROKEN_PIPE = 141          # 128 + SIGPIPE, as shells report `seq 1000000 | head -1`'s seq
 
 
 class WashigenGroup(click.Group):
@@ -43,9 +48,26 @@ class WashigenGroup(click.Group):
         except WashigenError as error:
             click.echo(f"error: {error}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+        except BrokenPipeError:
+            quiet_broken_pipe()
+            ctx.exit(EXIT_BROKEN_PIPE)
         except OSError as error:  # a disk full, a permission refused: the environment, not a bug
             click.echo(f"error: {error.filename or ''}: {error.strerror}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+
+
+def quiet_broken_pipe() -> None:
+    """The reader of our output has gone (`washigen games | head -1`): like any Unix tool, stop without a word.
+    stdout is pointed at /dev/null so the interpreter's last flush finds nowhere to fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 @click.group(cls=WashigenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -66,8 +88,8 @@ def games_command(as_json: bool):
         listing.append({
             "name": game.name, "title": game.title, "aliases": list(game.aliases),
             "components": [{"name": c.name, "help": c.help,
-                            "params": [{"name": p.name, "kind": p.kind, "default": p.default, "min": p.min,
-                                        "max": p.max, "choices": list(p.choices), "help": p.help}
+                            "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
+                                        "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
                                        for p in c.params]} for c in game.components]})
     if as_json:
         click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
@@ -79,8 +101,18 @@ def games_command(as_json: bool):
         click.echo(f"{game.name}{aliases}: {game.title}")
         for component in game.components:
             click.echo(f"  {game.name} {component.name}: {component.help}")
+            names = {param.name for param in component.params}
+            shared = PRINT_OPTION_NAMES <= names
             for param in component.params:
-                click.echo(f"      {param.describe()}" + (f"  {param.help}" if param.help else ""))
+                if not (shared and param.name in PRINT_OPTION_NAMES):
+                    click.echo(f"      {param.describe()}" + (f"  {first_sentence(param.help)}" if param.help else ""))
+            if shared:
+                click.echo("      print options: --paper " + "|".join(sorted(PAPER_SIZES)) + " --template --bleed "
+                           "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang en|de")
+
+
+def first_sentence(text: str) -> str:
+    return SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
 
 
 @main.command("validate")

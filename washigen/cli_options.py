@@ -4,7 +4,6 @@ seed, writing a design or its print by the output's extension, and progress bars
 from __future__ import annotations
 
 import contextlib
-import secrets
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -12,9 +11,10 @@ from typing import Any, Callable, Iterable
 import click
 
 from .errors import InputError
+from .inputs import CONTROL, describe_char
 from .output import check_target, write_bytes, write_document
 from .press.options import PrintOptions
-from .units import DEFAULT_BLEED, PAPER_SIZES, parse_length
+from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
 
@@ -23,21 +23,28 @@ class LengthType(click.ParamType):
     """A click parameter for lengths: 50mm, 2.5in, 1m, 12pt, or a bare number of millimetres."""
     name = "LENGTH"
 
-    def __init__(self, allow_zero: bool = False):
+    def __init__(self, allow_zero: bool = False, maximum: float = MAX_LENGTH, minimum: float | None = None):
         self.allow_zero = allow_zero
+        self.maximum = maximum
+        self.minimum = minimum
 
     def convert(self, value, param, ctx):
         if isinstance(value, float):
             return value
         try:
-            return parse_length(value, field=f"--{param.name.replace('_', '-')}" if param else "length",
-                                allow_zero=self.allow_zero)
+            mm = parse_length(value, field=f"--{param.name.replace('_', '-')}" if param else "length",
+                              allow_zero=self.allow_zero, maximum=self.maximum)
         except InputError as error:
             self.fail(str(error).split(": ", 1)[-1], param, ctx)
+        if self.minimum is not None and mm < self.minimum:
+            self.fail(f"must be at least {format_mm(self.minimum)}mm, got {value!r}", param, ctx)
+        return mm
 
 
 LENGTH = LengthType()
 LENGTH_OR_ZERO = LengthType(allow_zero=True)
+BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
+MAX_URL_LENGTH = 2000          # what a QR code of 0.4 mm modules could still hold on a sheet
 
 
 def _offset(ctx, param, value: str | None) -> tuple[float, float]:
@@ -47,9 +54,37 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return float(parts[0]), float(parts[1])
+        x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise click.BadParameter(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
+    if not (abs(x) <= MAX_BACK_OFFSET and abs(y) <= MAX_BACK_OFFSET):   # also false for NaN
+        raise click.BadParameter(f"each of X and Y must be a number from -{format_mm(MAX_BACK_OFFSET)} to "
+                                 f"{format_mm(MAX_BACK_OFFSET)} mm; got {value!r}")
+    return x, y
+
+
+def printable_text(max_length: int):
+    """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
+    def check(ctx, param, value: str | None) -> str | None:
+        if value is None:
+            return value
+        if len(value) > max_length:
+            raise click.BadParameter(f"at most {max_length} characters, got {len(value)}")
+        found = CONTROL.search(value)
+        if found is not None:
+            raise click.BadParameter(f"control character {describe_char(found.group())} at character "
+                                     f"{found.start() + 1}; the text must be printable")
+        return value
+    return check
+
+
+# The parameters print_options adds to a command (`washigen games` lists them once per command).
+PRINT_OPTION_NAMES = frozenset({"paper", "template_file", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
+                                "dpi", "lang"})
+BLEED_OPTION = click.option("--bleed", type=BLEED, default=DEFAULT_BLEED, show_default="3mm",
+                            help="Artwork beyond the trim.")
+DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
+                          help="Resolution of PNG output.")
 
 
 def _language(ctx, param, value: str) -> str:
@@ -76,8 +111,7 @@ def print_options(func: Callable) -> Callable:
                           "the parts need sheets)."),
         click.option("--template", "template_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Your own sheet template (TOML), e.g. a label or sticker sheet."),
-        click.option("--bleed", type=LENGTH_OR_ZERO, default=DEFAULT_BLEED, show_default="3mm",
-                     help="Artwork beyond the trim."),
+        BLEED_OPTION,
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
@@ -85,12 +119,11 @@ def print_options(func: Callable) -> Callable:
                      help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
         click.option("--back-offset", callback=_offset, default=None, metavar="X,Y",
                      help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
-        click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
-                     help="Resolution of PNG output."),
+        DPI_OPTION,
     ]
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, lang, **kwargs):
-        if template_file is not None and not template_file.is_file():
+        if template_file is not None and not template_file.exists():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
@@ -103,6 +136,18 @@ def print_options(func: Callable) -> Callable:
     for option in reversed(options):
         wrapper = option(wrapper)
     return wrapper
+
+
+def page_options(func: Callable) -> Callable:
+    """--bleed --dpi --lang, for a part that always prints as one page at its real size (no sheets: no --paper),
+    gathered into the `print_options` argument like print_options does."""
+    def wrapper(*args, bleed, dpi, lang, **kwargs):
+        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, lang=lang)
+        return func(*args, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return BLEED_OPTION(DPI_OPTION(lang_option(wrapper)))
 
 
 def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".txt"), required: bool = True):
@@ -128,6 +173,8 @@ def seed_option(func: Callable) -> Callable:
 def resolve_seed(seed: int | None) -> int:
     """The seed to use; a chosen one is echoed on stderr so the sheet can be made again."""
     if seed is None:
+        import secrets
+
         seed = secrets.randbelow(1_000_000)
         click.echo(f"seed: {seed}", err=True)
     return seed

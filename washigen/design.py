@@ -19,7 +19,8 @@ from pydantic import ConfigDict, TypeAdapter
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import read_bytes
+from .inputs import check_tree, decode_text, read_bytes
+from .units import MAX_LENGTH
 
 FORMAT = "washigen/1"
 
@@ -90,11 +91,8 @@ def load_text(data: bytes, source: str) -> Design:
     """A text-form design: the game whose title stands on the first line reads the rest."""
     from .games import all_games
 
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    text = decode_text(data, source, DesignFormatError)
+    first = text.split("\n", 1)[0]
     readers = [g for g in all_games() if g.from_text is not None]
     for game in readers:
         if game.title in first:
@@ -137,7 +135,7 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     except UnicodeDecodeError as error:
         raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
         raise DesignFormatError(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
                                 source=source) from None
@@ -145,6 +143,8 @@ def _parse_json(data: bytes | str, source: str) -> Any:
         raise DesignFormatError("JSON nested too deeply", source=source) from None
     except ValueError as error:
         raise DesignFormatError(str(error), source=source) from None
+    check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH)     # mm: a kilometre
+    return document
 
 
 def _reject_constant(name: str):

@@ -1,33 +1,120 @@
-"""Reading a user's files: a missing file, a folder, an unreadable or non-UTF-8 file is an InputError that names
-the file (and the line where the text stops being UTF-8), never a traceback."""
+"""Reading a user's files, bounded (DESIGN 12): a missing file, a folder, an unreadable, oversized or non-UTF-8 file
+is an InputError that names the file (and the line where the text goes wrong), never a traceback.
+
+Reads stop at the cap whatever size the file claims: /dev/zero, a pipe or a growing file cost at most the cap.
+Text may hold tabs and line ends but no other control character; parsed documents (JSON, TOML) are walked once
+to refuse deep nesting, control characters in their strings and numbers that are not finite or out of range."""
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
+from typing import Any
 
 from .errors import InputError
 
-MAX_INPUT_BYTES = 64 * 1024 * 1024
+MAX_INPUT_BYTES = 8 * 1024 * 1024
+MAX_NESTING = 32
+# Control characters (Unicode Cc) and lone surrogates: neither prints, and neither may stand in XML.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# In text files, line ends and tabs are layout; every other control character is refused.
+TEXT_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-def read_bytes(path: str | Path, what: str = "file", error: type[InputError] = InputError) -> bytes:
+def read_bytes(path: str | Path, what: str = "file", error: type[InputError] = InputError,
+               limit: int = MAX_INPUT_BYTES) -> bytes:
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_INPUT_BYTES:
-            raise error(f"{path}: larger than {MAX_INPUT_BYTES // 2**20} MiB; not a {what}")
-        return path.read_bytes()
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
     except IsADirectoryError:
         raise error(f"{path}: is a folder, not a {what}") from None
     except OSError as failure:
         raise error(f"{path}: cannot be read ({failure.strerror})") from None
+    if len(data) > limit:
+        raise error(f"{path}: larger than {limit // 2**20} MiB; not a {what}")
+    return data
 
 
 def read_text(path: str | Path, what: str = "file", error: type[InputError] = InputError) -> str:
-    data = read_bytes(path, what, error)
+    return decode_text(read_bytes(path, what, error), str(path), error)
+
+
+def decode_text(data: bytes, source: str, error: type[InputError] = InputError) -> str:
+    """UTF-8 text (a BOM is dropped) without control characters other than tabs and line ends."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
         line = data[:failure.start].count(b"\n") + 1
-        raise error(f"{path}: line {line}: not UTF-8 text") from None
+        raise error(f"{source}: line {line}: not UTF-8 text") from None
+    found = TEXT_CONTROL.search(text)
+    if found is not None:
+        bad = found.start()
+        line = text.count("\n", 0, bad) + 1
+        column = bad - (text.rfind("\n", 0, bad) + 1) + 1
+        raise error(f"{source}: line {line}, column {column}: control character {describe_char(text[bad])} "
+                    f"is not allowed in text")
+    return text
+
+
+def describe_char(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
+MAX_NUMBER = 2 ** 64          # whole numbers: a seed is the largest a document holds
+
+
+def check_tree(document: Any, source: str, error: type[InputError] = InputError, what: str = "document",
+               max_float: float = float("inf")) -> None:
+    """Walks a parsed JSON/TOML document (iteratively, so depth cannot exhaust Python's stack): refuses nesting
+    deeper than MAX_NESTING, control characters in strings and keys, numbers that are not finite, whole numbers
+    past MAX_NUMBER and decimals past `max_float` (so no sum or square of them can overflow)."""
+    stack: list[tuple[Any, str, int]] = [(document, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= MAX_NESTING:
+                raise error(_at(source, where, f"{what} nested deeper than {MAX_NESTING} levels"))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str):
+                    _check_string(key, source, where, error)
+                    child = f"{where}.{key}" if where else key
+                else:
+                    child = f"{where}[{key}]"
+                stack.append((item, child, depth + 1))
+        elif isinstance(value, str):
+            _check_string(value, source, where, error)
+        elif isinstance(value, float) and not abs(value) <= max_float:
+            raise error(_at(source, where, f"{value} is not a finite number" if not math.isfinite(value) else
+                                           f"{value:g} is out of range (at most {max_float:g} either way)"))
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            raise error(_at(source, where, "the number is out of range"))
+
+
+def _check_string(text: str, source: str, where: str, error: type[InputError]) -> None:
+    found = CONTROL.search(text)
+    if found is not None:
+        raise error(_at(source, where, f"control character {describe_char(found.group())} at character "
+                                       f"{found.start() + 1}; text must be printable"))
+
+
+def _at(source: str, where: str, message: str) -> str:
+    return ", ".join(part for part in (source, where) if part) + f": {message}"
+
+
+def parse_toml(text: str, source: str, error: type[InputError] = InputError, what: str = "TOML file") -> dict:
+    """A TOML document, walked by check_tree; bad syntax and deep nesting are InputErrors naming the file."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as failure:
+        raise error(f"{source}: not valid TOML: {failure}") from None
+    except RecursionError:
+        raise error(f"{source}: {what} nested deeper than {MAX_NESTING} levels") from None
+    check_tree(data, source, error, what)
+    return data

@@ -4,7 +4,8 @@ same folder, then renamed), so a failed run leaves no half file and never damage
 from __future__ import annotations
 
 import os
-import tempfile
+import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -12,6 +13,11 @@ from .errors import InputError, OutputError
 from .press.document import Document
 
 DOCUMENT_FORMATS = (".pdf", ".svg", ".png")
+# All the PNG pixels one command may write (tiles included): under a minute of rasterising on this machine (a 10 m
+# roll at 300 dpi is 78 megapixels).
+MAX_PNG_TOTAL_PIXELS = 200_000_000
+# A temporary file older than this beside a target is a killed run's, not a run still writing.
+STALE_PART_SECONDS = 60.0
 
 
 def check_target(path: Path) -> Path:
@@ -26,9 +32,47 @@ def check_target(path: Path) -> Path:
     return path
 
 
+def temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def sweep_stale_parts(path: Path, now: float | None = None) -> list[Path]:
+    """Removes the `.part` temporaries a killed run left beside `path` (those older than STALE_PART_SECONDS, so a
+    run writing the same file at this moment keeps its own)."""
+    now = time.time() if now is None else now
+    folder = path.parent if str(path.parent) else Path(".")
+    prefix = temporary_prefix(path)
+    swept = []
+    for candidate in _temporaries_in(folder.resolve()):
+        if not candidate.name.startswith(prefix) or candidate.name.count(".") != prefix.count(".") + 1:
+            continue
+        try:
+            if now - candidate.lstat().st_mtime > STALE_PART_SECONDS and candidate.is_file():
+                candidate.unlink()
+                swept.append(candidate)
+        except OSError:
+            pass                      # gone already, or not ours to remove
+    return swept
+
+
+@lru_cache(maxsize=64)
+def _temporaries_in(folder: Path) -> tuple[Path, ...]:
+    """The hidden `.part` files of a folder, listed once per run: a run writing 10,000 files into one folder
+    must not list it 10,000 times. A killed run's temporaries are there before this run starts; this run's own
+    are removed by the run itself."""
+    try:
+        return tuple(folder / entry.name for entry in os.scandir(folder)
+                     if entry.name.startswith(".") and entry.name.endswith(".part"))
+    except OSError:
+        return ()
+
+
 def write_bytes(path: Path, data: bytes) -> Path:
+    import tempfile      # here, not at the top: it pulls in random and shutil, which every start-up would pay
+
     check_target(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
+    sweep_stale_parts(path)
+    handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".part", dir=path.parent or ".")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -66,6 +110,8 @@ def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple
         raise InputError(f"{path}: cannot write {suffix or 'a file without extension'}; "
                          f"use {', '.join(DOCUMENT_FORMATS)}")
     count = len(document.pages)
+    if suffix == ".png":
+        check_png_total(document, dpi)
     files = []
     for index, scene in enumerate(document.pages):
         target = numbered(path, index, count)
@@ -78,11 +124,19 @@ def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple
     return files
 
 
-def too_large_for_one_png(scene, dpi: int) -> bool:
-    from .render.png import MAX_PIXELS, pixel_size
+def check_png_total(document: Document, dpi: int) -> None:
+    from .render.png import pixel_size
 
-    width, height = pixel_size(scene, dpi)
-    return width * height > MAX_PIXELS
+    total = sum(w * h for w, h in (pixel_size(scene, dpi) for scene in document.pages))
+    if total > MAX_PNG_TOTAL_PIXELS:
+        raise InputError(f"--dpi: {dpi} dpi makes {total / 1e6:,.0f} megapixels of PNG, more than "
+                         f"{MAX_PNG_TOTAL_PIXELS // 1_000_000} allowed; lower --dpi, or write a PDF")
+
+
+def too_large_for_one_png(scene, dpi: int) -> bool:
+    from .render.png import pixel_size, too_large
+
+    return too_large(*pixel_size(scene, dpi))
 
 
 def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[], bytes]]]:

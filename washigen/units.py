@@ -12,12 +12,20 @@ PT_PER_MM = 72.0 / 25.4
 _LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
 
 
-def parse_length(value: str | float | int, field: str = "length", allow_zero: bool = False) -> float:
-    """"50mm", "2.5in", "1m", "12pt" or a bare number (millimetres) -> millimetres."""
+# The longest length washigen accepts anywhere: a kilometre of tape (DESIGN 12); options set tighter bounds.
+MAX_LENGTH = 1_000_000.0
+MAX_LENGTH_TEXT = 32
+
+
+def parse_length(value: str | float | int, field: str = "length", allow_zero: bool = False,
+                 maximum: float = MAX_LENGTH) -> float:
+    """"50mm", "2.5in", "1m", "12pt" or a bare number (millimetres) -> millimetres, finite, 0 < mm <= maximum."""
     if isinstance(value, bool):
         raise InputError(f"{field}: expected a length such as 50mm, got {value!r}")
     if isinstance(value, (int, float)):
         mm = float(value)
+    elif len(str(value)) > MAX_LENGTH_TEXT:
+        raise InputError(f"{field}: {str(value)[:MAX_LENGTH_TEXT]!r}... is not a length (too long)")
     else:
         match = _LENGTH.match(str(value))
         if not match:
@@ -28,7 +36,16 @@ def parse_length(value: str | float | int, field: str = "length", allow_zero: bo
         raise InputError(f"{field}: {value!r} is not a finite length")
     if mm < 0 or (mm == 0 and not allow_zero):
         raise InputError(f"{field}: must be greater than zero, got {value!r}")
+    if mm > maximum:
+        raise InputError(f"{field}: must be at most {format_length(maximum)}, got {value!r}")
     return mm
+
+
+def format_length(mm: float) -> str:
+    """A limit as a user would write it: 1000000 -> '1000m', 20 -> '20mm'."""
+    if mm >= 1000 and mm % 1000 == 0:
+        return f"{mm / 1000:g}m"
+    return f"{format_mm(mm)}mm"
 
 
 def mm_to_pt(mm: float) -> float:
@@ -69,6 +86,8 @@ CROP_MARK_LENGTH = 5.0
 CROP_MARK_WIDTH = 0.2
 CROP_MARK_OFFSET = 2.0
 MIN_PAGE_MARGIN = 6.35
+MAX_BLEED = 20.0           # more is no bleed but a second picture
+MAX_BACK_OFFSET = 20.0     # a duplex drift beyond this is a paper jam, not a drift
 
 
 def paper_size(name: str, orientation: str = "portrait") -> tuple[float, float]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..errors import InputError
+from ..units import format_length, format_mm
 
 ENTRY_POINT_GROUP = "washigen.games"
 
@@ -26,14 +26,34 @@ class Param:
     choices: tuple[str, ...] = ()
     help: str = ""
 
+    flag: str = ""                 # as typed on the command line: "--tape-width", "-o/--output", "LAYOUT"
+    required: bool = False
+
+    @property
+    def option(self) -> str:
+        return self.flag or f"--{self.name.replace('_', '-')}"
+
     def describe(self) -> str:
+        name = self.option
+        if self.kind == "bool":
+            return name
         if self.kind == "choice":
             span = "|".join(self.choices)
+        elif self.kind == "length":
+            span = "LENGTH" + (f" up to {format_length(self.max)}" if self.max is not None else "")
         elif self.min is not None or self.max is not None:
             span = f"{'' if self.min is None else self.min}..{'' if self.max is None else self.max}"
+        else:               # a type name shown as a placeholder (FILE, INT), a metavar (X,Y, en|de) as written
+            span = self.kind.upper() if self.kind in ("int", "float", "str", "file", "folder") else self.kind
+        if self.required:
+            note = " (required)"
+        elif self.default is None or self.default is False:
+            note = ""
         else:
-            span = self.kind
-        return f"--{self.name.replace('_', '-')} {span} (default {self.default})"
+            shown = f"{format_mm(self.default)}mm" if self.kind == "length" and not isinstance(self.default, str) \
+                else self.default
+            note = f" (default {shown})"
+        return f"{name} {span}{note}"
 
     def check(self, value: Any) -> Any:
         if value is None:
@@ -81,8 +101,17 @@ _loaded = False
 
 
 def register_game(game: Game) -> Game:
-    if game.name in _GAMES and _GAMES[game.name] is not game:
+    """Registers a game. A game with click commands gets its components from them (one source: what `washigen
+    games` lists and the studio offers is what the command line accepts)."""
+    existing = _GAMES.get(game.name)
+    same = existing is game or (existing is not None and game.commands is not None
+                                and existing.commands is game.commands)
+    if existing is not None and not same:
         raise ValueError(f"game {game.name!r} registered twice")
+    if game.commands is not None:
+        from .params import components_from_commands
+
+        game = replace(game, components=components_from_commands(game.commands))
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
         _ALIASES[alias.lower()] = game.name
@@ -105,6 +134,8 @@ def _load_all() -> None:
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if module.ispkg:
             importlib.import_module(f"{__name__}.{module.name}")
+    from importlib.metadata import entry_points      # only when games are asked for: it costs start-up time
+
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         loaded = entry.load()
         if isinstance(loaded, Game):
@@ -120,9 +151,21 @@ def all_games() -> list[Game]:
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
+def _load_package(name: str) -> None:
+    """Imports the one built-in game package a name points at (cats, cat-tree -> cat_tree), if there is one:
+    `washigen cats map` need not load the other games."""
+    module = name.replace("-", "_")
+    if module.isidentifier() and any(m.name == module and m.ispkg for m in pkgutil.iter_modules(__path__)):
+        importlib.import_module(f"{__name__}.{module}")
+
+
 def get_game(name: str) -> Game:
-    _load_all()
-    key = _ALIASES.get(str(name).lower().replace("_", "-"))
+    wanted = str(name).lower().replace("_", "-")
+    if wanted not in _ALIASES and not _loaded:
+        _load_package(wanted)
+    if wanted not in _ALIASES:
+        _load_all()
+    key = _ALIASES.get(wanted)
     if key is None:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise InputError(f"game: unknown game {name!r}; known games: {known}")

@@ -8,16 +8,17 @@ a back can only land behind its front.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
 from ..i18n import translator
-from ..scene import Group, Line, Scene, Style, Text
+from ..scene import Group, Line, Scene, Style, Symbol, Text, Use
 from ..units import format_mm
 from .document import Document
 from .options import PrintOptions
-from .templates import Marks, Template
+from .templates import MAX_TEMPLATE_COUNT, Marks, Template
 
 MARK_STYLE_KEY = "cut"
 
@@ -69,6 +70,9 @@ def grid_layout(template: Template, bleed: float) -> GridLayout:
     pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
     cols = grid.cols or max(1, int((uw - grid.item_w) // pitch_x) + 1)
     rows = grid.rows or max(1, int((uh - grid.item_h) // pitch_y) + 1)
+    if max(cols, rows) > MAX_TEMPLATE_COUNT:
+        raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items; at most "
+                            f"{MAX_TEMPLATE_COUNT} a side")
     block_w = (cols - 1) * pitch_x + grid.item_w
     block_h = (rows - 1) * pitch_y + grid.item_h
     if grid.origin is not None:
@@ -151,6 +155,8 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         backs = [backs] * len(fronts)
     if backs is not None and len(backs) != len(fronts):
         raise ValueError("one back per front, or a single back for all")
+    if backs is not None:
+        backs = stamp_repeats(backs)
     duplex = options.duplex if backs is not None else "none"
     meta = dict(fronts[0].meta) if fronts else {}
     pages: list[Scene] = []
@@ -173,6 +179,27 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
             _footer(back, template, footer, sheet + 1, sheets, "back", options.lang)
             pages.append(back)
     return Document(pages, title=title)
+
+
+def stamp_repeats(items: Sequence[Scene]) -> list[Scene]:
+    """Items placed more than once (one card back for a whole deck) become one symbol each, used at every slot:
+    drawn once per sheet (a PDF form, an SVG <symbol>) instead of once per card."""
+    counts = Counter(id(item) for item in items)
+    stamps: dict[int, Scene] = {}
+    for item in items:
+        if counts[id(item)] > 1 and id(item) not in stamps:
+            stamps[id(item)] = stamped(item, f"item-{len(stamps) + 1}")
+    return [stamps.get(id(item), item) for item in items]
+
+
+def stamped(item: Scene, name: str) -> Scene:
+    """The same item as one symbol placed once (its bleed drawn too: a symbol does not clip)."""
+    stamp = Scene(item.width, item.height, theme=dict(item.theme), bleed=item.bleed, meta=dict(item.meta))
+    for symbol in item.symbols.values():
+        stamp.define(symbol)
+    stamp.define(Symbol(name, item.width, item.height, list(item.children)))
+    stamp.add(Use(name))
+    return stamp
 
 
 def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:

@@ -23,17 +23,23 @@
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError
-from ..inputs import read_text
+from ..inputs import parse_toml, read_text
 from ..paths import TEMPLATES
 from ..units import (CARD_SIZES, CROP_MARK_LENGTH, CROP_MARK_OFFSET, CROP_MARK_WIDTH, MIN_PAGE_MARGIN,
                      PAPER_SIZES, TILE_SIZES, format_mm)
+
+
+# Every number a template holds is bounded: no sheet is larger than a 5 m banner, no grid has more items a side.
+MAX_TEMPLATE_MM = 5000.0
+MAX_TEMPLATE_COUNT = 100
+MIN_ITEM_MM = 5.0
 
 
 @dataclass(frozen=True)
@@ -88,10 +94,12 @@ def _fail(source: str, field: str, message: str) -> TemplateError:
 
 
 def _number(value: Any, source: str, field: str, positive: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise _fail(source, field, f"must be a number of millimetres, got {value!r}")
     if value < 0 or (positive and value == 0):
         raise _fail(source, field, f"must be {'greater than' if positive else 'at least'} zero, got {value!r}")
+    if value > MAX_TEMPLATE_MM:
+        raise _fail(source, field, f"must be at most {format_mm(MAX_TEMPLATE_MM)} mm, got {value!r}")
     return float(value)
 
 
@@ -111,16 +119,25 @@ def _item_size(value: Any, source: str) -> tuple[float, float]:
         known = ", ".join([*CARD_SIZES, *TILE_SIZES])
         raise _fail(source, "grid.item", f"unknown item {value!r}; use one of {known} or [width, height]")
     w, h = _pair(value, source, "grid.item")
-    if w == 0 or h == 0:
-        raise _fail(source, "grid.item", "width and height must be greater than zero")
+    if min(w, h) < MIN_ITEM_MM:
+        raise _fail(source, "grid.item", f"width and height must be at least {format_mm(MIN_ITEM_MM)} mm, "
+                                         f"got {format_mm(w)} x {format_mm(h)}")
     return w, h
+
+
+def _pitch(value: Any, source: str, item: tuple[float, float]) -> tuple[float, float]:
+    pitch = _pair(value, source, "grid.pitch")
+    if pitch[0] < item[0] or pitch[1] < item[1]:
+        raise _fail(source, "grid.pitch", f"{format_mm(pitch[0])} x {format_mm(pitch[1])} mm is smaller than the "
+                                          f"item ({format_mm(item[0])} x {format_mm(item[1])} mm): items would overlap")
+    return pitch
 
 
 def _count(value: Any, source: str, field: str) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _fail(source, field, f"must be a whole number of at least 1, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TEMPLATE_COUNT:
+        raise _fail(source, field, f"must be a whole number from 1 to {MAX_TEMPLATE_COUNT}, got {value!r}")
     return value
 
 
@@ -191,7 +208,7 @@ def _grid(spec: Any, source: str) -> Grid:
     return Grid(w, h, _count(spec.get("cols"), source, "grid.cols"), _count(spec.get("rows"), source, "grid.rows"),
                 None if gutter is None else _number(gutter, source, "grid.gutter", positive=False),
                 _pair(spec["origin"], source, "grid.origin") if "origin" in spec else None,
-                _pair(spec["pitch"], source, "grid.pitch") if "pitch" in spec else None)
+                _pitch(spec["pitch"], source, (w, h)) if "pitch" in spec else None)
 
 
 def _check_fits(template: Template) -> None:
@@ -210,12 +227,11 @@ def _check_fits(template: Template) -> None:
 
 def load_template(path: str | Path) -> Template:
     path = Path(path)
-    text = read_text(path, "template file", TemplateError)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise TemplateError(f"{path}: not valid TOML: {error}") from None
-    return parse_template(data, str(path))
+    return loads_template(read_text(path, "template file", TemplateError), str(path))
+
+
+def loads_template(text: str, source: str) -> Template:
+    return parse_template(parse_toml(text, source, TemplateError, "template"), source)
 
 
 @lru_cache(maxsize=None)
@@ -228,10 +244,27 @@ def template_for(kind: str, paper: str, template_file: Path | None = None) -> Te
     """The user's template file if given, else the built-in `<paper>-<kind>` (kind: poker, tile40, tape50, ...)."""
     if template_file is not None:
         return load_template(template_file)
-    name = f"{paper.lower()}-{kind}"
+    paper = paper.lower()
     templates = builtin_templates()
-    if name not in templates:
-        papers = sorted({n.split("-", 1)[0] for n in templates if n.endswith(f"-{kind}")})
-        raise TemplateError(f"paper: no built-in {kind} sheet for {paper!r}; choose "
-                            f"{' or '.join(papers) or 'a template file with --template'}")
-    return templates[name]
+    name = f"{paper}-{kind}"
+    if name in templates:
+        return templates[name]
+    if f"a4-{kind}" not in templates:
+        raise TemplateError(f"no built-in {kind} sheet; give a template file with --template")
+    if paper not in PAPER_SIZES:
+        raise TemplateError(f"paper: unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
+    return on_paper(templates[f"a4-{kind}"], paper)
+
+
+@lru_cache(maxsize=None)
+def on_paper(template: Template, paper: str) -> Template:
+    """A built-in A4 sheet laid out on another paper: the same items, margins and marks, in the same
+    orientation, with as many items (or lanes) as fit. Every paper --paper offers is a built-in sheet this way."""
+    width, height = PAPER_SIZES[paper]
+    if (template.paper_w > template.paper_h) != (width > height):
+        width, height = height, width
+    grid = template.grid and replace(template.grid, cols=None, rows=None, origin=None, pitch=None)
+    label = template.name.replace("A4", paper.title() if len(paper) > 2 else paper.upper())
+    derived = replace(template, name=label, paper_w=width, paper_h=height, grid=grid, source=label)
+    _check_fits(derived)
+    return derived

@@ -8,7 +8,6 @@ starts from one transform that maps them onto PDF points, so primitives are writ
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from reportlab import rl_config
@@ -20,6 +19,7 @@ from ..fonts import pdf_font
 from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use,
                      hex_to_rgb, resolve_colour)
 from ..units import PT_PER_MM
+from .bookmark import Bookmark
 
 # Binary (zlib only) streams: ASCII85 on top of zlib makes files 25% larger and slower to write.
 rl_config.useA85 = 0
@@ -29,13 +29,6 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _INK_TEXT = Style(fill="ink")
 # Acrobat's limit on a page side is 14,400 pt (5,080 mm); longer pages (a whole tape roll) use /UserUnit.
 _MAX_PAGE_PT = 14_400.0
-
-
-@dataclass(frozen=True)
-class Bookmark:
-    title: str
-    page: int          # 0-based page index
-    level: int = 0
 
 
 class _State:

@@ -19,6 +19,7 @@ from .svg import to_svg
 
 DEFAULT_DPI = 300
 MAX_PIXELS = 100_000_000
+MAX_SIDE = 32_767            # cairo's largest image side
 
 
 def pixel_size(scene: Scene, dpi: int) -> tuple[int, int]:
@@ -35,10 +36,14 @@ def to_png(scene: Scene, dpi: int = DEFAULT_DPI) -> bytes:
     """One PNG of the whole scene (trim plus bleed) at `dpi`, white background, dpi recorded."""
     check_dpi(dpi)
     width, height = pixel_size(scene, dpi)
-    if width * height > MAX_PIXELS:
+    if too_large(width, height):
         raise InputError(f"png: {width} x {height} px at {dpi} dpi is more than {MAX_PIXELS // 1_000_000} "
-                         "megapixels; write tiles (tile_windows) or lower --dpi")
+                         f"megapixels or {MAX_SIDE} px a side; write tiles (tile_windows) or lower --dpi")
     return _rasterise(to_svg(scene), width, height, dpi)
+
+
+def too_large(width: int, height: int) -> bool:
+    return width * height > MAX_PIXELS or max(width, height) > MAX_SIDE
 
 
 def _rasterise(svg: bytes, width: int, height: int, dpi: int) -> bytes:
@@ -57,7 +62,7 @@ def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int | None = 
     is a scene of its own (bleed included, no further bleed), so it renders with to_png like any other."""
     check_dpi(dpi)
     width, height = pixel_size(scene, dpi)
-    count = max(1, math.ceil(width * height / (max_pixels or MAX_PIXELS)))
+    count = max(1, math.ceil(width * height / (max_pixels or MAX_PIXELS)), math.ceil(width / MAX_SIDE))
     tile_px = math.ceil(width / count)
     px_per_mm = dpi / 25.4
     windows = []

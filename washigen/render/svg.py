@@ -11,10 +11,20 @@ from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, 
                      resolve_colour)
 
 
+_NUMBERS: dict[float, str] = {}         # a map repeats the same few hundred coordinates thousands of times
+_NUMBERS_MAX = 1 << 16
+
+
 def _num(value: float) -> str:
     """Short, stable number text: 3 decimals (a micrometre), trailing zeros dropped."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.3f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if len(_NUMBERS) < _NUMBERS_MAX:
+            _NUMBERS[value] = text
+    return text
 
 
 class _SvgWriter:
@@ -23,6 +33,7 @@ class _SvgWriter:
         self.theme = scene.theme
         self.clip_count = 0
         self._style_cache: dict[Style, dict[str, str]] = {}
+        self._symbol_refs: dict[str, tuple[str, tuple[str, str]]] = {}
         b = scene.bleed
         self.drawing = svgwrite.Drawing(
             size=(f"{_num(scene.outer_width)}mm", f"{_num(scene.outer_height)}mm"),
@@ -88,10 +99,15 @@ class _SvgWriter:
         return self.drawing.text(item.text, insert=(_num(item.x), _num(item.y)), **attrs, **self.style(item.style))
 
     def use(self, item: Use):
-        symbol = self.scene.symbols[item.symbol]
-        element = self.drawing.use(f"#sym-{symbol.id}", size=(_num(symbol.width), _num(symbol.height)))
+        href, size = self._symbol_refs.get(item.symbol) or self._symbol_ref(item.symbol)
+        element = self.drawing.use(href, size=size)
         element["transform"] = transform_text(item.x, item.y, item.rotate, item.scale, item.scale)
         return element
+
+    def _symbol_ref(self, name: str) -> tuple[str, tuple[str, str]]:
+        symbol = self.scene.symbols[name]
+        ref = self._symbol_refs[name] = (f"#sym-{symbol.id}", (_num(symbol.width), _num(symbol.height)))
+        return ref
 
     def group(self, item: Group):
         element = self.drawing.g()
@@ -143,14 +159,12 @@ def transform_text(dx: float, dy: float, rotate: float, sx: float, sy: float) ->
 
 
 def path_data(commands) -> str:
-    parts = []
-    for command in commands:
-        letter, *values = command
-        parts.append(letter + " ".join(_num(v) for v in values))
-    return " ".join(parts)
+    num = _num
+    return " ".join(command[0] + " ".join([num(v) for v in command[1:]]) for command in commands)
 
 
 def to_svg(scene: Scene) -> bytes:
     """The scene as a standalone SVG document (UTF-8)."""
+    _NUMBERS.clear()                  # the number cache lives for one document
     drawing = _SvgWriter(scene).build()
     return ('<?xml version="1.0" encoding="utf-8" ?>\n' + drawing.tostring() + "\n").encode("utf-8")

@@ -177,7 +177,7 @@ def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
     writer.add_metadata({"/Title": title, "/Creator": f"washigen {__version__}",
                          "/Producer": f"washigen {__version__} (reportlab, pypdf)"})
     writer.page_mode = "/UseOutlines"
-    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    writer.root_object[NameObject("/Lang")] = TextStringObject(lang)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -5,19 +5,22 @@
     ---
     # Title                              once, the first block
     ## Section   ### Subsection
-    A paragraph, one or more lines; *italic* and **bold** inline.
+    A paragraph, one or more lines; *italic* (or _italic_) and **bold** inline, \\* for a star.
     - a bullet item                      or `1. ` numbered; not nested
     | pipe | table |                     a header row, a |---| rule, then rows
     ![Caption](diagram:GAME/NAME?key=value)   a figure on a line of its own
 
 Anything else that looks like Markdown (nested lists, code, quotes, links, images of files) is refused with the
-file and line, so a typo never prints silently.
+file and line, so a typo never prints silently. markdown-it-py parses (CommonMark, linear time); this module walks
+its tokens once and keeps the blocks' text as inline Markdown, which inline_markup() and plain() turn into
+reportlab's paragraph markup and into the words a reader sees. Blocks, tables and emphasis are bounded.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Union
 
@@ -27,11 +30,6 @@ from ..inputs import read_text
 FRONT_MATTER_KEYS = ("title", "players", "time", "credits", "lang")
 REQUIRED_KEYS = ("title", "players", "credits", "lang")
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^- +(.*)$")
-_NUMBERED = re.compile(r"^(\d+)\. +(.*)$")
-_FIGURE = re.compile(r"^!\[(?P<caption>[^\]]*)\]\((?P<target>[^)\s]*)\)\s*$")
-_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _LANG = re.compile(r"^[a-z]{2}$")
 
 
@@ -150,7 +148,35 @@ def _front_matter(lines: list[str], source: str, file_lang: str | None) -> tuple
     return front, end
 
 
-# -- body --------------------------------------------------------------------------------------------------
+# -- body: markdown-it-py's tokens, walked once ------------------------------------------------------------
+
+# Bounds that keep typesetting linear and the page sane: longer text is refused with its line, not set for minutes.
+MAX_BLOCK_CHARS = 10_000          # a paragraph, list item, heading or table cell
+MAX_TABLE_COLUMNS = 8             # more cannot be read in a rule sheet's column
+MAX_EMPHASIS_DEPTH = 3            # *italic* inside **bold** inside another: more is a typo
+
+_REFUSED_BLOCKS = {
+    "fence": "code blocks are not supported",
+    "code_block": "code blocks are not supported",
+    "blockquote_open": "quotes ('>') are not supported",
+    "hr": "horizontal rules are not supported",
+    "html_block": "HTML is not supported",
+}
+_REFUSED_INLINE = {
+    "link_open": "links are not supported",
+    "code_inline": "inline code (backticks) is not supported",
+    "html_inline": "HTML is not supported",
+    "image": "a figure is written ![Caption](diagram:GAME/NAME?key=value) on a line of its own",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from markdown_it import MarkdownIt
+
+    # text_join off: an escaped character stays its own token, so a literal '\*' is told from a stray '*'
+    return MarkdownIt("commonmark", {"html": False}).enable("table").disable("text_join")
+
 
 def _cells(row: str) -> tuple[str, ...]:
     body = row.strip()
@@ -161,168 +187,206 @@ def _cells(row: str) -> tuple[str, ...]:
     return tuple(cell.strip() for cell in body.split("|"))
 
 
-def _starts_block(text: str) -> bool:
-    return bool(_HEADING.match(text) or _BULLET.match(text) or _NUMBERED.match(text) or text.startswith("|")
-                or text.startswith("!["))
+def _one_line(content: str) -> str:
+    return " ".join(part.strip() for part in content.split("\n"))
 
 
-def _refuse_unsupported(text: str, raw: str, source: str, number: int) -> None:
-    if raw[:1] in (" ", "\t") and re.match(r"^\s+(-|\*|\d+\.)\s", raw):
-        raise fail(source, number, "nested lists are not supported; write a flat list")
-    if text.startswith(("* ", "+ ")):
-        raise fail(source, number, "write bullet items with '- '")
-    if text.startswith(("```", "~~~")) or raw.startswith(("    ", "\t")):
-        raise fail(source, number, "code blocks are not supported")
-    if text.startswith(">"):
-        raise fail(source, number, "quotes ('>') are not supported")
-    if text.startswith("![") and not _FIGURE.match(text):
-        raise fail(source, number, "a figure is written ![Caption](diagram:GAME/NAME?key=value) on a line of its own")
-    if re.search(r"(?<!!)\[[^\]]*\]\([^)]*\)", text):
-        raise fail(source, number, "links are not supported")
+class _Walk:
+    """Walks the token stream of a rule text's body, building blocks; `offset` turns token lines into file lines."""
+
+    def __init__(self, tokens, lines: list[str], offset: int, source: str):
+        self.tokens, self.lines, self.offset, self.source = tokens, lines, offset, source
+        self.index = 0
+        self.blocks: list[Block] = []
+        self.last_list: tuple[str, int] | None = None     # (kind, end line) of the list just closed
+
+    def line(self, token) -> int:
+        return self.offset + token.map[0] + 1 if token.map else self.offset + 1
+
+    def fail(self, token, message: str) -> InputError:
+        return fail(self.source, self.line(token), message)
+
+    def run(self) -> list[Block]:
+        while self.index < len(self.tokens):
+            token = self.tokens[self.index]
+            if token.type in _REFUSED_BLOCKS:
+                raise self.fail(token, _REFUSED_BLOCKS[token.type])
+            if token.type == "heading_open":
+                self.heading(token)
+            elif token.type == "paragraph_open":
+                self.paragraph(token)
+            elif token.type in ("bullet_list_open", "ordered_list_open"):
+                self.list(token)
+                continue
+            elif token.type == "table_open":
+                self.table(token)
+                continue
+            self.index += 1
+        return self.blocks
+
+    def inline_after(self, token):
+        self.index += 1
+        return self.tokens[self.index]
+
+    def heading(self, token) -> None:
+        if token.markup in ("=", "-"):
+            raise self.fail(token, "write headings with #, ## or ###")
+        level = int(token.tag[1])
+        if level > 3:
+            raise self.fail(token, f"heading level {level}: use #, ## or ### only")
+        inline = self.inline_after(token)
+        text = self.text(inline, token)
+        if not text:
+            raise self.fail(token, "empty heading")
+        self.blocks.append(Heading(level, text, self.line(token)))
+
+    def paragraph(self, token) -> None:
+        inline = self.inline_after(token)
+        children = inline.children or []
+        content = inline.content.strip()
+        if len(children) == 1 and children[0].type == "image" and "\n" not in content:
+            self.figure(children[0], token)
+            return
+        if content.startswith("|"):
+            raise self.fail(token, "a table needs a header row, then a rule such as |---|---|")
+        if content.startswith("!["):
+            raise self.fail(token, _REFUSED_INLINE["image"])
+        self.blocks.append(Paragraph(self.text(inline, token), self.line(token)))
+
+    def figure(self, image, token) -> None:
+        caption = image.content.strip()
+        if not caption:
+            raise self.fail(token, "a figure needs a caption: ![Caption](diagram:GAME/NAME)")
+        check_inline(caption, self.source, self.line(token))
+        self.blocks.append(Figure(caption, str(image.attrs.get("src", "")), self.line(token)))
+
+    def list(self, token) -> None:
+        kind, line = token.type, self.line(token)
+        if kind == "bullet_list_open" and token.markup != "-":
+            raise self.fail(token, "write bullet items with '- '")
+        if kind == "ordered_list_open" and token.markup != ".":
+            raise self.fail(token, "write numbered items as '1. '")
+        before = self.lines[self.offset + token.map[0] - 1] if token.map[0] > 0 else ""
+        if self.last_list and self.last_list[0] != kind and self.last_list[1] == token.map[0] and before.strip():
+            raise self.fail(token, "a list mixes '- ' and '1. ' items; leave a blank line between lists")
+        close = kind.replace("_open", "_close")
+        items: list[str] = []
+        self.index += 1
+        while self.tokens[self.index].type != close:
+            item = self.tokens[self.index]
+            if item.type in ("bullet_list_open", "ordered_list_open"):
+                raise self.fail(item, "nested lists are not supported; write a flat list")
+            if item.type in _REFUSED_BLOCKS:
+                raise self.fail(item, _REFUSED_BLOCKS[item.type])
+            if item.type == "inline":
+                if item.map and item.map[0] != self.tokens[self.index - 2].map[0]:
+                    raise self.fail(item, "a list item holds one paragraph; leave a blank line after the list")
+                items.append(self.text(item, item))
+            self.index += 1
+        self.last_list = (kind, token.map[1])
+        start = int(token.attrGet("start") or 1) if kind == "ordered_list_open" else 1
+        self.blocks.append(ListBlock(kind == "ordered_list_open", tuple(items), line, start))
+        self.index += 1
+
+    def table(self, token) -> None:
+        line = self.line(token)
+        header: list[str] = []
+        rows: list[tuple[str, ...]] = []
+        row: list[str] = []
+        self.index += 1
+        while self.tokens[self.index].type != "table_close":
+            cell = self.tokens[self.index]
+            if cell.type == "tr_open":
+                row = []
+                written = _cells(self.lines[self.offset + cell.map[0]])
+                if header and len(written) != len(header):
+                    raise self.fail(cell, f"this table row has {len(written)} cells, the header {len(header)}")
+            elif cell.type == "inline":
+                row.append(self.text(cell, token))
+            elif cell.type == "tr_close":
+                if not header:
+                    header = row
+                    if len(header) > MAX_TABLE_COLUMNS:
+                        raise self.fail(token, f"a table of {len(header)} columns; at most {MAX_TABLE_COLUMNS} "
+                                               "fit a column of the rule sheet")
+                    rule = _cells(self.lines[self.offset + token.map[0] + 1])
+                    if len(rule) != len(header):
+                        raise fail(self.source, line + 1, f"the rule row has {len(rule)} cells, "
+                                                          f"the header {len(header)}")
+                else:
+                    rows.append(tuple(row))
+            self.index += 1
+        if not rows:
+            raise self.fail(token, "a table needs at least one row below its header")
+        self.blocks.append(Table(tuple(header), tuple(rows), line))
+        self.index += 1
+
+    def text(self, inline, where) -> str:
+        """The inline Markdown of a block on one line, after checking it (see check_inline)."""
+        content = _one_line(inline.content)
+        _check_inline_tokens(inline.children or [], content, self.source, self.line(where))
+        return content
 
 
 def _body(lines: list[str], start: int, source: str) -> list[Block]:
-    blocks: list[Block] = []
-    index = start
-    while index < len(lines):
-        raw = lines[index].rstrip()
-        text = raw.strip()
-        number = index + 1
-        if not text:
-            index += 1
-            continue
-        _refuse_unsupported(text, raw, source, number)
-        if text == "---" or re.fullmatch(r"(\*\s*){3,}|(_\s*){3,}", text):
-            raise fail(source, number, "horizontal rules are not supported")
-        heading = _HEADING.match(text)
-        if heading:
-            level = len(heading.group(1))
-            if level > 3:
-                raise fail(source, number, f"heading level {level}: use #, ## or ### only")
-            if not heading.group(2):
-                raise fail(source, number, "empty heading")
-            check_inline(heading.group(2), source, number)
-            blocks.append(Heading(level, heading.group(2), number))
-            index += 1
-            continue
-        figure = _FIGURE.match(text)
-        if figure:
-            if not figure.group("caption").strip():
-                raise fail(source, number, "a figure needs a caption: ![Caption](diagram:GAME/NAME)")
-            check_inline(figure.group("caption"), source, number)
-            blocks.append(Figure(figure.group("caption").strip(), figure.group("target"), number))
-            index += 1
-            continue
-        if text.startswith("|"):
-            index = _table(lines, index, source, blocks)
-            continue
-        if _BULLET.match(text) or _NUMBERED.match(text):
-            index = _list(lines, index, source, blocks)
-            continue
-        index = _paragraph(lines, index, source, blocks)
-    return blocks
+    body = "\n".join(lines[start:])
+    return _Walk(_parser().parse(body), lines, start, source).run()
 
 
-def _table(lines: list[str], index: int, source: str, blocks: list[Block]) -> int:
-    start = index + 1
-    rows: list[tuple[int, str]] = []
-    while index < len(lines) and lines[index].strip().startswith("|"):
-        rows.append((index + 1, lines[index].strip()))
-        index += 1
-    if len(rows) < 2 or not _TABLE_RULE.match(rows[1][1]):
-        raise fail(source, start, "a table needs a header row, then a rule such as |---|---|")
-    header = _cells(rows[0][1])
-    if len(_cells(rows[1][1])) != len(header):
-        raise fail(source, rows[1][0], f"the rule row has {len(_cells(rows[1][1]))} cells, "
-                                       f"the header {len(header)}")
-    body = []
-    for number, row in rows[2:]:
-        cells = _cells(row)
-        if len(cells) != len(header):
-            raise fail(source, number, f"this table row has {len(cells)} cells, the header {len(header)}")
-        body.append(cells)
-    if not body:
-        raise fail(source, start, "a table needs at least one row below its header")
-    for number, row in [rows[0]] + rows[2:]:
-        for cell in _cells(row):
-            check_inline(cell, source, number)
-    blocks.append(Table(header, tuple(body), start))
-    return index
+# -- inline: emphasis, escapes ---------------------------------------------------------------------------------
+
+def _inline_tokens(text: str):
+    return _parser().parseInline(text)[0].children or []
 
 
-def _list(lines: list[str], index: int, source: str, blocks: list[Block]) -> int:
-    start = index + 1
-    first = lines[index].strip()
-    ordered = bool(_NUMBERED.match(first))
-    pattern = _NUMBERED if ordered else _BULLET
-    items: list[str] = []
-    first_number = int(_NUMBERED.match(first).group(1)) if ordered else 1
-    while index < len(lines):
-        raw = lines[index].rstrip()
-        text = raw.strip()
-        if not text:
-            break
-        _refuse_unsupported(text, raw, source, index + 1)
-        match = pattern.match(text)
-        other = _BULLET.match(text) if ordered else _NUMBERED.match(text)
-        if match:
-            item = match.group(2) if ordered else match.group(1)
-            check_inline(item, source, index + 1)
-            items.append(item)
-        elif other:
-            raise fail(source, index + 1, "a list mixes '- ' and '1. ' items; leave a blank line between lists")
-        elif _starts_block(text):
-            break
-        else:                                  # a continuation line of the item above
-            check_inline(text, source, index + 1)
-            items[-1] = f"{items[-1]} {text}"
-        index += 1
-    blocks.append(ListBlock(ordered, tuple(items), start, first_number))
-    return index
-
-
-def _paragraph(lines: list[str], index: int, source: str, blocks: list[Block]) -> int:
-    start = index + 1
-    parts: list[str] = []
-    while index < len(lines):
-        raw = lines[index].rstrip()
-        text = raw.strip()
-        if not text or (parts and _starts_block(text)):
-            break
-        _refuse_unsupported(text, raw, source, index + 1)
-        parts.append(text)
-        index += 1
-    paragraph = " ".join(parts)
-    check_inline(paragraph, source, start)
-    blocks.append(Paragraph(paragraph, start))
-    return index
-
-
-# -- inline emphasis -----------------------------------------------------------------------------------------
-
-_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_EMPHASIS = re.compile(r"\*(?=\S)(.+?)(?<=\S)\*")
+def _check_inline_tokens(children, text: str, source: str, line: int) -> None:
+    if len(text) > MAX_BLOCK_CHARS:
+        raise fail(source, line, f"a block of {len(text):,} characters; split it (at most {MAX_BLOCK_CHARS:,})")
+    depth = 0
+    for child in children:
+        if child.type in _REFUSED_INLINE:
+            raise fail(source, line, _REFUSED_INLINE[child.type])
+        if child.type.endswith("_open"):
+            depth += 1
+            if depth > MAX_EMPHASIS_DEPTH:
+                raise fail(source, line, f"emphasis nested more than {MAX_EMPHASIS_DEPTH} deep in {text[:60]!r}")
+        elif child.type.endswith("_close"):
+            depth -= 1
+        elif child.type == "text" and "*" in child.content:
+            raise fail(source, line, f"unbalanced '*' emphasis in {text[:60]!r}")
 
 
 def check_inline(text: str, source: str, line: int) -> None:
-    """Refuses emphasis that does not close, so a stray '*' cannot turn half a page bold."""
-    rest = _EMPHASIS.sub("", _STRONG.sub(lambda m: m.group(1), text))
-    if "*" in rest:
-        raise fail(source, line, f"unbalanced '*' emphasis in {text[:60]!r}")
-    if "`" in text:
-        raise fail(source, line, "inline code (backticks) is not supported")
+    """Refuses emphasis that does not close (a stray '*' cannot turn half a page bold; write '\\*' for a star),
+    links, inline code and over-long text."""
+    _check_inline_tokens(_inline_tokens(text), text, source, line)
+
+
+_MARKUP = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_close": "</i>",
+           "softbreak": " ", "hardbreak": "<br/>"}
 
 
 def inline_markup(text: str) -> str:
     """Markdown emphasis -> the mini-markup of reportlab's Paragraph, with &, < and > escaped."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    escaped = _STRONG.sub(r"<b>\1</b>", escaped)
-    return _EMPHASIS.sub(r"<i>\1</i>", escaped)
+    parts = []
+    for child in _inline_tokens(text):
+        if child.type in ("text", "text_special"):
+            parts.append(_escape(child.content))
+        elif child.type == "code_inline":          # rule texts refuse it; a kit's own notes set it in mono
+            parts.append(f"`{_escape(child.content)}`")
+        else:
+            parts.append(_MARKUP.get(child.type, ""))
+    return "".join(parts)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def plain(text: str) -> str:
-    """The text a reader sees: emphasis marks removed."""
-    return _EMPHASIS.sub(r"\1", _STRONG.sub(r"\1", text))
+    """The text a reader sees: emphasis marks and escapes removed."""
+    return "".join(child.content if child.type in ("text", "text_special") else
+                   " " if child.type in ("softbreak", "hardbreak") else "" for child in _inline_tokens(text))
 
 
 # -- whole files ---------------------------------------------------------------------------------------------

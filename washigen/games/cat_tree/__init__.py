@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from ...games import Component, Game, Param, register_game
+from ...games import Game, register_game
 from ...press import Document, KitPart, PrintOptions
 from ...report import Report
 from ...scene import Scene
 from . import draw, text
 from .commands import commands
 from .generate import generate_layout
-from .model import BY_NAME, CARD_SIZE_NAMES, GAME, NAMES, RANKS, TITLE, CatTreeDeck, CatTreeLayout
+from .model import BY_NAME, GAME, NAMES, RANKS, TITLE, CatTreeDeck, CatTreeLayout
 from .rules import score, validate
 
 GOLDEN_SEEDS = (1, 2, 3)
@@ -110,18 +110,6 @@ GAME_OBJECT = Game(
     designs={"layout": CatTreeLayout, "deck": CatTreeDeck},
     validate=validate_design,
     print_design=print_design,
-    components=(
-        Component("deck", "32 structure cards, a card back and two reference cards, n-up with crop marks", (
-            Param("card", "choice", "poker", choices=CARD_SIZE_NAMES, help="card size"),
-            Param("paper", "choice", "a4", choices=("a4", "letter")),
-            Param("duplex", "choice", "none", choices=("long", "short", "none"), help="print the backs"))),
-        Component("sheet", "a score sheet for two trees: 10 x 10 grid, floor, altitude line, points column", (
-            Param("paper", "choice", "a4", choices=("a4", "letter")),)),
-        Component("score", "check and score a finished tree from its layout text", ()),
-        Component("play", "a simulated game: two players, eight rounds, greedy placement", (
-            Param("seed", "int", None, min=0, help="seed of the shuffle"),
-            Param("games", "int", 1, min=1, max=100, help="games to play and compare"))),
-    ),
     to_text=to_text,
     from_text=text.from_text,
     check_design=check_design,

@@ -5,56 +5,16 @@ from __future__ import annotations
 from ...errors import InputError
 from ...i18n import N_, check_language, translator
 from ...press import KitPart, PrintOptions
-from .. import Component, Game, Param, register_game
+from .. import Game, register_game
 from .commands import commands
 from .draw import (TITLE, Panel, band_items, map_scene, new_scene, print_design, segment_scene,
                    sheet_document, strips_document)
 from .generate import generate_map, generate_segment, generate_setup
-from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE,
-                    SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsRoll, CatsSegment, CatsSetup)
+from .model import CatsMap, CatsRoll, CatsSegment, CatsSetup
 from .rules import check_design, validate
 from .text import from_text, to_text
 
 GOLDEN_SEEDS = {"map-2p": 1, "map-4p": 2, "map-cutup": 3, "map-long": 4, "setup-2p": 1, "segment": 5}
-
-
-def _tape_params() -> tuple[Param, ...]:
-    return (
-        Param("tape_width", "length", "50mm", int(TAPE_WIDTH_RANGE[0]), int(TAPE_WIDTH_RANGE[1]),
-              help="mm; a cell is the tape width over (rows + 1)"),
-        Param("segment_rows", "int", DEFAULT_SEGMENT_ROWS, *SEGMENT_ROWS_RANGE),
-        Param("segment_cols", "int", DEFAULT_SEGMENT_COLS, *SEGMENT_COLS_RANGE),
-    )
-
-
-def _map_params() -> tuple[Param, ...]:
-    return (
-        Param("players", "int", 2, 2, 6, help="2-3: one segment a side, 4-5: two, 6: three"),
-        Param("coop", "bool", False, help="2 v 2 or 2 v 2 v 2 on the 2-player map"),
-        Param("long", "int", 0, 0, LONG_MAX, help="extra layers (long game)"),
-        Param("forests", "int", 0, 0, FORESTS_MAX, help="forest and shrub pieces"),
-        Param("jinja", "bool", False),
-        *_tape_params(),
-        Param("seed", "int", None, 0, 2**63 - 1, help="chosen and printed when left out"),
-    )
-
-
-COMPONENTS = (
-    Component("map", "the map at real size, or its tape strips on sheets (--paper)",
-              _map_params() + (Param("cut_up", "bool", False, help="cut on grid lines, pieces laid anew"),
-                               Param("variant", "int", None, 1, 100_000, help="one cut-up of the seed's map"),
-                               Param("rules_url", "str", None, help="printed as a QR code"))),
-    Component("tape", "artwork for a tape maker: tape width x length, bleed, repeat",
-              _tape_params() + (Param("length", "length", "10m", 1, 100_000, help="mm"),
-                                Param("bleed", "length", "3mm", 0, 20, help="mm"),
-                                Param("segments", "int", 4, 1, 1000, help="distinct segments in the repeat"),
-                                Param("rules_url", "str", None),
-                                Param("seed", "int", None, 0, 2**63 - 1))),
-    Component("sheet", "player strips to cut out", (Param("players", "int", 2, 2, 6), Param("coop", "bool", False))),
-    Component("variants", "checked cut-ups of a map, the most balanced first",
-              (Param("count", "int", 5, 1, 200), Param("tries", "int", None, 1, 100_000)) + _map_params()),
-    Component("setup", "fish and cats drawn on a map", _map_params()),
-)
 
 
 def golden() -> dict:
@@ -144,7 +104,6 @@ GAME = register_game(Game(
     validate=validate,
     print_design=print_design,
     aliases=("tokyo-washi-cats", "washi-cats"),
-    components=COMPONENTS,
     to_text=to_text,
     from_text=from_text,
     check_design=check_design,

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
 import click
 
-from ...cli_options import (LENGTH, LENGTH_OR_ZERO, echo_report, emit, lang_option, output_option, print_options,
-                            progress, report_written, resolve_seed, seed_option)
+from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, LengthType, echo_report, emit, lang_option, output_option,
+                            page_options, print_options, printable_text, progress, report_written, resolve_seed,
+                            seed_option)
 from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
 from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
 from .generate import MapSpec, check_spec, generate_map, generate_roll, generate_setup
-from .variants import variants
+from .variants import MAX_VARIANTS, best_variants
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
                     SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap)
 from .rules import validate
@@ -39,7 +41,8 @@ def tape_options(func):
     """--tape-width --segment-rows --segment-cols, shared by every command that makes tape."""
     widths = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
     options = [
-        click.option("--tape-width", type=LENGTH, default=f"{format_mm(DEFAULT_TAPE_WIDTH)}mm", show_default=True,
+        click.option("--tape-width", type=LengthType(minimum=TAPE_WIDTH_RANGE[0], maximum=TAPE_WIDTH_RANGE[1]),
+                     default=f"{format_mm(DEFAULT_TAPE_WIDTH)}mm", show_default=True,
                      help=f"Width of the tape ({format_mm(TAPE_WIDTH_RANGE[0])}-{format_mm(TAPE_WIDTH_RANGE[1])} "
                           f"mm; standard tapes: {widths} mm). Narrower tape makes smaller cells; under 4 mm a "
                           "cell is reported as too small to draw in."),
@@ -71,7 +74,7 @@ def map_options(func):
 
 
 def _rules_url(func):
-    return click.option("--rules-url", metavar="URL", default=None,
+    return click.option("--rules-url", metavar="URL", default=None, callback=printable_text(MAX_URL_LENGTH),
                         help="Print a QR code that leads to the rules.")(func)
 
 
@@ -104,7 +107,7 @@ def _warn(design) -> None:
 @commands.command("tape")
 @tape_options
 @click.option("--length", type=LENGTH, default="10m", show_default=True, help="Length of the roll.")
-@click.option("--bleed", type=LENGTH_OR_ZERO, default=f"{format_mm(DEFAULT_BLEED)}mm", show_default=True,
+@click.option("--bleed", type=BLEED, default=f"{format_mm(DEFAULT_BLEED)}mm", show_default=True,
               help="Artwork beyond each edge of the tape.")
 @click.option("--segments", type=click.IntRange(1, 1000), default=4, show_default=True,
               help="Distinct segments in the repeat (each followed by a forest section).")
@@ -141,9 +144,10 @@ def sheet_command(players, coop, output, print_options):
 
 
 @commands.command("variants")
-@click.option("--count", type=click.IntRange(1, 200), default=5, show_default=True, help="How many maps to keep.")
+@click.option("--count", type=click.IntRange(1, MAX_VARIANTS), default=5, show_default=True,
+              help="How many maps to keep.")
 @click.option("--tries", type=click.IntRange(1, 100_000), default=None,
-              help="Cut-ups to try (default: 20 a kept map, at least 100).")
+              help="Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + 10000).")
 @click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
               help="What to write for each map, comma-separated: json, txt, pdf, svg, png.")
 @map_options
@@ -167,26 +171,27 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
     spec = MapSpec(players, coop, long_, forests, True, jinja, float(tape_width), segment_rows, segment_cols)
     check_spec(spec)
     seed = resolve_seed(seed)
-    tries = tries or max(100, 20 * count)
+    tries = tries or max(100, min(20 * count, 3 * count + 10_000))
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
-        found = variants(spec, seed, tries, on_step=lambda _: next(steps, None))
-    ranked = sorted(found, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant))[:count]
-    if not ranked:
+        ranked = best_variants(spec, seed, tries, count, on_step=lambda _: next(steps, None))
+        first = next(ranked, None)          # every try happens here; the rest are made again one by one
+    if first is None:
         raise InputError(f"none of {tries} cut-ups of seed {seed} passes every rule; try more --tries or another seed")
     folder.mkdir(exist_ok=True)
     rows = []
-    for rank, design in enumerate(ranked, start=1):
-        stem = folder / f"cats-variant-{rank:02d}"
+    digits = max(2, len(str(count)))
+    for rank, design in enumerate(itertools.chain([first], ranked), start=1):     # written as they are made
+        stem = folder / f"cats-variant-{rank:0{digits}d}"
         written = []
         for kind in kinds:
             written += emit(_game(), design, stem.with_suffix(f".{kind}"), print_options)
         rows.append((rank, design.variant, design.balance, len(design.pieces), written[0].name))
-    click.echo(f"{len(found)} of {tries} cut-ups of seed {seed} pass every rule; the {len(ranked)} most balanced:")
+    click.echo(f"kept {len(rows)} of {tries} cut-ups of seed {seed}, the most balanced first:")
     click.echo(f"{'rank':>4}  {'variant':>7}  {'balance':>7}  {'pieces':>6}  file")
     for rank, variant, balance, pieces, name in rows:
         click.echo(f"{rank:>4}  {variant:>7}  {balance:>7.2f}  {pieces:>6}  {name}")
-    click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {ranked[0].variant}"
+    click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {first.variant}"
                f"{' --players ' + str(players) if players != 2 else ''} -o map.pdf")
 
 
@@ -196,7 +201,7 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
               help="Draw on this map (.json or .txt) instead of a new one.")
 @seed_option
 @output_option()
-@print_options
+@page_options
 def setup_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, map_file, seed,
                   output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ...design import Design, record
 from ...errors import InputError
+from ...units import MAX_LENGTH
 
 # -- sizes (DESIGN 5: 50 mm tape, 5 mm cells, 9 cell rows + a 5 mm band, 24 columns a segment) --------------
 DEFAULT_TAPE_WIDTH = 50.0
@@ -123,7 +124,7 @@ class CatsRoll(Design):
     tape_width: TapeWidth = DEFAULT_TAPE_WIDTH
     segment_rows: SegmentRows = DEFAULT_SEGMENT_ROWS
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
-    length: Annotated[float, Field(gt=0, le=100_000)] = 10_000.0
+    length: Annotated[float, Field(gt=0, le=MAX_LENGTH)] = 10_000.0
     rules_url: str | None = None
     segments: tuple[Grid, ...]
 

@@ -7,28 +7,56 @@ numbered: `random.Random("cats:SEED:variant:N")` makes cut-up N of the seed's ma
 
 from __future__ import annotations
 
+import heapq
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Iterator
 
 from .generate import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_forests
 from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
 from .rules import BALANCE_LIMIT, Board, map_balance, validate_map
 
+MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
 CUT_ATTEMPTS = 80            # cut-ups tried by `cats map --cut-up` before falling back
 MIN_PIECE = 3                # columns
 
 
-def cut_layer(plan: Plan, rng: random.Random, layer: int, rows: int, aligned: bool) -> list[tuple[int, int]]:
+@dataclass(frozen=True)
+class LayerEdges:
+    """What cutting one layer needs to know of its columns, worked out once per map rather than once per try:
+    each column's cells, the rows where a building opens (or goes on) west and east of it, the bare street that
+    runs into it from either edge, and the weight of a cut on each grid line."""
+    columns: list[list[int]]
+    west: list[list[int]]
+    east: list[list[int]]
+    bare_from_left: list[list[int]]
+    bare_from_right: list[list[int]]
+    weights: dict[int, float]
+
+
+def layer_edges(plan: Plan, layer: int, rows: int) -> LayerEdges:
+    cols = range(plan.cols)
+    columns = [_column(plan, layer, rows, c) for c in cols]
+    west = [_edge_openings(plan, layer, rows, c, "w") for c in cols]
+    east = [_edge_openings(plan, layer, rows, c, "e") for c in cols]
+    weights = {k: 1.0 / (1 + 4 * _straddling(plan, layer, rows, k) + 2 * len(west[k]) + 2 * len(east[k - 1]))
+               for k in range(MIN_PIECE, plan.cols - MIN_PIECE + 1)}
+    return LayerEdges(columns, west, east, [_bare_run(plan, column, 1) for column in columns],
+                      [_bare_run(plan, column, -1) for column in columns], weights)
+
+
+def cut_layer(plan: Plan, rng: random.Random, layer: int, rows: int, aligned: bool,
+              facts: LayerEdges | None = None) -> list[tuple[int, int]]:
     """Cut positions and a new order for one layer: [(source column, width), ...] in the new order. Grid lines
     that few buildings straddle are likelier cuts (a cut through a building leaves two halves open on the cut
     side, which must still face a street). With `aligned`, pieces are a multiple of 3 columns wide, which keeps
     every packing of the home row as it was."""
+    facts = facts or layer_edges(plan, layer, rows)
     width = plan.cols
     step = 3 if aligned else 1
     count = max(3, min(width // 5, round(width / 7) + rng.choice((-1, 0, 1))))
     lines = [k for k in range(MIN_PIECE, width - MIN_PIECE + 1) if k % step == 0]
-    weights = [1.0 / (1 + 4 * _straddling(plan, layer, rows, k) + 2 * len(_edge_openings(plan, layer, rows, k, "w"))
-                      + 2 * len(_edge_openings(plan, layer, rows, k - 1, "e"))) for k in lines]
+    weights = [facts.weights[k] for k in lines]
     cuts: set[int] = set()
     for _ in range(count * 8):
         if len(cuts) >= count - 1 or not lines:
@@ -38,10 +66,11 @@ def cut_layer(plan: Plan, rng: random.Random, layer: int, rows: int, aligned: bo
             cuts.add(cut)
     edges = [0, *sorted(cuts), width]
     parts = [(a, b - a) for a, b in zip(edges, edges[1:])]
-    return [parts[k] for k in _piece_order(plan, layer, rows, parts, rng)]
+    return [parts[k] for k in _piece_order(plan, rows, parts, rng, facts)]
 
 
-def _piece_order(plan: Plan, layer: int, rows: int, parts: list[tuple[int, int]], rng: random.Random) -> list[int]:
+def _piece_order(plan: Plan, rows: int, parts: list[tuple[int, int]], rng: random.Random,
+                 facts: LayerEdges) -> list[int]:
     """A new order of the pieces (never the old one) in which no opening faces something no cat can stand on (a
     wall, a shrine, the outside of the map at its two ends), where such an order is found: random walks from a
     clean left end through pieces that fit their left neighbour, a bounded number of them; else the walk with the
@@ -49,13 +78,13 @@ def _piece_order(plan: Plan, layer: int, rows: int, parts: list[tuple[int, int]]
     n = len(parts)
     if n < 2:
         return [0]
-    left = [_edge_openings(plan, layer, rows, start, "w") for start, _ in parts]
-    right = [_edge_openings(plan, layer, rows, start + width - 1, "e") for start, width in parts]
-    first = [_column(plan, layer, rows, start) for start, _ in parts]
-    last = [_column(plan, layer, rows, start + width - 1) for start, width in parts]
+    left = [facts.west[start] for start, _ in parts]
+    right = [facts.east[start + width - 1] for start, width in parts]
+    first = [facts.columns[start] for start, _ in parts]
+    last = [facts.columns[start + width - 1] for start, width in parts]
 
-    bare_right = [_bare_run(plan, col, -1) for col in last]
-    bare_left = [_bare_run(plan, col, 1) for col in first]
+    bare_right = [facts.bare_from_right[start + width - 1] for start, width in parts]
+    bare_left = [facts.bare_from_left[start] for start, _ in parts]
 
     def bare(a: int, b: int) -> int:
         """Rows in a row of 4 or more where bare street runs 4 cells or more across the seam: a desert."""
@@ -160,21 +189,28 @@ def apply_cuts(plan: Plan, layer_pieces: list[list[tuple[int, int]]], rows: int)
             new.kind[moved[old]] = kind
     for old, colour in plan.sewer.items():
         new.sewer[moved[old]] = colour
+    owner = plan.owner
     for block in plan.blocks:
         if block is None:
             continue
         groups: dict[int, list[int]] = {}
         for old in block.cells:
             groups.setdefault(piece_id[old], []).append(old)
+        if len(groups) == 1:                    # not cut: the building moves whole, openings and all
+            (cells,) = groups.values()
+            part = new.add_block([moved[old] for old in cells])
+            part.openings = [(moved[i], side, cut) for i, side, cut in block.openings]
+            continue
         for cells in groups.values():
             part = new.add_block([moved[old] for old in cells])
             members = set(cells)
             part.openings = [(moved[i], side, cut) for i, side, cut in block.openings if i in members]
-            for old in cells:
-                for side in "ew":
-                    j = plan.neighbour(old, side)
-                    if j is not None and plan.owner[j] == plan.owner[old] and j not in members:
-                        part.openings.append((moved[old], side, True))
+            for old in cells:                   # a side that went on into the building's other piece is open
+                col = old % C
+                if col + 1 < C and owner[old + 1] == owner[old] and old + 1 not in members:
+                    part.openings.append((moved[old], "e", True))
+                if col > 0 and owner[old - 1] == owner[old] and old - 1 not in members:
+                    part.openings.append((moved[old], "w", True))
     _join_cut_sides(new)
     return new, pieces
 
@@ -235,9 +271,22 @@ def cut_plan(spec: MapSpec, plan: Plan, rng: random.Random) -> tuple[Plan, list[
     seats = table(spec.players, spec.coop)
     width = plan.cols
     aligned = -(-width // 3) - seats.drawings_per_side <= 2
-    layers = plan.rows // spec.segment_rows
-    layer_pieces = [cut_layer(plan, rng, layer, spec.segment_rows, aligned) for layer in range(layers)]
+    edges = _edges_of(plan, spec.segment_rows)
+    layer_pieces = [cut_layer(plan, rng, layer, spec.segment_rows, aligned, layer_edge)
+                    for layer, layer_edge in enumerate(edges)]
     return apply_cuts(plan, layer_pieces, spec.segment_rows)
+
+
+_EDGES: list[tuple[Plan, int, list[LayerEdges]]] = []      # the last map cut up: every try cuts the same one
+
+
+def _edges_of(plan: Plan, rows: int) -> list[LayerEdges]:
+    for known, known_rows, edges in _EDGES:
+        if known is plan and known_rows == rows:
+            return edges
+    edges = [layer_edges(plan, layer, rows) for layer in range(plan.rows // rows)]
+    _EDGES[:] = [(plan, rows, edges)]
+    return edges
 
 
 def best_variant(spec: MapSpec, seed: int, base: Base, wanted: int = 6) -> CatsMap:
@@ -257,14 +306,33 @@ def best_variant(spec: MapSpec, seed: int, base: Base, wanted: int = 6) -> CatsM
                          map_balance(_design(spec, seed, base.plan, pieces)))
 
 
-def variants(spec: MapSpec, seed: int, tries: int, on_step=None) -> list[CatsMap]:
-    """Every good cut-up among the first `tries` of the seed's map, any balance, in variant order."""
-    base = base_plan(spec, seed, with_forests=False)
-    found = []
+def good_variants(spec: MapSpec, seed: int, tries: int, on_step=None, base: Base | None = None
+                  ) -> Iterator[CatsMap]:
+    """Every good cut-up among the first `tries` of the seed's map, any balance, in variant order, one at a time."""
+    base = base or base_plan(spec, seed, with_forests=False)
     for variant in range(1, tries + 1):
         made = make_variant(spec, seed, base, variant, balance_limit=None)
         if made is not None:
-            found.append(made)
+            yield made
         if on_step is not None:
             on_step(variant)
-    return found
+
+
+def variants(spec: MapSpec, seed: int, tries: int, on_step=None) -> list[CatsMap]:
+    return list(good_variants(spec, seed, tries, on_step))
+
+
+def rank_key(design: CatsMap) -> tuple:
+    """How good cut-ups are ordered, best first: the smallest balance gap, then the lower number. The one place
+    to change what "best" means."""
+    return (design.balance if design.balance is not None else float("inf"), design.variant)
+
+
+def best_variants(spec: MapSpec, seed: int, tries: int, count: int, on_step=None) -> Iterator[CatsMap]:
+    """The `count` best good cut-ups, best first, made one at a time: the tries keep only each good cut-up's rank
+    key, and the winners are made again by their number, so memory stays flat however many are asked for."""
+    base = base_plan(spec, seed, with_forests=False)
+    keys = heapq.nsmallest(count, (rank_key(design) + (design.variant,)
+                                   for design in good_variants(spec, seed, tries, on_step, base)))
+    for key in keys:
+        yield make_variant(spec, seed, base, key[-1], balance_limit=None)

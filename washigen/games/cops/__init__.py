@@ -8,12 +8,11 @@ import secrets
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
 from ...press import KitPart, PrintOptions
-from .. import Component, Game, Param, register_game
+from .. import Game, register_game
 from .commands import commands
 from .draw import location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
 from .generate import card_areas, generate_map, generate_tape, sample_segment
-from .model import (DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, MAX_PLAYERS, MIN_PLAYERS, TITLE, CopsMap, CopsSheet,
-                    CopsTape, Location, max_offset_for, segment_length_for)
+from .model import DEFAULT_TAPE_WIDTH, GAME, TITLE, CopsMap, CopsSheet, CopsTape, Location, segment_length_for
 from .rules import validate
 from .text import to_text
 
@@ -122,22 +121,6 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     ]
 
 
-_TAPE_WIDTH = Param("tape_width", "length", f"{DEFAULT_TAPE_WIDTH:g}mm", 10.0, 200.0,
-                    help="tape width; everything scales with it")
-_SEED = Param("seed", "int", None, 0, 2**63 - 1, help="chosen and printed when omitted")
-
-COMPONENTS = (
-    Component("map", "one segment per player end to end, wrapping top to bottom; offset set-ups with new roads", (
-        Param("players", "int", DEFAULT_PLAYERS, MIN_PLAYERS, MAX_PLAYERS),
-        Param("offset", "length", "0mm", 0.0, max_offset_for(DEFAULT_TAPE_WIDTH),
-              help="every other segment this much lower; at most a quarter of the tape width"),
-        _TAPE_WIDTH, _SEED)),
-    Component("tape", "artwork for a tape maker: a repeat of segments whose last joins its first", (
-        Param("segments", "int", 4, 1, 24), Param("length", "length", "one repeat", help="e.g. 10m for a roll"),
-        _TAPE_WIDTH, _SEED)),
-    Component("sheet", "squad sheets: name, colour, two ramen bowls, two crimes with the culprits' faces", (
-        Param("players", "int", 4, 1, 24, help="how many sheets, four to a page"),)),
-)
 
 GAME_OBJECT = Game(
     name=GAME,
@@ -145,7 +128,6 @@ GAME_OBJECT = Game(
     designs={"map": CopsMap, "tape": CopsTape, "sheet": CopsSheet},
     validate=validate,
     print_design=print_design,
-    components=COMPONENTS,
     to_text=to_text,
     from_text=None,
     check_design=check_design,

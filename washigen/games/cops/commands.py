@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import LENGTH, emit, output_option, print_options, report_written, resolve_seed, seed_option
+from ...cli_options import (LENGTH, LengthType, emit, output_option, print_options, report_written, resolve_seed,
+                            seed_option)
 from ...output import write_document
 from ...press import Document
 from ...press.impose import tape_artwork
@@ -50,6 +51,9 @@ def _check(design) -> None:
         sys.exit(1)
 
 
+TAPE_WIDTH = LengthType(minimum=10.0, maximum=200.0)     # as check_tape_width, so the listing shows the range
+
+
 @click.group("cops")
 def commands():
     """Tokyo Washi Game Cops: tape segments with two zones of four crime locations, yellow paths, maps that wrap
@@ -62,7 +66,7 @@ def commands():
 @click.option("--offset", callback=_offset, default="0", show_default=True, metavar="LENGTH",
               help="Offset set-up: every other segment lies this much lower, so the joints miss; the new roads that "
                    "complete them are drawn (orange, dashed). At most a quarter of the tape width.")
-@click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
+@click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm. Everything scales with it.")
 @seed_option
 @output_option()
@@ -82,7 +86,7 @@ def map_command(players, offset, tape_width, seed, output: Path, print_options):
                    "off the roll meets end to end.")
 @click.option("--length", type=LENGTH, default=None, help="Length of the artwork, e.g. 10m for a whole roll "
               "(default: one repeat).")
-@click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
+@click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm.")
 @seed_option
 @output_option()

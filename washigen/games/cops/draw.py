@@ -393,13 +393,13 @@ def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene
 
 # -- squad sheets -------------------------------------------------------------------------------------------------
 
-SHEET_SIZE = (95.0, 128.0)      # four to a page on A4 and on Letter
+SHEET_SIZE = (95.0, 128.0)      # four to a page on A4 and on Letter, as many as fit on the other papers
 
 
 def sheet_template(paper: str) -> Template:
     w, h = paper_size(paper)
-    return Template(f"{paper} squad sheets 2 x 2", w, h, (MIN_PAGE_MARGIN,) * 4,
-                    grid=Grid(SHEET_SIZE[0], SHEET_SIZE[1], cols=2, rows=2, gutter=6.0))
+    return Template(f"{paper} squad sheets", w, h, (MIN_PAGE_MARGIN,) * 4,
+                    grid=Grid(SHEET_SIZE[0], SHEET_SIZE[1], gutter=6.0))
 
 
 def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Scene:

@@ -8,8 +8,8 @@ from collections import Counter
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
 from ...press import KitPart, PrintOptions
-from .. import Component, Game, Param, register_game
-from .commands import TILE_SIZE_RANGE, commands
+from .. import Game, register_game
+from .commands import commands
 from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawns, print_setup, print_tiles,
                    score_pad, tiles_figure)
 from .generate import generate_setup
@@ -83,18 +83,6 @@ GAME_INFO = register_game(Game(
     designs={TrailRouteSetup.KIND: TrailRouteSetup},
     validate=validate,
     print_design=print_setup,
-    components=(
-        Component("components", "every tile, hand card, cat pawn, the board mat and a score pad, ready to cut", (
-            Param("tile_size", "length", "40mm", TILE_SIZE_RANGE[0], TILE_SIZE_RANGE[1],
-                  help="square road and destination tiles"),
-            Param("mix", "str", "assets/trail-route-mix.toml", help="how many tiles of each type"),
-            Param("mat_paper", "choice", "same as --paper", choices=("a3", "a4", "letter", "tabloid")))),
-        Component("setup", "a dealt table that passes every placement rule", (
-            Param("players", "int", 4, 3, 4), Param("seed", "int", None, 0), Param("mix", "str", "default"))),
-        Component("play", "plays a game to its end and prints the moves and scores", (
-            Param("players", "int", 4, 3, 4), Param("seed", "int", None, 0),
-            Param("policy", "choice", "greedy", choices=("random", "greedy")))),
-    ),
     to_text=to_text,
     from_text=from_text,
     check_design=check_design,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import LENGTH, emit, output_option, print_options, report_written, resolve_seed, seed_option
+from ...cli_options import LengthType, emit, output_option, print_options, report_written, resolve_seed, seed_option
 from ...errors import InputError
 from ...output import write_document
 from ...units import PAPER_SIZES, format_mm
@@ -40,8 +40,8 @@ def commands():
 
 
 @commands.command("components")
-@click.option("--tile-size", type=LENGTH, default=40.0, show_default="40mm",
-              help="Side of the square road and destination tiles (25mm to 60mm).")
+@click.option("--tile-size", type=LengthType(minimum=TILE_SIZE_RANGE[0], maximum=TILE_SIZE_RANGE[1]), default=40.0,
+              show_default="40mm", help="Side of the square road and destination tiles (25mm to 60mm).")
 @mix_option
 @click.option("--mat-paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
               help="Paper for the board mat (default: --paper). On A3 it fits one sheet; smaller paper is "

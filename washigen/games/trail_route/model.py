@@ -8,7 +8,6 @@ touches the road. Each row's starting position lies right of road column 7.
 
 from __future__ import annotations
 
-import tomllib
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Literal
@@ -18,7 +17,7 @@ from pydantic import Field
 from ...design import Design, record
 from ...errors import InputError
 from ...i18n import N_
-from ...inputs import read_text
+from ...inputs import parse_toml, read_text
 from ...paths import ASSETS
 
 GAME = "trail-route"
@@ -84,7 +83,8 @@ RoadCode = Literal[ROAD_CODES]            # type: ignore[valid-type]
 DestCode = Literal[DEST_CODES]            # type: ignore[valid-type]
 CardCode = Literal[CARD_CODES]            # type: ignore[valid-type]
 Colour = Literal[COLOURS]                 # type: ignore[valid-type]
-Count = Annotated[int, Field(ge=0)]
+MAX_MIX_COUNT = 200          # tiles of one type in a box; a real box holds a few dozen
+Count = Annotated[int, Field(ge=0, le=MAX_MIX_COUNT)]
 
 
 # -- what a tile code means ---------------------------------------------------------------------------------------
@@ -184,10 +184,7 @@ DEFAULT_MIX_PATH = ASSETS / "trail-route-mix.toml"
 def parse_mix(text: str, source: str) -> Mix:
     """A mix file: tables [road], [exchange], [destinations] of `tile-code = count`. Raises InputError naming the
     table and key of the first bad entry."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"mix {source}: not valid TOML: {error}") from None
+    data = parse_toml(text, f"mix {source}", what="mix")
     for part in data:
         if part not in MIX_PARTS:
             raise InputError(f"mix {source}: [{part}]: unknown table; a mix has {', '.join(MIX_PARTS)}")
@@ -200,9 +197,9 @@ def parse_mix(text: str, source: str) -> Mix:
             if code not in known:
                 raise InputError(f"mix {source}: {part}.{code}: unknown tile type {code!r}; known types: "
                                  f"{', '.join(known)}")
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise InputError(f"mix {source}: {part}.{code}: count must be a whole number 0 or more, "
-                                 f"got {count!r}")
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_MIX_COUNT:
+                raise InputError(f"mix {source}: {part}.{code}: count must be a whole number from 0 to "
+                                 f"{MAX_MIX_COUNT}, got {count!r}")
         parts[part] = tuple((code, table[code]) for code in known if table.get(code, 0) > 0)
     return Mix(source=source, **parts)
 

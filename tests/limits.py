@@ -1,0 +1,31 @@
+"""Running the command line as a user would, in a subprocess under a memory limit and a timeout (DESIGN 12)."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+MEMORY_LIMIT = 1024 * 1024 * 1024          # 1 GB of address space: DESIGN 12's bound for any accepted input
+TIME_LIMIT = 60.0
+WASHIGEN = [sys.executable, "-m", "washigen"]
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+
+def run_bounded(*args, cwd: Path | None = None, timeout: float = TIME_LIMIT, **options) -> Run:
+    """washigen ARGS in a fresh interpreter with 1 GB of address space; a TimeoutExpired fails the test."""
+    done = subprocess.run([*WASHIGEN, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=_limit_memory, **options)
+    return Run(done.returncode, done.stdout, done.stderr)

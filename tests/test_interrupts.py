@@ -1,0 +1,107 @@
+"""Ctrl-C, a reader that goes away, and a run killed mid-write: each with real signals and pipes, in subprocesses."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from washigen.output import STALE_PART_SECONDS, sweep_stale_parts
+
+from .limits import WASHIGEN
+
+# Tens of seconds of cut-ups before anything is written, on any machine: interrupted well before its end.
+LONG_RUN = ["cats", "variants", "--count", "5000", "--seed", "1", "-o", "maps"]
+
+
+def test_ctrl_c_exits_130_with_one_line_and_leaves_the_old_file(tmp_path):
+    (tmp_path / "roll.pdf").write_bytes(b"the old roll")
+    run = subprocess.Popen([*WASHIGEN, *LONG_RUN], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    time.sleep(2.5)
+    assert run.poll() is None, "the run ended before it could be interrupted"
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=30)
+    assert run.returncode == 130
+    assert stderr.endswith("interrupted\n") and "Traceback" not in stderr
+    assert (tmp_path / "roll.pdf").read_bytes() == b"the old roll"
+    assert sorted(os.listdir(tmp_path)) == ["roll.pdf"]
+
+
+def test_a_reader_that_has_gone_ends_the_run_quietly_with_141():
+    read_end, write_end = os.pipe()
+    os.close(read_end)                                      # every write now meets EPIPE
+    try:
+        done = subprocess.run([*WASHIGEN, "games", "--json"], stdout=write_end, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141
+    assert done.stderr == b""
+
+
+def test_games_into_head_prints_no_error():
+    done = subprocess.run(f"{sys.executable} -m washigen games | head -1", shell=True, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.count("\n") == 1 and done.stderr == ""
+
+
+def test_a_killed_runs_temporary_is_swept_by_the_next_write_to_the_same_place(tmp_path):
+    # what SIGKILL during a write leaves (no handler can run): the temporary beside the target
+    left = [tmp_path / ".roll.pdf.x1y2z3.part", tmp_path / ".roll.pdf.fresh.part", tmp_path / ".other.pdf.a.part"]
+    for path in left:
+        path.write_bytes(b"half a roll")
+    old = time.time() - STALE_PART_SECONDS - 5
+    os.utime(left[0], (old, old))
+    os.utime(left[2], (old, old))
+    done = subprocess.run([*WASHIGEN, "cats", "map", "--seed", "1", "-o", "roll.pdf"], cwd=tmp_path,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0
+    names = sorted(os.listdir(tmp_path))
+    assert names == [".other.pdf.a.part", ".roll.pdf.fresh.part", "roll.pdf"]   # a run writing now keeps its own
+
+
+def test_sweep_leaves_folders_and_names_that_only_look_alike(tmp_path):
+    target = tmp_path / "out[1].pdf"
+    stale = tmp_path / ".out[1].pdf.k.part"
+    lookalike = tmp_path / ".out1.pdf.k.part"
+    folder = tmp_path / ".out[1].pdf.d.part"
+    for path in (stale, lookalike):
+        path.write_bytes(b"x")
+    folder.mkdir()
+    later = time.time() + STALE_PART_SECONDS + 5
+    assert sweep_stale_parts(target, now=later) == [stale]
+    assert lookalike.exists() and folder.is_dir()
+
+
+POOL_SCRIPT = """
+import sys, time
+from functools import partial
+from washigen.cli import main
+from washigen.play import GameRecord, run_games
+
+def slow_game(delay, seed, first):
+    time.sleep(delay)
+    return GameRecord(seed=seed, winners=(first,), turns=1, end="win", specials_used=(0, 0))
+
+@main.command("slow-games")
+def slow_games():
+    print("started", flush=True)
+    run_games(partial(slow_game, 0.2), seed=1, games=400, players=2, jobs=2)
+
+main(["slow-games"])
+"""
+
+
+def test_ctrl_c_during_games_in_a_process_pool_exits_130_with_one_line(tmp_path):
+    script = tmp_path / "pool.py"
+    script.write_text(POOL_SCRIPT)
+    run = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert run.stdout.readline() == "started\n"
+    time.sleep(1.0)
+    os.killpg(run.pid, signal.SIGINT)                 # as a terminal's Ctrl-C: the parent and every worker
+    started = time.monotonic()
+    stdout, stderr = run.communicate(timeout=30)
+    assert run.returncode == 130, stderr
+    assert stderr == "interrupted\n"                  # no worker's traceback
+    assert time.monotonic() - started < 10            # the games not yet started are dropped, not played
