@@ -85,7 +85,7 @@ def test_games_are_listed_from_the_registry_specs(client):
             spec = next(c for c in game.components if c.name == component["name"])
             command = game.commands.commands[spec.name]
             expected = [p for p in spec.params if p.name != "seed" and option_for(command, p) is not None
-                        and p.name not in PRINT_OPTION_NAMES]
+                        and p.name not in PRINT_OPTION_NAMES and p.name != "output"]
             assert [(p["name"], p["min"], p["max"], p["default"]) for p in component["params"]] == \
                    [(p.name, p.min, p.max, p.default) for p in expected]
             assert component["seeded"] == any(p.name == "seed" for p in spec.params)
@@ -97,7 +97,7 @@ def test_games_are_listed_from_the_registry_specs(client):
 def test_print_options_are_set_with_the_print_not_in_the_form(client):
     deck = next(c for g in client.get("/api/games").json()["games"] if g["name"] == "cat-tree"
                 for c in g["components"] if c["name"] == "deck")
-    assert [p["name"] for p in deck["params"]] == ["card"]
+    assert [p["name"] for p in deck["params"]] == ["card", "reference"]
     assert {"paper", "duplex", "back_offset"} <= set(deck["print_options"])
 
 

@@ -21,6 +21,7 @@ from ..games import Component, Game, Param
 _RUN_LOCK = threading.Lock()
 
 PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "lang")
+NOT_IN_FORM = ("output",)
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,11 @@ def option_for(command: click.Command, param: Param) -> click.Option | None:
 
 
 def settable_params(game: Game, component: Component) -> list[Param]:
-    """The component's parameters the page sets in its form: not file paths, and not the print options (paper,
-    duplex, ...), which the page sets with every print's options."""
+    """The component's parameters the page sets in its form: not file paths, not the output (the studio names its
+    own files), and not the print options (paper, duplex, ...), which the page sets with every print's options."""
     command = game.commands.commands[component.name]
-    return [p for p in component.params if option_for(command, p) is not None and p.name not in PRINT_OPTION_NAMES]
+    return [p for p in component.params if option_for(command, p) is not None
+            and p.name not in PRINT_OPTION_NAMES and p.name not in NOT_IN_FORM]
 
 
 def takes_json(command: click.Command, folder: Path) -> bool:
