@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 import click
 
 from .errors import InputError
-from .output import check_target, write_bytes, write_document
+from .output import check_target
 from .press.options import PrintOptions
 from .units import DEFAULT_BLEED, PAPER_SIZES, parse_length
 
@@ -118,19 +118,10 @@ def resolve_seed(seed: int | None) -> int:
 
 
 def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[Path]:
-    """Writes a design by the output's extension: .json the design, .txt its text form, else its print."""
-    from .design import dumps
+    """Writes a design by the output's extension (washigen.design.render) and says what it wrote."""
+    from .design import render
 
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        written = [write_bytes(path, dumps(design).encode("utf-8"))]
-    elif suffix == ".txt":
-        if game.to_text is None:
-            raise InputError(f"{path}: {game.name} has no text form; use .json")
-        written = [write_bytes(path, game.to_text(design).encode("utf-8"))]
-    else:
-        options = options or PrintOptions()
-        written = write_document(game.print_design(design, options), path, options.dpi)
+    written = render(design, path, options)
     report_written(written)
     return written
 

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
@@ -20,6 +20,10 @@ from pydantic import ConfigDict, TypeAdapter
 from . import __version__
 from .errors import DesignFormatError, InputError
 from .inputs import read_bytes
+
+if TYPE_CHECKING:
+    from .press.options import PrintOptions
+    from .report import Report
 
 FORMAT = "washigen/1"
 
@@ -75,6 +79,49 @@ def save(design: Design, path: str | Path) -> None:
     from .output import write_bytes
 
     write_bytes(Path(path), dumps(design).encode("utf-8"))
+
+
+def validate(design: Design) -> Report:
+    """The design checked against its game's rules: every violation with its rule id, severity and place."""
+    from .games import get_game
+
+    return get_game(design.GAME).validate(design)
+
+
+def render(design: Design, path: str | Path, options: PrintOptions | None = None, **print_options: Any) -> list[Path]:
+    """Writes a design by the extension of `path`: .json the design, .txt its text form, .pdf .svg .png its print.
+    Print options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600);
+    returns the files written (an SVG or PNG of several pages is one file a page)."""
+    from .games import get_game
+    from .output import write_bytes, write_document
+
+    path = Path(path)
+    game = get_game(design.GAME)
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        return [write_bytes(path, dumps(design).encode("utf-8"))]
+    if suffix == ".txt":
+        if game.to_text is None:
+            raise InputError(f"{path}: {game.name} has no text form; use .json")
+        return [write_bytes(path, game.to_text(design).encode("utf-8"))]
+    options = print_options_from(options, print_options)
+    return write_document(game.print_design(design, options), path, options.dpi)
+
+
+def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) -> PrintOptions:
+    """PrintOptions from keywords (lengths as "3mm" or mm), or an InputError naming the unknown one."""
+    from dataclasses import fields, replace
+
+    from .press.options import PrintOptions
+    from .units import parse_length
+
+    known = {f.name for f in fields(PrintOptions)}
+    for name in overrides:
+        if name not in known:
+            raise InputError(f"{name}: not a print option; the print options are {', '.join(sorted(known))}")
+    if "bleed" in overrides:
+        overrides = {**overrides, "bleed": parse_length(overrides["bleed"], field="bleed", allow_zero=True)}
+    return replace(options or PrintOptions(), **overrides)
 
 
 def load(path: str | Path) -> Design:

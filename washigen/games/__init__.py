@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import secrets
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Callable
@@ -36,13 +37,36 @@ class Param:
         return f"--{self.name.replace('_', '-')} {span} (default {self.default})"
 
     def check(self, value: Any) -> Any:
+        """The value, as the parameter's kind (a length in mm), or an InputError naming the parameter."""
         if value is None:
             return value
+        value = self._as_kind(value)
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
             raise InputError(f"{self.name.replace('_', '-')}: must be {self.min}..{self.max}, got {value}")
         if self.choices and value not in self.choices:
             raise InputError(f"{self.name.replace('_', '-')}: must be one of {', '.join(self.choices)}, got {value!r}")
         return value
+
+    def _as_kind(self, value: Any) -> Any:
+        label = self.name.replace("_", "-")
+        if self.kind == "length":
+            from ..units import parse_length
+            return parse_length(value, field=label, allow_zero=True)
+        if self.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InputError(f"{label}: must be a whole number, got {value!r}")
+        if self.kind == "float":
+            return self._number(value, label)
+        if self.kind == "bool" and not isinstance(value, bool):
+            raise InputError(f"{label}: must be True or False, got {value!r}")
+        if self.kind in ("str", "choice") and not isinstance(value, str):
+            raise InputError(f"{label}: must be text, got {value!r}")
+        return value
+
+    @staticmethod
+    def _number(value: Any, label: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise InputError(f"{label}: must be a number, got {value!r}")
+        return float(value)
 
 
 @dataclass(frozen=True)
@@ -50,6 +74,7 @@ class Component:
     name: str
     help: str
     params: tuple[Param, ...] = ()
+    make: Callable[..., Any] | None = None     # (**params) -> Design, for washigen.generate; None: prints only
 
 
 @dataclass(frozen=True)
@@ -69,6 +94,7 @@ class Game:
     golden: Callable[[], dict[str, Any]] | None = None    # golden-file name -> design, fixed seeds
     kit: Callable[[int, str], list] | None = None         # (players, paper) -> [press.KitPart] for `washigen kit`
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
+    play: Callable[..., Any] | None = None                # (design, seed=, bots=, **options) -> a played game
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -124,3 +150,53 @@ def get_game(name: str) -> Game:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise InputError(f"game: unknown game {name!r}; known games: {known}")
     return _GAMES[key]
+
+
+def design_only(maker: Callable[..., Any], *command_params: str) -> Callable[..., Any]:
+    """A component's maker for washigen.generate that refuses the parameters only its command uses (a bleed, a
+    paper, a count of games): they change what is printed, not the design, and go to washigen.render instead."""
+    def make(**params: Any) -> Any:
+        given = [name for name in command_params if params.pop(name, None) is not None]
+        if given:
+            raise InputError(f"{', '.join(given)}: not part of the design that generate makes; print options go to "
+                             "washigen.render")
+        return maker(**params)
+    return make
+
+
+def get_component(game: Game, name: str) -> Component:
+    for component in game.components:
+        if component.name == name:
+            return component
+    known = ", ".join(c.name for c in game.components)
+    raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
+
+
+def generate(game: str, component: str, **params: Any) -> Any:
+    """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
+    games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
+    found = get_game(game)
+    part = get_component(found, component)
+    if part.make is None:
+        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
+        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
+                         f"components that do: {makers}")
+    known = {param.name: param for param in part.params}
+    for name in params:
+        if name not in known:
+            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
+                             f"{', '.join(known) or 'none'}")
+    checked = {name: known[name].check(value) for name, value in params.items()}
+    if "seed" in known and checked.get("seed") is None:
+        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
+    return part.make(**checked)
+
+
+def play(game: str, design: Any = None, *, seed: int | None = None, bots: str | None = None, **options: Any) -> Any:
+    """Plays one game with the game's engine and bots; `design` is the map or setup to play on (None: a new one
+    made from `seed`). Raises InputError for a game without an engine."""
+    found = get_game(game)
+    if found.play is None:
+        players = ", ".join(g.name for g in all_games() if g.play is not None) or "none"
+        raise InputError(f"play: {found.name} has no engine to play it yet; games that play: {players}")
+    return found.play(design, seed=seed, bots=bots, **options)

@@ -4,7 +4,7 @@ the scorer of a finished tree; simulated games."""
 from __future__ import annotations
 
 from ...errors import DesignFormatError, InputError
-from ...games import Component, Game, Param, register_game
+from ...games import Component, Game, Param, design_only, register_game
 from ...press import Document, KitPart, PrintOptions
 from ...report import Report
 from ...scene import Scene
@@ -99,6 +99,18 @@ def kit(players: int, paper: str) -> list[KitPart]:
     return draw.kit_parts(paper, CatTreeDeck(reference_cards=0), options)
 
 
+def play(design: None = None, seed: int | None = None, bots: str | None = None):
+    """One simulated game (both players build one tree, greedy placement): a PlayedGame with its layout and turns.
+    The tree grows from the deal, so there is no design to start from."""
+    from .generate import play as play_game
+
+    if design is not None:
+        raise InputError("play: Cat Tree builds its tree from the deal; pass a seed, not a design")
+    if bots not in (None, "greedy"):
+        raise InputError(f"bots: Cat Tree's players place greedily; the only bot is 'greedy', got {bots!r}")
+    return play_game(0 if seed is None else seed)
+
+
 GAME_OBJECT = Game(
     name=GAME,
     title=TITLE,
@@ -110,13 +122,15 @@ GAME_OBJECT = Game(
         Component("deck", "32 structure cards, a card back and two reference cards, n-up with crop marks", (
             Param("card", "choice", "poker", choices=CARD_SIZE_NAMES, help="card size"),
             Param("paper", "choice", "a4", choices=("a4", "letter")),
-            Param("duplex", "choice", "none", choices=("long", "short", "none"), help="print the backs"))),
+            Param("duplex", "choice", "none", choices=("long", "short", "none"), help="print the backs")),
+            make=design_only(lambda card="poker": CatTreeDeck(card=card), "paper", "duplex")),
         Component("sheet", "a score sheet for two trees: 10 x 10 grid, floor, altitude line, points column", (
             Param("paper", "choice", "a4", choices=("a4", "letter")),)),
         Component("score", "check and score a finished tree from its layout text", ()),
         Component("play", "a simulated game: two players, eight rounds, greedy placement", (
             Param("seed", "int", None, min=0, help="seed of the shuffle"),
-            Param("games", "int", 1, min=1, max=100, help="games to play and compare"))),
+            Param("games", "int", 1, min=1, max=100, help="games to play and compare")),
+            make=design_only(lambda seed=0: generate_layout(seed), "games")),
     ),
     to_text=to_text,
     from_text=text.from_text,
@@ -125,6 +139,7 @@ GAME_OBJECT = Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    play=play,
 )
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ...errors import InputError
 from ...press import KitPart, PrintOptions
-from .. import Component, Game, Param, register_game
+from .. import Component, Game, Param, design_only, register_game
 from .commands import commands
 from .draw import (TITLE, Panel, band_items, band_words, map_scene, new_scene, print_design, segment_scene,
                    sheet_document, strips_document)
-from .generate import generate_map, generate_segment, generate_setup
+from .generate import generate_map, generate_roll, generate_segment, generate_setup
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE,
                     SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsRoll, CatsSegment, CatsSetup)
 from .rules import check_design, validate
@@ -42,17 +42,20 @@ COMPONENTS = (
     Component("map", "the map at real size, or its tape strips on sheets (--paper)",
               _map_params() + (Param("cut_up", "bool", False, help="cut on grid lines, pieces laid anew"),
                                Param("variant", "int", None, 1, 100_000, help="one cut-up of the seed's map"),
-                               Param("rules_url", "str", None, help="printed as a QR code"))),
+                               Param("rules_url", "str", None, help="printed as a QR code")),
+              make=lambda **params: generate_map(**params)),
     Component("tape", "artwork for a tape maker: tape width x length, bleed, repeat",
               _tape_params() + (Param("length", "length", "10m", 1, 100_000, help="mm"),
                                 Param("bleed", "length", "3mm", 0, 20, help="mm"),
                                 Param("segments", "int", 4, 1, 1000, help="distinct segments in the repeat"),
                                 Param("rules_url", "str", None),
-                                Param("seed", "int", None, 0, 2**63 - 1))),
+                                Param("seed", "int", None, 0, 2**63 - 1)),
+              make=design_only(generate_roll, "bleed")),
     Component("sheet", "player strips to cut out", (Param("players", "int", 2, 2, 6), Param("coop", "bool", False))),
     Component("variants", "checked cut-ups of a map, the most balanced first",
               (Param("count", "int", 5, 1, 200), Param("tries", "int", None, 1, 100_000)) + _map_params()),
-    Component("setup", "fish and cats drawn on a map", _map_params()),
+    Component("setup", "fish and cats drawn on a map", _map_params(),
+              make=lambda seed=0, **params: generate_setup(generate_map(seed=seed, **params), seed=seed)),
 )
 
 

@@ -7,7 +7,7 @@ import secrets
 
 from ...errors import DesignFormatError, InputError
 from ...press import KitPart, PrintOptions
-from .. import Component, Game, Param, register_game
+from .. import Component, Game, Param, design_only, register_game
 from .commands import commands
 from .draw import location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
 from .generate import card_areas, generate_map, generate_tape, sample_segment
@@ -125,10 +125,10 @@ COMPONENTS = (
         Param("players", "int", DEFAULT_PLAYERS, MIN_PLAYERS, MAX_PLAYERS),
         Param("offset", "length", "0mm", 0.0, max_offset_for(DEFAULT_TAPE_WIDTH),
               help="every other segment this much lower; at most a quarter of the tape width"),
-        _TAPE_WIDTH, _SEED)),
+        _TAPE_WIDTH, _SEED), make=lambda **params: generate_map(**params)),
     Component("tape", "artwork for a tape maker: a repeat of segments whose last joins its first", (
         Param("segments", "int", 4, 1, 24), Param("length", "length", "one repeat", help="e.g. 10m for a roll"),
-        _TAPE_WIDTH, _SEED)),
+        _TAPE_WIDTH, _SEED), make=design_only(generate_tape, "length")),
     Component("sheet", "squad sheets: name, colour, two ramen bowls, two crimes with the culprits' faces", (
         Param("players", "int", 4, 1, 24, help="how many sheets, four to a page"),)),
 )

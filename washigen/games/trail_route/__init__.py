@@ -67,6 +67,28 @@ def kit(players: int, paper: str) -> list[KitPart]:
     ]
 
 
+def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: str | None = None,
+         players: int = 4):
+    """One game played to its end by the engine (washigen.play): on `setup`, or on a setup dealt from `seed` for
+    `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
+    from .engine import POLICIES, GameResult, make_policies, play_game
+
+    seed = 0 if seed is None else seed
+    if setup is None:
+        setup = generate_setup(players, seed)
+    elif not isinstance(setup, TrailRouteSetup):
+        raise InputError(f"play: {GAME} plays on a setup, got a {getattr(setup, 'GAME', '?')} "
+                         f"{getattr(setup, 'KIND', type(setup).__name__)}")
+    names = (bots or "greedy").split(",")
+    names = names * setup.players if len(names) == 1 else names
+    unknown = [name for name in names if name not in POLICIES]
+    if unknown or len(names) != setup.players:
+        raise InputError(f"bots: name one of {', '.join(POLICIES)} for every seat, or one per seat "
+                         f"({setup.players}), got {bots!r}")
+    result: GameResult = play_game(setup, make_policies(names, seed))
+    return result
+
+
 GAME_INFO = register_game(Game(
     name=GAME,
     title=TITLE,
@@ -81,7 +103,9 @@ GAME_INFO = register_game(Game(
             Param("mix", "str", "assets/trail-route-mix.toml", help="how many tiles of each type"),
             Param("mat_paper", "choice", "same as --paper", choices=("a3", "a4", "letter", "tabloid")))),
         Component("setup", "a dealt table that passes every placement rule", (
-            Param("players", "int", 4, 3, 4), Param("seed", "int", None, 0), Param("mix", "str", "default"))),
+            Param("players", "int", 4, 3, 4), Param("seed", "int", None, 0), Param("mix", "str", "default")),
+            make=lambda players=4, seed=0, mix="default": generate_setup(
+                players, seed, load_mix(None if mix == "default" else mix))),
         Component("play", "plays a game to its end and prints the moves and scores", (
             Param("players", "int", 4, 3, 4), Param("seed", "int", None, 0),
             Param("policy", "choice", "greedy", choices=("random", "greedy")))),
@@ -93,4 +117,5 @@ GAME_INFO = register_game(Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    play=play,
 ))
