@@ -10,11 +10,13 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .cli_options import echo_report, output_option, print_options, report_written
-from .errors import WashigenError
+from .cli_options import (LENGTH_OR_ZERO, echo_report, offset_option, output_option, print_options, profile_option,
+                          report_written)
+from .errors import InputError, WashigenError
 from .games import all_games, get_game
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
+from .units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -137,6 +139,7 @@ def render_command(file: Path, output: Path, print_options):
 @output_option((".pdf", ".svg", ".png"))
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@profile_option(only=("paper", "duplex"))
 def calibrate_command(output: Path, paper: str, duplex: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
     from .press.impose import calibration_pages
@@ -144,6 +147,67 @@ def calibrate_command(output: Path, paper: str, duplex: str):
 
     document = calibration_pages(template_for("poker", paper.lower()), duplex)
     report_written(write_document(document, output))
+    click.echo(f"Print it on both sides (flip on the {duplex} edge), hold it to the light and read X and Y where "
+               "the red lines cross the scales. Save them once, for every command to use:\n"
+               f"  washigen profile set --back-offset X,Y --paper {paper.lower()} --duplex {duplex}\n"
+               "(add --name NAME for a second printer, then pass --profile NAME).")
+
+
+@main.group("profile")
+def profile_group():
+    """Printer profiles: print-option defaults saved once (duplex drift, paper, bleed...) that every printing
+    command uses. An option given on the command line wins over its profile."""
+
+
+@profile_group.command("set")
+@click.option("--name", default="default", show_default=True,
+              help="The profile to set; the one named default applies when no --profile is given.")
+@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None)
+@click.option("--template", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A sheet template file (TOML).")
+@click.option("--bleed", type=LENGTH_OR_ZERO, default=None, help="Artwork beyond the trim.")
+@click.option("--crop-marks/--no-crop-marks", default=None)
+@click.option("--cut-lines/--no-cut-lines", default=None)
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default=None)
+@click.option("--back-offset", callback=lambda ctx, param, value: value and offset_option(ctx, param, value),
+              default=None, metavar="X,Y", help="Shift the backs by X,Y mm (read it off washigen calibrate).")
+@click.option("--dpi", type=click.IntRange(30, 2400), default=None)
+def profile_set_command(name: str, **options):
+    """Save print-option defaults in a printer profile (merged into what it already holds)."""
+    from .profiles import FIELDS, check_name, save
+
+    check_name(name)
+    given = {key: value for key, value in options.items() if value is not None}
+    if "back_offset" in given:
+        given["back_offset"] = list(given["back_offset"])
+    if "template" in given:
+        given["template"] = str(given["template"].resolve())
+    if not given:
+        raise InputError("profile set: give at least one option to save, such as --back-offset 0.5,-1")
+    values = {key: FIELDS[key](value) for key, value in given.items()}
+    path, profile = save(name, values)
+    click.echo(f"saved profile {profile.name} in {path}")
+    _echo_profile(profile)
+
+
+@profile_group.command("show")
+@click.option("--name", default=None, help="Only this profile.")
+def profile_show_command(name: str | None):
+    """List the saved printer profiles and where they are kept."""
+    from .profiles import DEFAULT_PROFILE, find, load_all, profiles_path
+
+    profiles = [find(name)] if name else list(load_all().values())
+    click.echo(f"printer profiles in {profiles_path()}" + ("" if profiles else ": none saved yet"))
+    for profile in profiles:
+        used = " (used when no --profile is given)" if profile.name == DEFAULT_PROFILE else ""
+        _echo_profile(profile, used)
+
+
+def _echo_profile(profile, note: str = "") -> None:
+    click.echo(f"{profile.name}{note}")
+    for key, value in profile.options.items():
+        option = key.replace("_", "-")
+        click.echo(f"  --{option if value else 'no-' + option}" if isinstance(value, bool) else f"  --{option} {value}")
 
 
 # Rule sheets and kits live with the typesetter they drive.

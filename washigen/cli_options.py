@@ -40,7 +40,8 @@ LENGTH = LengthType()
 LENGTH_OR_ZERO = LengthType(allow_zero=True)
 
 
-def _offset(ctx, param, value: str | None) -> tuple[float, float]:
+def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
+    """--back-offset X,Y in millimetres."""
     if value is None:
         return 0.0, 0.0
     parts = value.split(",")
@@ -52,10 +53,58 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
         raise click.BadParameter(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
 
 
+# A profile's keys -> the parameter names of the print options.
+PROFILE_PARAMS = {"template": "template_file"}
+
+
+def profile_option(only: Iterable[str] | None = None) -> Callable:
+    """--profile NAME: the saved printer profile (washigen/profiles.py) whose values become this command's option
+    defaults (click's default_map), so an option given on the command line still wins. Without --profile the
+    profile named `default` applies, if saved. `only` limits it to some options (a command's own --paper)."""
+    keep = None if only is None else set(only)
+
+    def apply(ctx: click.Context, param: click.Parameter, name: str | None) -> None:
+        from .profiles import find
+
+        profile = find(name)
+        if profile is None:
+            return
+        values = {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items() if keep is None or k in keep}
+        ctx.default_map = {**(ctx.default_map or {}), **_applicable(ctx, values)}
+        ctx.meta["washigen.profile"] = profile.name
+
+    return click.option("--profile", metavar="NAME", is_eager=True, expose_value=False, callback=apply,
+                        help="Printer profile for the print options' defaults (washigen profile set); without it "
+                             "the profile named default, if saved.")
+
+
+def _applicable(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
+    """The values this command's options take (a profile's "a3" does not reach a command offering a4 and letter)."""
+    params = {p.name: p for p in ctx.command.params}
+    kept = {}
+    for name, value in values.items():
+        param = params.get(name)
+        if param is None:
+            continue
+        try:
+            param.type.convert(value, param, ctx)
+        except click.BadParameter:
+            continue
+        kept[name] = value
+    return kept
+
+
+def used_profile() -> str | None:
+    """The name of the printer profile the running command applied, if any."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get("washigen.profile")
+
+
 def print_options(func: Callable) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi, gathered
-    into one PrintOptions passed as the `print_options` argument."""
+    into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults."""
     options = [
+        profile_option(),
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
                      help="Lay the parts out on sheets of this paper (default: each at its own size, or A4 where "
                           "the parts need sheets)."),
@@ -68,7 +117,7 @@ def print_options(func: Callable) -> Callable:
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
         click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
                      help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
-        click.option("--back-offset", callback=_offset, default=None, metavar="X,Y",
+        click.option("--back-offset", callback=offset_option, default=None, metavar="X,Y",
                      help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
         click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                      help="Resolution of PNG output."),
@@ -79,7 +128,7 @@ def print_options(func: Callable) -> Callable:
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi)
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, profile=used_profile())
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
