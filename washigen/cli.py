@@ -118,10 +118,11 @@ def validate_command(files: tuple[Path, ...], as_json: bool):
 
 @main.command("render")
 @click.argument("file", type=click.Path(path_type=Path))
-@output_option((".pdf", ".svg", ".png", ".txt", ".json"))
+@output_option((".pdf", ".svg", ".png", ".txt", ".json", ".tmj"))
 @print_options
 def render_command(file: Path, output: Path, print_options):
-    """Print a design file (as made by any `-o OUT.json`) to PDF, SVG or PNG."""
+    """Print a design file (as made by any `-o OUT.json`, a text form or a Tiled map) to PDF, SVG or PNG, or
+    write it in another form."""
     from .cli_options import emit
     from .design import load
 

@@ -90,7 +90,7 @@ def validate(design: Design) -> Report:
 
 def render(design: Design, path: str | Path, options: PrintOptions | None = None, **print_options: Any) -> list[Path]:
     """Writes a design by the extension of `path`: .json the design, .txt its text form, .pdf .svg .png its print.
-    Print options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600);
+    .tmj a Tiled map (with its tileset image beside it). Print options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600);
     returns the files written (an SVG or PNG of several pages is one file a page)."""
     from .games import get_game
     from .output import write_bytes, write_document
@@ -104,6 +104,10 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
         if game.to_text is None:
             raise InputError(f"{path}: {game.name} has no text form; use .json")
         return [write_bytes(path, game.to_text(design).encode("utf-8"))]
+    if suffix == ".tmj":
+        from .tiled import write_tmj
+
+        return write_tmj(game, design, path)
     options = print_options_from(options, print_options)
     return write_document(game.print_design(design, options), path, options.dpi)
 
@@ -125,11 +129,16 @@ def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) 
 
 
 def load(path: str | Path) -> Design:
-    """A design from its JSON file, or from a game's text form (.txt) whose first line names the game."""
+    """A design from its JSON file, a game's text form (.txt) whose first line names the game, or a Tiled map
+    (.tmj) that washigen wrote."""
     path = Path(path)
     data = read_bytes(path, "design file")
     if path.suffix.lower() == ".txt":
         return load_text(data, source=str(path))
+    if path.suffix.lower() == ".tmj":
+        from .tiled import load_tmj
+
+        return load_tmj(data, source=str(path))
     return loads(data, source=str(path))
 
 

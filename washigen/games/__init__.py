@@ -95,6 +95,7 @@ class Game:
     kit: Callable[[int, str], list] | None = None         # (players, paper) -> [press.KitPart] for `washigen kit`
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
     play: Callable[..., Any] | None = None                # (design, seed=, bots=, **options) -> a played game
+    tiled: Any = None                                     # a module with dump/load for .tmj maps (washigen/tiled.py)
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -12,6 +12,7 @@ from .generate import generate_map, generate_roll, generate_segment, generate_se
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE,
                     SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsRoll, CatsSegment, CatsSetup)
 from .rules import check_design, validate
+from . import tiled
 from .text import from_text, to_text
 
 GOLDEN_SEEDS = {"map-2p": 1, "map-4p": 2, "map-cutup": 3, "map-long": 4, "setup-2p": 1, "segment": 5}
@@ -154,6 +155,7 @@ GAME = register_game(Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    tiled=tiled,
 ))
 
 __all__ = ["GAME"]

@@ -83,7 +83,7 @@ def _rules_url(func):
               help="With --cut-up: exactly this cut-up of the seed's map (as `cats variants` lists them).")
 @_rules_url
 @seed_option
-@output_option()
+@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
 @print_options
 def map_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, cut_up, variant,
                 rules_url, seed, output, print_options):
