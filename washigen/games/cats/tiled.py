@@ -18,7 +18,7 @@ from typing import Any
 from ...errors import InputError
 from ...scene import Rect, Scene, Style
 from ...tiled import TiledReader, map_document, object_layer, tile_layer, tileset
-from .model import BUILDING, SIDE_STEP, CatsMap, Grid, cell_size
+from .model import SIDE_STEP, CatsMap, Grid, cell_size
 from .text import _buildings
 
 PX_PER_MM = 12                                 # tile images at about 300 dpi
