@@ -1,7 +1,8 @@
 """Every command in the README runs as written, from a fresh checkout's point of view.
 
 Each ```sh block is one bash script run in a copy of the repository's tracked files (so a command may use
-examples/ and the files an earlier block made, nothing else), with this environment's washigen and python first on
+examples/ and the files an earlier command of its own block made, nothing else: blocks may run on different test
+workers), with this environment's washigen and python first on
 PATH and an empty config folder. A command must exit 0, or the N its comment announces (`# exit 1: ...`). No two
 commands may write the same `-o` file: an overwritten example would hide what the first one made.
 
