@@ -82,6 +82,12 @@ def test_render_is_the_api_function_even_after_the_backends_are_imported(tmp_pat
                                                                           paper="a4")[0]))
 
 
+def test_play_is_the_api_function_even_after_the_play_package_is_imported():
+    import washigen.play.match  # noqa: F401  binds the engines' shared package to washigen.play
+
+    assert washigen.play("cat-tree", seed=2).layout == washigen.generate("cat-tree", "play", seed=2)
+
+
 def _trail_route_winners(result) -> list[int]:
     """Written apart from the engine: the players with the highest score."""
     best = max(result.scores)

@@ -70,5 +70,18 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def _answer_calls(package: str, module: str, function: str) -> None:
+    """Makes the subpackage `package` (washigen.render, washigen.play) callable as the API function of the same
+    name: importing a subpackage binds it to that name on washigen, where scripts call washigen.render(...)."""
+    import sys
+    import types
+
+    class CallablePackage(types.ModuleType):
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(f".{module}", __name__), function)(*args, **kwargs)
+
+    sys.modules[package].__class__ = CallablePackage
+
+
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
