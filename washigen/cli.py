@@ -49,13 +49,17 @@ class WashigenGroup(click.Group):
             ctx.exit(EXIT_BAD_INPUT)
 
 
-@click.group(cls=WashigenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=WashigenGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", prog_name="washigen")
-def main():
+@click.pass_context
+def main(ctx: click.Context):
     """washigen prints games: washi-tape maps, cards, tiles, player sheets and rule sheets, at real size.
 
     The output format follows the file extension (.svg .pdf .png .json, and .txt where a game has a text form).
     Exit codes: 0 done, 1 the design breaks a rule, 2 bad input."""
+    if ctx.invoked_subcommand is None:   # `washigen` alone: its help, as asked for
+        click.echo(ctx.get_help())
 
 
 @main.command("games")

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 import click
 
 from .errors import InputError
-from .output import check_target
+from .output import STDOUT_FORMATS, check_target, is_stdout
 from .press.options import PrintOptions
 from .units import DEFAULT_BLEED, PAPER_SIZES, parse_length
 
@@ -110,7 +110,7 @@ def print_options(func: Callable) -> Callable:
                           "the parts need sheets)."),
         click.option("--template", "template_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Your own sheet template (TOML), e.g. a label or sticker sheet."),
-        click.option("--bleed", type=LENGTH_OR_ZERO, default=DEFAULT_BLEED, show_default="3mm",
+        click.option("--bleed", type=LENGTH_OR_ZERO, default=f"{DEFAULT_BLEED:g}mm", show_default=True,
                      help="Artwork beyond the trim."),
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
@@ -144,13 +144,20 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
     def check(ctx, param, value):
         if value is None:
             return value
+        if value in STDOUT_FORMATS:
+            if STDOUT_FORMATS[value] not in formats:
+                raise click.BadParameter(f"{value}: stdout takes {', '.join(STDOUT_FORMATS)}; this command writes "
+                                         f"{', '.join(formats)}")
+            return Path(value)
         path = check_target(Path(value))
         if path.suffix.lower() not in formats:
             raise click.BadParameter(f"{value}: the format follows the extension; use one of {', '.join(formats)}")
         return path
 
+    to_stdout = [name for name, suffix in (("-", ".json"), ("-.txt", ".txt"), ("-.svg", ".svg")) if suffix in formats]
     return click.option("-o", "--output", required=required, callback=check, metavar="OUT",
-                        help=f"Output file; its extension sets the format ({' '.join(formats)}).")
+                        help=f"Output file; its extension sets the format ({' '.join(formats)})"
+                             + (f"; {' or '.join(to_stdout)} writes to stdout." if to_stdout else "."))
 
 
 def seed_option(func: Callable) -> Callable:
@@ -177,7 +184,8 @@ def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[
 
 def report_written(paths: Iterable[Path]) -> None:
     for path in paths:
-        click.echo(f"wrote {path}")
+        if not is_stdout(path):      # stdout holds the output itself
+            click.echo(f"wrote {path}")
 
 
 @contextlib.contextmanager

@@ -89,15 +89,18 @@ def validate(design: Design) -> Report:
 
 
 def render(design: Design, path: str | Path, options: PrintOptions | None = None, **print_options: Any) -> list[Path]:
-    """Writes a design by the extension of `path`: .json the design, .txt its text form, .pdf .svg .png its print.
-    .tmj a Tiled map (with its tileset image beside it). Print options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600);
-    returns the files written (an SVG or PNG of several pages is one file a page)."""
+    """Writes a design by the extension of `path`: .json the design, .txt its text form, .tmj a Tiled map (its
+    tileset image beside it), .pdf .svg .png its print; "-" writes to stdout (output.STDOUT_FORMATS). Print
+    options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600).
+    Returns the files written (an SVG or PNG of several pages is one file a page)."""
     from .games import get_game
     from .output import write_bytes, write_document
 
-    path = Path(path)
+    from .output import STDOUT_FORMATS
+
     game = get_game(design.GAME)
-    suffix = path.suffix.lower()
+    path = Path(path)
+    suffix = STDOUT_FORMATS.get(str(path), path.suffix.lower())
     if suffix == ".json":
         return [write_bytes(path, dumps(design).encode("utf-8"))]
     if suffix == ".txt":

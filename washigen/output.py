@@ -4,6 +4,7 @@ same folder, then renamed), so a failed run leaves no half file and never damage
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
@@ -12,10 +13,18 @@ from .errors import InputError, OutputError
 from .press.document import Document
 
 DOCUMENT_FORMATS = (".pdf", ".svg", ".png")
+# `-o -` writes a design's JSON to stdout, `-o -.txt` its text form, `-o -.svg` a one-page SVG.
+STDOUT_FORMATS = {"-": ".json", "-.json": ".json", "-.txt": ".txt", "-.svg": ".svg"}
+
+
+def is_stdout(path: Path) -> bool:
+    return str(path) in STDOUT_FORMATS
 
 
 def check_target(path: Path) -> Path:
     """Refuses a target whose folder is missing or which is itself a folder, before any work is done."""
+    if is_stdout(path):
+        return path
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.exists():
         raise OutputError(f"{path}: the folder {folder} does not exist")
@@ -27,6 +36,10 @@ def check_target(path: Path) -> Path:
 
 
 def write_bytes(path: Path, data: bytes) -> Path:
+    if is_stdout(path):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return path
     check_target(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
     try:
@@ -96,5 +109,8 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
 
 
 def write_document(document: Document, path: Path, dpi: int = 300) -> list[Path]:
+    if is_stdout(path) and len(document.pages) != 1:
+        raise InputError(f"-o {path}: the design prints {len(document.pages)} pages; write them to files "
+                         "(-o out.svg)")
     check_target(path)
     return write_all(document_files(document, path, dpi))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import click
 
-from ..cli_options import output_option, report_written
+from ..cli_options import output_option, report_written, resolve_seed, seed_option
 from ..games import get_game
 from ..output import write_bytes
 
@@ -42,11 +43,15 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
               help="Players to print for (default: the game's own default; checked against its range).")
 @LANG
 @PAPER
+@seed_option
 @output_option((".pdf",))
-def kit_command(game: str, players: int | None, lang: str, paper: str, output: Path):
+def kit_command(game: str, players: int | None, lang: str, paper: str, seed: int | None, output: Path):
     """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
-    how to assemble; the map or components; player sheets; the rules. One bookmark per part."""
+    how to assemble; the map or components; player sheets; the rules. One bookmark per part. The seed of the
+    map or setup is printed on stderr (chosen when --seed is not given) and on its sheets."""
     from .kit import build_kit
 
-    data = build_kit(get_game(game), players, paper.lower(), lang)
+    found = get_game(game)
+    seeded = found.kit is not None and "seed" in inspect.signature(found.kit).parameters
+    data = build_kit(found, players, paper.lower(), lang, resolve_seed(seed) if seeded else None)
     report_written([write_bytes(output, data)])

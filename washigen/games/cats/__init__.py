@@ -126,9 +126,9 @@ def band_diagram(lang: str = "en"):
     return scene
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
-    """The map's tape strips on sheets (seed 1) and the player strips."""
-    design = generate_map(players=players, seed=1)
+def kit(players: int, paper: str, seed: int = 1) -> list[KitPart]:
+    """The map's tape strips on sheets and the player strips."""
+    design = generate_map(players=players, seed=seed)
     options = PrintOptions(paper=paper)
     name = paper.upper() if paper.lower() == "a4" else paper.title()
     return [

@@ -98,10 +98,10 @@ def diagram(name: str, params: dict):
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, seed: int | None = None) -> list[KitPart]:
     """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
-    map's seed is chosen afresh and printed on every strip and in the instructions."""
-    seed = secrets.randbelow(1_000_000)
+    map's seed (chosen afresh when None) is printed on every strip and in the instructions."""
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
     design = generate_map(players, seed)
     options = PrintOptions(paper=paper)
     paper_name = "A4" if paper.lower() == "a4" else paper.capitalize()

@@ -44,14 +44,14 @@ def golden() -> dict[str, TrailRouteSetup]:
     return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, seed: int = 1) -> list[KitPart]:
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
     mix = load_mix()
     duplex = PrintOptions(paper=paper, duplex="long")
     plain = PrintOptions(paper=paper)
     return [
-        KitPart("Setup", print_setup(generate_setup(players, seed=1), plain), f"{paper.upper()}, plain paper",
+        KitPart("Setup", print_setup(generate_setup(players, seed=seed), plain), f"{paper.upper()}, plain paper",
                 "Lay the tiles out as this sheet shows, or deal your own with `washigen trail-route setup`."),
         KitPart("Tiles", print_tiles(mix, 40.0, duplex, paper), f"{paper.upper()} card stock, both sides "
                 "(flip on the long edge)", "Cut the tiles on the crop marks; keep the exchange tiles (turning "

@@ -40,7 +40,7 @@ def commands():
 
 
 @commands.command("components")
-@click.option("--tile-size", type=LENGTH, default=40.0, show_default="40mm",
+@click.option("--tile-size", type=LENGTH, default="40mm", show_default=True,
               help="Side of the square road and destination tiles (25mm to 60mm).")
 @mix_option
 @click.option("--mat-paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
