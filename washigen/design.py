@@ -158,8 +158,17 @@ def load_text(data: bytes, source: str) -> Design:
     for game in readers:
         if game.title in first:
             return game.from_text(text, source)
+    # A text form without a title line (a Cat Tree layout is rows of cards): the reader that takes it.
+    complaints = []
+    for game in readers:
+        try:
+            return game.from_text(text, source)
+        except InputError as error:
+            complaints.append(f"as {game.name}: {str(error).removeprefix(source).lstrip(':, ')}")
     titles = "; ".join(f"{g.title!r} ({g.name})" for g in readers)
-    raise DesignFormatError(f"line 1: a text design starts with its game's title line: {titles}", source=source)
+    raise DesignFormatError(f"line 1: no game reads this text. A text design starts with its game's title line "
+                            f"({titles}) or is a layout one game reads without it. " + " | ".join(complaints),
+                            source=source)
 
 
 def loads(data: bytes | str, source: str = "") -> Design:
