@@ -100,9 +100,12 @@ def used_profile() -> str | None:
     return None if ctx is None else ctx.meta.get("washigen.profile")
 
 
-def print_options(func: Callable) -> Callable:
+def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi, gathered
-    into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults."""
+    into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
+    `@print_options(backs=False)` leaves out --duplex and --back-offset where a command prints no backs."""
+    if func is None:
+        return lambda f: print_options(f, backs=backs)
     options = [
         profile_option(),
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
@@ -115,15 +118,19 @@ def print_options(func: Callable) -> Callable:
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
-        click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
-                     help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
-        click.option("--back-offset", callback=offset_option, default=None, metavar="X,Y",
-                     help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
-        click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
-                     help="Resolution of PNG output."),
     ]
+    if backs:
+        options += [
+            click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
+                         help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
+            click.option("--back-offset", callback=offset_option, default=None, metavar="X,Y",
+                         help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
+        ]
+    options.append(click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
+                                help="Resolution of PNG output."))
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, **kwargs):
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, duplex="none",
+                back_offset=(0.0, 0.0), **kwargs):
         if template_file is not None and not template_file.is_file():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(

@@ -84,7 +84,7 @@ def _rules_url(func):
 @_rules_url
 @seed_option
 @output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
-@print_options
+@print_options(backs=False)
 def map_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, cut_up, variant,
                 rules_url, seed, output, print_options):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
@@ -128,7 +128,7 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True)
 @click.option("--coop", is_flag=True, help="One strip a team (team play shares the special moves).")
 @output_option((".pdf", ".svg", ".png"))
-@print_options
+@print_options(backs=False)
 def sheet_command(players, coop, output, print_options):
     """Player strips to cut out, for a map printed without bands or for the players beyond the bands."""
     from ...output import write_document
@@ -149,7 +149,7 @@ def sheet_command(players, coop, output, print_options):
 @seed_option
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="Folder for the maps (made if missing).")
-@print_options
+@print_options(backs=False)
 def variants_command(count, tries, formats, players, coop, long_, forests, jinja, tape_width, segment_rows,
                      segment_cols, seed, folder, print_options):
     """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The balance
@@ -195,7 +195,7 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
               help="Draw on this map (.json or .txt) instead of a new one.")
 @seed_option
 @output_option()
-@print_options
+@print_options(backs=False)
 def setup_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, map_file, seed,
                   output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""

@@ -63,7 +63,7 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
 @mix_option
 @seed_option
 @output_option()
-@print_options
+@print_options(backs=False)
 def setup_command(players, mix_file, seed, output, print_options):
     """Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards each.
 
