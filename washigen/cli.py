@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .cli_examples import add_examples
 from .cli_options import (LENGTH_OR_ZERO, echo_report, offset_option, output_option, print_options, profile_option,
                           report_written)
 from .errors import InputError, WashigenError
@@ -30,13 +31,14 @@ class WashigenGroup(click.Group):
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
+        if command is None:
+            try:
+                command = get_game(name).commands
+            except WashigenError:
+                return None
         if command is not None:
-            return command
-        try:
-            game = get_game(name)
-        except WashigenError:
-            return None
-        return game.commands
+            add_examples(command, name)      # every --help ends with examples
+        return command
 
     def invoke(self, ctx):
         try:
@@ -238,6 +240,7 @@ def _echo_profile(profile, note: str = "") -> None:
 # Rule sheets and kits live with the typesetter they drive.
 main.add_command(rules_command, "rules")
 main.add_command(kit_command, "kit")
+add_examples(main)
 
 
 __all__ = ["main", "echo_report"]
