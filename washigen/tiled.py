@@ -34,11 +34,24 @@ def properties(values: dict[str, Any]) -> list[dict[str, Any]]:
             for name, value in values.items() if value is not None]
 
 
-def tileset(name: str, kinds: list[str], tile_px: int, image: str) -> dict[str, Any]:
-    """One embedded tileset, one tile a kind in a row, each tile's class naming its kind."""
+def tileset(name: str, kinds: list[str], tile_px: int, image: str, columns: int | None = None) -> dict[str, Any]:
+    """One embedded tileset, one tile a kind (left to right, `columns` a row), each tile's class naming its kind."""
+    columns = columns or len(kinds)
+    rows = -(-len(kinds) // columns)
     return {"firstgid": 1, "name": name, "tilewidth": tile_px, "tileheight": tile_px, "tilecount": len(kinds),
-            "columns": len(kinds), "margin": 0, "spacing": 0, "image": image, "imagewidth": tile_px * len(kinds),
-            "imageheight": tile_px, "tiles": [{"id": k, "type": kind} for k, kind in enumerate(kinds)]}
+            "columns": columns, "margin": 0, "spacing": 0, "image": image, "imagewidth": tile_px * columns,
+            "imageheight": tile_px * rows, "tiles": [{"id": k, "type": kind} for k, kind in enumerate(kinds)]}
+
+
+def json_property(reader: "TiledReader", name: str, default: Any) -> Any:
+    """A map property that holds JSON (lists and tables Tiled has no field for)."""
+    value = reader.properties.get(name)
+    if value is None:
+        return default
+    try:
+        return json.loads(value) if isinstance(value, str) else None
+    except json.JSONDecodeError as error:
+        raise reader.fail(f"map property {name}: not JSON ({error})") from None
 
 
 def tile_layer(layer_id: int, name: str, width: int, height: int, data: list[int]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...scene import Rect, Scene, Style
-from ...tiled import TiledReader, map_document, object_layer, tile_layer, tileset
+from ...tiled import TiledReader, json_property, map_document, object_layer, tile_layer, tileset
 from .model import SIDE_STEP, CatsMap, Grid, cell_size
 from .text import _buildings
 
@@ -147,11 +147,7 @@ def load(reader: TiledReader) -> dict[str, Any]:
         if cells[sewer["row"] - 1][sewer["col"] - 1] != ".":
             raise reader.fail(f"layer sewers, cell ({sewer['row']}, {sewer['col']}): a sewer lid sits on a street "
                               f"cell, this one is {rows[sewer['row'] - 1][sewer['col'] - 1]}")
-    values = dict(reader.properties)
-    try:
-        values["pieces"] = json.loads(values.get("pieces", "[]"))
-    except (TypeError, json.JSONDecodeError) as error:
-        raise reader.fail(f"map property pieces: not JSON ({error})") from None
+    values = {**reader.properties, "pieces": json_property(reader, "pieces", [])}
     grid = {"rows": ["".join(row) for row in cells], "sewers": sewers,
             "buildings": [{"cells": [list(cell) for cell in b.cells],
                            "openings": [{"row": o.row, "col": o.col, "side": o.side, "cut": o.cut}

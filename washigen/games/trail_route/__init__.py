@@ -14,6 +14,7 @@ from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawn
 from .generate import generate_setup
 from .model import GAME, PLAYERS, TITLE, TrailRouteSetup, load_mix
 from .rules import validate
+from . import tiled
 from .text import from_text, to_text
 
 
@@ -118,4 +119,5 @@ GAME_INFO = register_game(Game(
     kit=kit,
     commands=commands,
     play=play,
+    tiled=tiled,
 ))

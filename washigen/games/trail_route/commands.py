@@ -62,7 +62,7 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
 @players_option
 @mix_option
 @seed_option
-@output_option()
+@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
 @print_options(backs=False)
 def setup_command(players, mix_file, seed, output, print_options):
     """Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards each.
