@@ -9,7 +9,6 @@ may be printed at real size, not on the kit's paper) and its own bookmarks, whic
 from __future__ import annotations
 
 import inspect
-
 import io
 import re
 from dataclasses import dataclass
