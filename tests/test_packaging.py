@@ -67,8 +67,10 @@ def test_an_editable_install_reads_the_folders_at_the_top_of_the_checkout():
 
 
 def _run_installed(washigen: Path, python: Path, env: dict[str, str], work: Path) -> None:
-    """A map PDF and a German rule sheet from `work`, with data found inside the installed package."""
-    for args in (["cats", "map", "--seed", "1", "-o", "map.pdf"], ["rules", "cats", "--lang", "de", "-o", "regeln.pdf"]):
+    """A map PDF, a German rule sheet and a German player sheet (the catalog) from `work`, with data found inside
+    the installed package."""
+    for args in (["cats", "map", "--seed", "1", "-o", "map.pdf"], ["rules", "cats", "--lang", "de", "-o", "regeln.pdf"],
+                 ["cats", "sheet", "--lang", "de", "-o", "sheet.pdf"]):
         result = subprocess.run([str(washigen), *args], cwd=work, env=env, capture_output=True, text=True,
                                 timeout=300)
         assert result.returncode == 0, (args, result.stderr[-2000:])
@@ -77,6 +79,7 @@ def _run_installed(washigen: Path, python: Path, env: dict[str, str], work: Path
     rules = PdfReader(work / "regeln.pdf")
     text = "".join(page.extract_text() for page in rules.pages)
     assert "Katze" in text and "ü" in text
+    assert "Spezialzüge" in PdfReader(work / "sheet.pdf").pages[0].extract_text()   # the German catalog came too
     fonts = {str(font.get("/BaseFont")) for p in rules.pages for font in p["/Resources"]["/Font"].values()}
     assert any(font.endswith("+DejaVuSans") for font in fonts), fonts   # the bundled font, embedded
 

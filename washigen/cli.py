@@ -11,8 +11,8 @@ import click
 
 from . import __version__
 from .cli_examples import add_examples
-from .cli_options import (LENGTH_OR_ZERO, echo_report, offset_option, output_option, print_options, profile_option,
-                          report_written)
+from .cli_options import (LENGTH_OR_ZERO, echo_report, lang_option, offset_option, output_option, print_options,
+                          profile_option, report_written)
 from .errors import InputError, WashigenError
 from .games import all_games, get_game
 from .output import write_document
@@ -167,12 +167,13 @@ def render_command(file: Path, output: Path, print_options):
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
 @profile_option(only=("paper", "duplex"))
-def calibrate_command(output: Path, paper: str, duplex: str):
+@lang_option
+def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
     from .press.impose import calibration_pages
     from .press.templates import template_for
 
-    document = calibration_pages(template_for("poker", paper.lower()), duplex)
+    document = calibration_pages(template_for("poker", paper.lower()), duplex, lang)
     report_written(write_document(document, output))
     click.echo(f"Print it on both sides (flip on the {duplex} edge), hold it to the light and read X and Y where "
                "the red lines cross the scales. Save them once, for every command to use:\n"

@@ -53,6 +53,21 @@ def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
         raise click.BadParameter(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
 
 
+def _language(ctx, param, value: str) -> str:
+    from .i18n import check_language
+
+    try:
+        return check_language(value)
+    except InputError as error:
+        raise click.BadParameter(str(error).split(": ", 1)[-1]) from None
+
+
+def lang_option(func: Callable) -> Callable:
+    """--lang: the language of every printed word (the catalogs under washigen/locale)."""
+    return click.option("--lang", default="en", show_default=True, callback=_language, metavar="en|de",
+                        help="Language of the printed words (and of the rules): en or de.")(func)
+
+
 # A profile's keys -> the parameter names of the print options.
 PROFILE_PARAMS = {"template": "template_file"}
 
@@ -101,8 +116,8 @@ def used_profile() -> str | None:
 
 
 def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
-    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi, gathered
-    into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
+    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang,
+    gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
     `@print_options(backs=False)` leaves out --duplex and --back-offset where a command prints no backs."""
     if func is None:
         return lambda f: print_options(f, backs=backs)
@@ -129,17 +144,19 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
     options.append(click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                                 help="Resolution of PNG output."))
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, duplex="none",
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, lang, duplex="none",
                 back_offset=(0.0, 0.0), **kwargs):
         if template_file is not None and not template_file.is_file():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, profile=used_profile())
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, lang=lang,
+            profile=used_profile())
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
+    wrapper = lang_option(wrapper)
     for option in reversed(options):
         wrapper = option(wrapper)
     return wrapper

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
+from ..i18n import translator
 from ..scene import Group, Line, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
@@ -164,13 +165,13 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         used = layout.slots[:len(chunk)]
         add_marks(page, used, template.marks, options)
         _set_boxes(page, used)
-        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "")
+        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "", options.lang)
         pages.append(page)
         if duplex != "none":
             back = new_sheet(template, title, meta)
             for k, index in enumerate(chunk):
                 place(back, backs[index], back_slot(layout.slots[k], layout, duplex, options.back_offset))
-            _footer(back, template, footer, sheet + 1, sheets, "back")
+            _footer(back, template, footer, sheet + 1, sheets, "back", options.lang)
             pages.append(back)
     return Document(pages, title=title)
 
@@ -193,12 +194,17 @@ def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:
 
 def with_profile(footer: str, options: PrintOptions) -> str:
     """The footer naming the printer profile whose defaults the sheet was printed with."""
-    return " · ".join(p for p in (footer, options.profile and f"printer profile {options.profile}") if p)
+    named = options.profile and translator(options.lang)("printer profile {name}").format(name=options.profile)
+    return " · ".join(p for p in (footer, named) if p)
 
 
-def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str) -> None:
+def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str,
+            lang: str = "en") -> None:
     """A small line in the bottom margin: what this sheet is, which side, sheet n of N."""
-    parts = [p for p in (text, side and f"{side} side", f"sheet {sheet} of {sheets}") if p]
+    _ = translator(lang)
+    sides = {"front": _("front side"), "back": _("back side")}
+    parts = [p for p in (text, sides.get(side, ""), _("sheet {sheet} of {sheets}").format(sheet=sheet, sheets=sheets))
+             if p]
     size = 2.2
     y = template.paper_h - max(2.5, template.margins[2] / 2 - size / 3)
     page.add(Text(template.paper_w / 2, y, " · ".join(parts), size, anchor="middle", style=Style(fill="muted")))
@@ -231,7 +237,7 @@ def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOp
     page.add(*lines)
 
 
-def calibration_pages(template: Template, duplex: str) -> Document:
+def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
     """A two-sided page to measure a printer's duplex drift. The front carries scales at five targets, labelled
     with the --back-offset value that would centre the back's cross on them; the back carries the crosses."""
     if duplex not in ("long", "short"):
@@ -255,11 +261,13 @@ def calibration_pages(template: Template, duplex: str) -> Document:
         front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
         bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
         back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
-    front.add(Text(w / 2, 16, "Duplex calibration: print both sides, hold the sheet to the light.", 3.2,
+    _ = translator(lang)
+    edge = _("flip on the long edge") if duplex == "long" else _("flip on the short edge")
+    front.add(Text(w / 2, 16, _("Duplex calibration: print both sides, hold the sheet to the light."), 3.2,
                    anchor="middle", weight="bold"),
-              Text(w / 2, 21.5, "Read the red lines of the back on the scales; pass the two numbers as "
-                   "--back-offset X,Y (mm).", 2.6, anchor="middle"),
-              Text(w / 2, h - 12, f"flip on the {duplex} edge · {template.name}", 2.4, anchor="middle",
+              Text(w / 2, 21.5, _("Read the red lines of the back on the scales; pass the two numbers as "
+                   "--back-offset X,Y (mm)."), 2.6, anchor="middle"),
+              Text(w / 2, h - 12, f"{edge} · {template.name}", 2.4, anchor="middle",
                    style=Style(fill="muted")))
     return Document([front, back], title="duplex calibration")
 
