@@ -28,3 +28,4 @@ def package_folder(name: str) -> Path:
 ASSETS = package_folder("assets")
 TEMPLATES = package_folder("templates")
 SEEDS = package_folder("seeds")
+ROOT = SEEDS.parent        # the folder holding seeds/: the checkout, or the installed package

@@ -194,7 +194,8 @@ def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:
 
 def with_profile(footer: str, options: PrintOptions) -> str:
     """The footer naming the printer profile whose defaults the sheet was printed with."""
-    named = options.profile and translator(options.lang)("printer profile {name}").format(name=options.profile)
+    _ = translator(options.lang)
+    named = options.profile and _("printer profile {name}").format(name=options.profile)
     return " · ".join(p for p in (footer, named) if p)
 
 
@@ -319,7 +320,7 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
             page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
         x += strip.width + 2 * reserve
     for n, page in enumerate(pages):
-        _footer(page, template, with_profile(footer, options), n + 1, len(pages), "")
+        _footer(page, template, with_profile(footer, options), n + 1, len(pages), "", options.lang)
     return Document(pages, title=title)
 
 
