@@ -114,3 +114,16 @@ def test_calibrate_ends_by_telling_how_to_save_the_offset(tmp_path):
     run("profile", "set", "--paper", "a3", "--duplex", "none")      # neither fits calibrate: its own defaults stay
     result = run("calibrate", "-o", tmp_path / "cal2.pdf")
     assert result.exit_code == 0 and "--paper a4 --duplex long" in result.output
+
+
+def test_commands_with_their_own_print_options_take_them_from_the_profile_too(tmp_path):
+    run("profile", "set", "--paper", "letter", "--bleed", "1mm", "--dpi", "100")
+    assert run("rules", "cats", "-o", tmp_path / "rules.pdf").exit_code == 0
+    assert tuple(round(v, 1) for v in page_size_mm(pdf_pages(tmp_path / "rules.pdf")[0])) == (215.9, 279.4)
+    assert run("cats", "tape", "--length", "30cm", "--seed", "1", "-o", tmp_path / "tape.png").exit_code == 0
+    from PIL import Image
+
+    with Image.open(tmp_path / "tape.png") as image:               # (300 + 2 x 1) mm by (50 + 2 x 1) mm at 100 dpi
+        assert image.size == (round(302 / 25.4 * 100), round(52 / 25.4 * 100))
+    assert run("rules", "cats", "--paper", "a4", "-o", tmp_path / "a4.pdf").exit_code == 0
+    assert tuple(round(v) for v in page_size_mm(pdf_pages(tmp_path / "a4.pdf")[0])) == (210, 297)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..cli_options import lang_option, output_option, report_written, resolve_seed, seed_option
+from ..cli_options import lang_option, output_option, profile_option, report_written, resolve_seed, seed_option
 from ..games import get_game
 from ..output import write_bytes
 
@@ -19,6 +19,7 @@ PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensiti
 @click.argument("game", metavar="GAME|FILE.md")
 @lang_option
 @PAPER
+@profile_option(only=("paper",))
 @output_option((".pdf",))
 def rules_command(game: str, lang: str, paper: str, output: Path):
     """Typeset a game's rules into a print-ready PDF (A4 or Letter), with diagrams drawn by the game.
@@ -41,6 +42,7 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
               help="Players to print for (default: the game's own default; checked against its range).")
 @lang_option
 @PAPER
+@profile_option(only=("paper",))
 @seed_option
 @output_option((".pdf",))
 def kit_command(game: str, players: int | None, lang: str, paper: str, seed: int | None, output: Path):

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ...cli_options import (LENGTH, LENGTH_OR_ZERO, echo_report, emit, lang_option, output_option, print_options,
-                            progress, report_written, resolve_seed, seed_option)
+                            profile_option, progress, report_written, resolve_seed, seed_option)
 from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
@@ -113,6 +113,7 @@ def _warn(design) -> None:
 @seed_option
 @output_option()
 @lang_option
+@profile_option(only=("bleed", "dpi"))
 def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
     sections repeat along it. A PNG past 100 megapixels is written as tiles along the tape (OUT-tile-01.png, ...)."""
