@@ -117,7 +117,8 @@ def test_a_wheel_in_a_fresh_virtual_environment_finds_its_data_from_another_fold
 def test_a_wheel_installed_with_pip_user_finds_its_data_from_another_folder(wheel, tmp_path):
     """pip install --user (and pipx, which installs into a venv of its own) put the package outside sys.prefix."""
     python = Path(sys._base_executable)  # a --user install needs an interpreter outside any virtual environment
-    env = _clean_env(PYTHONUSERBASE=str(tmp_path / "userbase"))
+    # The prefix is a temporary folder, so a distribution's "externally managed" guard has nothing to protect.
+    env = _clean_env(PYTHONUSERBASE=str(tmp_path / "userbase"), PIP_BREAK_SYSTEM_PACKAGES="1")
     if subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True, env=env).returncode != 0:
         pytest.skip(f"{python} has no pip")
     install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--user", "--no-warn-script-location",
