@@ -9,9 +9,12 @@ import pkgutil
 import secrets
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from ..design import Design
 
 ENTRY_POINT_GROUP = "washigen.games"
 
@@ -176,7 +179,7 @@ def get_component(game: Game, name: str) -> Component:
     raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
 
 
-def generate(game: str, component: str, **params: Any) -> Any:
+def generate(game: str, component: str, **params: Any) -> Design:
     """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
     games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
     found = get_game(game)
@@ -196,7 +199,8 @@ def generate(game: str, component: str, **params: Any) -> Any:
     return part.make(**checked)
 
 
-def play(game: str, design: Any = None, *, seed: int | None = None, bots: str | None = None, **options: Any) -> Any:
+def play(game: str, design: Design | None = None, *, seed: int | None = None, bots: str | None = None,
+         **options: Any) -> Any:
     """Plays one game with the game's engine and bots; `design` is the map or setup to play on (None: a new one
     made from `seed`). Raises InputError for a game without an engine."""
     found = get_game(game)
