@@ -17,6 +17,7 @@ from .errors import InputError, WashigenError
 from .games import all_games, get_game
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
+from .studio.commands import studio_command
 from .units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
@@ -241,6 +242,7 @@ def _echo_profile(profile, note: str = "") -> None:
 # Rule sheets and kits live with the typesetter they drive.
 main.add_command(rules_command, "rules")
 main.add_command(kit_command, "kit")
+main.add_command(studio_command, "studio")
 add_examples(main)
 
 

@@ -13,6 +13,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "games": ("washigen games", "washigen games --json"),
     "validate": ("washigen validate map.json", "washigen validate map.tmj layout.txt --json"),
     "render": ("washigen render map.json -o map.pdf --paper a4", "washigen render map.tmj -o map.png --dpi 600"),
+    "studio": ("washigen studio", "washigen studio --port 9000 --no-open"),
     "calibrate": ("washigen calibrate --duplex long -o calibration.pdf",),
     "profile": ("washigen profile set --back-offset 0.5,-1 --paper a4", "washigen profile show"),
     "profile set": ("washigen profile set --back-offset 0.5,-1 --paper a4",

@@ -738,16 +738,22 @@ def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
 CELL_W, CELL_H, GAP = 17.0, 23.8, 2.0
 
 
+def tree_frame(design: CatTreeLayout) -> tuple[float, float, float, float]:
+    """(width, height, x, y) of a tree's drawing: its size and the top-left corner of the top row's first cell.
+    Cell (row, col) lies at x + (col - 1) * (CELL_W + GAP), y + (height - row) * (CELL_H + GAP)."""
+    margin_l, margin_r, margin_t, margin_b = 10.0, 6.0, 24.0, 11.0
+    grid_w = design.width * (CELL_W + GAP) - GAP
+    width = max(margin_l + grid_w + margin_r, 70.0)
+    margin_l = (width - grid_w - margin_r + margin_l) / 2
+    return width, margin_t + design.height * (CELL_H + GAP) - GAP + margin_b, margin_l, margin_t
+
+
 def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en") -> Scene:
     """The layout drawn to scale: each card small in its cell with its points beside it, the floor, the rows and
     columns numbered, the altitude line at height 5, the total."""
     _ = translator(lang)
-    margin_l, margin_r, margin_t, margin_b = 10.0, 6.0, 24.0, 11.0
+    width, height, margin_l, margin_t = tree_frame(design)
     pitch_x, pitch_y = CELL_W + GAP, CELL_H + GAP
-    grid_w = design.width * pitch_x - GAP
-    width = max(margin_l + grid_w + margin_r, 70.0)
-    margin_l = (width - grid_w - margin_r + margin_l) / 2
-    height = margin_t + design.height * pitch_y - GAP + margin_b
     scene = Scene(width, height, meta={"game": GAME, "kind": "layout", "seed": str(design.seed),
                                        "version": __version__, "title": title or f"{TITLE}: a scored tree"})
     names = sorted({c.card for c in design.cards})

@@ -901,16 +901,23 @@ def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: st
 
 # -- a setup, drawn ------------------------------------------------------------------------------------------------
 
-def board_scene(setup: TrailRouteSetup, cell: float = 24.0, legend: bool = True, lang: str = "en") -> Scene:
+BOARD_CELL = 24.0
+
+
+def road_origin(cell: float = BOARD_CELL) -> tuple[float, float]:
+    """(x, y) in a setup's drawing of the road tile in row 1, column 1; tile (r, c) lies (c - 1, r - 1) cells on."""
+    return DEST_COLS * cell + 3.0 + 8.0, 20.0
+
+
+def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool = True, lang: str = "en") -> Scene:
     """The table of a setup as a picture: destinations, road tiles, starting positions, and who holds what."""
     _ = translator(lang)
     gap = 3.0
     rows = len(setup.road)
-    road_x = DEST_COLS * cell + gap + 8.0
+    road_x, top = road_origin(cell)
     start_x = road_x + COLS * cell + gap
     width = start_x + cell * 0.8 + 6.0
     board_h = rows * cell
-    top = 20.0
     info_h = (10.0 + 6.5 * len(setup.seats) + 12.0) if legend else 6.0
     scene = Scene(width, top + board_h + 12.0 + info_h, theme=dict(THEME),
                   meta={"game": GAME, "kind": "setup", "seed": str(setup.seed), "version": __version__,
