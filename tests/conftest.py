@@ -9,3 +9,9 @@ def pytest_addoption(parser):
 @pytest.fixture
 def update_golden(request) -> bool:
     return request.config.getoption("--update-golden")
+
+
+@pytest.fixture(autouse=True)
+def no_user_printer_profile(tmp_path_factory, monkeypatch):
+    """Tests never read the user's printer profiles (washigen/profiles.py): each sees an empty config folder."""
+    monkeypatch.setenv("WASHIGEN_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

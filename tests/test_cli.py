@@ -152,5 +152,6 @@ def test_a_text_design_without_its_games_title_line_is_refused_naming_line_1(tmp
     text = tmp_path / "map.txt"
     text.write_text("just some notes\n. . .\n")
     result = run("validate", text)
-    assert result.exit_code == 2 and "map.txt: line 1: a text design starts with its game's title line" in result.output
+    assert result.exit_code == 2 and "map.txt: line 1: no game reads this text" in result.output
+    assert "starts with its game's title line" in result.output
     no_traceback(result)

@@ -35,30 +35,3 @@ def test_make_demo_and_make_test_work_in_a_fresh_clone(tmp_path):
     assert test.returncode == 0, test.stdout[-3000:] + test.stderr[-3000:]
     assert " passed" in test.stdout
 
-
-def test_an_installed_wheel_finds_its_fonts_templates_and_rule_texts(tmp_path):
-    """Outside a checkout the data folders come from <prefix>/share/washigen."""
-    import sys
-
-    wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels), str(ROOT)],
-                   check=True, capture_output=True, timeout=600)
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    wheel = next(wheels.glob("washigen-*.whl"))
-    install = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", str(wheel)], capture_output=True,
-                             text=True, timeout=900)
-    assert install.returncode == 0, install.stderr[-2000:]
-    out = tmp_path / "work"
-    out.mkdir()
-    for args in (["cats", "map", "--seed", "1", "-o", "map.pdf"], ["rules", "cats", "--lang", "de", "-o", "r.pdf"],
-                 ["cat-tree", "deck", "--paper", "letter", "-o", "deck.pdf"],
-                 ["cats", "sheet", "--lang", "de", "-o", "sheet.pdf"]):
-        result = subprocess.run([str(venv / "bin" / "washigen"), *args], cwd=out, capture_output=True, text=True,
-                                timeout=300)
-        assert result.returncode == 0, (args, result.stderr[-2000:])
-    shown = subprocess.run([str(venv / "bin" / "python"), "-c", "import washigen.paths as p; print(p.ROOT)"],
-                           cwd=out, capture_output=True, text=True, check=True).stdout.strip()
-    assert shown == str(venv / "share" / "washigen")
-    from pypdf import PdfReader                                # the German catalog came with the wheel
-    assert "Spezialzüge" in PdfReader(out / "sheet.pdf").pages[0].extract_text()

@@ -1,27 +1,87 @@
 """washigen prints paper games: it builds their parts as data, checks them against each game's placement rules
-and renders them to SVG, PDF and PNG at real size."""
+and renders them to SVG, PDF and PNG at real size.
+
+For scripts::
+
+    import washigen
+    design = washigen.generate("cats", "map", players=4, seed=7)
+    report = washigen.validate(design)              # report.ok, report.violations
+    washigen.render(design, "map.pdf", paper="a4")  # .pdf .svg .png .json .txt by the extension
+    again = washigen.load("map.json")               # a design file (.json, or a game's text form .txt)
+    game = washigen.play("trail-route", seed=3)     # games with an engine
+
+Every name is imported when first used, so `import washigen` (and `washigen --version`) stays quick.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-from .errors import DesignFormatError, InputError, OutputError, TemplateError, WashigenError  # noqa: E402
-from .report import Report, Violation  # noqa: E402
-from .scene import Scene, Symbol  # noqa: E402
-from .units import parse_length  # noqa: E402
+# public name -> (module that owns it, its name there)
+_EXPORTS: dict[str, tuple[str, str]] = {
+    "generate": ("games", "generate"),
+    "validate": ("design", "validate"),
+    "render": ("design", "render"),
+    "load": ("design", "load"),
+    "save": ("design", "save"),
+    "play": ("games", "play"),
+    "get_game": ("games", "get_game"),
+    "all_games": ("games", "all_games"),
+    "register_game": ("games", "register_game"),
+    "load_design": ("design", "load"),
+    "save_design": ("design", "save"),
+    "Design": ("design", "Design"),
+    "PrintOptions": ("press.options", "PrintOptions"),
+    "Report": ("report", "Report"),
+    "Violation": ("report", "Violation"),
+    "Scene": ("scene", "Scene"),
+    "Symbol": ("scene", "Symbol"),
+    "parse_length": ("units", "parse_length"),
+    "WashigenError": ("errors", "WashigenError"),
+    "InputError": ("errors", "InputError"),
+    "DesignFormatError": ("errors", "DesignFormatError"),
+    "TemplateError": ("errors", "TemplateError"),
+    "OutputError": ("errors", "OutputError"),
+}
 
-__all__ = [
-    "__version__",
-    "WashigenError", "InputError", "DesignFormatError", "TemplateError", "OutputError",
-    "Report", "Violation", "Scene", "Symbol", "parse_length",
-    "get_game", "all_games", "register_game", "load_design", "save_design",
-]
+__all__ = ["__version__", *_EXPORTS]
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
+    from .design import Design, load, render, save, validate
+    from .design import load as load_design
+    from .design import save as save_design
+    from .errors import DesignFormatError, InputError, OutputError, TemplateError, WashigenError
+    from .games import all_games, generate, get_game, play, register_game
+    from .press.options import PrintOptions
+    from .report import Report, Violation
+    from .scene import Scene, Symbol
+    from .units import parse_length
 
 
-def __getattr__(name):
-    # The registry and the design loader import the games; load them only when asked for.
-    if name in ("get_game", "all_games", "register_game"):
-        from . import games
-        return getattr(games, name)
-    if name in ("load_design", "save_design"):
-        from . import design
-        return getattr(design, {"load_design": "load", "save_design": "save"}[name])
-    raise AttributeError(name)
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'washigen' has no attribute {name!r}")
+    module, attribute = _EXPORTS[name]
+    value = getattr(importlib.import_module(f".{module}", __name__), attribute)
+    globals()[name] = value
+    return value
+
+
+def _answer_calls(package: str, module: str, function: str) -> None:
+    """Makes the subpackage `package` (washigen.render, washigen.play) callable as the API function of the same
+    name: importing a subpackage binds it to that name on washigen, where scripts call washigen.render(...)."""
+    import sys
+    import types
+
+    class CallablePackage(types.ModuleType):
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(f".{module}", __name__), function)(*args, **kwargs)
+
+    sys.modules[package].__class__ = CallablePackage
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -11,8 +11,10 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .cli_options import PRINT_OPTION_NAMES, echo_report, lang_option, output_option, print_options, report_written
-from .errors import WashigenError
+from .cli_examples import add_examples
+from .cli_options import (BLEED, PRINT_OPTION_NAMES, echo_report, lang_option, offset_option, output_option, print_options,
+                          profile_option, report_written)
+from .errors import InputError, WashigenError
 from .games import all_games, get_game
 from .games.params import SENTENCE_END
 from .output import write_document
@@ -34,13 +36,14 @@ class WashigenGroup(click.Group):
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
+        if command is None:
+            try:
+                command = get_game(name).commands
+            except WashigenError:
+                return None
         if command is not None:
-            return command
-        try:
-            game = get_game(name)
-        except WashigenError:
-            return None
-        return game.commands
+            add_examples(command, name)      # every --help ends with examples
+        return command
 
     def invoke(self, ctx):
         try:
@@ -70,13 +73,17 @@ def quiet_broken_pipe() -> None:
         pass
 
 
-@click.group(cls=WashigenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=WashigenGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", prog_name="washigen")
-def main():
+@click.pass_context
+def main(ctx: click.Context):
     """washigen prints games: washi-tape maps, cards, tiles, player sheets and rule sheets, at real size.
 
     The output format follows the file extension (.svg .pdf .png .json, and .txt where a game has a text form).
     Exit codes: 0 done, 1 the design breaks a rule, 2 bad input."""
+    if ctx.invoked_subcommand is None:   # `washigen` alone: its help, as asked for
+        click.echo(ctx.get_help())
 
 
 @main.command("games")
@@ -169,10 +176,11 @@ def _play_report(game, design, seed: int, placement_ok: bool):
 
 @main.command("render")
 @click.argument("file", type=click.Path(path_type=Path))
-@output_option((".pdf", ".svg", ".png", ".txt", ".json"))
+@output_option((".pdf", ".svg", ".png", ".txt", ".json", ".tmj"))
 @print_options
 def render_command(file: Path, output: Path, print_options):
-    """Print a design file (as made by any `-o OUT.json`) to PDF, SVG or PNG."""
+    """Print a design file (as made by any `-o OUT.json`, a text form or a Tiled map) to PDF, SVG or PNG, or
+    write it in another form."""
     from .cli_options import emit
     from .design import load
 
@@ -190,6 +198,7 @@ def render_command(file: Path, output: Path, print_options):
 @output_option((".pdf", ".svg", ".png"))
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@profile_option(only=("paper", "duplex"))
 @lang_option
 def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
@@ -198,12 +207,74 @@ def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
 
     document = calibration_pages(template_for("poker", paper.lower()), duplex, lang)
     report_written(write_document(document, output))
+    click.echo(f"Print it on both sides (flip on the {duplex} edge), hold it to the light and read X and Y where "
+               "the red lines cross the scales. Save them once, for every command to use:\n"
+               f"  washigen profile set --back-offset X,Y --paper {paper.lower()} --duplex {duplex}\n"
+               "(add --name NAME for a second printer, then pass --profile NAME).")
+
+
+@main.group("profile")
+def profile_group():
+    """Printer profiles: print-option defaults saved once (duplex drift, paper, bleed...) that every printing
+    command uses. An option given on the command line wins over its profile."""
+
+
+@profile_group.command("set")
+@click.option("--name", default="default", show_default=True,
+              help="The profile to set; the one named default applies when no --profile is given.")
+@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None)
+@click.option("--template", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A sheet template file (TOML).")
+@click.option("--bleed", type=BLEED, default=None, help="Artwork beyond the trim.")
+@click.option("--crop-marks/--no-crop-marks", default=None)
+@click.option("--cut-lines/--no-cut-lines", default=None)
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default=None)
+@click.option("--back-offset", callback=lambda ctx, param, value: value and offset_option(ctx, param, value),
+              default=None, metavar="X,Y", help="Shift the backs by X,Y mm (read it off washigen calibrate).")
+@click.option("--dpi", type=click.IntRange(30, 2400), default=None)
+def profile_set_command(name: str, **options):
+    """Save print-option defaults in a printer profile (merged into what it already holds)."""
+    from .profiles import FIELDS, check_name, save
+
+    check_name(name)
+    given = {key: value for key, value in options.items() if value is not None}
+    if "back_offset" in given:
+        given["back_offset"] = list(given["back_offset"])
+    if "template" in given:
+        given["template"] = str(given["template"].resolve())
+    if not given:
+        raise InputError("profile set: give at least one option to save, such as --back-offset 0.5,-1")
+    values = {key: FIELDS[key](value) for key, value in given.items()}
+    path, profile = save(name, values)
+    click.echo(f"saved profile {profile.name} in {path}")
+    _echo_profile(profile)
+
+
+@profile_group.command("show")
+@click.option("--name", default=None, help="Only this profile.")
+def profile_show_command(name: str | None):
+    """List the saved printer profiles and where they are kept."""
+    from .profiles import DEFAULT_PROFILE, find, load_all, profiles_path
+
+    profiles = [find(name)] if name else list(load_all().values())
+    click.echo(f"printer profiles in {profiles_path()}" + ("" if profiles else ": none saved yet"))
+    for profile in profiles:
+        used = " (used when no --profile is given)" if profile.name == DEFAULT_PROFILE else ""
+        _echo_profile(profile, used)
+
+
+def _echo_profile(profile, note: str = "") -> None:
+    click.echo(f"{profile.name}{note}")
+    for key, value in profile.options.items():
+        option = key.replace("_", "-")
+        click.echo(f"  --{option if value else 'no-' + option}" if isinstance(value, bool) else f"  --{option} {value}")
 
 
 # Rule sheets and kits live with the typesetter they drive.
 main.add_command(rules_command, "rules")
 main.add_command(kit_command, "kit")
 main.add_command(studio_command, "studio")
+add_examples(main)
 
 
 __all__ = ["main", "echo_report"]

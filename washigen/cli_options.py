@@ -12,7 +12,7 @@ import click
 
 from .errors import InputError
 from .inputs import CONTROL, describe_char
-from .output import check_target, write_bytes, write_document
+from .output import STDOUT_FORMATS, check_target, is_stdout
 from .press.options import PrintOptions
 from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
@@ -47,7 +47,8 @@ BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
 MAX_URL_LENGTH = 2000          # what a QR code of 0.4 mm modules could still hold on a sheet
 
 
-def _offset(ctx, param, value: str | None) -> tuple[float, float]:
+def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
+    """--back-offset X,Y in millimetres."""
     if value is None:
         return 0.0, 0.0
     parts = value.split(",")
@@ -81,7 +82,7 @@ def printable_text(max_length: int):
 # The parameters print_options adds to a command (`washigen games` lists them once per command).
 PRINT_OPTION_NAMES = frozenset({"paper", "template_file", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
                                 "dpi", "lang"})
-BLEED_OPTION = click.option("--bleed", type=BLEED, default=DEFAULT_BLEED, show_default="3mm",
+BLEED_OPTION = click.option("--bleed", type=BLEED, default=f"{DEFAULT_BLEED:g}mm", show_default=True,
                             help="Artwork beyond the trim.")
 DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                           help="Resolution of PNG output.")
@@ -102,10 +103,61 @@ def lang_option(func: Callable) -> Callable:
                         help="Language of the printed words (and of the rules): en or de.")(func)
 
 
-def print_options(func: Callable) -> Callable:
+# A profile's keys -> the parameter names of the print options.
+PROFILE_PARAMS = {"template": "template_file"}
+
+
+def profile_option(only: Iterable[str] | None = None) -> Callable:
+    """--profile NAME: the saved printer profile (washigen/profiles.py) whose values become this command's option
+    defaults (click's default_map), so an option given on the command line still wins. Without --profile the
+    profile named `default` applies, if saved. `only` limits it to some options (a command's own --paper)."""
+    keep = None if only is None else set(only)
+
+    def apply(ctx: click.Context, param: click.Parameter, name: str | None) -> None:
+        from .profiles import find
+
+        profile = find(name)
+        if profile is None:
+            return
+        values = {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items() if keep is None or k in keep}
+        ctx.default_map = {**(ctx.default_map or {}), **_applicable(ctx, values)}
+        ctx.meta["washigen.profile"] = profile.name
+
+    return click.option("--profile", metavar="NAME", is_eager=True, expose_value=False, callback=apply,
+                        help="Printer profile for the print options' defaults (washigen profile set); without it "
+                             "the profile named default, if saved.")
+
+
+def _applicable(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
+    """The values this command's options take (a profile's "a3" does not reach a command offering a4 and letter)."""
+    params = {p.name: p for p in ctx.command.params}
+    kept = {}
+    for name, value in values.items():
+        param = params.get(name)
+        if param is None:
+            continue
+        try:
+            param.type.convert(value, param, ctx)
+        except click.BadParameter:
+            continue
+        kept[name] = value
+    return kept
+
+
+def used_profile() -> str | None:
+    """The name of the printer profile the running command applied, if any."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get("washigen.profile")
+
+
+def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang,
-    gathered into one PrintOptions passed as the `print_options` argument."""
+    gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
+    `@print_options(backs=False)` leaves out --duplex and --back-offset where a command prints no backs."""
+    if func is None:
+        return lambda f: print_options(f, backs=backs)
     options = [
+        profile_option(),
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
                      help="Lay the parts out on sheets of this paper (default: each at its own size, or A4 where "
                           "the parts need sheets)."),
@@ -115,19 +167,24 @@ def print_options(func: Callable) -> Callable:
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
-        click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
-                     help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
-        click.option("--back-offset", callback=_offset, default=None, metavar="X,Y",
-                     help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
-        DPI_OPTION,
     ]
+    if backs:
+        options += [
+            click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
+                         help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
+            click.option("--back-offset", callback=offset_option, default=None, metavar="X,Y",
+                         help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
+        ]
+    options.append(DPI_OPTION)
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, lang, **kwargs):
-        if template_file is not None and not template_file.exists():
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, lang, duplex="none",
+                back_offset=(0.0, 0.0), **kwargs):
+        if template_file is not None and (not template_file.exists() or template_file.is_dir()):
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, lang=lang)
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, lang=lang,
+            profile=used_profile())
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
@@ -156,13 +213,20 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
     def check(ctx, param, value):
         if value is None:
             return value
+        if value in STDOUT_FORMATS:
+            if STDOUT_FORMATS[value] not in formats:
+                raise click.BadParameter(f"{value}: stdout takes {', '.join(STDOUT_FORMATS)}; this command writes "
+                                         f"{', '.join(formats)}")
+            return Path(value)
         path = check_target(Path(value))
         if path.suffix.lower() not in formats:
             raise click.BadParameter(f"{value}: the format follows the extension; use one of {', '.join(formats)}")
         return path
 
+    to_stdout = [name for name, suffix in (("-", ".json"), ("-.txt", ".txt"), ("-.svg", ".svg")) if suffix in formats]
     return click.option("-o", "--output", required=required, callback=check, metavar="OUT",
-                        help=f"Output file; its extension sets the format ({' '.join(formats)}).")
+                        help=f"Output file; its extension sets the format ({' '.join(formats)})"
+                             + (f"; {' or '.join(to_stdout)} writes to stdout." if to_stdout else "."))
 
 
 def seed_option(func: Callable) -> Callable:
@@ -181,26 +245,18 @@ def resolve_seed(seed: int | None) -> int:
 
 
 def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[Path]:
-    """Writes a design by the output's extension: .json the design, .txt its text form, else its print."""
-    from .design import dumps
+    """Writes a design by the output's extension (washigen.design.render) and says what it wrote."""
+    from .design import render
 
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        written = [write_bytes(path, dumps(design).encode("utf-8"))]
-    elif suffix == ".txt":
-        if game.to_text is None:
-            raise InputError(f"{path}: {game.name} has no text form; use .json")
-        written = [write_bytes(path, game.to_text(design).encode("utf-8"))]
-    else:
-        options = options or PrintOptions()
-        written = write_document(game.print_design(design, options), path, options.dpi)
+    written = render(design, path, options)
     report_written(written)
     return written
 
 
 def report_written(paths: Iterable[Path]) -> None:
     for path in paths:
-        click.echo(f"wrote {path}")
+        if not is_stdout(path):      # stdout holds the output itself
+            click.echo(f"wrote {path}")
 
 
 @contextlib.contextmanager

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
@@ -21,6 +21,10 @@ from . import __version__
 from .errors import DesignFormatError, InputError
 from .inputs import check_tree, decode_text, read_bytes
 from .units import MAX_LENGTH
+
+if TYPE_CHECKING:
+    from .press.options import PrintOptions
+    from .report import Report
 
 FORMAT = "washigen/1"
 
@@ -78,12 +82,67 @@ def save(design: Design, path: str | Path) -> None:
     write_bytes(Path(path), dumps(design).encode("utf-8"))
 
 
+def validate(design: Design) -> Report:
+    """The design checked against its game's rules: every violation with its rule id, severity and place."""
+    from .games import get_game
+
+    return get_game(design.GAME).validate(design)
+
+
+def render(design: Design, path: str | Path, options: PrintOptions | None = None, **print_options: Any) -> list[Path]:
+    """Writes a design by the extension of `path`: .json the design, .txt its text form, .tmj a Tiled map (its
+    tileset image beside it), .pdf .svg .png its print; "-" writes to stdout (output.STDOUT_FORMATS). Print
+    options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600).
+    Returns the files written (an SVG or PNG of several pages is one file a page)."""
+    from .games import get_game
+    from .output import write_bytes, write_document
+
+    from .output import STDOUT_FORMATS
+
+    game = get_game(design.GAME)
+    path = Path(path)
+    suffix = STDOUT_FORMATS.get(str(path), path.suffix.lower())
+    if suffix == ".json":
+        return [write_bytes(path, dumps(design).encode("utf-8"))]
+    if suffix == ".txt":
+        if game.to_text is None:
+            raise InputError(f"{path}: {game.name} has no text form; use .json")
+        return [write_bytes(path, game.to_text(design).encode("utf-8"))]
+    if suffix == ".tmj":
+        from .tiled import write_tmj
+
+        return write_tmj(game, design, path)
+    options = print_options_from(options, print_options)
+    return write_document(game.print_design(design, options), path, options.dpi)
+
+
+def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) -> PrintOptions:
+    """PrintOptions from keywords (lengths as "3mm" or mm), or an InputError naming the unknown one."""
+    from dataclasses import fields, replace
+
+    from .press.options import PrintOptions
+    from .units import parse_length
+
+    known = {f.name for f in fields(PrintOptions)}
+    for name in overrides:
+        if name not in known:
+            raise InputError(f"{name}: not a print option; the print options are {', '.join(sorted(known))}")
+    if "bleed" in overrides:
+        overrides = {**overrides, "bleed": parse_length(overrides["bleed"], field="bleed", allow_zero=True)}
+    return replace(options or PrintOptions(), **overrides)
+
+
 def load(path: str | Path) -> Design:
-    """A design from its JSON file, or from a game's text form (.txt) whose first line names the game."""
+    """A design from its JSON file, a game's text form (.txt) whose first line names the game, or a Tiled map
+    (.tmj) that washigen wrote."""
     path = Path(path)
     data = read_bytes(path, "design file")
     if path.suffix.lower() == ".txt":
         return load_text(data, source=str(path))
+    if path.suffix.lower() == ".tmj":
+        from .tiled import load_tmj
+
+        return load_tmj(data, source=str(path))
     return loads(data, source=str(path))
 
 
@@ -97,8 +156,17 @@ def load_text(data: bytes, source: str) -> Design:
     for game in readers:
         if game.title in first:
             return game.from_text(text, source)
+    # A text form without a title line (a Cat Tree layout is rows of cards): the reader that takes it.
+    complaints = []
+    for game in readers:
+        try:
+            return game.from_text(text, source)
+        except InputError as error:
+            complaints.append(f"as {game.name}: {str(error).removeprefix(source).lstrip(':, ')}")
     titles = "; ".join(f"{g.title!r} ({g.name})" for g in readers)
-    raise DesignFormatError(f"line 1: a text design starts with its game's title line: {titles}", source=source)
+    raise DesignFormatError(f"line 1: no game reads this text. A text design starts with its game's title line "
+                            f"({titles}) or is a layout one game reads without it. " + " | ".join(complaints),
+                            source=source)
 
 
 def loads(data: bytes | str, source: str = "") -> Design:

@@ -4,6 +4,7 @@ same folder, then renamed), so a failed run leaves no half file and never damage
 from __future__ import annotations
 
 import os
+import sys
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -18,10 +19,18 @@ DOCUMENT_FORMATS = (".pdf", ".svg", ".png")
 MAX_PNG_TOTAL_PIXELS = 200_000_000
 # A temporary file older than this beside a target is a killed run's, not a run still writing.
 STALE_PART_SECONDS = 60.0
+# `-o -` writes a design's JSON to stdout, `-o -.txt` its text form, `-o -.svg` a one-page SVG.
+STDOUT_FORMATS = {"-": ".json", "-.json": ".json", "-.txt": ".txt", "-.svg": ".svg"}
+
+
+def is_stdout(path: Path) -> bool:
+    return str(path) in STDOUT_FORMATS
 
 
 def check_target(path: Path) -> Path:
     """Refuses a target whose folder is missing or which is itself a folder, before any work is done."""
+    if is_stdout(path):
+        return path
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.exists():
         raise OutputError(f"{path}: the folder {folder} does not exist")
@@ -68,6 +77,10 @@ def _temporaries_in(folder: Path) -> tuple[Path, ...]:
 
 
 def write_bytes(path: Path, data: bytes) -> Path:
+    if is_stdout(path):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return path
     import tempfile      # here, not at the top: it pulls in random and shutil, which every start-up would pay
 
     check_target(path)
@@ -150,5 +163,8 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
 
 
 def write_document(document: Document, path: Path, dpi: int = 300) -> list[Path]:
+    if is_stdout(path) and len(document.pages) != 1:
+        raise InputError(f"-o {path}: the design prints {len(document.pages)} pages; write them to files "
+                         "(-o out.svg)")
     check_target(path)
     return write_all(document_files(document, path, dpi))

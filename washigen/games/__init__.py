@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
 from ..units import format_length, format_mm
+
+if TYPE_CHECKING:
+    from ..design import Design
 
 ENTRY_POINT_GROUP = "washigen.games"
 
@@ -32,6 +36,13 @@ class Param:
     @property
     def option(self) -> str:
         return self.flag or f"--{self.name.replace('_', '-')}"
+
+    @property
+    def keyword(self) -> str:
+        """The name scripts pass to washigen.generate: the long option's (--long -> long), whatever Python name the
+        command gave it (long_)."""
+        long_options = [flag for flag in self.option.split("/") if flag.startswith("--")]
+        return long_options[0][2:].replace("-", "_") if long_options else self.name
 
     def describe(self) -> str:
         name = self.option
@@ -56,13 +67,36 @@ class Param:
         return f"{name} {span}{note}"
 
     def check(self, value: Any) -> Any:
+        """The value, as the parameter's kind (a length in mm), or an InputError naming the parameter."""
         if value is None:
             return value
+        value = self._as_kind(value)
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
             raise InputError(f"{self.name.replace('_', '-')}: must be {self.min}..{self.max}, got {value}")
         if self.choices and value not in self.choices:
             raise InputError(f"{self.name.replace('_', '-')}: must be one of {', '.join(self.choices)}, got {value!r}")
         return value
+
+    def _as_kind(self, value: Any) -> Any:
+        label = self.name.replace("_", "-")
+        if self.kind == "length":
+            from ..units import parse_length
+            return parse_length(value, field=label, allow_zero=True)
+        if self.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InputError(f"{label}: must be a whole number, got {value!r}")
+        if self.kind == "float":
+            return self._number(value, label)
+        if self.kind == "bool" and not isinstance(value, bool):
+            raise InputError(f"{label}: must be True or False, got {value!r}")
+        if self.kind in ("str", "choice") and not isinstance(value, str):
+            raise InputError(f"{label}: must be text, got {value!r}")
+        return value
+
+    @staticmethod
+    def _number(value: Any, label: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise InputError(f"{label}: must be a number, got {value!r}")
+        return float(value)
 
 
 @dataclass(frozen=True)
@@ -70,6 +104,7 @@ class Component:
     name: str
     help: str
     params: tuple[Param, ...] = ()
+    make: Callable[..., Any] | None = None     # (**params) -> Design, for washigen.generate; None: prints only
 
 
 @dataclass(frozen=True)
@@ -92,6 +127,10 @@ class Game:
     # Games with a rules engine (DESIGN 9); None where washigen cannot play the game.
     play_check: Callable[[Any, int], Any] | None = None   # (design, seed) -> Report: GAME.play.stalemate if stuck
     balance: Callable[[Any, int, int, int], Any] | None = None  # (design, games, seed, jobs) -> play.Balance
+    play: Callable[..., Any] | None = None                # (design, seed=, bots=, **options) -> a played game
+    tiled: Any = None                                     # a module with dump/load for .tmj maps (washigen/tiled.py)
+    # component -> (**params) -> Design, for washigen.generate: the components that make a design to keep
+    makers: dict[str, Callable[..., Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -112,6 +151,9 @@ def register_game(game: Game) -> Game:
         from .params import components_from_commands
 
         game = replace(game, components=components_from_commands(game.commands))
+    if game.makers:
+        game = replace(game, components=tuple(replace(c, make=game.makers.get(c.name, c.make))
+                                              for c in game.components))
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
         _ALIASES[alias.lower()] = game.name
@@ -170,3 +212,62 @@ def get_game(name: str) -> Game:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise InputError(f"game: unknown game {name!r}; known games: {known}")
     return _GAMES[key]
+
+
+def get_component(game: Game, name: str) -> Component:
+    for component in game.components:
+        if component.name == name:
+            return component
+    known = ", ".join(c.name for c in game.components)
+    raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
+
+
+def generate(game: str, component: str, **params: Any) -> Design:
+    """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
+    games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
+    found = get_game(game)
+    part = get_component(found, component)
+    if part.make is None:
+        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
+        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
+                         f"components that do: {makers}")
+    known = {param.keyword: param for param in part.params}
+    for name in params:
+        if name not in known:
+            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
+                             f"{', '.join(known) or 'none'}")
+    checked = {name: known[name].check(value) for name, value in params.items()}
+    printing = [name for name in checked if name not in _maker_params(part.make)]
+    if printing:
+        raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
+                         "to washigen.render")
+    if "seed" in known and checked.get("seed") is None:
+        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
+    return part.make(**checked)
+
+
+def _maker_params(maker: Callable[..., Any]) -> set[str] | _Everything:
+    """The parameters a maker takes: the command's other options (a bleed, a paper, a count of games) change what is
+    printed, not the design."""
+    import inspect
+
+    parameters = inspect.signature(maker).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return _Everything()
+    return {p.name for p in parameters}
+
+
+class _Everything:
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+def play(game: str, design: Design | None = None, *, seed: int | None = None, bots: str | None = None,
+         **options: Any) -> Any:
+    """Plays one game with the game's engine and bots; `design` is the map or setup to play on (None: a new one
+    made from `seed`). Raises InputError for a game without an engine."""
+    found = get_game(game)
+    if found.play is None:
+        players = ", ".join(g.name for g in all_games() if g.play is not None) or "none"
+        raise InputError(f"play: {found.name} has no engine to play it yet; games that play: {players}")
+    return found.play(design, seed=seed, bots=bots, **options)

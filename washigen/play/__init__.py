@@ -10,10 +10,13 @@ statistics (DESIGN 9, "Bots, playouts and balance"). Nothing here knows any game
     parse_move(text, state) -> move       the inverse of str(move), the game's notation
 """
 
+from .. import _answer_calls
 from .balance import Balance, SeatStats, balance, wilson
 from .bots import Bot, RandomBot, make_bots
 from .match import Match, play_match
 from .records import GameRecord, first_seat, game_seed, run_games
+
+_answer_calls(__name__, "games", "play")   # washigen.play(game, ...) stays the API's function
 
 __all__ = [
     "Balance", "Bot", "GameRecord", "Match", "RandomBot", "SeatStats",

@@ -151,6 +151,7 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
     page. `backs` is one scene for every item, or one per front."""
     layout = grid_layout(template, options.bleed)
     per_page = layout.per_page
+    footer = with_profile(footer, options)
     if isinstance(backs, Scene):
         backs = [backs] * len(fronts)
     if backs is not None and len(backs) != len(fronts):
@@ -216,6 +217,13 @@ def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:
     right = max(s.bleed[1] for s in slots if abs(s.x + s.w - x1) < 1e-9)
     bottom = max(s.bleed[2] for s in slots if abs(s.y + s.h - y1) < 1e-9)
     page.bleed_box = (x0 - left, y0 - top, x1 - x0 + left + right, y1 - y0 + top + bottom)
+
+
+def with_profile(footer: str, options: PrintOptions) -> str:
+    """The footer naming the printer profile whose defaults the sheet was printed with."""
+    _ = translator(options.lang)
+    named = options.profile and _("printer profile {name}").format(name=options.profile)
+    return " · ".join(p for p in (footer, named) if p)
 
 
 def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str,
@@ -339,7 +347,7 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
             page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
         x += strip.width + 2 * reserve
     for n, page in enumerate(pages):
-        _footer(page, template, footer, n + 1, len(pages), "", options.lang)
+        _footer(page, template, with_profile(footer, options), n + 1, len(pages), "", options.lang)
     return Document(pages, title=title)
 
 

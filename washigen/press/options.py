@@ -22,4 +22,5 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
     orientation: str | None = None         # override the template's orientation
+    profile: str | None = None             # the printer profile the defaults came from, named on every sheet
     lang: str = "en"                       # the language of every printed word (washigen.i18n)

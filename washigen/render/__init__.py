@@ -3,6 +3,7 @@
 Each backend is imported on first use: reportlab, svgwrite and cairo cost most of a command's start-up, and most
 commands need one of them at most."""
 
+from .. import _answer_calls
 from .bookmark import Bookmark
 
 _BACKENDS = {"to_pdf": "pdf", "to_png": "png", "tile_windows": "png", "DEFAULT_DPI": "png", "to_svg": "svg"}
@@ -15,5 +16,7 @@ def __getattr__(name: str):
         return getattr(import_module(f"{__name__}.{_BACKENDS[name]}"), name)
     raise AttributeError(name)
 
+
+_answer_calls(__name__, "design", "render")   # washigen.render(design, path) stays the API's function
 
 __all__ = ["to_svg", "to_pdf", "to_png", "tile_windows", "Bookmark", "DEFAULT_DPI"]

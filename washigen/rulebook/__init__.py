@@ -15,7 +15,7 @@ LANGUAGE_NAMES = {"en": "English", "de": "German"}
 def source_name(path: Path) -> str:
     """How messages name a rule file: relative to the project for seeds/, else as given."""
     try:
-        return str(Path(path).resolve().relative_to(paths.ROOT))
+        return str(Path(path).resolve().relative_to(paths.SEEDS.parent))
     except ValueError:
         return str(path)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import click
 
-from ..cli_options import lang_option, output_option, report_written
+from ..cli_options import lang_option, output_option, profile_option, report_written, resolve_seed, seed_option
 from ..games import get_game
 from ..output import write_bytes
 
@@ -18,6 +19,7 @@ PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensiti
 @click.argument("game", metavar="GAME|FILE.md")
 @lang_option
 @PAPER
+@profile_option(only=("paper",))
 @output_option((".pdf",))
 def rules_command(game: str, lang: str, paper: str, output: Path):
     """Typeset a game's rules into a print-ready PDF (A4 or Letter), with diagrams drawn by the game.
@@ -40,11 +42,16 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
               help="Players to print for (default: the game's own default; checked against its range).")
 @lang_option
 @PAPER
+@profile_option(only=("paper",))
+@seed_option
 @output_option((".pdf",))
-def kit_command(game: str, players: int | None, lang: str, paper: str, output: Path):
+def kit_command(game: str, players: int | None, lang: str, paper: str, seed: int | None, output: Path):
     """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
-    how to assemble; the map or components; player sheets; the rules. One bookmark per part."""
+    how to assemble; the map or components; player sheets; the rules. One bookmark per part. The seed of the
+    map or setup is printed on stderr (chosen when --seed is not given) and on its sheets."""
     from .kit import build_kit
 
-    data = build_kit(get_game(game), players, paper.lower(), lang)
+    found = get_game(game)
+    seeded = found.kit is not None and "seed" in inspect.signature(found.kit).parameters
+    data = build_kit(found, players, paper.lower(), lang, resolve_seed(seed) if seeded else None)
     report_written([write_bytes(output, data)])

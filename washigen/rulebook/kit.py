@@ -8,6 +8,7 @@ may be printed at real size, not on the kit's paper) and its own bookmarks, whic
 
 from __future__ import annotations
 
+import inspect
 import io
 import re
 from dataclasses import dataclass
@@ -183,8 +184,9 @@ def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
     return out.getvalue()
 
 
-def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en") -> bytes:
-    """The kit PDF of a registered game."""
+def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en",
+              seed: int | None = None) -> bytes:
+    """The kit PDF of a registered game; `seed` makes its map or setup (for games whose kit takes one)."""
     from . import load_rules, rules_pdf
 
     if game.kit is None:
@@ -192,7 +194,9 @@ def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "
     players = check_players(game, default_players(game) if players is None else players)
     rules = load_rules(game.name, lang)            # fails early on a missing language
     rules_data = rules_pdf(rules, paper)
-    parts = _render_parts(game, game.kit(players, paper, lang), lang)
+    seeded = seed is not None and "seed" in inspect.signature(game.kit).parameters
+    kit_parts = game.kit(players, paper, lang, seed=seed) if seeded else game.kit(players, paper, lang)
+    parts = _render_parts(game, kit_parts, lang)
     from pypdf import PdfReader
 
     rules_pages = len(PdfReader(io.BytesIO(rules_data)).pages)

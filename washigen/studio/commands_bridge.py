@@ -21,7 +21,7 @@ from ..games import Component, Game, Param
 _RUN_LOCK = threading.Lock()
 
 PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "lang")
-NOT_IN_FORM = ("output",)
+NOT_IN_FORM = ("output", "profile")   # the studio names its files; a printer profile is the CLI's
 
 
 @dataclass(frozen=True)

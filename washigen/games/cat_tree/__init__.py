@@ -12,7 +12,7 @@ from ...scene import Scene
 from . import draw, text
 from .commands import commands
 from .generate import generate_layout
-from .model import BY_NAME, GAME, NAMES, RANKS, TITLE, CatTreeDeck, CatTreeLayout
+from .model import BY_NAME, GAME, NAMES, RANKS, REFERENCE_CARDS, TITLE, CatTreeDeck, CatTreeLayout
 from .rules import score, validate
 
 GOLDEN_SEEDS = (1, 2, 3)
@@ -103,6 +103,23 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     return draw.kit_parts(paper, CatTreeDeck(reference_cards=0), options)
 
 
+def play(design: None = None, seed: int | None = None, bots: str | None = None):
+    """One simulated game (both players build one tree, greedy placement): a PlayedGame with its layout and turns.
+    The tree grows from the deal, so there is no design to start from."""
+    from .generate import play as play_game
+
+    if design is not None:
+        raise InputError("play: Cat Tree builds its tree from the deal; pass a seed, not a design")
+    if bots not in (None, "greedy"):
+        raise InputError(f"bots: Cat Tree's players place greedily; the only bot is 'greedy', got {bots!r}")
+    return play_game(0 if seed is None else seed)
+
+
+def make_deck(card: str = "poker", reference: bool = True) -> CatTreeDeck:
+    """The deck `cat-tree deck` prints, for washigen.generate."""
+    return CatTreeDeck(card=card, reference_cards=REFERENCE_CARDS if reference else 0)
+
+
 GAME_OBJECT = Game(
     name=GAME,
     title=TITLE,
@@ -110,6 +127,7 @@ GAME_OBJECT = Game(
     designs={"layout": CatTreeLayout, "deck": CatTreeDeck},
     validate=validate_design,
     print_design=print_design,
+    makers={"deck": make_deck, "play": lambda seed=0: generate_layout(seed)},
     to_text=to_text,
     from_text=text.from_text,
     check_design=check_design,
@@ -117,6 +135,7 @@ GAME_OBJECT = Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    play=play,
 )
 
 

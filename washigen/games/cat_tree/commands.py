@@ -48,7 +48,7 @@ def deck_command(card: str, reference: bool, output: Path, print_options):
 
 @commands.command("sheet")
 @output_option((".pdf", ".svg", ".png"))
-@print_options
+@print_options(backs=False)
 def sheet_command(output: Path, print_options):
     """A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at height 5, a points
     column. A4 unless --paper says otherwise."""
@@ -62,7 +62,7 @@ def sheet_command(output: Path, print_options):
 @click.argument("layout", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the score and the violations as JSON.")
 @output_option(required=False)
-@print_options
+@print_options(backs=False)
 def score_command(layout: Path, as_json: bool, output: Path | None, print_options):
     """Check and score a finished tree. LAYOUT is layout text (one line per row, top row first, the floor row last;
     . for an empty cell, a rank A 3 6 7 8 10 J K or a name; # starts a comment) or a layout design (.json).
@@ -88,7 +88,7 @@ def score_command(layout: Path, as_json: bool, output: Path | None, print_option
 @click.option("--games", type=click.IntRange(1, 100), default=1, show_default=True,
               help="Games to play one after another (seeds S, S+1, ...), to compare their trees.")
 @output_option(required=False)
-@print_options
+@print_options(backs=False)
 def play_command(seed: int | None, games: int, output: Path | None, print_options):
     """Simulate a game: two players, eight rounds; each round both draw two cards and keep one in secret, then
     place their cards together on one shared tree where they add the most points (a card with no legal cell is

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from ...errors import InputError
 from ...i18n import N_, check_language, translator
 from ...press import KitPart, PrintOptions
@@ -9,12 +11,24 @@ from .. import Game, register_game
 from .commands import commands
 from .draw import (TITLE, Panel, band_items, map_scene, new_scene, print_design, segment_scene,
                    sheet_document, strips_document)
-from .generate import generate_map, generate_segment, generate_setup
+from .generate import generate_map, generate_roll, generate_segment, generate_setup
 from .model import CatsMap, CatsRoll, CatsSegment, CatsSetup
 from .rules import check_design, validate
+from . import tiled
 from .text import from_text, to_text
 
 GOLDEN_SEEDS = {"map-2p": 1, "map-4p": 2, "map-cutup": 3, "map-long": 4, "setup-2p": 1, "segment": 5}
+
+
+def make_setup(seed: int = 0, **map_params) -> CatsSetup:
+    """A map and the fish and cats drawn on it, for washigen.generate("cats", "setup", ...)."""
+    return generate_setup(generate_map(seed=seed, **map_params), seed=seed)
+
+
+make_setup.__signature__ = inspect.signature(generate_map)   # the map's parameters, and only those
+
+
+MAKERS = {"map": generate_map, "tape": generate_roll, "setup": make_setup}
 
 
 def golden() -> dict:
@@ -80,10 +94,10 @@ def band_diagram(lang: str = "en"):
     return scene
 
 
-def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
-    """The map's tape strips on sheets (seed 1) and the player strips."""
+def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
+    """The map's tape strips on sheets and the player strips."""
     _ = translator(lang)
-    design = generate_map(players=players, seed=1)
+    design = generate_map(players=players, seed=seed)
     options = PrintOptions(paper=paper, lang=lang)
     name = paper.upper() if paper.lower() == "a4" else paper.title()
     return [
@@ -104,6 +118,7 @@ GAME = register_game(Game(
     validate=validate,
     print_design=print_design,
     aliases=("tokyo-washi-cats", "washi-cats"),
+    makers=MAKERS,
     to_text=to_text,
     from_text=from_text,
     check_design=check_design,
@@ -111,6 +126,7 @@ GAME = register_game(Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    tiled=tiled,
 ))
 
 __all__ = ["GAME"]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, LengthType, echo_report, emit, lang_option, output_option,
-                            page_options, print_options, printable_text, progress, report_written, resolve_seed,
-                            seed_option)
+from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, LengthType, echo_report, emit, lang_option,
+                            output_option, page_options, print_options, printable_text, profile_option, progress,
+                            report_written, resolve_seed, seed_option)
 from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
@@ -86,8 +86,8 @@ def _rules_url(func):
               help="With --cut-up: exactly this cut-up of the seed's map (as `cats variants` lists them).")
 @_rules_url
 @seed_option
-@output_option()
-@print_options
+@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
+@print_options(backs=False)
 def map_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, cut_up, variant,
                 rules_url, seed, output, print_options):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
@@ -116,6 +116,7 @@ def _warn(design) -> None:
 @seed_option
 @output_option()
 @lang_option
+@profile_option(only=("bleed", "dpi"))
 def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
     sections repeat along it. A PNG past 100 megapixels is written as tiles along the tape (OUT-tile-01.png, ...)."""
@@ -132,7 +133,7 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True)
 @click.option("--coop", is_flag=True, help="One strip a team (team play shares the special moves).")
 @output_option((".pdf", ".svg", ".png"))
-@print_options
+@print_options(backs=False)
 def sheet_command(players, coop, output, print_options):
     """Player strips to cut out, for a map printed without bands or for the players beyond the bands."""
     from ...output import write_document
@@ -154,7 +155,7 @@ def sheet_command(players, coop, output, print_options):
 @seed_option
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="Folder for the maps (made if missing).")
-@print_options
+@print_options(backs=False)
 def variants_command(count, tries, formats, players, coop, long_, forests, jinja, tape_width, segment_rows,
                      segment_cols, seed, folder, print_options):
     """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The balance

@@ -101,10 +101,10 @@ def diagram(name: str, params: dict):
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
 
 
-def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en", seed: int | None = None) -> list[KitPart]:
     """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
-    map's seed is chosen afresh and printed on every strip and in the instructions."""
-    seed = secrets.randbelow(1_000_000)
+    map's seed (chosen afresh when None) is printed on every strip and in the instructions."""
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
     design = generate_map(players, seed)
     _ = translator(lang)
     options = PrintOptions(paper=paper, lang=lang)
@@ -121,6 +121,8 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     ]
 
 
+MAKERS = {"map": generate_map, "tape": generate_tape}
+
 
 GAME_OBJECT = Game(
     name=GAME,
@@ -128,6 +130,7 @@ GAME_OBJECT = Game(
     designs={"map": CopsMap, "tape": CopsTape, "sheet": CopsSheet},
     validate=validate,
     print_design=print_design,
+    makers=MAKERS,
     to_text=to_text,
     from_text=None,
     check_design=check_design,

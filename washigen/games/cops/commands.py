@@ -70,7 +70,7 @@ def commands():
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm. Everything scales with it.")
 @seed_option
 @output_option()
-@print_options
+@print_options(backs=False)
 def map_command(players, offset, tape_width, seed, output: Path, print_options):
     """A map for PLAYERS squads. Without --paper: one page at real size (its TrimBox the map). With --paper:
     each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay end to end."""
@@ -90,7 +90,7 @@ def map_command(players, offset, tape_width, seed, output: Path, print_options):
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm.")
 @seed_option
 @output_option()
-@print_options
+@print_options(backs=False)
 def tape_command(segments, length, tape_width, seed, output: Path, print_options):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets."""
@@ -111,7 +111,7 @@ def tape_command(segments, length, tape_width, seed, output: Path, print_options
 @click.option("--players", type=click.IntRange(1, 24), default=4, show_default=True,
               help="How many squad sheets (four to a page).")
 @output_option()
-@print_options
+@print_options(backs=False)
 def sheet_command(players, output: Path, print_options):
     """Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two crimes with room to
     draw the culprits' faces. Four to an A4 or Letter page."""

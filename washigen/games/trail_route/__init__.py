@@ -15,6 +15,7 @@ from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawn
 from .generate import generate_setup
 from .model import GAME, PLAYERS, TITLE, TrailRouteSetup, load_mix
 from .rules import validate
+from . import tiled
 from .text import from_text, to_text
 
 
@@ -46,7 +47,7 @@ def golden() -> dict[str, TrailRouteSetup]:
     return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
 
 
-def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
     _ = translator(lang)
@@ -55,7 +56,7 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     plain = PrintOptions(paper=paper, lang=lang)
     name = paper.upper()
     return [
-        KitPart(_("Setup"), print_setup(generate_setup(players, seed=1), plain),
+        KitPart(_("Setup"), print_setup(generate_setup(players, seed=seed), plain),
                 _("{paper}, plain paper").format(paper=name),
                 _("Lay the tiles out as this sheet shows, or deal your own with `washigen trail-route setup`.")),
         KitPart(_("Tiles"), print_tiles(mix, 40.0, duplex, paper),
@@ -76,6 +77,28 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     ]
 
 
+def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: str | None = None,
+         players: int = 4):
+    """One game played to its end by the engine (washigen.play): on `setup`, or on a setup dealt from `seed` for
+    `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
+    from .engine import POLICIES, GameResult, make_policies, play_game
+
+    seed = 0 if seed is None else seed
+    if setup is None:
+        setup = generate_setup(players, seed)
+    elif not isinstance(setup, TrailRouteSetup):
+        raise InputError(f"play: {GAME} plays on a setup, got a {getattr(setup, 'GAME', '?')} "
+                         f"{getattr(setup, 'KIND', type(setup).__name__)}")
+    names = (bots or "greedy").split(",")
+    names = names * setup.players if len(names) == 1 else names
+    unknown = [name for name in names if name not in POLICIES]
+    if unknown or len(names) != setup.players:
+        raise InputError(f"bots: name one of {', '.join(POLICIES)} for every seat, or one per seat "
+                         f"({setup.players}), got {bots!r}")
+    result: GameResult = play_game(setup, make_policies(names, seed))
+    return result
+
+
 GAME_INFO = register_game(Game(
     name=GAME,
     title=TITLE,
@@ -83,6 +106,8 @@ GAME_INFO = register_game(Game(
     designs={TrailRouteSetup.KIND: TrailRouteSetup},
     validate=validate,
     print_design=print_setup,
+    makers={"setup": lambda players=4, seed=0, mix="default": generate_setup(
+        players, seed, load_mix(None if mix == "default" else mix))},
     to_text=to_text,
     from_text=from_text,
     check_design=check_design,
@@ -90,4 +115,6 @@ GAME_INFO = register_game(Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    play=play,
+    tiled=tiled,
 ))

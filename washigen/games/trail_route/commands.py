@@ -40,8 +40,8 @@ def commands():
 
 
 @commands.command("components")
-@click.option("--tile-size", type=LengthType(minimum=TILE_SIZE_RANGE[0], maximum=TILE_SIZE_RANGE[1]), default=40.0,
-              show_default="40mm", help="Side of the square road and destination tiles (25mm to 60mm).")
+@click.option("--tile-size", type=LengthType(minimum=TILE_SIZE_RANGE[0], maximum=TILE_SIZE_RANGE[1]), default="40mm",
+              show_default=True, help="Side of the square road and destination tiles (25mm to 60mm).")
 @mix_option
 @click.option("--mat-paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
               help="Paper for the board mat (default: --paper). On A3 it fits one sheet; smaller paper is "
@@ -62,8 +62,8 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
 @players_option
 @mix_option
 @seed_option
-@output_option()
-@print_options
+@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
+@print_options(backs=False)
 def setup_command(players, mix_file, seed, output, print_options):
     """Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards each.
 

@@ -1,0 +1,1 @@
+"""washigen.assets: the fonts (with their licence) and the Trail Route mix, as package data (see washigen/paths.py)."""

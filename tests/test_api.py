@@ -1,0 +1,163 @@
+"""The Python API for scripts (washigen/__init__.py) and the example scripts in examples/ that use it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import washigen
+from washigen.errors import InputError
+
+from .readback import page_size_mm, pdf_pages
+from .sample_game import registered
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("reportlab", "cairosvg", "PIL", "pypdf", "pydantic", "svgwrite")
+
+
+def test_import_washigen_loads_no_rendering_or_validation_library_and_every_public_name_resolves():
+    code = ("import sys, washigen; print(','.join(m for m in %r if m in sys.modules)); "
+            "print(','.join(washigen.__all__))" % (HEAVY,))
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded, names = shown.split("\n")[:2]
+    assert loaded == ""
+    assert {"generate", "validate", "render", "load", "play"} <= set(names.split(","))
+    for name in washigen.__all__:
+        assert getattr(washigen, name) is not None
+    with pytest.raises(AttributeError):
+        washigen.no_such_name  # noqa: B018
+
+
+def test_generate_validate_render_and_load_round_trip(tmp_path):
+    design = washigen.generate("cats", "map", players=4, seed=7, tape_width="45mm")
+    assert (design.players, design.seed, design.tape_width) == (4, 7, 45.0)
+    assert washigen.validate(design).ok
+    assert washigen.render(design, tmp_path / "map.json") == [tmp_path / "map.json"]
+    assert washigen.load(tmp_path / "map.json") == design
+
+    written = washigen.render(design, tmp_path / "map.pdf", paper="letter", bleed="2mm")
+    sizes = {tuple(sorted(round(v, 1) for v in page_size_mm(page))) for page in pdf_pages(written[0])}
+    assert sizes == {(215.9, 279.4)}
+
+
+def test_a_generated_seed_is_chosen_and_kept_in_the_design():
+    first, second = washigen.generate("cops", "map"), washigen.generate("cops", "map")
+    assert isinstance(first.seed, int) and isinstance(second.seed, int)
+    assert washigen.generate("cops", "map", seed=first.seed) == first
+
+
+@pytest.mark.parametrize("game, component, params, message", [
+    ("cats", "map", {"players": 9}, "players: must be 2..6, got 9"),
+    ("cats", "map", {"player": 2}, "player: cats map takes no such parameter"),
+    ("cats", "map", {"players": "2"}, "players: must be a whole number"),
+    ("cats", "map", {"tape_width": "5 parsecs"}, "tape-width: '5 parsecs' is not a length"),
+    ("cats", "sheet", {}, "cats sheet prints parts but makes no design"),
+    ("cat-tree", "deck", {"paper": "a4"}, "paper: not part of the design"),
+    ("cats", "mapp", {}, "cats has no component 'mapp'; known: map,"),
+    ("chess", "board", {}, "unknown game 'chess'"),
+])
+def test_generate_refuses_bad_parameters_by_name(game, component, params, message):
+    with pytest.raises(InputError) as error:
+        washigen.generate(game, component, **params)
+    assert message in str(error.value)
+
+
+def test_render_refuses_an_unknown_print_option(tmp_path):
+    design = washigen.generate("trail-route", "setup", players=3, seed=1)
+    with pytest.raises(InputError, match="papr: not a print option"):
+        washigen.render(design, tmp_path / "setup.pdf", papr="a4")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_render_is_the_api_function_even_after_the_backends_are_imported(tmp_path):
+    import washigen.render.pdf  # noqa: F401  binds the backends' package to washigen.render
+
+    design = washigen.generate("cat-tree", "deck")
+    written = washigen.render(design, tmp_path / "deck.pdf", paper="a4", duplex="long", back_offset=(0.5, -0.3))
+    assert len(pdf_pages(written[0])) == 2 * len(pdf_pages(washigen.render(design, tmp_path / "f.pdf",
+                                                                          paper="a4")[0]))
+
+
+def test_play_is_the_api_function_even_after_the_play_package_is_imported():
+    import washigen.play.match  # noqa: F401  binds the engines' shared package to washigen.play
+
+    assert washigen.play("cat-tree", seed=2).layout == washigen.generate("cat-tree", "play", seed=2)
+
+
+def _trail_route_winners(result) -> list[int]:
+    """Written apart from the engine: the players with the highest score."""
+    best = max(result.scores)
+    return [player for player, score in enumerate(result.scores) if score == best]
+
+
+def test_play_trail_route_with_named_bots_is_repeatable():
+    result = washigen.play("trail-route", seed=3, bots="greedy,random,random", players=3)
+    again = washigen.play("trail-route", seed=3, bots="greedy,random,random", players=3)
+    assert result.scores == again.scores and len(result.scores) == 3
+    assert set(result.winners) <= set(_trail_route_winners(result)) and result.winners
+    with pytest.raises(InputError, match="bots: name one of"):
+        washigen.play("trail-route", seed=3, bots="greedy,clever,random", players=3)
+
+
+def test_play_cat_tree_builds_a_tree_that_breaks_no_placement_rule():
+    game = washigen.play("cat-tree", seed=5)
+    assert game.layout.seed == 5 and game.layout.cards
+    assert washigen.validate(game.layout).ok
+
+
+def test_play_names_the_games_that_play_when_a_game_has_no_engine():
+    with registered():
+        with pytest.raises(InputError) as error:
+            washigen.play("loader-sample")
+    message = str(error.value)
+    assert message.startswith("play: loader-sample has no engine") and "trail-route" in message
+
+
+def _run_example(name: str, *args: str, cwd: Path) -> str:
+    result = subprocess.run([sys.executable, str(ROOT / "examples" / name), str(cwd), *args], cwd=cwd,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def test_example_fairest_map_keeps_the_map_with_the_smallest_gap(tmp_path):
+    out = _run_example("fairest_map.py", "--maps", "6", cwd=tmp_path)
+    kept = washigen.load(tmp_path / "fairest.json")
+    gaps = [washigen.generate("cats", "map", players=2, cut_up=True, seed=seed).balance for seed in range(1, 7)]
+    assert kept.balance == min(gaps) and kept.seed in range(1, 7)
+    assert f"seed {kept.seed}" in out
+    assert {tuple(sorted(round(v) for v in page_size_mm(p))) for p in pdf_pages(tmp_path / "fairest.pdf")} == \
+        {(210, 297)}
+
+
+def test_example_tweak_map_breaks_then_mends_the_red_sewer_rule(tmp_path):
+    out = _run_example("tweak_map.py", cwd=tmp_path)
+    assert "cats.home-row.no-red-sewer" in out and "loads back equal: True" in out
+    tweaked = washigen.load(tmp_path / "tweaked.json")
+    original = washigen.generate("cats", "map", players=2, seed=1)
+    assert washigen.validate(tweaked).ok and tweaked != original
+    assert replace(tweaked, grid=replace(tweaked.grid, sewers=original.grid.sewers)) == original
+    assert sum(s.row == 1 and s.colour == "red" for s in tweaked.grid.sewers) >= 2
+
+
+def test_example_custom_deck_prints_letter_sheets_with_backs(tmp_path):
+    _run_example("custom_deck.py", cwd=tmp_path)
+    pages = pdf_pages(tmp_path / "deck.pdf")
+    assert len(pages) % 2 == 0 and len(pages) >= 2
+    assert {tuple(sorted(round(v, 1) for v in page_size_mm(p))) for p in pages} == {(215.9, 279.4)}
+    fonts = {str(f.get("/BaseFont")) for p in pages for f in p["/Resources"].get("/Font", {}).values()}
+    assert any("DejaVuSans" in font for font in fonts)
+
+
+def test_the_readme_documents_the_api():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Scripting"):]
+    section = section[:section.index("\n## ", 4)]
+    for name in ("generate", "validate", "render", "load", "play"):
+        assert f"washigen.{name}(" in section
+    for script in ("fairest_map.py", "tweak_map.py", "custom_deck.py"):
+        assert f"examples/{script}" in section

@@ -1,0 +1,143 @@
+"""Command-line habits: every --help ends with examples that parse; defaults are shown plainly; options that do
+nothing for a command are not offered; `washigen` alone prints its help; `-o -` writes to stdout; `kit --seed`;
+`validate` reads every game's text form."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from washigen.cli import main
+
+from .readback import pdf_pages
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def command_paths() -> list[tuple[str, ...]]:
+    """Every command and group under `washigen`, as the words that reach it."""
+    paths, stack = [], [((), main)]
+    with click.Context(main) as ctx:
+        while stack:
+            path, command = stack.pop()
+            paths.append(path)
+            if isinstance(command, click.Group):
+                for name in command.list_commands(ctx):
+                    stack.append(((*path, name), command.get_command(ctx, name)))
+    return sorted(paths)
+
+
+def parse(words: list[str]) -> click.Context:
+    """Parses an example as the command line would, down to its command, without running it."""
+    command, rest = main, list(words[1:])
+    parent = main.make_context("washigen", [], resilient_parsing=True)
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        name = rest.pop(0)
+        sub = command.get_command(parent, name)
+        assert sub is not None, f"no command {name!r}"
+        if isinstance(sub, click.Group) and rest and not rest[0].startswith("-"):
+            parent = click.Context(sub, info_name=name, parent=parent)
+        command = sub
+    return command.make_context(words[-1], rest, parent=parent)
+
+
+PATHS = command_paths()
+
+
+def test_every_command_is_reached():
+    assert {("cats", "map"), ("profile", "set"), ("validate",), ("cat-tree", "score"), ("kit",)} <= set(PATHS)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "washigen")
+def test_every_help_ends_with_examples_that_parse(path, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "variants").mkdir()
+    result = run(*path, "--help")
+    assert result.exit_code == 0, result.output
+    lines = result.output.rstrip().split("\n")
+    examples = []
+    while lines and lines[-1].strip().startswith("washigen"):
+        examples.insert(0, lines.pop().strip())
+    assert examples and lines[-2].strip() == "Examples:", result.output[-500:]
+    assert "[default: (" not in result.output            # 3mm, not (3mm)
+    for example in examples:
+        words = shlex.split(example)
+        assert words[1:1 + len(path)] == list(path), example
+        parse(words)                                     # raises click's UsageError on an unknown option or value
+
+
+def test_options_that_do_nothing_are_not_offered():
+    assert "--duplex" not in run("cat-tree", "score", "--help").output
+    assert "--back-offset" not in run("cats", "map", "--help").output
+    assert "--duplex" in run("cat-tree", "deck", "--help").output
+    assert "--back-offset" in run("trail-route", "components", "--help").output
+    refused = run("cat-tree", "score", "examples/cat-tree-example.txt", "--duplex", "long")
+    assert refused.exit_code == 2 and "No such option" in refused.output
+
+
+def test_washigen_alone_prints_its_help():
+    result = run()
+    assert result.exit_code == 0
+    assert result.output.startswith("Usage: ") and "Commands:" in result.output
+    assert "cats" in result.output and "profile" in result.output
+
+
+def test_dash_o_dash_writes_json_text_and_svg_to_stdout(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    design = json.loads(run("cats", "map", "--seed", "1", "-o", "-").output)
+    assert (design["game"], design["kind"], design["seed"]) == ("cats", "map", 1)
+    text = run("cats", "map", "--seed", "1", "-o", "-.txt").output
+    assert text.startswith("# Tokyo Washi Game Cats") and "wrote" not in text
+    svg = ET.fromstring(run("trail-route", "setup", "--seed", "1", "-o", "-.svg").output.encode("utf-8"))
+    assert svg.tag.endswith("svg") and svg.get("width", "").endswith("mm")
+    several = run("cat-tree", "deck", "-o", "-.svg")
+    assert several.exit_code == 2 and "prints 4 pages" in several.output
+    assert run("calibrate", "-o", "-").exit_code == 2
+    assert list(tmp_path.iterdir()) == []                  # nothing written to files named "-"
+
+
+def test_kit_takes_a_seed_and_prints_the_one_it_chose(tmp_path):
+    chosen = CliRunner().invoke(main, ["kit", "cats", "--players", "2", "-o", str(tmp_path / "a.pdf")])
+    assert chosen.exit_code == 0 and "seed: " in chosen.stderr
+    result = run("kit", "cats", "--players", "2", "--seed", "5", "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 0 and "seed: " not in result.output
+    text = "".join(page.extract_text() for page in pdf_pages(tmp_path / "b.pdf"))
+    assert "seed 5" in text
+
+
+def test_validate_reads_every_games_text_form_cat_tree_layouts_included(tmp_path):
+    for name, code in (("cat-tree-example.txt", 0), ("cat-tree-broken.txt", 1), ("cats-map-2p.txt", 0),
+                       ("trail-route-setup-3p.txt", 0), ("cats-map-broken.txt", 1)):
+        result = run("validate", ROOT / "examples" / name)
+        assert result.exit_code == code, (name, result.output)
+    bad = tmp_path / "tree.txt"
+    bad.write_text("A . x\n")
+    result = run("validate", bad)
+    assert result.exit_code == 2 and "as cat-tree: line 1: unknown token 'x'" in result.output
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_shell_completion_scripts_and_completions(shell):
+    import os
+    import subprocess
+    import sys
+
+    washigen = Path(sys.executable).parent / "washigen"
+    script = subprocess.run([str(washigen)], env={**os.environ, "_WASHIGEN_COMPLETE": f"{shell}_source"},
+                            capture_output=True, text=True, timeout=60)
+    assert script.returncode == 0 and "_washigen_completion" in script.stdout
+    if shell == "bash":
+        done = subprocess.run([str(washigen)], env={**os.environ, "_WASHIGEN_COMPLETE": "bash_complete",
+                                                    "COMP_WORDS": "washigen cats map --pla", "COMP_CWORD": "3"},
+                              capture_output=True, text=True, timeout=60)
+        assert done.stdout.split() == ["plain,--players"]

@@ -1,0 +1,129 @@
+"""The package as users get it: one wheel built from this tree, installed into a fresh virtual environment and into
+a `pip install --user` prefix, each run from an unrelated folder. Its data (fonts, templates, rule texts, message
+catalogs, the studio's page) must come from the installed package, never from this checkout."""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIPPED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "out",
+                                 ".pytest_cache", ".hypothesis")
+DATA_FOLDERS = {"assets": "washigen/assets", "templates": "washigen/templates", "seeds": "washigen/seeds"}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """Built from a copy of the tree, so the build leaves nothing in the checkout."""
+    base = tmp_path_factory.mktemp("wheel")
+    source = base / "source"
+    shutil.copytree(ROOT, source, ignore=SKIPPED)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(base / "dist"),
+                            str(source)], capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-3000:]
+    return next((base / "dist").glob("washigen-*.whl"))
+
+
+def _data_files() -> dict[str, Path]:
+    """Every data file the package needs, by its place in the wheel."""
+    files = {}
+    for folder, inside in DATA_FOLDERS.items():
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                files[f"{inside}/{path.relative_to(ROOT / folder).as_posix()}"] = path
+    for path in (ROOT / "washigen").rglob("*"):
+        if path.is_file() and path.suffix not in (".py", ".pyc"):
+            files[path.relative_to(ROOT).as_posix()] = path
+    return files
+
+
+def test_the_wheel_carries_every_data_file_the_licences_and_py_typed(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    wanted = _data_files()
+    assert "washigen/py.typed" in wanted and "washigen/assets/fonts/DejaVuSans.ttf" in wanted
+    if (ROOT / "washigen" / "studio" / "static").is_dir():
+        assert any(name.startswith("washigen/studio/static/") for name in wanted)
+    assert sorted(set(wanted) - names) == []
+    licences = {name.split("/licenses/", 1)[1] for name in names if "/licenses/" in name}
+    assert {"LICENSE", "NOTICE", "assets/fonts/LICENSE-DejaVu.txt"} <= licences
+    assert not [name for name in names if "__pycache__" in name or name.startswith(("assets/", "seeds/"))]
+
+
+def test_an_editable_install_reads_the_folders_at_the_top_of_the_checkout():
+    """`make install` is editable: the data packages are the checkout's own folders, found by importlib."""
+    from washigen import paths
+
+    assert paths.SEEDS == ROOT / "seeds" == Path(str(importlib.resources.files("washigen.seeds")))
+    assert paths.TEMPLATES == ROOT / "templates" and paths.ASSETS == ROOT / "assets"
+
+
+def _run_installed(washigen: Path, python: Path, env: dict[str, str], work: Path) -> None:
+    """A map PDF, a German rule sheet and a German player sheet (the catalog) from `work`, with data found inside
+    the installed package."""
+    for args in (["cats", "map", "--seed", "1", "-o", "map.pdf"], ["rules", "cats", "--lang", "de", "-o", "regeln.pdf"],
+                 ["cats", "sheet", "--lang", "de", "-o", "sheet.pdf"]):
+        result = subprocess.run([str(washigen), *args], cwd=work, env=env, capture_output=True, text=True,
+                                timeout=300)
+        assert result.returncode == 0, (args, result.stderr[-2000:])
+    page = PdfReader(work / "map.pdf").pages[0]
+    assert float(page.trimbox.width) > 100
+    rules = PdfReader(work / "regeln.pdf")
+    text = "".join(page.extract_text() for page in rules.pages)
+    assert "Katze" in text and "ü" in text
+    assert "Spezialzüge" in PdfReader(work / "sheet.pdf").pages[0].extract_text()   # the German catalog came too
+    fonts = {str(font.get("/BaseFont")) for p in rules.pages for font in p["/Resources"]["/Font"].values()}
+    assert any(font.endswith("+DejaVuSans") for font in fonts), fonts   # the bundled font, embedded
+
+    shown = subprocess.run([str(python), "-c", "import washigen.paths as p; print(p.ASSETS, p.TEMPLATES, p.SEEDS, "
+                            "sep='\\n')"], cwd=work, env=env, capture_output=True, text=True, check=True)
+    folders = [Path(line) for line in shown.stdout.split()]
+    assert len(folders) == 3
+    for folder in folders:
+        assert ROOT not in folder.parents and folder.parent.name == "washigen" and "site-packages" in folder.parts
+    static = ROOT / "washigen" / "studio" / "static"
+    if static.is_dir():
+        page = subprocess.run([str(python), "-c", "import importlib.resources as r; "
+                               "print(r.files('washigen.studio') / 'static')"], cwd=work, env=env,
+                              capture_output=True, text=True, check=True).stdout.strip()
+        expected = sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
+        assert sorted(p.relative_to(page).as_posix() for p in Path(page).rglob("*") if p.is_file()) == expected
+
+
+def _clean_env(**extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    return {**env, **extra}
+
+
+def test_a_wheel_in_a_fresh_virtual_environment_finds_its_data_from_another_folder(wheel, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+                             capture_output=True, text=True, timeout=900, env=_clean_env())
+    assert install.returncode == 0, install.stderr[-2000:]
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    _run_installed(venv / "bin" / "washigen", venv / "bin" / "python", _clean_env(), work)
+
+
+def test_a_wheel_installed_with_pip_user_finds_its_data_from_another_folder(wheel, tmp_path):
+    """pip install --user (and pipx, which installs into a venv of its own) put the package outside sys.prefix."""
+    python = Path(sys._base_executable)  # a --user install needs an interpreter outside any virtual environment
+    # The prefix is a temporary folder, so a distribution's "externally managed" guard has nothing to protect.
+    env = _clean_env(PYTHONUSERBASE=str(tmp_path / "userbase"), PIP_BREAK_SYSTEM_PACKAGES="1")
+    if subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True, env=env).returncode != 0:
+        pytest.skip(f"{python} has no pip")
+    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--user", "--no-warn-script-location",
+                              str(wheel)], capture_output=True, text=True, timeout=900, env=env)
+    assert install.returncode == 0, install.stderr[-2000:]
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    _run_installed(tmp_path / "userbase" / "bin" / "washigen", python, env, work)

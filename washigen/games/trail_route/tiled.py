@@ -1,0 +1,73 @@
+"""Trail Route boards as Tiled maps (.tmj): lay out or swap tiles in the Tiled map editor, then validate, render or
+play the setup.
+
+One tile layer, `board`: columns 1-2 the destination tiles (far left first), columns 3-9 the road tiles (road
+column 1 touches the destinations), one row a board row, top first; the tileset holds every road and destination
+tile, drawn by washigen. The exchange deck, the dealt hands, the tiles left in the box and the mix travel as JSON
+map properties (`exchange`, `seats`, `undealt`, `mix`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import InputError
+from ...scene import Scene
+from ...tiled import TiledReader, json_property, map_document, tile_layer, tileset
+from .model import COLS, DEST_CODES, DEST_COLS, ROAD_CODES, TrailRouteSetup
+
+TILE_PX = 120                          # a 40 mm tile at 3 px a millimetre
+KINDS = [*ROAD_CODES, *DEST_CODES]
+GID = {kind: k + 1 for k, kind in enumerate(KINDS)}
+COLUMNS = 8                            # tiles a row in the tileset image
+JSON_FIELDS = {"exchange": [], "seats": [], "undealt": [], "mix": {}}
+
+
+def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
+    from ...design import to_dict
+
+    if not isinstance(design, TrailRouteSetup):
+        raise InputError(f"the Tiled form holds Trail Route setups; this is a {design.KIND}")
+    data = [GID[code] for dest, road in zip(design.destinations, design.road) for code in (*dest, *road)]
+    width = DEST_COLS + COLS
+    fields = to_dict(design)
+    values = {name: _json(fields[name]) for name in JSON_FIELDS}
+    document = map_document(width, design.rows, TILE_PX, [tile_layer(1, "board", width, design.rows, data)],
+                            [tileset("washigen-trail-route", KINDS, TILE_PX, image, COLUMNS)], values)
+    return document, tileset_png()
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def tileset_png() -> bytes:
+    from ...press.impose import Slot, place
+    from ...render.png import to_png
+    from .draw import THEME, destination_tile, road_tile
+
+    s = TILE_PX / 10.0                                      # drawn at 254 dpi: 10 px a millimetre
+    rows = -(-len(KINDS) // COLUMNS)
+    sheet = Scene(s * COLUMNS, s * rows, theme=dict(THEME), meta={"game": "trail-route", "kind": "tileset"})
+    for k, code in enumerate(KINDS):
+        tile = road_tile(code, s, 0.0) if code in ROAD_CODES else destination_tile(code, s, 0.0)
+        place(sheet, tile, Slot((k % COLUMNS) * s, (k // COLUMNS) * s, s, s, (0.0,) * 4, k % COLUMNS, k // COLUMNS))
+    return to_png(sheet, dpi=254)
+
+
+def load(reader: TiledReader) -> dict[str, Any]:
+    if reader.width != DEST_COLS + COLS:
+        raise reader.fail(f"map width: a board is {DEST_COLS} destination and {COLS} road columns "
+                          f"({DEST_COLS + COLS} in all), got {reader.width}")
+    board = reader.tiles("board", set(KINDS), empty=False)
+    for r, row in enumerate(board, 1):
+        for c, code in enumerate(row, 1):
+            wanted, part = (DEST_CODES, "destination") if c <= DEST_COLS else (ROAD_CODES, "road")
+            if code not in wanted:
+                raise reader.fail(f"layer board, cell ({r}, {c}): {code} is not a {part} tile; columns 1-{DEST_COLS} "
+                                  f"hold destination tiles, {DEST_COLS + 1}-{DEST_COLS + COLS} road tiles")
+    values = {**reader.properties, **{name: json_property(reader, name, default)
+                                      for name, default in JSON_FIELDS.items()}}
+    return {**values, "destinations": [row[:DEST_COLS] for row in board], "road": [row[DEST_COLS:] for row in board]}
