@@ -12,8 +12,8 @@ Moves print as notation and parse back (`parse_move`):
   c2 jump E       a super cat jump (free) over the player's own (or, in team play, the teammate's) lines
   c2 amazing E    a super amazing cat jump (a special move) over any lines
   c1 pop r5c7->r5c19   a super sewer popper (a special move): in at r5c7, out at r5c19
-  pass            no move now, special moves left (a turn later may open one)
-  trapped         no move and no special move left: the player (team) is out
+  pass            team play: this player's cat is home, the teammate's is not
+  trapped         no legal move (special moves counted): the player (team) is out
 Cats are numbered per player in the order of the set-up (top row first, then left to right); rows and columns
 count from 1.
 
@@ -23,6 +23,8 @@ Where the seed leaves a choice open, the readings below are ours (README and the
   sewers of a pop, which stay open; in the sewer-popper variants nothing but a pop may land on a sewer;
 - in team play a step into the teammate's line is refused (it is another player's line); only jumps pass it free;
 - a shrine entered in jinja mode is filled like a one-cell building and gives its special move back once;
+- a player with no legal move loses even with special moves in hand that fit nowhere: lines only grow and
+  sewers only close, so no later turn can free them (the seed's alternative end, met a turn early);
 - in team play seats alternate between teams (1, 3, 2, 4 with four players; 1, 3, 5, 2, 4, 6 with six).
 """
 
@@ -198,8 +200,12 @@ class Move(NamedTuple):
         return self.name
 
 
+PASS = Move("pass", -1, 0, "", -1, -1, "pass")
+TRAPPED = Move("trapped", -1, 0, "", -1, -1, "trapped")
+
+
 def rules_of(design: CatsMap) -> Rules:
-    return Rules(jinja=design.jinja, sewer_poppers=getattr(design, "sewer_poppers", False))
+    return Rules(jinja=design.jinja, sewer_poppers=design.sewer_poppers)
 
 
 def turn_order(players: int, coop: bool) -> tuple[int, ...]:
@@ -263,9 +269,9 @@ def legal_moves(state: State) -> list[Move]:
             _cat_moves(state, index, cat, specials, moves)
     if moves:
         return moves
-    if specials == 0 and not all(c.home for c in state.cats if c.player == seat):
-        return [Move("trapped", -1, 0, "", -1, -1, "trapped")]
-    return [Move("pass", -1, 0, "", -1, -1, "pass")]
+    if all(c.home for c in state.cats if c.player == seat):
+        return [PASS]                             # team play: this cat is home, the teammate's is not
+    return [TRAPPED]
 
 
 def _team_lines(state: State, seat: int) -> int:

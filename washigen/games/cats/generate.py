@@ -484,6 +484,7 @@ class MapSpec:
     segment_rows: int = DEFAULT_SEGMENT_ROWS
     segment_cols: int = DEFAULT_SEGMENT_COLS
     rules_url: str | None = None
+    sewer_poppers: bool = False
 
 
 def check_spec(spec: MapSpec) -> None:
@@ -514,11 +515,11 @@ def _map_rng(seed: int, what: str, attempt: int) -> random.Random:
 def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: int = 0, cut_up: bool = False,
                  jinja: bool = False, tape_width: float = DEFAULT_TAPE_WIDTH,
                  segment_rows: int = DEFAULT_SEGMENT_ROWS, segment_cols: int = DEFAULT_SEGMENT_COLS, seed: int = 0,
-                 variant: int | None = None, rules_url: str | None = None) -> CatsMap:
+                 variant: int | None = None, rules_url: str | None = None, sewer_poppers: bool = False) -> CatsMap:
     """A map that passes every rule. With cut_up, the best of the first cut-ups of the seed's map (or exactly
     cut-up number `variant`)."""
     spec = MapSpec(players, coop, long, forests, cut_up, jinja, float(tape_width), segment_rows, segment_cols,
-                   rules_url)
+                   rules_url, sewer_poppers)
     check_spec(spec)
     if variant is not None and not cut_up:
         raise InputError("variant: only a cut-up map has variants; add --cut-up")
@@ -650,7 +651,7 @@ def _around(plan: Plan, i: int):
 def _design(spec: MapSpec, seed: int, plan: Plan, pieces, cut_up: bool = False, variant: int | None = None,
             balance: float | None = None) -> CatsMap:
     return CatsMap(players=spec.players, coop=spec.coop, long=spec.long, forests=spec.forests, cut_up=cut_up,
-                   variant=variant, jinja=spec.jinja, tape_width=spec.tape_width, segment_rows=spec.segment_rows,
+                   variant=variant, jinja=spec.jinja, sewer_poppers=spec.sewer_poppers, tape_width=spec.tape_width, segment_rows=spec.segment_rows,
                    segment_cols=spec.segment_cols, balance=balance, rules_url=spec.rules_url,
                    pieces=tuple(pieces), grid=plan.to_grid(), seed=seed, generator=GENERATOR)
 

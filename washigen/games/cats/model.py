@@ -139,6 +139,7 @@ class CatsMap(Design):
     cut_up: bool = False
     variant: int | None = None       # which cut-up of the seed's map (cats variants)
     jinja: bool = False              # jinja mode is played on this map
+    sewer_poppers: bool = False      # the sewer-popper variant: specials are pops only, no stepping on sewers
     tape_width: TapeWidth = DEFAULT_TAPE_WIDTH
     segment_rows: SegmentRows = DEFAULT_SEGMENT_ROWS
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
