@@ -8,6 +8,8 @@ Rule ids (cells are (row, col), counted from 1):
   cats.building.no-opening       error    a building with no opening onto a walkable cell
   cats.building.not-connected    error    a building whose cells fall apart
   cats.reach.home-to-home        error    a home-row cell from which the other home row cannot be reached
+  cats.reach.sewer-poppers       error    sewer poppers: a home-row cell from which the other home row cannot be
+                                          reached without stepping on a sewer
   cats.reach.pocket              warning  walkable cells that no cat can ever reach
   cats.layout.desert             warning  a 4 x 4 block of bare street, away from the home rows
   cats.layout.wall               warning  7 or more buildings and shrines in a row, side by side
@@ -510,7 +512,24 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
                   + check_reach(board, homes, found_routes) + check_sewers(board)
                   + check_desert(board, homes.rows) + check_wall(board) + check_balance(homes, found_routes)
                   + check_print(design.tape_width, design.segment_rows))
+    if design.sewer_poppers:
+        violations += check_popper_reach(board, homes)
     return Report.of(violations)
+
+
+def check_popper_reach(board: Board, homes: Homes) -> list[Violation]:
+    """The sewer-popper variants forbid stepping on a sewer: every home-row cell must still reach the other home
+    row (and so its fish) around them."""
+    dry = _without(board, board.sewer)
+    found_routes = routes(dry, homes)
+    found = []
+    for index, (r, name) in enumerate(zip(homes.rows, homes.names)):
+        stuck = board.street & board.row_mask(r) & ~found_routes.reach[index]
+        for bit in _bits(stuck):
+            found.append(Violation.error(
+                "cats.reach.sewer-poppers", f"With sewer poppers, a cat from row {r + 1} ({name} home row) cannot "
+                "reach the other home row without stepping on a sewer.", cell=board.cell(bit)))
+    return found
 
 
 def map_balance(design: CatsMap, board: Board | None = None) -> float | None:
