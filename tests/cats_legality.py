@@ -83,11 +83,16 @@ class Map:
 
 
 def _lines(state, m: Map) -> list[set]:
-    return [{m.cell(i) for i in range(m.rows * m.cols) if mask >> i & 1} for mask in state.lines]
+    return [_cells(mask, m) for mask in state.lines]
 
 
 def _cells(mask: int, m: Map) -> set:
-    return {m.cell(i) for i in range(m.rows * m.cols) if mask >> i & 1}
+    found = set()
+    while mask:
+        low = mask & -mask
+        found.add(m.cell(low.bit_length() - 1))
+        mask ^= low
+    return found
 
 
 def _team(state, seat: int) -> set:

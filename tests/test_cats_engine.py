@@ -285,3 +285,12 @@ def test_every_legal_move_prints_and_parses_back():
         assert engine.parse_move(str(move), state) == move
     with pytest.raises(InputError, match="'c3 N' is not legal for player 1"):
         engine.parse_move("c3 N", state)
+
+
+def test_with_sewer_poppers_the_free_jump_stays():
+    rows = list(OPEN)
+    game_map = small_map(rows, sewer_poppers=True)
+    state = position(game_map, [(1, (4, 2), 7), (2, (1, 9), 1)], lines={1: [(4, 3)], 2: [(3, 2)]})
+    moves = names(state)
+    assert "c1 jump E" in moves                # not a special move
+    assert "c1 amazing N" not in moves         # a special move, and specials are pops only

@@ -9,6 +9,7 @@ from .commands import commands
 from .draw import (TITLE, Panel, band_items, band_words, map_scene, new_scene, print_design, segment_scene,
                    sheet_document, strips_document)
 from .generate import generate_map, generate_segment, generate_setup
+from .playtest import balance_hook, play_check
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE,
                     SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsRoll, CatsSegment, CatsSetup)
 from .rules import check_design, validate
@@ -32,7 +33,8 @@ def _map_params() -> tuple[Param, ...]:
         Param("coop", "bool", False, help="2 v 2 or 2 v 2 v 2 on the 2-player map"),
         Param("long", "int", 0, 0, LONG_MAX, help="extra layers (long game)"),
         Param("forests", "int", 0, 0, FORESTS_MAX, help="forest and shrub pieces"),
-        Param("jinja", "bool", False),
+        Param("jinja", "bool", False, help="jinja mode: a shrine wins back a special move"),
+        Param("sewer_poppers", "bool", False, help="specials are sewer pops only; no stepping on sewers"),
         *_tape_params(),
         Param("seed", "int", None, 0, 2**63 - 1, help="chosen and printed when left out"),
     )
@@ -151,6 +153,8 @@ GAME = register_game(Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    play_check=play_check,
+    balance=balance_hook,
 ))
 
 __all__ = ["GAME"]

@@ -16,7 +16,7 @@ import random
 from typing import Sequence
 
 from ...play import RandomBot
-from .engine import NO_REGION, Move, State, Terrain
+from .engine import NO_REGION, Move, State, Terrain, apply, cat_moves
 
 SPECIAL_SAVING = 4          # steps a special move must save over the best normal move
 FAR = 10_000                # the distance of a cell no route reaches
@@ -29,8 +29,7 @@ class GreedyBot:
         if len(moves) == 1:
             return moves[0]
         searches: dict[int, list[int]] = {}
-        best_normal, normal = FAR * 2, []
-        best_special, special = FAR * 2, []
+        normal, special = [], []
         for move in moves:
             if move.cat < 0:
                 continue
@@ -38,20 +37,30 @@ class GreedyBot:
             if layers is None:
                 layers = searches[move.cat] = _layers(state, move.cat)
             gain = _distance(layers, state, move) - _here(layers, state, move.cat)
-            if move.kind in ("amazing", "pop"):
-                if gain < best_special:
-                    best_special, special = gain, [move]
-                elif gain == best_special:
-                    special.append(move)
-            elif gain < best_normal:
-                best_normal, normal = gain, [move]
-            elif gain == best_normal:
-                normal.append(move)
-        stuck = best_normal >= FAR // 2 or not normal
-        if special and best_special < FAR // 2 and (stuck or best_special <= best_normal - SPECIAL_SAVING):
-            return special[rng.randrange(len(special))]
-        pool = normal or special or list(moves)
-        return pool[rng.randrange(len(pool))]
+            (special if move.kind in ("amazing", "pop") else normal).append((gain, rng.random(), move))
+        normal.sort()
+        special.sort()
+        best_normal = normal[0][0] if normal else FAR
+        if special and special[0][0] < FAR // 2 and (best_normal >= FAR // 2
+                                                     or special[0][0] <= best_normal - SPECIAL_SAVING):
+            ranked = special + normal
+        else:
+            ranked = normal + special
+        for _, _, move in ranked:
+            if _leaves_a_way_out(state, move):
+                return move
+        return ranked[0][2] if ranked else moves[0]
+
+
+def _leaves_a_way_out(state: State, move: Move) -> bool:
+    """After the move the cat can still move (a building with one door, entered, is a trap of one's own)."""
+    after = apply(state, move)
+    cat = after.cats[move.cat]
+    if cat.home or after.winner is not None:
+        return True
+    found: list[Move] = []
+    cat_moves(after, move.cat, cat, after.specials[after.game.team_of[cat.player]], found)
+    return bool(found)
 
 
 def _goal(state: State, cat) -> int:
@@ -71,7 +80,8 @@ def _goal(state: State, cat) -> int:
 
 
 def _layers(state: State, index: int) -> list[int]:
-    """Rings of equal distance from the cat's goal, over the cells it may walk today."""
+    """Rings of equal distance from the cat's goal, over the cells it may walk today, out to one ring past the
+    cat (a move never ends farther than that and still counts: farther is as bad as unreachable)."""
     land: Terrain = state.game.terrain
     cat = state.cats[index]
     others = 0
@@ -85,10 +95,16 @@ def _layers(state: State, index: int) -> list[int]:
         open_cells &= ~land.sewer
     E, S, C = land.east, land.south, land.cols
     regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+    here = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
     frontier = goal & open_cells
     reach = frontier
     layers = [frontier]
+    extra = 1
     while frontier:
+        if reach & here:
+            if not extra:
+                break
+            extra -= 1
         grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
         frontier = grow & open_cells & ~reach
         touched = frontier & regions

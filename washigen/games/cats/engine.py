@@ -181,7 +181,8 @@ class State:
                 self.winner)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, State) and self.game is other.game and self.key() == other.key()
+        return (isinstance(other, State) and self.key() == other.key() and self.game.map == other.game.map
+                and self.game.rules == other.game.rules)
 
     def __hash__(self) -> int:
         return hash(self.key())
@@ -266,7 +267,7 @@ def legal_moves(state: State) -> list[Move]:
     moves: list[Move] = []
     for index, cat in enumerate(state.cats):
         if cat.player == seat and not cat.home:
-            _cat_moves(state, index, cat, specials, moves)
+            cat_moves(state, index, cat, specials, moves)
     if moves:
         return moves
     if all(c.home for c in state.cats if c.player == seat):
@@ -284,7 +285,7 @@ def _team_lines(state: State, seat: int) -> int:
     return mask
 
 
-def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move]) -> None:
+def cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move]) -> None:
     game = state.game
     land, rules = game.terrain, game.rules
     seat = cat.player
@@ -312,22 +313,22 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Mo
         # Step.
         if _may_step(state, cat, j, bit, own, others, every, inside_building, specials):
             moves.append(Move("step", index, cat.number, d, j, frm if many else -1, f"{name} {d}{tag}"))
-    if not rules.sewer_poppers:
-        team = _team_lines(state, seat) if game.teams != game.players else own
-        for frm, d, j in starts:
-            if not (every >> j & 1) or land.region_of[frm] != NO_REGION and land.region_of[j] == land.region_of[frm]:
-                continue
-            land_free = _jump_landing(state, cat, frm, d, team, every)
-            tag = f" {land.cell_name(land_free)}" if many and land_free >= 0 else ""
-            if land_free >= 0:
-                moves.append(Move("jump", index, cat.number, d, land_free, frm if many else -1,
-                                  f"{name} jump {d}{tag}"))
-            if specials:
-                target = _jump_landing(state, cat, frm, d, every, every)
-                if target >= 0 and target != land_free:
-                    tag = f" {land.cell_name(target)}" if many else ""
-                    moves.append(Move("amazing", index, cat.number, d, target, frm if many else -1,
-                                      f"{name} amazing {d}{tag}"))
+    team = _team_lines(state, seat) if game.teams != game.players else own
+    amazing = specials and not rules.sewer_poppers        # with sewer poppers a special move is a pop
+    for frm, d, j in starts:
+        if not (every >> j & 1) or land.region_of[frm] != NO_REGION and land.region_of[j] == land.region_of[frm]:
+            continue
+        land_free = _jump_landing(state, cat, frm, d, team, every)
+        tag = f" {land.cell_name(land_free)}" if many and land_free >= 0 else ""
+        if land_free >= 0:
+            moves.append(Move("jump", index, cat.number, d, land_free, frm if many else -1,
+                              f"{name} jump {d}{tag}"))
+        if amazing:
+            target = _jump_landing(state, cat, frm, d, every, every)
+            if target >= 0 and target != land_free:
+                tag = f" {land.cell_name(target)}" if many else ""
+                moves.append(Move("amazing", index, cat.number, d, target, frm if many else -1,
+                                  f"{name} amazing {d}{tag}"))
     if specials:
         _pops(state, index, cat, starts, here, others, moves)
 

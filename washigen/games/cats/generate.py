@@ -557,16 +557,25 @@ def base_plan(spec: MapSpec, seed: int, with_forests: bool = True) -> Base:
         report = validate_map(design, board)
         errors = [v for v in report if not v.rule.startswith("cats.print.")]
         if not errors:
-            return Base(plan, pieces)
+            if playable(design):
+                return Base(plan, pieces)
+            continue
         if not report.errors and all(v.rule == "cats.balance.uneven" for v in errors):
             gap = map_balance(design, board) or 0.0
-            if best is None or gap < best[0]:
+            if (best is None or gap < best[0]) and playable(design):
                 best = (gap, plan, pieces)
-        if _settle(plan, rng, lambda p: _map_check(spec, seed, p, pieces)):
+        if _settle(plan, rng, lambda p: _map_check(spec, seed, p, pieces)) and \
+                playable(_design(spec, seed, plan, pieces)):
             return Base(plan, pieces)
     if best is not None:
         return Base(best[1], best[2])
     raise InputError(f"no valid map found for seed {seed} with these parameters; try another seed")
+
+
+def playable(design: CatsMap) -> bool:
+    """DESIGN 9: greedy bots finish a game on every seating (the play check, one set-up)."""
+    from .playtest import first_stalemate        # playtest builds on this module
+    return first_stalemate(design, setups=1) is None
 
 
 def _map_check(spec: MapSpec, seed: int, plan: Plan, pieces) -> Report:
