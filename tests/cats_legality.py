@@ -288,11 +288,97 @@ def _check_no_move(before, text, after, design) -> str | None:
     if text == "pass" and not all(c.home for c in mine):
         return "a player with a cat away from home cannot pass"
     found = legal_names(before, design)
-    if found:
+    if found and not (text == "trapped" and any(_walled_off(before, cat, design) for cat in mine if not cat.home)):
         return f"{text} while {sorted(found)[0]} is legal"
     if after is not None and text == "trapped" and not after.out[before.game.team_of[seat]]:
         return "a trapped player stays in"
     return None
+
+
+def _walled_off(before, cat, design) -> bool:
+    """The seed's alternative end: the cat cannot walk to its goal (a far-side fish, then its start row) around the
+    other players' lines, and no free jump over a teammate's line nor (with one left) a special move made from
+    anywhere it can walk to lands beyond."""
+    m = _map(design)
+    seat = cat.player
+    lines = _lines(before, m)
+    others = set().union(*(l for p, l in enumerate(lines) if p != seat))
+    every = set().union(*lines)
+    fish = _cells(before.fish, m)
+    start_half = m.half(cat.start_row + 1)
+    if cat.fish:
+        goal = {(cat.start_row + 1, c) for c in range(1, m.cols + 1)}
+    else:
+        goal = {f for f in fish if m.half(f[0]) != start_half}
+    if not goal:
+        return False                 # no fish left to take: not walled off by lines
+    if m.jinja:
+        goal |= {cell for cell, ch in m.kind.items() if ch == "J" and cell not in every}
+
+    def walkable(cell) -> bool:
+        if cell in others or (m.poppers and cell in m.sewer):
+            return False
+        if m.kind[cell] == "J":
+            return m.jinja and cell not in every
+        return cell not in fish or cell in goal
+
+    start = _head_cells(cat, m, before)
+    seen, todo = set(start), list(start)
+    while todo:
+        cell = todo.pop()
+        if cell in goal:
+            return False
+        for d in DIRS:
+            n = _next(cell, d, m)
+            if n is None or n in seen or m.wall(cell, d) or not walkable(n):
+                continue
+            for x in (m.region(n) if m.kind[n] in "#Tt" else {n}):
+                if x not in seen and (x == n or walkable(x)):
+                    seen.add(x)
+                    todo.append(x)
+    specials = before.specials[before.game.team_of[seat]]
+    for cell in seen:
+        for d in DIRS:
+            for kind in ("jump", "amazing"):
+                for target in _jump_targets(before, cat, cell, d, kind, m):
+                    if target not in seen and (kind == "jump" or specials):
+                        return False
+        if specials:
+            for d in DIRS:
+                s_in = _next(cell, d, m)
+                if s_in in m.sewer and not m.wall(cell, d) and s_in not in _cells(before.blocked, m) \
+                        and s_in not in others:
+                    for s_out, colour in m.sewer.items():
+                        if colour == m.sewer[s_in] and s_out[0] == s_in[0] and s_out != s_in and s_out not in seen \
+                                and s_out not in _cells(before.blocked, m) and s_out not in others:
+                            return False
+    return True
+
+
+def _jump_targets(before, cat, cell, d, kind, m: Map):
+    """Where a jump of `kind` from `cell` in direction d would land (the rule text's jump, from any cell)."""
+    seat = cat.player
+    lines = _lines(before, m)
+    every = set().union(*lines)
+    team = set().union(*(lines[p] for p in _team(before, seat)))
+    over = team if kind == "jump" else every
+    if kind == "amazing" and m.poppers:
+        return
+    nxt = _next(cell, d, m)
+    if nxt is None or nxt not in over or m.wall(cell, d):
+        return
+    while nxt is not None and nxt in over:
+        if m.kind[nxt] == "J" or m.wall(nxt, d):
+            return
+        nxt = _next(nxt, d, m)
+    if nxt is None or nxt in every or m.kind[nxt] != ".":
+        return
+    if m.poppers and nxt in m.sewer:
+        return
+    fish = _cells(before.fish, m)
+    if nxt in fish and (cat.fish or m.half(nxt[0]) == m.half(cat.start_row + 1)):
+        return
+    yield nxt
 
 
 def legal_names(before, design) -> set[str]:

@@ -294,3 +294,17 @@ def test_with_sewer_poppers_the_free_jump_stays():
     moves = names(state)
     assert "c1 jump E" in moves                # not a special move
     assert "c1 amazing N" not in moves         # a special move, and specials are pops only
+
+
+def test_a_cat_walled_off_from_its_goal_with_no_special_left_is_trapped_though_it_can_still_wander():
+    rows = ["........."] * 8
+    wall = [(5, c) for c in range(1, 10)]                  # player 2's line across the map, between cat and fish
+    walled = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall}, fish=[(1, 2)],
+                      specials=(0, 2))
+    assert names(walled) == {"trapped"}
+    with_special = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall}, fish=[(1, 2)],
+                            specials=(1, 2))
+    assert "c1 N" in names(with_special)                     # an amazing jump over the line is still to come
+    gap = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall[:-1]}, fish=[(1, 2)],
+                   specials=(0, 2))
+    assert "trapped" not in names(gap)                        # a way round at column 9

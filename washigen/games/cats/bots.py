@@ -28,21 +28,31 @@ class GreedyBot:
     def choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         if len(moves) == 1:
             return moves[0]
-        searches: dict[int, list[int]] = {}
+        searches: dict[int, tuple[list[int], bool]] = {}
         normal, special = [], []
+        walled = False
         for move in moves:
             if move.cat < 0:
                 continue
-            layers = searches.get(move.cat)
-            if layers is None:
-                layers = searches[move.cat] = _layers(state, move.cat)
+            found = searches.get(move.cat)
+            if found is None:
+                layers = _layers(state, move.cat)
+                ghost = _here(layers, state, move.cat) >= FAR
+                if ghost:                     # walled off: head for the goal as if other lines were jumpable
+                    layers = _layers(state, move.cat, through_lines=True)
+                found = searches[move.cat] = (layers, ghost)
+            layers, ghost = found
+            walled |= ghost
             gain = _distance(layers, state, move) - _here(layers, state, move.cat)
+            if ghost:
+                gain += FAR // 8              # a walled-off cat's progress comes after any real progress
             (special if move.kind in ("amazing", "pop") else normal).append((gain, rng.random(), move))
         normal.sort()
         special.sort()
         best_normal = normal[0][0] if normal else FAR
+        saving = 1 if walled and best_normal >= FAR // 8 else SPECIAL_SAVING
         if special and special[0][0] < FAR // 2 and (best_normal >= FAR // 2
-                                                     or special[0][0] <= best_normal - SPECIAL_SAVING):
+                                                     or special[0][0] <= best_normal - saving):
             ranked = special + normal
         else:
             ranked = normal + special
@@ -79,15 +89,16 @@ def _goal(state: State, cat) -> int:
     return goal
 
 
-def _layers(state: State, index: int) -> list[int]:
+def _layers(state: State, index: int, through_lines: bool = False) -> list[int]:
     """Rings of equal distance from the cat's goal, over the cells it may walk today, out to one ring past the
     cat (a move never ends farther than that and still counts: farther is as bad as unreachable)."""
     land: Terrain = state.game.terrain
     cat = state.cats[index]
     others = 0
-    for p, lines in enumerate(state.lines):
-        if p != cat.player:
-            others |= lines
+    if not through_lines:
+        for p, lines in enumerate(state.lines):
+            if p != cat.player:
+                others |= lines
     goal = _goal(state, cat)
     full = (1 << land.n) - 1
     open_cells = full & ~land.shrine & ~others & ~(state.fish & ~goal)

@@ -149,6 +149,9 @@ def sheet_command(players, coop, output, print_options):
 @click.option("--count", type=click.IntRange(1, 200), default=5, show_default=True, help="How many maps to keep.")
 @click.option("--tries", type=click.IntRange(1, 100_000), default=None,
               help="Cut-ups to try (default: 20 a kept map, at least 100).")
+@click.option("--games", type=click.IntRange(1, 1000), default=20, show_default=True,
+              help="Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to rank them "
+                   "by play.")
 @click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
               help="What to write for each map, comma-separated: json, txt, pdf, svg, png.")
 @map_options
@@ -156,11 +159,13 @@ def sheet_command(players, coop, output, print_options):
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="Folder for the maps (made if missing).")
 @print_options
-def variants_command(count, tries, formats, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+def variants_command(count, tries, games, formats, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
                      segment_rows, segment_cols, seed, folder, print_options):
-    """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The balance
-    score is the gap, in steps, between the two sides' average routes from a home row to a fish on the far side
-    and back; 0 is perfectly fair. A table of the kept maps goes to stdout."""
+    """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The cut-ups with
+    the smallest route gap (the gap, in steps, between the two sides' average routes from a home row to a fish on
+    the far side and back) are played by greedy bots, and ranked by their balance score from play (the largest gap
+    between a seat's win rate and its fair share; 0 is perfectly fair), route gap as tie-break. A cut-up whose
+    games do not finish is dropped. A table of the kept maps goes to stdout."""
     kinds = [f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip()]
     unknown = [k for k in kinds if k not in ("json", "txt", "pdf", "svg", "png")]
     if unknown or not kinds:
@@ -177,7 +182,7 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
         found = variants(spec, seed, tries, on_step=lambda _: next(steps, None))
-    ranked = sorted(found, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant))[:count]
+    ranked = _ranked_by_play(found, count, games)
     if not ranked:
         raise InputError(f"none of {tries} cut-ups of seed {seed} passes every rule; try more --tries or another seed")
     folder.mkdir(exist_ok=True)
@@ -187,13 +192,23 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
         written = []
         for kind in kinds:
             written += emit(_game(), design, stem.with_suffix(f".{kind}"), print_options)
-        rows.append((rank, design.variant, design.balance, len(design.pieces), written[0].name))
+        rows.append((rank, design.variant, design.play_score, design.balance, len(design.pieces), written[0].name))
     click.echo(f"{len(found)} of {tries} cut-ups of seed {seed} pass every rule; the {len(ranked)} most balanced:")
-    click.echo(f"{'rank':>4}  {'variant':>7}  {'balance':>7}  {'pieces':>6}  file")
-    for rank, variant, balance, pieces, name in rows:
-        click.echo(f"{rank:>4}  {variant:>7}  {balance:>7.2f}  {pieces:>6}  {name}")
+    click.echo(f"{'rank':>4}  {'variant':>7}  {'play':>5}  {'balance':>7}  {'pieces':>6}  file")
+    for rank, variant, play, balance, pieces, name in rows:
+        click.echo(f"{rank:>4}  {variant:>7}  {play:>5.2f}  {balance:>7.2f}  {pieces:>6}  {name}")
     click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {ranked[0].variant}"
                f"{' --players ' + str(players) if players != 2 else ''} -o map.pdf")
+
+
+def _ranked_by_play(found: list[CatsMap], count: int, games: int) -> list[CatsMap]:
+    """The 3 x count cut-ups with the smallest route gap, played and ranked by their balance score from play."""
+    from .playtest import rank_key, scored
+
+    by_gap = sorted(found, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant))[:3 * count]
+    with progress(by_gap, "playing") as bar:
+        played = [made for made in (scored(d, games) for d in bar) if made is not None]
+    return sorted(played, key=rank_key)[:count]
 
 
 @commands.command("setup")

@@ -483,7 +483,8 @@ def sheet_note(design: CatsMap, short: bool = False) -> str:
     parts = [] if short else [f"{design.players}p" + (" teams" if seats.coop else "")]
     if design.cut_up and not short:
         parts.append(f"cut-up {design.variant}" + (f", balance {design.balance:.2f}" if design.balance is not None
-                                                    else ""))
+                                                    else "")
+                     + (f", play score {design.play_score:.2f}" if design.play_score is not None else ""))
     if design.jinja:
         parts.append("jinja mode")
     parts += [f"seed {design.seed}", f"washigen {__version__}"]

@@ -13,7 +13,8 @@ Moves print as notation and parse back (`parse_move`):
   c2 amazing E    a super amazing cat jump (a special move) over any lines
   c1 pop r5c7->r5c19   a super sewer popper (a special move): in at r5c7, out at r5c19
   pass            team play: this player's cat is home, the teammate's is not
-  trapped         no legal move (special moves counted): the player (team) is out
+  trapped         no legal move (special moves counted), or, with no special move left, a cat walled off from
+                  its goal by other players' lines: the player (team) is out
 Cats are numbered per player in the order of the set-up (top row first, then left to right); rows and columns
 count from 1.
 
@@ -25,6 +26,9 @@ Where the seed leaves a choice open, the readings below are ours (README and the
 - a shrine entered in jinja mode is filled like a one-cell building and gives its special move back once;
 - a player with no legal move loses even with special moves in hand that fit nowhere: lines only grow and
   sewers only close, so no later turn can free them (the seed's alternative end, met a turn early);
+- with no special move left, a player one of whose cats can no longer walk to its goal (a far-side fish, then
+  its start row) around the other players' lines is trapped too, as the seed says ("trapped from returning
+  home"), even while that cat can still wander; an open shrine in jinja mode counts as a way out;
 - in team play seats alternate between teams (1, 3, 2, 4 with four players; 1, 3, 5, 2, 4, 6 with six).
 """
 
@@ -268,11 +272,101 @@ def legal_moves(state: State) -> list[Move]:
     for index, cat in enumerate(state.cats):
         if cat.player == seat and not cat.home:
             cat_moves(state, index, cat, specials, moves)
-    if moves:
+    if moves and not shut_off(state, seat, specials):
         return moves
     if all(c.home for c in state.cats if c.player == seat):
         return [PASS]                             # team play: this cat is home, the teammate's is not
     return [TRAPPED]
+
+
+def shut_off(state: State, seat: int, specials: int) -> bool:
+    """Is one of the player's cats walled off from its goal (a far-side fish it may take, then its start row) by
+    other players' lines, with no special move left or none that leads out of its pocket from anywhere in it?
+    Lines only grow and sewers only close, so it stays walled off: the seed's alternative end."""
+    game = state.game
+    land = game.terrain
+    others = 0
+    for p, lines in enumerate(state.lines):
+        if p != seat:
+            others |= lines
+    open_cells = ((1 << land.n) - 1) & ~land.shrine & ~others
+    if game.rules.sewer_poppers:
+        open_cells &= ~land.sewer
+    if game.rules.jinja:
+        every = 0
+        for lines in state.lines:
+            every |= lines
+        open_cells |= land.shrine & ~every          # an open shrine gives a special move back
+    for cat in state.cats:
+        if cat.player != seat or cat.home:
+            continue
+        if cat.fish:
+            goal = land.row_mask[cat.start_row]
+        else:
+            own = land.half(cat.start_row * land.cols)
+            goal = 0
+            for i in _bits(state.fish):
+                if land.half(i) != own:
+                    goal |= 1 << i
+        if game.rules.jinja:
+            goal |= open_cells & land.shrine
+        if not goal & ~land.shrine:
+            continue                              # no fish left to take: not walled off by lines
+        start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
+        walk = open_cells & ~(state.fish & ~goal)
+        pocket = _pocket(land, start, goal & walk, walk | start)
+        if pocket and not _way_out(state, cat, pocket, specials):
+            return True
+    return False
+
+
+def _pocket(land: Terrain, start: int, goal: int, walk: int) -> int:
+    """0 when a walk over `walk` cells (steps only; a building or forest entered is occupied whole) leads from
+    `start` to a `goal` cell; otherwise every cell the walk reaches."""
+    E, S, C = land.east, land.south, land.cols
+    reach = frontier = start
+    while frontier:
+        if reach & goal:
+            return 0
+        grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
+        frontier = grow & walk & ~reach
+        touched = frontier & land.buildings_and_forests
+        while touched:
+            m = land.region_mask[land.region_of[(touched & -touched).bit_length() - 1]]
+            frontier |= m & walk & ~reach
+            touched &= ~m
+        reach |= frontier
+    return 0 if reach & goal else reach
+
+
+def _way_out(state: State, cat: Cat, pocket: int, specials: int) -> bool:
+    """Could a free jump (over the player's or the teammate's line), or a special move (with one left), made from some cell of the
+    pocket land outside it?"""
+    land = state.game.terrain
+    every = 0
+    for lines in state.lines:
+        every |= lines
+    others = every & ~state.lines[cat.player]
+    team = _team_lines(state, cat.player)
+    free_sewers = land.sewer & ~state.blocked & ~others
+    for i in _bits(pocket):
+        for d in DIRS:
+            j = land.step[d][i]
+            if j < 0 or pocket >> j & 1:
+                continue
+            if team >> j & 1:
+                landing = _jump_landing(state, cat, i, d, team, every)
+                if landing >= 0 and not pocket >> landing & 1:
+                    return True
+            if not specials:
+                continue
+            if free_sewers >> j & 1 and any(free_sewers >> t & 1 and not pocket >> t & 1 for t in land.partners[j]):
+                return True
+            if not state.game.rules.sewer_poppers and every >> j & 1:
+                landing = _jump_landing(state, cat, i, d, every, every)
+                if landing >= 0 and not pocket >> landing & 1:
+                    return True
+    return False
 
 
 def _team_lines(state: State, seat: int) -> int:

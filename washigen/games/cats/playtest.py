@@ -19,7 +19,7 @@ from .generate import generate_setup
 from .model import CatsMap, CatsSetup, table
 
 TURNS_PER_ROW = 40             # DESIGN 9: a game must end within 40 x the map's rows
-CHECK_SETUPS = 2               # set-ups tried on every seating by the play check
+CHECK_SETUPS = 1               # set-ups tried on every seating by the play check (and the generator)
 BALANCE_GAMES = 200
 
 
@@ -131,3 +131,39 @@ def with_rules(design: CatsMap, jinja: bool | None, sewer_poppers: bool | None) 
     if sewer_poppers:
         changes["sewer_poppers"] = True
     return replace(design, **changes) if changes else design
+
+
+# -- cut-ups ranked by play ----------------------------------------------------------------------------------------------
+
+CUT_UP_GAMES = 10              # games per candidate for `cats map --cut-up` (it stays within 5 s)
+CUT_UP_PLAYED = 3              # candidates played, in order of route gap
+
+
+def best_by_play(candidates: list[CatsMap], played: int = CUT_UP_PLAYED) -> CatsMap | None:
+    """The best in play of the first `played` candidates (by route gap) that play to an end. Maps for more than
+    three players only get the play check's games (one per seating): their games are long."""
+    ranked = []
+    for design in sorted(candidates, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant)):
+        made = scored(design, CUT_UP_GAMES if design.players <= 3 else design.players)
+        if made is not None:
+            ranked.append(made)
+            if len(ranked) >= played:
+                break
+    return min(ranked, key=rank_key) if ranked else None
+
+
+def scored(design: CatsMap, games: int = CUT_UP_GAMES, seed: int = 0) -> CatsMap | None:
+    """The map with its balance score from `games` greedy games (seats rotated), or None when one of them does not
+    finish: the first `players` games are exactly the play check's, so a map that fails it never scores."""
+    records = [play_one(design, None, "greedy", game_seed(seed, i), first_seat(i, design.players))
+               for i in range(max(games, design.players))]
+    if any(r.end == "stalemate" for r in records):
+        return None
+    return replace(design, play_score=round(balance(records, design.players, teams(design)).score, 4))
+
+
+def rank_key(design: CatsMap) -> tuple:
+    """Cut-ups, best first: the balance score from play, then the route gap, then the variant number."""
+    unknown = float("inf")
+    return (design.play_score if design.play_score is not None else unknown,
+            design.balance if design.balance is not None else unknown, design.variant or 0)
