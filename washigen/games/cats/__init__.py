@@ -80,8 +80,9 @@ def _int(params: dict, key: str, default: int) -> int:
 
 
 def diagram(name: str, params: dict):
-    """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed); each takes
-    `lang` (en, de) for the words on the band."""
+    """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed), and moves from
+    real games: `play-step`, `play-jump`, `play-amazing`, `play-pop`, `play-building`, `play-game` (seed); each
+    takes `lang` (en, de) for the words on the band."""
     lang = str(params.get("lang", "en"))
     band_words(lang)
     if name == "segment":
@@ -94,7 +95,11 @@ def diagram(name: str, params: dict):
         return map_scene(generate_map(players=_int(params, "players", 2), seed=_int(params, "seed", 1)), lang=lang)
     if name == "cutup":
         return map_scene(generate_map(players=2, cut_up=True, seed=_int(params, "seed", 3)), lang=lang)
-    raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map and cutup")
+    if name.startswith("play-"):
+        from .draw_game import figure
+        return figure(name[len("play-"):], _int(params, "seed", 1), lang)
+    raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map, cutup and play-step, play-jump, "
+                     "play-amazing, play-pop, play-building, play-game")
 
 
 CALLOUTS = {

@@ -42,9 +42,15 @@ def traces(design: CatsMap, setup: CatsSetup, first: int, moves) -> tuple[engine
     return state, found
 
 
-def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: str) -> Scene:
+TALLY_WORDS = {"en": ("player", "out", "fish home"), "de": ("Person", "raus", "Fische daheim")}
+
+
+def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: str, mark_last: bool = False,
+               lang: str = "en") -> Scene:
+    """The finished (or, for a figure, unfinished) paper; `mark_last` rings where the last move started and
+    ended."""
     final, lines = traces(design, setup, first, moves)
-    scene = map_scene(design, drawings=setup)
+    scene = map_scene(design, drawings=setup, lang=lang)
     s = cell_size(design.tape_width, design.segment_rows)
     C = design.grid.width
 
@@ -79,8 +85,13 @@ def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: st
         x, y = centre(i)
         items.append(Circle(x, y, 0.47 * s, Style(stroke=f"player-{taker + 1}", stroke_width=max(0.3, 0.08 * s))))
         gone ^= low
+    if mark_last and lines:
+        ring = Style(stroke="ink", stroke_width=max(0.25, 0.06 * s), dash=(0.15 * s, 0.1 * s))
+        for cell in (lines[-1].start, lines[-1].end):
+            x, y = centre(cell)
+            items.append(Circle(x, y, 0.62 * s, ring))
     scene.add(Group(items, dy=s))
-    _tally(scene, design, final, outcome, s)
+    _tally(scene, design, final, outcome, s, TALLY_WORDS.get(lang, TALLY_WORDS["en"]))
     return scene
 
 
@@ -92,7 +103,8 @@ def setup_fish_mask(design: CatsMap, setup: CatsSetup) -> int:
     return mask
 
 
-def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float) -> None:
+def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float,
+           words: tuple[str, str, str] = TALLY_WORDS["en"]) -> None:
     """A strip under the map: per player the special moves (used ones crossed off) and the fish brought home."""
     row_h = max(6.0, 1.2 * s)
     top = scene.height
@@ -109,7 +121,7 @@ def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: 
         team = final.game.team_of[p]
         items.append(Rect(x, y + 0.1 * row_h, icon, icon, Style(fill=f"player-{p + 1}", stroke="ink",
                                                                 stroke_width=0.15)))
-        label = f"player {p + 1}" + (" (out)" if final.out[team] else "")
+        label = f"{words[0]} {p + 1}" + (f" ({words[1]})" if final.out[team] else "")
         items.append(Text(x + icon + 1.0, y + 0.65 * row_h, label, size))
         x += icon + 2.0 + text_width(label, size)
         used = final.used[p]
@@ -123,5 +135,60 @@ def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: 
                           Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
             x += icon + 0.5
         home = sum(1 for c in final.cats if c.player == p and c.home)
-        items.append(Text(x + 1.0, y + 0.65 * row_h, f"fish home: {home}", size))
+        items.append(Text(x + 1.0, y + 0.65 * row_h, f"{words[2]}: {home}", size))
     scene.add(Group(items, dy=top + 1.0))
+
+
+# -- rule-sheet figures drawn from real games -----------------------------------------------------------------------------
+
+FIGURES = {"step": "step", "jump": "jump", "amazing": "amazing", "pop": "pop", "building": "step", "game": ""}
+FIGURE_SEEDS = 40             # games searched for a move of the kind asked
+
+
+def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
+    """A small 2-player map in a real game, drawn up to the first move of `kind` (step, jump, amazing, pop,
+    building: a step into a building) or, for `game`, to its end. Random bots find every kind of move soon."""
+    from ...errors import InputError
+    from ...play import RandomBot, play_match
+    from .generate import generate_map, generate_setup
+
+    if kind not in FIGURES:
+        raise InputError(f"cats has no play figure {kind!r}; it draws {', '.join(FIGURES)}")
+    design = generate_map(players=2, segment_rows=4, segment_cols=19, tape_width=25.0, seed=seed)
+    for attempt in range(FIGURE_SEEDS):
+        setup = generate_setup(design, seed + attempt)
+        state = engine.initial_state(design, setup)
+        if kind == "game":
+            from .bots import GreedyBot
+            bots = [GreedyBot(), GreedyBot()]
+        else:
+            bots = [RandomBot(), RandomBot()]
+        match, states = play_match(engine, state, bots, seed + attempt, 400, keep_states=True)
+        if kind == "game":
+            if match.result is not None:
+                return game_scene(design, setup, 0, match.moves, _caption(match.moves[-1], lang, match.result),
+                                  lang=lang)
+            continue
+        for k, (before, text) in enumerate(zip(states, match.moves)):
+            move = engine.parse_move(text, before)
+            if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)):
+                return game_scene(design, setup, 0, match.moves[:k + 1], _caption(text, lang), mark_last=True,
+                                  lang=lang)
+    raise InputError(f"no game on seed {seed} shows a {kind}; try another seed")
+
+
+def _enters_building(state: engine.State, move) -> bool:
+    land = state.game.terrain
+    region = land.region_of[move.target]
+    return (region != engine.NO_REGION and not land.region_forest[region] and not land.region_shrine[region]
+            and state.cats[move.cat].region == engine.NO_REGION)
+
+
+CAPTIONS = {"en": ("last move", "player {p} wins"), "de": ("letzter Zug", "Person {p} gewinnt")}
+
+
+def _caption(text: str, lang: str, result=None) -> str:
+    last, wins = CAPTIONS.get(lang, CAPTIONS["en"])
+    if result is not None:
+        return f"{wins.format(p=' + '.join(str(w + 1) for w in result.winners))} ({last}: {text})"
+    return f"{last}: {text}"
