@@ -149,7 +149,7 @@ def sheet_command(players, coop, output, print_options):
 @click.option("--count", type=click.IntRange(1, 200), default=5, show_default=True, help="How many maps to keep.")
 @click.option("--tries", type=click.IntRange(1, 100_000), default=None,
               help="Cut-ups to try (default: 20 a kept map, at least 100).")
-@click.option("--games", type=click.IntRange(1, 1000), default=20, show_default=True,
+@click.option("--games", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to rank them "
                    "by play.")
 @click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
