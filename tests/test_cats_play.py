@@ -205,3 +205,17 @@ def test_sewer_poppers_are_stored_in_the_map_file(tmp_path):
     design = load(path)
     assert design.sewer_poppers and engine.rules_of(design).sewer_poppers
     assert Path(path).read_text().count('"sewer_poppers": true') == 1
+
+
+def test_validate_play_reports_a_stalemate_with_its_seed(tmp_path, monkeypatch):
+    path = tmp_path / "map.json"
+    assert run("cats", "map", "--seed", 7, "-o", path).exit_code == 0
+    result = run("validate", "--play", path)
+    assert result.exit_code == 0, result.output
+    monkeypatch.setattr(playtest, "TURNS_PER_ROW", 1)
+    result = run("validate", "--play", "--json", path)
+    assert result.exit_code == 1
+    found = json.loads(result.output)
+    rules = [v["rule"] for v in found["violations"]]
+    assert rules == ["cats.play.stalemate"]
+    assert str(found["violations"][0]["where"]["seed"]) in found["violations"][0]["message"]
