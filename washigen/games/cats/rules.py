@@ -15,7 +15,9 @@ Rule ids (cells are (row, col), counted from 1):
   cats.layout.wall               warning  7 or more buildings and shrines in a row, side by side
   cats.balance.uneven            warning  one side's cats have clearly farther to go than the other's
   cats.print.cell-too-small      warning  cells under 4 mm (where names the field)
-  cats.setup.*                   error    drawn fish and cats (see validate_setup)
+  cats.setup.*                   error    drawn fish and cats (see validate_setup); with 3 players each
+                                          player's fish as drawn in turn order (3, 3, 2)
+  cats.play.stalemate            error    (validate --play) greedy bots do not finish a game (playtest.py)
 
 The map is compiled into bit masks (one bit a cell, row-major), so reachability and distances are a handful of
 big-integer shifts per step: a whole map validates in well under a millisecond.
@@ -669,7 +671,15 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
                     found.append(Violation.error(
                         "cats.setup.fish-count", f"Player {player} drew {mine} fish on row {row}; everybody draws two "
                         "fish on each home row.", cell=(row, 1)))
+        if seats.players == 3 and len(fish) != THREE_PLAYER_FISH[player]:
+            found.append(Violation.error(
+                "cats.setup.fish-count", f"Player {player} drew {len(fish)} fish; with 3 players the 8 fish are drawn "
+                f"one at a time in turn order, so player {player} draws {THREE_PLAYER_FISH[player]}.",
+                cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
+
+
+THREE_PLAYER_FISH = {1: 3, 2: 3, 3: 2}          # 8 fish drawn in turn: 1 2 3 1 2 3 1 2
 
 
 def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violation]:
