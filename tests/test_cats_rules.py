@@ -314,3 +314,18 @@ def test_a_three_player_setup_is_checked_per_player_in_turn_order():
     report = validate(replace(setup, fish=fish))
     assert "cats.setup.fish-count" in report.rules()
     assert any("player 1 draws 3" in v.message.lower() or "Player 1 drew 2" in v.message for v in report)
+
+
+def test_a_side_open_by_a_cut_is_accepted_only_on_a_cut_between_two_pieces():
+    designs = (generate_map(cut_up=True, seed=seed, play_check=False) for seed in range(40))
+    design = next(d for d in designs if any(o.cut for b in d.grid.buildings for o in b.openings))
+    assert "cats.building.cut-side" not in validate(design).rules()
+    # a door on a building's top or bottom side, marked as cut: scissors only cut along vertical lines
+    k, building = next((k, b) for k, b in enumerate(design.grid.buildings)
+                       if any(not o.cut and o.side in "ns" for o in b.openings))
+    door = next(o for o in building.openings if not o.cut and o.side in "ns")
+    buildings = list(design.grid.buildings)
+    buildings[k] = replace(building, openings=tuple(replace(o, cut=True) if o == door else o
+                                                    for o in building.openings))
+    report = validate(with_buildings(design, buildings))
+    assert [v.where["cell"] for v in report if v.rule == "cats.building.cut-side"] == [(door.row, door.col)]

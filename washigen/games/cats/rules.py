@@ -7,6 +7,7 @@ Rule ids (cells are (row, col), counted from 1):
   cats.home-row.room             error    a home row without room for its fish and cats, spaced
   cats.building.no-opening       error    a building with no opening onto a walkable cell
   cats.building.not-connected    error    a building whose cells fall apart
+  cats.building.cut-side         error    a side marked open by a cut where no cut between two pieces was made
   cats.reach.home-to-home        error    a home-row cell from which the other home row cannot be reached
   cats.reach.sewer-poppers       error    sewer poppers: a home-row cell from which the other home row cannot be
                                           reached without stepping on a sewer
@@ -516,7 +517,27 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
                   + check_print(design.tape_width, design.segment_rows))
     if design.sewer_poppers:
         violations += check_popper_reach(board, homes)
-    return Report.of(violations)
+    return Report.of(violations + check_cut_sides(design))
+
+
+def check_cut_sides(design: CatsMap) -> list[Violation]:
+    """A side left open by a cut lies on a vertical line where two pieces of its layer meet: scissors made it."""
+    cuts: set[tuple[int, int]] = set()            # (layer, the column left of the cut line)
+    for piece in design.pieces:
+        if piece.col > 1:
+            cuts.add((piece.layer, piece.col - 1))
+    found = []
+    for building in design.grid.buildings:
+        for o in building.openings:
+            if not o.cut:
+                continue
+            layer = (o.row - 1) // design.segment_rows + 1
+            left = o.col if o.side == "e" else o.col - 1 if o.side == "w" else None
+            if left is None or (layer, left) not in cuts:
+                found.append(Violation.error(
+                    "cats.building.cut-side", f"The building side at {_cell_text((o.row, o.col))} ({o.side}) is "
+                    "marked as left open by a cut, but no cut between two pieces runs there.", cell=(o.row, o.col)))
+    return found
 
 
 def check_popper_reach(board: Board, homes: Homes) -> list[Violation]:
