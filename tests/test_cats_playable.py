@@ -13,7 +13,7 @@ from washigen.games.cats.rules import validate
 SMALL = {"segment_rows": 4, "segment_cols": 19}      # the fewest columns that hold a 2-player home row
 # (kind, maps, options): the smallest segments each player count allows (room on the home rows).
 KINDS = [
-    ("2p", 115, dict(players=2, **SMALL)),
+    ("2p", 135, dict(players=2, **SMALL)),
     ("2p-standard", 15, dict(players=2)),
     ("3p", 40, dict(players=3, segment_rows=4, segment_cols=22)),
     ("4p", 25, dict(players=4, **SMALL)),
@@ -23,7 +23,7 @@ KINDS = [
     ("2v2v2", 25, dict(players=6, coop=True, segment_rows=4, segment_cols=22)),
     ("long", 40, dict(long=1, **SMALL)),
     ("forests", 40, dict(forests=4, segment_rows=5, segment_cols=19)),
-    ("cut-up", 40, dict(cut_up=True, **SMALL)),
+    ("cut-up", 20, dict(cut_up=True, **SMALL)),
     ("jinja", 40, dict(jinja=True, **SMALL)),
     ("poppers", 45, dict(sewer_poppers=True, **SMALL)),
     ("poppers-3p-cut-up", 10, dict(players=3, sewer_poppers=True, cut_up=True, segment_rows=4, segment_cols=22)),
