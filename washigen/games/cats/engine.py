@@ -13,8 +13,8 @@ Moves print as notation and parse back (`parse_move`):
   c2 amazing E    a super amazing cat jump (a special move) over any lines
   c1 pop r5c7->r5c19   a super sewer popper (a special move): in at r5c7, out at r5c19
   pass            team play: this player's cat is home, the teammate's is not
-  trapped         no legal move (special moves counted), or, with no special move left, a cat walled off from
-                  its goal by other players' lines: the player (team) is out
+  trapped         no legal move (special moves counted), or a cat walled off from its goal by other players'
+                  lines that no free jump nor special move left leads out of: the player (team) is out
 Cats are numbered per player in the order of the set-up (top row first, then left to right); rows and columns
 count from 1.
 
@@ -26,9 +26,10 @@ Where the seed leaves a choice open, the readings below are ours (README and the
 - a shrine entered in jinja mode is filled like a one-cell building and gives its special move back once;
 - a player with no legal move loses even with special moves in hand that fit nowhere: lines only grow and
   sewers only close, so no later turn can free them (the seed's alternative end, met a turn early);
-- with no special move left, a player one of whose cats can no longer walk to its goal (a far-side fish, then
-  its start row) around the other players' lines is trapped too, as the seed says ("trapped from returning
-  home"), even while that cat can still wander; an open shrine in jinja mode counts as a way out;
+- a player one of whose cats can no longer walk to its goal (a far-side fish, then its start row) around the
+  other players' lines is trapped too, as the seed says ("trapped from returning home"), even while that cat can
+  still wander, unless a free jump or a special move still in hand, made from anywhere the cat can walk, leads
+  out (an open shrine in jinja mode counts as a way out; with no far-side fish left the rule does not apply);
 - in team play seats alternate between teams (1, 3, 2, 4 with four players; 1, 3, 5, 2, 4, 6 with six).
 """
 
