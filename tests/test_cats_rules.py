@@ -299,3 +299,33 @@ def test_the_validator_never_raises_on_a_mutated_map(data):
                                            sewers=tuple(sewers)))
     report = validate(mutated)
     assert all(v.rule.startswith("cats.") for v in report)
+
+
+def test_a_three_player_setup_is_checked_per_player_in_turn_order():
+    from washigen.games.cats.generate import generate_setup
+
+    setup = generate_setup(generate_map(players=3, seed=2, play_check=False), seed=1)
+    assert validate(setup).ok
+    counts = {p: sum(1 for d in setup.fish if d.player == p) for p in (1, 2, 3)}
+    assert counts == {1: 3, 2: 3, 3: 2}
+    # player 3 takes over one of player 1's fish: 8 fish, 4 a side, but not as drawn in turn
+    moved = next(d for d in setup.fish if d.player == 1)
+    fish = tuple(replace(d, player=3) if d is moved else d for d in setup.fish)
+    report = validate(replace(setup, fish=fish))
+    assert "cats.setup.fish-count" in report.rules()
+    assert any("player 1 draws 3" in v.message.lower() or "Player 1 drew 2" in v.message for v in report)
+
+
+def test_a_side_open_by_a_cut_is_accepted_only_on_a_cut_between_two_pieces():
+    designs = (generate_map(cut_up=True, seed=seed, play_check=False) for seed in range(40))
+    design = next(d for d in designs if any(o.cut for b in d.grid.buildings for o in b.openings))
+    assert "cats.building.cut-side" not in validate(design).rules()
+    # a door on a building's top or bottom side, marked as cut: scissors only cut along vertical lines
+    k, building = next((k, b) for k, b in enumerate(design.grid.buildings)
+                       if any(not o.cut and o.side in "ns" for o in b.openings))
+    door = next(o for o in building.openings if not o.cut and o.side in "ns")
+    buildings = list(design.grid.buildings)
+    buildings[k] = replace(building, openings=tuple(replace(o, cut=True) if o == door else o
+                                                    for o in building.openings))
+    report = validate(with_buildings(design, buildings))
+    assert [v.where["cell"] for v in report if v.rule == "cats.building.cut-side"] == [(door.row, door.col)]

@@ -13,6 +13,7 @@ from .draw import (TITLE, Panel, band_items, map_scene, new_scene, print_design,
                    sheet_document, strips_document)
 from .generate import generate_map, generate_roll, generate_segment, generate_setup
 from .model import CatsMap, CatsRoll, CatsSegment, CatsSetup
+from .playtest import balance_hook, play_check
 from .rules import check_design, validate
 from . import tiled
 from .text import from_text, to_text
@@ -53,8 +54,9 @@ def _int(params: dict, key: str, default: int) -> int:
 
 
 def diagram(name: str, params: dict):
-    """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed); each takes
-    `lang` (en, de) for the words on the band."""
+    """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed), and moves from
+    real games: `play-step`, `play-jump`, `play-amazing`, `play-pop`, `play-building`, `play-game` (seed); each
+    takes `lang` (en, de) for the words on the band."""
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
         design = generate_segment(seed=_int(params, "seed", 1))
@@ -66,7 +68,11 @@ def diagram(name: str, params: dict):
         return map_scene(generate_map(players=_int(params, "players", 2), seed=_int(params, "seed", 1)), lang=lang)
     if name == "cutup":
         return map_scene(generate_map(players=2, cut_up=True, seed=_int(params, "seed", 3)), lang=lang)
-    raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map and cutup")
+    if name.startswith("play-"):
+        from .draw_game import figure
+        return figure(name[len("play-"):], _int(params, "seed", 1), lang)
+    raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map, cutup and play-step, play-jump, "
+                     "play-amazing, play-pop, play-building, play-game")
 
 
 CALLOUTS = ((N_("your colour"), N_("fill it in")), (N_("special moves"), N_("cross one off when used")),
@@ -127,6 +133,8 @@ GAME = register_game(Game(
     kit=kit,
     commands=commands,
     tiled=tiled,
+    play_check=play_check,
+    balance=balance_hook,
 ))
 
 __all__ = ["GAME"]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from pathlib import Path
+from typing import Iterable
 
 import click
 
@@ -18,7 +20,7 @@ from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
 from .generate import MapSpec, check_spec, generate_map, generate_roll, generate_setup
 from .variants import MAX_VARIANTS, best_variants
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
-                    SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap)
+                    SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsSetup)
 from .rules import validate
 
 EXIT_RULE_BROKEN = 1
@@ -66,7 +68,12 @@ def map_options(func):
                      help="Extra layers of tape between the two outer ones (long game)."),
         click.option("--forests", type=click.IntRange(0, FORESTS_MAX), default=0, show_default=True,
                      help="Forest and shrub pieces stuck on the map."),
-        click.option("--jinja", is_flag=True, help="Mark the map for jinja mode."),
+        click.option("--jinja", is_flag=True, help="Jinja mode: after a special move a shrine may be entered to "
+                                                   "win one back (stored in the map file)."),
+        click.option("--sewer-poppers", is_flag=True,
+                     help="The sewer-popper variant: special moves are sewer pops only and no cat steps on a sewer; "
+                          "every home-row cell must reach the other home row around the sewers (stored in the map "
+                          "file)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -88,13 +95,13 @@ def _rules_url(func):
 @seed_option
 @output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
 @print_options(backs=False)
-def map_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, cut_up, variant,
-                rules_url, seed, output, print_options):
+def map_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols, cut_up,
+                variant, rules_url, seed, output, print_options):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
     numbered in the order they go together."""
     design = generate_map(players=players, coop=coop, long=long_, forests=forests, cut_up=cut_up, jinja=jinja,
                           tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
-                          seed=resolve_seed(seed), variant=variant, rules_url=rules_url)
+                          seed=resolve_seed(seed), variant=variant, rules_url=rules_url, sewer_poppers=sewer_poppers)
     _warn(design)
     emit(_game(), design, output, print_options)
 
@@ -149,6 +156,9 @@ def sheet_command(players, coop, output, print_options):
               help="How many maps to keep.")
 @click.option("--tries", type=click.IntRange(1, 100_000), default=None,
               help="Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + 10000).")
+@click.option("--games", type=click.IntRange(0, 1000), default=10, show_default=True,
+              help="Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to rank them "
+                   "by play; 0 ranks by route gap alone, streaming any COUNT in flat memory.")
 @click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
               help="What to write for each map, comma-separated: json, txt, pdf, svg, png.")
 @map_options
@@ -156,11 +166,14 @@ def sheet_command(players, coop, output, print_options):
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="Folder for the maps (made if missing).")
 @print_options(backs=False)
-def variants_command(count, tries, formats, players, coop, long_, forests, jinja, tape_width, segment_rows,
-                     segment_cols, seed, folder, print_options):
-    """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The balance
-    score is the gap, in steps, between the two sides' average routes from a home row to a fish on the far side
-    and back; 0 is perfectly fair. A table of the kept maps goes to stdout."""
+def variants_command(count, tries, games, formats, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+                     segment_rows, segment_cols, seed, folder, print_options):
+    """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The cut-ups with
+    the smallest route gap (the gap, in steps, between the two sides' average routes from a home row to a fish on
+    the far side and back) are played by greedy bots, and ranked by their balance score from play (the largest gap
+    between a seat's win rate and its fair share; 0 is perfectly fair), route gap as tie-break. A cut-up whose
+    games do not finish is dropped; with --games 0 the route gap alone ranks them. A table of the kept maps goes to
+    stdout."""
     kinds = [f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip()]
     unknown = [k for k in kinds if k not in ("json", "txt", "pdf", "svg", "png")]
     if unknown or not kinds:
@@ -169,31 +182,50 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
         raise OutputError(f"{folder}: is a file, not a folder")
     if not folder.parent.exists():
         raise OutputError(f"{folder}: the folder {folder.parent} does not exist")
-    spec = MapSpec(players, coop, long_, forests, True, jinja, float(tape_width), segment_rows, segment_cols)
+    spec = MapSpec(players, coop, long_, forests, True, jinja, float(tape_width), segment_rows, segment_cols,
+                   sewer_poppers=sewer_poppers)
     check_spec(spec)
     seed = resolve_seed(seed)
     tries = tries or max(100, min(20 * count, 3 * count + 10_000))
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
-        ranked = best_variants(spec, seed, tries, count, on_step=lambda _: next(steps, None))
-        first = next(ranked, None)          # every try happens here; the rest are made again one by one
+        by_gap = best_variants(spec, seed, tries, 3 * count if games else count,
+                               on_step=lambda _: next(steps, None))
+        first = next(by_gap, None)          # every try happens here; the rest are made again one by one
     if first is None:
         raise InputError(f"none of {tries} cut-ups of seed {seed} passes every rule; try more --tries or another seed")
     folder.mkdir(exist_ok=True)
     rows = []
     digits = max(2, len(str(count)))
-    for rank, design in enumerate(itertools.chain([first], ranked), start=1):     # written as they are made
+    candidates = itertools.chain([first], by_gap)
+    ranked = _ranked_by_play(candidates, count, games) if games else candidates
+    for rank, design in enumerate(ranked, start=1):     # written as they are made
         stem = folder / f"cats-variant-{rank:0{digits}d}"
         written = []
         for kind in kinds:
             written += emit(_game(), design, stem.with_suffix(f".{kind}"), print_options)
-        rows.append((rank, design.variant, design.balance, len(design.pieces), written[0].name))
+        rows.append((rank, design.variant, design.play_score, design.balance, len(design.pieces), written[0].name))
+    if not rows:
+        raise InputError(f"no cut-up of seed {seed} that passes every rule plays to an end; try more --tries or "
+                         "another seed")
     click.echo(f"kept {len(rows)} of {tries} cut-ups of seed {seed}, the most balanced first:")
-    click.echo(f"{'rank':>4}  {'variant':>7}  {'balance':>7}  {'pieces':>6}  file")
-    for rank, variant, balance, pieces, name in rows:
-        click.echo(f"{rank:>4}  {variant:>7}  {balance:>7.2f}  {pieces:>6}  {name}")
-    click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {first.variant}"
+    click.echo(f"{'rank':>4}  {'variant':>7}  {'play':>5}  {'balance':>7}  {'pieces':>6}  file")
+    for rank, variant, play, balance, pieces, name in rows:
+        shown = "-" if play is None else f"{play:.2f}"
+        click.echo(f"{rank:>4}  {variant:>7}  {shown:>5}  {balance:>7.2f}  {pieces:>6}  {name}")
+    click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {rows[0][1]}"
                f"{' --players ' + str(players) if players != 2 else ''} -o map.pdf")
+
+
+def _ranked_by_play(by_gap: Iterable[CatsMap], count: int, games: int) -> list[CatsMap]:
+    """Cut-ups (the smallest route gaps first), played and ranked by their balance score from play; one whose games
+    do not finish is dropped."""
+    from .playtest import rank_key, scored
+
+    by_gap = list(by_gap)
+    with progress(by_gap, "playing") as bar:
+        played = [made for made in (scored(d, games) for d in bar) if made is not None]
+    return sorted(played, key=rank_key)[:count]
 
 
 @commands.command("setup")
@@ -203,26 +235,166 @@ def variants_command(count, tries, formats, players, coop, long_, forests, jinja
 @seed_option
 @output_option()
 @page_options
-def setup_command(players, coop, long_, forests, jinja, tape_width, segment_rows, segment_cols, map_file, seed,
-                  output, print_options):
+def setup_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols,
+                  map_file, seed, output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""
     seed = resolve_seed(seed)
     if map_file is not None:
-        game_map = load(map_file)
-        if game_map.GAME != "cats":
-            raise InputError(f"{map_file}: holds a {game_map.GAME} design, not a cats map")
-        if not isinstance(game_map, CatsMap):
-            raise InputError(f"{map_file}: holds a cats {game_map.KIND}, not a map")
+        game_map = _load_map(map_file)
     else:
         game_map = generate_map(players=players, coop=coop, long=long_, forests=forests, jinja=jinja,
                                 tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
-                                seed=seed)
+                                seed=seed, sewer_poppers=sewer_poppers)
     design = generate_setup(game_map, seed)
     report = validate(design)
     emit(_game(), design, output, print_options)
     if not report.ok:
         echo_report(report)
         sys.exit(EXIT_RULE_BROKEN)
+
+
+def _load_map(map_file: Path, setups: bool = False):
+    design = load(map_file)
+    if design.GAME != "cats":
+        raise InputError(f"{map_file}: holds a {design.GAME} design, not a cats map")
+    if not isinstance(design, (CatsMap, CatsSetup) if setups else CatsMap):
+        raise InputError(f"{map_file}: holds a cats {design.KIND}, not a map" + (" or set-up" if setups else ""))
+    return design
+
+
+def play_options(func):
+    """The map to play (--map FILE, a map or a set-up, or the map options) and the bots."""
+    options = [
+        click.option("--map", "map_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Play on this map or set-up (.json or .txt) instead of a new map; a set-up's drawings "
+                          "are used in every game, otherwise each game draws its own set-up from its seed."),
+        click.option("--bots", default="greedy", show_default=True, metavar="LIST",
+                     help="A bot for every seat, comma-separated, or one for all: greedy, random."),
+        click.option("--games", type=click.IntRange(1, 100_000), default=None,
+                     help="How many games [default: play 1, balance 200]."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return map_options(func)
+
+
+def _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows,
+              segment_cols):
+    """(map, set-up or None, the map file or None) from --map or the map options; --jinja and --sewer-poppers
+    switch the variant on for a map file too."""
+    from .playtest import with_rules
+
+    if map_file is None:
+        design = generate_map(players=players, coop=coop, long=long_, forests=forests, jinja=jinja,
+                              tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
+                              seed=seed, sewer_poppers=sewer_poppers)
+        return design, None
+    design = _load_map(map_file, setups=True)
+    setup = design if isinstance(design, CatsSetup) else None
+    game_map = with_rules(setup.map if setup else design, jinja, sewer_poppers)
+    if setup is not None:
+        setup = CatsSetup(map=game_map, fish=setup.fish, cats=setup.cats, seed=setup.seed)
+    report = validate(setup or game_map)
+    if not report.ok:
+        echo_report(report)
+        sys.exit(EXIT_RULE_BROKEN)
+    return game_map, setup
+
+
+@commands.command("play")
+@play_options
+@click.option("--replay", "replay_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Replay a game log (as -o LOG.txt writes it) move by move, and print how it ended.")
+@click.option("--json", "as_json", is_flag=True, help="Print the games as JSON.")
+@seed_option
+@output_option((".txt", ".pdf", ".svg", ".png"), required=False)
+def play_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+                 segment_rows, segment_cols, replay_file, as_json, seed, output):
+    """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate). -o LOG.txt
+    writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
+    from ...output import write_bytes
+    from ...play import first_seat, game_seed
+    from .gamelog import outcome_text, write_log
+    from .playtest import play_game
+
+    if replay_file is not None:
+        _replay(replay_file, output)
+        return
+    seed = resolve_seed(seed)
+    design, setup = _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+                              segment_rows, segment_cols)
+    played = [play_game(design, setup, bots, game_seed(seed, i), first_seat(i, design.players))
+              for i in range(games or 1)]
+    if as_json:
+        click.echo(json.dumps([{"seed": p.record.seed, "winner": [w + 1 for w in p.record.winners],
+                                "turns": p.record.turns, "end": p.record.end,
+                                "special_moves_used": list(p.record.specials_used)} for p in played], indent=2))
+    else:
+        for i, p in enumerate(played, start=1):
+            click.echo(f"game {i} (seed {p.record.seed}, player {p.record.first + 1} first): "
+                       f"{outcome_text(p.record)}")
+    if output is not None:
+        first = played[0]
+        if output.suffix.lower() == ".txt":
+            text = write_log(design, map_file, first.setup, first.record.first, bots, first.record, first.moves)
+            report_written([write_bytes(output, text.encode("utf-8"))])
+        else:
+            _draw_game(design, first.setup, first.record.first, first.moves, outcome_text(first.record), output)
+
+
+def _replay(replay_file: Path, output: Path | None) -> None:
+    from .gamelog import read_log, replay
+
+    log = read_log(replay_file)
+    final = replay(log, replay_file)
+    outcome = engine_outcome(final, len(log.moves))
+    click.echo(f"{replay_file}: {len(log.moves)} moves replayed; {outcome}")
+    if output is not None:
+        if output.suffix.lower() == ".txt":
+            raise InputError("-o: a replay draws the game (.pdf, .svg, .png); the log is the file replayed")
+        _draw_game(log.design, log.setup, log.first, [m for _, m in log.moves], outcome, output)
+
+
+def engine_outcome(final, turns: int) -> str:
+    from ...play import GameRecord
+    from . import engine
+    from .gamelog import outcome_text
+
+    result = engine.result(final)
+    if result is None:
+        return f"no result after {turns} moves"
+    return outcome_text(GameRecord(seed=0, winners=result.winners, turns=turns, end=result.end))
+
+
+def _draw_game(design, setup, first: int, moves, outcome: str, output: Path) -> None:
+    from ...output import write_document
+    from ...press import Document
+    from .draw_game import game_scene
+
+    report_written(write_document(Document.single(game_scene(design, setup, first, moves, outcome)), output))
+
+
+@commands.command("balance")
+@play_options
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@seed_option
+def balance_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+                    segment_rows, segment_cols, jobs, as_json, seed):
+    """Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each starts equally
+    often: each with its 95 % Wilson interval, the mean game length, games decided by a trap, stalemates. The
+    score is the largest gap between a seat's win rate and its fair share; the map is fair when every interval
+    holds the fair share."""
+    from ...play.records import default_jobs
+    from .playtest import BALANCE_GAMES, map_balance
+
+    seed = resolve_seed(seed)
+    design, setup = _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+                              segment_rows, segment_cols)
+    result = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, bots,
+                         label="playing")
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())
 
 
 __all__ = ["commands"]

@@ -479,7 +479,9 @@ def sheet_note(design: CatsMap, short: bool = False, lang: str = "en") -> str:
         players=design.players)]
     if design.cut_up and not short:
         parts.append(_("cut-up {variant}").format(variant=design.variant) + (
-            _(", balance {balance}").format(balance=_.number(design.balance)) if design.balance is not None else ""))
+            _(", balance {balance}").format(balance=_.number(design.balance)) if design.balance is not None else "")
+            + (_(", play score {score}").format(score=_.number(design.play_score))
+               if design.play_score is not None else ""))
     if design.jinja:
         parts.append(_("jinja mode"))
     parts += [_("seed {seed}").format(seed=design.seed), f"washigen {__version__}"]

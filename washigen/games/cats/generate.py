@@ -484,6 +484,8 @@ class MapSpec:
     segment_rows: int = DEFAULT_SEGMENT_ROWS
     segment_cols: int = DEFAULT_SEGMENT_COLS
     rules_url: str | None = None
+    sewer_poppers: bool = False
+    play_check: bool = True          # keep only maps greedy bots play to an end on every seating (DESIGN 9)
 
 
 def check_spec(spec: MapSpec) -> None:
@@ -514,11 +516,12 @@ def _map_rng(seed: int, what: str, attempt: int) -> random.Random:
 def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: int = 0, cut_up: bool = False,
                  jinja: bool = False, tape_width: float = DEFAULT_TAPE_WIDTH,
                  segment_rows: int = DEFAULT_SEGMENT_ROWS, segment_cols: int = DEFAULT_SEGMENT_COLS, seed: int = 0,
-                 variant: int | None = None, rules_url: str | None = None) -> CatsMap:
-    """A map that passes every rule. With cut_up, the best of the first cut-ups of the seed's map (or exactly
-    cut-up number `variant`)."""
+                 variant: int | None = None, rules_url: str | None = None, sewer_poppers: bool = False,
+                 play_check: bool = True) -> CatsMap:
+    """A map that passes every rule and, with play_check, that greedy bots play to an end on every seating. With
+    cut_up, the best of the first cut-ups of the seed's map (or exactly cut-up number `variant`)."""
     spec = MapSpec(players, coop, long, forests, cut_up, jinja, float(tape_width), segment_rows, segment_cols,
-                   rules_url)
+                   rules_url, sewer_poppers, play_check)
     check_spec(spec)
     if variant is not None and not cut_up:
         raise InputError("variant: only a cut-up map has variants; add --cut-up")
@@ -528,9 +531,12 @@ def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: i
     from .variants import best_variant, make_variant      # the cut-up search builds on this module
     if variant is not None:
         made = make_variant(spec, seed, base, variant)
+        if made is not None and play_check:
+            from .playtest import scored
+            made = scored(made)
         if made is None:
-            raise InputError(f"variant: cut-up {variant} of seed {seed} breaks a rule; `washigen cats variants` "
-                             "lists the good ones")
+            raise InputError(f"variant: cut-up {variant} of seed {seed} breaks a rule or does not play to an end; "
+                             "`washigen cats variants` lists the good ones")
         return made
     return best_variant(spec, seed, base)
 
@@ -556,16 +562,25 @@ def base_plan(spec: MapSpec, seed: int, with_forests: bool = True) -> Base:
         report = validate_map(design, board)
         errors = [v for v in report if not v.rule.startswith("cats.print.")]
         if not errors:
-            return Base(plan, pieces)
+            if not spec.play_check or playable(design):
+                return Base(plan, pieces)
+            continue
         if not report.errors and all(v.rule == "cats.balance.uneven" for v in errors):
             gap = map_balance(design, board) or 0.0
-            if best is None or gap < best[0]:
+            if (best is None or gap < best[0]) and (not spec.play_check or playable(design)):
                 best = (gap, plan, pieces)
-        if _settle(plan, rng, lambda p: _map_check(spec, seed, p, pieces)):
+        if _settle(plan, rng, lambda p: _map_check(spec, seed, p, pieces)) and \
+                (not spec.play_check or playable(_design(spec, seed, plan, pieces))):
             return Base(plan, pieces)
     if best is not None:
         return Base(best[1], best[2])
     raise InputError(f"no valid map found for seed {seed} with these parameters; try another seed")
+
+
+def playable(design: CatsMap) -> bool:
+    """DESIGN 9: greedy bots finish a game on every seating (the play check, one set-up)."""
+    from .playtest import first_stalemate        # playtest builds on this module
+    return first_stalemate(design) is None
 
 
 def _map_check(spec: MapSpec, seed: int, plan: Plan, pieces) -> Report:
@@ -650,7 +665,7 @@ def _around(plan: Plan, i: int):
 def _design(spec: MapSpec, seed: int, plan: Plan, pieces, cut_up: bool = False, variant: int | None = None,
             balance: float | None = None) -> CatsMap:
     return CatsMap(players=spec.players, coop=spec.coop, long=spec.long, forests=spec.forests, cut_up=cut_up,
-                   variant=variant, jinja=spec.jinja, tape_width=spec.tape_width, segment_rows=spec.segment_rows,
+                   variant=variant, jinja=spec.jinja, sewer_poppers=spec.sewer_poppers, tape_width=spec.tape_width, segment_rows=spec.segment_rows,
                    segment_cols=spec.segment_cols, balance=balance, rules_url=spec.rules_url,
                    pieces=tuple(pieces), grid=plan.to_grid(), seed=seed, generator=GENERATOR)
 

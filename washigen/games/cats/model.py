@@ -140,10 +140,12 @@ class CatsMap(Design):
     cut_up: bool = False
     variant: int | None = None       # which cut-up of the seed's map (cats variants)
     jinja: bool = False              # jinja mode is played on this map
+    sewer_poppers: bool = False      # the sewer-popper variant: specials are pops only, no stepping on sewers
     tape_width: TapeWidth = DEFAULT_TAPE_WIDTH
     segment_rows: SegmentRows = DEFAULT_SEGMENT_ROWS
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
-    balance: float | None = None     # the balance score (steps), when a search measured it
+    balance: float | None = None     # the route gap (steps) between the sides, when a search measured it
+    play_score: float | None = None  # the balance score from play (largest win-rate gap to the fair share)
     rules_url: str | None = None     # printed as a QR code
     pieces: tuple[Piece, ...] = ()
     grid: Grid

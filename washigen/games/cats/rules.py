@@ -7,13 +7,18 @@ Rule ids (cells are (row, col), counted from 1):
   cats.home-row.room             error    a home row without room for its fish and cats, spaced
   cats.building.no-opening       error    a building with no opening onto a walkable cell
   cats.building.not-connected    error    a building whose cells fall apart
+  cats.building.cut-side         error    a side marked open by a cut where no cut between two pieces was made
   cats.reach.home-to-home        error    a home-row cell from which the other home row cannot be reached
+  cats.reach.sewer-poppers       error    sewer poppers: a home-row cell from which the other home row cannot be
+                                          reached without stepping on a sewer
   cats.reach.pocket              warning  walkable cells that no cat can ever reach
   cats.layout.desert             warning  a 4 x 4 block of bare street, away from the home rows
   cats.layout.wall               warning  7 or more buildings and shrines in a row, side by side
   cats.balance.uneven            warning  one side's cats have clearly farther to go than the other's
   cats.print.cell-too-small      warning  cells under 4 mm (where names the field)
-  cats.setup.*                   error    drawn fish and cats (see validate_setup)
+  cats.setup.*                   error    drawn fish and cats (see validate_setup); with 3 players each
+                                          player's fish as drawn in turn order (3, 3, 2)
+  cats.play.stalemate            error    (validate --play) greedy bots do not finish a game (playtest.py)
 
 The map is compiled into bit masks (one bit a cell, row-major), so reachability and distances are a handful of
 big-integer shifts per step: a whole map validates in well under a millisecond.
@@ -510,7 +515,44 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
                   + check_reach(board, homes, found_routes) + check_sewers(board)
                   + check_desert(board, homes.rows) + check_wall(board) + check_balance(homes, found_routes)
                   + check_print(design.tape_width, design.segment_rows))
-    return Report.of(violations)
+    if design.sewer_poppers:
+        violations += check_popper_reach(board, homes)
+    return Report.of(violations + check_cut_sides(design))
+
+
+def check_cut_sides(design: CatsMap) -> list[Violation]:
+    """A side left open by a cut lies on a vertical line where two pieces of its layer meet: scissors made it."""
+    cuts: set[tuple[int, int]] = set()            # (layer, the column left of the cut line)
+    for piece in design.pieces:
+        if piece.col > 1:
+            cuts.add((piece.layer, piece.col - 1))
+    found = []
+    for building in design.grid.buildings:
+        for o in building.openings:
+            if not o.cut:
+                continue
+            layer = (o.row - 1) // design.segment_rows + 1
+            left = o.col if o.side == "e" else o.col - 1 if o.side == "w" else None
+            if left is None or (layer, left) not in cuts:
+                found.append(Violation.error(
+                    "cats.building.cut-side", f"The building side at {_cell_text((o.row, o.col))} ({o.side}) is "
+                    "marked as left open by a cut, but no cut between two pieces runs there.", cell=(o.row, o.col)))
+    return found
+
+
+def check_popper_reach(board: Board, homes: Homes) -> list[Violation]:
+    """The sewer-popper variants forbid stepping on a sewer: every home-row cell must still reach the other home
+    row (and so its fish) around them."""
+    dry = _without(board, board.sewer)
+    found_routes = routes(dry, homes)
+    found = []
+    for index, (r, name) in enumerate(zip(homes.rows, homes.names)):
+        stuck = board.street & board.row_mask(r) & ~found_routes.reach[index]
+        for bit in _bits(stuck):
+            found.append(Violation.error(
+                "cats.reach.sewer-poppers", f"With sewer poppers, a cat from row {r + 1} ({name} home row) cannot "
+                "reach the other home row without stepping on a sewer.", cell=board.cell(bit)))
+    return found
 
 
 def map_balance(design: CatsMap, board: Board | None = None) -> float | None:
@@ -650,7 +692,15 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
                     found.append(Violation.error(
                         "cats.setup.fish-count", f"Player {player} drew {mine} fish on row {row}; everybody draws two "
                         "fish on each home row.", cell=(row, 1)))
+        if seats.players == 3 and len(fish) != THREE_PLAYER_FISH[player]:
+            found.append(Violation.error(
+                "cats.setup.fish-count", f"Player {player} drew {len(fish)} fish; with 3 players the 8 fish are drawn "
+                f"one at a time in turn order, so player {player} draws {THREE_PLAYER_FISH[player]}.",
+                cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
+
+
+THREE_PLAYER_FISH = {1: 3, 2: 3, 3: 2}          # 8 fish drawn in turn: 1 2 3 1 2 3 1 2
 
 
 def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violation]:

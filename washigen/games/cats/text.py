@@ -37,8 +37,8 @@ EDGE_KIND = {"|": "wall", "-": "wall", ":": "door", "~": "cut"}
 LEGEND = ("# cells: . street  J jinja shrine  # building  T forest  t shrub  r b g y sewer lid (red blue green yellow)",
           "# edges: | - wall  : opening  ~ open cut side  + corner; rows and columns count from 1")
 
-MAP_KEYS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "tape_width", "segment_rows",
-            "segment_cols", "balance", "rules_url")
+MAP_KEYS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
+            "segment_rows", "segment_cols", "balance", "play_score", "rules_url")
 TAPE_KEYS = ("tape_width", "segment_rows", "segment_cols")
 
 
@@ -474,7 +474,7 @@ def _build(reader: _Reader, header, grids, drawings):
 def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
     if value == "-":
         return None
-    if name in ("coop", "cut_up", "jinja"):
+    if name in ("coop", "cut_up", "jinja", "sewer_poppers"):
         if value not in ("yes", "no"):
             raise reader.fail(f"{_key(name)}: write yes or no, got {value!r}", line)
         return value == "yes"
@@ -486,7 +486,7 @@ def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
     if name in ("generator", "rules_url"):
         return value
     try:
-        return float(value) if name == "balance" else int(value)
+        return float(value) if name in ("balance", "play_score") else int(value)
     except ValueError:
         raise reader.fail(f"{_key(name)}: expected a number, got {value!r}", line) from None
 

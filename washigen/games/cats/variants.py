@@ -290,8 +290,10 @@ def _edges_of(plan: Plan, rows: int) -> list[LayerEdges]:
 
 
 def best_variant(spec: MapSpec, seed: int, base: Base, wanted: int = 6) -> CatsMap:
-    """The most balanced of the first `wanted` good cut-ups (trying at most CUT_ATTEMPTS). Should none be good,
+    """The most balanced in play of the first `wanted` good cut-ups (trying at most CUT_ATTEMPTS) that play to an
+    end. Should none be good,
     the pieces go back in their first order: a cut-up that changes nothing, but never a broken map."""
+    from .playtest import best_by_play               # playtest builds on the generator
     found = []
     for variant in range(1, CUT_ATTEMPTS + 1):
         made = make_variant(spec, seed, base, variant)
@@ -299,8 +301,10 @@ def best_variant(spec: MapSpec, seed: int, base: Base, wanted: int = 6) -> CatsM
             found.append(made)
             if len(found) >= wanted:
                 break
-    if found:
-        return min(found, key=lambda d: (d.balance or 0.0, d.variant))
+    best = best_by_play(found) if spec.play_check else min(found, key=lambda d: (d.balance or 0.0, d.variant),
+                                                           default=None)
+    if best is not None:
+        return best
     pieces = [Piece(layer=p.layer, col=p.col, width=p.width, source=p.col) for p in base.pieces]
     return _with_balance(_design(spec, seed, base.plan, pieces, cut_up=True, variant=0),
                          map_balance(_design(spec, seed, base.plan, pieces)))

@@ -1,0 +1,194 @@
+"""A finished game drawn as the paper would look: the map with its fish and cats, every cat's line in its player's
+colour (steps solid, jumps dashed, sewer pops dotted), buildings filled, taken fish circled, and under the map a
+strip per player with the special moves crossed off and the fish delivered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...fonts import text_width
+from ...scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
+from . import engine
+from .draw import map_scene, symbol, use
+from .model import CatsMap, CatsSetup, cell_size
+
+
+@dataclass(frozen=True)
+class Trace:
+    seat: int
+    kind: str            # step, jump, amazing, pop
+    start: int           # the cell the line leaves (a region's exit cell when leaving one)
+    end: int
+    via: int             # pop: the sewer entered
+    fills: int           # cells filled (a building or shrine entered)
+
+
+def traces(design: CatsMap, setup: CatsSetup, first: int, moves) -> tuple[engine.State, list[Trace]]:
+    """Replays `moves` and says where each line went."""
+    state = engine.initial_state(design, setup, engine.rules_of(design), 0, first=first)
+    land = state.game.terrain
+    found = []
+    for text in moves:
+        move = engine.parse_move(text, state)
+        if move.cat >= 0:
+            cat = state.cats[move.cat]
+            start = move.via if move.via >= 0 and move.kind != "pop" else cat.head
+            region = land.region_of[move.target] if move.kind == "step" else engine.NO_REGION
+            fills = 0
+            if region != engine.NO_REGION and not land.region_forest[region]:
+                fills = land.region_mask[region]
+            found.append(Trace(cat.player, move.kind, start, move.target, move.via, fills))
+        state = engine.apply(state, move)
+    return state, found
+
+
+TALLY_WORDS = {"en": ("player", "out", "fish home"), "de": ("Person", "raus", "Fische daheim")}
+
+
+def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: str, mark_last: bool = False,
+               lang: str = "en") -> Scene:
+    """The finished (or, for a figure, unfinished) paper; `mark_last` rings where the last move started and
+    ended."""
+    final, lines = traces(design, setup, first, moves)
+    scene = map_scene(design, drawings=setup, lang=lang)
+    s = cell_size(design.tape_width, design.segment_rows)
+    C = design.grid.width
+
+    def centre(i: int) -> tuple[float, float]:
+        return (i % C + 0.5) * s, (i // C + 0.5) * s
+
+    items: list = []
+    width = max(0.35, 0.2 * s)
+    for t in lines:
+        colour = f"player-{t.seat + 1}"
+        mask = t.fills
+        while mask:
+            low = mask & -mask
+            x, y = centre(low.bit_length() - 1)
+            items.append(Rect(x - 0.5 * s, y - 0.5 * s, s, s, Style(fill=colour, opacity=0.3)))
+            mask ^= low
+        (x1, y1), (x2, y2) = centre(t.start), centre(t.end)
+        if t.kind == "pop":
+            (vx, vy) = centre(t.via)
+            dotted = Style(stroke=colour, stroke_width=width, dash=(0.4 * width, 1.6 * width), line_cap="round")
+            lift = -1.2 * s if vy > s else 1.2 * s
+            items.append(Line(x1, y1, vx, vy, Style(stroke=colour, stroke_width=width, line_cap="round")))
+            items.append(Path((("M", vx, vy), ("C", vx, vy + lift, x2, y2 + lift, x2, y2)), dotted))
+        else:
+            dash = (1.2 * width, 1.0 * width) if t.kind in ("jump", "amazing") else None
+            items.append(Line(x1, y1, x2, y2, Style(stroke=colour, stroke_width=width, dash=dash, line_cap="round")))
+    gone = setup_fish_mask(design, setup) & ~final.fish
+    while gone:
+        low = gone & -gone
+        i = low.bit_length() - 1
+        taker = next((p for p, m in enumerate(final.lines) if m & low), 0)
+        x, y = centre(i)
+        items.append(Circle(x, y, 0.47 * s, Style(stroke=f"player-{taker + 1}", stroke_width=max(0.3, 0.08 * s))))
+        gone ^= low
+    if mark_last and lines:
+        ring = Style(stroke="ink", stroke_width=max(0.25, 0.06 * s), dash=(0.15 * s, 0.1 * s))
+        for cell in (lines[-1].start, lines[-1].end):
+            x, y = centre(cell)
+            items.append(Circle(x, y, 0.62 * s, ring))
+    scene.add(Group(items, dy=s))
+    _tally(scene, design, final, outcome, s, TALLY_WORDS.get(lang, TALLY_WORDS["en"]))
+    return scene
+
+
+def setup_fish_mask(design: CatsMap, setup: CatsSetup) -> int:
+    C = design.grid.width
+    mask = 0
+    for d in setup.fish:
+        mask |= 1 << ((d.row - 1) * C + d.col - 1)
+    return mask
+
+
+def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float,
+           words: tuple[str, str, str] = TALLY_WORDS["en"]) -> None:
+    """A strip under the map: per player the special moves (used ones crossed off) and the fish brought home."""
+    row_h = max(6.0, 1.2 * s)
+    top = scene.height
+    players = design.players
+    per_row = max(1, int(scene.width // 62.0))
+    rows = -(-players // per_row) + 1
+    scene.height = top + rows * row_h + 2.0
+    size = min(3.0, 0.5 * row_h)
+    items: list = [Text(2.0, row_h * 0.7, outcome, size, weight="bold")]
+    icon = 0.8 * row_h
+    for p in range(players):
+        x = 2.0 + (p % per_row) * (scene.width - 4.0) / per_row
+        y = row_h * (1 + p // per_row)
+        team = final.game.team_of[p]
+        items.append(Rect(x, y + 0.1 * row_h, icon, icon, Style(fill=f"player-{p + 1}", stroke="ink",
+                                                                stroke_width=0.15)))
+        label = f"{words[0]} {p + 1}" + (f" ({words[1]})" if final.out[team] else "")
+        items.append(Text(x + icon + 1.0, y + 0.65 * row_h, label, size))
+        x += icon + 2.0 + text_width(label, size)
+        used = final.used[p]
+        for k in range(engine.SPECIALS):
+            items.append(use(scene, symbol("special", icon), x, y + 0.1 * row_h, icon))
+            if k < used:
+                pad = 0.1 * icon
+                cross = Style(stroke="ink", stroke_width=max(0.3, 0.08 * icon), line_cap="round")
+                ty = y + 0.1 * row_h
+                items += [Line(x + pad, ty + pad, x + icon - pad, ty + icon - pad, cross),
+                          Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
+            x += icon + 0.5
+        home = sum(1 for c in final.cats if c.player == p and c.home)
+        items.append(Text(x + 1.0, y + 0.65 * row_h, f"{words[2]}: {home}", size))
+    scene.add(Group(items, dy=top + 1.0))
+
+
+# -- rule-sheet figures drawn from real games -----------------------------------------------------------------------------
+
+FIGURES = {"step": "step", "jump": "jump", "amazing": "amazing", "pop": "pop", "building": "step", "game": ""}
+FIGURE_SEEDS = 40             # games searched for a move of the kind asked
+
+
+def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
+    """A small 2-player map in a real game, drawn up to the first move of `kind` (step, jump, amazing, pop,
+    building: a step into a building) or, for `game`, to its end. Random bots find every kind of move soon."""
+    from ...errors import InputError
+    from ...play import RandomBot, play_match
+    from .generate import generate_map, generate_setup
+
+    if kind not in FIGURES:
+        raise InputError(f"cats has no play figure {kind!r}; it draws {', '.join(FIGURES)}")
+    design = generate_map(players=2, segment_rows=4, segment_cols=19, tape_width=25.0, seed=seed)
+    for attempt in range(FIGURE_SEEDS):
+        setup = generate_setup(design, seed + attempt)
+        state = engine.initial_state(design, setup)
+        if kind == "game":
+            from .bots import GreedyBot
+            bots = [GreedyBot(), GreedyBot()]
+        else:
+            bots = [RandomBot(), RandomBot()]
+        match, states = play_match(engine, state, bots, seed + attempt, 400, keep_states=True)
+        if kind == "game":
+            if match.result is not None:
+                return game_scene(design, setup, 0, match.moves, _caption(match.moves[-1], lang, match.result),
+                                  lang=lang)
+            continue
+        for k, (before, text) in enumerate(zip(states, match.moves)):
+            move = engine.parse_move(text, before)
+            if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)):
+                return game_scene(design, setup, 0, match.moves[:k + 1], _caption(text, lang), mark_last=True,
+                                  lang=lang)
+    raise InputError(f"no game on seed {seed} shows a {kind}; try another seed")
+
+
+def _enters_building(state: engine.State, move) -> bool:
+    land = state.game.terrain
+    region = land.region_of[move.target]
+    return (region != engine.NO_REGION and not land.region_forest[region] and not land.region_shrine[region]
+            and state.cats[move.cat].region == engine.NO_REGION)
+
+
+CAPTIONS = {"en": ("last move", "player {p} wins"), "de": ("letzter Zug", "Person {p} gewinnt")}
+
+
+def _caption(text: str, lang: str, result=None) -> str:
+    last, wins = CAPTIONS.get(lang, CAPTIONS["en"])
+    if result is not None:
+        return f"{wins.format(p=' + '.join(str(w + 1) for w in result.winners))} ({last}: {text})"
+    return f"{last}: {text}"

@@ -1,0 +1,169 @@
+"""Cats played by bots: single games, game logs that replay, the balance of a map, and the play check that makes a
+map "playable" (DESIGN 9, "Bots, playouts and balance").
+
+A game on a map without a set-up file gets a fresh set-up drawn from the game's seed, so a balance run measures the
+map over many set-ups, not one lucky drawing.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from ...errors import InputError
+from ...play import Balance, GameRecord, balance, first_seat, game_seed, make_bots, play_match, run_games
+from ...report import Report, Violation
+from . import engine
+from .bots import BOTS
+from .generate import generate_setup
+from .model import CatsMap, CatsSetup, table
+
+TURNS_PER_ROW = 40             # DESIGN 9: a game must end within 40 x the map's rows
+CHECK_SETUPS = 1               # set-ups tried on every seating by the play check (and the generator)
+BALANCE_GAMES = 200
+
+
+def turn_limit(design: CatsMap) -> int:
+    return TURNS_PER_ROW * design.grid.height
+
+
+def teams(design: CatsMap) -> int | None:
+    seats = table(design.players, design.coop)
+    return seats.teams if seats.coop else None
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished game: what balance counts, and what a log and a drawing need."""
+    record: GameRecord
+    setup: CatsSetup
+    moves: tuple[str, ...]
+    final: engine.State
+
+
+def setup_for(design: CatsMap, setup: CatsSetup | None, seed: int) -> CatsSetup:
+    return setup if setup is not None else generate_setup(design, seed)
+
+
+def play_game(design: CatsMap, setup: CatsSetup | None, bots: str, seed: int, first: int) -> Played:
+    """One game: `bots` names a bot for every seat (or one for all), seat `first` moves first."""
+    drawn = setup_for(design, setup, seed)
+    players = make_bots(bots, BOTS, design.players)
+    state = engine.initial_state(design, drawn, engine.rules_of(design), seed, first=first)
+    match = play_match(engine, state, players, seed, turn_limit(design))
+    return Played(_record(match, seed, first, design.players), drawn, match.moves, match.final)
+
+
+def _record(match, seed: int, first: int, players: int) -> GameRecord:
+    final = match.final
+    if match.stalemate:
+        winners, end = (), "stalemate"
+    else:
+        winners, end = match.result.winners, match.result.end
+    return GameRecord(seed=seed, winners=winners, turns=match.turns, end=end, specials_used=final.used, first=first)
+
+
+def play_one(design: CatsMap, setup: CatsSetup | None, bots: str, seed: int, first: int) -> GameRecord:
+    """play_game's record only: what a process pool sends back (bind the first three with functools.partial)."""
+    return play_game(design, setup, bots, seed, first).record
+
+
+def play_games(design: CatsMap, setup: CatsSetup | None, bots: str, seed: int, games: int) -> list[Played]:
+    """`games` games in one process, game i seeded game_seed(seed, i), seats taking turns at moving first."""
+    return [play_game(design, setup, bots, game_seed(seed, i), first_seat(i, design.players)) for i in range(games)]
+
+
+def map_balance(design: CatsMap, games: int = BALANCE_GAMES, seed: int = 0, jobs: int = 1,
+                setup: CatsSetup | None = None, bots: str = "greedy", label: str | None = None) -> Balance:
+    """The balance of a map (DESIGN 9): `games` seeded games between equal bots, seats rotated; the numbers are
+    the same for every `jobs`."""
+    design = _map_of(design)
+    make_bots(bots, BOTS, design.players)                 # a bad name fails here, not in a worker
+    records = run_games(functools.partial(play_one, design, setup, bots), seed, games, design.players, jobs,
+                        label=label)
+    return balance(records, design.players, teams(design))
+
+
+def balance_hook(design, games: int, seed: int, jobs: int) -> Balance:
+    """Game.balance: a map's balance, or a set-up's (its drawings in every game)."""
+    setup = design if isinstance(design, CatsSetup) else None
+    return map_balance(_map_of(design), games, seed, jobs, setup)
+
+
+def _map_of(design) -> CatsMap:
+    if isinstance(design, CatsSetup):
+        return design.map
+    if not isinstance(design, CatsMap):
+        raise InputError(f"only a cats map or set-up can be played, not a cats {design.KIND}")
+    return design
+
+
+def first_stalemate(design: CatsMap, setup: CatsSetup | None = None, seed: int = 0,
+                    setups: int = CHECK_SETUPS) -> int | None:
+    """The seed of the first greedy game that reaches the turn limit, trying every seating first on `setups`
+    set-ups (or the given one), or None when every game finishes."""
+    tries = 1 if setup is not None else setups
+    for k in range(tries):
+        for first in range(design.players):
+            game = game_seed(seed, k * design.players + first)
+            if play_one(design, setup, "greedy", game, first).end == "stalemate":
+                return game
+    return None
+
+
+def play_check(design, seed: int = 0) -> Report:
+    """Game.play_check: cats.play.stalemate when greedy bots do not finish a game within the turn limit."""
+    setup = design if isinstance(design, CatsSetup) else None
+    game_map = _map_of(design)
+    stuck = first_stalemate(game_map, setup, seed)
+    if stuck is None:
+        return Report()
+    return Report.of([Violation.error(
+        "cats.play.stalemate", f"Greedy bots did not finish a game within {turn_limit(game_map)} turns (40 a row) "
+        f"on this map: game seed {stuck}; replay it with `washigen cats play --seed {stuck}`.", seed=stuck)])
+
+
+def with_rules(design: CatsMap, jinja: bool | None, sewer_poppers: bool | None) -> CatsMap:
+    """A map file played with variant rules switched on from the command line."""
+    changes = {}
+    if jinja:
+        changes["jinja"] = True
+    if sewer_poppers:
+        changes["sewer_poppers"] = True
+    return replace(design, **changes) if changes else design
+
+
+# -- cut-ups ranked by play ----------------------------------------------------------------------------------------------
+
+CUT_UP_GAMES = 10              # games per candidate for `cats map --cut-up` (it stays within 5 s)
+CUT_UP_PLAYED = 3              # candidates played, in order of route gap
+
+
+def best_by_play(candidates: list[CatsMap], played: int = CUT_UP_PLAYED) -> CatsMap | None:
+    """The best in play of the first `played` candidates (by route gap) that play to an end. Maps for more than
+    three players only get the play check's games (one per seating): their games are long."""
+    ranked = []
+    for design in sorted(candidates, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant)):
+        made = scored(design, CUT_UP_GAMES if design.players <= 3 else design.players)
+        if made is not None:
+            ranked.append(made)
+            if len(ranked) >= played:
+                break
+    return min(ranked, key=rank_key) if ranked else None
+
+
+def scored(design: CatsMap, games: int = CUT_UP_GAMES, seed: int = 0) -> CatsMap | None:
+    """The map with its balance score from `games` greedy games (seats rotated), or None when one of them does not
+    finish: the first `players` games are exactly the play check's, so a map that fails it never scores."""
+    records = [play_one(design, None, "greedy", game_seed(seed, i), first_seat(i, design.players))
+               for i in range(max(games, design.players))]
+    if any(r.end == "stalemate" for r in records):
+        return None
+    return replace(design, play_score=round(balance(records, design.players, teams(design)).score, 4))
+
+
+def rank_key(design: CatsMap) -> tuple:
+    """Cut-ups, best first: the balance score from play, then the route gap, then the variant number."""
+    unknown = float("inf")
+    return (design.play_score if design.play_score is not None else unknown,
+            design.balance if design.balance is not None else unknown, design.variant or 0)
