@@ -632,6 +632,20 @@ def joint_partners(segments: Sequence[Segment], ring: bool, shifts: Sequence[flo
                     yield (left, index), (right, other)
 
 
+def meeting_ends(design: CopsMap) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """((segment, path), (segment, path)) for every two printed path ends that continue into each other: a top
+    port and the bottom port at its x (the wrap), and joints that meet."""
+    pairs = [((s, top), (s, bottom)) for s, segment in enumerate(design.segments)
+             for top, bottom in port_partners(segment)]
+    shifts = [design.shift(i) for i in range(len(design.segments))]
+    return pairs + list(joint_partners(design.segments, False, shifts))
+
+
+def origin(design: CopsMap, index: int) -> Point:
+    """Where segment `index` lies in the map's frame (its top left corner)."""
+    return index * design.segment_length, design.shift(index)
+
+
 def road_path(end, segments: Sequence[Segment]) -> tuple[int, int] | None:
     """(segment, path) whose joint a road end names, or None."""
     if end.joint is None or end.at is None or not (0 <= end.segment < len(segments)):
