@@ -1,0 +1,113 @@
+"""Cops bots on the play protocol: `random` (any legal move) and `greedy` (the evidence it lacks, nearest first).
+
+The greedy squad scores each move by the evidence it brings: an area of a rank the squad still lacks in a zone
+whose crime is open, more the closer that zone is to solved, most when it solves a crime. With nothing to gain
+in one move it heads for the nearest location where it could gain (fewest routes, from the board's table). It eats
+ramen only when that pays: Noodle Legs when both moves bring evidence or the pair solves a crime, Miso Squirly
+when it has no move at all. Ties are broken by the game's random generator, so the same seed plays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine import CRIMES_TO_WIN, Miso, Noodle, Start, State, Step, open_to, ranks_held
+
+SOLVE = 1000.0
+WIN = 100000.0
+EVIDENCE = 10.0
+NOODLE_COST = 15.0
+FAR = 1000
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, state, moves, rng: random.Random):
+        return rng.choice(moves)
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def choose(self, state: State, moves: list, rng: random.Random):
+        if len(moves) == 1:
+            return moves[0]
+        squad = state.to_move
+        if isinstance(moves[0], Start):
+            return self._start(state, moves, rng)
+        ranks = [ranks_held(state, squad, zone) if state.solved[zone] < 0 else -1
+                 for zone in range(state.board.zones)]
+        goals = self._goals(state, squad, ranks)
+        best, best_value = [], -float("inf")
+        for move in moves:
+            value = self._value(state, squad, move, ranks, goals)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif value > best_value - 1e-9:
+                best.append(move)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    @staticmethod
+    def _start(state: State, moves: list, rng: random.Random):
+        """The empty location with the most routes out, so the squad has the most choice."""
+        board = state.board
+        degree = {move: len(board.routes_from[board.number[move.location]]) for move in moves}
+        top = max(degree.values())
+        return rng.choice([move for move in moves if degree[move] == top])
+
+    @staticmethod
+    def _goals(state: State, squad: int, ranks: list[int]) -> list[int]:
+        """Locations where arriving now would bring the squad evidence."""
+        board = state.board
+        return [k for k in range(len(board.locations))
+                if _gain_at(state, squad, k, ranks) > 0 and open_to(state, squad, k)]
+
+    def _value(self, state: State, squad: int, move, ranks: list[int], goals: list[int]) -> float:
+        board = state.board
+        if isinstance(move, Step):
+            target = state.route(move.index).target
+            return _gain_at(state, squad, target, ranks) - _distance(board, target, goals, target) * 0.5
+        if isinstance(move, Noodle):
+            first = state.route(move.first.index).target
+            second = state.route(move.second.index).target
+            gain1 = _gain_at(state, squad, first, ranks)
+            after = list(ranks)
+            zone = board.zone_of[first]
+            if after[zone] >= 0:
+                after[zone] |= 1 << len(state.filled[first])
+            gain2 = _gain_at(state, squad, second, after)
+            if gain1 <= 0 or gain2 <= 0:
+                return -FAR
+            return gain1 + gain2 - NOODLE_COST
+        if isinstance(move, Miso):
+            a, b = board.number[move.a], board.number[move.b]
+            held = state.held[squad]
+            if held >> a & 1 and not held >> b & 1:
+                return -_distance(board, b, goals, b) - 2 * FAR
+            if held >> b & 1 and not held >> a & 1:
+                return -_distance(board, a, goals, a) - 2 * FAR
+            return -3 * FAR
+        return -4 * FAR
+
+
+def _gain_at(state: State, squad: int, location: int, ranks: list[int]) -> float:
+    """What filling the next area of this location is worth to the squad."""
+    zone = state.board.zone_of[location]
+    held = ranks[zone]
+    rank = len(state.filled[location])
+    if held < 0 or rank >= 3 or held >> rank & 1:
+        return 0.0
+    have = bin(held).count("1")
+    if have == 2:
+        return WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
+    return EVIDENCE * (1 + have)
+
+
+def _distance(board, source: int, goals: list[int], skip: int) -> int:
+    """Fewest routes from `source` to a goal other than itself."""
+    row = board.hops[source]
+    return min((row[goal] for goal in goals if goal != skip), default=FAR // 10)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
