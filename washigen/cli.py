@@ -85,7 +85,12 @@ def games_command(as_json: bool):
 @main.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
-def validate_command(files: tuple[Path, ...], as_json: bool):
+@click.option("--play", "play", is_flag=True,
+              help="Also play greedy bot games on every seating (games with a rules engine): a map that does not "
+                   "finish within the turn limit breaks GAME.play.stalemate.")
+@click.option("--seed", "play_seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+              help="Seed of the --play games.")
+def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_seed: int):
     """Check design files against their game's rules.
 
     Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read."""
@@ -102,7 +107,10 @@ def validate_command(files: tuple[Path, ...], as_json: bool):
             if not as_json:
                 click.echo(f"error: {error}", err=True)
             continue
-        report = get_game(design.GAME).validate(design)
+        game = get_game(design.GAME)
+        report = game.validate(design)
+        if play:
+            report = report + _play_report(game, design, play_seed, report.ok)
         if not report.ok:
             worst = max(worst, EXIT_RULE_BROKEN)
         results.append({"file": str(path), "readable": True, **report.to_dict()})
@@ -112,6 +120,18 @@ def validate_command(files: tuple[Path, ...], as_json: bool):
     if as_json:
         click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2, ensure_ascii=False))
     sys.exit(worst)
+
+
+def _play_report(game, design, seed: int, placement_ok: bool):
+    """The engine's verdict on a design that passed its placement rules (playing a broken map proves nothing)."""
+    from .errors import InputError
+    from .report import Report
+
+    if game.play_check is None:
+        raise InputError(f"--play: washigen cannot play {game.title} yet; only placement rules are checked")
+    if not placement_ok:
+        return Report()
+    return game.play_check(design, seed)
 
 
 @main.command("render")

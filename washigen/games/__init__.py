@@ -69,6 +69,9 @@ class Game:
     golden: Callable[[], dict[str, Any]] | None = None    # golden-file name -> design, fixed seeds
     kit: Callable[[int, str], list] | None = None         # (players, paper) -> [press.KitPart] for `washigen kit`
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
+    # Games with a rules engine (DESIGN 9); None where washigen cannot play the game.
+    play_check: Callable[[Any, int], Any] | None = None   # (design, seed) -> Report: GAME.play.stalemate if stuck
+    balance: Callable[[Any, int, int, int], Any] | None = None  # (design, games, seed, jobs) -> play.Balance
     extra: dict[str, Any] = field(default_factory=dict)
 
 
