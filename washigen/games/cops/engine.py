@@ -20,6 +20,7 @@ Readings where the rules are silent (the rule sheet repeats them):
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Sequence
@@ -105,6 +106,7 @@ class Route:
     target: int
     mask: int              # the pieces it uses, one bit each
     nth: int
+    pieces: tuple[int, ...] = ()   # the same, in the order travelled
 
 
 class Board:
@@ -124,9 +126,9 @@ class Board:
         self.number = {location.id: k for k, location in enumerate(self.locations)}
         self.zones = max(self.zone_of) + 1 if self.zone_of else 0
         self.zone_members = [[k for k, z in enumerate(self.zone_of) if z == zone] for zone in range(self.zones)]
-        self.piece_names: list[str] = []
+        self.piece_key: list[tuple] = []          # (segment, path) of a printed path, ("road", r) of a new road
         self.routes: list[Route] = _routes(self, design)
-        self.pieces = len(self.piece_names)
+        self.pieces = len(self.piece_key)
         self.routes_from: list[list[int]] = [[] for _ in self.locations]
         for index, route in enumerate(self.routes):
             self.routes_from[route.origin].append(index)
@@ -274,7 +276,7 @@ def _routes(board: Board, design: CopsMap) -> list[Route]:
     for s, segment in enumerate(design.segments):
         for p, path in enumerate(segment.paths):
             raw.append((end_node(s, p, "a", path.a), end_node(s, p, "b", path.b)))
-            board.piece_names.append(f"{s + 1}.{p}")
+            board.piece_key.append((s, p))
     for (s1, p1), (s2, p2) in meeting_ends(design):
         join(_terminal(s1, p1, design), _terminal(s2, p2, design))
     for r, road in enumerate(design.roads):
@@ -289,7 +291,7 @@ def _routes(board: Board, design: CopsMap) -> list[Route]:
             join(nodes[0], nodes[1])          # a road that completes a path joins its two ends into one junction
         else:
             raw.append(tuple(nodes))
-            board.piece_names.append(f"road {r}")
+            board.piece_key.append(("road", r))
     for a, b in raw:
         pieces.append(tuple(n if n[0] == "L" else ("J", find(n)) for n in (a, b)))
     at_node: dict = {}
@@ -299,9 +301,9 @@ def _routes(board: Board, design: CopsMap) -> list[Route]:
             at_node.setdefault(b, []).append(index)
 
     found: dict[tuple[int, int], list[int]] = {}
-    order: list[tuple[int, int, int]] = []
+    routes: list[Route] = []
 
-    def walk(origin: int, node, mask: int, depth: int) -> None:
+    def walk(origin: int, node, travelled: tuple[int, ...], mask: int) -> None:
         for index in at_node.get(node, ()):
             if mask >> index & 1:
                 continue
@@ -309,18 +311,15 @@ def _routes(board: Board, design: CopsMap) -> list[Route]:
             other = b if a == node else a
             used = mask | 1 << index
             if other[0] == "L":
-                if other[1] != origin and used not in found.setdefault((origin, other[1]), []):
-                    found[(origin, other[1])].append(used)
-                    order.append((origin, other[1], used))
-            elif depth < MAX_ROUTE_PIECES:
-                walk(origin, other, used, depth + 1)
+                known = found.setdefault((origin, other[1]), [])
+                if other[1] != origin and used not in known:
+                    routes.append(Route(origin, other[1], used, len(known), travelled + (index,)))
+                    known.append(used)
+            elif len(travelled) + 1 < MAX_ROUTE_PIECES:
+                walk(origin, other, travelled + (index,), used)
 
     for k in range(len(board.locations)):
-        walk(k, ("L", k), 0, 1)
-    routes = []
-    for origin, target, mask in order:
-        nth = found[(origin, target)].index(mask)
-        routes.append(Route(origin, target, mask, nth))
+        walk(k, ("L", k), (), 0)
     return routes
 
 
@@ -360,8 +359,8 @@ class State:
         base = self.board.pieces
         routes = []
         for k, (a, b, _) in enumerate(self.miso):
-            routes.append(Route(a, b, 1 << (base + k), _nth(self, a, b, k)))
-            routes.append(Route(b, a, 1 << (base + k), _nth(self, b, a, k)))
+            routes.append(Route(a, b, 1 << (base + k), _nth(self, a, b, k), (base + k,)))
+            routes.append(Route(b, a, 1 << (base + k), _nth(self, b, a, k), (base + k,)))
         return routes
 
 
@@ -544,24 +543,24 @@ def _set(values: tuple, index: int, value) -> tuple:
 # -- notation ------------------------------------------------------------------------------------------------------
 
 
+_STEP = r"[^\s>~/]+>[^\s>~/]+(?:/\d+)?"
+_NOTATION = re.compile(rf"start [^\s>~/]+|{_STEP}|noodle {_STEP} {_STEP}|miso [^\s>~/]+~[^\s>~/]+|pass")
+
+
 def parse_move(text: str, state: State) -> Move:
     """A move from its notation (`start 1a`, `1a>2c`, `1a>2c/1`, `noodle 1a>2c 2c>2d`, `miso 1a~2e`, `pass`);
     an InputError names what is wrong when it is not a legal move here."""
-    words = text.split()
+    canonical = " ".join(str(text).split())
+    if not _NOTATION.fullmatch(canonical):
+        raise InputError(f"move {text!r}: not a Cops move (start L, A>B, A>B/N, noodle A>B B>C, miso A~B, pass)")
+    names = re.split(r"[ >~/]", canonical.removeprefix("start ").removeprefix("noodle ").removeprefix("miso "))
+    for name in names:
+        if name and not name.isdigit() and name != "pass" and name not in state.board.number:
+            raise InputError(f"move {text!r}: no location {name!r} on this map")
     legal = legal_moves(state)
-    by_text = {str(move): move for move in legal}
-    canonical = " ".join(words)
-    if canonical in by_text:
-        return by_text[canonical]
-    if not words:
-        raise InputError("an empty move")
-    known = state.board.number
-    for word in words[1:] if words[0] in ("start", "noodle", "miso") else words:
-        for name in word.replace(">", " ").replace("~", " ").replace("/", " ").split():
-            if not name.isdigit() and name not in known and name != "pass":
-                raise InputError(f"move {text!r}: no location {name!r} on this map")
-    if words[0] not in ("start", "noodle", "miso", "pass") and ">" not in words[0]:
-        raise InputError(f"move {text!r}: not a Cops move (start L, A>B, noodle A>B B>C, miso A~B, pass)")
+    for move in legal:
+        if str(move) == canonical:
+            return move
     return _explain(text, state, legal)
 
 
