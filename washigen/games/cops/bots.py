@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 
 from ...play import GameRecord, RandomBot, balance, game_seed, make_bots, play_match, run_games
 from ...report import Report, Violation
@@ -142,8 +143,12 @@ def run(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy", labe
 
 
 def map_balance(design, games: int, seed: int, jobs: int = 1):
-    """The balance of a map between greedy squads (the Game.balance hook)."""
-    return balance(run(design, games, seed, jobs), design.players)
+    """The balance of a map between greedy squads (the Game.balance hook). Squads differ only in the order of
+    play, so a seat here is a place in that order: seat 0 is the squad that starts."""
+    players = design.players
+    records = [replace(record, winners=tuple((winner - record.first) % players for winner in record.winners))
+               for record in run(design, games, seed, jobs)]
+    return balance(records, players)
 
 
 def play_check(design, seed: int) -> Report:

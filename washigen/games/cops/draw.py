@@ -18,11 +18,12 @@ from ...fonts import fit_size
 from ...press import Document, PrintOptions, load_template, template_for
 from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
-from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Rect, Scene, Style, Symbol, Text, Use,
-                      rounded_path)
+from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
+                      Use, rounded_path)
 from ...units import MIN_PAGE_MARGIN, format_mm, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape, Location,
                     Segment, scale_for)
+from .rules import location_index, path_visible
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -508,3 +509,95 @@ def location_diagram(location: Location) -> Scene:
                   Line(ax, ay + 2.2, ax, level, leader), Line(ax, level, label_x - 1.0, level, leader),
                   Text(label_x, level + 0.9, name, 2.8))
     return scene
+
+
+# -- a game after it was played -----------------------------------------------------------------------------------
+
+SQUAD_COLOURS = ("#d62728", "#1f4fd6", "#1a9a3a", "#8e3fb0", "#222222", "#e0559b")
+
+
+def game_scene(design: CopsMap, state, bleed: float = 0.0) -> Scene:
+    """The map after a game: every path piece a squad used drawn in its colour along the path (squads side by
+    side), the areas filled in their squads' colours, Miso-Squirly paths dashed in the colour of the squad that
+    drew them, and every solved zone framed in its solver's colour."""
+    scene = map_scene(design, bleed)
+    s = scale_for(design.tape_width)
+    board = state.board
+    lines = _piece_lines(design, board)
+    width = 0.55 * s
+    for squad in range(state.players):
+        colour = SQUAD_COLOURS[squad % len(SQUAD_COLOURS)]
+        shift = (squad - (state.players - 1) / 2) * width
+        for bit, points in enumerate(lines):
+            if state.used[squad] >> bit & 1:
+                scene.add(_offset_line(points, shift, _style(stroke=colour, width=width, cap="round",
+                                                                join="round")))
+    for (_, _, points), drawer in zip(state.miso, state.miso_by):
+        shape = rounded_path(points, 1.5 * s)
+        colour = SQUAD_COLOURS[drawer % len(SQUAD_COLOURS)]
+        scene.add(replace(shape, style=_style(stroke="path", width=PATH_WIDTH * s, cap="round", join="round")),
+                  replace(shape, style=_style(stroke=colour, width=0.8 * s, dash=(1.6 * s, 1.1 * s))))
+    for k, owners in enumerate(state.filled):
+        location = board.locations[k]
+        ox, oy = _origin(design, board.segment_of[k])
+        for area, owner in zip(location.areas, owners):
+            fill = _style(fill=SQUAD_COLOURS[owner % len(SQUAD_COLOURS)], stroke="cops-location-edge",
+                          width=0.3 * s)
+            if area.shape == "circle":
+                scene.add(Circle(ox + area.x + area.w / 2, oy + area.y + area.h / 2, area.w / 2, fill))
+            else:
+                scene.add(Rect(ox + area.x, oy + area.y, area.w, area.h, fill, rx=0.5 * s))
+    for zone, solver in enumerate(state.solved):
+        if solver >= 0:
+            scene.add(*_solved_mark(design, zone, solver, s))
+    return scene
+
+
+def _origin(design: CopsMap, index: int) -> tuple[float, float]:
+    return index * design.segment_length, design.shift(index)
+
+
+def _piece_lines(design: CopsMap, board) -> list[tuple]:
+    lines = []
+    for key in board.piece_key:
+        if key[0] == "road":
+            lines.append(tuple(design.roads[key[1]].points))
+            continue
+        s_index, p_index = key
+        ox, oy = _origin(design, s_index)
+        segment = design.segments[s_index]
+        part = path_visible(segment.paths[p_index], location_index(segment)) or segment.paths[p_index].points
+        lines.append(tuple((x + ox, y + oy) for x, y in part))
+    return lines
+
+
+def _offset_line(points: Sequence, shift: float, style: Style) -> Polyline:
+    """The polyline moved `shift` mm sideways (leg by leg, corners joined), so squads' lines lie side by side."""
+    if abs(shift) < 1e-9:
+        return Polyline(tuple(points), style)
+    moved = []
+    for k, (x, y) in enumerate(points):
+        px, py = points[max(k - 1, 0)]
+        nx, ny = points[min(k + 1, len(points) - 1)]
+        dx, dy = nx - px, ny - py
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        moved.append((x - dy / length * shift, y + dx / length * shift))
+    return Polyline(tuple(moved), style)
+
+
+def _solved_mark(design: CopsMap, zone: int, solver: int, s: float) -> list:
+    """A frame around the solved zone and the solving squad's number in a disc at its top."""
+    index, half = divmod(zone, 2)
+    segment = design.segments[index]
+    ox, oy = _origin(design, index)
+    x0 = ox + (SQUAD_WIDTH * s if half == 0 else segment.gravestones)
+    x1 = ox + (segment.gravestones if half == 0 else design.segment_length)
+    colour = SQUAD_COLOURS[solver % len(SQUAD_COLOURS)]
+    inset = 0.8 * s
+    r = 3.0 * s
+    cx = (x0 + x1) / 2
+    return [Rect(x0 + inset, oy + inset, x1 - x0 - 2 * inset, design.tape_width - 2 * inset,
+                 _style(stroke=colour, width=1.0 * s, dash=(3 * s, 1.5 * s))),
+            Circle(cx, oy + r + inset, r, _style(fill=colour, stroke="#ffffff", width=0.4 * s)),
+            Text(cx, oy + r + inset + 1.2 * s, str(solver + 1), 3.4 * s, anchor="middle", weight="bold",
+                 style=_style(fill="#ffffff"))]

@@ -345,6 +345,7 @@ class State:
     crimes: tuple[tuple[int, ...], ...]        # per squad: the zones whose crime it solved
     solved: tuple[int, ...]                    # per zone: the squad that solved it, or -1
     miso: tuple[tuple[int, int, tuple[Point, ...]], ...] = ()   # drawn: (location a, location b, points)
+    miso_by: tuple[int, ...] = ()              # the squad that drew each
     passes: int = 0
     plies: int = 0
 
@@ -500,7 +501,7 @@ def apply(state: State, move: Move) -> State:
     elif isinstance(move, Miso):
         a, b = state.board.number[move.a], state.board.number[move.b]
         points = state.board.miso_points(a, b, [p for _, _, p in state.miso])
-        state = replace(state, miso=state.miso + ((a, b, points),),
+        state = replace(state, miso=state.miso + ((a, b, points),), miso_by=state.miso_by + (squad,),
                         ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
     return replace(state, to_move=nxt, passes=0, plies=state.plies + 1)
 
