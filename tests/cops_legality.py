@@ -252,7 +252,6 @@ def witness(state, move):
         return [pieces(move.first), pieces(move.second)]
     if isinstance(move, engine.Miso):
         board = state.board
-        drawn = [p for _, _, p in state.miso]
-        return board.miso_points(board.number[move.a], board.number[move.b], drawn)
+        return board.miso_points(board.number[move.a], board.number[move.b], state.miso)
     return None
 

@@ -167,11 +167,11 @@ def test_miso_squirly_refused_across_a_path_and_allowed_in_the_clear():
 
 def test_miso_squirly_stays_on_the_tape_and_does_not_wrap():
     board = engine.board_for(HAND)
-    rects = board._map_geometry[3]
+    rects = board._map_geometry[2]
     assert engine._on_tape(((74.0, 11.0), (74.0, 39.0)), rects)
     assert not engine._on_tape(((74.0, 11.0), (74.0, -5.0), (74.0, 60.0)), rects)    # over the top edge
     offset = complete_offset_map()
-    rects = engine.board_for(offset)._map_geometry[3]
+    rects = engine.board_for(offset)._map_geometry[2]
     assert not engine._on_tape(((170.0, 3.0), (190.0, 3.0)), rects)     # into the gap above the lowered segment
 
 

@@ -68,6 +68,19 @@ def _check_end(end, ids: set[str], where: str) -> None:
         raise DesignFormatError(f"a {given[0]} end needs its position (at, mm)", path=f"{where}.at")
 
 
+def play_check(design, seed: int):
+    """Greedy squads on every seating must finish (the engine is imported only when a map is played)."""
+    from .bots import play_check as check
+
+    return check(design, seed)
+
+
+def balance(design, games: int, seed: int, jobs: int):
+    from .bots import map_balance
+
+    return map_balance(design, games, seed, jobs)
+
+
 def golden() -> dict:
     """Fixed seeds for tests/golden/cops-*.txt."""
     return {
@@ -147,6 +160,8 @@ GAME_OBJECT = Game(
     golden=golden,
     kit=kit,
     commands=commands,
+    play_check=play_check,
+    balance=balance,
     extra={"diagrams": DIAGRAMS},
 )
 

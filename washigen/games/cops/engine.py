@@ -27,8 +27,8 @@ from typing import Sequence
 
 from ...errors import InputError
 from .model import CopsMap, Location, Point
-from .rules import (frame_of, location_index, meeting_ends, origin, path_visible, polyline_box, polyline_distance,
-                    polyline_shape_distance, road_path, shape_box, shape_of, visible_part)
+from .rules import (frame_of, location_index, meeting_ends, origin, path_visible, polyline_box,
+                    polyline_shape_distance, road_path, segments_intersect, shape_box, shape_of, visible_part)
 
 RAMEN = 2
 CRIMES_TO_WIN = 2
@@ -160,7 +160,8 @@ class Board:
     # -- Miso Squirly geometry -------------------------------------------------------------------------------
     @cached_property
     def _map_geometry(self):
-        """Every visible path and road in map coordinates, the locations' shapes there, and the tape's rectangles."""
+        """Every leg of every visible path and road in map coordinates (with its box), the locations' shapes
+        there, and the tape's rectangles."""
         design, frame = self.design, frame_of(self.design)
         lines: list[list[Point]] = []
         shapes: list[tuple] = []
@@ -177,38 +178,35 @@ class Board:
                 shapes.append(_moved(shape_of(location), ox, oy))
         for road in design.roads:
             lines.append(list(road.points))
-        boxes = [polyline_box(line) for line in lines]
-        return lines, boxes, shapes, rects
+        return _legs(lines), shapes, rects
 
-    def miso_points(self, a: int, b: int, drawn: Sequence[tuple[Point, ...]] = ()) -> tuple[Point, ...] | None:
-        """The Miso-Squirly path from location a to b (the first of the three shapes that fits), or None."""
-        lines, boxes, shapes, rects = self._map_geometry
+    def miso_points(self, a: int, b: int, drawn: Sequence[tuple] = ()) -> tuple[Point, ...] | None:
+        """The Miso-Squirly path from location a to b (the first of the three shapes that fits), or None;
+        `drawn`: the Miso paths already on the map, as (location, location, points)."""
+        legs, shapes, rects = self._map_geometry
         start, finish = shapes[a], shapes[b]
         (ax, ay), (bx, by) = _centre(start), _centre(finish)
         for points in (((ax, ay), (bx, by)), ((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))):
             part = visible_part(points, start, finish)
-            if part is None or len(part) < 2 or not _on_tape(part, rects):
+            if part is None or len(part) < 2 or _crosses(part, legs) or not _on_tape(part, rects):
                 continue
-            if self._clear(part, a, b, lines, boxes, shapes) and all(
-                    polyline_distance(part, list(other))[0] > 0 for other in drawn):
+            if drawn and _crosses(part, _legs([visible_part(p, shapes[c], shapes[d]) or p for c, d, p in drawn])):
+                continue
+            if not self._over_location(part, a, b, shapes):
                 return tuple(points)
         return None
 
     @staticmethod
-    def _clear(part, a, b, lines, boxes, shapes) -> bool:
+    def _over_location(part, a, b, shapes) -> bool:
         box = polyline_box(part)
-        for line, other in zip(lines, boxes):
-            if box[0] <= other[2] and other[0] <= box[2] and box[1] <= other[3] and other[1] <= box[3]:
-                if polyline_distance(part, line, 0.0)[0] <= 1e-7:
-                    return False
         for k, shape in enumerate(shapes):
             if k in (a, b):
                 continue
             sb = shape_box(shape)
             if box[0] <= sb[2] and sb[0] <= box[2] and box[1] <= sb[3] and sb[1] <= box[3]:
                 if polyline_shape_distance(part, shape, 0.0)[0] <= 1e-7:
-                    return False
-        return True
+                    return True
+        return False
 
     @cached_property
     def miso_pairs(self) -> list[tuple[int, int, tuple[Point, ...]]]:
@@ -231,6 +229,34 @@ def _moved(shape: tuple, dx: float, dy: float) -> tuple:
 def _centre(shape: tuple) -> Point:
     x0, y0, x1, y1 = shape_box(shape)
     return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+BUCKET = 15.0          # mm along the map: legs are filed by the columns they span, so a test looks at few
+
+
+def _legs(lines) -> dict[int, list[tuple]]:
+    """The straight legs of polylines with their boxes, (p, q, x0, y0, x1, y1), filed by column."""
+    columns: dict[int, list[tuple]] = {}
+    for line in lines:
+        for p, q in zip(line, line[1:]):
+            leg = (p, q, min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+            for column in range(int(leg[2] // BUCKET), int(leg[4] // BUCKET) + 1):
+                columns.setdefault(column, []).append(leg)
+    return columns
+
+
+def _crosses(part: Sequence[Point], legs: dict[int, list[tuple]]) -> bool:
+    """Some leg of the polyline touches or crosses one of the legs (the validator's segment test); the columns
+    are searched from the polyline's start, where a crossing is most likely found first."""
+    for a, b in zip(part, part[1:]):
+        x0, y0, x1, y1 = min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])
+        first, last = int(a[0] // BUCKET), int(b[0] // BUCKET)
+        step = 1 if last >= first else -1
+        for column in range(first, last + step, step):
+            for p, q, lx0, ly0, lx1, ly1 in legs.get(column, ()):
+                if lx0 <= x1 and x0 <= lx1 and ly0 <= y1 and y0 <= ly1 and segments_intersect(a, b, p, q):
+                    return True
+    return False
 
 
 def _on_tape(points: Sequence[Point], rects) -> bool:
@@ -472,11 +498,9 @@ def legal_moves(state: State) -> list[Move]:
 def miso_moves(state: State) -> list[Miso]:
     board = state.board
     names = board.locations
-    drawn = [points for _, _, points in state.miso]
     moves = []
-    for a, b, points in board.miso_pairs:
-        if drawn and (any(polyline_distance(points, list(other))[0] <= 1e-7 for other in drawn)
-                      or board.miso_points(a, b, drawn) is None):
+    for a, b, _ in board.miso_pairs:
+        if state.miso and board.miso_points(a, b, state.miso) is None:
             continue
         moves.append(Miso(names[a].id, names[b].id))
     return moves
@@ -500,7 +524,7 @@ def apply(state: State, move: Move) -> State:
         state = replace(state, ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
     elif isinstance(move, Miso):
         a, b = state.board.number[move.a], state.board.number[move.b]
-        points = state.board.miso_points(a, b, [p for _, _, p in state.miso])
+        points = state.board.miso_points(a, b, state.miso)
         state = replace(state, miso=state.miso + ((a, b, points),), miso_by=state.miso_by + (squad,),
                         ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
     return replace(state, to_move=nxt, passes=0, plies=state.plies + 1)

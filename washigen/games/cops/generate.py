@@ -10,12 +10,13 @@ that wrap over the top and bottom edges, then a few extra paths for choice.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import replace
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from ...errors import InputError
+from ...errors import InputError, WashigenError
 from .model import (END_CORRIDOR, JOINT_BAND, KINDS, LOCATIONS_PER_ZONE, MAX_PLAYERS, MIN_PLAYERS, REFERENCE_WIDTH,
                     SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location, Path, Point,
                     Road, RoadEnd, Segment, Zone, max_offset_for, scale_for, segment_length_for)
@@ -38,6 +39,7 @@ GRAVE_CLEAR = 4.0      # locations from the gravestones; no path runs along them
 JOINT_SPACING = 8.0
 PORT_SPACING = 7.0
 ATTEMPTS = 60
+PLAYABLE_ATTEMPTS = 20
 
 # Location shapes: a card (rounded rectangle) with its pictogram on the left and three square areas, or a disc with
 # the pictogram on top and three round areas below.
@@ -66,17 +68,34 @@ def check_offset(offset: float, tape_width: float) -> float:
 
 def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offset: float = 0.0) -> CopsMap:
     """A map of one segment per player, end to end; with an offset, every other segment lies `offset` mm lower
-    and new roads complete the joints that no longer meet."""
+    and new roads complete the joints that no longer meet. Only a map greedy squads can finish on every seating
+    is returned: the next layout of the seed is tried when one is not."""
+    for design in itertools.islice(layouts(players, seed, tape_width, offset), PLAYABLE_ATTEMPTS):
+        if playable(design):
+            return design
+    raise WashigenError(f"cops: no playable map for {players} players, seed {seed}, after {PLAYABLE_ATTEMPTS} "
+                        "layouts; try another seed")
+
+
+def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0) -> Iterator[CopsMap]:
+    """The seed's layouts in order, each valid by the placement rules; generate_map returns the first playable."""
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players}")
     tape_width = check_tape_width(tape_width)
     offset = check_offset(offset, tape_width)
     rng = random.Random(f"cops-map:{seed}:{players}")
-    segments = _segments(rng, players, ring=False)
     scale = scale_for(tape_width)
-    design = CopsMap(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width),
-                     offset=round(offset, 2), segments=tuple(_scaled(s, scale) for s in segments))
-    return complete_offset(design)
+    while True:
+        segments = _segments(rng, players, ring=False)
+        yield complete_offset(CopsMap(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width),
+                                      offset=round(offset, 2), segments=tuple(_scaled(s, scale) for s in segments)))
+
+
+def playable(design: CopsMap) -> bool:
+    """Greedy squads finish a game on every seating (the engine's play check, DESIGN 9)."""
+    from .bots import play_check
+
+    return play_check(design, design.seed or 0).ok
 
 
 def generate_tape(segments: int = 4, seed: int = 0, tape_width: float = 50.0) -> CopsTape:
