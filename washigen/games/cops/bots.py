@@ -36,13 +36,17 @@ class GreedyBot:
             return self._start(state, moves, rng)
         ranks = [ranks_held(state, squad, zone) if state.solved[zone] < 0 else -1
                  for zone in range(state.board.zones)]
-        goals = self._goals(state, squad, ranks)
+        value = _Valuer(state, squad, ranks)
+        # Steps come first in the legal moves; with a step to take, ramen is eaten only for Noodle Legs.
+        moving = isinstance(moves[0], Step)
         best, best_value = [], -float("inf")
         for move in moves:
-            value = self._value(state, squad, move, ranks, goals)
-            if value > best_value + 1e-9:
-                best, best_value = [move], value
-            elif value > best_value - 1e-9:
+            if moving and isinstance(move, Miso):
+                break
+            worth = value(move)
+            if worth > best_value + 1e-9:
+                best, best_value = [move], worth
+            elif worth > best_value - 1e-9:
                 best.append(move)
         return best[0] if len(best) == 1 else rng.choice(best)
 
@@ -54,37 +58,58 @@ class GreedyBot:
         top = max(degree.values())
         return rng.choice([move for move in moves if degree[move] == top])
 
-    @staticmethod
-    def _goals(state: State, squad: int, ranks: list[int]) -> list[int]:
-        """Locations where arriving now would bring the squad evidence."""
-        board = state.board
-        return [k for k in range(len(board.locations))
-                if _gain_at(state, squad, k, ranks) > 0 and open_to(state, squad, k)]
 
-    def _value(self, state: State, squad: int, move, ranks: list[int], goals: list[int]) -> float:
-        board = state.board
+class _Valuer:
+    """What each move is worth to the squad in one position (the goals and distances worked out once)."""
+
+    def __init__(self, state: State, squad: int, ranks: list[int]):
+        self.state, self.squad, self.ranks = state, squad, ranks
+        self.board = state.board
+        self.goals = [k for zone, held in enumerate(ranks) if held >= 0 for k in self.board.zone_members[zone]
+                      if len(state.filled[k]) < 3 and not held >> len(state.filled[k]) & 1
+                      and open_to(state, squad, k)]
+        self.distances: dict[int, int] = {}
+        self.gains: dict[int, float] = {}
+
+    def distance(self, source: int) -> int:
+        """Fewest routes from `source` to a goal other than itself."""
+        known = self.distances.get(source)
+        if known is None:
+            row = self.board.hops[source]
+            known = min((row[goal] for goal in self.goals if goal != source), default=FAR // 10)
+            self.distances[source] = known
+        return known
+
+    def gain(self, location: int) -> float:
+        known = self.gains.get(location)
+        if known is None:
+            known = self.gains[location] = _gain_at(self.state, self.squad, location, self.ranks)
+        return known
+
+    def __call__(self, move) -> float:
+        state, board = self.state, self.board
         if isinstance(move, Step):
             target = state.route(move.index).target
-            return _gain_at(state, squad, target, ranks) - _distance(board, target, goals, target) * 0.5
+            return self.gain(target) - self.distance(target) * 0.5
         if isinstance(move, Noodle):
             first = state.route(move.first.index).target
+            gain1 = self.gain(first)
+            if gain1 <= 0:
+                return -FAR
             second = state.route(move.second.index).target
-            gain1 = _gain_at(state, squad, first, ranks)
-            after = list(ranks)
+            after = list(self.ranks)
             zone = board.zone_of[first]
             if after[zone] >= 0:
                 after[zone] |= 1 << len(state.filled[first])
-            gain2 = _gain_at(state, squad, second, after)
-            if gain1 <= 0 or gain2 <= 0:
-                return -FAR
-            return gain1 + gain2 - NOODLE_COST
+            gain2 = _gain_at(state, self.squad, second, after)
+            return gain1 + gain2 - NOODLE_COST if gain2 > 0 else -FAR
         if isinstance(move, Miso):
             a, b = board.number[move.a], board.number[move.b]
-            held = state.held[squad]
+            held = state.held[self.squad]
             if held >> a & 1 and not held >> b & 1:
-                return -_distance(board, b, goals, b) - 2 * FAR
+                return -self.distance(b) - 2 * FAR
             if held >> b & 1 and not held >> a & 1:
-                return -_distance(board, a, goals, a) - 2 * FAR
+                return -self.distance(a) - 2 * FAR
             return -3 * FAR
         return -4 * FAR
 
@@ -100,12 +125,6 @@ def _gain_at(state: State, squad: int, location: int, ranks: list[int]) -> float
     if have == 2:
         return WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
     return EVIDENCE * (1 + have)
-
-
-def _distance(board, source: int, goals: list[int], skip: int) -> int:
-    """Fewest routes from `source` to a goal other than itself."""
-    row = board.hops[source]
-    return min((row[goal] for goal in goals if goal != skip), default=FAR // 10)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Sequence
 
@@ -207,6 +207,10 @@ class Board:
                 if polyline_shape_distance(part, shape, 0.0)[0] <= 1e-7:
                     return True
         return False
+
+    @cached_property
+    def miso_moves(self) -> list[Miso]:
+        return [Miso(self.locations[a].id, self.locations[b].id) for a, b, _ in self.miso_pairs]
 
     @cached_property
     def miso_pairs(self) -> list[tuple[int, int, tuple[Point, ...]]]:
@@ -498,12 +502,10 @@ def legal_moves(state: State) -> list[Move]:
 def miso_moves(state: State) -> list[Miso]:
     board = state.board
     names = board.locations
-    moves = []
-    for a, b, _ in board.miso_pairs:
-        if state.miso and board.miso_points(a, b, state.miso) is None:
-            continue
-        moves.append(Miso(names[a].id, names[b].id))
-    return moves
+    if not state.miso:
+        return board.miso_moves
+    return [Miso(names[a].id, names[b].id) for a, b, _ in board.miso_pairs
+            if board.miso_points(a, b, state.miso) is not None]
 
 
 def apply(state: State, move: Move) -> State:
@@ -511,38 +513,38 @@ def apply(state: State, move: Move) -> State:
     squad = state.to_move
     nxt = (squad + 1) % state.players
     if isinstance(move, Pass):
-        return replace(state, to_move=nxt, passes=state.passes + 1, plies=state.plies + 1)
+        return _with(state, to_move=nxt, passes=state.passes + 1, plies=state.plies + 1)
     if isinstance(move, Start):
         state = _fill(state, squad, state.board.number[move.location])
-        return replace(state, to_move=nxt, started=state.started + 1, passes=0, plies=state.plies + 1)
+        return _with(state, to_move=nxt, started=state.started + 1, passes=0, plies=state.plies + 1)
     if isinstance(move, Step):
         state = _travel(state, squad, move)
     elif isinstance(move, Noodle):
         state = _travel(state, squad, move.first)
         if len(state.crimes[squad]) < CRIMES_TO_WIN:
             state = _travel(state, squad, move.second)
-        state = replace(state, ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
+        state = _with(state, ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
     elif isinstance(move, Miso):
         a, b = state.board.number[move.a], state.board.number[move.b]
         points = state.board.miso_points(a, b, state.miso)
-        state = replace(state, miso=state.miso + ((a, b, points),), miso_by=state.miso_by + (squad,),
+        state = _with(state, miso=state.miso + ((a, b, points),), miso_by=state.miso_by + (squad,),
                         ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
-    return replace(state, to_move=nxt, passes=0, plies=state.plies + 1)
+    return _with(state, to_move=nxt, passes=0, plies=state.plies + 1)
 
 
 def _travel(state: State, squad: int, step: Step) -> State:
     route = state.route(step.index)
-    state = replace(state, used=_set(state.used, squad, state.used[squad] | route.mask))
+    state = _with(state, used=_set(state.used, squad, state.used[squad] | route.mask))
     return _fill(state, squad, route.target)
 
 
 def _fill(state: State, squad: int, location: int) -> State:
     filled = state.filled[location] + (squad,)
-    state = replace(state, filled=_set(state.filled, location, filled),
+    state = _with(state, filled=_set(state.filled, location, filled),
                     held=_set(state.held, squad, state.held[squad] | 1 << location))
     zone = state.board.zone_of[location]
     if state.solved[zone] < 0 and has_evidence(state, squad, zone):
-        state = replace(state, solved=_set(state.solved, zone, squad),
+        state = _with(state, solved=_set(state.solved, zone, squad),
                         crimes=_set(state.crimes, squad, state.crimes[squad] + (zone,)))
     return state
 
@@ -559,6 +561,18 @@ def ranks_held(state: State, squad: int, zone: int) -> int:
 
 def has_evidence(state: State, squad: int, zone: int) -> bool:
     return ranks_held(state, squad, zone) == 0b111
+
+
+_FIELDS = tuple(State.__dataclass_fields__)
+
+
+def _with(state: State, **changes) -> State:
+    """A copy of the state with some fields changed (dataclasses.replace, without its checks: it runs on every
+    move of every playout)."""
+    new = object.__new__(State)
+    for name in _FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
 
 
 def _set(values: tuple, index: int, value) -> tuple:
