@@ -21,7 +21,7 @@ from ...press.templates import Grid, Template
 from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
                       Use, rounded_path)
 from ...units import MIN_PAGE_MARGIN, format_mm, paper_size
-from .model import (GAME, KIND_COLOURS, PATH_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape, Location,
+from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape, Location,
                     Segment, scale_for)
 from .rules import location_index, path_visible
 
@@ -309,7 +309,7 @@ def _caption(design, index: int, count: int) -> str:
 
 def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     s = scale_for(design.tape_width)
-    edge = _style(stroke="cops-road-edge", width=2.2 * s, cap="round", join="round")
+    edge = _style(stroke="cops-road-edge", width=ROAD_WIDTH * s, cap="round", join="round")
     dashes = _style(stroke="road-new", width=1.5 * s, dash=(1.6 * s, 1.1 * s), cap="butt", join="round")
     items = []
     for road in design.roads:
@@ -321,28 +321,32 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
 
 
 def map_scene(design: CopsMap, bleed: float = 0.0) -> Scene:
-    """The whole map on one page at real size: segments end to end, every other one `offset` mm lower."""
+    """The whole map on one page at real size: segments end to end (every other one `offset` mm lower), or
+    stacked strips (every other one `offset` mm further right)."""
     width, length, count = design.tape_width, design.segment_length, design.players
-    height = width + design.offset
-    scene = Scene(count * length, height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
+    map_width, map_height = design.size
+    scene = Scene(map_width, map_height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
     for index, segment in enumerate(design.segments):
-        shift = design.shift(index)
+        ox, oy = design.origin(index)
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
                                               f"washigen {__version__}")
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
-        left = bleed if index == 0 else 0.0
-        right = bleed if index == count - 1 else 0.0
-        top = bleed if shift == 0 else 0.0
-        bottom = bleed if shift + width >= height - 1e-9 else 0.0
+        left = bleed if ox <= 1e-9 else 0.0
+        right = bleed if ox + length >= map_width - 1e-9 else 0.0
+        top = bleed if oy <= 1e-9 else 0.0
+        bottom = bleed if oy + width >= map_height - 1e-9 else 0.0
         clip = (-left, -top, length + left + right, width + top + bottom)
-        scene.add(Group(children=children, dx=index * length, dy=shift, clip=clip))
+        scene.add(Group(children=children, dx=ox, dy=oy, clip=clip))
+    seam = _style(stroke="#ffffff", width=0.3 * scale_for(width))
     for index in range(1, count):
-        x = index * length
-        top = max(design.shift(index - 1), design.shift(index))
-        scene.add(Line(x, top, x, top + width - abs(design.shift(index) - design.shift(index - 1)),
-                       _style(stroke="#ffffff", width=0.3 * scale_for(width))))
+        (px, py), (ox, oy) = design.origin(index - 1), design.origin(index)
+        if design.layout == "stacked":
+            scene.add(Line(max(px, ox), oy, min(px, ox) + length, oy, seam))
+        else:
+            top = max(py, oy)
+            scene.add(Line(ox, top, ox, top + width - abs(oy - py), seam))
     scene.add(*road_children(design))
     return scene
 
@@ -355,7 +359,8 @@ def strip_scenes(design, bleed: float) -> list[Scene]:
         scene = segment_scene(segment, design.tape_width, design.segment_length, bleed,
                               _caption(design, index, count), _meta(design, design.KIND))
         if isinstance(design, CopsMap) and design.roads:
-            scene.add(*road_children(design, -index * design.segment_length, -design.shift(index)))
+            ox, oy = design.origin(index)
+            scene.add(*road_children(design, -ox, -oy))
         scenes.append(scene)
     return scenes
 
@@ -365,8 +370,12 @@ def strip_labels(design) -> list[str]:
     labels = []
     for index in range(count):
         label = f"Cops · seed {design.seed} · segment {index + 1} of {count}"
+        stacked = isinstance(design, CopsMap) and design.layout == "stacked"
+        if stacked:
+            label += " · strips side by side, squad sections at the left"
         if isinstance(design, CopsMap) and design.offset > 0 and design.shift(index) > 0:
-            label += f" · lay it {format_mm(design.offset)} mm lower than its neighbours"
+            direction = "further right" if stacked else "lower"
+            label += f" · lay it {format_mm(design.offset)} mm {direction} than its neighbours"
         elif isinstance(design, CopsTape):
             label += " (the last joins the first)"
         labels.append(label)
@@ -554,7 +563,7 @@ def game_scene(design: CopsMap, state, bleed: float = 0.0) -> Scene:
 
 
 def _origin(design: CopsMap, index: int) -> tuple[float, float]:
-    return index * design.segment_length, design.shift(index)
+    return design.origin(index)
 
 
 def _piece_lines(design: CopsMap, board) -> list[tuple]:
