@@ -16,7 +16,7 @@ from ...press.impose import tape_artwork
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from .draw import tape_repeat_scene
 from .generate import check_offset, check_tape_width, generate_map, generate_tape
-from .model import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, TITLE
+from .model import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 from .rules import validate
 
 _SIGNED_LENGTH = re.compile(r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
@@ -34,6 +34,13 @@ def _offset(ctx, param, value):
     if match.group(1):
         raise click.BadParameter(f"must be 0 or more, got {value}")
     return mm
+
+
+LAYOUT_OPTION = click.option(
+    "--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
+    help="end-to-end: segments in a row, joints meeting joints, each segment wrapping top to bottom. stacked: "
+         "strips side by side along their long edges, squad sections at the left, each strip's bottom ports "
+         "meeting the top ports of the strip below and the bottom strip's the top strip's.")
 
 
 def _game():
@@ -61,18 +68,21 @@ def commands():
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=DEFAULT_PLAYERS,
               show_default=True, help="One segment per player, laid end to end.")
 @click.option("--offset", callback=_offset, default="0", show_default=True, metavar="LENGTH",
-              help="Offset set-up: every other segment lies this much lower, so the joints miss; the new roads that "
-                   "complete them are drawn (orange, dashed). At most a quarter of the tape width.")
+              help="Offset set-up: every other segment lies this much lower (stacked: further right), so the path "
+                   "ends miss; the new roads that complete them are drawn (orange, dashed). At most a quarter of "
+                   "the tape width.")
 @click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm. Everything scales with it.")
+@LAYOUT_OPTION
 @seed_option
 @output_option()
 @print_options
-def map_command(players, offset, tape_width, seed, output: Path, print_options):
+def map_command(players, offset, tape_width, layout, seed, output: Path, print_options):
     """A map for PLAYERS squads. Without --paper: one page at real size (its TrimBox the map). With --paper:
-    each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay end to end."""
+    each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
     check_offset(offset, check_tape_width(tape_width))
-    design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset)
+    design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset,
+                          layout=layout)
     _check(design)
     emit(_game(), design, output, print_options)
 
@@ -85,14 +95,17 @@ def map_command(players, offset, tape_width, seed, output: Path, print_options):
               "(default: one repeat).")
 @click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm.")
+@click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
+              help="end-to-end: the last segment of the repeat joins the first. stacked: every segment has its "
+                   "ports at the same x and no joints, so any strips of the roll lie side by side and meet.")
 @seed_option
 @output_option()
 @print_options
-def tape_command(segments, length, tape_width, seed, output: Path, print_options):
+def tape_command(segments, length, tape_width, layout, seed, output: Path, print_options):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets."""
     check_tape_width(tape_width)
-    design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width)
+    design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width, layout=layout)
     _check(design)
     suffix = output.suffix.lower()
     if suffix in (".json", ".txt") or print_options.paper or print_options.template:
@@ -133,6 +146,7 @@ def map_source(func):
                      help="Offset set-up of a generated map (its new roads are played like paths)."),
         click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
                      help="Tape width of a generated map."),
+        LAYOUT_OPTION,
         seed_option,
     ]
     for option in reversed(options):
@@ -140,7 +154,7 @@ def map_source(func):
     return func
 
 
-def _map(map_file, players, offset, tape_width, seed):
+def _map(map_file, players, offset, tape_width, layout, seed):
     """The design to play: loaded (a Cops map that passes its rules) or generated."""
     from ...design import load
     from ...errors import InputError
@@ -154,7 +168,7 @@ def _map(map_file, players, offset, tape_width, seed):
         return design, seed if seed is not None else (design.seed or 0)
     check_offset(offset, check_tape_width(tape_width))
     seed = resolve_seed(seed)
-    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset), seed
+    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout), seed
 
 
 def _game_json(record) -> dict:
@@ -184,7 +198,7 @@ def _game_line(index: int, record) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game, in a list.")
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
 @print_options
-def play_command(map_file, players, offset, tape_width, seed, bots, games, jobs, replay, as_json, output,
+def play_command(map_file, players, offset, tape_width, layout, seed, bots, games, jobs, replay, as_json, output,
                  print_options):
     """Bots play Cops on a map. Every game's seed and result is printed; -o LOG.txt writes the first game's moves
     in notation (a log that --replay plays back), -o game.pdf|svg|png draws the map after the first game: each
@@ -201,7 +215,7 @@ def play_command(map_file, players, offset, tape_width, seed, bots, games, jobs,
                                       specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
         first_match = (state, moves, seed, first)
     else:
-        design, seed = _map(map_file, players, offset, tape_width, seed)
+        design, seed = _map(map_file, players, offset, tape_width, layout, seed)
         from ...play import make_bots
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
@@ -232,14 +246,14 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
     report_written(write_document(document, output, print_options.dpi))
 
 
-LOG_KEYS = ("players", "seed", "offset", "tape-width", "first", "game-seed", "bots")
+LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
 
 
 def game_log(design, moves, seed: int, first: int, bots: str) -> str:
     """A game in notation, one move a line, after a header that says which map it was played on."""
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
              f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {design.offset:g}mm",
-             f"# tape-width: {design.tape_width:g}mm", f"# first: {first + 1}", f"# game-seed: {seed}",
+             f"# tape-width: {design.tape_width:g}mm", f"# layout: {design.layout}", f"# first: {first + 1}", f"# game-seed: {seed}",
              f"# bots: {bots}"]
     for index, move in enumerate(moves):
         lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")
@@ -267,12 +281,13 @@ def _replay(path: Path, map_file):
         first = int(header.get("first", "1")) - 1
         int(header.get("game-seed", "0"))
         if map_file is not None:
-            design, _ = _map(map_file, None, 0.0, 50.0, None)
+            design, _ = _map(map_file, None, 0.0, 50.0, None, None)
         else:
             design = generate_map(players=int(header.get("players", DEFAULT_PLAYERS)),
                                   seed=int(header.get("seed", "0")),
                                   tape_width=_mm(header.get("tape-width", "50mm")),
-                                  offset=_mm(header.get("offset", "0mm")))
+                                  offset=_mm(header.get("offset", "0mm")),
+                                  layout=header.get("layout", DEFAULT_LAYOUT))
     except ValueError as error:
         raise InputError(f"{path}: the header does not describe a map: {error}") from None
     if not 0 <= first < design.players:
@@ -302,12 +317,12 @@ def _mm(text: str) -> float:
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play in; the numbers do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="The balance as JSON.")
-def balance_command(map_file, players, offset, tape_width, seed, games, jobs, as_json):
+def balance_command(map_file, players, offset, tape_width, layout, seed, games, jobs, as_json):
     """How fair a map is between greedy squads. Squads are alike but for the order of play, so seat N is the squad
     that plays N-th: per seat its win rate with a 95 % interval, the mean game length, the stalemates, and the
     score (the largest gap between a seat's win rate and its fair share)."""
     from . import bots as playing
 
-    design, seed = _map(map_file, players, offset, tape_width, seed)
+    design, seed = _map(map_file, players, offset, tape_width, layout, seed)
     result = playing.map_balance(design, games, seed, jobs)
     click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())
