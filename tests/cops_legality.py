@@ -31,10 +31,12 @@ class Referee:
         self.zone: dict[str, tuple[int, int]] = {}
         self.shape: dict[str, tuple] = {}
         frame = frame_of(design)
+        self.stacked = getattr(design, "layout", "end-to-end") == "stacked"
+        self.height = design.players * design.tape_width
         self.rects = []
         self.lines = []
         for s, segment in enumerate(design.segments):
-            dx, dy = s * design.segment_length, design.shift(s)
+            dx, dy = self._origin(s)
             self.rects.append((dx, dy, dx + frame.length, dy + frame.width))
             for z, zone in enumerate(segment.zones):
                 for location in zone.locations:
@@ -49,6 +51,13 @@ class Referee:
                 if part:
                     self.lines.append([(x + dx, y + dy) for x, y in part])
         self.lines += [list(road.points) for road in design.roads]
+
+    def _origin(self, s: int):
+        """Where strip or segment s lies, worked out here from the layout's description."""
+        slide = self.design.offset if s % 2 == 1 else 0.0
+        if self.stacked:
+            return slide, s * self.design.tape_width
+        return s * self.design.segment_length, slide
 
     # -- checks ---------------------------------------------------------------------------------------------------
     def problem(self, text: str, witness=None) -> str | None:
@@ -118,7 +127,7 @@ class Referee:
 
     def _piece_ends(self, piece):
         if piece[0] == "miso":
-            _, a, b = piece
+            a, b, _ = self.miso[piece[1]]
             return ("location", a), ("location", b)
         s, p = piece
         path = self.design.segments[s].paths[p]
@@ -127,8 +136,8 @@ class Referee:
             if end.location is not None:
                 ends.append(("location", end.location))
             else:
-                ends.append(("edge", s, end.port or end.joint,
-                             (point[0] + s * self.design.segment_length, point[1] + self.design.shift(s))))
+                dx, dy = self._origin(s)
+                ends.append(("edge", s, end.port or end.joint, (point[0] + dx, point[1] + dy)))
         return tuple(ends)
 
     def _meets(self, here, end) -> bool:
@@ -137,6 +146,11 @@ class Referee:
         _, s1, side1, p1 = here
         _, s2, side2, p2 = end
         if {side1, side2} == {"top", "bottom"}:
+            if self.stacked:        # a bottom edge lies on the next strip's top edge, the last strip's on the first's
+                upper, lower = (s1, s2) if side1 == "bottom" else (s2, s1)
+                if lower == (upper + 1) % self.players and abs(p1[0] - p2[0]) <= TOLERANCE:
+                    return True
+                return self._road_linked(p1, p2)
             return s1 == s2 and abs(p1[0] - p2[0]) <= TOLERANCE
         if side1 in ("left", "right") and side2 in ("left", "right"):
             return math.dist(p1, p2) <= TOLERANCE or self._road_linked(p1, p2)
@@ -148,10 +162,17 @@ class Referee:
             point = frontier.pop()
             for road in self.design.roads:
                 for x, y in ((road.points[0], road.points[-1]), (road.points[-1], road.points[0])):
-                    if math.dist(x, point) <= TOLERANCE and all(math.dist(y, r) > TOLERANCE for r in reached):
+                    if self._same(x, point) and not any(self._same(y, r) for r in reached):
                         reached.append(y)
                         frontier.append(y)
-        return any(math.dist(r, q) <= TOLERANCE for r in reached)
+        return any(self._same(r, q) for r in reached)
+
+    def _same(self, p, q) -> bool:
+        """Two points of the map are one: stacked, the bottom edge of the map is its top edge (the wrap)."""
+        if self.stacked:
+            dy = abs(p[1] - q[1]) % self.height
+            return abs(p[0] - q[0]) <= TOLERANCE and min(dy, self.height - dy) <= TOLERANCE
+        return math.dist(p, q) <= TOLERANCE
 
     def _miso(self, a: str, b: str, points) -> str | None:
         if a == b or a not in self.shape or b not in self.shape:
@@ -231,7 +252,7 @@ def _inside(shape, point) -> bool:
 
 
 def witness(state, move):
-    """The pieces the engine says a move travels, in the referee's terms: (segment, path) or ("miso", a, b)."""
+    """The pieces the engine says a move travels, in the referee's terms: (segment, path) or ("miso", k), the k-th Miso path."""
     from washigen.games.cops import engine
 
     def pieces(step):
@@ -242,8 +263,7 @@ def witness(state, move):
             if bit < board.pieces:
                 names.append(board.piece_key[bit])
             else:
-                a, b, _ = state.miso[bit - board.pieces]
-                names.append(("miso", board.locations[a].id, board.locations[b].id))
+                names.append(("miso", bit - board.pieces))
         return names
 
     if isinstance(move, engine.Step):

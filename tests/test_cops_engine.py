@@ -215,12 +215,15 @@ def test_bad_moves_are_named():
 # -- whole games, checked by the referee -----------------------------------------------------------------------
 
 
-MAPS = [(2, 0.0, 11), (3, 8.0, 12), (4, 0.0, 13), (5, 12.5, 14), (6, 0.0, 15), (6, 6.0, 16)]
+MAPS = [(2, 0.0, 11, "end-to-end"), (3, 8.0, 12, "end-to-end"), (4, 0.0, 13, "end-to-end"),
+        (5, 12.5, 14, "end-to-end"), (6, 0.0, 15, "end-to-end"), (6, 6.0, 16, "end-to-end"),
+        (2, 10.0, 21, "stacked"), (3, 0.0, 22, "stacked"), (4, 6.0, 23, "stacked"), (5, 0.0, 24, "stacked"),
+        (6, 12.5, 25, "stacked")]
 
 
-@pytest.mark.parametrize("players, offset, seed", MAPS)
-def test_random_games_make_only_legal_moves_and_end(players, offset, seed):
-    design = generate_map(players, seed, offset=offset)
+@pytest.mark.parametrize("players, offset, seed, layout", MAPS)
+def test_random_games_make_only_legal_moves_and_end(players, offset, seed, layout):
+    design = generate_map(players, seed, offset=offset, layout=layout)
     for game in range(2):
         first = game % players
         state = engine.initial_state(design, first=first)

@@ -44,10 +44,12 @@ def check_design(design) -> None:
                 raise DesignFormatError(f"names segment index {end.segment}, but the map has "
                                         f"{len(design.segments)} segments (0..{len(design.segments) - 1})",
                                         path=f"{where}.segment")
-            if (end.joint is None) == (end.location is None):
-                raise DesignFormatError("a road end names either a joint (with at) or a location", path=where)
-            if end.joint is not None and end.at is None:
-                raise DesignFormatError("a joint end needs its height (at, mm)", path=f"{where}.at")
+            named = [name for name in ("joint", "port", "location") if getattr(end, name) is not None]
+            if len(named) != 1:
+                raise DesignFormatError("a road end names one of a joint or a port (with at) or a location",
+                                        path=where)
+            if end.location is None and end.at is None:
+                raise DesignFormatError(f"a {named[0]} end needs its position (at, mm)", path=f"{where}.at")
             if end.location is not None and end.location not in seen:
                 raise DesignFormatError(f"names location {end.location!r}, which does not exist",
                                         path=f"{where}.location")

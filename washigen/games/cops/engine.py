@@ -253,7 +253,9 @@ def _crosses(part: Sequence[Point], legs: dict[int, list[tuple]]) -> bool:
     """Some leg of the polyline touches or crosses one of the legs (the validator's segment test); the columns
     are searched from the polyline's start, where a crossing is most likely found first."""
     for a, b in zip(part, part[1:]):
-        x0, y0, x1, y1 = min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])
+        # Boxes grown a little, so legs that touch within rounding still reach the exact test.
+        x0, y0 = min(a[0], b[0]) - 1e-6, min(a[1], b[1]) - 1e-6
+        x1, y1 = max(a[0], b[0]) + 1e-6, max(a[1], b[1]) + 1e-6
         first, last = int(a[0] // BUCKET), int(b[0] // BUCKET)
         step = 1 if last >= first else -1
         for column in range(first, last + step, step):
