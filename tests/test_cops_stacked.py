@@ -65,6 +65,17 @@ def test_every_seam_meets_or_is_completed_by_roads():
     assert checked > 300
 
 
+def test_every_stacked_layout_is_valid_for_60_seeds_every_player_count_and_offsets():
+    failures = []
+    for seed in range(60):
+        for players in (2, 3, 4, 5, 6):
+            design = first_layout(players, seed, (0.0, 0.8, 6.5, 9.0, 12.5)[(seed + players) % 5])
+            report = validate(design)
+            if report.errors:
+                failures.append((seed, players, design.offset, [str(v) for v in report.errors[:3]]))
+    assert not failures, failures[:5]
+
+
 def test_port_positions_are_the_same_on_every_segment_of_a_roll():
     tape = generate_tape(5, seed=3, layout="stacked")
     assert validate(tape).ok
