@@ -98,7 +98,7 @@ DIAGRAMS = ("segment", "location", "map")
 
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed: one segment, joints at both ends), `location` (one location
-    with its areas named), `map` (players, seed, offset: a whole map)."""
+    with its areas named), `map` (players, seed, offset, layout: a whole map)."""
     seed = int(params.get("seed", 7))
     if name == "segment":
         width = float(params.get("tape_width", DEFAULT_TAPE_WIDTH))
@@ -109,7 +109,8 @@ def diagram(name: str, params: dict):
                         areas=card_areas(0.0, 0.0, 28.0, 12.0))
         return location_diagram(fish)
     if name == "map":
-        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0))))
+        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0)),
+                                      layout=str(params.get("layout", "end-to-end"))))
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
 
 
