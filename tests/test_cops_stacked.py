@@ -170,3 +170,14 @@ def test_layout_is_stored_and_a_bad_layout_is_refused(tmp_path):
     assert refused.exit_code == 2 and "--layout" in refused.output
     played = runner.invoke(main, ["cops", "balance", "--map", str(out), "--games", "8", "--json"])
     assert played.exit_code == 0 and json.loads(played.output)["games"] == 8
+
+
+def test_a_stacked_kit_says_how_to_lay_the_strips_and_other_games_refuse_a_layout(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "kit.pdf"
+    result = runner.invoke(main, ["kit", "cops", "--players", "2", "--layout", "stacked", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages[:1]).replace("\n", " ")
+    assert "one below the other" in text and "--layout stacked" in text
+    refused = runner.invoke(main, ["kit", "cats", "--layout", "stacked", "-o", str(tmp_path / "cats.pdf")])
+    assert refused.exit_code == 2 and "--layout" in refused.output and not (tmp_path / "cats.pdf").exists()

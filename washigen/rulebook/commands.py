@@ -40,13 +40,15 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
 @click.argument("game")
 @click.option("--players", type=int, default=None,
               help="Players to print for (default: the game's own default; checked against its range).")
+@click.option("--layout", default=None, metavar="LAYOUT",
+              help="How the map's segments are laid, for games that have a choice (cops: end-to-end or stacked).")
 @LANG
 @PAPER
 @output_option((".pdf",))
-def kit_command(game: str, players: int | None, lang: str, paper: str, output: Path):
+def kit_command(game: str, players: int | None, layout: str | None, lang: str, paper: str, output: Path):
     """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
     how to assemble; the map or components; player sheets; the rules. One bookmark per part."""
     from .kit import build_kit
 
-    data = build_kit(get_game(game), players, paper.lower(), lang)
+    data = build_kit(get_game(game), players, paper.lower(), lang, layout)
     report_written([write_bytes(output, data)])

@@ -188,16 +188,21 @@ def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
     return out.getvalue()
 
 
-def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en") -> bytes:
-    """The kit PDF of a registered game."""
+def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en",
+              layout: str | None = None) -> bytes:
+    """The kit PDF of a registered game; `layout` for a game that lists its layouts (Game.extra["layouts"])."""
     from . import load_rules, rules_pdf
 
     if game.kit is None:
         raise InputError(f"kit: {game.name} has no kit")
+    layouts = game.extra.get("layouts", ())
+    if layout is not None and layout not in layouts:
+        known = f"one of {', '.join(layouts)}" if layouts else f"none: {game.name} has one layout"
+        raise InputError(f"--layout: {layout!r} is not a layout of {game.name} ({known})")
     players = check_players(game, default_players(game) if players is None else players)
     rules = load_rules(game.name, lang)            # fails early on a missing language
     rules_data = rules_pdf(rules, paper)
-    parts = _render_parts(game, game.kit(players, paper))
+    parts = _render_parts(game, game.kit(players, paper, layout) if layout else game.kit(players, paper))
     from pypdf import PdfReader
 
     rules_pages = len(PdfReader(io.BytesIO(rules_data)).pages)

@@ -11,7 +11,7 @@ from .. import Component, Game, Param, register_game
 from .commands import commands
 from .draw import location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
 from .generate import card_areas, generate_map, generate_tape, sample_segment
-from .model import (DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, MAX_PLAYERS, MIN_PLAYERS, TITLE, CopsMap, CopsSheet,
+from .model import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE, CopsMap, CopsSheet,
                     CopsTape, Location, max_offset_for, segment_length_for)
 from .rules import validate
 from .text import to_text
@@ -90,6 +90,7 @@ def golden() -> dict:
         "map-4p": generate_map(players=4, seed=2),
         "map-3p-offset": generate_map(players=3, seed=3, offset=8.0),
         "tape-2": generate_tape(segments=2, seed=4),
+        "map-3p-stacked-offset": generate_map(players=3, seed=5, offset=8.0, layout="stacked"),
     }
 
 
@@ -114,18 +115,22 @@ def diagram(name: str, params: dict):
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, layout: str = DEFAULT_LAYOUT) -> list[KitPart]:
     """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
     map's seed is chosen afresh and printed on every strip and in the instructions."""
     seed = secrets.randbelow(1_000_000)
-    design = generate_map(players, seed)
+    design = generate_map(players, seed, layout=layout)
     options = PrintOptions(paper=paper)
     paper_name = "A4" if paper.lower() == "a4" else paper.capitalize()
+    if layout == "stacked":
+        how = ("lay them one below the other in order, long edges together and squad sections at the left, so the "
+               "paths meet across the edges")
+    else:
+        how = "lay them end to end in order, tops in line, so the paths meet"
     return [
         KitPart("Map", print_strips(design, options), f"{paper_name}, plain paper, one side",
-                f"Cut out the {players} strips along the crop marks and lay them end to end in order, tops in line, "
-                f"so the paths meet (map seed {seed}: washigen cops map --players {players} --seed {seed} makes "
-                "it again)."),
+                f"Cut out the {players} strips along the crop marks and {how} (map seed {seed}: washigen cops map "
+                f"--players {players} --layout {layout} --seed {seed} makes it again)."),
         KitPart("Squad sheets", print_sheets(CopsSheet(squads=players), options), f"{paper_name}, plain paper",
                 "Cut the sheets apart; every squad takes one and writes its name on it and in a blue section of "
                 "the tape."),
@@ -135,16 +140,22 @@ def kit(players: int, paper: str) -> list[KitPart]:
 _TAPE_WIDTH = Param("tape_width", "length", f"{DEFAULT_TAPE_WIDTH:g}mm", 10.0, 200.0,
                     help="tape width; everything scales with it")
 _SEED = Param("seed", "int", None, 0, 2**63 - 1, help="chosen and printed when omitted")
+_LAYOUT = Param("layout", "choice", DEFAULT_LAYOUT, choices=LAYOUTS,
+                help="end-to-end: segments in a row; stacked: strips side by side, ports meeting across")
 
 COMPONENTS = (
-    Component("map", "one segment per player end to end, wrapping top to bottom; offset set-ups with new roads", (
-        Param("players", "int", DEFAULT_PLAYERS, MIN_PLAYERS, MAX_PLAYERS),
-        Param("offset", "length", "0mm", 0.0, max_offset_for(DEFAULT_TAPE_WIDTH),
-              help="every other segment this much lower; at most a quarter of the tape width"),
-        _TAPE_WIDTH, _SEED)),
-    Component("tape", "artwork for a tape maker: a repeat of segments whose last joins its first", (
-        Param("segments", "int", 4, 1, 24), Param("length", "length", "one repeat", help="e.g. 10m for a roll"),
-        _TAPE_WIDTH, _SEED)),
+    Component("map", "one segment per player, end to end or stacked, wrapping top to bottom; offset set-ups with "
+              "new roads", (
+                  Param("players", "int", DEFAULT_PLAYERS, MIN_PLAYERS, MAX_PLAYERS),
+                  Param("offset", "length", "0mm", 0.0, max_offset_for(DEFAULT_TAPE_WIDTH),
+                        help="every other segment this much lower (stacked: further right); at most a quarter of "
+                             "the tape width"),
+                  _TAPE_WIDTH, _LAYOUT, _SEED)),
+    Component("tape", "artwork for a tape maker: a repeat of segments whose last joins its first (stacked: every "
+              "segment's ports at the same x)", (
+                  Param("segments", "int", 4, 1, 24),
+                  Param("length", "length", "one repeat", help="e.g. 10m for a roll"),
+                  _TAPE_WIDTH, _LAYOUT, _SEED)),
     Component("sheet", "squad sheets: name, colour, two ramen bowls, two crimes with the culprits' faces", (
         Param("players", "int", 4, 1, 24, help="how many sheets, four to a page"),)),
 )
@@ -165,7 +176,7 @@ GAME_OBJECT = Game(
     commands=commands,
     play_check=play_check,
     balance=balance,
-    extra={"diagrams": DIAGRAMS},
+    extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS},
 )
 
 register_game(GAME_OBJECT)
