@@ -3,14 +3,15 @@
     cops-playouts   greedy games per second on a 4-player map, one core (goal >= 500); floor: the same games'
                     moves applied to the state with no choosing (what the rules cost without the bots and the
                     legal-move search)
-    cops-balance    the balance score over generated maps (COPS_BENCH_MAPS, default 200, games per map
-                    COPS_BENCH_GAMES, default 100), straight and with an offset set-up: its quartiles, and the share
-                    of maps where the squad that starts wins clearly more often than its fair share (the lower end
-                    of its 95 % interval above it) and clearly less often; floor: generating the same maps
+    cops-balance    the balance score over generated maps (COPS_BENCH_MAPS, default 200, 2-6 players, games per
+                    map COPS_BENCH_GAMES, default 100) per layout, as generated and with --fair: its quartiles, and
+                    the share of maps where the squad that starts wins clearly more often than its fair share (the
+                    lower end of its 95 % interval above it) and clearly less often; floor: generating the maps
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import statistics
 import time
@@ -18,6 +19,7 @@ import time
 from bench.timing import best_of, figure
 
 GAMES = 300
+MEASURE_SEED = 10**9
 
 
 def run() -> list[dict]:
@@ -63,14 +65,16 @@ def balances() -> list[dict]:
     maps = int(os.environ.get("COPS_BENCH_MAPS", 200))
     games = int(os.environ.get("COPS_BENCH_GAMES", 100))
     figures = []
-    for name, offset in (("straight", 0.0), ("offset", 8.0)):
+    for layout, fair in itertools.product(("end-to-end", "stacked"), (False, True)):
+        name = layout + ("-fair" if fair else "")
         start = time.perf_counter()
-        designs = [generate_map(2 + seed % 5, seed, offset=offset) for seed in range(maps)]
+        designs = [generate_map(2 + seed % 5, seed, layout=layout, fair=fair) for seed in range(maps)]
         floor = time.perf_counter() - start
         start = time.perf_counter()
         scores, ahead, behind, unfair = [], 0, 0, 0
         for design in designs:
-            result = bots.map_balance(design, games, design.seed)
+            # Games apart from the ones --fair chose by, so the choice is judged on fresh games.
+            result = bots.map_balance(design, games, MEASURE_SEED + design.seed)
             scores.append(result.score)
             first = result.seats[0]
             ahead += first.low > result.fair_share

@@ -195,3 +195,12 @@ def test_a_tape_repeat_joins_its_last_segment_to_its_first():
 def test_bad_parameters_are_refused_by_name(players, offset, message):
     with pytest.raises(InputError, match=message):
         generate_map(players, 0, offset=offset)
+
+
+def test_fair_takes_the_playable_layout_with_the_lowest_balance_score(monkeypatch):
+    monkeypatch.setattr(generate, "FAIR_CANDIDATES", 3)
+    candidates = [design for design in itertools.islice(layouts(3, 8), 10) if generate.playable(design)][:3]
+    scores = [generate.balance_score(design) for design in candidates]
+    chosen = generate_map(3, 8, fair=True)
+    assert chosen == candidates[scores.index(min(scores))]
+    assert generate.balance_score(chosen) == min(scores) and validate(chosen).ok

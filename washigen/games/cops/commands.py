@@ -36,6 +36,10 @@ def _offset(ctx, param, value):
     return mm
 
 
+FAIR_OPTION = click.option(
+    "--fair", is_flag=True,
+    help="Of the seed's first six playable layouts, take the one whose greedy games favour no place in the turn "
+         "order most (slower: it plays a few dozen games on each).")
 LAYOUT_OPTION = click.option(
     "--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
     help="end-to-end: segments in a row, joints meeting joints, each segment wrapping top to bottom. stacked: "
@@ -74,15 +78,16 @@ def commands():
 @click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm. Everything scales with it.")
 @LAYOUT_OPTION
+@FAIR_OPTION
 @seed_option
 @output_option()
 @print_options
-def map_command(players, offset, tape_width, layout, seed, output: Path, print_options):
+def map_command(players, offset, tape_width, layout, fair, seed, output: Path, print_options):
     """A map for PLAYERS squads. Without --paper: one page at real size (its TrimBox the map). With --paper:
     each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
     check_offset(offset, check_tape_width(tape_width))
     design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset,
-                          layout=layout)
+                          layout=layout, fair=fair)
     _check(design)
     emit(_game(), design, output, print_options)
 
@@ -147,6 +152,7 @@ def map_source(func):
         click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
                      help="Tape width of a generated map."),
         LAYOUT_OPTION,
+        FAIR_OPTION,
         seed_option,
     ]
     for option in reversed(options):
@@ -154,7 +160,7 @@ def map_source(func):
     return func
 
 
-def _map(map_file, players, offset, tape_width, layout, seed):
+def _map(map_file, players, offset, tape_width, layout, fair, seed):
     """The design to play: loaded (a Cops map that passes its rules) or generated."""
     from ...design import load
     from ...errors import InputError
@@ -168,7 +174,8 @@ def _map(map_file, players, offset, tape_width, layout, seed):
         return design, seed if seed is not None else (design.seed or 0)
     check_offset(offset, check_tape_width(tape_width))
     seed = resolve_seed(seed)
-    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout), seed
+    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout,
+                        fair=fair), seed
 
 
 def _game_json(record) -> dict:
@@ -198,7 +205,7 @@ def _game_line(index: int, record) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game, in a list.")
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
 @print_options
-def play_command(map_file, players, offset, tape_width, layout, seed, bots, games, jobs, replay, as_json, output,
+def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
                  print_options):
     """Bots play Cops on a map. Every game's seed and result is printed; -o LOG.txt writes the first game's moves
     in notation (a log that --replay plays back), -o game.pdf|svg|png draws the map after the first game: each
@@ -215,7 +222,7 @@ def play_command(map_file, players, offset, tape_width, layout, seed, bots, game
                                       specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
         first_match = (state, moves, seed, first)
     else:
-        design, seed = _map(map_file, players, offset, tape_width, layout, seed)
+        design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
         from ...play import make_bots
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
@@ -281,7 +288,7 @@ def _replay(path: Path, map_file):
         first = int(header.get("first", "1")) - 1
         int(header.get("game-seed", "0"))
         if map_file is not None:
-            design, _ = _map(map_file, None, 0.0, 50.0, None, None)
+            design, _ = _map(map_file, None, 0.0, 50.0, None, False, None)
         else:
             design = generate_map(players=int(header.get("players", DEFAULT_PLAYERS)),
                                   seed=int(header.get("seed", "0")),
@@ -317,12 +324,12 @@ def _mm(text: str) -> float:
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play in; the numbers do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="The balance as JSON.")
-def balance_command(map_file, players, offset, tape_width, layout, seed, games, jobs, as_json):
+def balance_command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, as_json):
     """How fair a map is between greedy squads. Squads are alike but for the order of play, so seat N is the squad
     that plays N-th: per seat its win rate with a 95 % interval, the mean game length, the stalemates, and the
     score (the largest gap between a seat's win rate and its fair share)."""
     from . import bots as playing
 
-    design, seed = _map(map_file, players, offset, tape_width, layout, seed)
+    design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
     result = playing.map_balance(design, games, seed, jobs)
     click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())

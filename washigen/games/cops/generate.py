@@ -40,6 +40,8 @@ JOINT_SPACING = 8.0
 PORT_SPACING = 7.0
 ATTEMPTS = 60
 PLAYABLE_ATTEMPTS = 20
+FAIR_CANDIDATES = 6        # layouts compared by --fair
+FAIR_GAMES = 12            # greedy games per squad on each of them
 
 # Location shapes: a card (rounded rectangle) with its pictogram on the left and three square areas, or a disc with
 # the pictogram on top and three round areas below.
@@ -67,15 +69,29 @@ def check_offset(offset: float, tape_width: float) -> float:
 
 
 def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offset: float = 0.0,
-                 layout: str = DEFAULT_LAYOUT) -> CopsMap:
-    """A map of one segment per player, end to end; with an offset, every other segment lies `offset` mm lower
-    and new roads complete the joints that no longer meet. Only a map greedy squads can finish on every seating
-    is returned: the next layout of the seed is tried when one is not."""
-    for design in itertools.islice(layouts(players, seed, tape_width, offset, layout), PLAYABLE_ATTEMPTS):
-        if playable(design):
+                 layout: str = DEFAULT_LAYOUT, fair: bool = False) -> CopsMap:
+    """A map of one segment per player, end to end or stacked; with an offset, every other segment is moved and
+    new roads complete the path ends that no longer meet. Only a map greedy squads can finish on every seating
+    is returned: the next layout of the seed is tried when one is not. `fair`: of the seed's first FAIR_CANDIDATES
+    playable layouts, the one whose greedy games favour no place in the turn order most (its balance score)."""
+    playable_ones = (design for design in itertools.islice(layouts(players, seed, tape_width, offset, layout),
+                                                           PLAYABLE_ATTEMPTS) if playable(design))
+    if fair:
+        candidates = list(itertools.islice(playable_ones, FAIR_CANDIDATES))
+        if candidates:
+            return min(candidates, key=balance_score)
+    else:
+        for design in playable_ones:
             return design
     raise WashigenError(f"cops: no playable map for {players} players, seed {seed}, after {PLAYABLE_ATTEMPTS} "
                         "layouts; try another seed")
+
+
+def balance_score(design: CopsMap) -> float:
+    """The largest gap between a place in the turn order's greedy win rate and its fair share."""
+    from .bots import map_balance
+
+    return map_balance(design, FAIR_GAMES * design.players, design.seed or 0).score
 
 
 def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
