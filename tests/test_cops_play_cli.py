@@ -4,26 +4,15 @@ and the map drawn after a game read back at real size."""
 import json
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from washigen.cli import main
 from washigen.design import save
 from washigen.games.cops import engine
 from washigen.games.cops.generate import generate_map
 from washigen.games.cops.rules import validate
 from washigen.units import MM_PER_UNIT
 
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def refused(result, *words):
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    for word in words:
-        assert word in result.output, result.output
+from .test_cops_cli import refused, run
 
 
 def test_play_json_gives_every_game_and_squads_take_turns_at_starting():
