@@ -252,7 +252,8 @@ def _inside(shape, point) -> bool:
 
 
 def witness(state, move):
-    """The pieces the engine says a move travels, in the referee's terms: (segment, path) or ("miso", k), the k-th Miso path."""
+    """The pieces the engine says a move travels, in the referee's terms: (segment, path), or ("miso", k) for the
+    k-th Miso-Squirly path."""
     from washigen.games.cops import engine
 
     def pieces(step):

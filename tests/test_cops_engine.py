@@ -16,9 +16,9 @@ import pytest
 
 from washigen.errors import InputError
 from washigen.games.cops import bots, engine
-from washigen.games.cops.engine import Miso, Noodle, Pass, Start, Step, apply, legal_moves, parse_move, result
+from washigen.games.cops.engine import Miso, Noodle, Pass, Start, apply, legal_moves, parse_move, result
 from washigen.games.cops.generate import generate_map
-from washigen.play import make_bots, play_match
+from washigen.play import make_bots
 
 from .cops_legality import Referee, witness
 from .test_cops_rules import hand_map

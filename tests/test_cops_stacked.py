@@ -15,7 +15,7 @@ from washigen.cli import main
 from washigen.design import dumps, loads
 from washigen.games.cops import engine
 from washigen.games.cops.generate import generate_map, generate_tape, layouts
-from washigen.games.cops.model import Road, RoadEnd
+from washigen.games.cops.model import Road
 from washigen.games.cops.rules import ports_of, validate
 from washigen.units import MM_PER_UNIT
 

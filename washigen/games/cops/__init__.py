@@ -11,8 +11,8 @@ from .. import Component, Game, Param, register_game
 from .commands import commands
 from .draw import location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
 from .generate import card_areas, generate_map, generate_tape, sample_segment
-from .model import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE, CopsMap, CopsSheet,
-                    CopsTape, Location, max_offset_for, segment_length_for)
+from .model import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS,
+                    TITLE, CopsMap, CopsSheet, CopsTape, Location, max_offset_for, segment_length_for)
 from .rules import validate
 from .text import to_text
 

@@ -217,7 +217,8 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
     if replay is not None:
         design, state, moves, seed, first = _replay(replay, map_file)
         outcome = engine.result(state)
-        records = [playing.GameRecord(seed=seed, first=first, winners=outcome.winners if outcome else (), turns=len(moves),
+        records = [playing.GameRecord(seed=seed, first=first, winners=outcome.winners if outcome else (),
+                                      turns=len(moves),
                                       end="win" if outcome and outcome.winners else "stalemate",
                                       specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
         first_match = (state, moves, seed, first)
@@ -260,7 +261,8 @@ def game_log(design, moves, seed: int, first: int, bots: str) -> str:
     """A game in notation, one move a line, after a header that says which map it was played on."""
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
              f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {design.offset:g}mm",
-             f"# tape-width: {design.tape_width:g}mm", f"# layout: {design.layout}", f"# first: {first + 1}", f"# game-seed: {seed}",
+             f"# tape-width: {design.tape_width:g}mm", f"# layout: {design.layout}", f"# first: {first + 1}",
+             f"# game-seed: {seed}",
              f"# bots: {bots}"]
     for index, move in enumerate(moves):
         lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")

@@ -21,8 +21,8 @@ from ...press.templates import Grid, Template
 from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
                       Use, rounded_path)
 from ...units import MIN_PAGE_MARGIN, format_mm, paper_size
-from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape, Location,
-                    Segment, scale_for)
+from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
+                    Location, Segment, scale_for)
 from .rules import location_index, path_visible
 
 THEME = {

@@ -19,7 +19,6 @@ Readings where the rules are silent (the rule sheet repeats them):
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import cached_property

@@ -17,9 +17,9 @@ from dataclasses import replace
 from typing import Iterator, Sequence
 
 from ...errors import InputError, WashigenError
-from .model import (DEFAULT_LAYOUT, LAYOUTS, END_CORRIDOR, JOINT_BAND, KINDS, LOCATIONS_PER_ZONE, MAX_PLAYERS, MIN_PLAYERS, REFERENCE_WIDTH,
-                    SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location, Path, Point,
-                    Road, RoadEnd, Segment, Zone, max_offset_for, scale_for, segment_length_for)
+from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LOCATIONS_PER_ZONE, MAX_PLAYERS,
+                    MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location,
+                    Path, Point, Road, RoadEnd, Segment, Zone, max_offset_for, scale_for, segment_length_for)
 from .rules import (joints_of, ports_of, point_segment_distance, polyline_box, polyline_distance,
                     polyline_shape_distance, shape_box, shape_of, visible_part)
 

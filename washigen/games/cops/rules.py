@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...report import Report, Violation
-from .model import (AREAS_PER_LOCATION, CLEARANCE, NAME_FIELD, ROAD_WIDTH, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, PATH_WIDTH,
-                    SQUAD_WIDTH, ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road,
-                    Segment, scale_for)
+from .model import (AREAS_PER_LOCATION, CLEARANCE, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD,
+                    PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End,
+                    Location, Path, Point, Road, Segment, scale_for)
 
 EPS = 1e-9
 
