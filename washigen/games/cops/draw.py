@@ -23,7 +23,7 @@ from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline,
 from ...units import MIN_PAGE_MARGIN, format_mm, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .rules import location_index, path_visible
+from .rules import location_index, path_visible, shape_of, visible_part
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -541,8 +541,8 @@ def game_scene(design: CopsMap, state, bleed: float = 0.0) -> Scene:
             if state.used[squad] >> bit & 1:
                 scene.add(_offset_line(points, shift, _style(stroke=colour, width=width, cap="round",
                                                                 join="round")))
-    for (_, _, points), drawer in zip(state.miso, state.miso_by):
-        shape = rounded_path(points, 1.5 * s)
+    for (a, b, points), drawer in zip(state.miso, state.miso_by):
+        shape = rounded_path(_outside(design, board, points, a, b), 1.5 * s)
         colour = SQUAD_COLOURS[drawer % len(SQUAD_COLOURS)]
         scene.add(replace(shape, style=_style(stroke="path", width=PATH_WIDTH * s, cap="round", join="round")),
                   replace(shape, style=_style(stroke=colour, width=0.8 * s, dash=(1.6 * s, 1.1 * s))))
@@ -560,6 +560,16 @@ def game_scene(design: CopsMap, state, bleed: float = 0.0) -> Scene:
         if solver >= 0:
             scene.add(*_solved_mark(design, zone, solver, s))
     return scene
+
+
+def _outside(design: CopsMap, board, points, a: int, b: int) -> tuple:
+    """The part of a Miso-Squirly path between its two locations (locations are not drawn over again)."""
+    shapes = []
+    for k in (a, b):
+        ox, oy = _origin(design, board.segment_of[k])
+        location = board.locations[k]
+        shapes.append(shape_of(replace(location, x=location.x + ox, y=location.y + oy)))
+    return tuple(visible_part(points, *shapes) or points)
 
 
 def _origin(design: CopsMap, index: int) -> tuple[float, float]:
