@@ -113,3 +113,18 @@ def test_the_game_drawing_is_the_map_at_real_size(tmp_path):
     text = svg.read_text()
     assert "#d62728" in text and "#1f4fd6" in text        # both squads' colours are on the map
     assert validate(design).ok
+
+
+def test_validate_play_reports_a_stalemate_with_the_seed_of_the_failing_game(tmp_path, monkeypatch):
+    from washigen.games.cops import bots
+    from washigen.play import game_seed
+
+    design = tmp_path / "map.json"
+    save(generate_map(2, 3), design)
+    monkeypatch.setattr(bots, "turn_limit", lambda design: 4)        # no game can be won in four moves
+    result = run("validate", design, "--play", "--json")
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    violation = next(v for v in report["violations"] if v["rule"] == "cops.play.stalemate")
+    assert violation["where"]["seed"] == game_seed(0, 0) and violation["where"]["first"] == 1   # --seed 0, game 1
+    assert f"seed {game_seed(0, 0)}" in violation["message"] and "turn limit" in violation["message"]
