@@ -10,11 +10,12 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .cli_options import echo_report, output_option, print_options, report_written
+from .cli_options import echo_report, lang_option, output_option, print_options, report_written
 from .errors import WashigenError
 from .games import all_games, get_game
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
+from .studio.commands import studio_command
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -157,18 +158,20 @@ def render_command(file: Path, output: Path, print_options):
 @output_option((".pdf", ".svg", ".png"))
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
-def calibrate_command(output: Path, paper: str, duplex: str):
+@lang_option
+def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
     from .press.impose import calibration_pages
     from .press.templates import template_for
 
-    document = calibration_pages(template_for("poker", paper.lower()), duplex)
+    document = calibration_pages(template_for("poker", paper.lower()), duplex, lang)
     report_written(write_document(document, output))
 
 
 # Rule sheets and kits live with the typesetter they drive.
 main.add_command(rules_command, "rules")
 main.add_command(kit_command, "kit")
+main.add_command(studio_command, "studio")
 
 
 __all__ = ["main", "echo_report"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
+from ..i18n import translator
 from ..scene import Group, Line, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
@@ -163,13 +164,13 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         used = layout.slots[:len(chunk)]
         add_marks(page, used, template.marks, options)
         _set_boxes(page, used)
-        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "")
+        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "", options.lang)
         pages.append(page)
         if duplex != "none":
             back = new_sheet(template, title, meta)
             for k, index in enumerate(chunk):
                 place(back, backs[index], back_slot(layout.slots[k], layout, duplex, options.back_offset))
-            _footer(back, template, footer, sheet + 1, sheets, "back")
+            _footer(back, template, footer, sheet + 1, sheets, "back", options.lang)
             pages.append(back)
     return Document(pages, title=title)
 
@@ -190,9 +191,13 @@ def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:
     page.bleed_box = (x0 - left, y0 - top, x1 - x0 + left + right, y1 - y0 + top + bottom)
 
 
-def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str) -> None:
+def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str,
+            lang: str = "en") -> None:
     """A small line in the bottom margin: what this sheet is, which side, sheet n of N."""
-    parts = [p for p in (text, side and f"{side} side", f"sheet {sheet} of {sheets}") if p]
+    _ = translator(lang)
+    sides = {"front": _("front side"), "back": _("back side")}
+    parts = [p for p in (text, sides.get(side, ""), _("sheet {sheet} of {sheets}").format(sheet=sheet, sheets=sheets))
+             if p]
     size = 2.2
     y = template.paper_h - max(2.5, template.margins[2] / 2 - size / 3)
     page.add(Text(template.paper_w / 2, y, " · ".join(parts), size, anchor="middle", style=Style(fill="muted")))
@@ -225,7 +230,7 @@ def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOp
     page.add(*lines)
 
 
-def calibration_pages(template: Template, duplex: str) -> Document:
+def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
     """A two-sided page to measure a printer's duplex drift. The front carries scales at five targets, labelled
     with the --back-offset value that would centre the back's cross on them; the back carries the crosses."""
     if duplex not in ("long", "short"):
@@ -249,11 +254,13 @@ def calibration_pages(template: Template, duplex: str) -> Document:
         front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
         bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
         back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
-    front.add(Text(w / 2, 16, "Duplex calibration: print both sides, hold the sheet to the light.", 3.2,
+    _ = translator(lang)
+    edge = _("flip on the long edge") if duplex == "long" else _("flip on the short edge")
+    front.add(Text(w / 2, 16, _("Duplex calibration: print both sides, hold the sheet to the light."), 3.2,
                    anchor="middle", weight="bold"),
-              Text(w / 2, 21.5, "Read the red lines of the back on the scales; pass the two numbers as "
-                   "--back-offset X,Y (mm).", 2.6, anchor="middle"),
-              Text(w / 2, h - 12, f"flip on the {duplex} edge · {template.name}", 2.4, anchor="middle",
+              Text(w / 2, 21.5, _("Read the red lines of the back on the scales; pass the two numbers as "
+                   "--back-offset X,Y (mm)."), 2.6, anchor="middle"),
+              Text(w / 2, h - 12, f"{edge} · {template.name}", 2.4, anchor="middle",
                    style=Style(fill="muted")))
     return Document([front, back], title="duplex calibration")
 
@@ -305,7 +312,7 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
             page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
         x += strip.width + 2 * reserve
     for n, page in enumerate(pages):
-        _footer(page, template, footer, n + 1, len(pages), "")
+        _footer(page, template, footer, n + 1, len(pages), "", options.lang)
     return Document(pages, title=title)
 
 

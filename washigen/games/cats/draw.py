@@ -14,6 +14,7 @@ from functools import lru_cache
 from ... import __version__
 from ...errors import InputError
 from ...fonts import fit_size, text_width
+from ...i18n import N_, translator
 from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
 from ...press.templates import Grid as SheetGrid
@@ -57,19 +58,8 @@ THEME = {
 }
 
 
-# The few words a band carries, for the rule sheets' languages (maps print in English).
-BAND_WORDS = {
-    "en": {"colour-box": "your colour", "special": "special moves", "fish": "fish", "player": "player",
-           "team": "team"},
-    "de": {"colour-box": "deine Farbe", "special": "Spezialzüge", "fish": "Fische", "player": "Person",
-           "team": "Team"},
-}
-
-
-def band_words(lang: str) -> dict[str, str]:
-    if lang not in BAND_WORDS:
-        raise InputError(f"lang: the Cats figures print {', '.join(BAND_WORDS)}, got {lang!r}")
-    return BAND_WORDS[lang]
+# The words beside a band's symbols (translated where they are printed).
+BAND_WORDS = {"colour-box": N_("your colour"), "special": N_("special moves"), "fish": N_("fish")}
 
 
 def new_scene(width: float, height: float, bleed: float, meta: dict[str, str]) -> Scene:
@@ -369,7 +359,7 @@ def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed
     special moves and a fish for each cat in every panel; `note` prints small at the right end."""
     items: list = [Rect(-bleed, 0, length + 2 * bleed, h + bleed, Style(fill="overlap" if overlap else "band"))]
     if overlap:
-        items += _overlap_marks(length, h)
+        items += _overlap_marks(length, h, lang)
         return items
     icon = 0.78 * h
     pad = 0.11 * h
@@ -388,13 +378,13 @@ def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed
         limit = panel.end - pad
         if k == len(panels) - 1 and note:
             limit = right_end - pad - text_width(note, max(1.0, min(0.24 * h, 1.6))) - h
-        items += _panel(scene, panel, h, icon, pad, label_size, limit, words, anchors, spread, band_words(lang))
+        items += _panel(scene, panel, h, icon, pad, label_size, limit, words, anchors, spread, lang)
     return items
 
 
 def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_size: float, limit: float,
            words: bool = True, anchors: dict | None = None, spread: float = 0.6,
-           vocabulary: dict[str, str] | None = None) -> list:
+           lang: str = "en") -> list:
     """One player's part of a band; the words beside the symbols print when they fit (and are big enough).
     `anchors`, when given, receives the middle of each group of symbols (for a labelled figure)."""
     for labels in (words and h >= 3.5, False):
@@ -405,11 +395,12 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_
             size = fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)
             items.append(Text(x, h / 2 + 0.36 * size, panel.label, size, style=Style(fill="band-ink")))
             x += text_width(panel.label, size) + 0.3 * h
-        said = vocabulary or BAND_WORDS["en"]
-        groups = (("colour-box", 1, said["colour-box"]), ("special", 2, said["special"]), ("fish", 2, said["fish"]))
+        _ = translator(lang)
+        groups = tuple((name, count, _(BAND_WORDS[name])) for name, count in (("colour-box", 1), ("special", 2),
+                                                                             ("fish", 2)))
         for n, (name, count, caption) in enumerate(groups):
             start = x
-            for _ in range(count):
+            for _copy in range(count):
                 items.append(use(scene, symbol(name, icon), x, y, icon))
                 x += icon + 0.06 * h
             if anchors is not None:
@@ -424,7 +415,7 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_
     return items
 
 
-def _overlap_marks(length: float, h: float) -> list:
+def _overlap_marks(length: float, h: float, lang: str = "en") -> list:
     """An inner layer's band is covered by the next strip: say so, and hatch it."""
     commands = []
     step = 1.6 * h
@@ -434,7 +425,8 @@ def _overlap_marks(length: float, h: float) -> list:
         x += step
     size = max(1.0, min(0.3 * h, 1.8))
     return [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15)),
-            Text(length / 2, h / 2 + 0.36 * size, "overlap: the next strip covers this band", size, anchor="middle",
+            Text(length / 2, h / 2 + 0.36 * size, translator(lang).gettext("overlap: the next strip covers this band"),
+                 size, anchor="middle",
                  style=Style(fill="muted"))]
 
 
@@ -472,31 +464,35 @@ def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
 
 # -- maps --------------------------------------------------------------------------------------------------------------------
 
-def map_meta(design: CatsMap) -> dict[str, str]:
+def map_meta(design: CatsMap, lang: str = "en") -> dict[str, str]:
+    _ = translator(lang)
     seats = table(design.players, design.coop)
-    what = f"{design.players} players" + (" in teams" if seats.coop else "")
-    return {"kind": "map", "seed": str(design.seed), "title": f"{TITLE} · map · {what}", "players": str(design.players)}
+    what = (_("{players} players in teams") if seats.coop else _("{players} players")).format(players=design.players)
+    return {"kind": "map", "seed": str(design.seed), "title": f"{TITLE} · " + _("map") + f" · {what}",
+            "players": str(design.players)}
 
 
-def sheet_note(design: CatsMap, short: bool = False) -> str:
+def sheet_note(design: CatsMap, short: bool = False, lang: str = "en") -> str:
+    _ = translator(lang)
     seats = table(design.players, design.coop)
-    parts = [] if short else [f"{design.players}p" + (" teams" if seats.coop else "")]
+    parts = [] if short else [(_("{players}p teams") if seats.coop else _("{players}p")).format(
+        players=design.players)]
     if design.cut_up and not short:
-        parts.append(f"cut-up {design.variant}" + (f", balance {design.balance:.2f}" if design.balance is not None
-                                                    else ""))
+        parts.append(_("cut-up {variant}").format(variant=design.variant) + (
+            _(", balance {balance}").format(balance=_.number(design.balance)) if design.balance is not None else ""))
     if design.jinja:
-        parts.append("jinja mode")
-    parts += [f"seed {design.seed}", f"washigen {__version__}"]
+        parts.append(_("jinja mode"))
+    parts += [_("seed {seed}").format(seed=design.seed), f"washigen {__version__}"]
     return " · ".join(parts)
 
 
-def band_panels(design: CatsMap, side: str, length: float) -> list[Panel]:
+def band_panels(design: CatsMap, side: str, length: float, lang: str = "en") -> list[Panel]:
     """The panels of one side's band: one per player (per team in team play) seated there."""
     seats = table(design.players, design.coop)
     mine = seats.seats(side)
     width = length / max(1, len(mine))
-    name = "team " if seats.coop else ""
-    return [Panel(k * width, (k + 1) * width, f"{name}{seat}") for k, seat in enumerate(mine)]
+    name = translator(lang).gettext("team {number}") if seats.coop else "{number}"
+    return [Panel(k * width, (k + 1) * width, name.format(number=seat)) for k, seat in enumerate(mine)]
 
 
 def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = None, lang: str = "en") -> Scene:
@@ -505,17 +501,17 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     grid = design.grid
     R, C = grid.height, grid.width
     W, H = C * s, R * s + 2 * s
-    scene = new_scene(W, H, bleed, map_meta(design))
+    scene = new_scene(W, H, bleed, map_meta(design, lang))
     turned = top_layers(map_layers(design)) * design.segment_rows
     body = draw_grid(scene, grid, s, turned_rows=turned, home_rows=(0, R - 1))
     body += _cut_lines(design, s)
     if drawings is not None:
         body += _drawings(scene, drawings, s, turned)
     scene.add(Group(body, dy=s))
-    top = band_items(scene, W, s, band_panels(design, "top", W), bleed, lang=lang)
+    top = band_items(scene, W, s, band_panels(design, "top", W, lang), bleed, lang=lang)
     scene.add(Group(top, dx=W, dy=s, rotate=180.0))
-    note = sheet_note(design)
-    scene.add(Group(band_items(scene, W, s, band_panels(design, "bottom", W), bleed, note=note,
+    note = sheet_note(design, lang=lang)
+    scene.add(Group(band_items(scene, W, s, band_panels(design, "bottom", W, lang), bleed, note=note,
                                qr=design.rules_url, lang=lang), dy=s + R * s))
     return scene
 
@@ -556,10 +552,12 @@ class Strip:
     turned: bool           # on the top half: printed turned, band down
     outer: bool            # carries a real band (else its band is covered by the next strip)
 
-    def label(self, layers: int) -> str:
-        side = "top side" if self.turned else "bottom side"
-        depth = "" if self.outer else f", layer {self.layer + 1} of {layers}"
-        return f"strip {self.number} · {side}{depth} · columns {self.c0 + 1}-{self.c1}"
+    def label(self, layers: int, lang: str = "en") -> str:
+        _ = translator(lang)
+        side = _("top side") if self.turned else _("bottom side")
+        depth = "" if self.outer else _(", layer {layer} of {layers}").format(layer=self.layer + 1, layers=layers)
+        return _("strip {number} · {side}{depth} · columns {first}-{last}").format(
+            number=self.number, side=side, depth=depth, first=self.c0 + 1, last=self.c1)
 
 
 def map_strips(design: CatsMap, max_cols: int | None = None) -> list[Strip]:
@@ -583,12 +581,13 @@ def map_strips(design: CatsMap, max_cols: int | None = None) -> list[Strip]:
     return strips
 
 
-def strip_scene(design: CatsMap, strip: Strip, bleed: float) -> Scene:
+def strip_scene(design: CatsMap, strip: Strip, bleed: float, lang: str = "en") -> Scene:
     """One strip in its own orientation (band at the bottom), as it comes off the roll."""
     s = cell_size(design.tape_width, design.segment_rows)
     R = design.segment_rows
     width = (strip.c1 - strip.c0) * s
-    scene = new_scene(width, (R + 1) * s, bleed, {**map_meta(design), "kind": "strip", "strip": str(strip.number)})
+    scene = new_scene(width, (R + 1) * s, bleed, {**map_meta(design, lang), "kind": "strip",
+                                                  "strip": str(strip.number)})
     r0 = strip.layer * R
     window = Window(r0, r0 + R, strip.c0, strip.c1)
     turned_rows = top_layers(map_layers(design)) * R
@@ -597,8 +596,9 @@ def strip_scene(design: CatsMap, strip: Strip, bleed: float) -> Scene:
     cells += _strip_cut_lines(design, strip, s)
     W = design.grid.width * s
     side = "top" if strip.turned else "bottom"
-    band = band_items(scene, W, s, band_panels(design, side, W), bleed, overlap=not strip.outer,
-                      note=sheet_note(design) if strip.outer else "", qr=design.rules_url if strip.outer else None)
+    band = band_items(scene, W, s, band_panels(design, side, W, lang), bleed, overlap=not strip.outer,
+                      note=sheet_note(design, lang=lang) if strip.outer else "",
+                      qr=design.rules_url if strip.outer else None, lang=lang)
     if strip.turned:
         scene.add(Group(cells, dx=width, dy=R * s, rotate=180.0))
         scene.add(Group(band, dx=-(W - strip.c1 * s), dy=R * s))
@@ -631,12 +631,13 @@ def strips_document(design: CatsMap, options: PrintOptions) -> Document:
     longest = lane_length(template) - 2 * options.bleed
     max_cols = max(1, int(longest // s))
     strips = map_strips(design, max_cols)
-    scenes = [strip_scene(design, strip, options.bleed) for strip in strips]
+    lang = options.lang
+    scenes = [strip_scene(design, strip, options.bleed, lang) for strip in strips]
     layers = map_layers(design)
-    footer = f"{TITLE} · {sheet_note(design)}"
-    document = impose_lanes(scenes, template, options, labels=[st.label(layers) for st in strips],
-                            title=map_meta(design)["title"], footer=footer)
-    _add_guide(document, design, strips, template)
+    footer = f"{TITLE} · {sheet_note(design, lang=lang)}"
+    document = impose_lanes(scenes, template, options, labels=[st.label(layers, lang) for st in strips],
+                            title=map_meta(design, lang)["title"], footer=footer)
+    _add_guide(document, design, strips, template, lang)
     return document
 
 
@@ -652,7 +653,8 @@ def _lanes_template(paper: str, tape: float) -> Template:
     return Template(f"{paper} tape {format_mm(tape)} mm", h, w, (6.35,) * 4, lanes=Lanes(tape, 10.0))
 
 
-def _add_guide(document: Document, design: CatsMap, strips: list[Strip], template: Template) -> None:
+def _add_guide(document: Document, design: CatsMap, strips: list[Strip], template: Template,
+               lang: str = "en") -> None:
     """How the strips go together: a small plan of the map with every strip's number, below the last strip or on a
     page of its own."""
     last = document.pages[-1]
@@ -664,22 +666,24 @@ def _add_guide(document: Document, design: CatsMap, strips: list[Strip], templat
         page = Scene(template.paper_w, template.paper_h, theme=dict(THEME), meta=dict(last.meta))
         document.pages.append(page)
         free_top, free, last = y0 + 6.0, uh - 12.0, page
-    last.add(*guide_items(design, strips, x0 + 4.0, free_top, uw - 8.0, free))
+    last.add(*guide_items(design, strips, x0 + 4.0, free_top, uw - 8.0, free, lang))
 
 
-def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float) -> list:
+def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float,
+                lang: str = "en") -> list:
     """A small plan of the map: its buildings and bands, every strip outlined with its number."""
     s = cell_size(design.tape_width, design.segment_rows)
     R, C = design.grid.height, design.grid.width
     map_w, map_h = C * s, (R + 2) * s
     title_size = 3.2
     layers = map_layers(design)
-    lines = ["Lay the strips in number order, printed side up.",
-             "Strips 1 and 2 meet top edge to top edge, their bands on the outside."]
+    _ = translator(lang)
+    lines = [_("Lay the strips in number order, printed side up."),
+             _("Strips 1 and 2 meet top edge to top edge, their bands on the outside.")]
     if layers > 2:
-        lines.append("Each later strip goes outside the one before it and covers that strip's band.")
+        lines.append(_("Each later strip goes outside the one before it and covers that strip's band."))
     scale = min(0.45, (width * 0.6) / map_w, (height - 8 - 4.2 * len(lines) - title_size) / map_h)
-    items: list = [Text(x, y + title_size, "How the strips go together", title_size, weight="bold")]
+    items: list = [Text(x, y + title_size, _("How the strips go together"), title_size, weight="bold")]
     for k, line in enumerate(lines):
         items.append(Text(x, y + title_size + 5 + 4.2 * k, line, 2.6))
     gx, gy = x, y + title_size + 6 + 4.2 * len(lines)
@@ -706,13 +710,13 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
                           weight="bold"))
     label = 2.4
     right = gx + C * u + 3
-    items.append(Text(right, gy + u * 0.5 + 0.8, "top player's band", label, style=Style(fill="muted")))
-    items.append(Text(right, gy + (R + 1.5) * u + 0.8, "bottom player's band", label, style=Style(fill="muted")))
+    items.append(Text(right, gy + u * 0.5 + 0.8, _("top player's band"), label, style=Style(fill="muted")))
+    items.append(Text(right, gy + (R + 1.5) * u + 0.8, _("bottom player's band"), label, style=Style(fill="muted")))
     if design.rules_url:
         q = min(28.0, height - 10)
         qx = x + width - q
         items.append(qr_group(design.rules_url, q, qx, gy))
-        items.append(Text(qx + q / 2, gy + q + 3.5, "the rules", 2.6, anchor="middle"))
+        items.append(Text(qx + q / 2, gy + q + 3.5, _("the rules"), 2.6, anchor="middle"))
     return items
 
 
@@ -722,18 +726,19 @@ def print_design(design, options: PrintOptions) -> Document:
     if isinstance(design, CatsMap):
         if options.paper or options.template:
             return strips_document(design, options)
-        return Document.single(map_scene(design, options.bleed))
+        return Document.single(map_scene(design, options.bleed, lang=options.lang))
     if isinstance(design, CatsSetup):
         if options.paper or options.template:
             raise InputError("paper: a set-up prints as one page at real size; leave out --paper")
-        scene = map_scene(design.map, options.bleed, drawings=design)
+        scene = map_scene(design.map, options.bleed, drawings=design, lang=options.lang)
         scene.meta["kind"] = "setup"
         return Document.single(scene)
     if isinstance(design, CatsSegment):
+        note = translator(options.lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
         return Document.single(segment_scene(design.grid, design.tape_width, design.segment_rows, options.bleed,
-                                             note=f"seed {design.seed} · washigen {__version__}"))
+                                             note=note, lang=options.lang))
     if isinstance(design, CatsRoll):
-        return Document.single(roll_scene(design, options.bleed))
+        return Document.single(roll_scene(design, options.bleed, options.lang))
     raise InputError(f"cats cannot print {type(design).__name__}")
 
 
@@ -751,7 +756,8 @@ def segment_items(scene: Scene, grid: Grid, s: float, bleed: float, note: str = 
 def segment_scene(grid: Grid, tape_width: float, rows: int, bleed: float = 0.0, note: str = "",
                   lang: str = "en") -> Scene:
     s = cell_size(tape_width, rows)
-    scene = new_scene(grid.width * s, (rows + 1) * s, bleed, {"kind": "segment", "title": f"{TITLE} · segment"})
+    scene = new_scene(grid.width * s, (rows + 1) * s, bleed,
+                      {"kind": "segment", "title": f"{TITLE} · " + translator(lang).gettext("segment")})
     scene.add(*segment_items(scene, grid, s, bleed, note, lang=lang))
     return scene
 
@@ -791,7 +797,8 @@ def forest_pieces(rows: int, cols: int, reserved: tuple[int, int, int, int] | No
 
 
 def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, note: str = "",
-                         qr: str | None = None) -> list:
+                         qr: str | None = None, lang: str = "en") -> list:
+    _ = translator(lang)
     cols = FOREST_SECTION_COLS
     width = cols * s
     items: list = [Rect(0, -bleed, width, rows * s + bleed, Style(fill="forest-tint"))]
@@ -811,11 +818,11 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, note: 
     if reserved:
         items.append(qr_group(qr, 3 * s - 0.4 * s, (cols - 3) * s + 0.2 * s, 0.2 * s))
         size = max(0.8, min(0.28 * s, 1.6))
-        items.append(Text((cols - 1.5) * s, 3.5 * s + 0.36 * size, "the rules", size, anchor="middle",
+        items.append(Text((cols - 1.5) * s, 3.5 * s + 0.36 * size, _("the rules"), size, anchor="middle",
                           style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
     size = max(0.9, min(0.3 * s, 1.8))
-    text = "forests & shrubs: cut out, stick on"
+    text = _("forests & shrubs: cut out, stick on")
     band.append(Text(width / 2, s / 2 + 0.36 * size, text, fit_size(text, width - 0.4 * s, size, minimum=0.8),
                      anchor="middle", style=Style(fill="#ffffff")))
     if note:
@@ -831,24 +838,26 @@ def repeat_length(design: CatsRoll) -> float:
     return len(design.segments) * (design.segment_cols + FOREST_SECTION_COLS) * s
 
 
-def roll_repeat(design: CatsRoll, bleed: float) -> Scene:
+def roll_repeat(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     """One repeat of the roll: every segment followed by a forest section, as the tape maker prints it."""
     s = cell_size(design.tape_width, design.segment_rows)
     R, C = design.segment_rows, design.segment_cols
     pitch = (C + FOREST_SECTION_COLS) * s
     scene = new_scene(len(design.segments) * pitch, (R + 1) * s, bleed,
-                      {"kind": "roll", "seed": str(design.seed), "title": f"{TITLE} · tape"})
-    note = f"seed {design.seed} · washigen {__version__}"
+                      {"kind": "roll", "seed": str(design.seed),
+                       "title": f"{TITLE} · " + translator(lang).gettext("tape")})
+    note = translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
     for k, grid in enumerate(design.segments):
-        scene.add(Group(segment_items(scene, grid, s, bleed), dx=k * pitch))
-        scene.add(Group(forest_section_items(scene, R, s, bleed, note, design.rules_url), dx=k * pitch + C * s))
+        scene.add(Group(segment_items(scene, grid, s, bleed, lang=lang), dx=k * pitch))
+        scene.add(Group(forest_section_items(scene, R, s, bleed, note, design.rules_url, lang),
+                        dx=k * pitch + C * s))
     return scene
 
 
-def roll_scene(design: CatsRoll, bleed: float) -> Scene:
+def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     from ...press.impose import tape_artwork
 
-    repeat = roll_repeat(design, bleed)
+    repeat = roll_repeat(design, bleed, lang)
     strip = tape_artwork(repeat, design.length, bleed)
     strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
     return strip
@@ -859,18 +868,20 @@ def roll_scene(design: CatsRoll, bleed: float) -> Scene:
 SHEET_STRIP = (120.0, 24.0)
 
 
-def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_STRIP[1], note: str = "") -> Scene:
+def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_STRIP[1], note: str = "",
+                 lang: str = "en") -> Scene:
     """A player strip to cut out: a band at a size you can write on, with a name line."""
-    scene = new_scene(w, h, 0.0, {"kind": "sheet", "title": f"{TITLE} · player strips"})
+    _ = translator(lang)
+    scene = new_scene(w, h, 0.0, {"kind": "sheet", "title": f"{TITLE} · " + _("player strips")})
     icon = 0.42 * h
     y = 0.2 * h
     scene.add(Rect(0, 0, w, h, Style(fill="band")))
     scene.add(Text(4, y + 0.42 * icon, player_label, 3.4, weight="bold", style=Style(fill="band-ink")))
-    scene.add(Text(4, y + icon + 1.6, "name", 2.0, style=Style(fill="band-ink")))
+    scene.add(Text(4, y + icon + 1.6, _("name"), 2.0, style=Style(fill="band-ink")))
     scene.add(Line(11, y + icon + 1.8, 44, y + icon + 1.8, Style(stroke="band-ink", stroke_width=0.25)))
-    groups = (("colour-box", 1, 48.0, "your colour"), ("special", 2, 64.0, "special moves"),
-              ("fish", 2, 92.0, "fish"))
-    for name, count, x, label in groups:
+    groups = (("colour-box", 1, 48.0), ("special", 2, 64.0), ("fish", 2, 92.0))
+    for name, count, x in groups:
+        label = _(BAND_WORDS[name])
         for k in range(count):
             scene.add(use(scene, symbol(name, icon), x + k * (icon + 1.0), y, icon))
         scene.add(Text(x, y + icon + 4.0, label, 2.2, style=Style(fill="band-ink")))
@@ -888,11 +899,13 @@ def sheet_document(players: int, coop: bool, options: PrintOptions, seed: int | 
     if options.template is not None:
         from ...press.templates import load_template
         template = load_template(options.template)
-    note = f"washigen {__version__}" + (f" · seed {seed}" if seed is not None else "")
-    labels = [f"team {t}" for t in range(1, seats.teams + 1)] if coop else [f"player {p}" for p in
-                                                                             range(1, players + 1)]
-    fronts = [player_strip(label, note=note) for label in labels]
-    what = f"{players} players" + (" in teams" if coop else "")
+    _ = translator(options.lang)
+    note = f"washigen {__version__}" + (" · " + _("seed {seed}").format(seed=seed) if seed is not None else "")
+    labels = [_("team {number}").format(number=t) for t in range(1, seats.teams + 1)] if coop else \
+        [_("player {number}").format(number=p) for p in range(1, players + 1)]
+    fronts = [player_strip(label, note=note, lang=options.lang) for label in labels]
+    what = (_("{players} players in teams") if coop else _("{players} players")).format(players=players)
     return impose_grid(fronts, template, PrintOptions(paper=paper, bleed=0.0, crop_marks=options.crop_marks,
-                                                      cut_lines=options.cut_lines),
-                       title=f"{TITLE} · player strips · {what}", footer=f"{TITLE} · player strips · {note}")
+                                                      cut_lines=options.cut_lines, lang=options.lang),
+                       title=f"{TITLE} · " + _("player strips") + f" · {what}",
+                       footer=f"{TITLE} · " + _("player strips") + f" · {note}")

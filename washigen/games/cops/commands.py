@@ -116,7 +116,7 @@ def tape_command(segments, length, tape_width, layout, seed, output: Path, print
     if suffix in (".json", ".txt") or print_options.paper or print_options.template:
         emit(_game(), design, output, print_options)
         return
-    repeat = tape_repeat_scene(design, print_options.bleed)
+    repeat = tape_repeat_scene(design, print_options.bleed, print_options.lang)
     strip = tape_artwork(repeat, length or repeat.width, print_options.bleed)
     document = Document.single(strip, title=f"{TITLE} — tape artwork, seed {design.seed}")
     report_written(write_document(document, output, print_options.dpi))
@@ -249,7 +249,7 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
     if output.suffix.lower() == ".txt":
         report_written([write_bytes(output, game_log(design, moves, seed, first, bots).encode("utf-8"))])
         return
-    scene = game_scene(design, state, print_options.bleed)
+    scene = game_scene(design, state, print_options.bleed, print_options.lang)
     document = Document.single(scene, title=f"{TITLE} — a game on map seed {design.seed}")
     report_written(write_document(document, output, print_options.dpi))
 
