@@ -128,3 +128,12 @@ def test_validate_play_reports_a_stalemate_with_the_seed_of_the_failing_game(tmp
     violation = next(v for v in report["violations"] if v["rule"] == "cops.play.stalemate")
     assert violation["where"]["seed"] == game_seed(0, 0) and violation["where"]["first"] == 1   # --seed 0, game 1
     assert f"seed {game_seed(0, 0)}" in violation["message"] and "turn limit" in violation["message"]
+
+
+def test_one_game_prints_its_moves_squad_by_squad_before_its_result():
+    result = run("cops", "play", "--players", 3, "--seed", 5)
+    assert result.exit_code == 0, result.output
+    *moves, last = result.output.strip().splitlines()
+    turns = int(last.split(" after ")[1].split()[0])
+    assert len(moves) == turns and moves[0].startswith("squad 1: start ")
+    assert [line.split(":")[0] for line in moves[:4]] == ["squad 1", "squad 2", "squad 3", "squad 1"]

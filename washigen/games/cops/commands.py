@@ -207,9 +207,10 @@ def _game_line(index: int, record) -> str:
 @print_options
 def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
                  print_options):
-    """Bots play Cops on a map. Every game's seed and result is printed; -o LOG.txt writes the first game's moves
-    in notation (a log that --replay plays back), -o game.pdf|svg|png draws the map after the first game: each
-    squad's moves along the paths in its colour, the areas filled, solved zones framed, Miso-Squirly paths."""
+    """Bots play Cops on a map. Every game's seed and result is printed, and with one game its moves first (one a
+    line: squad and move in notation); -o LOG.txt writes the first game's moves as a log that --replay plays back,
+    -o game.pdf|svg|png draws the map after the first game: each squad's moves along the paths in its colour, the
+    areas filled, solved zones framed, Miso-Squirly paths."""
     from ...play import game_seed
     from . import bots as playing
     from . import engine
@@ -229,12 +230,17 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
         records = playing.run(design, games, seed, jobs, bots, label="playing")
         first_match = None
-        if output is not None:      # the first game again, for its moves (the same seed plays the same game)
+        if output is not None or (games == 1 and not as_json):
+            # The first game again, for its moves (the same seed plays the same game).
             match = playing.play_game(design, bots, game_seed(seed, 0), 0)
             first_match = (match.final, list(match.moves), game_seed(seed, 0), 0)
     if as_json:
         click.echo(json.dumps([_game_json(record) for record in records], indent=2))
     else:
+        if len(records) == 1 and first_match is not None:
+            _, moves, _, first = first_match
+            for index, move in enumerate(moves):
+                click.echo(f"squad {(first + index) % design.players + 1}: {move}")
         for index, record in enumerate(records):
             click.echo(_game_line(index, record))
     if output is not None:
