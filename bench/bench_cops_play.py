@@ -22,8 +22,11 @@ GAMES = 300
 MEASURE_SEED = 10**9
 
 
-def run() -> list[dict]:
-    return [playouts(), *balances()]
+def run():
+    """Yields each figure as soon as it is measured (the balance runs take minutes). COPS_BENCH_LAYOUTS picks the
+    layouts (comma-separated; default both), so two processes can measure one each."""
+    yield playouts()
+    yield from balances()
 
 
 def playouts() -> dict:
@@ -58,14 +61,14 @@ def playouts() -> dict:
                   games_per_s=round(GAMES / ours, 1), mean_moves=round(sum(g.turns for g in games) / GAMES, 1))
 
 
-def balances() -> list[dict]:
+def balances():
     from washigen.games.cops import bots
     from washigen.games.cops.generate import generate_map
 
     maps = int(os.environ.get("COPS_BENCH_MAPS", 200))
     games = int(os.environ.get("COPS_BENCH_GAMES", 100))
-    figures = []
-    for layout, fair in itertools.product(("end-to-end", "stacked"), (False, True)):
+    chosen = os.environ.get("COPS_BENCH_LAYOUTS", "end-to-end,stacked").split(",")
+    for layout, fair in itertools.product(chosen, (False, True)):
         name = layout + ("-fair" if fair else "")
         start = time.perf_counter()
         designs = [generate_map(2 + seed % 5, seed, layout=layout, fair=fair) for seed in range(maps)]
@@ -82,8 +85,7 @@ def balances() -> list[dict]:
             unfair += not result.fair
         ours = time.perf_counter() - start
         quartiles = [round(q, 3) for q in statistics.quantiles(scores, n=4)]
-        figures.append(figure(f"cops-balance-{name}", ours, floor, maps=maps, games_per_map=games,
-                              players="2-6", score_quartiles=quartiles, score_max=round(max(scores), 3),
-                              first_clearly_ahead=round(ahead / maps, 3),
-                              first_clearly_behind=round(behind / maps, 3), not_fair=round(unfair / maps, 3)))
-    return figures
+        yield figure(f"cops-balance-{name}", ours, floor, maps=maps, games_per_map=games, players="2-6",
+                     score_quartiles=quartiles, score_max=round(max(scores), 3),
+                     first_clearly_ahead=round(ahead / maps, 3), first_clearly_behind=round(behind / maps, 3),
+                     not_fair=round(unfair / maps, 3))
