@@ -498,8 +498,11 @@ def print_strips(design, options: PrintOptions) -> Document:
     _ = translator(options.lang)
     strips = strip_scenes(design, options.bleed, options.lang)
     title = f"{TITLE} — {len(strips)} segments, seed {design.seed}"
-    footer = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + _(
-        "cut along the marks, lay the segments end to end")
+    if getattr(design, "layout", "end-to-end") == "stacked":
+        how = _("cut along the marks, lay the strips one below the other, squad sections at the left")
+    else:
+        how = _("cut along the marks, lay the segments end to end")
+    footer = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + how
     return impose_lanes(strips, template, options, labels=strip_labels(design, options.lang), title=title,
                         footer=footer)
 
