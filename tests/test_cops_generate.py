@@ -1,13 +1,16 @@
 """The Cops generators, judged by the validator and by independent geometry."""
 
+import itertools
 import math
 from collections import Counter
 from dataclasses import replace
 
 import pytest
 
-from washigen.errors import InputError
-from washigen.games.cops.generate import complete_offset, generate_map, generate_tape
+from washigen.errors import InputError, WashigenError
+from washigen.games.cops import generate
+from washigen.games.cops.bots import play_check
+from washigen.games.cops.generate import complete_offset, generate_map, generate_tape, layouts
 from washigen.games.cops.model import JOINT_BAND, MATCH_TOLERANCE, max_offset_for
 from washigen.games.cops.rules import joints_of, validate
 from washigen.units import TAPE_WIDTHS
@@ -21,19 +24,43 @@ def offset_for(seed: int) -> float:
     return (0.8, 3.0, 6.5, 9.0, 12.5)[seed % 5]
 
 
+def first_layout(players: int, seed: int, offset: float = 0.0):
+    """The layout generate_map returns unless greedy squads cannot finish on it (then it tries the next one from
+    the same code, tested below); the placement rules are checked here on 3,000 layouts without playing each."""
+    return next(layouts(players, seed, offset=offset))
+
+
 def test_every_map_is_valid_for_300_seeds_every_player_count_offset_on_and_off():
     """3,000 maps. The offset set-up is the same layout with every other segment lowered and new roads drawn,
     so it is built from the straight map exactly as generate_map builds it (checked below)."""
     failures = []
     for seed in SEEDS:
         for players in PLAYERS:
-            straight = generate_map(players, seed)
+            straight = first_layout(players, seed)
             shifted = complete_offset(replace(straight, offset=offset_for(seed)))
             for design in (straight, shifted):
                 report = validate(design)
                 if report.errors:
                     failures.append((seed, players, design.offset, [str(v) for v in report.errors[:3]]))
     assert not failures, failures[:5]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_generated_maps_are_playable_and_valid(players):
+    for seed in range(3):
+        design = generate_map(players, seed, offset=offset_for(seed))
+        assert validate(design).ok and play_check(design, seed).ok
+
+
+def test_the_generator_skips_a_layout_greedy_squads_cannot_finish(monkeypatch):
+    verdicts = iter([False, True])
+    monkeypatch.setattr(generate, "playable", lambda design: next(verdicts))
+    design = generate_map(3, 5)
+    assert design != first_layout(3, 5)
+    assert design == next(itertools.islice(layouts(3, 5), 1, None)) and validate(design).ok
+    monkeypatch.setattr(generate, "playable", lambda design: False)
+    with pytest.raises(WashigenError, match="no playable map for 3 players, seed 5"):
+        generate_map(3, 5)
 
 
 def test_the_offset_map_is_the_straight_map_lowered_and_completed():
@@ -78,7 +105,7 @@ def test_offset_roads_never_cross_a_printed_path_and_the_completed_map_is_connec
     checked = 0
     for seed in range(60):
         for players in (2, 4, 6):
-            design = generate_map(players, seed, offset=offset_for(seed + players))
+            design = first_layout(players, seed, offset=offset_for(seed + players))
             ends = {}
             for index, segment in enumerate(design.segments):
                 for side in ("left", "right"):
@@ -168,3 +195,12 @@ def test_a_tape_repeat_joins_its_last_segment_to_its_first():
 def test_bad_parameters_are_refused_by_name(players, offset, message):
     with pytest.raises(InputError, match=message):
         generate_map(players, 0, offset=offset)
+
+
+def test_fair_takes_the_playable_layout_with_the_lowest_balance_score(monkeypatch):
+    monkeypatch.setattr(generate, "FAIR_CANDIDATES", 3)
+    candidates = [design for design in itertools.islice(layouts(3, 8), 10) if generate.playable(design)][:3]
+    scores = [generate.balance_score(design) for design in candidates]
+    chosen = generate_map(3, 8, fair=True)
+    assert chosen == candidates[scores.index(min(scores))]
+    assert generate.balance_score(chosen) == min(scores) and validate(chosen).ok

@@ -27,7 +27,7 @@ PROPER_NAMES = {"tokyo", "washi", "game", "cats", "cops", "cat", "tree", "we", "
 SHARED_WORDS = {"in", "so", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams", "tape",
                 "diagonal", "duplex", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm"}
 # A value of an option a page tells its reader to type (`--duplex long`).
-COMMAND_WORDS = {"long"}
+COMMAND_WORDS = {"long", "stacked"}           # option values: --duplex long, --layout stacked
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns
 # placeholders, commands, options, files
 NOT_WORDS = re.compile(r"\{[^{}]*\}|washigen(?: [a-z][\w-]*){1,2}|--[\w-]+|`[^`]*`|\S+\.toml|\bX,Y\b")

@@ -40,12 +40,15 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
 @click.argument("game")
 @click.option("--players", type=int, default=None,
               help="Players to print for (default: the game's own default; checked against its range).")
+@click.option("--layout", default=None, metavar="LAYOUT",
+              help="How the map's segments are laid, for games that have a choice (cops: end-to-end or stacked).")
 @lang_option
 @PAPER
 @profile_option(only=("paper",))
 @seed_option
 @output_option((".pdf",))
-def kit_command(game: str, players: int | None, lang: str, paper: str, seed: int | None, output: Path):
+def kit_command(game: str, players: int | None, layout: str | None, lang: str, paper: str, seed: int | None,
+                output: Path):
     """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
     how to assemble; the map or components; player sheets; the rules. One bookmark per part. The seed of the
     map or setup is printed on stderr (chosen when --seed is not given) and on its sheets."""
@@ -53,5 +56,5 @@ def kit_command(game: str, players: int | None, lang: str, paper: str, seed: int
 
     found = get_game(game)
     seeded = found.kit is not None and "seed" in inspect.signature(found.kit).parameters
-    data = build_kit(found, players, paper.lower(), lang, resolve_seed(seed) if seeded else None)
+    data = build_kit(found, players, paper.lower(), lang, resolve_seed(seed) if seeded else None, layout)
     report_written([write_bytes(output, data)])

@@ -185,18 +185,25 @@ def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
 
 
 def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en",
-              seed: int | None = None) -> bytes:
-    """The kit PDF of a registered game; `seed` makes its map or setup (for games whose kit takes one)."""
+              seed: int | None = None, layout: str | None = None) -> bytes:
+    """The kit PDF of a registered game; `seed` makes its map or setup (for games whose kit takes one), `layout`
+    for a game that lists its layouts (Game.extra["layouts"])."""
     from . import load_rules, rules_pdf
 
     if game.kit is None:
         raise InputError(f"kit: {game.name} has no kit")
+    layouts = game.extra.get("layouts", ())
+    if layout is not None and layout not in layouts:
+        known = f"one of {', '.join(layouts)}" if layouts else f"none: {game.name} has one layout"
+        raise InputError(f"--layout: {layout!r} is not a layout of {game.name} ({known})")
     players = check_players(game, default_players(game) if players is None else players)
     rules = load_rules(game.name, lang)            # fails early on a missing language
     rules_data = rules_pdf(rules, paper)
     seeded = seed is not None and "seed" in inspect.signature(game.kit).parameters
-    kit_parts = game.kit(players, paper, lang, seed=seed) if seeded else game.kit(players, paper, lang)
-    parts = _render_parts(game, kit_parts, lang)
+    extra = {"seed": seed} if seeded else {}
+    if layout:
+        extra["layout"] = layout
+    parts = _render_parts(game, game.kit(players, paper, lang, **extra), lang)
     from pypdf import PdfReader
 
     rules_pages = len(PdfReader(io.BytesIO(rules_data)).pages)

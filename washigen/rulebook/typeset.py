@@ -575,7 +575,7 @@ class RulesDocTemplate(BaseDocTemplate):
             _, height = item.wrap(frame._getAvailableWidth(), room)
             if height > room and not frame._atTop:
                 parts = flowables[1].split(frame._getAvailableWidth(), room)
-                if len(parts) > 1 or len(flowables) > 2:   # never to the very end of the rules
+                if parts and (len(parts) > 1 or len(flowables) > 2):   # never to the very end of the rules
                     flowables[0:2] = [parts[0], item, *parts[1:]]
         super().handle_flowable(flowables)
 

@@ -17,7 +17,7 @@ from ...press import Document, KitPart, PrintOptions, Template, template_for
 from ...press.impose import impose_grid
 from ...press.templates import Grid
 from ...scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use)
-from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
+from ...units import CARD_SIZES, MIN_PAGE_MARGIN, paper_size
 from .model import (ALTITUDE, BY_NAME, GAME, PLACEMENT_TEXT, STRUCTURES, TITLE, CatTreeDeck, CatTreeLayout,
                     Structure, holds_text)
 

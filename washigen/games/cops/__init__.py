@@ -12,7 +12,8 @@ from .. import Game, register_game
 from .commands import commands
 from .draw import location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
 from .generate import card_areas, generate_map, generate_tape, sample_segment
-from .model import DEFAULT_TAPE_WIDTH, GAME, TITLE, CopsMap, CopsSheet, CopsTape, Location, segment_length_for
+from .model import (DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE, CopsMap, CopsSheet, CopsTape, Location,
+                    segment_length_for)
 from .rules import validate
 from .text import to_text
 
@@ -44,10 +45,12 @@ def check_design(design) -> None:
                 raise DesignFormatError(f"names segment index {end.segment}, but the map has "
                                         f"{len(design.segments)} segments (0..{len(design.segments) - 1})",
                                         path=f"{where}.segment")
-            if (end.joint is None) == (end.location is None):
-                raise DesignFormatError("a road end names either a joint (with at) or a location", path=where)
-            if end.joint is not None and end.at is None:
-                raise DesignFormatError("a joint end needs its height (at, mm)", path=f"{where}.at")
+            named = [name for name in ("joint", "port", "location") if getattr(end, name) is not None]
+            if len(named) != 1:
+                raise DesignFormatError("a road end names one of a joint or a port (with at) or a location",
+                                        path=where)
+            if end.location is None and end.at is None:
+                raise DesignFormatError(f"a {named[0]} end needs its position (at, mm)", path=f"{where}.at")
             if end.location is not None and end.location not in seen:
                 raise DesignFormatError(f"names location {end.location!r}, which does not exist",
                                         path=f"{where}.location")
@@ -68,6 +71,19 @@ def _check_end(end, ids: set[str], where: str) -> None:
         raise DesignFormatError(f"a {given[0]} end needs its position (at, mm)", path=f"{where}.at")
 
 
+def play_check(design, seed: int):
+    """Greedy squads on every seating must finish (the engine is imported only when a map is played)."""
+    from .bots import play_check as check
+
+    return check(design, seed)
+
+
+def balance(design, games: int, seed: int, jobs: int):
+    from .bots import map_balance
+
+    return map_balance(design, games, seed, jobs)
+
+
 def golden() -> dict:
     """Fixed seeds for tests/golden/cops-*.txt."""
     return {
@@ -75,6 +91,7 @@ def golden() -> dict:
         "map-4p": generate_map(players=4, seed=2),
         "map-3p-offset": generate_map(players=3, seed=3, offset=8.0),
         "tape-2": generate_tape(segments=2, seed=4),
+        "map-3p-stacked-offset": generate_map(players=3, seed=5, offset=8.0, layout="stacked"),
     }
 
 
@@ -83,7 +100,7 @@ DIAGRAMS = ("segment", "location", "map")
 
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed: one segment, joints at both ends), `location` (one location
-    with its areas named), `map` (players, seed, offset: a whole map)."""
+    with its areas named), `map` (players, seed, offset, layout: a whole map)."""
     seed = int(params.get("seed", 7))
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
@@ -96,24 +113,31 @@ def diagram(name: str, params: dict):
                         areas=card_areas(0.0, 0.0, 28.0, 12.0))
         return location_diagram(fish, lang)
     if name == "map":
-        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0))),
-                         lang=lang)
+        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0)),
+                                      layout=str(params.get("layout", "end-to-end"))), lang=lang)
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
 
 
-def kit(players: int, paper: str, lang: str = "en", seed: int | None = None) -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,
+        layout: str = DEFAULT_LAYOUT) -> list[KitPart]:
     """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
     map's seed (chosen afresh when None) is printed on every strip and in the instructions."""
     seed = secrets.randbelow(1_000_000) if seed is None else seed
-    design = generate_map(players, seed)
+    design = generate_map(players, seed, layout=layout)
     _ = translator(lang)
     options = PrintOptions(paper=paper, lang=lang)
     paper_name = "A4" if paper.lower() == "a4" else paper.capitalize()
+    if layout == "stacked":
+        how = _("Cut out the {players} strips along the crop marks and lay them one below the other in order, long "
+                "edges together and squad sections at the left, so the paths meet across the edges (map seed {seed}: "
+                "washigen cops map --players {players} --layout stacked --seed {seed} makes it again).")
+    else:
+        how = _("Cut out the {players} strips along the crop marks and lay them end to end in order, tops in "
+                "line, so the paths meet (map seed {seed}: washigen cops map --players {players} --seed {seed} "
+                "makes it again).")
     return [
         KitPart(_("Map"), print_strips(design, options), _("{paper}, plain paper, one side").format(paper=paper_name),
-                _("Cut out the {players} strips along the crop marks and lay them end to end in order, tops in "
-                  "line, so the paths meet (map seed {seed}: washigen cops map --players {players} --seed {seed} "
-                  "makes it again).").format(players=players, seed=seed)),
+                how.format(players=players, seed=seed)),
         KitPart(_("Squad sheets"), print_sheets(CopsSheet(squads=players), options),
                 _("{paper}, plain paper").format(paper=paper_name),
                 _("Cut the sheets apart; every squad takes one and writes its name on it and in a blue section of "
@@ -138,7 +162,9 @@ GAME_OBJECT = Game(
     golden=golden,
     kit=kit,
     commands=commands,
-    extra={"diagrams": DIAGRAMS},
+    play_check=play_check,
+    balance=balance,
+    extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS},
 )
 
 register_game(GAME_OBJECT)

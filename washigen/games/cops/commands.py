@@ -1,7 +1,8 @@
-"""`washigen cops ...`: map, tape and sheet."""
+"""`washigen cops ...`: map, tape and sheet; play and balance (bots playing the map)."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from ...press.impose import tape_artwork
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from .draw import tape_repeat_scene
 from .generate import check_offset, check_tape_width, generate_map, generate_tape
-from .model import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, TITLE
+from .model import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 from .rules import validate
 
 _SIGNED_LENGTH = re.compile(r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
@@ -34,6 +35,17 @@ def _offset(ctx, param, value):
     if match.group(1):
         raise click.BadParameter(f"must be 0 or more, got {value}")
     return mm
+
+
+FAIR_OPTION = click.option(
+    "--fair", is_flag=True,
+    help="Of the seed's first six playable layouts, take the one whose greedy games favour no place in the turn "
+         "order most (slower: it plays a few dozen games on each).")
+LAYOUT_OPTION = click.option(
+    "--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
+    help="end-to-end: segments in a row, joints meeting joints, each segment wrapping top to bottom. stacked: "
+         "strips side by side along their long edges, squad sections at the left, each strip's bottom ports "
+         "meeting the top ports of the strip below and the bottom strip's the top strip's.")
 
 
 def _game():
@@ -64,18 +76,22 @@ def commands():
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=DEFAULT_PLAYERS,
               show_default=True, help="One segment per player, laid end to end.")
 @click.option("--offset", callback=_offset, default="0", show_default=True, metavar="LENGTH",
-              help="Offset set-up: every other segment lies this much lower, so the joints miss; the new roads that "
-                   "complete them are drawn (orange, dashed). At most a quarter of the tape width.")
+              help="Offset set-up: every other segment lies this much lower (stacked: further right), so the path "
+                   "ends miss; the new roads that complete them are drawn (orange, dashed). At most a quarter of "
+                   "the tape width.")
 @click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm. Everything scales with it.")
+@LAYOUT_OPTION
+@FAIR_OPTION
 @seed_option
 @output_option()
 @print_options(backs=False)
-def map_command(players, offset, tape_width, seed, output: Path, print_options):
+def map_command(players, offset, tape_width, layout, fair, seed, output: Path, print_options):
     """A map for PLAYERS squads. Without --paper: one page at real size (its TrimBox the map). With --paper:
-    each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay end to end."""
+    each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
     check_offset(offset, check_tape_width(tape_width))
-    design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset)
+    design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset,
+                          layout=layout, fair=fair)
     _check(design)
     emit(_game(), design, output, print_options)
 
@@ -88,14 +104,17 @@ def map_command(players, offset, tape_width, seed, output: Path, print_options):
               "(default: one repeat).")
 @click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm.")
+@click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
+              help="end-to-end: the last segment of the repeat joins the first. stacked: every segment has its "
+                   "ports at the same x and no joints, so any strips of the roll lie side by side and meet.")
 @seed_option
 @output_option()
 @print_options(backs=False)
-def tape_command(segments, length, tape_width, seed, output: Path, print_options):
+def tape_command(segments, length, tape_width, layout, seed, output: Path, print_options):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets."""
     check_tape_width(tape_width)
-    design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width)
+    design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width, layout=layout)
     _check(design)
     suffix = output.suffix.lower()
     if suffix in (".json", ".txt") or print_options.paper or print_options.template:
@@ -120,3 +139,209 @@ def sheet_command(players, output: Path, print_options):
     emit(_game(), CopsSheet(squads=players), output, print_options)
 
 
+
+
+# -- playing ------------------------------------------------------------------------------------------------------
+
+
+def map_source(func):
+    """--map FILE, or the options that generate a map (as `cops map` takes them)."""
+    options = [
+        click.option("--map", "map_file", type=click.Path(path_type=Path), default=None,
+                     help="A Cops map design (.json) to play on; without it one is generated from the options."),
+        click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=DEFAULT_PLAYERS,
+                     show_default=True, help="Squads (one segment each) of a generated map."),
+        click.option("--offset", callback=_offset, default="0", show_default=True, metavar="LENGTH",
+                     help="Offset set-up of a generated map (its new roads are played like paths)."),
+        click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
+                     help="Tape width of a generated map."),
+        LAYOUT_OPTION,
+        FAIR_OPTION,
+        seed_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _map(map_file, players, offset, tape_width, layout, fair, seed):
+    """The design to play: loaded (a Cops map that passes its rules) or generated."""
+    from ...design import load
+    from ...errors import InputError
+    from .model import CopsMap
+
+    if map_file is not None:
+        design = load(map_file)
+        if not isinstance(design, CopsMap):
+            raise InputError(f"--map {map_file}: not a Cops map (it holds {design.GAME} {design.KIND})")
+        _check(design)
+        return design, seed if seed is not None else (design.seed or 0)
+    check_offset(offset, check_tape_width(tape_width))
+    seed = resolve_seed(seed)
+    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout,
+                        fair=fair), seed
+
+
+def _game_json(record) -> dict:
+    return {"seed": record.seed, "winner": record.winners[0] + 1 if record.winners else None,
+            "turns": record.turns, "end": record.end, "ramen_used": list(record.specials_used)}
+
+
+def _game_line(index: int, record) -> str:
+    outcome = (f"squad {record.winners[0] + 1} solves two crimes" if record.winners
+               else "no squad can finish (stalemate)")
+    ramen = ", ".join(str(n) for n in record.specials_used)
+    return (f"game {index + 1} (seed {record.seed}, squad {record.first + 1} starts): {outcome} after "
+            f"{record.turns} moves; ramen eaten per squad: {ramen}")
+
+
+@commands.command("play")
+@map_source
+@click.option("--bots", default="greedy", show_default=True,
+              help="Bots per squad: one name for every squad or one per squad, comma-separated (greedy, random).")
+@click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True,
+              help="How many games; squads take turns at starting.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play in; the results do not depend on it.")
+@click.option("--replay", type=click.Path(path_type=Path), default=None,
+              help="Replay a game log written by -o LOG.txt, checking every move (the map comes from the log "
+                   "unless --map is given).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, in a list.")
+@output_option((".txt", ".pdf", ".svg", ".png"), required=False)
+@print_options
+def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
+                 print_options):
+    """Bots play Cops on a map. Every game's seed and result is printed, and with one game its moves first (one a
+    line: squad and move in notation); -o LOG.txt writes the first game's moves as a log that --replay plays back,
+    -o game.pdf|svg|png draws the map after the first game: each squad's moves along the paths in its colour, the
+    areas filled, solved zones framed, Miso-Squirly paths."""
+    from ...play import game_seed
+    from . import bots as playing
+    from . import engine
+
+    if replay is not None:
+        design, state, moves, seed, first = _replay(replay, map_file)
+        outcome = engine.result(state)
+        records = [playing.GameRecord(seed=seed, first=first, winners=outcome.winners if outcome else (),
+                                      turns=len(moves),
+                                      end="win" if outcome and outcome.winners else "stalemate",
+                                      specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
+        first_match = (state, moves, seed, first)
+    else:
+        design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
+        from ...play import make_bots
+
+        make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
+        records = playing.run(design, games, seed, jobs, bots, label="playing")
+        first_match = None
+        if output is not None or (games == 1 and not as_json):
+            # The first game again, for its moves (the same seed plays the same game).
+            match = playing.play_game(design, bots, game_seed(seed, 0), 0)
+            first_match = (match.final, list(match.moves), game_seed(seed, 0), 0)
+    if as_json:
+        click.echo(json.dumps([_game_json(record) for record in records], indent=2))
+    else:
+        if len(records) == 1 and first_match is not None:
+            _, moves, _, first = first_match
+            for index, move in enumerate(moves):
+                click.echo(f"squad {(first + index) % design.players + 1}: {move}")
+        for index, record in enumerate(records):
+            click.echo(_game_line(index, record))
+    if output is not None:
+        _write_game(design, first_match, output, print_options, bots)
+
+
+def _write_game(design, game, output: Path, print_options, bots: str) -> None:
+    from ...output import write_bytes
+    from .draw import game_scene
+
+    state, moves, seed, first = game
+    if output.suffix.lower() == ".txt":
+        report_written([write_bytes(output, game_log(design, moves, seed, first, bots).encode("utf-8"))])
+        return
+    scene = game_scene(design, state, print_options.bleed, print_options.lang)
+    document = Document.single(scene, title=f"{TITLE} — a game on map seed {design.seed}")
+    report_written(write_document(document, output, print_options.dpi))
+
+
+LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
+
+
+def game_log(design, moves, seed: int, first: int, bots: str) -> str:
+    """A game in notation, one move a line, after a header that says which map it was played on."""
+    lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
+             f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {design.offset:g}mm",
+             f"# tape-width: {design.tape_width:g}mm", f"# layout: {design.layout}", f"# first: {first + 1}",
+             f"# game-seed: {seed}",
+             f"# bots: {bots}"]
+    for index, move in enumerate(moves):
+        lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")
+    return "\n".join(lines) + "\n"
+
+
+def _replay(path: Path, map_file):
+    """Reads a log, rebuilds its map (or loads --map), and plays every move, refusing the first illegal one by
+    its line."""
+    from ...errors import InputError
+    from ...inputs import read_text
+    from . import engine
+
+    header: dict[str, str] = {}
+    moves: list[tuple[int, str]] = []
+    for number, line in enumerate(read_text(path, "game log").splitlines(), start=1):
+        text, _, comment = line.partition("#")
+        if not text.strip():
+            key, _, value = comment.partition(":")
+            if key.strip() in LOG_KEYS and value.strip():
+                header[key.strip()] = value.strip()
+            continue
+        moves.append((number, text.strip()))
+    try:
+        first = int(header.get("first", "1")) - 1
+        int(header.get("game-seed", "0"))
+        if map_file is not None:
+            design, _ = _map(map_file, None, 0.0, 50.0, None, False, None)
+        else:
+            design = generate_map(players=int(header.get("players", DEFAULT_PLAYERS)),
+                                  seed=int(header.get("seed", "0")),
+                                  tape_width=_mm(header.get("tape-width", "50mm")),
+                                  offset=_mm(header.get("offset", "0mm")),
+                                  layout=header.get("layout", DEFAULT_LAYOUT))
+    except ValueError as error:
+        raise InputError(f"{path}: the header does not describe a map: {error}") from None
+    if not 0 <= first < design.players:
+        raise InputError(f"{path}: first: must be 1..{design.players}, got {first + 1}")
+    state = engine.initial_state(design, first=first)
+    played = []
+    for number, text in moves:
+        if engine.result(state) is not None:
+            raise InputError(f"{path}, line {number}: the game is already over")
+        try:
+            move = engine.parse_move(text, state)
+        except InputError as error:
+            raise InputError(f"{path}, line {number}: {error}") from None
+        state = engine.apply(state, move)
+        played.append(str(move))
+    return design, state, played, int(header.get("game-seed", "0")), first
+
+
+def _mm(text: str) -> float:
+    return float(text.lower().removesuffix("mm"))
+
+
+@commands.command("balance")
+@map_source
+@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="Greedy games to play; squads take turns at starting.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play in; the numbers do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="The balance as JSON.")
+def balance_command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, as_json):
+    """How fair a map is between greedy squads. Squads are alike but for the order of play, so seat N is the squad
+    that plays N-th: per seat its win rate with a 95 % interval, the mean game length, the stalemates, and the
+    score (the largest gap between a seat's win rate and its fair share)."""
+    from . import bots as playing
+
+    design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
+    result = playing.map_balance(design, games, seed, jobs)
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())

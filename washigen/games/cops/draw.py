@@ -19,11 +19,12 @@ from ...i18n import translator
 from ...press import Document, PrintOptions, load_template, template_for
 from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
-from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Rect, Scene, Style, Symbol, Text, Use,
-                      rounded_path)
-from ...units import MIN_PAGE_MARGIN, format_mm, paper_size
-from .model import (GAME, KIND_COLOURS, PATH_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape, Location,
-                    Segment, scale_for)
+from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
+                      Use, rounded_path)
+from ...units import MIN_PAGE_MARGIN, paper_size
+from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
+                    Location, Segment, scale_for)
+from .rules import location_index, path_visible, shape_of, visible_part
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -309,7 +310,7 @@ def _caption(design, index: int, count: int, lang: str = "en") -> str:
 
 def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     s = scale_for(design.tape_width)
-    edge = _style(stroke="cops-road-edge", width=2.2 * s, cap="round", join="round")
+    edge = _style(stroke="cops-road-edge", width=ROAD_WIDTH * s, cap="round", join="round")
     dashes = _style(stroke="road-new", width=1.5 * s, dash=(1.6 * s, 1.1 * s), cap="butt", join="round")
     items = []
     for road in design.roads:
@@ -321,28 +322,32 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
 
 
 def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en") -> Scene:
-    """The whole map on one page at real size: segments end to end, every other one `offset` mm lower."""
+    """The whole map on one page at real size: segments end to end (every other one `offset` mm lower), or
+    stacked strips (every other one `offset` mm further right)."""
     width, length, count = design.tape_width, design.segment_length, design.players
-    height = width + design.offset
-    scene = Scene(count * length, height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
+    map_width, map_height = design.size
+    scene = Scene(map_width, map_height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
     for index, segment in enumerate(design.segments):
-        shift = design.shift(index)
+        ox, oy = design.origin(index)
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
                                               f"washigen {__version__}", lang)
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
-        left = bleed if index == 0 else 0.0
-        right = bleed if index == count - 1 else 0.0
-        top = bleed if shift == 0 else 0.0
-        bottom = bleed if shift + width >= height - 1e-9 else 0.0
+        left = bleed if ox <= 1e-9 else 0.0
+        right = bleed if ox + length >= map_width - 1e-9 else 0.0
+        top = bleed if oy <= 1e-9 else 0.0
+        bottom = bleed if oy + width >= map_height - 1e-9 else 0.0
         clip = (-left, -top, length + left + right, width + top + bottom)
-        scene.add(Group(children=children, dx=index * length, dy=shift, clip=clip))
+        scene.add(Group(children=children, dx=ox, dy=oy, clip=clip))
+    seam = _style(stroke="#ffffff", width=0.3 * scale_for(width))
     for index in range(1, count):
-        x = index * length
-        top = max(design.shift(index - 1), design.shift(index))
-        scene.add(Line(x, top, x, top + width - abs(design.shift(index) - design.shift(index - 1)),
-                       _style(stroke="#ffffff", width=0.3 * scale_for(width))))
+        (px, py), (ox, oy) = design.origin(index - 1), design.origin(index)
+        if design.layout == "stacked":
+            scene.add(Line(max(px, ox), oy, min(px, ox) + length, oy, seam))
+        else:
+            top = max(py, oy)
+            scene.add(Line(ox, top, ox, top + width - abs(oy - py), seam))
     scene.add(*road_children(design))
     return scene
 
@@ -355,7 +360,8 @@ def strip_scenes(design, bleed: float, lang: str = "en") -> list[Scene]:
         scene = segment_scene(segment, design.tape_width, design.segment_length, bleed,
                               _caption(design, index, count, lang), _meta(design, design.KIND), lang)
         if isinstance(design, CopsMap) and design.roads:
-            scene.add(*road_children(design, -index * design.segment_length, -design.shift(index)))
+            ox, oy = design.origin(index)
+            scene.add(*road_children(design, -ox, -oy))
         scenes.append(scene)
     return scenes
 
@@ -367,8 +373,15 @@ def strip_labels(design, lang: str = "en") -> list[str]:
     for index in range(count):
         label = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + _(
             "segment {number} of {count}").format(number=index + 1, count=count)
+        stacked = isinstance(design, CopsMap) and design.layout == "stacked"
+        if stacked:
+            label += _(" · strips side by side, squad sections at the left")
         if isinstance(design, CopsMap) and design.offset > 0 and design.shift(index) > 0:
-            label += _(" · lay it {offset} mm lower than its neighbours").format(offset=_.mm(design.offset))
+            if stacked:
+                label += _(" · lay it {offset} mm further right than its neighbours").format(
+                    offset=_.mm(design.offset))
+            else:
+                label += _(" · lay it {offset} mm lower than its neighbours").format(offset=_.mm(design.offset))
         elif isinstance(design, CopsTape):
             label += _(" (the last joins the first)")
         labels.append(label)
@@ -485,8 +498,11 @@ def print_strips(design, options: PrintOptions) -> Document:
     _ = translator(options.lang)
     strips = strip_scenes(design, options.bleed, options.lang)
     title = f"{TITLE} — {len(strips)} segments, seed {design.seed}"
-    footer = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + _(
-        "cut along the marks, lay the segments end to end")
+    if getattr(design, "layout", "end-to-end") == "stacked":
+        how = _("cut along the marks, lay the strips one below the other, squad sections at the left")
+    else:
+        how = _("cut along the marks, lay the segments end to end")
+    footer = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + how
     return impose_lanes(strips, template, options, labels=strip_labels(design, options.lang), title=title,
                         footer=footer)
 
@@ -525,3 +541,105 @@ def location_diagram(location: Location, lang: str = "en") -> Scene:
                   Line(ax, ay + 2.2, ax, level, leader), Line(ax, level, label_x - 1.0, level, leader),
                   Text(label_x, level + 0.9, name, 2.8))
     return scene
+
+
+# -- a game after it was played -----------------------------------------------------------------------------------
+
+SQUAD_COLOURS = ("#d62728", "#1f4fd6", "#1a9a3a", "#8e3fb0", "#222222", "#e0559b")
+
+
+def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> Scene:
+    """The map after a game: every path piece a squad used drawn in its colour along the path (squads side by
+    side), the areas filled in their squads' colours, Miso-Squirly paths dashed in the colour of the squad that
+    drew them, and every solved zone framed in its solver's colour."""
+    scene = map_scene(design, bleed, lang)
+    s = scale_for(design.tape_width)
+    board = state.board
+    lines = _piece_lines(design, board)
+    width = 0.55 * s
+    for squad in range(state.players):
+        colour = SQUAD_COLOURS[squad % len(SQUAD_COLOURS)]
+        shift = (squad - (state.players - 1) / 2) * width
+        for bit, points in enumerate(lines):
+            if state.used[squad] >> bit & 1:
+                scene.add(_offset_line(points, shift, _style(stroke=colour, width=width, cap="round",
+                                                                join="round")))
+    for (a, b, points), drawer in zip(state.miso, state.miso_by):
+        shape = rounded_path(_outside(design, board, points, a, b), 1.5 * s)
+        colour = SQUAD_COLOURS[drawer % len(SQUAD_COLOURS)]
+        scene.add(replace(shape, style=_style(stroke="path", width=PATH_WIDTH * s, cap="round", join="round")),
+                  replace(shape, style=_style(stroke=colour, width=0.8 * s, dash=(1.6 * s, 1.1 * s))))
+    for k, owners in enumerate(state.filled):
+        location = board.locations[k]
+        ox, oy = _origin(design, board.segment_of[k])
+        for area, owner in zip(location.areas, owners):
+            fill = _style(fill=SQUAD_COLOURS[owner % len(SQUAD_COLOURS)], stroke="cops-location-edge",
+                          width=0.3 * s)
+            if area.shape == "circle":
+                scene.add(Circle(ox + area.x + area.w / 2, oy + area.y + area.h / 2, area.w / 2, fill))
+            else:
+                scene.add(Rect(ox + area.x, oy + area.y, area.w, area.h, fill, rx=0.5 * s))
+    for zone, solver in enumerate(state.solved):
+        if solver >= 0:
+            scene.add(*_solved_mark(design, zone, solver, s))
+    return scene
+
+
+def _outside(design: CopsMap, board, points, a: int, b: int) -> tuple:
+    """The part of a Miso-Squirly path between its two locations (locations are not drawn over again)."""
+    shapes = []
+    for k in (a, b):
+        ox, oy = _origin(design, board.segment_of[k])
+        location = board.locations[k]
+        shapes.append(shape_of(replace(location, x=location.x + ox, y=location.y + oy)))
+    return tuple(visible_part(points, *shapes) or points)
+
+
+def _origin(design: CopsMap, index: int) -> tuple[float, float]:
+    return design.origin(index)
+
+
+def _piece_lines(design: CopsMap, board) -> list[tuple]:
+    lines = []
+    for key in board.piece_key:
+        if key[0] == "road":
+            lines.append(tuple(design.roads[key[1]].points))
+            continue
+        s_index, p_index = key
+        ox, oy = _origin(design, s_index)
+        segment = design.segments[s_index]
+        part = path_visible(segment.paths[p_index], location_index(segment)) or segment.paths[p_index].points
+        lines.append(tuple((x + ox, y + oy) for x, y in part))
+    return lines
+
+
+def _offset_line(points: Sequence, shift: float, style: Style) -> Polyline:
+    """The polyline moved `shift` mm sideways (leg by leg, corners joined), so squads' lines lie side by side."""
+    if abs(shift) < 1e-9:
+        return Polyline(tuple(points), style)
+    moved = []
+    for k, (x, y) in enumerate(points):
+        px, py = points[max(k - 1, 0)]
+        nx, ny = points[min(k + 1, len(points) - 1)]
+        dx, dy = nx - px, ny - py
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        moved.append((x - dy / length * shift, y + dx / length * shift))
+    return Polyline(tuple(moved), style)
+
+
+def _solved_mark(design: CopsMap, zone: int, solver: int, s: float) -> list:
+    """A frame around the solved zone and the solving squad's number in a disc at its top."""
+    index, half = divmod(zone, 2)
+    segment = design.segments[index]
+    ox, oy = _origin(design, index)
+    x0 = ox + (SQUAD_WIDTH * s if half == 0 else segment.gravestones)
+    x1 = ox + (segment.gravestones if half == 0 else design.segment_length)
+    colour = SQUAD_COLOURS[solver % len(SQUAD_COLOURS)]
+    inset = 0.8 * s
+    r = 3.0 * s
+    cx = (x0 + x1) / 2
+    return [Rect(x0 + inset, oy + inset, x1 - x0 - 2 * inset, design.tape_width - 2 * inset,
+                 _style(stroke=colour, width=1.0 * s, dash=(3 * s, 1.5 * s))),
+            Circle(cx, oy + r + inset, r, _style(fill=colour, stroke="#ffffff", width=0.4 * s)),
+            Text(cx, oy + r + inset + 1.2 * s, str(solver + 1), 3.4 * s, anchor="middle", weight="bold",
+                 style=_style(fill="#ffffff"))]

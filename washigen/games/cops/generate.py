@@ -10,16 +10,17 @@ that wrap over the top and bottom edges, then a few extra paths for choice.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import replace
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from ...errors import InputError
-from .model import (END_CORRIDOR, JOINT_BAND, KINDS, LOCATIONS_PER_ZONE, MAX_PLAYERS, MIN_PLAYERS, REFERENCE_WIDTH,
-                    SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location, Path, Point,
-                    Road, RoadEnd, Segment, Zone, max_offset_for, scale_for, segment_length_for)
-from .rules import (joints_of, point_segment_distance, polyline_box, polyline_distance,
+from ...errors import InputError, WashigenError
+from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LOCATIONS_PER_ZONE, MAX_PLAYERS,
+                    MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location,
+                    Path, Point, Road, RoadEnd, Segment, Zone, max_offset_for, scale_for, segment_length_for)
+from .rules import (joints_of, ports_of, point_segment_distance, polyline_box, polyline_distance,
                     polyline_shape_distance, shape_box, shape_of, visible_part)
 
 # The reference tape all segments are laid out on.
@@ -38,6 +39,9 @@ GRAVE_CLEAR = 4.0      # locations from the gravestones; no path runs along them
 JOINT_SPACING = 8.0
 PORT_SPACING = 7.0
 ATTEMPTS = 60
+PLAYABLE_ATTEMPTS = 20
+FAIR_CANDIDATES = 6        # layouts compared by --fair
+FAIR_GAMES = 12            # greedy games per squad on each of them
 
 # Location shapes: a card (rounded rectangle) with its pictogram on the left and three square areas, or a disc with
 # the pictogram on top and three round areas below.
@@ -64,30 +68,77 @@ def check_offset(offset: float, tape_width: float) -> float:
     return float(offset)
 
 
-def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offset: float = 0.0) -> CopsMap:
-    """A map of one segment per player, end to end; with an offset, every other segment lies `offset` mm lower
-    and new roads complete the joints that no longer meet."""
+def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offset: float = 0.0,
+                 layout: str = DEFAULT_LAYOUT, fair: bool = False) -> CopsMap:
+    """A map of one segment per player, end to end or stacked; with an offset, every other segment is moved and
+    new roads complete the path ends that no longer meet. Only a map greedy squads can finish on every seating
+    is returned: the next layout of the seed is tried when one is not. `fair`: of the seed's first FAIR_CANDIDATES
+    playable layouts, the one whose greedy games favour no place in the turn order most (its balance score)."""
+    playable_ones = (design for design in itertools.islice(layouts(players, seed, tape_width, offset, layout),
+                                                           PLAYABLE_ATTEMPTS) if playable(design))
+    if fair:
+        candidates = list(itertools.islice(playable_ones, FAIR_CANDIDATES))
+        if candidates:
+            return min(candidates, key=balance_score)
+    else:
+        for design in playable_ones:
+            return design
+    raise WashigenError(f"cops: no playable map for {players} players, seed {seed}, after {PLAYABLE_ATTEMPTS} "
+                        "layouts; try another seed")
+
+
+def balance_score(design: CopsMap) -> float:
+    """The largest gap between a place in the turn order's greedy win rate and its fair share."""
+    from .bots import map_balance
+
+    return map_balance(design, FAIR_GAMES * design.players, design.seed or 0).score
+
+
+def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
+            layout: str = DEFAULT_LAYOUT) -> Iterator[CopsMap]:
+    """The seed's layouts in order, each valid by the placement rules; generate_map returns the first playable."""
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players}")
     tape_width = check_tape_width(tape_width)
     offset = check_offset(offset, tape_width)
-    rng = random.Random(f"cops-map:{seed}:{players}")
-    segments = _segments(rng, players, ring=False)
+    layout = check_layout(layout)
+    stacked = layout == "stacked"
+    rng = random.Random(f"cops-map:{seed}:{players}" + (":stacked" if stacked else ""))
     scale = scale_for(tape_width)
-    design = CopsMap(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width),
-                     offset=round(offset, 2), segments=tuple(_scaled(s, scale) for s in segments))
-    return complete_offset(design)
+    while True:
+        segments = _stacked_segments(rng, players) if stacked else _segments(rng, players, ring=False)
+        yield complete_offset(CopsMap(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width),
+                                      offset=round(offset, 2), layout=layout,
+                                      segments=tuple(_scaled(s, scale) for s in segments)))
 
 
-def generate_tape(segments: int = 4, seed: int = 0, tape_width: float = 50.0) -> CopsTape:
-    """A repeat of `segments` segments whose last joins its first, for tape artwork."""
+def check_layout(layout: str) -> str:
+    if layout not in LAYOUTS:
+        raise InputError(f"layout: must be {' or '.join(LAYOUTS)}, got {layout!r}")
+    return layout
+
+
+def playable(design: CopsMap) -> bool:
+    """Greedy squads finish a game on every seating (the engine's play check, DESIGN 9)."""
+    from .bots import play_check
+
+    return play_check(design, design.seed or 0).ok
+
+
+def generate_tape(segments: int = 4, seed: int = 0, tape_width: float = 50.0,
+                  layout: str = DEFAULT_LAYOUT) -> CopsTape:
+    """A repeat of `segments` segments for tape artwork: end to end, the last joins the first; stacked, every
+    segment has its ports at the same x, so any two strips of the roll lie side by side and meet."""
     if not (1 <= segments <= 24):
         raise InputError(f"segments: must be 1..24, got {segments}")
     tape_width = check_tape_width(tape_width)
-    rng = random.Random(f"cops-tape:{seed}:{segments}")
-    laid = _segments(rng, segments, ring=True)
+    layout = check_layout(layout)
+    if layout == "stacked":
+        laid = _stacked_segments(random.Random(f"cops-tape:{seed}:{segments}:stacked"), segments)
+    else:
+        laid = _segments(random.Random(f"cops-tape:{seed}:{segments}"), segments, ring=True)
     scale = scale_for(tape_width)
-    return CopsTape(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width),
+    return CopsTape(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width), layout=layout,
                     segments=tuple(_scaled(s, scale) for s in laid))
 
 
@@ -107,24 +158,53 @@ def complete_offset(design: CopsMap) -> CopsMap:
     if design.offset <= 0:
         return replace(design, roads=())
     roads: list[Road] = []
-    for left in range(len(design.segments) - 1):
+    count = len(design.segments)
+    if design.layout == "stacked":
+        for upper in range(count):
+            lower = (upper + 1) % count
+            if design.shift(upper) != design.shift(lower):
+                roads += _strip_roads(design, upper, lower, (upper + 1) * design.tape_width)
+        return replace(design, roads=tuple(roads))
+    for left in range(count - 1):
         roads += _seam_roads(design, left, left + 1)
     return replace(design, roads=tuple(roads))
 
 
 def _seam_roads(design: CopsMap, left: int, right: int) -> list[Road]:
-    tolerance = 0.5
+    """End to end: roads along the seam x between the right joints of `left` and the left joints of `right`."""
     x = right * design.segment_length
     ends = [(y + design.shift(left), "A", y) for _, y in joints_of(design.segments[left], "right")]
     ends += [(y + design.shift(right), "B", y) for _, y in joints_of(design.segments[right], "left")]
-    ends.sort()
+    pieces = _seam_pieces(ends, design.tape_width)
+    return [Road(a=RoadEnd(segment=left if "A" == sa else right, joint="right" if "A" == sa else "left", at=a),
+                 b=RoadEnd(segment=left if "A" == sb else right, joint="right" if "A" == sb else "left", at=b),
+                 points=((x, round(ya, 2)), (x, round(yb, 2)))) for (ya, sa, a), (yb, sb, b) in pieces]
+
+
+def _strip_roads(design: CopsMap, upper: int, lower: int, seam: float) -> list[Road]:
+    """Stacked: roads along the seam y between the bottom ports of `upper` and the top ports of `lower` (for the
+    wrap, the seam is the bottom strip's bottom edge, where the top strip's top ports continue)."""
+    ends = [(x + design.shift(upper), "A", x) for _, x in ports_of(design.segments[upper], "bottom")]
+    ends += [(x + design.shift(lower), "B", x) for _, x in ports_of(design.segments[lower], "top")]
+    pieces = _seam_pieces(ends, design.tape_width)
+    return [Road(a=RoadEnd(segment=upper if "A" == sa else lower, port="bottom" if "A" == sa else "top", at=a),
+                 b=RoadEnd(segment=upper if "A" == sb else lower, port="bottom" if "A" == sb else "top", at=b),
+                 points=((round(xa, 2), seam), (round(xb, 2), seam))) for (xa, sa, a), (xb, sb, b) in pieces]
+
+
+def _seam_pieces(ends: list[tuple[float, str, float]], width: float) -> list[tuple[tuple, tuple]]:
+    """Which ends along one seam a road joins: ends are (position on the seam, side "A" or "B", position in their
+    own segment); every end that lost its partner on the other side gets a road to a neighbouring end, and the
+    two sides end up linked. Returns pairs of (seam position, side, own position)."""
+    tolerance = 0.5
+    ends = sorted(ends)
     # Ends that meet their partner merge into one item that counts as both sides.
     items: list[dict] = []
     for y, side, local in ends:
         if items and abs(items[-1]["y"] - y) <= tolerance and side not in items[-1]["sides"]:
             items[-1]["sides"][side] = local
             if side == "A":
-                items[-1]["y"] = y          # a road names the left joint, so it ends exactly there
+                items[-1]["y"] = y          # a road names the A end, so it ends exactly there
             continue
         items.append({"y": y, "sides": {side: local}})
 
@@ -134,24 +214,18 @@ def _seam_roads(design: CopsMap, left: int, right: int) -> list[Road]:
     def cross(k: int, j: int) -> bool:
         return set(items[k]["sides"]) != set(items[j]["sides"]) or len(items[j]["sides"]) == 2
 
-    pieces = _cheapest_cover(items, orphan, cross, design.tape_width)
+    pieces = _cheapest_cover(items, orphan, cross, width)
     linked = any(len(item["sides"]) == 2 for item in items) or any(cross(a, b) for a, b in pieces)
     if not linked:
         options = [(items[k + 1]["y"] - items[k]["y"], k) for k in range(len(items) - 1) if cross(k, k + 1)]
         if options:
             pieces.add((min(options)[1], min(options)[1] + 1))
 
-    def road_end(item: dict) -> RoadEnd:
-        if "A" in item["sides"]:
-            return RoadEnd(segment=left, joint="right", at=item["sides"]["A"])
-        return RoadEnd(segment=right, joint="left", at=item["sides"]["B"])
+    def named(item: dict) -> tuple:
+        side = "A" if "A" in item["sides"] else "B"
+        return item["y"], side, item["sides"][side]
 
-    roads = []
-    for a, b in sorted(pieces):
-        first, second = items[a], items[b]
-        roads.append(Road(a=road_end(first), b=road_end(second),
-                          points=((x, round(first["y"], 2)), (x, round(second["y"], 2)))))
-    return roads
+    return [(named(items[a]), named(items[b])) for a, b in sorted(pieces)]
 
 
 def _cheapest_cover(items: list[dict], orphan, cross, width: float) -> set[tuple[int, int]]:
@@ -201,6 +275,36 @@ def _segments(rng: random.Random, count: int, ring: bool) -> list[Segment]:
         segments.append(segment)
         left = sorted(y for _, y in joints_of(segment, "right"))
     return segments
+
+
+def _stacked_segments(rng: random.Random, count: int) -> list[Segment]:
+    """`count` segments without joints whose top and bottom ports all lie at the roll's port positions."""
+    for _ in range(ATTEMPTS):
+        ports = _port_positions(rng)
+        segments = []
+        for index in range(count):
+            for _ in range(ATTEMPTS):
+                segment = _Builder(rng, index + 1).build([], [], ports)
+                if segment is not None:
+                    segments.append(segment)
+                    break
+            else:
+                break
+        if len(segments) == count:
+            return segments
+    raise RuntimeError(f"cops: could not lay out {count} stacked segments after {ATTEMPTS} attempts")
+
+
+def _port_positions(rng: random.Random) -> list[float]:
+    """Two or three x positions for the ports of a whole roll, apart, clear of the squad section, of the middle
+    (where gravestones stand) and of the right end."""
+    middle = (SQUAD + ZONE_MARGIN + RIGHT - 2) / 2
+    count = rng.choice((2, 3, 3))
+    for _ in range(100):
+        xs = sorted(round(rng.uniform(SQUAD + 8, RIGHT - 6), 1) for _ in range(count))
+        if all(b - a >= 3 * PORT_SPACING for a, b in zip(xs, xs[1:])) and all(abs(x - middle) >= 10 for x in xs):
+            return xs
+    return [round(SQUAD + 30, 1), round(RIGHT - 30, 1)]
 
 
 def _joint_heights(rng: random.Random) -> list[float]:
@@ -295,7 +399,9 @@ class _Builder:
         return Location(id=ident, kind=kind, shape=shape, x=x, y=y, w=w, h=h, areas=areas)
 
     # -- paths -------------------------------------------------------------------------------------------------
-    def build(self, left: list[float], right: list[float] | None) -> Segment | None:
+    def build(self, left: list[float], right: list[float] | None, ports: list[float] | None = None) -> Segment | None:
+        """The segment, or None when this attempt's locations leave no room for what is promised: the joints on
+        the left (and right, when given) and, for a stacked roll, a top and a bottom port at each of `ports`."""
         if not self.place_locations():
             return None
         rng = self.rng
@@ -309,8 +415,13 @@ class _Builder:
             for y in right:
                 if not self.route_terminal(End(joint="right", at=y)):
                     return None
+        self.union = {location.id: location.id for location in self.locations}
+        for x in ports or ():
+            if not (self.route_terminal(End(port="top", at=x)) and self.route_terminal(End(port="bottom", at=x))):
+                return None
         self.spanning_tree()
-        self.port_pairs()
+        if ports is None:
+            self.port_pairs()
         if not self.connected():
             return None
         self.extras()
@@ -345,7 +456,6 @@ class _Builder:
     def spanning_tree(self) -> None:
         """Shortest first (a little shuffled), a path for every pair of locations not yet joined: Kruskal's tree
         over the paths that fit. The pairs already joined are kept as spares for extra paths."""
-        self.union = {location.id: location.id for location in self.locations}
         pairs = []
         for i, a in enumerate(self.locations):
             for b in self.locations[i + 1:]:

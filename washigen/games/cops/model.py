@@ -23,6 +23,8 @@ SEGMENT_RATIO = 3.6            # segment length / tape width: 180 mm on 50 mm ta
 SQUAD_WIDTH = 14.0             # the blue squad-name section at a segment's left end
 END_CORRIDOR = 9.0             # at a segment's right end only joint paths run (the offset roads need the room)
 PATH_WIDTH = 2.6               # a yellow path with its dark edge
+ROAD_WIDTH = 2.2               # a new road as drawn (its dark edge)
+NAME_FIELD = (10.0, 30.0)      # the squad's name field: across the section x along the tape width (mm)
 ROAD_OFFSET_STEP = 2.5         # an offset road between two joints of one side runs this far inside that tape
 JOINT_BAND = (0.29, 0.71)      # joints sit within this fraction of the width, so a shifted neighbour still meets them
 MAX_OFFSET_RATIO = 0.25        # the largest offset, as a fraction of the tape width
@@ -152,9 +154,10 @@ class Segment:
 
 @record
 class RoadEnd:
-    """Where a new road ends: on the path of a joint of a segment (0-based index), or at a location."""
+    """Where a new road ends: on the path of a joint or a port of a segment (0-based index), or at a location."""
     segment: Annotated[int, Field(ge=0)]
     joint: Literal["left", "right"] | None = None
+    port: Literal["top", "bottom"] | None = None
     at: float | None = None
     location: str | None = None
 
@@ -168,15 +171,24 @@ class Road:
     points: Annotated[tuple[Point, ...], Field(min_length=2)]
 
 
+Layout = Literal["end-to-end", "stacked"]
+LAYOUTS = ("end-to-end", "stacked")
+DEFAULT_LAYOUT = "end-to-end"
+
+
 @record
 class CopsMap(Design):
-    """A map: one segment per player, end to end. With an offset, every other segment (the 2nd, 4th, ...) lies
-    `offset` mm lower, and `roads` completes the joints that no longer meet."""
+    """A map: one segment per player. `end-to-end`: segments in a row, joints meeting joints, each segment's top
+    ports continuing from its bottom ports; with an offset every other segment (the 2nd, 4th, ...) lies `offset`
+    mm lower. `stacked`: strips side by side along their long edges, squad sections at the left, each strip's
+    bottom ports meeting the top ports of the strip below and the bottom strip's the top strip's; with an offset
+    every other strip lies `offset` mm further right. `roads` completes the path ends that no longer meet."""
     GAME = "cops"
     KIND = "map"
     tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
     segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
     offset: Annotated[float, Field(ge=0, le=100)] = 0.0
+    layout: Layout = DEFAULT_LAYOUT
     segments: Annotated[tuple[Segment, ...], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     roads: tuple[Road, ...] = ()
 
@@ -185,8 +197,21 @@ class CopsMap(Design):
         return len(self.segments)
 
     def shift(self, index: int) -> float:
-        """How far segment `index` (0-based) lies below the map's top."""
+        """How far segment `index` (0-based) is moved by the offset: down (end-to-end) or right (stacked)."""
         return self.offset if index % 2 == 1 else 0.0
+
+    def origin(self, index: int) -> Point:
+        """Where segment `index` lies on the map: its top left corner, in mm."""
+        if self.layout == "stacked":
+            return self.shift(index), index * self.tape_width
+        return index * self.segment_length, self.shift(index)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The map's width and height, in mm."""
+        if self.layout == "stacked":
+            return self.segment_length + (self.offset if self.players > 1 else 0.0), self.players * self.tape_width
+        return self.players * self.segment_length, self.tape_width + (self.offset if self.players > 1 else 0.0)
 
 
 @record
@@ -196,6 +221,7 @@ class CopsTape(Design):
     KIND = "tape"
     tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
     segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
+    layout: Layout = DEFAULT_LAYOUT       # stacked: every segment has its ports at the same x and no joints
     segments: Annotated[tuple[Segment, ...], Field(min_length=1, max_length=24)]
 
 

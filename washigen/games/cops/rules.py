@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...report import Report, Violation
-from .model import (AREAS_PER_LOCATION, CLEARANCE, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, PATH_WIDTH,
-                    SQUAD_WIDTH, ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road,
-                    Segment, scale_for)
+from .model import (AREAS_PER_LOCATION, CLEARANCE, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD,
+                    PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End,
+                    Location, Path, Point, Road, Segment, scale_for)
 
 EPS = 1e-9
 
@@ -336,16 +336,25 @@ def validate(design) -> Report:
     if isinstance(design, CopsSheet):
         return Report()
     if isinstance(design, CopsTape):
-        return validate_segments(design.segments, frame_of(design), ring=True)
+        return validate_segments(design.segments, frame_of(design), ring=design.layout == "end-to-end",
+                                 layout=design.layout, tape=True)
     if isinstance(design, CopsMap):
-        shifts = [design.shift(i) for i in range(len(design.segments))]
-        return validate_segments(design.segments, frame_of(design), shifts=shifts, roads=design.roads)
+        origins = [design.origin(i) for i in range(len(design.segments))]
+        return validate_segments(design.segments, frame_of(design), origins=origins, roads=design.roads,
+                                 layout=design.layout)
     return Report.of([Violation.error("cops.design.kind", f"not a Cops design: {type(design).__name__}")])
 
 
 def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = False,
-                      shifts: Sequence[float] | None = None, roads: Sequence[Road] = ()) -> Report:
-    shifts = list(shifts) if shifts is not None else [0.0] * len(segments)
+                      origins: Sequence[Point] | None = None, roads: Sequence[Road] = (),
+                      layout: str = "end-to-end", tape: bool = False) -> Report:
+    """Every rule on a run of segments: a map's (laid out at `origins`, with its new roads) or a tape's (a ring
+    end to end; stacked, every segment's ports at the same x and no joints)."""
+    if origins is None:
+        origins = [(i * frame.length, 0.0) if layout == "end-to-end" else (0.0, i * frame.width)
+                   for i in range(len(segments))]
+    origins = list(origins)
+    stacked = layout == "stacked"
     found: list[Violation] = []
     visible: list[list[list[Point] | None]] = []
     for number, segment in enumerate(segments, start=1):
@@ -359,9 +368,14 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
         found += check_every_location_has_a_path(segment, number)
         found += check_ports(segment, number, frame)
     found += check_printable(segments)
-    found += check_roads(segments, frame, shifts, roads, visible)
-    found += check_joints(segments, frame, ring, shifts, roads)
-    found += check_connected(segments, frame, ring, shifts, roads)
+    wrap = len(segments) * frame.width if stacked else 0.0
+    found += check_roads(segments, frame, origins, roads, visible, wrap)
+    found += check_name_field(segments, frame, origins, roads)
+    if stacked:
+        found += check_stacked_ports(segments, frame, origins, roads, ring=tape)
+    found += check_joints(segments, frame, ring, origins, roads, stacked)
+    if not (stacked and tape):
+        found += check_connected(segments, frame, ring, origins, roads, stacked)
     return Report.of(found)
 
 
@@ -606,6 +620,66 @@ def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violati
                                       position=(round(x, 1), y))
 
 
+def check_stacked_ports(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point], roads: Sequence[Road],
+                        ring: bool = False) -> Iterable[Violation]:
+    """Stacked strips: every bottom port meets a top port of the strip below at the same x (the bottom strip's
+    meet the top strip's), or a new road completes it. A tape (`ring`) is checked strip after strip in a ring, so
+    any two strips torn off it join."""
+    count = len(segments)
+    met = set()
+    for a, b in stacked_port_partners(segments, origins):
+        met.update((a, b))
+    for road in roads:
+        for end in (road.a, road.b):
+            found = road_path(end, segments)
+            if found:
+                met.add(found)
+    for number, segment in enumerate(segments, start=1):
+        for side in ("top", "bottom"):
+            for index, x in ports_of(segment, side):
+                if (number - 1, index) in met:
+                    continue
+                neighbour = (number % count) + 1 if side == "bottom" else (number - 2) % count + 1
+                y = 0.0 if side == "top" else frame.width
+                yield Violation.error("cops.port.unmatched",
+                                      f"The {side} port of strip {number} at x {x:g} mm meets no port of strip "
+                                      f"{neighbour} and no new road completes it.", segment=number, path=index,
+                                      position=(round(x, 1), y))
+
+
+def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point],
+                     roads: Sequence[Road]) -> Iterable[Violation]:
+    """A new road never takes the squad section's name field: a free rectangle of 30 mm along the section and
+    10 mm across it (on 50 mm tape; it scales) stays clear of every road."""
+    if not roads:
+        return
+    field_w, field_h = NAME_FIELD[0] * frame.scale, NAME_FIELD[1] * frame.scale
+    half = ROAD_WIDTH * frame.scale / 2
+    boxes = [polyline_box((p, q), half) for road in roads for p, q in zip(road.points, road.points[1:])]
+    step = 0.5 * frame.scale
+    for number, (ox, oy) in enumerate(origins, start=1):
+        x0, y0, x1, y1 = ox, oy, ox + frame.squad, oy + frame.width
+        near = [b for b in boxes if boxes_meet(b, (x0, y0, x1, y1))]
+        if not near or _free_field(near, x0, y0, x1, y1, field_w, field_h, step):
+            continue
+        yield Violation.error("cops.squad.name-field",
+                              f"New roads cut the squad section of segment {number}: no {field_w:g} x "
+                              f"{field_h:g} mm field is left free for the squad's name.", segment=number,
+                              position=rounded((x0, y0)))
+
+
+def _free_field(boxes, x0, y0, x1, y1, w, h, step) -> bool:
+    x = x0
+    while x + w <= x1 + 1e-9:
+        y = y0
+        while y + h <= y1 + 1e-9:
+            if not any(boxes_meet(b, (x + 1e-6, y + 1e-6, x + w - 1e-6, y + h - 1e-6)) for b in boxes):
+                return True
+            y += step
+        x += step
+    return False
+
+
 # -- joints, roads and the whole map ------------------------------------------------------------------------------
 
 
@@ -622,30 +696,66 @@ def neighbours(count: int, ring: bool) -> list[tuple[int, int]]:
     return pairs
 
 
-def joint_partners(segments: Sequence[Segment], ring: bool, shifts: Sequence[float]):
-    """((segment, path) of a right joint, (segment, path) of the left joint it meets) pairs."""
+def joint_partners(segments: Sequence[Segment], ring: bool, origins: Sequence[Point], stacked: bool = False):
+    """((segment, path) of a right joint, (segment, path) of the left joint it meets) pairs; none when the
+    segments are stacked (their ends meet nothing)."""
+    if stacked:
+        return
     for left, right in neighbours(len(segments), ring):
         lefts = joints_of(segments[right], "left")
         for index, y in joints_of(segments[left], "right"):
             for other, y2 in lefts:
-                if abs(y + shifts[left] - (y2 + shifts[right])) <= MATCH_TOLERANCE:
+                if abs(y + origins[left][1] - (y2 + origins[right][1])) <= MATCH_TOLERANCE:
                     yield (left, index), (right, other)
 
 
+def stacked_port_partners(segments: Sequence[Segment], origins: Sequence[Point], ring: bool = True):
+    """((strip, path) of a bottom port, (strip, path) of the top port below it) pairs: each strip's bottom edge
+    meets the next strip's top edge, and the last strip's bottom the first strip's top (the wrap)."""
+    count = len(segments)
+    for upper in range(count):
+        lower = (upper + 1) % count
+        if lower == 0 and not ring:
+            continue
+        tops = ports_of(segments[lower], "top")
+        for index, x in ports_of(segments[upper], "bottom"):
+            for other, x2 in tops:
+                if abs(x + origins[upper][0] - (x2 + origins[lower][0])) <= MATCH_TOLERANCE:
+                    yield (upper, index), (lower, other)
+
+
+def meeting_ends(design: CopsMap) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """((segment, path), (segment, path)) for every two printed path ends that continue into each other: a top
+    port and the bottom port at its x (the wrap), and joints that meet."""
+    origins = [design.origin(i) for i in range(len(design.segments))]
+    if design.layout == "stacked":
+        return list(stacked_port_partners(design.segments, origins))
+    pairs = [((s, top), (s, bottom)) for s, segment in enumerate(design.segments)
+             for top, bottom in port_partners(segment)]
+    return pairs + list(joint_partners(design.segments, False, origins))
+
+
+def origin(design: CopsMap, index: int) -> Point:
+    """Where segment `index` lies in the map's frame (its top left corner)."""
+    return design.origin(index)
+
+
 def road_path(end, segments: Sequence[Segment]) -> tuple[int, int] | None:
-    """(segment, path) whose joint a road end names, or None."""
-    if end.joint is None or end.at is None or not (0 <= end.segment < len(segments)):
+    """(segment, path) whose joint or port a road end names, or None."""
+    side = end.joint or getattr(end, "port", None)
+    if side is None or end.at is None or not (0 <= end.segment < len(segments)):
         return None
-    for index, y in joints_of(segments[end.segment], end.joint):
-        if abs(y - end.at) <= MATCH_TOLERANCE:
+    ends = joints_of(segments[end.segment], side) if end.joint else ports_of(segments[end.segment], side)
+    for index, at in ends:
+        if abs(at - end.at) <= MATCH_TOLERANCE:
             return end.segment, index
     return None
 
 
-def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, shifts: Sequence[float],
-                 roads: Sequence[Road]) -> Iterable[Violation]:
+def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],
+                 roads: Sequence[Road], stacked: bool = False) -> Iterable[Violation]:
     met = set()
-    for a, b in joint_partners(segments, ring, shifts):
+    for a, b in joint_partners(segments, ring, origins, stacked):
         met.add(a)
         met.add(b)
     for road in roads:
@@ -660,7 +770,9 @@ def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, shifts: 
                 if (number - 1, index) in met:
                     continue
                 edge = (side == "left" and number == 1) or (side == "right" and number == count)
-                if edge and not ring:
+                if stacked:
+                    why = "stacked strips meet nothing at their ends"
+                elif edge and not ring:
                     why = "it leads off the end of the map"
                 else:
                     neighbour = number - 1 if side == "left" else number + 1
@@ -672,28 +784,30 @@ def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, shifts: 
                                       segment=number, path=index, position=(x, round(y, 1)))
 
 
-def _segment_rect(index: int, frame: Frame, shifts: Sequence[float]) -> tuple[float, float, float, float]:
-    return index * frame.length, shifts[index], (index + 1) * frame.length, shifts[index] + frame.width
+def _segment_rect(index: int, frame: Frame, origins: Sequence[Point]) -> tuple[float, float, float, float]:
+    x, y = origins[index]
+    return x, y, x + frame.length, y + frame.width
 
 
-def to_map(point: Point, index: int, frame: Frame, shifts: Sequence[float]) -> Point:
-    return point[0] + index * frame.length, point[1] + shifts[index]
+def to_map(point: Point, index: int, frame: Frame, origins: Sequence[Point]) -> Point:
+    return point[0] + origins[index][0], point[1] + origins[index][1]
 
 
-def check_roads(segments: Sequence[Segment], frame: Frame, shifts: Sequence[float], roads: Sequence[Road],
-                visible: Sequence[Sequence] | None = None) -> Iterable[Violation]:
-    """A new road starts and ends at the joints or locations it names, stays on the tape, and crosses no path, no
-    location and no other road."""
+def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point], roads: Sequence[Road],
+                visible: Sequence[Sequence] | None = None, wrap: float = 0.0) -> Iterable[Violation]:
+    """A new road starts and ends at the joints, ports or locations it names, stays on the tape, and crosses no
+    path, no location and no other road. With stacked strips (`wrap`: the map's height) the top strip's top ports
+    continue at the bottom strip's bottom edge, so a road may end there on them."""
     if not roads:
         return
     tolerance = MATCH_TOLERANCE + 0.1
-    rects = [_segment_rect(i, frame, shifts) for i in range(len(segments))]
+    rects = [_segment_rect(i, frame, origins) for i in range(len(segments))]
     if visible is None:
         visible = [[path_visible(path, location_index(segment)) for path in segment.paths] for segment in segments]
     for index, road in enumerate(roads):
         ends = []
         for label, end, point in (("a", road.a, road.points[0]), ("b", road.b, road.points[-1])):
-            problem, target = _road_end_problem(end, point, segments, frame, shifts)
+            problem, target = _road_end_problem(end, point, segments, frame, origins, wrap)
             ends.append((point, target))
             if problem:
                 yield Violation.error("cops.road.detached", f"New road #{index}: {problem}", road=index, end=label,
@@ -705,7 +819,7 @@ def check_roads(segments: Sequence[Segment], frame: Frame, shifts: Sequence[floa
                 yield Violation.error("cops.road.off-tape", f"New road #{index} runs off the tape.", road=index,
                                       position=rounded(p))
                 break
-        yield from _road_crossings(index, road, ends, segments, frame, shifts, tolerance, visible)
+        yield from _road_crossings(index, road, ends, segments, frame, origins, tolerance, visible)
     for i, first in enumerate(roads):
         for j in range(i + 1, len(roads)):
             second = roads[j]
@@ -720,11 +834,13 @@ def check_roads(segments: Sequence[Segment], frame: Frame, shifts: Sequence[floa
 
 
 def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Frame,
-                      shifts: Sequence[float]) -> tuple[str, tuple | None]:
+                      origins: Sequence[Point], wrap: float = 0.0) -> tuple[str, tuple | None]:
     if not (0 <= end.segment < len(segments)):
         return f"names segment {end.segment + 1}, which is not on the map.", None
     segment = segments[end.segment]
-    local = (point[0] - end.segment * frame.length, point[1] - shifts[end.segment])
+    local = (point[0] - origins[end.segment][0], point[1] - origins[end.segment][1])
+    if wrap and getattr(end, "port", None) == "top" and abs(local[1] - wrap) <= MATCH_TOLERANCE:
+        local = (local[0], local[1] - wrap)          # across the wrap, onto the top strip's top edge
     if end.location is not None:
         locations = location_index(segment)
         if end.location not in locations:
@@ -733,21 +849,25 @@ def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Fra
             return f"does not reach location {end.location}.", None
         return "", ("location", end.segment, end.location)
     found = road_path(end, segments)
+    kind = "joint" if end.joint else "port"
     if found is None:
-        return (f"segment {end.segment + 1} has no {end.joint or '?'} joint at y {end.at} mm.", None)
+        axis = "y" if end.joint else "x"
+        return (f"segment {end.segment + 1} has no {end.joint or end.port or '?'} {kind} at {axis} {end.at} mm.",
+                None)
     path = segment.paths[found[1]]
     if point_polyline_distance(local, path.points) > MATCH_TOLERANCE:
-        return f"does not reach the path of the {end.joint} joint of segment {end.segment + 1}.", None
+        return (f"does not reach the path of the {end.joint or end.port} {kind} of segment {end.segment + 1}.",
+                None)
     return "", ("path", found[0], found[1])
 
 
 def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segment], frame: Frame,
-                    shifts: Sequence[float], tolerance: float, visible: Sequence[Sequence]) -> Iterable[Violation]:
+                    origins: Sequence[Point], tolerance: float, visible: Sequence[Sequence]) -> Iterable[Violation]:
     box = polyline_box(road.points, frame.clearance)
     for s, segment in enumerate(segments):
-        if not boxes_meet(box, _segment_rect(s, frame, shifts)):
+        if not boxes_meet(box, _segment_rect(s, frame, origins)):
             continue
-        local = [(p[0] - s * frame.length, p[1] - shifts[s]) for p in road.points]
+        local = [(p[0] - origins[s][0], p[1] - origins[s][1]) for p in road.points]
         local_box = polyline_box(local, frame.clearance)
         for location in segment.locations:
             if any(target == ("location", s, location.id) for _, target in ends):
@@ -759,7 +879,7 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             if distance < frame.clearance - 1e-6:
                 yield Violation.error("cops.road.crossing",
                                       f"New road #{index} runs over location {location.id}.", road=index,
-                                      location=location.id, position=rounded(to_map(where, s, frame, shifts)))
+                                      location=location.id, position=rounded(to_map(where, s, frame, origins)))
         for p_index, path in enumerate(segment.paths):
             part = visible[s][p_index]
             if not part or len(part) < 2 or not boxes_meet(local_box, polyline_box(part)):
@@ -767,24 +887,24 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             distance, where = polyline_distance(local, part, 0.0)
             if distance > 1e-7:
                 continue
-            where_map = to_map(where, s, frame, shifts)
-            if not _touch_allowed(where_map, path, (s, p_index), ends, frame, shifts, tolerance):
+            where_map = to_map(where, s, frame, origins)
+            if not _touch_allowed(where_map, path, (s, p_index), ends, frame, origins, tolerance):
                 yield Violation.error("cops.road.crossing",
                                       f"New road #{index} crosses path #{p_index} of segment {s + 1}.", road=index,
                                       segment=s + 1, path=p_index, position=rounded(where_map))
 
 
 def _touch_allowed(where: Point, path: Path, key: tuple[int, int], ends: list, frame: Frame,
-                   shifts: Sequence[float], tolerance: float) -> bool:
+                   origins: Sequence[Point], tolerance: float) -> bool:
     """A road may touch a path only at one of its own ends, and only the path it names there or a path whose
-    joint lies at that very spot (the partner of the joint it names)."""
+    joint or port lies at that very spot (the partner of the one it names)."""
     for point, target in ends:
         if math.dist(point, where) > tolerance:
             continue
         if target == ("path", *key):
             return True
         for end, p in ((path.a, path.points[0]), (path.b, path.points[-1])):
-            if end.joint is not None and math.dist(to_map(p, key[0], frame, shifts), point) <= tolerance:
+            if end.location is None and math.dist(to_map(p, key[0], frame, origins), point) <= tolerance:
                 return True
     return False
 
@@ -811,7 +931,8 @@ def _node(segment_index: int, path_index: int, label: str, end: End):
     return ("end", segment_index, path_index, label)
 
 
-def path_graph(segments: Sequence[Segment], ring: bool, shifts: Sequence[float], roads: Sequence[Road]) -> _Union:
+def path_graph(segments: Sequence[Segment], ring: bool, origins: Sequence[Point], roads: Sequence[Road],
+               stacked: bool = False) -> _Union:
     """Locations and path ends, joined along paths, across the wrap, at joints and along new roads."""
     union = _Union()
     for s, segment in enumerate(segments):
@@ -819,9 +940,13 @@ def path_graph(segments: Sequence[Segment], ring: bool, shifts: Sequence[float],
             union.find(("location", s, location.id))
         for p, path in enumerate(segment.paths):
             union.join(_node(s, p, "a", path.a), _node(s, p, "b", path.b))
-        for top, bottom in port_partners(segment):
-            union.join(_terminal(s, top, segment, "port"), _terminal(s, bottom, segment, "port"))
-    for (s1, p1), (s2, p2) in joint_partners(segments, ring, shifts):
+        if not stacked:
+            for top, bottom in port_partners(segment):
+                union.join(_terminal(s, top, segment, "port"), _terminal(s, bottom, segment, "port"))
+    if stacked:
+        for (s1, p1), (s2, p2) in stacked_port_partners(segments, origins):
+            union.join(_terminal(s1, p1, segments[s1], "port"), _terminal(s2, p2, segments[s2], "port"))
+    for (s1, p1), (s2, p2) in joint_partners(segments, ring, origins, stacked):
         union.join(_terminal(s1, p1, segments[s1], "joint"), _terminal(s2, p2, segments[s2], "joint"))
     for road in roads:
         nodes = [_road_node(end, segments) for end in (road.a, road.b)]
@@ -844,13 +969,13 @@ def _road_node(end, segments: Sequence[Segment]):
     found = road_path(end, segments)
     if found is None:
         return None
-    return _terminal(found[0], found[1], segments[found[0]], "joint")
+    return _terminal(found[0], found[1], segments[found[0]], "joint" if end.joint else "port")
 
 
-def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, shifts: Sequence[float],
-                    roads: Sequence[Road]) -> Iterable[Violation]:
+def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],
+                    roads: Sequence[Road], stacked: bool = False) -> Iterable[Violation]:
     """One path network joins every location; every zone can be reached; every zone's crime can be solved."""
-    union = path_graph(segments, ring, shifts, roads)
+    union = path_graph(segments, ring, origins, roads, stacked)
     groups: dict = {}
     for s, segment in enumerate(segments):
         for location in segment.locations:

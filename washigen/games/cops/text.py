@@ -33,10 +33,13 @@ def to_text(design) -> str:
         return f"cops sheet · {design.squads} squad sheets · {design.generator}\n"
     lines = []
     if isinstance(design, CopsMap):
-        lines.append(f"cops map · {design.players} players · tape {_n(design.tape_width)} mm · segment "
+        stacked = " · stacked (strips side by side)" if design.layout == "stacked" else ""
+        lines.append(f"cops map · {design.players} players{stacked} · tape {_n(design.tape_width)} mm · segment "
                      f"{_n(design.segment_length)} mm · offset {_n(design.offset)} mm · seed {design.seed}")
     elif isinstance(design, CopsTape):
-        lines.append(f"cops tape · {len(design.segments)} segments, the last joins the first · tape "
+        joins = ("every segment's ports at the same x" if design.layout == "stacked"
+                 else "the last joins the first")
+        lines.append(f"cops tape · {len(design.segments)} segments, {joins} · tape "
                      f"{_n(design.tape_width)} mm · segment {_n(design.segment_length)} mm · seed {design.seed}")
     lines.append(f"legend: a-h locations · # path · = squad section · : gravestones · "
                  f"{_n(SKETCH_COLUMN)} x {_n(SKETCH_ROW)} mm per character")
@@ -46,7 +49,7 @@ def to_text(design) -> str:
     if isinstance(design, CopsMap) and design.roads:
         lines.append("new roads (map frame)")
         for index, road in enumerate(design.roads):
-            ends = [f"segment {e.segment + 1} {_end(End(location=e.location, joint=e.joint, at=e.at))}"
+            ends = [f"segment {e.segment + 1} {_end(End(location=e.location, joint=e.joint, port=e.port, at=e.at))}"
                     for e in (road.a, road.b)]
             lines.append(f"  road {index}: {ends[0]} -- {ends[1]}: {' '.join(_p(p) for p in road.points)}")
     return "\n".join(lines) + "\n"

@@ -1,0 +1,278 @@
+"""A referee for Cops games, written apart from the engine: it keeps its own record of the game from the moves'
+notation and checks each move against the rules of DESIGN 9 "Cops" with the validator's geometry.
+
+The engine tells the referee which printed pieces a move travels (its witness); the referee checks on its own
+that those pieces really join the two locations (ends at the same point of the map, a top port and the bottom
+port at its x on the same segment, or joint ends linked by new roads), and that the squad has used none before.
+"""
+
+from __future__ import annotations
+
+import math
+
+from washigen.games.cops.rules import (frame_of, location_index, path_visible, polyline_distance,
+                                       polyline_shape_distance, shape_of, visible_part)
+
+TOLERANCE = 0.6
+
+
+class Referee:
+    def __init__(self, design, first: int = 0):
+        self.design = design
+        self.players = design.players
+        self.turn = first
+        self.started = 0
+        self.filled: dict[str, list[int]] = {}
+        self.used: list[set] = [set() for _ in range(self.players)]
+        self.ramen = [2] * self.players
+        self.crimes: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
+        self.solved: dict[tuple[int, int], int] = {}
+        self.miso: list[tuple[str, str, tuple]] = []
+        self.zone: dict[str, tuple[int, int]] = {}
+        self.shape: dict[str, tuple] = {}
+        frame = frame_of(design)
+        self.stacked = getattr(design, "layout", "end-to-end") == "stacked"
+        self.height = design.players * design.tape_width
+        self.rects = []
+        self.lines = []
+        for s, segment in enumerate(design.segments):
+            dx, dy = self._origin(s)
+            self.rects.append((dx, dy, dx + frame.length, dy + frame.width))
+            for z, zone in enumerate(segment.zones):
+                for location in zone.locations:
+                    self.zone[location.id] = (s, z)
+                    kind, *rest = shape_of(location)
+                    if kind == "circle":
+                        self.shape[location.id] = ("circle", rest[0] + dx, rest[1] + dy, rest[2])
+                    else:
+                        self.shape[location.id] = ("rect", rest[0] + dx, rest[1] + dy, rest[2] + dx, rest[3] + dy)
+            for path in segment.paths:
+                part = path_visible(path, location_index(segment))
+                if part:
+                    self.lines.append([(x + dx, y + dy) for x, y in part])
+        self.lines += [list(road.points) for road in design.roads]
+
+    def _origin(self, s: int):
+        """Where strip or segment s lies, worked out here from the layout's description."""
+        slide = self.design.offset if s % 2 == 1 else 0.0
+        if self.stacked:
+            return slide, s * self.design.tape_width
+        return s * self.design.segment_length, slide
+
+    # -- checks ---------------------------------------------------------------------------------------------------
+    def problem(self, text: str, witness=None) -> str | None:
+        """Why the move `text` is not legal now, or None when it is."""
+        squad = self.turn
+        words = text.split()
+        if self.winner() is not None:
+            return "the game is over"
+        if self.started < self.players:
+            if words[0] != "start" or len(words) != 2:
+                return "every squad starts first"
+            return None if not self.filled.get(words[1]) else "a squad starts at an empty location"
+        if words[0] == "start":
+            return "every squad has started"
+        if words[0] == "pass":
+            return None if self.ramen[squad] == 0 or not self._any_miso() else "a squad with ramen to use passes"
+        if words[0] == "noodle":
+            if self.ramen[squad] <= 0:
+                return "no ramen left"
+            first, second = words[1], words[2]
+            (a, b), (c, d) = _ends(first), _ends(second)
+            if c != b:
+                return "Noodle Legs continues from the location the first move reached"
+            trouble = self._step(squad, a, b, witness[0], set(), set())
+            if trouble:
+                return trouble
+            return self._step(squad, c, d, witness[1], {b}, set(witness[0]))
+        if words[0] == "miso":
+            if self.ramen[squad] <= 0:
+                return "no ramen left"
+            a, b = words[1].split("~")
+            return self._miso(a, b, witness)
+        a, b = _ends(words[0])
+        return self._step(squad, a, b, witness, set(), set())
+
+    def _step(self, squad: int, a: str, b: str, pieces, extra_held: set, extra_used: set) -> str | None:
+        if squad not in self.filled.get(a, []) and a not in extra_held:
+            return f"squad {squad + 1} holds no area in {a}"
+        if a == b:
+            return "a move goes to another location"
+        filled = self.filled.get(b, [])
+        if len(filled) >= 3:
+            return f"{b} is full"
+        if len(filled) == 1 and filled[0] == squad:
+            return f"squad {squad + 1} would hold the largest and the middle area of {b}"
+        if set(pieces) & (self.used[squad] | extra_used):
+            return "a path used twice by one squad"
+        if not self._joined(a, b, pieces):
+            return f"the pieces {pieces} do not lead from {a} to {b}"
+        return None
+
+    def _joined(self, a: str, b: str, pieces) -> bool:
+        """The pieces, in order, form a line from location a to location b."""
+        here = ("location", a)
+        for piece in pieces:
+            ends = self._piece_ends(piece)
+            if ends is None:
+                return False
+            first, second = ends
+            if self._meets(here, first):
+                here = second
+            elif self._meets(here, second):
+                here = first
+            else:
+                return False
+        return here == ("location", b)
+
+    def _piece_ends(self, piece):
+        if piece[0] == "miso":
+            a, b, _ = self.miso[piece[1]]
+            return ("location", a), ("location", b)
+        s, p = piece
+        path = self.design.segments[s].paths[p]
+        ends = []
+        for end, point in ((path.a, path.points[0]), (path.b, path.points[-1])):
+            if end.location is not None:
+                ends.append(("location", end.location))
+            else:
+                dx, dy = self._origin(s)
+                ends.append(("edge", s, end.port or end.joint, (point[0] + dx, point[1] + dy)))
+        return tuple(ends)
+
+    def _meets(self, here, end) -> bool:
+        if here[0] == "location" or end[0] == "location":
+            return here == end
+        _, s1, side1, p1 = here
+        _, s2, side2, p2 = end
+        if {side1, side2} == {"top", "bottom"}:
+            if self.stacked:        # a bottom edge lies on the next strip's top edge, the last strip's on the first's
+                upper, lower = (s1, s2) if side1 == "bottom" else (s2, s1)
+                if lower == (upper + 1) % self.players and abs(p1[0] - p2[0]) <= TOLERANCE:
+                    return True
+                return self._road_linked(p1, p2)
+            return s1 == s2 and abs(p1[0] - p2[0]) <= TOLERANCE
+        if side1 in ("left", "right") and side2 in ("left", "right"):
+            return math.dist(p1, p2) <= TOLERANCE or self._road_linked(p1, p2)
+        return False
+
+    def _road_linked(self, p, q) -> bool:
+        reached, frontier = [p], [p]
+        while frontier:
+            point = frontier.pop()
+            for road in self.design.roads:
+                for x, y in ((road.points[0], road.points[-1]), (road.points[-1], road.points[0])):
+                    if self._same(x, point) and not any(self._same(y, r) for r in reached):
+                        reached.append(y)
+                        frontier.append(y)
+        return any(self._same(r, q) for r in reached)
+
+    def _same(self, p, q) -> bool:
+        """Two points of the map are one: stacked, the bottom edge of the map is its top edge (the wrap)."""
+        if self.stacked:
+            dy = abs(p[1] - q[1]) % self.height
+            return abs(p[0] - q[0]) <= TOLERANCE and min(dy, self.height - dy) <= TOLERANCE
+        return math.dist(p, q) <= TOLERANCE
+
+    def _miso(self, a: str, b: str, points) -> str | None:
+        if a == b or a not in self.shape or b not in self.shape:
+            return "Miso Squirly joins two locations of the map"
+        if not (_inside(self.shape[a], points[0]) and _inside(self.shape[b], points[-1])):
+            return "the new path does not run from one location to the other"
+        part = visible_part(points, self.shape[a], self.shape[b])
+        for line in self.lines + [list(p) for _, _, p in self.miso]:
+            if polyline_distance(part, line)[0] <= 1e-7:
+                return "the new path crosses a path or road"
+        for name, shape in self.shape.items():
+            if name not in (a, b) and polyline_shape_distance(part, shape)[0] <= 1e-7:
+                return f"the new path runs over {name}"
+        for p, q in zip(part, part[1:]):
+            for k in range(41):
+                t = k / 40
+                x, y = p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
+                if not any(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6
+                           for x0, y0, x1, y1 in self.rects):
+                    return "the new path leaves the tape"
+        return None
+
+    def _any_miso(self) -> bool:
+        return False       # the referee does not search for Miso paths; a pass with ramen is checked by the engine
+
+    # -- the record -----------------------------------------------------------------------------------------------
+    def play(self, text: str, witness=None) -> None:
+        squad = self.turn
+        words = text.split()
+        if words[0] == "start":
+            self._fill(squad, words[1])
+            self.started += 1
+        elif words[0] == "noodle":
+            self.ramen[squad] -= 1
+            for step, pieces in zip(words[1:], witness):
+                self.used[squad] |= set(pieces)
+                self._fill(squad, _ends(step)[1])
+                if self.winner() is not None:
+                    break
+        elif words[0] == "miso":
+            self.ramen[squad] -= 1
+            a, b = words[1].split("~")
+            self.miso.append((a, b, tuple(witness)))
+        elif words[0] != "pass":
+            self.used[squad] |= set(witness)
+            self._fill(squad, _ends(words[0])[1])
+        self.turn = (squad + 1) % self.players
+
+    def _fill(self, squad: int, location: str) -> None:
+        self.filled.setdefault(location, []).append(squad)
+        zone = self.zone[location]
+        if zone in self.solved:
+            return
+        ranks = {rank for name, owners in self.filled.items() if self.zone[name] == zone
+                 for rank, owner in enumerate(owners) if owner == squad}
+        if ranks == {0, 1, 2}:
+            self.solved[zone] = squad
+            self.crimes[squad].append(zone)
+
+    def winner(self) -> int | None:
+        for squad, crimes in enumerate(self.crimes):
+            if len(crimes) >= 2:
+                return squad
+        return None
+
+
+def _ends(step: str) -> tuple[str, str]:
+    a, b = step.split(">")
+    return a, b.split("/")[0]
+
+
+def _inside(shape, point) -> bool:
+    x, y = point
+    if shape[0] == "circle":
+        return math.dist((x, y), shape[1:3]) <= shape[3] + 1e-6
+    return shape[1] - 1e-6 <= x <= shape[3] + 1e-6 and shape[2] - 1e-6 <= y <= shape[4] + 1e-6
+
+
+def witness(state, move):
+    """The pieces the engine says a move travels, in the referee's terms: (segment, path), or ("miso", k) for the
+    k-th Miso-Squirly path."""
+    from washigen.games.cops import engine
+
+    def pieces(step):
+        route = state.route(step.index)
+        board = state.board
+        names = []
+        for bit in route.pieces:
+            if bit < board.pieces:
+                names.append(board.piece_key[bit])
+            else:
+                names.append(("miso", bit - board.pieces))
+        return names
+
+    if isinstance(move, engine.Step):
+        return pieces(move)
+    if isinstance(move, engine.Noodle):
+        return [pieces(move.first), pieces(move.second)]
+    if isinstance(move, engine.Miso):
+        board = state.board
+        return board.miso_points(board.number[move.a], board.number[move.b], state.miso)
+    return None
+

@@ -1,0 +1,139 @@
+"""`washigen cops play`, `cops balance` and `validate --play`: JSON shapes, logs that replay, refusals with exit 2,
+and the map drawn after a game read back at real size."""
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from washigen.design import save
+from washigen.games.cops import engine
+from washigen.games.cops.generate import generate_map
+from washigen.games.cops.rules import validate
+from washigen.units import MM_PER_UNIT
+
+from .test_cops_cli import refused, run
+
+
+def test_play_json_gives_every_game_and_squads_take_turns_at_starting():
+    result = run("cops", "play", "--players", 3, "--seed", 4, "--games", 6, "--json")
+    assert result.exit_code == 0, result.output
+    games = json.loads(result.output)
+    assert len(games) == 6 and len({game["seed"] for game in games}) == 6
+    for game in games:
+        assert set(game) == {"seed", "winner", "turns", "end", "ramen_used"}
+        assert game["end"] in ("win", "stalemate") and (game["winner"] is None) == (game["end"] == "stalemate")
+        assert len(game["ramen_used"]) == 3 and all(0 <= n <= 2 for n in game["ramen_used"])
+    again = run("cops", "play", "--players", 3, "--seed", 4, "--games", 6, "--json", "--jobs", 2)
+    assert json.loads(again.output) == games
+
+
+def test_a_log_replays_to_the_game_that_was_played(tmp_path):
+    log = tmp_path / "game.txt"
+    played = run("cops", "play", "--players", 2, "--seed", 9, "--bots", "greedy,random", "-o", log)
+    assert played.exit_code == 0, played.output
+    lines = log.read_text().splitlines()
+    assert lines[0].startswith("# Tokyo Washi Game Cops game log") and "# seed: 9" in lines
+    replayed = run("cops", "play", "--replay", log)
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.split("(seed")[1] == played.output.split("(seed")[1].split("wrote")[0]
+    moves = [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
+    outcome = engine.result(_replayed(generate_map(2, 9), moves))
+    if outcome is not None and outcome.winners:
+        assert f"squad {outcome.winners[0] + 1} solves two crimes after {len(moves)} moves" in played.output
+    else:
+        assert f"(stalemate) after {len(moves)} moves" in played.output
+
+
+def _replayed(design, moves):
+    state = engine.initial_state(design)
+    for text in moves:
+        state = engine.apply(state, engine.parse_move(text, state))
+    return state
+
+
+def test_a_doctored_log_is_refused_by_its_line(tmp_path):
+    log = tmp_path / "game.txt"
+    run("cops", "play", "--players", 2, "--seed", 9, "-o", log)
+    lines = log.read_text().splitlines()
+    first_move = next(k for k, line in enumerate(lines) if not line.startswith("#"))
+    lines[first_move + 2] = "1a>1a"
+    log.write_text("\n".join(lines) + "\n")
+    refused(run("cops", "play", "--replay", log), f"line {first_move + 3}", "'1a>1a'")
+    lines[first_move + 2] = "warp 9q"
+    log.write_text("\n".join(lines) + "\n")
+    refused(run("cops", "play", "--replay", log), f"line {first_move + 3}", "not a Cops move")
+    refused(run("cops", "play", "--replay", tmp_path / "missing.txt"), "missing.txt")
+
+
+def test_bad_options_exit_2_naming_them(tmp_path):
+    refused(run("cops", "play", "--bots", "clever", "--seed", 1), "--bots", "clever")
+    refused(run("cops", "play", "--bots", "greedy,random,random", "--seed", 1), "--bots", "3 bots")
+    refused(run("cops", "play", "--games", 0, "--seed", 1), "--games")
+    refused(run("cops", "balance", "--jobs", 0, "--seed", 1), "--jobs")
+    sheet = tmp_path / "sheet.json"
+    run("cops", "sheet", "-o", sheet)
+    refused(run("cops", "play", "--map", sheet), "not a Cops map")
+
+
+def test_balance_json_has_the_play_protocol_shape_and_jobs_change_nothing(tmp_path):
+    design = tmp_path / "map.json"
+    save(generate_map(4, 2), design)
+    result = run("cops", "balance", "--map", design, "--games", 40, "--seed", 1, "--json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert set(body) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair"}
+    assert body["games"] == 40 and [seat["seat"] for seat in body["seats"]] == [1, 2, 3, 4]
+    assert sum(seat["wins"] for seat in body["seats"]) == 40 - body["stalemates"]
+    assert body["score"] == pytest.approx(max(abs(seat["win_rate"] - 0.25) for seat in body["seats"]), abs=1e-3)
+    parallel = run("cops", "balance", "--map", design, "--games", 40, "--seed", 1, "--json", "--jobs", 2)
+    assert json.loads(parallel.output) == body
+
+
+def test_validate_play_passes_a_generated_map(tmp_path):
+    design = tmp_path / "map.json"
+    save(generate_map(3, 1), design)
+    result = run("validate", design, "--play")
+    assert result.exit_code == 0, result.output
+
+
+def test_the_game_drawing_is_the_map_at_real_size(tmp_path):
+    design = generate_map(2, 9)
+    out = tmp_path / "game.pdf"
+    result = run("cops", "play", "--players", 2, "--seed", 9, "-o", out)
+    assert result.exit_code == 0, result.output
+    page = PdfReader(out).pages[0]
+    trim = page.trimbox
+    width = (float(trim.right) - float(trim.left)) * MM_PER_UNIT["pt"]
+    height = (float(trim.top) - float(trim.bottom)) * MM_PER_UNIT["pt"]
+    assert width == pytest.approx(2 * design.segment_length, abs=0.05)
+    assert height == pytest.approx(design.tape_width, abs=0.05)
+    svg = tmp_path / "game.svg"
+    run("cops", "play", "--players", 2, "--seed", 9, "-o", svg)
+    text = svg.read_text()
+    assert "#d62728" in text and "#1f4fd6" in text        # both squads' colours are on the map
+    assert validate(design).ok
+
+
+def test_validate_play_reports_a_stalemate_with_the_seed_of_the_failing_game(tmp_path, monkeypatch):
+    from washigen.games.cops import bots
+    from washigen.play import game_seed
+
+    design = tmp_path / "map.json"
+    save(generate_map(2, 3), design)
+    monkeypatch.setattr(bots, "turn_limit", lambda design: 4)        # no game can be won in four moves
+    result = run("validate", design, "--play", "--json")
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    violation = next(v for v in report["violations"] if v["rule"] == "cops.play.stalemate")
+    assert violation["where"]["seed"] == game_seed(0, 0) and violation["where"]["first"] == 1   # --seed 0, game 1
+    assert f"seed {game_seed(0, 0)}" in violation["message"] and "turn limit" in violation["message"]
+
+
+def test_one_game_prints_its_moves_squad_by_squad_before_its_result():
+    result = run("cops", "play", "--players", 3, "--seed", 5)
+    assert result.exit_code == 0, result.output
+    *moves, last = result.output.strip().splitlines()
+    turns = int(last.split(" after ")[1].split()[0])
+    assert len(moves) == turns and moves[0].startswith("squad 1: start ")
+    assert [line.split(":")[0] for line in moves[:4]] == ["squad 1", "squad 2", "squad 3", "squad 1"]
