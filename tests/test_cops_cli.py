@@ -130,7 +130,7 @@ def test_text_output_is_the_text_form(tmp_path):
 def test_games_lists_cops_with_its_parameters():
     listing = json.loads(run("games", "--json").output)
     cops = next(g for g in listing if g["name"] == "cops")
-    assert [c["name"] for c in cops["components"]] == ["map", "tape", "sheet"]
+    assert [c["name"] for c in cops["components"]] == ["map", "tape", "sheet", "play", "balance"]
     players = cops["components"][0]["params"][0]
     assert (players["name"], players["min"], players["max"], players["default"]) == ("players", 2, 6, 2)
     offset = cops["components"][0]["params"][1]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (LENGTH, LengthType, emit, output_option, print_options, report_written, resolve_seed,
+from ...cli_options import (LENGTH, LengthType, emit, output_option, page_options, print_options, report_written, resolve_seed,
                             seed_option)
 from ...output import write_document
 from ...press import Document
@@ -208,7 +208,7 @@ def _game_line(index: int, record) -> str:
                    "unless --map is given).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game, in a list.")
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
-@print_options
+@page_options
 def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
                  print_options):
     """Bots play Cops on a map. Every game's seed and result is printed, and with one game its moves first (one a
