@@ -219,3 +219,18 @@ def test_validate_play_reports_a_stalemate_with_its_seed(tmp_path, monkeypatch):
     rules = [v["rule"] for v in found["violations"]]
     assert rules == ["cats.play.stalemate"]
     assert str(found["violations"][0]["where"]["seed"]) in found["violations"][0]["message"]
+
+
+def test_one_game_prints_its_moves_with_the_player_who_made_each(tmp_path):
+    """What the studio steps through: every move of the logged game, in order, each named by the player to move."""
+    log = tmp_path / "game.txt"
+    result = run("cats", "play", "--players", 3, "--seed", 4, "-o", log)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line[:1].isdigit()]
+    moves = [move for _, move in read_log(log).moves]
+    assert [line.split(": ", 1)[1] for line in lines] == list(moves)
+    assert [line.split(".", 1)[0] for line in lines] == [str(n) for n in range(1, len(moves) + 1)]
+    players = [int(line.split("player ", 1)[1].split(":", 1)[0]) for line in lines]
+    assert set(players) <= {1, 2, 3} and players[:3] == [1, 2, 3]      # player 1 first, then in seat order
+    several = run("cats", "play", "--players", 3, "--seed", 4, "--games", 2)
+    assert not any(line[:1].isdigit() for line in several.output.splitlines())

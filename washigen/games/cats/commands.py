@@ -310,7 +310,8 @@ def _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_popper
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
 def play_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
                  segment_rows, segment_cols, replay_file, as_json, seed, output):
-    """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate). -o LOG.txt
+    """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate); with one game,
+    its moves first (number, player, move in notation). -o LOG.txt
     writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
     from ...output import write_bytes
     from ...play import first_seat, game_seed
@@ -330,6 +331,8 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
                                 "turns": p.record.turns, "end": p.record.end,
                                 "special_moves_used": list(p.record.specials_used)} for p in played], indent=2))
     else:
+        if len(played) == 1:              # one game: its moves first (the studio steps through them)
+            _echo_moves(design, played[0])
         for i, p in enumerate(played, start=1):
             click.echo(f"game {i} (seed {p.record.seed}, player {p.record.first + 1} first): "
                        f"{outcome_text(p.record)}")
@@ -340,6 +343,17 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
             report_written([write_bytes(output, text.encode("utf-8"))])
         else:
             _draw_game(design, first.setup, first.record.first, first.moves, outcome_text(first.record), output)
+
+
+def _echo_moves(design: CatsMap, played) -> None:
+    """Each move of a game on a line of its own: its number, the player who made it, the move in notation."""
+    from . import engine
+
+    state = engine.initial_state(design, played.setup, engine.rules_of(design), played.record.seed,
+                                 first=played.record.first)
+    for turn, text in enumerate(played.moves, start=1):
+        click.echo(f"{turn}. player {engine.to_move(state) + 1}: {text}")
+        state = engine.apply(state, engine.parse_move(text, state))
 
 
 def _replay(replay_file: Path, output: Path | None) -> None:
