@@ -90,6 +90,14 @@ class Sheet:
     def column_width(self) -> float:
         return (self.frame_width - self.gutter) / 2
 
+    def document_options(self) -> dict:
+        """What every platypus document on this sheet is built with: its size and margins, and our embedded font
+        as the canvas's initial font (reportlab's default, Helvetica, would be referenced unembedded on every
+        page)."""
+        return dict(pagesize=(self.width, self.height), invariant=1, pageCompression=1, leftMargin=self.margin_x,
+                    rightMargin=self.margin_x, topMargin=self.margin_top, bottomMargin=self.margin_bottom,
+                    initialFontName=register_family(), initialFontSize=10)
+
 
 # -- styles ------------------------------------------------------------------------------------------------
 
@@ -346,6 +354,12 @@ class Columns(Flowable):
                 item.drawOn(self.canv, x, self.fixed_height - top - height)
 
 
+def table_style(commands: list) -> TableStyle:
+    """A table style whose cells are set in our embedded font: reportlab's cell default is Helvetica, which it
+    selects for every cell (even one holding only paragraphs) and so references unembedded."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), register_family(), 10), *commands])
+
+
 class BlockTable(RLTable):
     """A table that moves on whole when it is short: a table of three rows split over two columns reads badly."""
 
@@ -427,7 +441,7 @@ def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[RLTable, bool]
         ("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT),
     ]
     commands += [("BACKGROUND", (0, row), (-1, row), ROW_TINT) for row in range(2, len(data), 2)]
-    flowable.setStyle(TableStyle(commands))
+    flowable.setStyle(table_style(commands))
     return flowable, wide
 
 
@@ -587,9 +601,7 @@ def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_siz
     buffer = io.BytesIO()
     title = md.plain(rules.title)
     document = RulesDocTemplate(
-        buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1,
-        leftMargin=sheet.margin_x, rightMargin=sheet.margin_x, topMargin=sheet.margin_top,
-        bottomMargin=sheet.margin_bottom, title=f"{title}: {labels(rules.front.lang)['rules']}",
+        buffer, **sheet.document_options(), title=f"{title}: {labels(rules.front.lang)['rules']}",
         author=md.plain(rules.front.credits), subject=f"{title} ({rules.front.lang})",
         creator=f"washigen {__version__}", producer=f"washigen {__version__} (reportlab)", lang=rules.front.lang)
     frame = Frame(sheet.margin_x, sheet.margin_bottom, sheet.frame_width, sheet.frame_height, id="body",
