@@ -15,6 +15,8 @@ MM_PER_PT = 25.4 / 72.0
 MIN_TEXT_PT = 6.0
 MIN_FINE_PRINT_PT = 5.0
 SAFE_MM = 3.0
+# What pdfium's glyph boxes and our rounding allow: text set exactly on the safe line measures a hair inside it.
+TOLERANCE_MM = 0.05
 # Fine print (seed and version lines) may be smaller than body text.
 FINE_PRINT_WORDS = ("seed", "washigen")
 
@@ -155,10 +157,10 @@ def text_near_trim(data: bytes, runs: list[TextRun], safe: float = SAFE_MM) -> l
     for run in runs:
         trim, bleed = boxes[run.page - 1]["trim"], boxes[run.page - 1]["bleed"]
         x0, y0, x1, y1 = run.box
-        inside = x0 >= trim[0] + safe and y0 >= trim[1] + safe and x1 <= trim[2] - safe and y1 <= trim[3] - safe
+        gap = min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1)
+        inside = gap >= safe - TOLERANCE_MM
         outside = x1 <= bleed[0] or x0 >= bleed[2] or y1 <= bleed[1] or y0 >= bleed[3]
         if not (inside or outside):
-            gap = min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1)
             faults.append(f"page {run.page}: {run.text!r} is {gap:.1f} mm from the trim")
     return faults
 
@@ -167,9 +169,10 @@ def text_near_trim(data: bytes, runs: list[TextRun], safe: float = SAFE_MM) -> l
 PAPER_WHITE = 245          # a channel this bright or brighter on all three counts as bare paper
 
 
-def bare_bleed(data: bytes, dpi: int = 50, depth_mm: float = 0.6, max_pages: int | None = None) -> list[str]:
+def bare_bleed(data: bytes, dpi: int = 300, depth_mm: float = 0.15, max_pages: int | None = None) -> list[str]:
     """Where artwork touches the trim but the paper just inside the BleedBox edge beside it is bare: on each of the
-    four sides, pixels `depth_mm` inside the trim are compared with pixels `depth_mm` inside the bleed edge."""
+    four sides, pixels `depth_mm` inside the trim are compared with pixels `depth_mm` inside the bleed edge. Artwork
+    further in than `depth_mm` (a symbol inset in its cell) is the design's margin, not artwork at the edge."""
     import pypdfium2 as pdfium
 
     faults = []

@@ -33,11 +33,11 @@ OUTPUTS = {
 # that lands without removing its entry fails the suite.
 KNOWN_FAULTS = {
     "fonts": set(),
-    "small": set(OUTPUTS),
-    "trim": {"cats-map", "cats-map-coop6", "cats-strips", "cats-tape", "cats-sheet", "cops-map", "cops-tape",
-             "cops-sheet", "cops-sheet-letter", "cat-tree-deck-letter", "trail-route-components",
-             "kit-cats", "kit-cops", "kit-cat-tree", "kit-trail-route"},
-    "bleed": {"cats-map", "cats-map-coop6", "cats-tape", "cops-sheet", "cops-sheet-letter", "kit-cops"},
+    "small": set(OUTPUTS) - {"cats-map", "cats-map-coop6", "cats-strips", "cats-tape", "rules-cats"},
+    "trim": {"cats-strips", "cats-sheet", "cops-map", "cops-tape", "cops-sheet", "cops-sheet-letter",
+             "trail-route-components", "kit-cats", "kit-cops", "kit-cat-tree", "kit-trail-route"},
+    # cops-tape: the roll's end cuts through a location; its bleed shows the next repeat, bare paper there.
+    "bleed": {"cops-sheet", "cops-sheet-letter", "kit-cops", "cops-tape"},
 }
 
 _cache: dict[str, bytes] = {}

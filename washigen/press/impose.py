@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
+from ..fonts import ASCENT, MIN_FINE_PRINT, descent
 from ..scene import Group, Line, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
@@ -163,13 +164,14 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         used = layout.slots[:len(chunk)]
         add_marks(page, used, template.marks, options)
         _set_boxes(page, used)
-        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "")
+        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "", used, options)
         pages.append(page)
         if duplex != "none":
             back = new_sheet(template, title, meta)
+            back_slots = [back_slot(layout.slots[k], layout, duplex, options.back_offset) for k in range(len(chunk))]
             for k, index in enumerate(chunk):
-                place(back, backs[index], back_slot(layout.slots[k], layout, duplex, options.back_offset))
-            _footer(back, template, footer, sheet + 1, sheets, "back")
+                place(back, backs[index], back_slots[k])
+            _footer(back, template, footer, sheet + 1, sheets, "back", back_slots, options)
             pages.append(back)
     return Document(pages, title=title)
 
@@ -190,12 +192,44 @@ def _set_boxes(page: Scene, slots: Sequence[Slot]) -> None:
     page.bleed_box = (x0 - left, y0 - top, x1 - x0 + left + right, y1 - y0 + top + bottom)
 
 
-def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str) -> None:
-    """A small line in the bottom margin: what this sheet is, which side, sheet n of N."""
+FOOTER_SIZE = 2.2          # mm (6.2 pt); a footer that needs to may shrink to fine print to stay clear of the cut
+
+
+def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str,
+            slots: Sequence[Slot] = (), options: PrintOptions | None = None) -> None:
+    """A small line saying what this sheet is, which side, sheet n of N: in the margin below the items (or above
+    them when that margin is the larger), clear of their bleed and crop marks."""
     parts = [p for p in (text, side and f"{side} side", f"sheet {sheet} of {sheets}") if p]
-    size = 2.2
-    y = template.paper_h - max(2.5, template.margins[2] / 2 - size / 3)
-    page.add(Text(template.paper_w / 2, y, " · ".join(parts), size, anchor="middle", style=Style(fill="muted")))
+    line = " · ".join(parts)
+    top, bottom = _free_margins(page, template, slots, options)
+    # In the page's own margin where it is clear of the items, else in what is left between them and the edge.
+    below_band = min(bottom, template.margins[2]) if bottom >= FOOTER_GAP + MIN_FINE_PRINT else 0.0
+    above_band = min(top, template.margins[0])
+    below = below_band >= min(above_band, FOOTER_SIZE + 2 * FOOTER_GAP)
+    band = below_band if below else above_band
+    size = max(MIN_FINE_PRINT, min(FOOTER_SIZE, (band - FOOTER_GAP) / (ASCENT + descent(line))))
+    middle = template.paper_h - band / 2 if below else band / 2
+    y = middle + (ASCENT - descent(line)) * size / 2
+    page.add(Text(template.paper_w / 2, y, line, size, anchor="middle", style=Style(fill="muted")))
+
+
+FOOTER_GAP = 0.6           # mm kept clear between the footer and the bleed or marks
+
+
+def _free_margins(page: Scene, template: Template, slots: Sequence[Slot],
+                  options: PrintOptions | None) -> tuple[float, float]:
+    """The paper left above and below the items, their bleed and their crop marks (mm)."""
+    if not slots:
+        return template.margins[0], template.margins[2]
+    reach_top = min(s.y - s.bleed[0] for s in slots)
+    reach_bottom = max(s.y + s.h + s.bleed[2] for s in slots)
+    marks = template.marks
+    crop = options is not None and options.crop_marks and not options.cut_lines and marks.style != "cut-lines"
+    if crop:
+        y0, y1 = min(s.y for s in slots), max(s.y + s.h for s in slots)
+        reach_top = min(reach_top, y0 - max(marks.offset, max(s.bleed[0] for s in slots)) - marks.length)
+        reach_bottom = max(reach_bottom, y1 + max(marks.offset, max(s.bleed[2] for s in slots)) + marks.length)
+    return max(0.0, reach_top), max(0.0, template.paper_h - reach_bottom)
 
 
 def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions) -> None:
@@ -279,6 +313,7 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
     per_page = max(1, int((uh - 2 * reserve - lanes.width) // lane_pitch) + 1)
     bleed = options.bleed
     pages: list[Scene] = []
+    placed: dict[int, list[Slot]] = {}
     page = None
     x = 0.0
     lane_index = per_page  # forces a new page first
@@ -300,12 +335,14 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
         y = uy + reserve + lane_index * lane_pitch
         slot = Slot(ux + reserve + x, y, strip.width, strip.height, (bleed,) * 4, 0, int(lane_index))
         place(page, strip, slot)
+        placed.setdefault(len(pages) - 1, []).append(slot)
         add_marks(page, [slot], template.marks, options)   # strips differ in length: marks each
         if index < len(labels) and labels[index]:
             page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
         x += strip.width + 2 * reserve
     for n, page in enumerate(pages):
-        _footer(page, template, footer, n + 1, len(pages), "")
+        _set_boxes(page, placed.get(n, []))
+        _footer(page, template, footer, n + 1, len(pages), "", placed.get(n, []), options)
     return Document(pages, title=title)
 
 
@@ -327,7 +364,8 @@ def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
         strip.define(symbol)
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
-    count = math.ceil(length / repeat.width)
-    uses = [Use(body.id, k * repeat.width, 0.0) for k in range(count)]
+    count = math.ceil((length + bleed) / repeat.width)
+    # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
+    uses = [Use(body.id, k * repeat.width, 0.0) for k in range(-1 if bleed > 0 else 0, count)]
     strip.add(Group(children=uses, clip=(-bleed, -bleed, length + 2 * bleed, repeat.height + 2 * bleed)))
     return strip

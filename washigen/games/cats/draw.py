@@ -13,17 +13,20 @@ from functools import lru_cache
 
 from ... import __version__
 from ...errors import InputError
-from ...fonts import fit_size, text_width
+from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, size_in_room, text_width
 from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
 from ...press.templates import Grid as SheetGrid
 from ...press.templates import Template
 from ...scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Style, Symbol, Text, Use
-from ...units import PAPER_SIZES, format_mm
+from ...units import PAPER_SIZES, SAFE_ZONE, format_mm
 from .model import (BUILDING, FOREST, FOREST_SECTION_COLS, SHRINE, SHRUB, CatsMap, CatsRoll, CatsSegment,
                     CatsSetup, Grid, cell_size, map_layers, table, top_layers)
 
 TITLE = "Tokyo Washi Game Cats"
+Edges = tuple[float, float, float, float]       # top, right, bottom, left (as press.impose.Slot.bleed)
+# Between the grid and a band's line of text.
+BAND_TEXT_GAP = 0.2
 
 THEME = {
     "grid": "#9a9a9a",
@@ -221,9 +224,11 @@ def widths(s: float) -> tuple[float, float]:
 
 
 def draw_grid(scene: Scene, grid: Grid, s: float, window: Window | None = None, turned_rows: int = 0,
-              home_rows: tuple[int, ...] = (), bleed_top: float = 0.0) -> list:
+              home_rows: tuple[int, ...] = (), bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> list:
     """The cells of `grid` inside `window`: fills, grid lines, symbols, walls. Rows before `turned_rows` face the
-    top player (their symbols are turned). Returns the primitives in window coordinates."""
+    top player (their symbols are turned). Where a side of the window is a trim, `bleed` (top, right, bottom,
+    left) carries the fills, grid lines and walls that reach it on into the bleed. Returns the primitives in window
+    coordinates."""
     R, C = grid.height, grid.width
     w = window or Window(0, R, 0, C)
     rows, cols = w.r1 - w.r0, w.c1 - w.c0
@@ -236,11 +241,12 @@ def draw_grid(scene: Scene, grid: Grid, s: float, window: Window | None = None, 
     def xy(r: int, c: int) -> tuple[float, float]:
         return (c - w.c0) * s, (r - w.r0) * s
 
+    top, right, bottom, left = bleed
     for r in home_rows:
         if w.r0 <= r < w.r1:
-            items.append(Rect(0, (r - w.r0) * s, cols * s, s, Style(fill="home")))
-    items += _region_fills(grid, s, w)
-    items.append(_grid_lines(rows, cols, s, line_w, bleed_top))
+            items.append(Rect(-left, (r - w.r0) * s, cols * s + left + right, s, Style(fill="home")))
+    items += _region_fills(grid, s, w, bleed)
+    items.append(_grid_lines(rows, cols, s, line_w, bleed))
     sewers = {(sw.row - 1, sw.col - 1): sw.colour for sw in grid.sewers}
     for r in range(w.r0, w.r1):
         line = grid.rows[r]
@@ -257,16 +263,17 @@ def draw_grid(scene: Scene, grid: Grid, s: float, window: Window | None = None, 
             elif (r, c) in sewers:
                 items.append(use(scene, symbol(f"sewer-{sewers[r, c]}", s), x, y, s, turned))
     items += _forest_edges(grid, s, w)
-    items.append(_walls(grid, s, w, wall_w))
+    items.append(_walls(grid, s, w, wall_w, bleed))
     return items
 
 
-def _grid_lines(rows: int, cols: int, s: float, width: float, bleed_top: float) -> Path:
+def _grid_lines(rows: int, cols: int, s: float, width: float, bleed: Edges) -> Path:
+    top, right, bottom, left = bleed
     commands = []
     for r in range(rows + 1):
-        commands += [("M", 0.0, r * s), ("L", cols * s, r * s)]
+        commands += [("M", -left, r * s), ("L", cols * s + right, r * s)]
     for c in range(cols + 1):
-        commands += [("M", c * s, -bleed_top), ("L", c * s, rows * s)]
+        commands += [("M", c * s, -top), ("L", c * s, rows * s + bottom)]
     return Path(tuple(commands), Style(stroke="grid", stroke_width=width))
 
 
@@ -277,8 +284,9 @@ def _rect_path(rects, style: Style) -> Path:
     return Path(tuple(commands), style)
 
 
-def _region_fills(grid: Grid, s: float, w: Window) -> list:
-    """Buildings, shrines and forests as filled row runs (one path a kind)."""
+def _region_fills(grid: Grid, s: float, w: Window, bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> list:
+    """Buildings, shrines and forests as filled row runs (one path a kind); a run at a trimmed side of the window
+    goes on into the bleed."""
     runs = {BUILDING: [], FOREST: [], SHRUB: []}
     for r in range(w.r0, w.r1):
         line = grid.rows[r]
@@ -291,7 +299,11 @@ def _region_fills(grid: Grid, s: float, w: Window) -> list:
                 continue
             while kind != SHRUB and c < w.c1 and line[c] == kind:
                 c += 1
-            runs[kind].append(((start - w.c0) * s, (r - w.r0) * s, (c - start) * s, s))
+            x0 = (start - w.c0) * s - (bleed[3] if start == w.c0 else 0.0)
+            x1 = (c - w.c0) * s + (bleed[1] if c == w.c1 else 0.0)
+            y0 = (r - w.r0) * s - (bleed[0] if r == w.r0 else 0.0)
+            y1 = (r - w.r0 + 1) * s + (bleed[2] if r == w.r1 - 1 else 0.0)
+            runs[kind].append((x0, y0, x1 - x0, y1 - y0))
     items = []
     if runs[BUILDING]:
         items.append(_rect_path(runs[BUILDING], Style(fill="building")))
@@ -321,9 +333,9 @@ def _forest_edges(grid: Grid, s: float, w: Window) -> list:
     return [Path(tuple(commands), Style(stroke="forest", stroke_width=max(0.12, 0.05 * s), line_cap="square"))]
 
 
-def _walls(grid: Grid, s: float, w: Window, width: float) -> Path:
+def _walls(grid: Grid, s: float, w: Window, width: float, bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> Path:
     """Black walls on every building edge; an opening leaves a gap between two short stubs (a door), a cut side
-    leaves the edge open."""
+    leaves the edge open. A wall that meets a trimmed side of the window goes on into the bleed."""
     owner = {}
     for k, building in enumerate(grid.buildings):
         for cell in building.cells:
@@ -345,6 +357,12 @@ def _walls(grid: Grid, s: float, w: Window, width: float) -> Path:
             ax, ay, bx, by = x + x1 * s, y + y1 * s, x + x2 * s, y + y2 * s
             state = openings.get((r, c, side))
             if state is None:
+                if side in "we":
+                    ay -= bleed[0] if r == w.r0 else 0.0
+                    by += bleed[2] if r == w.r1 - 1 else 0.0
+                else:
+                    ax -= bleed[3] if c == w.c0 else 0.0
+                    bx += bleed[1] if c == w.c1 - 1 else 0.0
                 commands += [("M", ax, ay), ("L", bx, by)]
             elif state is False:
                 ux, uy = (bx - ax) / s, (by - ay) / s
@@ -364,49 +382,70 @@ class Panel:
 
 def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed: float = 0.0,
                note: str = "", qr: str | None = None, overlap: bool = False, words: bool = True,
-               anchors: dict | None = None, spread: float = 0.6, lang: str = "en") -> list:
-    """A grey band `length` x `h` mm as its player sees it (their edge at the bottom), with a colour box, two
-    special moves and a fish for each cat in every panel; `note` prints small at the right end."""
+               anchors: dict | None = None, spread: float = 0.6, lang: str = "en",
+               span: tuple[float, float] | None = None) -> list:
+    """A grey band `length` x `h` mm as its player sees it (their edge, the trim, at the bottom), with a colour box,
+    two special moves and a fish for each cat in every panel; `note` prints small at the right end. Text keeps to
+    the band's safe line (SAFE_ZONE above the trim) and is left out where it would be too small to read there.
+    `span` is the part of the band that reaches the paper (a strip's columns): its ends are trims too."""
+    x0, x1 = span or (0.0, length)
     items: list = [Rect(-bleed, 0, length + 2 * bleed, h + bleed, Style(fill="overlap" if overlap else "band"))]
     if overlap:
         items += _overlap_marks(length, h)
         return items
     icon = 0.78 * h
     pad = 0.11 * h
-    label_size = max(1.0, 0.25 * h)
-    right_end = length
-    if qr:
+    right_end = x1 - max(0.0, SAFE_ZONE - pad)      # the band's ends are trims too
+    if qr and x1 >= length - 1e-6:
         items.append(qr_group(qr, h - 2 * pad, length - h + pad, pad))
         right_end = length - h
-    if note:
-        size = max(1.0, min(0.24 * h, 1.6))
-        items.append(Text(right_end - pad, h - (h - size) / 2 - 0.18 * size, note, size, anchor="end",
+    limit_end = right_end
+    note_size = size_in_room(note, band_room(h), max(MIN_FINE_PRINT, min(0.24 * h, 1.6)), MIN_FINE_PRINT) \
+        if note else None
+    if note_size:
+        items.append(Text(right_end - pad, band_baseline(h, note, note_size), note, note_size, anchor="end",
                           style=Style(fill="band-ink")))
+        limit_end = right_end - pad - text_width(note, note_size) - pad
+    panels = [Panel(max(p.start, x0), min(p.end, x1), p.label) for p in panels if p.end > x0 and p.start < x1]
     for k, panel in enumerate(panels):
         if k:
             items.append(Line(panel.start, 0, panel.start, h, Style(stroke="#ffffff", stroke_width=max(0.3, 0.08 * h))))
-        limit = panel.end - pad
-        if k == len(panels) - 1 and note:
-            limit = right_end - pad - text_width(note, max(1.0, min(0.24 * h, 1.6))) - h
-        items += _panel(scene, panel, h, icon, pad, label_size, limit, words, anchors, spread, band_words(lang))
+        limit = min(panel.end, limit_end) - pad
+        items += _panel(scene, panel, h, icon, pad, limit, words, anchors, spread, band_words(lang),
+                        x0 + SAFE_ZONE)
     return items
 
 
-def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_size: float, limit: float,
+def band_room(h: float) -> float:
+    """The height of a band's text line: from just below the grid down to the safe line above the trim."""
+    return h - SAFE_ZONE - BAND_TEXT_GAP
+
+
+def band_baseline(h: float, text: str, size: float) -> float:
+    """The baseline that puts `text` on the band's safe line (its lowest ink SAFE_ZONE above the trim)."""
+    return h - SAFE_ZONE - descent(text) * size
+
+
+def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit: float,
            words: bool = True, anchors: dict | None = None, spread: float = 0.6,
-           vocabulary: dict[str, str] | None = None) -> list:
-    """One player's part of a band; the words beside the symbols print when they fit (and are big enough).
-    `anchors`, when given, receives the middle of each group of symbols (for a labelled figure)."""
-    for labels in (words and h >= 3.5, False):
+           vocabulary: dict[str, str] | None = None, safe_start: float = SAFE_ZONE) -> list:
+    """One player's part of a band; the words beside the symbols print when they fit (at a readable size, inside
+    the safe line). `anchors`, when given, receives the middle of each group of symbols (for a labelled figure).
+    Symbols that would run past `limit` (into the note) are spaced closer, then left out."""
+    said = vocabulary or BAND_WORDS["en"]
+    groups = (("colour-box", 1, said["colour-box"]), ("special", 2, said["special"]), ("fish", 2, said["fish"]))
+    caption_sizes = [size_in_room(caption, band_room(h), max(MIN_TEXT, 0.25 * h)) for _, _, caption in groups]
+    caption_size = min(caption_sizes) if words and all(caption_sizes) else None
+    label_size = size_in_room(panel.label, band_room(h), fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)) \
+        if panel.label else None
+    for captions, gap in ((caption_size, spread), (None, spread), (None, 0.1)):
         items: list = []
         y = (h - icon) / 2
-        x = panel.start + 0.5 * pad + 0.15 * h
-        if panel.label:            # regular weight: a second font would double the map's PDF
-            size = fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)
-            items.append(Text(x, h / 2 + 0.36 * size, panel.label, size, style=Style(fill="band-ink")))
-            x += text_width(panel.label, size) + 0.3 * h
-        said = vocabulary or BAND_WORDS["en"]
-        groups = (("colour-box", 1, said["colour-box"]), ("special", 2, said["special"]), ("fish", 2, said["fish"]))
+        x = max(panel.start + 0.5 * pad + 0.15 * h, safe_start)
+        if label_size:             # regular weight: a second font would double the map's PDF
+            items.append(Text(x, band_baseline(h, panel.label, label_size), panel.label, label_size,
+                              style=Style(fill="band-ink")))
+            x += text_width(panel.label, label_size) + 0.3 * h
         for n, (name, count, caption) in enumerate(groups):
             start = x
             for _ in range(count):
@@ -414,12 +453,13 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_
                 x += icon + 0.06 * h
             if anchors is not None:
                 anchors[name] = (start + x - 0.06 * h) / 2
-            if labels:
+            if captions:
                 x += 0.1 * h
-                items.append(Text(x, h / 2 + 0.36 * label_size, caption, label_size, style=Style(fill="band-ink")))
-                x += text_width(caption, label_size)
-            x += spread * h if n < 2 else 0
-        if x <= limit or not labels:
+                items.append(Text(x, band_baseline(h, caption, captions), caption, captions,
+                                  style=Style(fill="band-ink")))
+                x += text_width(caption, captions)
+            x += gap * h if n < 2 else 0
+        if x <= limit:
             return items
     return items
 
@@ -432,10 +472,13 @@ def _overlap_marks(length: float, h: float) -> list:
     while x < length:
         commands += [("M", max(0.0, x), h - (max(0.0, x) - x)), ("L", min(length, x + h), h - (min(length, x + h) - x))]
         x += step
-    size = max(1.0, min(0.3 * h, 1.8))
-    return [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15)),
-            Text(length / 2, h / 2 + 0.36 * size, "overlap: the next strip covers this band", size, anchor="middle",
-                 style=Style(fill="muted"))]
+    text = "overlap: the next strip covers this band"
+    size = size_in_room(text, band_room(h), max(MIN_TEXT, min(0.3 * h, 1.8)))
+    marks = [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15))]
+    if size:
+        marks.append(Text(length / 2, band_baseline(h, text, size), text, size, anchor="middle",
+                          style=Style(fill="muted")))
+    return marks
 
 
 def qr_group(url: str, size: float, x: float, y: float) -> Group:
@@ -507,7 +550,8 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     W, H = C * s, R * s + 2 * s
     scene = new_scene(W, H, bleed, map_meta(design))
     turned = top_layers(map_layers(design)) * design.segment_rows
-    body = draw_grid(scene, grid, s, turned_rows=turned, home_rows=(0, R - 1))
+    body = draw_grid(scene, grid, s, turned_rows=turned, home_rows=(0, R - 1),
+                     bleed=(0.0, bleed, 0.0, bleed))
     body += _cut_lines(design, s)
     if drawings is not None:
         body += _drawings(scene, drawings, s, turned)
@@ -593,12 +637,16 @@ def strip_scene(design: CatsMap, strip: Strip, bleed: float) -> Scene:
     window = Window(r0, r0 + R, strip.c0, strip.c1)
     turned_rows = top_layers(map_layers(design)) * R
     homes = tuple(r for r in (0, design.grid.height - 1) if r0 <= r < r0 + R)
-    cells = draw_grid(scene, design.grid, s, window, turned_rows=turned_rows, home_rows=homes)
+    # The strip's outer edge (away from its band) is a trim: row r0, or row r1 - 1 on a turned strip.
+    outer = (0.0, bleed, bleed, bleed) if strip.turned else (bleed, bleed, 0.0, bleed)
+    cells = draw_grid(scene, design.grid, s, window, turned_rows=turned_rows, home_rows=homes, bleed=outer)
     cells += _strip_cut_lines(design, strip, s)
     W = design.grid.width * s
     side = "top" if strip.turned else "bottom"
+    span = (W - strip.c1 * s, W - strip.c0 * s) if strip.turned else (strip.c0 * s, strip.c1 * s)
     band = band_items(scene, W, s, band_panels(design, side, W), bleed, overlap=not strip.outer,
-                      note=sheet_note(design) if strip.outer else "", qr=design.rules_url if strip.outer else None)
+                      note=sheet_note(design) if strip.outer else "", qr=design.rules_url if strip.outer else None,
+                      span=span)
     if strip.turned:
         scene.add(Group(cells, dx=width, dy=R * s, rotate=180.0))
         scene.add(Group(band, dx=-(W - strip.c1 * s), dy=R * s))
@@ -742,7 +790,7 @@ def print_design(design, options: PrintOptions) -> Document:
 def segment_items(scene: Scene, grid: Grid, s: float, bleed: float, note: str = "", qr: str | None = None,
                   lang: str = "en") -> list:
     R, C = grid.height, grid.width
-    items = draw_grid(scene, grid, s, home_rows=(R - 1,), bleed_top=bleed)
+    items = draw_grid(scene, grid, s, home_rows=(R - 1,), bleed=(bleed, 0.0, 0.0, 0.0))
     band = band_items(scene, C * s, s, [Panel(0, C * s, "")], 0.0, note=note, qr=qr, lang=lang)
     band[0] = Rect(0, 0, C * s, s + bleed, Style(fill="band"))
     return items + [Group(band, dy=R * s)]
@@ -790,8 +838,7 @@ def forest_pieces(rows: int, cols: int, reserved: tuple[int, int, int, int] | No
     return pieces
 
 
-def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, note: str = "",
-                         qr: str | None = None) -> list:
+def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: str | None = None) -> list:
     cols = FOREST_SECTION_COLS
     width = cols * s
     items: list = [Rect(0, -bleed, width, rows * s + bleed, Style(fill="forest-tint"))]
@@ -810,18 +857,15 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, note: 
     items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
     if reserved:
         items.append(qr_group(qr, 3 * s - 0.4 * s, (cols - 3) * s + 0.2 * s, 0.2 * s))
-        size = max(0.8, min(0.28 * s, 1.6))
+        size = max(MIN_TEXT, min(0.28 * s, 1.6))
         items.append(Text((cols - 1.5) * s, 3.5 * s + 0.36 * size, "the rules", size, anchor="middle",
                           style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
-    size = max(0.9, min(0.3 * s, 1.8))
     text = "forests & shrubs: cut out, stick on"
-    band.append(Text(width / 2, s / 2 + 0.36 * size, text, fit_size(text, width - 0.4 * s, size, minimum=0.8),
-                     anchor="middle", style=Style(fill="#ffffff")))
-    if note:
-        small = max(0.8, min(0.2 * s, 1.2))
-        band.append(Text(width / 2, s - 0.12 * s, note, fit_size(note, width - 0.4 * s, small, minimum=0.6),
-                         anchor="middle", style=Style(fill="#e8f0e4")))
+    size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
+    if size:
+        band.append(Text(width / 2, band_baseline(s, text, size), text, size, anchor="middle",
+                         style=Style(fill="#ffffff")))
     return items + [Group(band, dy=rows * s)]
 
 
@@ -840,8 +884,8 @@ def roll_repeat(design: CatsRoll, bleed: float) -> Scene:
                       {"kind": "roll", "seed": str(design.seed), "title": f"{TITLE} · tape"})
     note = f"seed {design.seed} · washigen {__version__}"
     for k, grid in enumerate(design.segments):
-        scene.add(Group(segment_items(scene, grid, s, bleed), dx=k * pitch))
-        scene.add(Group(forest_section_items(scene, R, s, bleed, note, design.rules_url), dx=k * pitch + C * s))
+        scene.add(Group(segment_items(scene, grid, s, bleed, note), dx=k * pitch))
+        scene.add(Group(forest_section_items(scene, R, s, bleed, design.rules_url), dx=k * pitch + C * s))
     return scene
 
 
