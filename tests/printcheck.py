@@ -17,8 +17,8 @@ MIN_FINE_PRINT_PT = 5.0
 SAFE_MM = 3.0
 # What pdfium's glyph boxes and our rounding allow: text set exactly on the safe line measures a hair inside it.
 TOLERANCE_MM = 0.05
-# Fine print (seed and version lines) may be smaller than body text.
-FINE_PRINT_WORDS = ("seed", "washigen")
+# Fine print (seed and version lines, a sheet's slug line "sheet 1 of 4") may be smaller than body text.
+FINE_PRINT_WORDS = ("seed", "washigen", "sheet ")
 
 
 # -- fonts ------------------------------------------------------------------------------------------------------

@@ -33,11 +33,13 @@ OUTPUTS = {
 # that lands without removing its entry fails the suite.
 KNOWN_FAULTS = {
     "fonts": set(),
-    "small": set(OUTPUTS) - {"cats-map", "cats-map-coop6", "cats-strips", "cats-tape", "rules-cats"},
-    "trim": {"cats-strips", "cats-sheet", "cops-map", "cops-tape", "cops-sheet", "cops-sheet-letter",
-             "trail-route-components", "kit-cats", "kit-cops", "kit-cat-tree", "kit-trail-route"},
+    "small": {"cats-sheet", "cat-tree-deck", "cat-tree-deck-letter", "cat-tree-sheet", "trail-route-components",
+              "trail-route-setup", "rules-cops", "rules-cat-tree", "rules-trail-route",
+              "kit-cats", "kit-cops", "kit-cat-tree", "kit-trail-route"},
+    "trim": {"cats-strips", "cats-sheet", "trail-route-components", "kit-cats", "kit-cops", "kit-cat-tree",
+             "kit-trail-route"},
     # cops-tape: the roll's end cuts through a location; its bleed shows the next repeat, bare paper there.
-    "bleed": {"cops-sheet", "cops-sheet-letter", "kit-cops", "cops-tape"},
+    "bleed": {"cops-tape"},
 }
 
 _cache: dict[str, bytes] = {}
