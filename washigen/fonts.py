@@ -1,6 +1,7 @@
 """The one font family washigen prints with: DejaVu (assets/fonts), which covers German (ä ö ü ß) and more.
 
-The PDF backend embeds it (subset); SVG names the same family so cairosvg and viewers pick it from the system.
+The PDF backend embeds it (subset), and PNGs are that PDF rasterised; SVG names the same family so viewers pick it
+from the system.
 Text measurement for layout uses the same metrics, so a label that fits in the PDF fits in the SVG.
 """
 

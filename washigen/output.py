@@ -79,14 +79,13 @@ def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:
-    from .render.png import MAX_PIXELS, pixel_size
+    from .render.png import needs_tiles
 
-    width, height = pixel_size(scene, dpi)
-    return width * height > MAX_PIXELS
+    return needs_tiles(scene, dpi)
 
 
 def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[], bytes]]]:
-    """A page past 100 megapixels as tiles along its length: out-tile-01.png, out-tile-02.png, ..."""
+    """A page past 100 megapixels or cairo's 32,767 px side as tiles along its length: out-tile-01.png, ..."""
     from .render.png import tile_windows, to_png
 
     windows = tile_windows(scene, dpi)

@@ -1,4 +1,5 @@
-"""The backends: SVG (svgwrite), PDF (reportlab), PNG (cairosvg + Pillow). They know primitives, no game."""
+"""The backends: SVG (svgwrite), PDF (reportlab), PNG (the PDF through pdfium, + Pillow). They know primitives, no
+game."""
 
 from .pdf import Bookmark, to_pdf
 from .png import DEFAULT_DPI, tile_windows, to_png

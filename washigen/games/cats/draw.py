@@ -861,7 +861,7 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
         items.append(Text((cols - 1.5) * s, 3.5 * s + 0.36 * size, "the rules", size, anchor="middle",
                           style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
-    text = "forests & shrubs: cut out, stick on"
+    text = "forests & shrubs · cut out and stick on"
     size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
     if size:
         band.append(Text(width / 2, band_baseline(s, text, size), text, size, anchor="middle",
