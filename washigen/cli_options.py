@@ -17,6 +17,7 @@ from .press.options import PrintOptions
 from .units import DEFAULT_BLEED, PAPER_SIZES, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
+MAX_GUTTER = 30.0
 
 
 class LengthType(click.ParamType):
@@ -53,7 +54,7 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
 
 
 def print_options(func: Callable) -> Callable:
-    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi, gathered
+    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --gutter, gathered
     into one PrintOptions passed as the `print_options` argument."""
     options = [
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
@@ -72,14 +73,20 @@ def print_options(func: Callable) -> Callable:
                      help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
         click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                      help="Resolution of PNG output."),
+        click.option("--gutter", type=LENGTH_OR_ZERO, default=None, metavar="LENGTH",
+                     help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: "
+                          "the template's; up to 30mm)."),
     ]
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, **kwargs):
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, gutter,
+                **kwargs):
+        if gutter is not None and gutter > MAX_GUTTER:
+            raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
         if template_file is not None and not template_file.is_file():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi)
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter)
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__

@@ -59,16 +59,22 @@ class GridLayout:
         return x0, y0, x1 - x0, y1 - y0
 
 
-def grid_layout(template: Template, bleed: float) -> GridLayout:
-    """The slots of a grid template: as many items as fit (or cols x rows), centred unless an origin is given."""
+def grid_layout(template: Template, bleed: float, gutter: float | None = None) -> GridLayout:
+    """The slots of a grid template: as many items as fit (or cols x rows), centred unless an origin is given.
+    A `gutter` (the user's --gutter) replaces the template's spacing; then as many of its cols x rows as fit."""
     grid = template.grid
     if grid is None:
         raise TemplateError(f"{template.source or template.name}: not a grid template (it has tape lanes)")
     ux, uy, uw, uh = template.usable
-    gutter = 2 * bleed if grid.gutter is None else grid.gutter
-    pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
-    cols = grid.cols or max(1, int((uw - grid.item_w) // pitch_x) + 1)
-    rows = grid.rows or max(1, int((uh - grid.item_h) // pitch_y) + 1)
+    if gutter is None:
+        gutter = 2 * bleed if grid.gutter is None else grid.gutter
+        pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
+        cols = grid.cols or _fitting(uw, grid.item_w, pitch_x)
+        rows = grid.rows or _fitting(uh, grid.item_h, pitch_y)
+    else:
+        pitch_x, pitch_y = grid.item_w + gutter, grid.item_h + gutter
+        cols = min(grid.cols or 10**6, _fitting(uw, grid.item_w, pitch_x))
+        rows = min(grid.rows or 10**6, _fitting(uh, grid.item_h, pitch_y))
     block_w = (cols - 1) * pitch_x + grid.item_w
     block_h = (rows - 1) * pitch_y + grid.item_h
     if grid.origin is not None:
@@ -90,6 +96,11 @@ def grid_layout(template: Template, bleed: float) -> GridLayout:
             slots.append(Slot(x0 + col * pitch_x, y0 + row * pitch_y, grid.item_w, grid.item_h,
                               (top, right, bottom, left), col, row))
     return GridLayout(template, tuple(slots), cols, rows)
+
+
+def _fitting(room: float, item: float, pitch: float) -> int:
+    """How many items of `item` mm at `pitch` fit in `room` mm (at least one)."""
+    return max(1, int((room - item + 1e-6) // pitch) + 1)
 
 
 def back_slot(slot: Slot, layout: GridLayout, duplex: str, offset: tuple[float, float]) -> Slot:
@@ -145,7 +156,7 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
                 footer: str = "") -> Document:
     """Fronts n-up on sheets; with options.duplex long|short and backs, each front page is followed by its back
     page. `backs` is one scene for every item, or one per front."""
-    layout = grid_layout(template, options.bleed)
+    layout = grid_layout(template, options.bleed, options.gutter)
     per_page = layout.per_page
     if isinstance(backs, Scene):
         backs = [backs] * len(fronts)

@@ -22,3 +22,4 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
     orientation: str | None = None         # override the template's orientation
+    gutter: float | None = None            # mm between cards or tiles on a sheet (None: the template's)

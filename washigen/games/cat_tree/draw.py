@@ -527,8 +527,8 @@ def card_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Sce
         for col in range(-1, int(w / 9) + 2):
             x = col * 9 + (4.5 if row % 2 else 0)
             scene.add(Group([paw(0, 0, 3.2, BACK_LIGHT)], dx=x, dy=row * 9 + 2, rotate=-15 if (row + col) % 2 else 15))
-    scene.add(Rect(3.0, 3.0, w - 6, h - 6, st(stroke=tint(BACK, 0.7), width=0.5), rx=2.6),
-              Rect(4.2, 4.2, w - 8.4, h - 8.4, st(stroke=tint(BACK, 0.45), width=0.25), rx=2.0))
+    # No frame near the trim: a back printed a millimetre or two off its front (duplex drift) would show it uneven.
+    # The pattern runs into the bleed and the emblem sits in the middle, so a drifted back looks the same.
     u = min(w / POKER_W, h / POKER_H)
     scene.add(Group(_back_emblem(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
     return scene
