@@ -114,7 +114,8 @@ def _warn(design) -> None:
 @output_option()
 def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
-    sections repeat along it. A PNG past 100 megapixels is written as tiles along the tape (OUT-tile-01.png, ...)."""
+    sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
+    ...)."""
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ... import __version__
 from ...errors import InputError
+from ...qr import QUIET_MODULES, qr_fits, qr_matrix
 from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, size_in_room, text_width
 from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
@@ -20,8 +21,8 @@ from ...press.templates import Grid as SheetGrid
 from ...press.templates import Template
 from ...scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Style, Symbol, Text, Use
 from ...units import PAPER_SIZES, SAFE_ZONE, format_mm
-from .model import (BUILDING, FOREST, FOREST_SECTION_COLS, SHRINE, SHRUB, CatsMap, CatsRoll, CatsSegment,
-                    CatsSetup, Grid, cell_size, map_layers, table, top_layers)
+from .model import (BAND_PAD, BUILDING, FOREST, FOREST_SECTION_COLS, SHRINE, SHRUB, CatsMap, CatsRoll, CatsSegment,
+                    CatsSetup, Grid, band_holds_qr, cell_size, forest_qr_cells, map_layers, table, top_layers)
 
 TITLE = "Tokyo Washi Game Cats"
 Edges = tuple[float, float, float, float]       # top, right, bottom, left (as press.impose.Slot.bleed)
@@ -394,9 +395,9 @@ def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed
         items += _overlap_marks(length, h)
         return items
     icon = 0.78 * h
-    pad = 0.11 * h
+    pad = BAND_PAD * h
     right_end = x1 - max(0.0, SAFE_ZONE - pad)      # the band's ends are trims too
-    if qr and x1 >= length - 1e-6:
+    if qr and x1 >= length - 1e-6 and band_holds_qr(qr, h):
         items.append(qr_group(qr, h - 2 * pad, length - h + pad, pad))
         right_end = length - h
     limit_end = right_end
@@ -482,11 +483,11 @@ def _overlap_marks(length: float, h: float) -> list:
 
 
 def qr_group(url: str, size: float, x: float, y: float) -> Group:
-    """A QR code (reportlab's encoder) as vector rectangles: one path of dark modules, row runs merged."""
+    """A QR code (reportlab's encoder) as vector rectangles in a white square of `size` mm that includes its
+    4-module quiet zone: one path of dark modules, row runs merged. Place it only where qr_fits(url, size)."""
     matrix = qr_matrix(url)
     n = len(matrix)
-    quiet = 2
-    unit = size / (n + 2 * quiet)
+    unit = size / (n + 2 * QUIET_MODULES)
     rects = []
     for r, row in enumerate(matrix):
         c = 0
@@ -495,22 +496,10 @@ def qr_group(url: str, size: float, x: float, y: float) -> Group:
                 start = c
                 while c < n and row[c]:
                     c += 1
-                rects.append(((start + quiet) * unit, (r + quiet) * unit, (c - start) * unit, unit))
+                rects.append(((start + QUIET_MODULES) * unit, (r + QUIET_MODULES) * unit, (c - start) * unit, unit))
             else:
                 c += 1
     return Group([Rect(0, 0, size, size, Style(fill="#ffffff")), _rect_path(rects, Style(fill="#000000"))], dx=x, dy=y)
-
-
-@lru_cache(maxsize=32)
-def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
-    if not url or len(url) > 800:
-        raise InputError("rules-url: give a URL of 1 to 800 characters")
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-
-    code = QrCodeWidget(url, barLevel="M").qr
-    code.make()
-    n = code.getModuleCount()
-    return tuple(tuple(bool(code.isDark(r, c)) for c in range(n)) for r in range(n))
 
 
 # -- maps --------------------------------------------------------------------------------------------------------------------
@@ -756,8 +745,8 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
     right = gx + C * u + 3
     items.append(Text(right, gy + u * 0.5 + 0.8, "top player's band", label, style=Style(fill="muted")))
     items.append(Text(right, gy + (R + 1.5) * u + 0.8, "bottom player's band", label, style=Style(fill="muted")))
-    if design.rules_url:
-        q = min(28.0, height - 10)
+    q = min(28.0, height - 10)
+    if design.rules_url and qr_fits(design.rules_url, q):
         qx = x + width - q
         items.append(qr_group(design.rules_url, q, qx, gy))
         items.append(Text(qx + q / 2, gy + q + 3.5, "the rules", 2.6, anchor="middle"))
@@ -843,8 +832,9 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
     width = cols * s
     items: list = [Rect(0, -bleed, width, rows * s + bleed, Style(fill="forest-tint"))]
     reserved = None
-    if qr and rows >= 5:
-        reserved = (0, cols - 3, 4, 3)
+    cells = forest_qr_cells(qr, rows, s) if qr else 0
+    if cells:
+        reserved = (0, cols - cells, cells + 1, cells)       # the code, and a row below it for its caption
     pieces = forest_pieces(rows, cols, reserved)
     edges = []
     for r, c, h, w in pieces:
@@ -856,10 +846,10 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
                   ("L", c * s, (r + h) * s), ("Z",)]
     items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
     if reserved:
-        items.append(qr_group(qr, 3 * s - 0.4 * s, (cols - 3) * s + 0.2 * s, 0.2 * s))
+        items.append(qr_group(qr, (cells - 0.4) * s, (cols - cells + 0.2) * s, 0.2 * s))
         size = max(MIN_TEXT, min(0.28 * s, 1.6))
-        items.append(Text((cols - 1.5) * s, 3.5 * s + 0.36 * size, "the rules", size, anchor="middle",
-                          style=Style(fill="forest")))
+        items.append(Text((cols - cells / 2) * s, (cells + 0.5) * s + 0.36 * size, "the rules", size,
+                          anchor="middle", style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
     text = "forests & shrubs · cut out and stick on"
     size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
