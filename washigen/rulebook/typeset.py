@@ -583,6 +583,10 @@ class RulesDocTemplate(BaseDocTemplate):
 
     def handle_flowable(self, flowables):
         item = flowables[0]
+        if (isinstance(item, Columns) and len(flowables) > 2 and getattr(flowables[1], "floats", False)
+                and isinstance(flowables[2], Columns)):
+            self.join_around_float(flowables)
+            item = flowables[0]
         if getattr(item, "floats", False) and len(flowables) > 1 and isinstance(flowables[1], Columns):
             item.floats = False                            # float once, never past more than one page
             frame = self.frame
@@ -593,6 +597,24 @@ class RulesDocTemplate(BaseDocTemplate):
                 if len(parts) > 1 or len(flowables) > 2:   # never to the very end of the rules
                     flowables[0:2] = [parts[0], item, *parts[1:]]
         super().handle_flowable(flowables)
+
+
+    def join_around_float(self, flowables) -> None:
+        """Columns, a figure that will float past this page, more columns: the two blocks of columns become one,
+        so the text after the figure continues the same columns (left, then right) instead of starting a second
+        block under the first, where a reader would go down the left column into it. The figure then floats."""
+        before, figure, after = flowables[0], flowables[1], flowables[2]
+        frame = self.frame
+        width = frame._getAvailableWidth()
+        room = frame._y - frame._y1p
+        _, height = before.wrap(width, room)
+        if height > room or before.placed is None:
+            return
+        _, figure_height = figure.wrap(width, room)
+        if height + figure.getSpaceBefore() + figure_height <= room:
+            return                                       # the figure fits below the text: nothing floats
+        joined = Columns(before.items + after.items, before.gutter)
+        flowables[0:3] = [joined, figure]
 
 
 def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_size: float) -> tuple[bytes, int, float]:
