@@ -133,3 +133,24 @@ def test_the_order_check_catches_a_paragraph_out_of_order():
     printed = "alpha beta gamma delta epsilon zeta".split()
     assert find_in_order(printed, ["gamma", "delta"], 0) == 4
     assert find_in_order(printed, ["beta", "gamma"], 4) is None
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_no_page_but_the_last_is_more_than_half_empty(game, lang):
+    """How far down each page its text and drawings reach, between the top and bottom margins (the footer
+    aside), read back from the PDF."""
+    top_margin, bottom_margin = 15 * 72 / 25.4, 19 * 72 / 25.4     # rulebook.typeset.Sheet, in points
+    document = pdfium.PdfDocument(game_rules_pdf(game, lang))
+    try:
+        filled = []
+        for number in range(len(document)):
+            page = document[number]
+            textpage = page.get_textpage()
+            lows = [textpage.get_charbox(i)[1] for i in range(textpage.count_chars())]
+            lows += [item.get_bounds()[1] for item in page.get_objects()]
+            body = [low for low in lows if low > bottom_margin]
+            top = page.get_height() - top_margin
+            filled.append((top - min(body)) / (top - bottom_margin))
+    finally:
+        document.close()
+    assert all(share >= 0.5 for share in filled[:-1]), [round(share, 2) for share in filled]
