@@ -251,12 +251,16 @@ def test_the_rule_sheet_figures_are_drawn_at_real_size():
         game.diagram("band", {"lang": "fr"})
 
 
-def test_the_kit_holds_the_map_strips_and_the_player_strips():
+def test_the_kit_holds_the_map_strips_and_says_how_they_go_together_as_the_plan_does():
     from washigen.games import get_game
 
-    parts = get_game("cats").kit(3, "letter")
-    assert [p.title for p in parts] == ["Map", "Player strips"]
+    parts = get_game("cats").kit(4, "letter")
+    # every player has a panel of a band on the map: no player strips to print
+    assert [p.title for p in parts] == ["Map"]
     pages = parts[0].document.pages
     assert all((round(p.width, 1), round(p.height, 1)) == (279.4, 215.9) for p in pages)
-    data = to_pdf(parts[1].document.pages)
-    assert "player 3" in pdf_pages(data)[0].extract_text()
+    plan = " ".join(pdf_pages(to_pdf(pages))[-1].extract_text().split())
+    said = parts[0].instructions
+    meeting = said[said.index("The row of strips"):said.index("faces out.") + len("faces out.")]
+    assert meeting in plan                    # the kit's words are the plan's, made from the same strips
+    assert "top edge to top edge" not in said

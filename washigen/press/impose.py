@@ -243,6 +243,15 @@ def _free_margins(page: Scene, template: Template, slots: Sequence[Slot],
     return max(0.0, reach_top), max(0.0, template.paper_h - reach_bottom)
 
 
+def cut_words(template: Template, options: PrintOptions) -> str:
+    """How a sheet made with `template` and `options` is cut, for instructions: the same test add_marks makes."""
+    if options.cut_lines or template.marks.style == "cut-lines":
+        return "on the cut lines"
+    if options.crop_marks:
+        return "along the crop marks"
+    return "at the edges of the artwork"
+
+
 def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions) -> None:
     """Crop marks at every trim line, outside the block of items (or full-length cut lines when asked)."""
     if not slots or not (options.crop_marks or options.cut_lines):

@@ -13,7 +13,7 @@ from functools import lru_cache
 from ... import __version__
 from ...fonts import fit_size, text_width, wrap_text
 from ...press import Document, KitPart, PrintOptions, Template, template_for
-from ...press.impose import impose_grid
+from ...press.impose import cut_words, impose_grid
 from ...press.templates import Grid
 from ...scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use)
 from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
@@ -938,23 +938,20 @@ def sheet_document(paper: str) -> Document:
 
 
 def kit_parts(paper: str, deck: CatTreeDeck, options: PrintOptions) -> list[KitPart]:
+    """The deck (the reference cards fill its last sheet) and the score sheet; the instructions say how this very
+    sheet is cut (crop marks or cut lines) and which cards it holds."""
     name = paper_label(paper)
     cards = print_deck(deck, options)
-    reference = print_reference(deck.card, options)
+    count = len(STRUCTURES) * deck.copies
+    reference = f", and {deck.reference_cards} reference cards (structures on the front, scoring on the back), " \
+        "one per player" if deck.reference_cards else ""
     return [
-        KitPart("Cards", cards, f"{name} card stock, both sides (flip on the long edge)",
-                "Print both sides, cut along the crop marks: 32 structure cards with their backs."),
-        KitPart("Reference cards", reference, f"{name} card stock, both sides (flip on the long edge)",
-                "Cut out the two reference cards, one per player: structures on the front, scoring on the back."),
+        KitPart("Cards", cards, f"{name} card stock, both sides ({DUPLEX_WORDS[options.duplex]})",
+                f"Print both sides and cut {cut_words(card_template(deck.card, options), options)}: {count} "
+                f"structure cards with their backs{reference}."),
         KitPart("Score sheet", sheet_document(paper), f"{name} plain paper, one side",
                 "Write each card's rank in its cell, the points of each row on the right, the total at the foot."),
     ]
 
 
-def print_reference(card: str, options: PrintOptions) -> Document:
-    w, h = CARD_SIZES[card]
-    fronts = [reference_front(w, h, options.bleed)] * 2
-    backs = [reference_back(w, h, options.bleed)] * 2
-    template = card_template(card, options)
-    return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: reference cards",
-                       footer=f"{TITLE} · reference cards · washigen {__version__}")
+DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edge", "none": "one side"}

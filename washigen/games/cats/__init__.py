@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from ...errors import InputError
 from ...press import KitPart, PrintOptions
+from ...press.impose import cut_words
 from .. import Component, Game, Param, register_game
 from .commands import commands
-from .draw import (TITLE, Panel, band_items, band_words, map_scene, new_scene, print_design, segment_scene,
-                   sheet_document, strips_document)
+from .draw import (TITLE, Panel, assembly_lines, band_items, band_panels, band_words, lanes_template, map_scene,
+                   map_strips_for_sheets, new_scene, print_design, segment_scene, sheet_document, strips_document)
 from .generate import generate_map, generate_segment, generate_setup
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE,
-                    SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsRoll, CatsSegment, CatsSetup)
+                    SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsRoll, CatsSegment, CatsSetup, map_layers,
+                    table)
 from .rules import check_design, validate
 from .text import from_text, to_text
 
@@ -123,17 +125,22 @@ def band_diagram(lang: str = "en"):
 
 
 def kit(players: int, paper: str) -> list[KitPart]:
-    """The map's tape strips on sheets (seed 1) and the player strips."""
+    """The map's tape strips on sheets (seed 1), and player strips only for players the map's bands leave out.
+    The instructions are said from the strips and the sheet they are printed on."""
     design = generate_map(players=players, seed=1)
     options = PrintOptions(paper=paper)
     name = paper.upper() if paper.lower() == "a4" else paper.title()
-    return [
-        KitPart("Map", strips_document(design, options), f"{name}, plain white paper, one side",
-                "Cut out the strips on the crop marks and lay them in number order, top edge to top edge; the "
-                "last page shows how they go together."),
-        KitPart("Player strips", sheet_document(players, False, options, seed=1), f"{name}, one side",
-                "Cut out one strip per player; the players without a band on the map use them."),
-    ]
+    strips = map_strips_for_sheets(design, options)
+    how = " ".join(assembly_lines(strips, map_layers(design))[1:])
+    parts = [KitPart("Map", strips_document(design, options), f"{name}, plain white paper, one side",
+                     f"Cut out the strips {cut_words(lanes_template(design, options), options)} and lay them in "
+                     f"number order. {how} The last page shows how they go together.")]
+    seated = sum(len(band_panels(design, side, 1.0)) for side in ("top", "bottom"))
+    needed = table(players, False).teams if design.coop else players
+    if seated < needed:
+        parts.append(KitPart("Player strips", sheet_document(players, False, options, seed=1), f"{name}, one side",
+                             "Cut out one strip per player; the players without a band on the map use them."))
+    return parts
 
 
 GAME = register_game(Game(

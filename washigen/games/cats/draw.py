@@ -662,15 +662,24 @@ def _strip_cut_lines(design: CatsMap, strip: Strip, s: float) -> list:
                                         dash=(0.25 * s, 0.15 * s)))]
 
 
-def strips_document(design: CatsMap, options: PrintOptions) -> Document:
+def lanes_template(design: CatsMap, options: PrintOptions) -> Template:
+    """The sheet the map's strips are printed on: the user's, the built-in one for the tape, or plain lanes."""
     paper = options.paper or "a4"
     tape = design.tape_width
-    template = template_for(f"tape{format_mm(tape)}", paper, options.template) if options.template or \
+    return template_for(f"tape{format_mm(tape)}", paper, options.template) if options.template or \
         f"{paper}-tape{format_mm(tape)}" in _builtin_names() else _lanes_template(paper, tape)
+
+
+def map_strips_for_sheets(design: CatsMap, options: PrintOptions) -> list[Strip]:
+    """The map cut into strips no longer than a lane of its sheet."""
     s = cell_size(design.tape_width, design.segment_rows)
-    longest = lane_length(template) - 2 * options.bleed
-    max_cols = max(1, int(longest // s))
-    strips = map_strips(design, max_cols)
+    longest = lane_length(lanes_template(design, options)) - 2 * options.bleed
+    return map_strips(design, max(1, int(longest // s)))
+
+
+def strips_document(design: CatsMap, options: PrintOptions) -> Document:
+    template = lanes_template(design, options)
+    strips = map_strips_for_sheets(design, options)
     scenes = [strip_scene(design, strip, options.bleed) for strip in strips]
     layers = map_layers(design)
     footer = f"{TITLE} · {sheet_note(design)}"
@@ -707,6 +716,36 @@ def _add_guide(document: Document, design: CatsMap, strips: list[Strip], templat
     last.add(*guide_items(design, strips, x0 + 4.0, free_top, uw - 8.0, free))
 
 
+def _numbers(strips: list[Strip]) -> str:
+    names = [str(strip.number) for strip in strips]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def assembly_lines(strips: list[Strip], layers: int) -> list[str]:
+    """How the strips go together, said from the same strips the plan draws (their layers and columns), so the
+    words and the drawing cannot disagree."""
+    by_layer: dict[int, list[Strip]] = {}
+    for strip in strips:
+        by_layer.setdefault(strip.layer, []).append(strip)
+    order = list(by_layer)                                  # layers in the order they are laid
+    lines = ["Lay the strips in number order, printed side up."]
+    for layer in order:
+        row = by_layer[layer]
+        if len(row) > 1:
+            lines.append(f"Strips {_numbers(row)} lie end to end in one row, "
+                         f"columns {row[0].c0 + 1}-{row[-1].c1} left to right as the bottom player sees them.")
+    first = [by_layer[layer] for layer in order[:2]]
+    if len(first) == 2 and len(first[0]) == len(first[1]) == 1:
+        lines.append(f"Strips {first[0][0].number} and {first[1][0].number} meet along their edges without a "
+                     "band; every band faces out.")
+    elif len(first) == 2:
+        lines.append(f"The row of strips {_numbers(first[0])} meets the row of strips {_numbers(first[1])} along "
+                     "the edges without a band; every band faces out.")
+    if layers > 2:
+        lines.append("Each later row goes outside the one before it and covers that row's band.")
+    return lines
+
+
 def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float) -> list:
     """A small plan of the map: its buildings and bands, every strip outlined with its number."""
     s = cell_size(design.tape_width, design.segment_rows)
@@ -714,10 +753,7 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
     map_w, map_h = C * s, (R + 2) * s
     title_size = 3.2
     layers = map_layers(design)
-    lines = ["Lay the strips in number order, printed side up.",
-             "Strips 1 and 2 meet top edge to top edge, their bands on the outside."]
-    if layers > 2:
-        lines.append("Each later strip goes outside the one before it and covers that strip's band.")
+    lines = assembly_lines(strips, layers)
     scale = min(0.45, (width * 0.6) / map_w, (height - 8 - 4.2 * len(lines) - title_size) / map_h)
     items: list = [Text(x, y + title_size, "How the strips go together", title_size, weight="bold")]
     for k, line in enumerate(lines):

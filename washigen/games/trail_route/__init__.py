@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...errors import DesignFormatError, InputError
-from ...press import KitPart, PrintOptions
+from ...press import Document, KitPart, PrintOptions
 from .. import Component, Game, Param, register_game
 from .commands import TILE_SIZE_RANGE, commands
 from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawns, print_setup, print_tiles,
@@ -44,12 +44,22 @@ def golden() -> dict[str, TrailRouteSetup]:
     return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
 
 
+def mat_instructions(mat: Document) -> str:
+    """How to put the mat together, naming the sheets the mat printed (so the words follow the drawing)."""
+    names = [page.meta["sheet"] for page in mat.pages]
+    if len(names) == 1:
+        return "One sheet: the whole mat."
+    return (f"Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order "
+            f"{', '.join(names)} with their crosses on top of each other, and tape them.")
+
+
 def kit(players: int, paper: str) -> list[KitPart]:
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
     mix = load_mix()
     duplex = PrintOptions(paper=paper, duplex="long")
     plain = PrintOptions(paper=paper)
+    mat = print_mat(40.0, paper)
     return [
         KitPart("Setup", print_setup(generate_setup(players, seed=1), plain), f"{paper.upper()}, plain paper",
                 "Lay the tiles out as this sheet shows, or deal your own with `washigen trail-route setup`."),
@@ -60,9 +70,7 @@ def kit(players: int, paper: str) -> list[KitPart]:
                 "long edge)", "Cut the 16 cards on the crop marks."),
         KitPart("Cat pawns", print_pawns(plain, paper), f"{paper.upper()} card stock, one side",
                 "Cut each standee out, fold on the dashed lines and glue the two feet together under it."),
-        KitPart("Board mat", print_mat(40.0, paper), f"{paper.upper()} paper, one side (or A3 in one piece)",
-                "Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order A1, A2, "
-                "B1, B2 with their crosses on top of each other, and tape them."),
+        KitPart("Board mat", mat, f"{paper.upper()} paper, one side (or A3 in one piece)", mat_instructions(mat)),
         KitPart("Score pad", score_pad(paper), f"{paper.upper()} paper", "Two pads per sheet; cut in half."),
     ]
 

@@ -684,7 +684,8 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0) -> D
         for c in range(cols):
             wx, wy = c * step_x, r * step_y
             ww, wh = min(uw, scene.width), min(uh, scene.height)
-            page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title})
+            page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title,
+                                                                 "sheet": f"{chr(65 + r)}{c + 1}"})
             for symbol in scene.symbols.values():
                 page.define(symbol)
             ox, oy = (pw - ww) / 2, MIN_PAGE_MARGIN
@@ -790,7 +791,7 @@ def score_block(w: float, h: float) -> list:
 
 # -- the whole game ------------------------------------------------------------------------------------------------
 
-def contents_page(mix: Mix, size: float, paper: str) -> Document:
+def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none") -> Document:
     w, h = paper_size(paper)
     page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "components", "title": TITLE})
     page.define(ground_symbol())
@@ -818,8 +819,7 @@ def contents_page(mix: Mix, size: float, paper: str) -> Document:
         y += math.ceil(len(codes) / per_row) * 25.0 + 6.0
     notes = [("Also: 16 hand cards (poker size, with backs) · 8 cat pawns (standees, two per colour) · the board "
               "mat · a score pad.", "ink"),
-             ("Print the tiles and cards with --duplex long for their backs. Replace the mix with --mix FILE (see "
-              "assets/trail-route-mix.toml).", "muted")]
+             (backs_note(duplex) + " Replace the mix with --mix FILE (see assets/trail-route-mix.toml).", "muted")]
     for note, colour in notes:
         for line in wrap_text(note, 3.1, w - 2 * x):
             body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
@@ -831,10 +831,18 @@ def contents_page(mix: Mix, size: float, paper: str) -> Document:
     return Document([page], title=TITLE)
 
 
+def backs_note(duplex: str) -> str:
+    """What the contents page says of the backs: how to print this very file, from the options that made it."""
+    if duplex == "none":
+        return "This file has no backs: make it again with --duplex long for tile and card backs."
+    edge = {"long": "long", "short": "short"}[duplex]
+    return f"This file has the backs: print it on both sides, flipping on the {edge} edge."
+
+
 def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: str | None = None) -> Document:
     paper = options.paper or "a4"
     document = Document([], title=TITLE)
-    document.extend(contents_page(mix, size, paper), "Contents")
+    document.extend(contents_page(mix, size, paper, options.duplex), "Contents")
     document.extend(print_tiles(mix, size, options, paper), "Tiles")
     document.extend(print_cards(options, paper), "Hand cards")
     document.extend(print_pawns(options, paper), "Cat pawns")
