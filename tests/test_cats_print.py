@@ -141,7 +141,8 @@ def test_player_sheets_fit_their_paper(tmp_path):
     text = pages[0].extract_text()
     assert all(f"player {p}" in text for p in range(1, 7))
     x0, y0, x1, y1 = page_boxes_mm(pages[0])["trimbox"]
-    assert x1 - x0 == pytest.approx(120.0, abs=0.05)
+    # two strips of 90 x 26 mm abreast, 6 mm apart (each keeps its 3 mm bleed), three rows
+    assert (x1 - x0, y1 - y0) == pytest.approx((2 * 90.0 + 6.0, 3 * 26.0 + 2 * 6.0), abs=0.05)
 
 
 # -- the drawing -------------------------------------------------------------------------------------------------------------

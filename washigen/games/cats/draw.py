@@ -8,7 +8,7 @@ translucent washi: black walls, light fills, strong colours only where they mean
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ... import __version__
@@ -929,43 +929,50 @@ def roll_scene(design: CatsRoll, bleed: float) -> Scene:
 
 # -- player sheets --------------------------------------------------------------------------------------------------------------
 
-SHEET_STRIP = (120.0, 24.0)
+SHEET_STRIP = (90.0, 26.0)         # two abreast on A4 or Letter, with room for their bleed between them
 
 
-def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_STRIP[1], note: str = "") -> Scene:
-    """A player strip to cut out: a band at a size you can write on, with a name line."""
-    scene = new_scene(w, h, 0.0, {"kind": "sheet", "title": f"{TITLE} · player strips"})
-    icon = 0.42 * h
-    y = 0.2 * h
-    scene.add(Rect(0, 0, w, h, Style(fill="band")))
-    scene.add(Text(4, y + 0.42 * icon, player_label, 3.4, weight="bold", style=Style(fill="band-ink")))
-    scene.add(Text(4, y + icon + 1.6, "name", 2.0, style=Style(fill="band-ink")))
-    scene.add(Line(11, y + icon + 1.8, 44, y + icon + 1.8, Style(stroke="band-ink", stroke_width=0.25)))
-    groups = (("colour-box", 1, 48.0, "your colour"), ("special", 2, 64.0, "special moves"),
-              ("fish", 2, 92.0, "fish"))
-    for name, count, x, label in groups:
+def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_STRIP[1], note: str = "",
+                 bleed: float = 0.0) -> Scene:
+    """A player strip to cut out: a band at a size you can write on, with a name line. The band runs into the
+    bleed; its words keep the safe zone."""
+    scene = new_scene(w, h, bleed, {"kind": "sheet", "title": f"{TITLE} · player strips"})
+    icon = 0.27 * h
+    y = SAFE_ZONE + 0.5
+    ink = Style(fill="band-ink")
+    scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="band")))
+    scene.add(Text(SAFE_ZONE + 1, y + 0.6 * icon, player_label, 3.4, weight="bold", style=ink))
+    line_y = y + icon + 3.2
+    scene.add(Text(SAFE_ZONE + 1, line_y, "name", MIN_TEXT, style=ink))
+    scene.add(Line(SAFE_ZONE + 10, line_y + 0.2, SAFE_ZONE + 33, line_y + 0.2,
+                   Style(stroke="band-ink", stroke_width=0.25)))
+    groups = (("colour-box", 1, 0.485, "your colour"), ("special", 2, 0.67, "special moves"),
+              ("fish", 2, 0.855, "fish"))
+    for name, count, at, label in groups:
+        x = at * w - (count * (icon + 1.0)) / 2
         for k in range(count):
             scene.add(use(scene, symbol(name, icon), x + k * (icon + 1.0), y, icon))
-        scene.add(Text(x, y + icon + 4.0, label, 2.2, style=Style(fill="band-ink")))
+        scene.add(Text(at * w, line_y, label, MIN_TEXT, anchor="middle", style=ink))
     if note:
-        scene.add(Text(w - 2, h - 1.5, note, 1.5, anchor="end", style=Style(fill="band-ink")))
+        scene.add(Text(w - SAFE_ZONE, h - SAFE_ZONE - descent(note) * MIN_FINE_PRINT, note, MIN_FINE_PRINT,
+                       anchor="end", style=ink))
     return scene
 
 
 def sheet_document(players: int, coop: bool, options: PrintOptions, seed: int | None = None) -> Document:
+    """One strip a player (a team), two abreast, each with its bleed and crop marks."""
     seats = table(players, coop)
     paper = options.paper or "a4"
     w, h = PAPER_SIZES[paper]
-    template = Template(f"{paper} player strips", w, h, (12.0,) * 4,
-                        grid=SheetGrid(SHEET_STRIP[0], SHEET_STRIP[1], cols=1, gutter=6.0))
+    template = Template(f"{paper} player strips", w, h, (10.0,) * 4,
+                        grid=SheetGrid(SHEET_STRIP[0], SHEET_STRIP[1], cols=2, gutter=2 * options.bleed))
     if options.template is not None:
         from ...press.templates import load_template
         template = load_template(options.template)
     note = f"washigen {__version__}" + (f" · seed {seed}" if seed is not None else "")
     labels = [f"team {t}" for t in range(1, seats.teams + 1)] if coop else [f"player {p}" for p in
                                                                              range(1, players + 1)]
-    fronts = [player_strip(label, note=note) for label in labels]
+    fronts = [player_strip(label, note=note, bleed=options.bleed) for label in labels]
     what = f"{players} players" + (" in teams" if coop else "")
-    return impose_grid(fronts, template, PrintOptions(paper=paper, bleed=0.0, crop_marks=options.crop_marks,
-                                                      cut_lines=options.cut_lines),
+    return impose_grid(fronts, template, replace(options, paper=paper, duplex="none"),
                        title=f"{TITLE} · player strips · {what}", footer=f"{TITLE} · player strips · {note}")
