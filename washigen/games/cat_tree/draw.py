@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import fit_size, text_width, wrap_text
+from ...fonts import MIN_TEXT, fit_size, text_width, wrap_text
 from ...press import Document, KitPart, PrintOptions, Template, template_for
 from ...press.impose import cut_words, impose_grid
 from ...press.templates import Grid
@@ -486,14 +486,14 @@ def _rule_row(y: float, icons: list[Group], label: str, text: str) -> list:
     x = 6.0
     for k, icon in enumerate(icons):
         if k:
-            items.append(Text(x + 0.6, y + 5.4, "or", 2.0, anchor="middle", style=Style(fill=MUTED)))
-            x += 1.4
+            items.append(Text(x + 0.8, y + 5.4, "or", MIN_TEXT, anchor="middle", style=Style(fill=MUTED)))
+            x += 1.8
         icon.dx, icon.dy = x, y
         items.append(icon)
         x += 9.2
     tx = max(x + 0.6, 16.4)
-    items.append(Text(tx, y + 2.6, label, 1.9, weight="bold", style=Style(fill=MUTED)))
-    size = fit_size(text, POKER_W - 6.0 - tx, 2.9, "bold")
+    items.append(Text(tx, y + 2.6, label, MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
+    size = max(MIN_TEXT, fit_size(text, POKER_W - 6.0 - tx, 2.9, "bold"))
     items.append(Text(tx, y + 6.3, text, size, weight="bold", style=Style(fill=INK)))
     return items
 
@@ -573,21 +573,20 @@ def _fitted(items: list, w: float, h: float) -> Group:
 
 
 def _reference_table() -> list:
+    """The eight structures, one row each (rank, picture, name and points; where it may be placed, and how it
+    scores, below), then what "flat surface" and "both sides" mean: every word at 6 pt or more."""
     items: list = [Text(POKER_W / 2, 9.0, "CAT TREE · STRUCTURES", 3.3, anchor="middle", weight="bold",
                         style=Style(fill=BACK))]
-    head_y = 12.9
-    for x, label, anchor in ((5.0, "card", "start"), (21.6, "place it", "start"), (46.6, "holds", "middle"),
-                             (58.4, "points", "end")):
-        items.append(Text(x, head_y, label, 1.7, anchor=anchor, weight="bold", style=Style(fill=MUTED)))
-    row_h, y0 = 7.8, 13.9
+    row_h, y0 = 6.9, 11.6
     for k, structure in enumerate(STRUCTURES):
         items += _reference_row(structure, y0 + k * row_h, row_h, k % 2 == 0)
-    y = y0 + 8 * row_h + 3.0
+    y = y0 + 8 * row_h + 3.2
     for line in ("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below.",
                  "Both sides: a Box, Shelf or Nest directly left and right."):
-        items.append(Text(POKER_W / 2, y, line, fit_size(line, POKER_W - 9.0, 1.6), anchor="middle",
-                          style=Style(fill=INK)))
-        y += 2.3
+        for part in wrap_text(line, MIN_TEXT, POKER_W - 10.0):
+            items.append(Text(5.0, y, part, MIN_TEXT, style=Style(fill=INK)))
+            y += MIN_TEXT * 1.25
+        y += 0.4
     return items
 
 
@@ -597,20 +596,15 @@ def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool) -
     if shaded:
         items.append(Rect(3.6, y, POKER_W - 7.2, row_h, st(fill=tint(BACK, 0.92))))
     items.append(Rect(3.6, y + 0.5, 1.2, row_h - 1.0, st(fill=colour)))
-    items.append(Text(8.2, y + 5.1, structure.rank, 3.0 if len(structure.rank) == 1 else 2.6, anchor="middle",
+    items.append(Text(8.2, y + 4.6, structure.rank, 3.0 if len(structure.rank) == 1 else 2.6, anchor="middle",
                       weight="bold", style=Style(fill=colour)))
-    scale = 0.19
+    scale = 0.17
     items.append(Use(f"cat-tree-{structure.name}", 10.9, y + (row_h - ART_H * scale) / 2, scale=scale))
-    items.append(Text(21.6, y + 3.5, structure.title, 2.3, weight="bold", style=Style(fill=INK)))
-    place = PLACEMENT_TEXT[structure.placement]
-    items.append(Text(21.6, y + 6.1, place, fit_size(place, 20.5, 1.55), style=Style(fill=MUTED)))
-    holds = icon_holds(structure, 5.8)
-    holds.dx, holds.dy = 46.6 - 2.9, y + 0.9
-    items.append(holds)
-    items.append(Text(58.4, y + 4.2, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
+    items.append(Text(21.6, y + 3.0, structure.title, 2.3, weight="bold", style=Style(fill=INK)))
+    items.append(Text(58.4, y + 3.1, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
     note = "+3 per side" if structure.per_side else "per group" if structure.grouped else ""
-    if note:
-        items.append(Text(58.4, y + 6.5, note, 1.35, anchor="end", style=Style(fill=MUTED)))
+    below = PLACEMENT_TEXT[structure.placement] + (f" · {note}" if note else "")
+    items.append(Text(21.6, y + 5.9, below, MIN_TEXT, style=Style(fill=MUTED)))
     return items
 
 
