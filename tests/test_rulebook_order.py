@@ -49,7 +49,8 @@ def _printed(data: bytes) -> list[str]:
     try:
         for number in range(len(document)):
             page = document[number]
-            for line in _reading_order(_lines(page.get_textpage()), page.get_width()):
+            lines = _lines(page.get_textpage()) + _panels(page)
+            for line in _reading_order(lines, page.get_width()):
                 words += _words(line)
     finally:
         document.close()
@@ -77,6 +78,20 @@ def _lines(textpage) -> list[tuple[float, float, float, str]]:
         lines.append(current)
     return [(line[0][1][1], min(b[0] for _, b in line), max(b[2] for _, b in line), "".join(c for c, _ in line))
             for line in lines if "".join(c for c, _ in line).strip()]
+
+
+def _panels(page) -> list[tuple[float, float, float, str]]:
+    """The top edges of drawn blocks across the gutter (a figure's panel), as empty full-width lines: a reader
+    finishes the columns above a figure before reading on below it."""
+    middle = page.get_width() / 2
+    edges = []
+    for item in page.get_objects(max_depth=1):
+        if item.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = item.get_bounds()
+        if left < middle - 6 and right > middle + 6 and top - bottom > 30:
+            edges.append((top, left, right, ""))
+    return edges
 
 
 def _reading_order(lines, width: float) -> list[str]:

@@ -28,7 +28,7 @@ from .. import __version__
 from ..errors import InputError
 from ..fonts import pdf_font, register_family
 from ..render.pdf import ScenePainter
-from ..scene import DEFAULT_THEME, Scene
+from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
 from ..units import PAPER_SIZES, PT_PER_MM
 from . import markdown as md
 
@@ -457,13 +457,40 @@ def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: S
 
     column = scale(sheet.column_width, 0.36 * size * sheet.frame_height)
     full = scale(sheet.frame_width, 0.42 * size * sheet.frame_height)
-    # Games draw diagrams at a real size: a column keeps one that it shows at 80 % or more of that size.
-    # A tall figure that a column narrows gains nothing from the page's width: it only spans when it uses it.
-    wide = column < 0.8 * MM and full > 1.1 * column and scene.width * full > sheet.column_width
+    # The scale at which the figure's smallest words print at 6 pt: a figure that needs more than its share of
+    # the page's height to reach it may take up to 60 % of the page.
+    smallest = smallest_text(scene)
+    readable = MIN_TEXT_PT / smallest if smallest else 0.0
+    if full < readable:
+        full = min(readable, scale(sheet.frame_width, 0.6 * sheet.frame_height))
+    # Games draw diagrams at a real size: a column keeps one that it shows at 80 % or more of that size (and at a
+    # readable size). A tall figure that a column narrows gains nothing from the page's width: it only spans when
+    # it uses it.
+    wide = (column < 0.8 * MM or column < readable) and full > 1.1 * column and scene.width * full > sheet.column_width
     caption = RLParagraph(f"<b>{labels(lang)['figure'].format(number)}</b> {md.inline_markup(block.caption)}",
                           styles.caption)
     drawing = SceneFlowable(scene, full if wide else column, forms)
     return FigureBlock(drawing, caption, sheet.frame_width if wide else sheet.column_width), wide
+
+
+MIN_TEXT_PT = 6.0
+
+
+def smallest_text(scene: Scene) -> float | None:
+    """The smallest text size in `scene`, in scene mm as drawn (groups' and symbols' scales applied)."""
+    sizes: list[float] = []
+
+    def walk(items, factor: float) -> None:
+        for item in items:
+            if isinstance(item, Text):
+                sizes.append(item.size * factor)
+            elif isinstance(item, Group):
+                walk(item.children, factor * min(abs(item.sx), abs(item.sy)))
+            elif isinstance(item, Use) and item.symbol in scene.symbols:
+                walk(scene.symbols[item.symbol].children, factor * item.scale)
+
+    walk(scene.children, 1.0)
+    return min(sizes) if sizes else None
 
 
 def lead_in(block: md.Paragraph, styles: Styles) -> ParagraphStyle:

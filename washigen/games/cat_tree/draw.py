@@ -894,7 +894,7 @@ def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: in
                       style=Style(fill=MUTED)))
     total_y = floor_y
     page.add(Rect(px, total_y, points_w, floor_h + numbers_h + 2.0, Style(stroke=INK, stroke_width=0.5)),
-             Text(px + 1.0, total_y + 2.6, "total", 1.9, weight="bold", style=Style(fill=MUTED)))
+             Text(px + 1.0, total_y + 2.6, "total", MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
 
 
 def _sheet_legend(page: Scene, x: float, y: float, w: float) -> None:
