@@ -54,7 +54,8 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
 
 
 def print_options(func: Callable) -> Callable:
-    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --gutter, gathered
+    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --gutter --color,
+    gathered
     into one PrintOptions passed as the `print_options` argument."""
     options = [
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
@@ -73,12 +74,15 @@ def print_options(func: Callable) -> Callable:
                      help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
         click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                      help="Resolution of PNG output."),
+        click.option("--color", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+                     help="Colour space of PDF output: cmyk writes every colour as CMYK (for print shops and "
+                          "tape makers)."),
         click.option("--gutter", type=LENGTH_OR_ZERO, default=None, metavar="LENGTH",
                      help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: "
                           "the template's; up to 30mm)."),
     ]
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, gutter,
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, gutter, colour,
                 **kwargs):
         if gutter is not None and gutter > MAX_GUTTER:
             raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
@@ -86,7 +90,7 @@ def print_options(func: Callable) -> Callable:
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter)
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour)
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
@@ -137,7 +141,7 @@ def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[
         written = [write_bytes(path, game.to_text(design).encode("utf-8"))]
     else:
         options = options or PrintOptions()
-        written = write_document(game.print_design(design, options), path, options.dpi)
+        written = write_document(game.print_design(design, options), path, options.dpi, options.colour)
     report_written(written)
     return written
 

@@ -137,7 +137,8 @@ def sheet_command(players, coop, output, print_options):
     from .model import table
 
     table(players, coop)
-    report_written(write_document(sheet_document(players, coop, print_options), output, print_options.dpi))
+    report_written(write_document(sheet_document(players, coop, print_options), output, print_options.dpi,
+                                  print_options.colour))
 
 
 @commands.command("variants")

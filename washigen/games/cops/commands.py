@@ -100,7 +100,7 @@ def tape_command(segments, length, tape_width, seed, output: Path, print_options
     repeat = tape_repeat_scene(design, print_options.bleed)
     strip = tape_artwork(repeat, length or repeat.width, print_options.bleed)
     document = Document.single(strip, title=f"{TITLE} — tape artwork, seed {design.seed}")
-    report_written(write_document(document, output, print_options.dpi))
+    report_written(write_document(document, output, print_options.dpi, print_options.colour))
 
 
 @commands.command("sheet")
