@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from tests.printcheck import bare_bleed, small_text, text_near_trim, text_runs, unembedded_fonts
+from tests.printcheck import bare_bleed, page_boxes, small_text, text_near_trim, text_runs, unembedded_fonts
 from washigen.cli import main
 
 OUTPUTS = {
@@ -123,3 +123,13 @@ def test_an_unembedded_font_is_named():
     canvas.showPage()
     canvas.save()
     assert unembedded_fonts(buffer.getvalue()) == ["page 1: font /Helvetica is not embedded"]
+
+
+@pytest.mark.parametrize("name, band", [("cats-map", "bottom"), ("cats-map-coop6", "top")])
+def test_the_seed_line_goes_where_its_band_has_room(name, band, tmp_path_factory):
+    """Six players in teams leave no room beside team 3's fish for the seed line: it moves to the top band."""
+    data = _pdf(name, tmp_path_factory)
+    seed_lines = [run for run in text_runs(data) if "seed 1" in run.text]
+    assert len(seed_lines) == 1
+    middle = (page_boxes(data)[0]["media"][1] + page_boxes(data)[0]["media"][3]) / 2
+    assert (seed_lines[0].box[1] > middle) == (band == "top")

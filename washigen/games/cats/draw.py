@@ -387,11 +387,12 @@ class Panel:
 def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed: float = 0.0,
                note: str = "", qr: str | None = None, overlap: bool = False, words: bool = True,
                anchors: dict | None = None, spread: float = 0.6, lang: str = "en",
-               span: tuple[float, float] | None = None) -> list:
+               span: tuple[float, float] | None = None, crowded: list | None = None) -> list:
     """A grey band `length` x `h` mm as its player sees it (their edge, the trim, at the bottom), with a colour box,
     two special moves and a fish for each cat in every panel; `note` prints small at the right end. Text keeps to
     the band's safe line (SAFE_ZONE above the trim) and is left out where it would be too small to read there.
-    `span` is the part of the band that reaches the paper (a strip's columns): its ends are trims too."""
+    `span` is the part of the band that reaches the paper (a strip's columns): its ends are trims too. A panel
+    whose symbols run into the note even packed close is reported in `crowded`, when given."""
     x0, x1 = span or (0.0, length)
     items: list = [Rect(-bleed, 0, length + 2 * bleed, h + bleed, Style(fill="overlap" if overlap else "band"))]
     if overlap:
@@ -416,7 +417,7 @@ def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed
             items.append(Line(panel.start, 0, panel.start, h, Style(stroke="#ffffff", stroke_width=max(0.3, 0.08 * h))))
         limit = min(panel.end, limit_end) - pad
         items += _panel(scene, panel, h, icon, pad, limit, words, anchors, spread, band_words(lang),
-                        x0 + SAFE_ZONE)
+                        x0 + SAFE_ZONE, crowded)
     return items
 
 
@@ -432,7 +433,8 @@ def band_baseline(h: float, text: str, size: float) -> float:
 
 def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit: float,
            words: bool = True, anchors: dict | None = None, spread: float = 0.6,
-           vocabulary: dict[str, str] | None = None, safe_start: float = SAFE_ZONE) -> list:
+           vocabulary: dict[str, str] | None = None, safe_start: float = SAFE_ZONE,
+           crowded: list | None = None) -> list:
     """One player's part of a band; the words beside the symbols print when they fit (at a readable size, inside
     the safe line). `anchors`, when given, receives the middle of each group of symbols (for a labelled figure).
     Symbols that would run past `limit` (into the note) are spaced closer, then left out."""
@@ -465,6 +467,8 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit:
             x += gap * h if n < 2 else 0
         if x <= limit:
             return items
+    if crowded is not None:
+        crowded.append(panel)
     return items
 
 
@@ -548,11 +552,18 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     if drawings is not None:
         body += _drawings(scene, drawings, s, turned)
     scene.add(Group(body, dy=s))
-    top = band_items(scene, W, s, band_panels(design, "top", W), bleed, lang=lang)
+    # The seed line goes at the end of the bottom band, or of the top band where the bottom one has no room
+    # beside its last player's symbols (six players in teams).
+    note, crowded = sheet_note(design), []
+    bottom = band_items(scene, W, s, band_panels(design, "bottom", W), bleed, note=note, qr=design.rules_url,
+                        lang=lang, crowded=crowded)
+    top_note = ""
+    if crowded:
+        bottom = band_items(scene, W, s, band_panels(design, "bottom", W), bleed, qr=design.rules_url, lang=lang)
+        top_note = note
+    top = band_items(scene, W, s, band_panels(design, "top", W), bleed, note=top_note, lang=lang)
     scene.add(Group(top, dx=W, dy=s, rotate=180.0))
-    note = sheet_note(design)
-    scene.add(Group(band_items(scene, W, s, band_panels(design, "bottom", W), bleed, note=note,
-                               qr=design.rules_url, lang=lang), dy=s + R * s))
+    scene.add(Group(bottom, dy=s + R * s))
     return scene
 
 
