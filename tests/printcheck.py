@@ -151,18 +151,39 @@ def page_boxes(data: bytes) -> list[dict[str, tuple[float, float, float, float]]
 
 
 def text_near_trim(data: bytes, runs: list[TextRun], safe: float = SAFE_MM) -> list[str]:
-    """Runs neither ≥ `safe` mm inside the trim nor wholly outside the bleed (in the sheet's margin)."""
+    """Runs neither ≥ `safe` mm inside the trim nor wholly outside the bleed (in the sheet's margin), nor on bare
+    paper between the pieces of a sheet (whose TrimBox is the rectangle around all of them)."""
     boxes = page_boxes(data)
     faults = []
+    rasters: dict = {}
     for run in runs:
         trim, bleed = boxes[run.page - 1]["trim"], boxes[run.page - 1]["bleed"]
         x0, y0, x1, y1 = run.box
         gap = min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1)
         inside = gap >= safe - TOLERANCE_MM
         outside = x1 <= bleed[0] or x0 >= bleed[2] or y1 <= bleed[1] or y0 >= bleed[3]
-        if not (inside or outside):
+        if not (inside or outside or _on_bare_paper(data, run, boxes[run.page - 1], rasters)):
             faults.append(f"page {run.page}: {run.text!r} is {gap:.1f} mm from the trim")
     return faults
+
+
+def _on_bare_paper(data: bytes, run: TextRun, boxes: dict, rasters: dict, dpi: int = 100) -> bool:
+    """Whether the paper in a 1 mm ring around the run is bare: a label between two pieces, not on one."""
+    import pypdfium2 as pdfium
+
+    if run.page not in rasters:
+        document = pdfium.PdfDocument(data)
+        rasters[run.page] = document[run.page - 1].render(scale=dpi / 72.0).to_pil().convert("L")
+        document.close()
+    image, media = rasters[run.page], boxes["media"]
+    px = dpi / 25.4
+    x0, y0, x1, y1 = run.box
+    ring = [(x, y) for x in _range(x0 - 1.0, x1 + 1.0, 0.5) for y in (y0 - 1.0, y1 + 1.0)]
+    ring += [(x, y) for y in _range(y0 - 1.0, y1 + 1.0, 0.5) for x in (x0 - 1.0, x1 + 1.0)]
+    inked = sum(1 for x, y in ring
+                if image.getpixel((min(image.width - 1, max(0, int((x - media[0]) * px))),
+                                   min(image.height - 1, max(0, int((media[3] - y) * px))))) < PAPER_WHITE)
+    return inked <= 0.05 * len(ring)
 
 
 # -- bleed ------------------------------------------------------------------------------------------------------

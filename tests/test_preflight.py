@@ -35,7 +35,7 @@ KNOWN_FAULTS = {
     "fonts": set(),
     "small": {"trail-route-components", "trail-route-setup", "rules-cops", "rules-trail-route", "kit-cops",
               "kit-trail-route"},
-    "trim": {"cats-strips", "trail-route-components", "kit-cops", "kit-cat-tree", "kit-trail-route"},
+    "trim": {"cats-strips", "trail-route-components", "kit-cops", "kit-trail-route"},
     # cops-tape: the roll's end cuts through a location; its bleed shows the next repeat, bare paper there.
     "bleed": {"cops-tape"},
 }

@@ -182,6 +182,7 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
             back_slots = [back_slot(layout.slots[k], layout, duplex, options.back_offset) for k in range(len(chunk))]
             for k, index in enumerate(chunk):
                 place(back, backs[index], back_slots[k])
+            _set_boxes(back, back_slots)
             _footer(back, template, footer, sheet + 1, sheets, "back", back_slots, options)
             pages.append(back)
     return Document(pages, title=title)
