@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 OUT    := out
 TESTS  ?=
 
-.PHONY: demo test bench install clean
+.PHONY: demo test bench install clean catalog
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,14 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest -n 2 $(TESTS)
+
+# Gathers every word marked _("...") or N_("...") in washigen/ into the catalogs: new words get an empty
+# msgstr to translate (tests fail until every one is), words no longer used are dropped.
+catalog: install
+	$(BIN)/pybabel extract --no-location --omit-header -k N_ -o $(VENV)/washigen.pot washigen
+	for po in washigen/locale/*/LC_MESSAGES/washigen.po; do \
+	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --omit-header -i $(VENV)/washigen.pot -o $$po \
+	    -l $$(basename $$(dirname $$(dirname $$po))); done
 
 bench: install
 	$(BIN)/python -m bench

@@ -52,10 +52,13 @@ def test_an_installed_wheel_finds_its_fonts_templates_and_rule_texts(tmp_path):
     out = tmp_path / "work"
     out.mkdir()
     for args in (["cats", "map", "--seed", "1", "-o", "map.pdf"], ["rules", "cats", "--lang", "de", "-o", "r.pdf"],
-                 ["cat-tree", "deck", "--paper", "letter", "-o", "deck.pdf"]):
+                 ["cat-tree", "deck", "--paper", "letter", "-o", "deck.pdf"],
+                 ["cats", "sheet", "--lang", "de", "-o", "sheet.pdf"]):
         result = subprocess.run([str(venv / "bin" / "washigen"), *args], cwd=out, capture_output=True, text=True,
                                 timeout=300)
         assert result.returncode == 0, (args, result.stderr[-2000:])
     shown = subprocess.run([str(venv / "bin" / "python"), "-c", "import washigen.paths as p; print(p.ROOT)"],
                            cwd=out, capture_output=True, text=True, check=True).stdout.strip()
     assert shown == str(venv / "share" / "washigen")
+    from pypdf import PdfReader                                # the German catalog came with the wheel
+    assert "Spezialzüge" in PdfReader(out / "sheet.pdf").pages[0].extract_text()

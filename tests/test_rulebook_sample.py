@@ -55,7 +55,7 @@ def _sheet(label: str, width: float = 210.0, height: float = 297.0) -> Scene:
     return scene
 
 
-def sample_kit(players: int, paper: str) -> list[KitPart]:
+def sample_kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     board_scene = _board({"size": 6})
     board_scene.bleed = 3.0                               # printed with bleed: its TrimBox is not its page
     board = Document.single(board_scene, title="Board")

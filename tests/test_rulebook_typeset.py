@@ -134,7 +134,8 @@ def test_diagram_parameters_reach_the_game_typed(sample_game, monkeypatch):
         return sample_game.diagram("board", {})
     monkeypatch.setitem(games._GAMES, "sample", dataclasses.replace(sample_game, diagram=spy))
     draw(Figure("c", "diagram:sample/board?size=3&ratio=1.5&coop=true&colour=blue&max-rows=2", 1), "x.md")
-    assert calls == [("board", {"size": 3, "ratio": 1.5, "coop": True, "colour": "blue", "max_rows": 2})]
+    assert calls == [("board", {"lang": "en", "size": 3, "ratio": 1.5, "coop": True, "colour": "blue",
+                                "max_rows": 2})]             # the rule text's language comes along
 
 
 # -- the command line --------------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ def test_missing_language_exits_2_naming_the_languages_there_are(sample_game, tm
     out = tmp_path / "rules.pdf"
     result = CliRunner().invoke(main, ["rules", "sample", "--lang", "fr", "-o", str(out)])
     assert result.exit_code == 2
-    assert "no fr rules for sample; available: de, en" in result.output
+    assert "--lang': no language 'fr'; washigen prints de, en" in result.output
     assert not out.exists()
 
 

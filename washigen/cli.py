@@ -10,11 +10,12 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .cli_options import echo_report, output_option, print_options, report_written
+from .cli_options import echo_report, lang_option, output_option, print_options, report_written
 from .errors import WashigenError
 from .games import all_games, get_game
 from .output import write_document
 from .rulebook.commands import kit_command, rules_command
+from .studio.commands import studio_command
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -85,7 +86,12 @@ def games_command(as_json: bool):
 @main.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
-def validate_command(files: tuple[Path, ...], as_json: bool):
+@click.option("--play", "play", is_flag=True,
+              help="Also play greedy bot games on every seating (games with a rules engine): a map that does not "
+                   "finish within the turn limit breaks GAME.play.stalemate.")
+@click.option("--seed", "play_seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+              help="Seed of the --play games.")
+def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_seed: int):
     """Check design files against their game's rules.
 
     Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read."""
@@ -102,7 +108,10 @@ def validate_command(files: tuple[Path, ...], as_json: bool):
             if not as_json:
                 click.echo(f"error: {error}", err=True)
             continue
-        report = get_game(design.GAME).validate(design)
+        game = get_game(design.GAME)
+        report = game.validate(design)
+        if play:
+            report = report + _play_report(game, design, play_seed, report.ok)
         if not report.ok:
             worst = max(worst, EXIT_RULE_BROKEN)
         results.append({"file": str(path), "readable": True, **report.to_dict()})
@@ -112,6 +121,18 @@ def validate_command(files: tuple[Path, ...], as_json: bool):
     if as_json:
         click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2, ensure_ascii=False))
     sys.exit(worst)
+
+
+def _play_report(game, design, seed: int, placement_ok: bool):
+    """The engine's verdict on a design that passed its placement rules (playing a broken map proves nothing)."""
+    from .errors import InputError
+    from .report import Report
+
+    if game.play_check is None:
+        raise InputError(f"--play: washigen cannot play {game.title} yet; only placement rules are checked")
+    if not placement_ok:
+        return Report()
+    return game.play_check(design, seed)
 
 
 @main.command("render")
@@ -137,18 +158,20 @@ def render_command(file: Path, output: Path, print_options):
 @output_option((".pdf", ".svg", ".png"))
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
-def calibrate_command(output: Path, paper: str, duplex: str):
+@lang_option
+def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
     from .press.impose import calibration_pages
     from .press.templates import template_for
 
-    document = calibration_pages(template_for("poker", paper.lower()), duplex)
+    document = calibration_pages(template_for("poker", paper.lower()), duplex, lang)
     report_written(write_document(document, output))
 
 
 # Rule sheets and kits live with the typesetter they drive.
 main.add_command(rules_command, "rules")
 main.add_command(kit_command, "kit")
+main.add_command(studio_command, "studio")
 
 
 __all__ = ["main", "echo_report"]

@@ -53,10 +53,24 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
         raise click.BadParameter(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
 
 
+def _language(ctx, param, value: str) -> str:
+    from .i18n import check_language
+
+    try:
+        return check_language(value)
+    except InputError as error:
+        raise click.BadParameter(str(error).split(": ", 1)[-1]) from None
+
+
+def lang_option(func: Callable) -> Callable:
+    """--lang: the language of every printed word (the catalogs under washigen/locale)."""
+    return click.option("--lang", default="en", show_default=True, callback=_language, metavar="en|de",
+                        help="Language of the printed words (and of the rules): en or de.")(func)
+
+
 def print_options(func: Callable) -> Callable:
-    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --gutter --color,
-    gathered
-    into one PrintOptions passed as the `print_options` argument."""
+    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --color --gutter
+    --lang, gathered into one PrintOptions passed as the `print_options` argument."""
     options = [
         click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
                      help="Lay the parts out on sheets of this paper (default: each at its own size, or A4 where "
@@ -83,18 +97,20 @@ def print_options(func: Callable) -> Callable:
     ]
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, duplex, back_offset, dpi, gutter, colour,
-                **kwargs):
+                lang, **kwargs):
         if gutter is not None and gutter > MAX_GUTTER:
             raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
         if template_file is not None and not template_file.is_file():
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour)
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour,
+            lang=lang)
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
+    wrapper = lang_option(wrapper)
     for option in reversed(options):
         wrapper = option(wrapper)
     return wrapper

@@ -65,10 +65,13 @@ class Game:
     to_text: Callable[[Any], str] | None = None           # design -> readable text (golden files, .txt)
     from_text: Callable[[str, str], Any] | None = None    # (text, source) -> design
     check_design: Callable[[Any], None] | None = None     # load-time cross-field checks, raises DesignFormatError
-    diagram: Callable[[str, dict], Any] | None = None     # (name, params) -> Scene, for rule sheets
+    diagram: Callable[[str, dict], Any] | None = None     # (name, params) -> Scene, for rule sheets; params["lang"]
     golden: Callable[[], dict[str, Any]] | None = None    # golden-file name -> design, fixed seeds
-    kit: Callable[[int, str], list] | None = None         # (players, paper) -> [press.KitPart] for `washigen kit`
+    kit: Callable[[int, str, str], list] | None = None    # (players, paper, lang) -> [press.KitPart] for `washigen kit`
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
+    # Games with a rules engine (DESIGN 9); None where washigen cannot play the game.
+    play_check: Callable[[Any, int], Any] | None = None   # (design, seed) -> Report: GAME.play.stalemate if stuck
+    balance: Callable[[Any, int, int, int], Any] | None = None  # (design, games, seed, jobs) -> play.Balance
     extra: dict[str, Any] = field(default_factory=dict)
 
 

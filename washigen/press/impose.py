@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..errors import InputError, TemplateError
 from ..fonts import ASCENT, MIN_FINE_PRINT, descent
+from ..i18n import translator
 from ..scene import Group, Line, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
@@ -211,7 +212,10 @@ def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int,
             slots: Sequence[Slot] = (), options: PrintOptions | None = None) -> None:
     """A small line saying what this sheet is, which side, sheet n of N: in the margin below the items (or above
     them when that margin is the larger), clear of their bleed and crop marks."""
-    parts = [p for p in (text, side and f"{side} side", f"sheet {sheet} of {sheets}") if p]
+    _ = translator(options.lang if options is not None else "en")
+    sides = {"front": _("front side"), "back": _("back side")}
+    parts = [p for p in (text, sides.get(side, ""), _("sheet {sheet} of {sheets}").format(sheet=sheet, sheets=sheets))
+             if p]
     line = " · ".join(parts)
     top, bottom = _free_margins(page, template, slots, options)
     # In the page's own margin where it is clear of the items, else in what is left between them and the edge.
@@ -245,12 +249,14 @@ def _free_margins(page: Scene, template: Template, slots: Sequence[Slot],
 
 
 def cut_words(template: Template, options: PrintOptions) -> str:
-    """How a sheet made with `template` and `options` is cut, for instructions: the same test add_marks makes."""
+    """How a sheet made with `template` and `options` is cut, for instructions (in the options' language): the
+    same test add_marks makes."""
+    _ = translator(options.lang)
     if options.cut_lines or template.marks.style == "cut-lines":
-        return "on the cut lines"
+        return _("on the cut lines")
     if options.crop_marks:
-        return "along the crop marks"
-    return "at the edges of the artwork"
+        return _("along the crop marks")
+    return _("at the edges of the artwork")
 
 
 def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions) -> None:
@@ -280,7 +286,7 @@ def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOp
     page.add(*lines)
 
 
-def calibration_pages(template: Template, duplex: str) -> Document:
+def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
     """A two-sided page to measure a printer's duplex drift. The front carries scales at five targets, labelled
     with the --back-offset value that would centre the back's cross on them; the back carries the crosses."""
     if duplex not in ("long", "short"):
@@ -304,11 +310,13 @@ def calibration_pages(template: Template, duplex: str) -> Document:
         front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
         bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
         back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
-    front.add(Text(w / 2, 16, "Duplex calibration: print both sides, hold the sheet to the light.", 3.2,
+    _ = translator(lang)
+    edge = _("flip on the long edge") if duplex == "long" else _("flip on the short edge")
+    front.add(Text(w / 2, 16, _("Duplex calibration: print both sides, hold the sheet to the light."), 3.2,
                    anchor="middle", weight="bold"),
-              Text(w / 2, 21.5, "Read the red lines of the back on the scales; pass the two numbers as "
-                   "--back-offset X,Y (mm).", 2.6, anchor="middle"),
-              Text(w / 2, h - 12, f"flip on the {duplex} edge · {template.name}", 2.4, anchor="middle",
+              Text(w / 2, 21.5, _("Read the red lines of the back on the scales; pass the two numbers as "
+                   "--back-offset X,Y (mm)."), 2.6, anchor="middle"),
+              Text(w / 2, h - 12, f"{edge} · {template.name}", 2.4, anchor="middle",
                    style=Style(fill="muted")))
     return Document([front, back], title="duplex calibration")
 

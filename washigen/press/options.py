@@ -25,3 +25,4 @@ class PrintOptions:
     orientation: str | None = None         # override the template's orientation
     gutter: float | None = None            # mm between cards or tiles on a sheet (None: the template's)
     colour: Colour = "rgb"                 # the PDF's colour space: cmyk for print shops and tape makers
+    lang: str = "en"                       # the language of every printed word (washigen.i18n)

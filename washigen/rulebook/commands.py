@@ -6,19 +6,17 @@ from pathlib import Path
 
 import click
 
-from ..cli_options import output_option, report_written
+from ..cli_options import lang_option, output_option, report_written
 from ..games import get_game
 from ..output import write_bytes
 
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
                      show_default=True, help="Paper size of the rule sheet (and of the kit's cover).")
-LANG = click.option("--lang", default="en", show_default=True, metavar="en|de",
-                    help="Language of the rules (seeds/GAME.LANG.md): en or de for every game.")
 
 
 @click.command("rules")
 @click.argument("game", metavar="GAME|FILE.md")
-@LANG
+@lang_option
 @PAPER
 @output_option((".pdf",))
 def rules_command(game: str, lang: str, paper: str, output: Path):
@@ -40,7 +38,7 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
 @click.argument("game")
 @click.option("--players", type=int, default=None,
               help="Players to print for (default: the game's own default; checked against its range).")
-@LANG
+@lang_option
 @PAPER
 @output_option((".pdf",))
 def kit_command(game: str, players: int | None, lang: str, paper: str, output: Path):

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..errors import InputError, WashigenError
+from ..i18n import languages
 from ..scene import Scene
 from .markdown import Figure, RuleText, fail
 
@@ -80,8 +81,9 @@ def _find_game(ref: DiagramRef, source: str, line: int):
     return game
 
 
-def draw(figure: Figure, source: str) -> Scene:
-    """The Scene of one figure, or an InputError naming the file and line of its directive."""
+def draw(figure: Figure, source: str, lang: str = "en") -> Scene:
+    """The Scene of one figure, or an InputError naming the file and line of its directive. The figure's words are
+    in the rule text's language unless the directive asks for another (`?lang=en`)."""
     ref = parse_target(figure.target, source, figure.line)
     game = _find_game(ref, source, figure.line)
     known = game.extra.get("diagrams")            # a game may list its diagram names for better messages
@@ -89,7 +91,7 @@ def draw(figure: Figure, source: str) -> Scene:
         raise fail(source, figure.line, f"unknown diagram '{ref.label}'; {game.name} draws "
                                         f"{', '.join(sorted(known))}")
     try:
-        scene = game.diagram(ref.name, dict(ref.params))
+        scene = game.diagram(ref.name, {"lang": lang, **ref.params})
     except KeyError as error:
         detail = error.args[0] if error.args else ref.name
         raise fail(source, figure.line, f"unknown diagram '{ref.label}' ({detail})") from None
@@ -105,4 +107,5 @@ def draw(figure: Figure, source: str) -> Scene:
 
 def draw_all(rules: RuleText) -> dict[int, Scene]:
     """Every figure of a rule text, by its line; the first failure raises."""
-    return {figure.line: draw(figure, rules.source) for figure in rules.figures()}
+    lang = rules.front.lang if rules.front.lang in languages() else "en"
+    return {figure.line: draw(figure, rules.source, lang) for figure in rules.figures()}

@@ -20,34 +20,28 @@ from reportlab.platypus import Table as RLTable
 from .. import __version__
 from ..errors import InputError
 from ..fonts import pdf_font
+from ..i18n import N_, translator
 from ..press.document import KitPart
 from ..render.pdf import to_pdf
-from ..units import PAPER_SIZES, format_mm
+from ..units import PAPER_SIZES
 from . import markdown as md
 from .typeset import (ACCENT, HEADER_TINT, RULE_GREY, Sheet, Styles, make_styles, page_footer, table_style,
                       title_block)
 
-COVER_BOOKMARK = {"en": "What to print", "de": "Was drucken"}
-RULES_BOOKMARK = {"en": "Rules", "de": "Spielregeln"}
-WORDS = {
-    "en": {"kit": "Game kit for {} players", "kit1": "Game kit", "part": "Part", "pages": "Pages",
-           "print": "Print on", "do": "Cut and assemble", "rules": "Rules",
-           "rules_paper": "{}, plain paper, one or both sides",
-           "rules_do": "Read them before the first game; staple the pages at the top left.",
-           "intro": "Tick each part off as it comes out of the printer. Print at 100 % (\u201cactual size\u201d), "
-                    "never \u201cfit to page\u201d: the parts are drawn at their real size."},
-    "de": {"kit": "Spielset für {} Personen", "kit1": "Spielset", "part": "Teil", "pages": "Seiten",
-           "print": "Drucken auf", "do": "Schneiden und zusammensetzen", "rules": "Spielregeln",
-           "rules_paper": "{}, Normalpapier, ein- oder beidseitig",
-           "rules_do": "Vor der ersten Partie lesen; die Seiten oben links heften.",
-           "intro": "Hake jedes Teil ab, sobald es aus dem Drucker kommt. Drucke in Originalgröße (100 %), nie "
-                    "\u201eauf Seite anpassen\u201c: Die Teile sind in ihrer echten Größe gezeichnet."},
-}
+# The kit's own words (from the catalog, in the kit's language).
+WORDS = {"kit": N_("Game kit for {} players"), "kit1": N_("Game kit"), "part": N_("Part"), "pages": N_("Pages"),
+         "print": N_("Print on"), "do": N_("Cut and assemble"), "rules": N_("Rules"),
+         "rules_paper": N_("{}, plain paper, one or both sides"),
+         "rules_do": N_("Read them before the first game; staple the pages at the top left."),
+         "intro": N_("Tick each part off as it comes out of the printer. Print at 100 % (\u201cactual size\u201d), "
+                     "never \u201cfit to page\u201d: the parts are drawn at their real size."),
+         "cover": N_("What to print")}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+    _ = translator(lang)
+    return {key: _(message) for key, message in WORDS.items()}
 
 
 @dataclass(frozen=True)
@@ -77,7 +71,8 @@ def check_players(game, players: int) -> int:
     return players
 
 
-def _render_parts(game, parts: Any) -> list[RenderedPart]:
+def _render_parts(game, parts: Any, lang: str = "en") -> list[RenderedPart]:
+    _ = translator(lang)
     if not isinstance(parts, (list, tuple)) or not parts:
         raise InputError(f"kit: {game.name} returned no kit parts")
     rendered = []
@@ -88,7 +83,7 @@ def _render_parts(game, parts: Any) -> list[RenderedPart]:
         if not pages:
             raise InputError(f"kit: the part {part.title!r} of {game.name} has no pages")
         data = to_pdf(pages, title=part.title, bookmarks=part.document.bookmarks)
-        sizes = dict.fromkeys(f"{format_mm(p.outer_width)} \u00d7 {format_mm(p.outer_height)} mm" for p in pages)
+        sizes = dict.fromkeys(f"{_.mm(p.outer_width)} \u00d7 {_.mm(p.outer_height)} mm" for p in pages)
         rendered.append(RenderedPart(part.title, part.paper, part.instructions, data, len(pages),
                                      ", ".join(sizes)))
     return rendered
@@ -120,7 +115,7 @@ def cover_rows(parts: list[RenderedPart], rules_pages: int, paper: str, lang: st
     width, height = PAPER_SIZES[paper]
     rows.append((text["rules"], _page_span(page, rules_pages),
                  _paper_cell(text["rules_paper"].format(PAPER_NAMES.get(paper, paper)),
-                             f"{format_mm(width)} \u00d7 {format_mm(height)} mm"),
+                             f"{translator(lang).mm(width)} \u00d7 {translator(lang).mm(height)} mm"),
                  md.inline_markup(text["rules_do"])))
     return rows
 
@@ -195,12 +190,12 @@ def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "
     players = check_players(game, default_players(game) if players is None else players)
     rules = load_rules(game.name, lang)            # fails early on a missing language
     rules_data = rules_pdf(rules, paper)
-    parts = _render_parts(game, game.kit(players, paper))
+    parts = _render_parts(game, game.kit(players, paper, lang), lang)
     from pypdf import PdfReader
 
     rules_pages = len(PdfReader(io.BytesIO(rules_data)).pages)
     cover = cover_pdf(rules, players, paper, cover_rows(parts, rules_pages, paper, lang))
-    sections = [(COVER_BOOKMARK.get(lang, COVER_BOOKMARK["en"]), cover)]
+    sections = [(words(lang)["cover"], cover)]
     sections += [(part.title, part.pdf) for part in parts]
-    sections.append((RULES_BOOKMARK.get(lang, RULES_BOOKMARK["en"]), rules_data))
+    sections.append((words(lang)["rules"], rules_data))
     return join(sections, f"{md.plain(rules.title)}: {words(lang)['kit1']}", lang)

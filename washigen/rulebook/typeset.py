@@ -27,6 +27,7 @@ from reportlab.platypus import TableStyle
 from .. import __version__
 from ..errors import InputError
 from ..fonts import pdf_font, register_family
+from ..i18n import N_, languages, translator
 from ..render.pdf import ScenePainter
 from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
 from ..units import PAPER_SIZES, PT_PER_MM
@@ -46,17 +47,15 @@ ROW_TINT = colors.HexColor("#faf6f6")
 RULE_GREY = colors.HexColor("#c9c0c1")
 PANEL = colors.HexColor("#f5f3ee")
 
-# Words printed around the rules, per language of the rule text.
-LABELS = {
-    "en": {"players": "{} players", "time": "Playing time: {}", "page": "Page {}", "figure": "Figure {}.",
-           "rules": "Rules"},
-    "de": {"players": "{} Personen", "time": "Spieldauer: {}", "page": "Seite {}", "figure": "Abb. {}.",
-           "rules": "Spielregeln"},
-}
+# Words printed around the rules, in the language of the rule text (from the catalog).
+LABELS = {"players": N_("{} players"), "time": N_("Playing time: {}"), "page": N_("Page {}"),
+          "figure": N_("Figure {}."), "rules": N_("Rules")}
 
 
 def labels(lang: str) -> dict[str, str]:
-    return LABELS.get(lang, LABELS["en"])
+    """The words around a rule text; a rule file in a language without a catalog gets English ones."""
+    _ = translator(lang if lang in languages() else "en")
+    return {key: _(message) for key, message in LABELS.items()}
 
 
 @dataclass(frozen=True)

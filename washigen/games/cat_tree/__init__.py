@@ -4,6 +4,7 @@ the scorer of a finished tree; simulated games."""
 from __future__ import annotations
 
 from ...errors import DesignFormatError, InputError
+from ...i18n import check_language, translator
 from ...games import Component, Game, Param, register_game
 from ...press import Document, KitPart, PrintOptions
 from ...report import Report
@@ -26,7 +27,8 @@ def validate_design(design) -> Report:
 def print_design(design, options: PrintOptions) -> Document:
     if isinstance(design, CatTreeDeck):
         return draw.print_deck(design, options)
-    seed = "" if design.seed is None else f" · seed {design.seed}"
+    _ = translator(options.lang)
+    seed = "" if design.seed is None else " · " + _("seed {seed}").format(seed=design.seed)
     return draw.print_layout(design, score(design), options, title=f"{TITLE}{seed}")
 
 
@@ -66,7 +68,9 @@ def check_design(design) -> None:
 
 
 def diagram(name: str, params: dict) -> Scene:
-    """`card` (name= one of the structures or ranks), `back`, `tree` (the scored example), `reference`."""
+    """`card` (name= one of the structures or ranks), `back`, `tree` (the scored example), `reference`; each takes
+    `lang`."""
+    lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "card":
         wanted = str(params.get("name", "box"))
         try:
@@ -76,14 +80,14 @@ def diagram(name: str, params: dict) -> Scene:
         if card is None:
             raise InputError(f"diagram cat-tree/card: name: unknown structure {wanted!r}; use one of "
                              f"{', '.join(NAMES)} or a rank ({' '.join(RANKS)})")
-        return draw.card_front(BY_NAME[card], bleed=0.0)
+        return draw.card_front(BY_NAME[card], bleed=0.0, lang=lang)
     if name == "back":
         return draw.card_back(bleed=0.0)
     if name == "tree":
         example = text.example_layout()
-        return draw.tree_scene(example, score(example), "The example tree")
+        return draw.tree_scene(example, score(example), translator(lang).gettext("The example tree"), lang)
     if name == "reference":
-        return draw.reference_pair()
+        return draw.reference_pair(lang=lang)
     raise InputError(f"diagram: cat-tree has no diagram {name!r}; known: card, back, tree, reference")
 
 
@@ -93,10 +97,10 @@ def golden() -> dict:
     return designs
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     """The cards (both sides), the two reference cards and the score sheet. The game is for two players whatever
     `players` says: nothing printed depends on it."""
-    options = PrintOptions(paper=paper, duplex="long")
+    options = PrintOptions(paper=paper, duplex="long", lang=lang)
     return draw.kit_parts(paper, CatTreeDeck(reference_cards=REFERENCE_CARDS), options)
 
 

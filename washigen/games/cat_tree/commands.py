@@ -55,7 +55,8 @@ def sheet_command(output: Path, print_options):
     from .draw import sheet_document
 
     paper = print_options.paper or "a4"
-    report_written(write_document(sheet_document(paper), output, print_options.dpi, print_options.colour))
+    report_written(write_document(sheet_document(paper, print_options.lang), output, print_options.dpi,
+                                  print_options.colour))
 
 
 @commands.command("score")

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ... import __version__
 from ...fonts import MIN_TEXT, fit_size, text_width, wrap_text
+from ...i18n import N_, translator
 from ...press import Document, KitPart, PrintOptions, Template, template_for
 from ...press.impose import cut_words, impose_grid
 from ...press.templates import Grid
@@ -411,17 +412,26 @@ def _frame(scene: Scene, colour: str) -> None:
               Rect(3.0, 3.0, w - 6.0, h - 6.0, st(fill=CREAM, stroke=shade(colour, 0.25), width=0.3), rx=2.6))
 
 
-def _corner_index(scene: Scene, structure: Structure, u: float) -> None:
+def rank_index(structure: Structure, lang: str = "en") -> str:
+    """The rank as a deck of the language prints it in its corners (a German jack is a Bube: B)."""
+    _ = translator(lang)
+    letters = {"A": _.pgettext("card rank", "A"), "J": _.pgettext("card rank", "J"), "K": _.pgettext("card rank", "K")}
+    return letters.get(structure.rank, structure.rank)
+
+
+def _corner_index(scene: Scene, structure: Structure, u: float, lang: str = "en") -> None:
     """The rank in the top-left corner and, upside down, in the bottom-right, with a paw as its suit."""
     colour = COLOURS[structure.name]
-    size = (6.0 if len(structure.rank) == 1 else 5.0) * u
+    rank = rank_index(structure, lang)
+    size = (6.0 if len(rank) == 1 else 5.0) * u
     for rotate, (x, y) in ((0.0, (3.0, 3.0)), (180.0, (scene.width - 3.0, scene.height - 3.0))):
-        scene.add(Group([Text(4.6 * u, 8.4 * u, structure.rank, size, anchor="middle", weight="bold",
+        scene.add(Group([Text(4.6 * u, 8.4 * u, rank, size, anchor="middle", weight="bold",
                               style=Style(fill=colour)),
                          paw(4.6 * u, 11.9 * u, 3.2 * u, colour)], dx=x, dy=y, rotate=rotate))
 
 
-def card_front(structure: Structure, w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+def card_front(structure: Structure, w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0,
+               lang: str = "en") -> Scene:
     """One structure card. Laid out for poker size; other sizes scale the middle and keep the corners."""
     colour = COLOURS[structure.name]
     scene = _card_scene(w, h, bleed, f"{structure.title} ({structure.rank})")
@@ -429,21 +439,23 @@ def card_front(structure: Structure, w: float = POKER_W, h: float = POKER_H, ble
     _frame(scene, colour)
     u = min(w / POKER_W, h / POKER_H)
     # a card taller than poker proportions gives the extra height to the picture
-    body = Group(_card_body(structure, symbol, h / u - POKER_H), dx=(w - POKER_W * u) / 2, sx=u, sy=u)
+    body = Group(_card_body(structure, symbol, h / u - POKER_H, lang), dx=(w - POKER_W * u) / 2, sx=u, sy=u)
     scene.add(body)
-    _corner_index(scene, structure, u)
+    _corner_index(scene, structure, u, lang)
     return scene
 
 
-def _card_body(structure: Structure, symbol: str, extra: float = 0.0) -> list:
+def _card_body(structure: Structure, symbol: str, extra: float = 0.0, lang: str = "en") -> list:
     """The middle of a poker card (`extra` mm taller): name, points badge, picture, placement, holds, points and
     altitude."""
+    _ = translator(lang)
     colour = COLOURS[structure.name]
     w = POKER_W
     items: list = []
     # the name and the points badge
-    size = fit_size(structure.title.upper(), 33, 5.0, "bold")
-    items.append(Text(w / 2 - 1.2, 11.6, structure.title.upper(), size, anchor="middle", weight="bold",
+    name = _(structure.title).upper()
+    size = fit_size(name, 33, 5.0, "bold")
+    items.append(Text(w / 2 - 1.2, 11.6, name, size, anchor="middle", weight="bold",
                       style=Style(fill=INK)))
     badge = f"{structure.points}+" if structure.per_side else str(structure.points)
     items += [Circle(w - 10.2, 9.6, 5.0, st(fill=colour, stroke=shade(colour, 0.3), width=0.4)),
@@ -455,10 +467,11 @@ def _card_body(structure: Structure, symbol: str, extra: float = 0.0) -> list:
     items.append(Rect(px, py, pw, ph, st(stroke=shade(colour, 0.2), width=0.4)))
     # the rules: where it goes, what it holds, what it scores
     y = 53.6 + extra
-    items += _rule_row(y, placement_icons(structure, 8.6), "PLACE IT", PLACEMENT_TEXT[structure.placement].replace(
-        "flat surface or both sides", "flat or both sides"))
-    items += _rule_row(y + 9.6, [icon_holds(structure, 9.0)], "HOLDS", holds_text(structure))
-    items += _points_row(structure, y + 19.8)
+    place = _("flat or both sides") if structure.placement == "flat-or-sides" else \
+        _(PLACEMENT_TEXT[structure.placement])
+    items += _rule_row(y, placement_icons(structure, 8.6), _("PLACE IT"), place, _("or"))
+    items += _rule_row(y + 9.6, [icon_holds(structure, 9.0)], _("HOLDS"), _(holds_text(structure)))
+    items += _points_row(structure, y + 19.8, lang)
     return items
 
 
@@ -480,14 +493,17 @@ def _picture(structure: Structure, symbol: str, pw: float, ph: float) -> list:
     return items
 
 
-def _rule_row(y: float, icons: list[Group], label: str, text: str) -> list:
+def _rule_row(y: float, icons: list[Group], label: str, text: str, either: str = "or") -> list:
     """Icons on the left, a small label and the rule on the right."""
     items: list = []
     x = 6.0
     for k, icon in enumerate(icons):
         if k:
-            items.append(Text(x + 0.8, y + 5.4, "or", MIN_TEXT, anchor="middle", style=Style(fill=MUTED)))
-            x += 1.8
+            # "or" at 6 pt between the icons; a longer word ("oder") pushes the next icon along
+            extra = max(0.0, text_width(either, MIN_TEXT) - text_width("or", MIN_TEXT))
+            items.append(Text(x + 0.8 + extra / 2, y + 5.4, either, MIN_TEXT, anchor="middle",
+                              style=Style(fill=MUTED)))
+            x += 1.8 + extra
         icon.dx, icon.dy = x, y
         items.append(icon)
         x += 9.2
@@ -498,23 +514,27 @@ def _rule_row(y: float, icons: list[Group], label: str, text: str) -> list:
     return items
 
 
-def _points_row(structure: Structure, y: float) -> list:
+def _points_row(structure: Structure, y: float, lang: str = "en") -> list:
+    _ = translator(lang)
     colour = COLOURS[structure.name]
+    main = _("{points} points").format(points=structure.points)
     if structure.per_side:
-        main, detail = f"{structure.points} points", f"+ {structure.per_side} per side neighbour"
+        detail = _("+ {points} per side neighbour").format(points=structure.per_side)
     elif structure.grouped:
-        main, detail = f"{structure.points} points", "per group"
+        detail = _("per group")
     else:
-        main, detail = f"{structure.points} points", ""
+        detail = ""
     items: list = [Line(6.0, y - 0.8, POKER_W - 14.0, y - 0.8, st(stroke=tint(colour, 0.55), width=0.3))]
     items.append(Text(6.0, y + 3.6, main, 3.0, weight="bold", style=Style(fill=shade(colour, 0.15))))
     if detail:
-        items.append(Text(6.0 + text_width(main, 3.0, "bold") + 1.2, y + 3.6, detail, 2.3,
+        room = POKER_W - 12.0 - (6.0 + text_width(main, 3.0, "bold") + 1.2)     # clear of the corner index
+        items.append(Text(6.0 + text_width(main, 3.0, "bold") + 1.2, y + 3.6, detail, fit_size(detail, room, 2.3),
                           style=Style(fill=INK)))
     alt = icon_altitude(4.6)
     alt.dx, alt.dy = 6.0, y + 5.0
     items.append(alt)
-    items.append(Text(11.6, y + 8.6, f"×2 at height {ALTITUDE}+", 2.2, weight="bold", style=Style(fill=BAD)))
+    items.append(Text(11.6, y + 8.6, _("×2 at height {height}+").format(height=ALTITUDE), 2.2, weight="bold",
+                      style=Style(fill=BAD)))
     return items
 
 
@@ -557,12 +577,12 @@ def _back_emblem() -> list:
 
 # -- the reference card (front: the structures; back: scoring) ----------------------------------------------------
 
-def reference_front(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+def reference_front(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0, lang: str = "en") -> Scene:
     scene = _card_scene(w, h, bleed, "reference card: structures")
     for structure in STRUCTURES:
         scene.define(art_symbol(structure.name))
     _frame(scene, BACK)
-    scene.add(_fitted(_reference_table(), w, h))
+    scene.add(_fitted(_reference_table(lang), w, h))
     return scene
 
 
@@ -572,17 +592,18 @@ def _fitted(items: list, w: float, h: float) -> Group:
     return Group(items, dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u)
 
 
-def _reference_table() -> list:
+def _reference_table(lang: str = "en") -> list:
     """The eight structures, one row each (rank, picture, name and points; where it may be placed, and how it
     scores, below), then what "flat surface" and "both sides" mean: every word at 6 pt or more."""
-    items: list = [Text(POKER_W / 2, 9.0, "CAT TREE · STRUCTURES", 3.3, anchor="middle", weight="bold",
+    _ = translator(lang)
+    items: list = [Text(POKER_W / 2, 9.0, _("CAT TREE · STRUCTURES"), 3.3, anchor="middle", weight="bold",
                         style=Style(fill=BACK))]
     row_h, y0 = 6.9, 11.6
     for k, structure in enumerate(STRUCTURES):
-        items += _reference_row(structure, y0 + k * row_h, row_h, k % 2 == 0)
+        items += _reference_row(structure, y0 + k * row_h, row_h, k % 2 == 0, lang)
     y = y0 + 8 * row_h + 3.2
-    for line in ("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below.",
-                 "Both sides: a Box, Shelf or Nest directly left and right."):
+    for line in (_("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below."),
+                 _("Both sides: a Box, Shelf or Nest directly left and right.")):
         for part in wrap_text(line, MIN_TEXT, POKER_W - 10.0):
             items.append(Text(5.0, y, part, MIN_TEXT, style=Style(fill=INK)))
             y += MIN_TEXT * 1.25
@@ -590,53 +611,64 @@ def _reference_table() -> list:
     return items
 
 
-def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool) -> list:
+def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool, lang: str = "en") -> list:
+    _ = translator(lang)
     colour = COLOURS[structure.name]
+    rank, title = rank_index(structure, lang), _(structure.title)
     items: list = []
     if shaded:
         items.append(Rect(3.6, y, POKER_W - 7.2, row_h, st(fill=tint(BACK, 0.92))))
     items.append(Rect(3.6, y + 0.5, 1.2, row_h - 1.0, st(fill=colour)))
-    items.append(Text(8.2, y + 4.6, structure.rank, 3.0 if len(structure.rank) == 1 else 2.6, anchor="middle",
+    items.append(Text(8.2, y + 4.6, rank, 3.0 if len(rank) == 1 else 2.6, anchor="middle",
                       weight="bold", style=Style(fill=colour)))
     scale = 0.17
     items.append(Use(f"cat-tree-{structure.name}", 10.9, y + (row_h - ART_H * scale) / 2, scale=scale))
-    items.append(Text(21.6, y + 3.0, structure.title, 2.3, weight="bold", style=Style(fill=INK)))
+    items.append(Text(21.6, y + 3.0, title, 2.3, weight="bold", style=Style(fill=INK)))
     items.append(Text(58.4, y + 3.1, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
-    note = "+3 per side" if structure.per_side else "per group" if structure.grouped else ""
-    below = PLACEMENT_TEXT[structure.placement] + (f" · {note}" if note else "")
+    note = _("+3 per side") if structure.per_side else _("per group") if structure.grouped else ""
+    place = _(PLACEMENT_TEXT[structure.placement])
+    below = place + (f" · {note}" if note else "")
+    if note and text_width(below, MIN_TEXT) > 58.4 - 21.6:
+        # too long for one line in this language: the note stands on the name's line, before the points
+        points_w = text_width(str(structure.points), 2.7, "bold")
+        items.append(Text(58.4 - points_w - 1.5, y + 3.0, note, MIN_TEXT, anchor="end", style=Style(fill=MUTED)))
+        below = place
     items.append(Text(21.6, y + 5.9, below, MIN_TEXT, style=Style(fill=MUTED)))
     return items
 
 
-SCORING_LINES: tuple[tuple[str, str], ...] = (
-    ("The grid", "row 1 is the floor; a card's height is its row number."),
-    ("Distances", "count steps along rows and columns: a diagonal neighbour is 2 away."),
-    ("Pipe", "5, plus 3 for each card directly left or right of it."),
-    ("Scratchers", "side by side in a row form one group: 5 per group. A column between them, or one stacked on "
-                   "another, makes separate groups."),
-    ("Toys", "2 or less apart (chains count) form one group: 5 per group."),
-    ("Hammock, Catwalk", "8. Box, Shelf, Nest: 5."),
-    ("Height 5 and up", "scores double; a group does if any of its cards is that high."),
-    ("Floating parts", "not on the floor and 3 or more away from every part on the floor score nothing."),
-    ("A round", "each player draws 2, keeps 1 in secret, reveal, then talk and place. A card with no legal cell is "
-                "dismissed. 8 rounds."),
+SCORING_LINES: tuple[tuple[str, str], ...] = (          # translated where printed
+    (N_("The grid"), N_("row 1 is the floor; a card's height is its row number.")),
+    (N_("Distances"), N_("count steps along rows and columns: a diagonal neighbour is 2 away.")),
+    (N_("Pipe"), N_("5, plus 3 for each card directly left or right of it.")),
+    (N_("Scratchers"), N_("side by side in a row form one group: 5 per group. A column between them, or one "
+                          "stacked on another, makes separate groups.")),
+    (N_("Toys"), N_("2 or less apart (chains count) form one group: 5 per group.")),
+    (N_("Hammock, Catwalk"), N_("8. Box, Shelf, Nest: 5.")),
+    (N_("Height 5 and up"), N_("scores double; a group does if any of its cards is that high.")),
+    (N_("Floating parts"), N_("not on the floor and 3 or more away from every part on the floor score nothing.")),
+    (N_("A round"), N_("each player draws 2, keeps 1 in secret, reveal, then talk and place. A card with no legal "
+                       "cell is dismissed. 8 rounds.")),
 )
+DOUBLING_LINE = "Height 5 and up"          # printed in red
 
 
-def reference_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Scene:
+def reference_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0, lang: str = "en") -> Scene:
     scene = _card_scene(w, h, bleed, "reference card: scoring")
     _frame(scene, BACK)
-    scene.add(_fitted(_scoring_text(), w, h))
+    scene.add(_fitted(_scoring_text(lang), w, h))
     return scene
 
 
-def _scoring_text() -> list:
-    items: list = [Text(POKER_W / 2, 9.6, "CAT TREE · SCORING", 3.3, anchor="middle", weight="bold",
+def _scoring_text(lang: str = "en") -> list:
+    _ = translator(lang)
+    items: list = [Text(POKER_W / 2, 9.6, _("CAT TREE · SCORING"), 3.3, anchor="middle", weight="bold",
                         style=Style(fill=BACK))]
     y = 15.4
     size = 2.12
-    for head, body in SCORING_LINES:
-        items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if head.startswith("Height") else BACK)))
+    for source, body in SCORING_LINES:
+        head, body = _(source), _(body)
+        items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if source == DOUBLING_LINE else BACK)))
         lines = wrap_text(f"{head}: {body}", size, POKER_W - 16.0)
         first = True
         for line in lines:
@@ -654,18 +686,18 @@ def _scoring_text() -> list:
 
 # -- the deck document -----------------------------------------------------------------------------------------
 
-def deck_cards(deck: CatTreeDeck, bleed: float, duplex: str) -> tuple[list[Scene], list[Scene]]:
+def deck_cards(deck: CatTreeDeck, bleed: float, duplex: str, lang: str = "en") -> tuple[list[Scene], list[Scene]]:
     """Fronts and their backs, in print order: every structure's copies, then the reference cards. Printed
     single-sided, each reference card's scoring side becomes a card of its own."""
     w, h = CARD_SIZES[deck.card]
     back = card_back(w, h, bleed)
     fronts: list[Scene] = []
     for structure in STRUCTURES:
-        front = card_front(structure, w, h, bleed)
+        front = card_front(structure, w, h, bleed, lang)
         fronts += [front] * deck.copies
     backs = [back] * len(fronts)
     if deck.reference_cards:
-        ref_front, ref_back = reference_front(w, h, bleed), reference_back(w, h, bleed)
+        ref_front, ref_back = reference_front(w, h, bleed, lang), reference_back(w, h, bleed, lang)
         if duplex == "none":
             for _ in range(deck.reference_cards):
                 fronts += [ref_front, ref_back]
@@ -674,6 +706,10 @@ def deck_cards(deck: CatTreeDeck, bleed: float, duplex: str) -> tuple[list[Scene
             fronts += [ref_front] * deck.reference_cards
             backs += [ref_back] * deck.reference_cards
     return fronts, backs
+
+
+# The card sizes as a footer names them.
+CARD_SIZE_WORDS = {"poker": N_("poker"), "bridge": N_("bridge"), "mini-euro": N_("mini-euro"), "tarot": N_("tarot")}
 
 
 def card_template(card: str, options: PrintOptions) -> Template:
@@ -689,10 +725,12 @@ def card_template(card: str, options: PrintOptions) -> Template:
 
 
 def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
-    fronts, backs = deck_cards(deck, options.bleed, options.duplex)
+    _ = translator(options.lang)
+    fronts, backs = deck_cards(deck, options.bleed, options.duplex, options.lang)
     template = card_template(deck.card, options)
     w, h = CARD_SIZES[deck.card]
-    footer = f"{TITLE} · {deck.card} cards {format_mm(w)} x {format_mm(h)} mm · washigen {__version__}"
+    footer = f"{TITLE} · " + _("{card} cards {width} x {height} mm").format(
+        card=_(CARD_SIZE_WORDS[deck.card]), width=_.mm(w), height=_.mm(h)) + f" · washigen {__version__}"
     return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: deck", footer=footer)
 
 
@@ -701,15 +739,22 @@ def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
 CELL_W, CELL_H, GAP = 17.0, 23.8, 2.0
 
 
-def tree_scene(design: CatTreeLayout, score, title: str = "") -> Scene:
-    """The layout drawn to scale: each card small in its cell with its points beside it, the floor, the rows and
-    columns numbered, the altitude line at height 5, the total."""
+def tree_frame(design: CatTreeLayout) -> tuple[float, float, float, float]:
+    """(width, height, x, y) of a tree's drawing: its size and the top-left corner of the top row's first cell.
+    Cell (row, col) lies at x + (col - 1) * (CELL_W + GAP), y + (height - row) * (CELL_H + GAP)."""
     margin_l, margin_r, margin_t, margin_b = 10.0, 6.0, 24.0, 11.0
-    pitch_x, pitch_y = CELL_W + GAP, CELL_H + GAP
-    grid_w = design.width * pitch_x - GAP
+    grid_w = design.width * (CELL_W + GAP) - GAP
     width = max(margin_l + grid_w + margin_r, 70.0)
     margin_l = (width - grid_w - margin_r + margin_l) / 2
-    height = margin_t + design.height * pitch_y - GAP + margin_b
+    return width, margin_t + design.height * (CELL_H + GAP) - GAP + margin_b, margin_l, margin_t
+
+
+def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en") -> Scene:
+    """The layout drawn to scale: each card small in its cell with its points beside it, the floor, the rows and
+    columns numbered, the altitude line at height 5, the total."""
+    _ = translator(lang)
+    width, height, margin_l, margin_t = tree_frame(design)
+    pitch_x, pitch_y = CELL_W + GAP, CELL_H + GAP
     scene = Scene(width, height, meta={"game": GAME, "kind": "layout", "seed": str(design.seed),
                                        "version": __version__, "title": title or f"{TITLE}: a scored tree"})
     names = sorted({c.card for c in design.cards})
@@ -722,19 +767,21 @@ def tree_scene(design: CatTreeLayout, score, title: str = "") -> Scene:
 
     floor_y = margin_t + design.height * pitch_y - GAP
     scene.add(*floor_band(margin_l - 3, floor_y + 0.6, design.width * pitch_x - GAP + 6, 3.2))
-    scene.add(Text(margin_l - 3.2, floor_y + 7.8, "floor", 2.0, anchor="middle", style=Style(fill=WOOD_DARK)))
+    floor = _("floor")
+    scene.add(Text(margin_l - 3.2, floor_y + 7.8, floor, fit_size(floor, 2 * margin_l - 6.0, 2.0), anchor="middle",
+                   style=Style(fill=WOOD_DARK)))
     for row in range(1, design.height + 1):
-        _, y = cell_xy(row, 1)
+        y = cell_xy(row, 1)[1]
         scene.add(Text(margin_l - 3.2, y + CELL_H / 2 + 1.0, str(row), 2.8, anchor="middle", weight="bold",
                        style=Style(fill=BAD if row >= ALTITUDE else MUTED)))
     for col in range(1, design.width + 1):
-        x, _ = cell_xy(1, col)
+        x = cell_xy(1, col)[0]
         scene.add(Text(x + CELL_W / 2, floor_y + 7.8, str(col), 2.8, anchor="middle", style=Style(fill=MUTED)))
     if design.height >= ALTITUDE:
-        _, y = cell_xy(ALTITUDE, 1)
-        y += CELL_H + GAP / 2
+        y = cell_xy(ALTITUDE, 1)[1] + CELL_H + GAP / 2
         scene.add(Line(margin_l - 5, y, width - 2, y, Style(stroke=BAD, stroke_width=0.45, dash=(1.6, 1.0))))
-        scene.add(Text(width - 2.5, y - 1.0, f"height {ALTITUDE}+: ×2", 2.4, anchor="end", weight="bold",
+        scene.add(Text(width - 2.5, y - 1.0, _("height {height}+: ×2").format(height=ALTITUDE), 2.4, anchor="end",
+                       weight="bold",
                        style=Style(fill=BAD)))
     grid = design.grid()
     by_cell = score.by_cell()
@@ -751,52 +798,60 @@ def tree_scene(design: CatTreeLayout, score, title: str = "") -> Scene:
             cell = (row, col)
             state = ("illegal" if cell in score.illegal else "detached" if cell in detached else
                      "grouped" if cell in grouped else "ok")
-            scene.add(Group(_cell_card(BY_NAME[name], by_cell[(row, col)].points, state), dx=x, dy=y))
+            scene.add(Group(_cell_card(BY_NAME[name], by_cell[(row, col)].points, state, lang), dx=x, dy=y))
     heading = title or TITLE
     scene.add(Text(4.0, 8.0, heading, fit_size(heading, width - 8.0, 3.6, "bold"), weight="bold",
                    style=Style(fill=INK)))
-    scene.add(Text(4.0, 14.6, f"{score.total} points", 4.6, weight="bold", style=Style(fill=INK)))
+    scene.add(Text(4.0, 14.6, _("{points} points").format(points=score.total), 4.6, weight="bold",
+                   style=Style(fill=INK)))
     broken = len(score.illegal)
-    status = f"{len(design.cards)} cards" + (f" · {broken} break{'s' if broken == 1 else ''} a rule"
-                                             if broken else "") + \
-        (f" · {len(detached)} detached" if detached else "")
+    status = _("{cards} cards").format(cards=len(design.cards)) + (
+        " · " + translator(lang).ngettext("{count} breaks a rule", "{count} break a rule", broken).format(
+            count=broken) if broken else "") + \
+        (" · " + _("{count} detached").format(count=len(detached)) if detached else "")
     scene.add(Text(4.0, 19.6, status, 2.4, style=Style(fill=BAD if broken else MUTED)))
-    stamp = f"washigen {__version__}" + ("" if design.seed is None else f" · seed {design.seed}")
+    stamp = f"washigen {__version__}" + ("" if design.seed is None else " · " + _("seed {seed}").format(
+        seed=design.seed))
     scene.add(Text(width - 2.0, height - 1.6, stamp, 1.6, anchor="end", style=Style(fill=MUTED)))
     return scene
 
 
-def _cell_card(structure: Structure, points: int, state: str) -> list:
+def _cell_card(structure: Structure, points: int, state: str, lang: str = "en") -> list:
+    _ = translator(lang)
     colour = COLOURS[structure.name]
+    title = _(structure.title)
     items: list = [Rect(0, 0, CELL_W, CELL_H, st(fill=colour), rx=1.2),
                    Rect(0.9, 0.9, CELL_W - 1.8, CELL_H - 1.8, st(fill=CREAM), rx=0.8),
                    Rect(1.6, 5.0, CELL_W - 3.2, 11.4, st(fill=tint(colour, 0.86)))]
     scale = (CELL_W - 3.2) / ART_W
     items.append(Use(f"cat-tree-{structure.name}", 1.6, 5.0 + (11.4 - ART_H * scale) / 2, scale=scale))
-    items.append(Text(2.0, 4.0, structure.rank, 2.4, weight="bold", style=Style(fill=colour)))
-    size = fit_size(structure.title, CELL_W - 3.0, 2.2, "bold")
-    items.append(Text(CELL_W / 2, 19.6, structure.title, size, anchor="middle", weight="bold", style=Style(fill=INK)))
+    items.append(Text(2.0, 4.0, rank_index(structure, lang), 2.4, weight="bold", style=Style(fill=colour)))
+    size = fit_size(title, CELL_W - 3.0, 2.2, "bold")
+    items.append(Text(CELL_W / 2, 19.6, title, size, anchor="middle", weight="bold", style=Style(fill=INK)))
     badge = {"ok": (INK, "#ffffff"), "grouped": (MUTED, "#ffffff"), "illegal": (BAD, "#ffffff"),
              "detached": (MUTED, "#ffffff")}[state]
     items += [Circle(CELL_W - 1.2, 1.2, 3.1, st(fill=badge[0], stroke="#ffffff", width=0.4)),
               Text(CELL_W - 1.2, 2.25, str(points), 3.0 if points < 10 else 2.6, anchor="middle", weight="bold",
                    style=Style(fill=badge[1]))]
     if state == "grouped":
-        items.append(Text(CELL_W / 2, CELL_H - 1.5, "in a group", 1.5, anchor="middle", style=Style(fill=MUTED)))
+        items.append(Text(CELL_W / 2, CELL_H - 1.5, _("in a group"), fit_size(_("in a group"), CELL_W - 1.0, 1.5),
+                          anchor="middle", style=Style(fill=MUTED)))
     elif state == "illegal":
         items.append(Rect(-0.4, -0.4, CELL_W + 0.8, CELL_H + 0.8, Style(stroke=BAD, stroke_width=0.6,
                                                                          dash=(1.2, 0.7)), rx=1.4))
-        items.append(Text(CELL_W / 2, CELL_H - 1.5, "breaks a rule", 1.5, anchor="middle", style=Style(fill=BAD)))
+        items.append(Text(CELL_W / 2, CELL_H - 1.5, _("breaks a rule"), fit_size(_("breaks a rule"), CELL_W - 1.0, 1.5),
+                          anchor="middle", style=Style(fill=BAD)))
     elif state == "detached":
         return [Group(items, opacity=0.45),
-                Text(CELL_W / 2, CELL_H - 1.5, "detached", 1.6, anchor="middle", weight="bold",
+                Text(CELL_W / 2, CELL_H - 1.5, _("detached"), fit_size(_("detached"), CELL_W - 1.0, 1.6, "bold"),
+                     anchor="middle", weight="bold",
                      style=Style(fill=INK))]
     return items
 
 
 def print_layout(design: CatTreeLayout, score, options: PrintOptions, title: str = "") -> Document:
     """The tree at its own size, or centred (shrunk to fit when needed) on a sheet of options.paper."""
-    scene = tree_scene(design, score, title)
+    scene = tree_scene(design, score, title, options.lang)
     if not options.paper:
         return Document.single(scene)
     return Document.single(on_paper(scene, options.paper))
@@ -818,24 +873,26 @@ def on_paper(scene: Scene, paper: str, margin: float = 12.0) -> Scene:
 SHEET_COLS, SHEET_ROWS = 10, 10
 
 
-def score_sheet(paper: str = "a4") -> Scene:
+def score_sheet(paper: str = "a4", lang: str = "en") -> Scene:
     """Two trees to record (one game each, for the two players), each a 10 x 10 grid with the floor, the altitude
     line at height 5 and a points column; the structures and their points at the foot."""
+    _ = translator(lang)
     pw, ph = paper_size(paper)
     page = Scene(pw, ph, meta={"game": GAME, "kind": "sheet", "version": __version__,
-                               "title": f"{TITLE}: score sheet"})
+                               "title": f"{TITLE}: " + _("score sheet")})
     margin = 11.0
+    how = _("Write each card's rank in its cell (row 1 is the floor), each row's points on the right, the sum in "
+            "the total box.")
     page.add(Text(margin, margin + 4.5, TITLE, 5.2, weight="bold", style=Style(fill=INK)),
-             Text(pw - margin, margin + 4.5, "score sheet", 3.4, anchor="end", weight="bold",
+             Text(pw - margin, margin + 4.5, _("score sheet"), 3.4, anchor="end", weight="bold",
                   style=Style(fill=MUTED)),
-             Text(margin, margin + 9.6, "Write each card's rank in its cell (row 1 is the floor), each row's points "
-                  "on the right, the sum in the total box.", 2.4, style=Style(fill=MUTED)))
+             Text(margin, margin + 9.6, how, fit_size(how, pw - 2 * margin, 2.4), style=Style(fill=MUTED)))
     legend_h = 17.0
     top = margin + 13.0
     block_h = (ph - top - margin - legend_h) / 2
     for k in range(2):
-        _sheet_block(page, margin, top + k * block_h, pw - 2 * margin, block_h - 3.0, k + 1)
-    _sheet_legend(page, margin, ph - margin - legend_h + 2.0, pw - 2 * margin)
+        _sheet_block(page, margin, top + k * block_h, pw - 2 * margin, block_h - 3.0, k + 1, lang)
+    _sheet_legend(page, margin, ph - margin - legend_h + 2.0, pw - 2 * margin, lang)
     page.add(Text(pw / 2, ph - 4.5, f"washigen {__version__} · {paper_label(paper)}", 2.0, anchor="middle",
                   style=Style(fill=MUTED)))
     return page
@@ -845,15 +902,17 @@ def paper_label(paper: str) -> str:
     return {"a4": "A4", "letter": "Letter"}.get(paper.lower(), paper)
 
 
-def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: int) -> None:
+def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: int, lang: str = "en") -> None:
+    _ = translator(lang)
     field = Style(stroke=MUTED, stroke_width=0.25)
-    page.add(Text(x, y + 4.2, f"Tree {number}", 3.6, weight="bold", style=Style(fill=INK)))
+    page.add(Text(x, y + 4.2, _("Tree {number}").format(number=number), 3.6, weight="bold", style=Style(fill=INK)))
     label_x = x + 20
-    page.add(Text(label_x, y + 4.2, "Players", 2.5, style=Style(fill=MUTED)),
+    players = _("Players")
+    page.add(Text(label_x, y + 4.2, players, fit_size(players, 10.0, 2.5), style=Style(fill=MUTED)),
              Line(label_x + 11, y + 4.6, label_x + 56, y + 4.6, field),
              Text(label_x + 58, y + 4.2, "&", 2.5, style=Style(fill=MUTED)),
              Line(label_x + 62, y + 4.6, label_x + 107, y + 4.6, field),
-             Text(x + w - 36, y + 4.2, "Date", 2.5, style=Style(fill=MUTED)),
+             Text(x + w - 36, y + 4.2, _("Date"), fit_size(_("Date"), 7.5, 2.5), style=Style(fill=MUTED)),
              Line(x + w - 28, y + 4.6, x + w, y + 4.6, field))
     points_w, number_w = 17.0, 8.5
     grid_top = y + 9.0
@@ -870,7 +929,7 @@ def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: in
         xx = gx + col * cell_w
         page.add(Line(xx, grid_top, xx, grid_top + SHEET_ROWS * cell_h, line))
     px = gx + grid_w + 4.0
-    page.add(Text(px + points_w / 2, grid_top - 1.2, "points", 2.2, anchor="middle", weight="bold",
+    page.add(Text(px + points_w / 2, grid_top - 1.2, _("points"), 2.2, anchor="middle", weight="bold",
                   style=Style(fill=MUTED)))
     for row in range(SHEET_ROWS):
         yy = grid_top + row * cell_h
@@ -883,42 +942,45 @@ def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: in
     alt_y = grid_top + (SHEET_ROWS - ALTITUDE + 1) * cell_h
     page.add(Line(gx - 6.0, alt_y, px + points_w, alt_y, Style(stroke=BAD, stroke_width=0.6, dash=(2.0, 1.0))))
     mid_y = grid_top + (SHEET_ROWS - ALTITUDE + 1) * cell_h / 2
-    page.add(Text(x + 1.6, mid_y, f"height {ALTITUDE}+: ×2", 2.3, anchor="middle", weight="bold",
+    page.add(Text(x + 1.6, mid_y, _("height {height}+: ×2").format(height=ALTITUDE), 2.3, anchor="middle",
+                  weight="bold",
                   style=Style(fill=BAD), rotate=-90))
     floor_y = grid_top + SHEET_ROWS * cell_h
     page.add(*floor_band(gx, floor_y, grid_w, floor_h))
-    page.add(Text(gx + grid_w - 1.0, floor_y + floor_h - 0.8, "FLOOR", 2.2, anchor="end", weight="bold",
+    page.add(Text(gx + grid_w - 1.0, floor_y + floor_h - 0.8, _("FLOOR"), 2.2, anchor="end", weight="bold",
                   style=Style(fill=WOOD_DARK)))
     for col in range(SHEET_COLS):
         page.add(Text(gx + (col + 0.5) * cell_w, floor_y + floor_h + 3.6, str(col + 1), 2.4, anchor="middle",
                       style=Style(fill=MUTED)))
     total_y = floor_y
     page.add(Rect(px, total_y, points_w, floor_h + numbers_h + 2.0, Style(stroke=INK, stroke_width=0.5)),
-             Text(px + 1.0, total_y + 2.6, "total", MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
+             Text(px + 1.0, total_y + 2.6, _("total"), MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
 
 
-def _sheet_legend(page: Scene, x: float, y: float, w: float) -> None:
+def _sheet_legend(page: Scene, x: float, y: float, w: float, lang: str = "en") -> None:
+    _ = translator(lang)
     col_w = w / 4
     for k, structure in enumerate(STRUCTURES):
         cx = x + (k % 4) * col_w
         cy = y + (k // 4) * 6.0
         colour = COLOURS[structure.name]
-        points = f"{structure.points}" + (" + 3 per side" if structure.per_side else
-                                          " per group" if structure.grouped else "")
+        points = f"{structure.points}" + (" " + _("+ 3 per side") if structure.per_side else
+                                          " " + _("per group") if structure.grouped else "")
+        title = _(structure.title)
         page.add(Rect(cx, cy, 6.0, 4.6, st(fill=colour), rx=0.8),
-                 Text(cx + 3.0, cy + 3.6, structure.rank, 2.8, anchor="middle", weight="bold",
+                 Text(cx + 3.0, cy + 3.6, rank_index(structure, lang), 2.8, anchor="middle", weight="bold",
                       style=Style(fill="#ffffff")),
-                 Text(cx + 7.4, cy + 3.5, structure.title, 2.6, weight="bold", style=Style(fill=INK)),
-                 Text(cx + 7.6 + text_width(structure.title, 2.6, "bold") + 1.2, cy + 3.5, points, 2.3,
+                 Text(cx + 7.4, cy + 3.5, title, 2.6, weight="bold", style=Style(fill=INK)),
+                 Text(cx + 7.6 + text_width(title, 2.6, "bold") + 1.2, cy + 3.5, points, 2.3,
                       style=Style(fill=MUTED)))
 
 
 # -- diagrams for the rule sheet -----------------------------------------------------------------------------------
 
-def reference_pair(w: float = POKER_W, h: float = POKER_H) -> Scene:
+def reference_pair(w: float = POKER_W, h: float = POKER_H, lang: str = "en") -> Scene:
     """Both sides of the reference card, side by side."""
     gap = 6.0
-    front, back = reference_front(w, h, 0.0), reference_back(w, h, 0.0)
+    front, back = reference_front(w, h, 0.0, lang), reference_back(w, h, 0.0, lang)
     scene = Scene(2 * w + gap, h, meta={"game": GAME, "kind": "reference", "version": __version__,
                                         "title": "reference card"})
     for symbol in front.symbols.values():
@@ -927,25 +989,33 @@ def reference_pair(w: float = POKER_W, h: float = POKER_H) -> Scene:
     return scene
 
 
-def sheet_document(paper: str) -> Document:
-    return Document.single(score_sheet(paper), title=f"{TITLE}: score sheet")
+def sheet_document(paper: str, lang: str = "en") -> Document:
+    return Document.single(score_sheet(paper, lang), title=f"{TITLE}: score sheet")
 
 
 def kit_parts(paper: str, deck: CatTreeDeck, options: PrintOptions) -> list[KitPart]:
     """The deck (the reference cards fill its last sheet) and the score sheet; the instructions say how this very
     sheet is cut (crop marks or cut lines) and which cards it holds."""
+    _ = translator(options.lang)
     name = paper_label(paper)
     cards = print_deck(deck, options)
     count = len(STRUCTURES) * deck.copies
-    reference = f", and {deck.reference_cards} reference cards (structures on the front, scoring on the back), " \
-        "one per player" if deck.reference_cards else ""
+    how = cut_words(card_template(deck.card, options), options)
+    if deck.reference_cards:
+        cut = _("Print both sides and cut {how}: {count} structure cards with their backs, and {reference} reference "
+                "cards (structures on the front, scoring on the back), one per player.").format(
+                    how=how, count=count, reference=deck.reference_cards)
+    else:
+        cut = _("Print both sides and cut {how}: {count} structure cards with their backs.").format(how=how,
+                                                                                                  count=count)
     return [
-        KitPart("Cards", cards, f"{name} card stock, both sides ({DUPLEX_WORDS[options.duplex]})",
-                f"Print both sides and cut {cut_words(card_template(deck.card, options), options)}: {count} "
-                f"structure cards with their backs{reference}."),
-        KitPart("Score sheet", sheet_document(paper), f"{name} plain paper, one side",
-                "Write each card's rank in its cell, the points of each row on the right, the total at the foot."),
+        KitPart(_("Cards"), cards, _("{paper} card stock, both sides ({duplex})").format(
+                    paper=name, duplex=_(DUPLEX_WORDS[options.duplex])), cut),
+        KitPart(_("Score sheet"), sheet_document(paper, options.lang),
+                _("{paper} plain paper, one side").format(paper=name),
+                _("Write each card's rank in its cell, the points of each row on the right, the total at the "
+                  "foot.")),
     ]
 
 
-DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edge", "none": "one side"}
+DUPLEX_WORDS = {"long": N_("flip on the long edge"), "short": N_("flip on the short edge"), "none": N_("one side")}

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...design import Design, record
+from ...i18n import N_
 from ...units import CARD_SIZES
 
 GAME = "cat-tree"
@@ -37,21 +38,21 @@ class Structure:
 
 
 STRUCTURES: tuple[Structure, ...] = (
-    Structure("pipe", "Pipe", "A", "Ace", "flat", False, False, 5, per_side=3,
+    Structure("pipe", N_("Pipe"), "A", "Ace", "flat", False, False, 5, per_side=3,
               depicts="a tube cats enter from both ends"),
-    Structure("scratcher", "Scratcher", "3", "Three", "flat", True, False, 5, grouped=True,
+    Structure("scratcher", N_("Scratcher"), "3", "Three", "flat", True, False, 5, grouped=True,
               depicts="an upright trunk wrapped in rope"),
-    Structure("hammock", "Hammock", "6", "Six", "sides", False, False, 8,
+    Structure("hammock", N_("Hammock"), "6", "Six", "sides", False, False, 8,
               depicts="a cloth hung between two supports"),
-    Structure("catwalk", "Catwalk", "7", "Seven", "sides", False, False, 8,
+    Structure("catwalk", N_("Catwalk"), "7", "Seven", "sides", False, False, 8,
               depicts="a walkway hung across a gap"),
-    Structure("box", "Box", "8", "Eight", "flat-or-sides", True, True, 5,
+    Structure("box", N_("Box"), "8", "Eight", "flat-or-sides", True, True, 5,
               depicts="a box with many openings"),
-    Structure("toy", "Toy", "10", "Ten", "flat", False, False, 5, grouped=True,
+    Structure("toy", N_("Toy"), "10", "Ten", "flat", False, False, 5, grouped=True,
               depicts="a plaything fixed to the ground"),
-    Structure("shelf", "Shelf", "J", "Jack", "not-floor", True, True, 5,
+    Structure("shelf", N_("Shelf"), "J", "Jack", "not-floor", True, True, 5,
               depicts="a shelf mounted on the wall"),
-    Structure("nest", "Nest", "K", "King", "flat-or-sides", True, True, 5,
+    Structure("nest", N_("Nest"), "K", "King", "flat-or-sides", True, True, 5,
               depicts="a sleeping box with one way in"),
 )
 
@@ -86,20 +87,20 @@ RULE_IDS: dict[str, str] = {
 RULE_DECK_COUNT = "cat-tree.deck.count"
 RULE_DECK_CARDS = "cat-tree.deck.cards"
 
-PLACEMENT_TEXT: dict[str, str] = {
-    "flat": "on a flat surface",
-    "sides": "attached by both sides",
-    "flat-or-sides": "flat surface or both sides",
-    "not-floor": "anywhere but the floor",
+PLACEMENT_TEXT: dict[str, str] = {          # translated where printed
+    "flat": N_("on a flat surface"),
+    "sides": N_("attached by both sides"),
+    "flat-or-sides": N_("flat surface or both sides"),
+    "not-floor": N_("anywhere but the floor"),
 }
 
 
 def holds_text(structure: Structure) -> str:
     if structure.build_on and structure.hang_on:
-        return "on top and sides"
+        return N_("on top and sides")
     if structure.build_on:
-        return "on top only"
-    return "nothing"
+        return N_("on top only")
+    return N_("nothing")
 
 
 def points_text(structure: Structure) -> str:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ...errors import InputError
+from ...i18n import N_, check_language, translator
 from ...press import KitPart, PrintOptions
 from ...press.impose import cut_words
 from .. import Component, Game, Param, register_game
 from .commands import commands
-from .draw import (TITLE, Panel, assembly_lines, band_items, band_panels, band_words, lanes_template, map_scene,
+from .draw import (TITLE, Panel, assembly_lines, band_items, band_panels, lanes_template, map_scene,
                    map_strips_for_sheets, new_scene, print_design, segment_scene, sheet_document, strips_document)
 from .generate import generate_map, generate_segment, generate_setup
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE,
@@ -82,12 +83,11 @@ def _int(params: dict, key: str, default: int) -> int:
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed); each takes
     `lang` (en, de) for the words on the band."""
-    lang = str(params.get("lang", "en"))
-    band_words(lang)
+    lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
         design = generate_segment(seed=_int(params, "seed", 1))
-        return segment_scene(design.grid, design.tape_width, design.segment_rows, note=f"seed {design.seed}",
-                             lang=lang)
+        return segment_scene(design.grid, design.tape_width, design.segment_rows,
+                             note=translator(lang).gettext("seed {seed}").format(seed=design.seed), lang=lang)
     if name == "band":
         return band_diagram(lang)
     if name == "map":
@@ -97,12 +97,8 @@ def diagram(name: str, params: dict):
     raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map and cutup")
 
 
-CALLOUTS = {
-    "en": (("your colour", "fill it in"), ("special moves", "cross one off when used"),
-           ("fish", "cross one off for each catch")),
-    "de": (("deine Farbe", "ausmalen"), ("Spezialzüge", "einen abhaken, wenn benutzt"),
-           ("Fische", "einen abhaken für jeden Fang")),
-}
+CALLOUTS = ((N_("your colour"), N_("fill it in")), (N_("special moves"), N_("cross one off when used")),
+            (N_("fish"), N_("cross one off for each catch")))
 
 
 def band_diagram(lang: str = "en"):
@@ -111,11 +107,13 @@ def band_diagram(lang: str = "en"):
     from ...scene import Group, Line, Style, Text
 
     h, length = 12.0, 104.0
-    scene = new_scene(length, h + 11.0, 0.0, {"kind": "diagram", "title": f"{TITLE} · the player band"})
+    _ = translator(lang)
+    scene = new_scene(length, h + 11.0, 0.0, {"kind": "diagram", "title": f"{TITLE} · " + _("the player band")})
     anchors: dict = {}
     scene.add(Group(band_items(scene, length, h, [Panel(0, length, "")], words=False, anchors=anchors,
                                spread=2.0)))
-    for name, (title, line) in zip(("colour-box", "special", "fish"), CALLOUTS[lang]):
+    for name, (title, line) in zip(("colour-box", "special", "fish"), CALLOUTS):
+        title, line = _(title), _(line)
         half = max(text_width(title, 2.8, "bold"), text_width(line, 2.3)) / 2 + 1.5   # 1.5 mm from the edge
         x = min(max(anchors[name], half), length - half)
         scene.add(Line(anchors[name], h + 0.6, anchors[name], h + 2.2, Style(stroke="ink", stroke_width=0.25)),
@@ -124,22 +122,26 @@ def band_diagram(lang: str = "en"):
     return scene
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     """The map's tape strips on sheets (seed 1), and player strips only for players the map's bands leave out.
     The instructions are said from the strips and the sheet they are printed on."""
+    _ = translator(lang)
     design = generate_map(players=players, seed=1)
-    options = PrintOptions(paper=paper)
+    options = PrintOptions(paper=paper, lang=lang)
     name = paper.upper() if paper.lower() == "a4" else paper.title()
     strips = map_strips_for_sheets(design, options)
-    how = " ".join(assembly_lines(strips, map_layers(design))[1:])
-    parts = [KitPart("Map", strips_document(design, options), f"{name}, plain white paper, one side",
-                     f"Cut out the strips {cut_words(lanes_template(design, options), options)} and lay them in "
-                     f"number order. {how} The last page shows how they go together.")]
+    how = assembly_lines(strips, map_layers(design), lang)[1:]
+    cut = _("Cut out the strips {how} and lay them in number order.").format(
+        how=cut_words(lanes_template(design, options), options))
+    parts = [KitPart(_("Map"), strips_document(design, options),
+                     _("{paper}, plain white paper, one side").format(paper=name),
+                     " ".join([cut, *how, _("The last page shows how they go together.")]))]
     seated = sum(len(band_panels(design, side, 1.0)) for side in ("top", "bottom"))
     needed = table(players, False).teams if design.coop else players
     if seated < needed:
-        parts.append(KitPart("Player strips", sheet_document(players, False, options, seed=1), f"{name}, one side",
-                             "Cut out one strip per player; the players without a band on the map use them."))
+        parts.append(KitPart(_("Player strips"), sheet_document(players, False, options, seed=1),
+                             _("{paper}, one side").format(paper=name),
+                             _("Cut out one strip per player; the players without a band on the map use them.")))
     return parts
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (LENGTH, LENGTH_OR_ZERO, echo_report, emit, output_option, print_options, progress,
-                            report_written, resolve_seed, seed_option)
+from ...cli_options import (LENGTH, LENGTH_OR_ZERO, echo_report, emit, lang_option, output_option, print_options,
+                            progress, report_written, resolve_seed, seed_option)
 from ...design import load
 from ...errors import InputError, OutputError
 from ...press import PrintOptions
@@ -112,7 +112,8 @@ def _warn(design) -> None:
 @_rules_url
 @seed_option
 @output_option()
-def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output):
+@lang_option
+def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
     sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
     ...)."""
@@ -122,7 +123,7 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     from .draw import repeat_length
     click.echo(f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest "
                f"section), printed {format_mm(design.length)} mm long", err=True)
-    emit(_game(), design, output, PrintOptions(bleed=bleed, dpi=dpi))
+    emit(_game(), design, output, PrintOptions(bleed=bleed, dpi=dpi, lang=lang))
 
 
 @commands.command("sheet")

@@ -15,6 +15,7 @@ from ... import __version__
 from ...errors import InputError
 from ...qr import QUIET_MODULES, qr_fits, qr_matrix
 from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, size_in_room, text_width
+from ...i18n import N_, translator
 from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
 from ...press.templates import Grid as SheetGrid
@@ -63,19 +64,8 @@ THEME = {
 }
 
 
-# The few words a band carries, for the rule sheets' languages (maps print in English).
-BAND_WORDS = {
-    "en": {"colour-box": "your colour", "special": "special moves", "fish": "fish", "player": "player",
-           "team": "team"},
-    "de": {"colour-box": "deine Farbe", "special": "Spezialzüge", "fish": "Fische", "player": "Person",
-           "team": "Team"},
-}
-
-
-def band_words(lang: str) -> dict[str, str]:
-    if lang not in BAND_WORDS:
-        raise InputError(f"lang: the Cats figures print {', '.join(BAND_WORDS)}, got {lang!r}")
-    return BAND_WORDS[lang]
+# The words beside a band's symbols (translated where they are printed).
+BAND_WORDS = {"colour-box": N_("your colour"), "special": N_("special moves"), "fish": N_("fish")}
 
 
 def new_scene(width: float, height: float, bleed: float, meta: dict[str, str]) -> Scene:
@@ -396,7 +386,7 @@ def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed
     x0, x1 = span or (0.0, length)
     items: list = [Rect(-bleed, 0, length + 2 * bleed, h + bleed, Style(fill="overlap" if overlap else "band"))]
     if overlap:
-        items += _overlap_marks(length, h)
+        items += _overlap_marks(length, h, lang)
         return items
     icon = 0.78 * h
     pad = BAND_PAD * h
@@ -416,8 +406,7 @@ def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed
         if k:
             items.append(Line(panel.start, 0, panel.start, h, Style(stroke="#ffffff", stroke_width=max(0.3, 0.08 * h))))
         limit = min(panel.end, limit_end) - pad
-        items += _panel(scene, panel, h, icon, pad, limit, words, anchors, spread, band_words(lang),
-                        x0 + SAFE_ZONE, crowded)
+        items += _panel(scene, panel, h, icon, pad, limit, words, anchors, spread, lang, x0 + SAFE_ZONE, crowded)
     return items
 
 
@@ -433,14 +422,14 @@ def band_baseline(h: float, text: str, size: float) -> float:
 
 def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit: float,
            words: bool = True, anchors: dict | None = None, spread: float = 0.6,
-           vocabulary: dict[str, str] | None = None, safe_start: float = SAFE_ZONE,
-           crowded: list | None = None) -> list:
+           lang: str = "en", safe_start: float = SAFE_ZONE, crowded: list | None = None) -> list:
     """One player's part of a band; the words beside the symbols print when they fit (at a readable size, inside
     the safe line). `anchors`, when given, receives the middle of each group of symbols (for a labelled figure).
     Symbols that would run past `limit` (into the note) are spaced closer, then left out."""
-    said = vocabulary or BAND_WORDS["en"]
-    groups = (("colour-box", 1, said["colour-box"]), ("special", 2, said["special"]), ("fish", 2, said["fish"]))
-    caption_sizes = [size_in_room(caption, band_room(h), max(MIN_TEXT, 0.25 * h)) for _, _, caption in groups]
+    _ = translator(lang)
+    groups = tuple((name, count, _(BAND_WORDS[name])) for name, count in (("colour-box", 1), ("special", 2),
+                                                                         ("fish", 2)))
+    caption_sizes = [size_in_room(caption, band_room(h), max(MIN_TEXT, 0.25 * h)) for _n, _c, caption in groups]
     caption_size = min(caption_sizes) if words and all(caption_sizes) else None
     label_size = size_in_room(panel.label, band_room(h), fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)) \
         if panel.label else None
@@ -454,7 +443,7 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit:
             x += text_width(panel.label, label_size) + 0.3 * h
         for n, (name, count, caption) in enumerate(groups):
             start = x
-            for _ in range(count):
+            for _copy in range(count):
                 items.append(use(scene, symbol(name, icon), x, y, icon))
                 x += icon + 0.06 * h
             if anchors is not None:
@@ -472,7 +461,7 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit:
     return items
 
 
-def _overlap_marks(length: float, h: float) -> list:
+def _overlap_marks(length: float, h: float, lang: str = "en") -> list:
     """An inner layer's band is covered by the next strip: say so, and hatch it."""
     commands = []
     step = 1.6 * h
@@ -480,7 +469,7 @@ def _overlap_marks(length: float, h: float) -> list:
     while x < length:
         commands += [("M", max(0.0, x), h - (max(0.0, x) - x)), ("L", min(length, x + h), h - (min(length, x + h) - x))]
         x += step
-    text = "overlap: the next strip covers this band"
+    text = translator(lang).gettext("overlap: the next strip covers this band")
     size = size_in_room(text, band_room(h), max(MIN_TEXT, min(0.3 * h, 1.8)))
     marks = [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15))]
     if size:
@@ -511,31 +500,35 @@ def qr_group(url: str, size: float, x: float, y: float) -> Group:
 
 # -- maps --------------------------------------------------------------------------------------------------------------------
 
-def map_meta(design: CatsMap) -> dict[str, str]:
+def map_meta(design: CatsMap, lang: str = "en") -> dict[str, str]:
+    _ = translator(lang)
     seats = table(design.players, design.coop)
-    what = f"{design.players} players" + (" in teams" if seats.coop else "")
-    return {"kind": "map", "seed": str(design.seed), "title": f"{TITLE} · map · {what}", "players": str(design.players)}
+    what = (_("{players} players in teams") if seats.coop else _("{players} players")).format(players=design.players)
+    return {"kind": "map", "seed": str(design.seed), "title": f"{TITLE} · " + _("map") + f" · {what}",
+            "players": str(design.players)}
 
 
-def sheet_note(design: CatsMap, short: bool = False) -> str:
+def sheet_note(design: CatsMap, short: bool = False, lang: str = "en") -> str:
+    _ = translator(lang)
     seats = table(design.players, design.coop)
-    parts = [] if short else [f"{design.players}p" + (" teams" if seats.coop else "")]
+    parts = [] if short else [(_("{players}p teams") if seats.coop else _("{players}p")).format(
+        players=design.players)]
     if design.cut_up and not short:
-        parts.append(f"cut-up {design.variant}" + (f", balance {design.balance:.2f}" if design.balance is not None
-                                                    else ""))
+        parts.append(_("cut-up {variant}").format(variant=design.variant) + (
+            _(", balance {balance}").format(balance=_.number(design.balance)) if design.balance is not None else ""))
     if design.jinja:
-        parts.append("jinja mode")
-    parts += [f"seed {design.seed}", f"washigen {__version__}"]
+        parts.append(_("jinja mode"))
+    parts += [_("seed {seed}").format(seed=design.seed), f"washigen {__version__}"]
     return " · ".join(parts)
 
 
-def band_panels(design: CatsMap, side: str, length: float) -> list[Panel]:
+def band_panels(design: CatsMap, side: str, length: float, lang: str = "en") -> list[Panel]:
     """The panels of one side's band: one per player (per team in team play) seated there."""
     seats = table(design.players, design.coop)
     mine = seats.seats(side)
     width = length / max(1, len(mine))
-    name = "team " if seats.coop else ""
-    return [Panel(k * width, (k + 1) * width, f"{name}{seat}") for k, seat in enumerate(mine)]
+    name = translator(lang).gettext("team {number}") if seats.coop else "{number}"
+    return [Panel(k * width, (k + 1) * width, name.format(number=seat)) for k, seat in enumerate(mine)]
 
 
 def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = None, lang: str = "en") -> Scene:
@@ -544,7 +537,7 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     grid = design.grid
     R, C = grid.height, grid.width
     W, H = C * s, R * s + 2 * s
-    scene = new_scene(W, H, bleed, map_meta(design))
+    scene = new_scene(W, H, bleed, map_meta(design, lang))
     turned = top_layers(map_layers(design)) * design.segment_rows
     body = draw_grid(scene, grid, s, turned_rows=turned, home_rows=(0, R - 1),
                      bleed=(0.0, bleed, 0.0, bleed))
@@ -554,14 +547,15 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     scene.add(Group(body, dy=s))
     # The seed line goes at the end of the bottom band, or of the top band where the bottom one has no room
     # beside its last player's symbols (six players in teams).
-    note, crowded = sheet_note(design), []
-    bottom = band_items(scene, W, s, band_panels(design, "bottom", W), bleed, note=note, qr=design.rules_url,
-                        lang=lang, crowded=crowded)
+    note, crowded = sheet_note(design, lang=lang), []
+    bottom_panels = band_panels(design, "bottom", W, lang)
+    bottom = band_items(scene, W, s, bottom_panels, bleed, note=note, qr=design.rules_url, lang=lang,
+                        crowded=crowded)
     top_note = ""
     if crowded:
-        bottom = band_items(scene, W, s, band_panels(design, "bottom", W), bleed, qr=design.rules_url, lang=lang)
+        bottom = band_items(scene, W, s, bottom_panels, bleed, qr=design.rules_url, lang=lang)
         top_note = note
-    top = band_items(scene, W, s, band_panels(design, "top", W), bleed, note=top_note, lang=lang)
+    top = band_items(scene, W, s, band_panels(design, "top", W, lang), bleed, note=top_note, lang=lang)
     scene.add(Group(top, dx=W, dy=s, rotate=180.0))
     scene.add(Group(bottom, dy=s + R * s))
     return scene
@@ -603,10 +597,12 @@ class Strip:
     turned: bool           # on the top half: printed turned, band down
     outer: bool            # carries a real band (else its band is covered by the next strip)
 
-    def label(self, layers: int) -> str:
-        side = "top side" if self.turned else "bottom side"
-        depth = "" if self.outer else f", layer {self.layer + 1} of {layers}"
-        return f"strip {self.number} · {side}{depth} · columns {self.c0 + 1}-{self.c1}"
+    def label(self, layers: int, lang: str = "en") -> str:
+        _ = translator(lang)
+        side = _("top side") if self.turned else _("bottom side")
+        depth = "" if self.outer else _(", layer {layer} of {layers}").format(layer=self.layer + 1, layers=layers)
+        return _("strip {number} · {side}{depth} · columns {first}-{last}").format(
+            number=self.number, side=side, depth=depth, first=self.c0 + 1, last=self.c1)
 
 
 def map_strips(design: CatsMap, max_cols: int | None = None) -> list[Strip]:
@@ -630,12 +626,13 @@ def map_strips(design: CatsMap, max_cols: int | None = None) -> list[Strip]:
     return strips
 
 
-def strip_scene(design: CatsMap, strip: Strip, bleed: float) -> Scene:
+def strip_scene(design: CatsMap, strip: Strip, bleed: float, lang: str = "en") -> Scene:
     """One strip in its own orientation (band at the bottom), as it comes off the roll."""
     s = cell_size(design.tape_width, design.segment_rows)
     R = design.segment_rows
     width = (strip.c1 - strip.c0) * s
-    scene = new_scene(width, (R + 1) * s, bleed, {**map_meta(design), "kind": "strip", "strip": str(strip.number)})
+    scene = new_scene(width, (R + 1) * s, bleed, {**map_meta(design, lang), "kind": "strip",
+                                                  "strip": str(strip.number)})
     r0 = strip.layer * R
     window = Window(r0, r0 + R, strip.c0, strip.c1)
     turned_rows = top_layers(map_layers(design)) * R
@@ -647,9 +644,9 @@ def strip_scene(design: CatsMap, strip: Strip, bleed: float) -> Scene:
     W = design.grid.width * s
     side = "top" if strip.turned else "bottom"
     span = (W - strip.c1 * s, W - strip.c0 * s) if strip.turned else (strip.c0 * s, strip.c1 * s)
-    band = band_items(scene, W, s, band_panels(design, side, W), bleed, overlap=not strip.outer,
-                      note=sheet_note(design) if strip.outer else "", qr=design.rules_url if strip.outer else None,
-                      span=span)
+    band = band_items(scene, W, s, band_panels(design, side, W, lang), bleed, overlap=not strip.outer,
+                      note=sheet_note(design, lang=lang) if strip.outer else "",
+                      qr=design.rules_url if strip.outer else None, lang=lang, span=span)
     if strip.turned:
         scene.add(Group(cells, dx=width, dy=R * s, rotate=180.0))
         scene.add(Group(band, dx=-(W - strip.c1 * s), dy=R * s))
@@ -691,12 +688,13 @@ def map_strips_for_sheets(design: CatsMap, options: PrintOptions) -> list[Strip]
 def strips_document(design: CatsMap, options: PrintOptions) -> Document:
     template = lanes_template(design, options)
     strips = map_strips_for_sheets(design, options)
-    scenes = [strip_scene(design, strip, options.bleed) for strip in strips]
+    lang = options.lang
+    scenes = [strip_scene(design, strip, options.bleed, lang) for strip in strips]
     layers = map_layers(design)
-    footer = f"{TITLE} · {sheet_note(design)}"
-    document = impose_lanes(scenes, template, options, labels=[st.label(layers) for st in strips],
-                            title=map_meta(design)["title"], footer=footer)
-    _add_guide(document, design, strips, template)
+    footer = f"{TITLE} · {sheet_note(design, lang=lang)}"
+    document = impose_lanes(scenes, template, options, labels=[st.label(layers, lang) for st in strips],
+                            title=map_meta(design, lang)["title"], footer=footer)
+    _add_guide(document, design, strips, template, lang)
     return document
 
 
@@ -712,7 +710,8 @@ def _lanes_template(paper: str, tape: float) -> Template:
     return Template(f"{paper} tape {format_mm(tape)} mm", h, w, (6.35,) * 4, lanes=Lanes(tape, 10.0))
 
 
-def _add_guide(document: Document, design: CatsMap, strips: list[Strip], template: Template) -> None:
+def _add_guide(document: Document, design: CatsMap, strips: list[Strip], template: Template,
+               lang: str = "en") -> None:
     """How the strips go together: a small plan of the map with every strip's number, below the last strip or on a
     page of its own."""
     last = document.pages[-1]
@@ -724,49 +723,56 @@ def _add_guide(document: Document, design: CatsMap, strips: list[Strip], templat
         page = Scene(template.paper_w, template.paper_h, theme=dict(THEME), meta=dict(last.meta))
         document.pages.append(page)
         free_top, free, last = y0 + 6.0, uh - 12.0, page
-    last.add(*guide_items(design, strips, x0 + 4.0, free_top, uw - 8.0, free))
+    last.add(*guide_items(design, strips, x0 + 4.0, free_top, uw - 8.0, free, lang))
 
 
-def _numbers(strips: list[Strip]) -> str:
+def _numbers(strips: list[Strip], lang: str = "en") -> str:
     names = [str(strip.number) for strip in strips]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return translator(lang).gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def assembly_lines(strips: list[Strip], layers: int) -> list[str]:
+def assembly_lines(strips: list[Strip], layers: int, lang: str = "en") -> list[str]:
     """How the strips go together, said from the same strips the plan draws (their layers and columns), so the
     words and the drawing cannot disagree."""
+    _ = translator(lang)
     by_layer: dict[int, list[Strip]] = {}
     for strip in strips:
         by_layer.setdefault(strip.layer, []).append(strip)
     order = list(by_layer)                                  # layers in the order they are laid
-    lines = ["Lay the strips in number order, printed side up."]
+    lines = [_("Lay the strips in number order, printed side up.")]
     for layer in order:
         row = by_layer[layer]
         if len(row) > 1:
-            lines.append(f"Strips {_numbers(row)} lie end to end in one row, "
-                         f"columns {row[0].c0 + 1}-{row[-1].c1} left to right as the bottom player sees them.")
+            lines.append(_("Strips {numbers} lie end to end in one row, columns {first}-{last} left to right as the "
+                           "bottom player sees them.").format(numbers=_numbers(row, lang), first=row[0].c0 + 1,
+                                                              last=row[-1].c1))
     first = [by_layer[layer] for layer in order[:2]]
     if len(first) == 2 and len(first[0]) == len(first[1]) == 1:
-        lines.append(f"Strips {first[0][0].number} and {first[1][0].number} meet along their edges without a "
-                     "band; every band faces out.")
+        lines.append(_("Strips {first} and {second} meet along their edges without a band; every band faces "
+                       "out.").format(first=first[0][0].number, second=first[1][0].number))
     elif len(first) == 2:
-        lines.append(f"The row of strips {_numbers(first[0])} meets the row of strips {_numbers(first[1])} along "
-                     "the edges without a band; every band faces out.")
+        lines.append(_("The row of strips {first} meets the row of strips {second} along the edges without a band; "
+                       "every band faces out.").format(first=_numbers(first[0], lang),
+                                                       second=_numbers(first[1], lang)))
     if layers > 2:
-        lines.append("Each later row goes outside the one before it and covers that row's band.")
+        lines.append(_("Each later row goes outside the one before it and covers that row's band."))
     return lines
 
 
-def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float) -> list:
+def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float,
+                lang: str = "en") -> list:
     """A small plan of the map: its buildings and bands, every strip outlined with its number."""
     s = cell_size(design.tape_width, design.segment_rows)
     R, C = design.grid.height, design.grid.width
     map_w, map_h = C * s, (R + 2) * s
     title_size = 3.2
     layers = map_layers(design)
-    lines = assembly_lines(strips, layers)
+    _ = translator(lang)
+    lines = assembly_lines(strips, layers, lang)
     scale = min(0.45, (width * 0.6) / map_w, (height - 8 - 4.2 * len(lines) - title_size) / map_h)
-    items: list = [Text(x, y + title_size, "How the strips go together", title_size, weight="bold")]
+    items: list = [Text(x, y + title_size, _("How the strips go together"), title_size, weight="bold")]
     for k, line in enumerate(lines):
         items.append(Text(x, y + title_size + 5 + 4.2 * k, line, 2.6))
     gx, gy = x, y + title_size + 6 + 4.2 * len(lines)
@@ -793,13 +799,13 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
                           weight="bold"))
     label = 2.4
     right = gx + C * u + 3
-    items.append(Text(right, gy + u * 0.5 + 0.8, "top player's band", label, style=Style(fill="muted")))
-    items.append(Text(right, gy + (R + 1.5) * u + 0.8, "bottom player's band", label, style=Style(fill="muted")))
+    items.append(Text(right, gy + u * 0.5 + 0.8, _("top player's band"), label, style=Style(fill="muted")))
+    items.append(Text(right, gy + (R + 1.5) * u + 0.8, _("bottom player's band"), label, style=Style(fill="muted")))
     q = min(28.0, height - 10)
     if design.rules_url and qr_fits(design.rules_url, q):
         qx = x + width - q
         items.append(qr_group(design.rules_url, q, qx, gy))
-        items.append(Text(qx + q / 2, gy + q + 3.5, "the rules", 2.6, anchor="middle"))
+        items.append(Text(qx + q / 2, gy + q + 3.5, _("the rules"), 2.6, anchor="middle"))
     return items
 
 
@@ -809,18 +815,19 @@ def print_design(design, options: PrintOptions) -> Document:
     if isinstance(design, CatsMap):
         if options.paper or options.template:
             return strips_document(design, options)
-        return Document.single(map_scene(design, options.bleed))
+        return Document.single(map_scene(design, options.bleed, lang=options.lang))
     if isinstance(design, CatsSetup):
         if options.paper or options.template:
             raise InputError("paper: a set-up prints as one page at real size; leave out --paper")
-        scene = map_scene(design.map, options.bleed, drawings=design)
+        scene = map_scene(design.map, options.bleed, drawings=design, lang=options.lang)
         scene.meta["kind"] = "setup"
         return Document.single(scene)
     if isinstance(design, CatsSegment):
+        note = translator(options.lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
         return Document.single(segment_scene(design.grid, design.tape_width, design.segment_rows, options.bleed,
-                                             note=f"seed {design.seed} · washigen {__version__}"))
+                                             note=note, lang=options.lang))
     if isinstance(design, CatsRoll):
-        return Document.single(roll_scene(design, options.bleed))
+        return Document.single(roll_scene(design, options.bleed, options.lang))
     raise InputError(f"cats cannot print {type(design).__name__}")
 
 
@@ -838,7 +845,8 @@ def segment_items(scene: Scene, grid: Grid, s: float, bleed: float, note: str = 
 def segment_scene(grid: Grid, tape_width: float, rows: int, bleed: float = 0.0, note: str = "",
                   lang: str = "en") -> Scene:
     s = cell_size(tape_width, rows)
-    scene = new_scene(grid.width * s, (rows + 1) * s, bleed, {"kind": "segment", "title": f"{TITLE} · segment"})
+    scene = new_scene(grid.width * s, (rows + 1) * s, bleed,
+                      {"kind": "segment", "title": f"{TITLE} · " + translator(lang).gettext("segment")})
     scene.add(*segment_items(scene, grid, s, bleed, note, lang=lang))
     return scene
 
@@ -877,7 +885,9 @@ def forest_pieces(rows: int, cols: int, reserved: tuple[int, int, int, int] | No
     return pieces
 
 
-def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: str | None = None) -> list:
+def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: str | None = None,
+                         lang: str = "en") -> list:
+    _ = translator(lang)
     cols = FOREST_SECTION_COLS
     width = cols * s
     items: list = [Rect(0, -bleed, width, rows * s + bleed, Style(fill="forest-tint"))]
@@ -898,10 +908,10 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
     if reserved:
         items.append(qr_group(qr, (cells - 0.4) * s, (cols - cells + 0.2) * s, 0.2 * s))
         size = max(MIN_TEXT, min(0.28 * s, 1.6))
-        items.append(Text((cols - cells / 2) * s, (cells + 0.5) * s + 0.36 * size, "the rules", size,
+        items.append(Text((cols - cells / 2) * s, (cells + 0.5) * s + 0.36 * size, _("the rules"), size,
                           anchor="middle", style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
-    text = "forests & shrubs · cut out and stick on"
+    text = _("forests & shrubs: cut out, stick on")
     size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
     if size:
         band.append(Text(width / 2, band_baseline(s, text, size), text, size, anchor="middle",
@@ -915,24 +925,25 @@ def repeat_length(design: CatsRoll) -> float:
     return len(design.segments) * (design.segment_cols + FOREST_SECTION_COLS) * s
 
 
-def roll_repeat(design: CatsRoll, bleed: float) -> Scene:
+def roll_repeat(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     """One repeat of the roll: every segment followed by a forest section, as the tape maker prints it."""
     s = cell_size(design.tape_width, design.segment_rows)
     R, C = design.segment_rows, design.segment_cols
     pitch = (C + FOREST_SECTION_COLS) * s
     scene = new_scene(len(design.segments) * pitch, (R + 1) * s, bleed,
-                      {"kind": "roll", "seed": str(design.seed), "title": f"{TITLE} · tape"})
-    note = f"seed {design.seed} · washigen {__version__}"
+                      {"kind": "roll", "seed": str(design.seed),
+                       "title": f"{TITLE} · " + translator(lang).gettext("tape")})
+    note = translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
     for k, grid in enumerate(design.segments):
-        scene.add(Group(segment_items(scene, grid, s, bleed, note), dx=k * pitch))
-        scene.add(Group(forest_section_items(scene, R, s, bleed, design.rules_url), dx=k * pitch + C * s))
+        scene.add(Group(segment_items(scene, grid, s, bleed, note, lang=lang), dx=k * pitch))
+        scene.add(Group(forest_section_items(scene, R, s, bleed, design.rules_url, lang), dx=k * pitch + C * s))
     return scene
 
 
-def roll_scene(design: CatsRoll, bleed: float) -> Scene:
+def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     from ...press.impose import tape_artwork
 
-    repeat = roll_repeat(design, bleed)
+    repeat = roll_repeat(design, bleed, lang)
     strip = tape_artwork(repeat, design.length, bleed)
     strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
     return strip
@@ -944,22 +955,23 @@ SHEET_STRIP = (90.0, 26.0)         # two abreast on A4 or Letter, with room for 
 
 
 def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_STRIP[1], note: str = "",
-                 bleed: float = 0.0) -> Scene:
+                 bleed: float = 0.0, lang: str = "en") -> Scene:
     """A player strip to cut out: a band at a size you can write on, with a name line. The band runs into the
     bleed; its words keep the safe zone."""
-    scene = new_scene(w, h, bleed, {"kind": "sheet", "title": f"{TITLE} · player strips"})
+    _ = translator(lang)
+    scene = new_scene(w, h, bleed, {"kind": "sheet", "title": f"{TITLE} · " + _("player strips")})
     icon = 0.27 * h
     y = SAFE_ZONE + 0.5
     ink = Style(fill="band-ink")
     scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="band")))
     scene.add(Text(SAFE_ZONE + 1, y + 0.6 * icon, player_label, 3.4, weight="bold", style=ink))
     line_y = y + icon + 3.2
-    scene.add(Text(SAFE_ZONE + 1, line_y, "name", MIN_TEXT, style=ink))
+    scene.add(Text(SAFE_ZONE + 1, line_y, _("name"), MIN_TEXT, style=ink))
     scene.add(Line(SAFE_ZONE + 10, line_y + 0.2, SAFE_ZONE + 33, line_y + 0.2,
                    Style(stroke="band-ink", stroke_width=0.25)))
-    groups = (("colour-box", 1, 0.485, "your colour"), ("special", 2, 0.67, "special moves"),
-              ("fish", 2, 0.855, "fish"))
-    for name, count, at, label in groups:
+    groups = (("colour-box", 1, 0.485), ("special", 2, 0.67), ("fish", 2, 0.855))
+    for name, count, at in groups:
+        label = _(BAND_WORDS[name])
         x = at * w - (count * (icon + 1.0)) / 2
         for k in range(count):
             scene.add(use(scene, symbol(name, icon), x + k * (icon + 1.0), y, icon))
@@ -980,10 +992,12 @@ def sheet_document(players: int, coop: bool, options: PrintOptions, seed: int | 
     if options.template is not None:
         from ...press.templates import load_template
         template = load_template(options.template)
-    note = f"washigen {__version__}" + (f" · seed {seed}" if seed is not None else "")
-    labels = [f"team {t}" for t in range(1, seats.teams + 1)] if coop else [f"player {p}" for p in
-                                                                             range(1, players + 1)]
-    fronts = [player_strip(label, note=note, bleed=options.bleed) for label in labels]
-    what = f"{players} players" + (" in teams" if coop else "")
+    _ = translator(options.lang)
+    note = f"washigen {__version__}" + (" · " + _("seed {seed}").format(seed=seed) if seed is not None else "")
+    labels = [_("team {number}").format(number=t) for t in range(1, seats.teams + 1)] if coop else \
+        [_("player {number}").format(number=p) for p in range(1, players + 1)]
+    fronts = [player_strip(label, note=note, bleed=options.bleed, lang=options.lang) for label in labels]
+    what = (_("{players} players in teams") if coop else _("{players} players")).format(players=players)
     return impose_grid(fronts, template, replace(options, paper=paper, duplex="none"),
-                       title=f"{TITLE} · player strips · {what}", footer=f"{TITLE} · player strips · {note}")
+                       title=f"{TITLE} · " + _("player strips") + f" · {what}",
+                       footer=f"{TITLE} · " + _("player strips") + f" · {note}")

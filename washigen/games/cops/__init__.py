@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 
 from ...errors import DesignFormatError, InputError
+from ...i18n import check_language, translator
 from ...press import KitPart, PrintOptions
 from .. import Component, Game, Param, register_game
 from .commands import commands
@@ -85,34 +86,39 @@ def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed: one segment, joints at both ends), `location` (one location
     with its areas named), `map` (players, seed, offset: a whole map)."""
     seed = int(params.get("seed", 7))
+    lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
         width = float(params.get("tape_width", DEFAULT_TAPE_WIDTH))
-        return segment_scene(sample_segment(seed, width), width, segment_length_for(width), 0.0, f"seed {seed}",
-                             {"game": GAME, "kind": "diagram"})
+        return segment_scene(sample_segment(seed, width), width, segment_length_for(width), 0.0,
+                             translator(lang).gettext("seed {seed}").format(seed=seed),
+                             {"game": GAME, "kind": "diagram"}, lang)
     if name == "location":
         fish = Location(id="", kind="fish", shape="rect", x=0.0, y=0.0, w=28.0, h=12.0,
                         areas=card_areas(0.0, 0.0, 28.0, 12.0))
-        return location_diagram(fish)
+        return location_diagram(fish, lang)
     if name == "map":
-        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0))))
+        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0))),
+                         lang=lang)
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
     map's seed is chosen afresh and printed on every strip and in the instructions."""
     seed = secrets.randbelow(1_000_000)
     design = generate_map(players, seed)
-    options = PrintOptions(paper=paper)
+    _ = translator(lang)
+    options = PrintOptions(paper=paper, lang=lang)
     paper_name = "A4" if paper.lower() == "a4" else paper.capitalize()
     return [
-        KitPart("Map", print_strips(design, options), f"{paper_name}, plain paper, one side",
-                f"Cut out the {players} strips along the crop marks and lay them end to end in order, tops in line, "
-                f"so the paths meet (map seed {seed}: washigen cops map --players {players} --seed {seed} makes "
-                "it again)."),
-        KitPart("Squad sheets", print_sheets(CopsSheet(squads=players), options), f"{paper_name}, plain paper",
-                "Cut the sheets apart; every squad takes one and writes its name on it and in a blue section of "
-                "the tape."),
+        KitPart(_("Map"), print_strips(design, options), _("{paper}, plain paper, one side").format(paper=paper_name),
+                _("Cut out the {players} strips along the crop marks and lay them end to end in order, tops in "
+                  "line, so the paths meet (map seed {seed}: washigen cops map --players {players} --seed {seed} "
+                  "makes it again).").format(players=players, seed=seed)),
+        KitPart(_("Squad sheets"), print_sheets(CopsSheet(squads=players), options),
+                _("{paper}, plain paper").format(paper=paper_name),
+                _("Cut the sheets apart; every squad takes one and writes its name on it and in a blue section of "
+                  "the tape.")),
     ]
 
 

@@ -97,7 +97,7 @@ def tape_command(segments, length, tape_width, seed, output: Path, print_options
     if suffix in (".json", ".txt") or print_options.paper or print_options.template:
         emit(_game(), design, output, print_options)
         return
-    repeat = tape_repeat_scene(design, print_options.bleed)
+    repeat = tape_repeat_scene(design, print_options.bleed, print_options.lang)
     strip = tape_artwork(repeat, length or repeat.width, print_options.bleed)
     document = Document.single(strip, title=f"{TITLE} — tape artwork, seed {design.seed}")
     report_written(write_document(document, output, print_options.dpi, print_options.colour))

@@ -14,7 +14,8 @@ from typing import Sequence
 
 from ... import __version__
 from ...errors import InputError
-from ...fonts import ASCENT, MIN_FINE_PRINT, MIN_TEXT, descent, fit_size
+from ...fonts import ASCENT, MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, text_width
+from ...i18n import translator
 from ...press import Document, PrintOptions, load_template, template_for
 from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
@@ -143,7 +144,7 @@ def ramen_symbol() -> Symbol:
 
 
 def segment_children(segment: Segment, width: float, length: float, bleed: float, caption: str,
-                     small: str = "") -> tuple[list, list[Symbol]]:
+                     small: str = "", lang: str = "en") -> tuple[list, list[Symbol]]:
     """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond."""
     s = scale_for(width)
     items: list = []
@@ -153,7 +154,7 @@ def segment_children(segment: Segment, width: float, length: float, bleed: float
     items.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
     items.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
     items.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
-    items += _squad_section(segment, width, s, bleed)
+    items += _squad_section(segment, width, s, bleed, lang)
     items += _gravestones(segment, width, s)
     items += _paths(segment, width, length, s, bleed)
     for location in segment.locations:
@@ -162,7 +163,7 @@ def segment_children(segment: Segment, width: float, length: float, bleed: float
     return items, symbols
 
 
-def _squad_section(segment: Segment, width: float, s: float, bleed: float) -> list:
+def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en") -> list:
     squad = SQUAD_WIDTH * s
     items: list = [Rect(-bleed, -bleed, squad + bleed, width + 2 * bleed, _style(fill="cops-blue"))]
     stubs = sorted(end.at for path in segment.paths for end in (path.a, path.b)
@@ -174,7 +175,7 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float) -> li
             continue
         x, w = 1.6 * s, squad - 3.2 * s
         items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, _style(fill="#ffffff"), rx=1.2 * s))
-        label = "SQUAD" if bottom - top >= 14 * s else ""
+        label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s else ""
         if label:
             size = max(MIN_TEXT, 1.5 * s)
             # Turned a quarter, the glyphs reach left of the baseline: keep them SAFE_ZONE from the segment's end.
@@ -287,9 +288,9 @@ def _small_print(length: float, width: float, s: float, caption: str, small: str
 
 
 def segment_scene(segment: Segment, width: float, length: float, bleed: float = 0.0, caption: str = "",
-                  meta: dict | None = None) -> Scene:
+                  meta: dict | None = None, lang: str = "en") -> Scene:
     scene = Scene(length, width, bleed=bleed, theme=dict(THEME), meta=dict(meta or {}))
-    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}")
+    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}", lang)
     for symbol in symbols:
         scene.define(symbol)
     scene.add(*children)
@@ -303,8 +304,8 @@ def _meta(design, kind: str) -> dict:
     return {"game": GAME, "kind": kind, "seed": str(design.seed), "version": __version__, "title": TITLE}
 
 
-def _caption(design, index: int, count: int) -> str:
-    return f"seed {design.seed} · {index + 1}/{count}"
+def _caption(design, index: int, count: int, lang: str = "en") -> str:
+    return translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · {index + 1}/{count}"
 
 
 def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
@@ -320,15 +321,15 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     return items
 
 
-def map_scene(design: CopsMap, bleed: float = 0.0) -> Scene:
+def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en") -> Scene:
     """The whole map on one page at real size: segments end to end, every other one `offset` mm lower."""
     width, length, count = design.tape_width, design.segment_length, design.players
     height = width + design.offset
     scene = Scene(count * length, height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
     for index, segment in enumerate(design.segments):
         shift = design.shift(index)
-        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
-                                              f"washigen {__version__}")
+        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
+                                              f"washigen {__version__}", lang)
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
@@ -347,39 +348,41 @@ def map_scene(design: CopsMap, bleed: float = 0.0) -> Scene:
     return scene
 
 
-def strip_scenes(design, bleed: float) -> list[Scene]:
+def strip_scenes(design, bleed: float, lang: str = "en") -> list[Scene]:
     """Each segment as its own strip (its part of any new road included), for tape lanes."""
     count = len(design.segments)
     scenes = []
     for index, segment in enumerate(design.segments):
         scene = segment_scene(segment, design.tape_width, design.segment_length, bleed,
-                              _caption(design, index, count), _meta(design, design.KIND))
+                              _caption(design, index, count, lang), _meta(design, design.KIND), lang)
         if isinstance(design, CopsMap) and design.roads:
             scene.add(*road_children(design, -index * design.segment_length, -design.shift(index)))
         scenes.append(scene)
     return scenes
 
 
-def strip_labels(design) -> list[str]:
+def strip_labels(design, lang: str = "en") -> list[str]:
+    _ = translator(lang)
     count = len(design.segments)
     labels = []
     for index in range(count):
-        label = f"Cops · seed {design.seed} · segment {index + 1} of {count}"
+        label = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + _(
+            "segment {number} of {count}").format(number=index + 1, count=count)
         if isinstance(design, CopsMap) and design.offset > 0 and design.shift(index) > 0:
-            label += f" · lay it {format_mm(design.offset)} mm lower than its neighbours"
+            label += _(" · lay it {offset} mm lower than its neighbours").format(offset=_.mm(design.offset))
         elif isinstance(design, CopsTape):
-            label += " (the last joins the first)"
+            label += _(" (the last joins the first)")
         labels.append(label)
     return labels
 
 
-def tape_repeat_scene(design: CopsTape, bleed: float) -> Scene:
+def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene:
     """The repeat of a tape: its segments end to end."""
     width, length, count = design.tape_width, design.segment_length, len(design.segments)
     scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=_meta(design, "tape"))
     for index, segment in enumerate(design.segments):
-        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count),
-                                              f"washigen {__version__}")
+        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
+                                              f"washigen {__version__}", lang)
         for symbol in symbols:
             scene.define(symbol)
         left = bleed if index == 0 else 0.0
@@ -400,49 +403,57 @@ def sheet_template(paper: str) -> Template:
                     grid=Grid(SHEET_SIZE[0], SHEET_SIZE[1], cols=2, rows=2, gutter=6.0))
 
 
-def squad_sheet_scene(number: int, seed_text: str = "") -> Scene:
+def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Scene:
     """One squad's sheet: name, colour, two ramen bowls to cross off, the two crimes and their culprits' faces."""
+    _ = translator(lang)
     w, h = SHEET_SIZE
     b = DEFAULT_BLEED              # the header runs into the bleed; the sheet clips it to the bleed it keeps
     scene = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "sheet", "version": __version__,
-                                                  "title": f"{TITLE} squad sheet"})
+                                                  "title": f"{TITLE} " + _("squad sheet")})
     scene.define(ramen_symbol())
     ink = _style(stroke="ink", width=0.35)
     blue = "cops-blue"
     scene.add(Rect(-b, -b, w + 2 * b, 15.5 + b, _style(fill=blue)),
               Text(5.0, 6.6, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=_style(fill="#ffffff")),
-              Text(5.0, 12.0, "squad sheet", 2.6, style=_style(fill="#ffffff")),
+              Text(5.0, 12.0, _("squad sheet"), 2.6, style=_style(fill="#ffffff")),
               Text(w - 5.0, 12.0, f"#{number}", 3.2, anchor="end", weight="bold", style=_style(fill="#ffffff")))
     y = 23.0
-    scene.add(Text(5.0, y, "Squad name", 2.6, weight="bold"), Line(28.0, y + 0.6, w - 5.0, y + 0.6, ink))
+    name = _("Squad name")
+    scene.add(Text(5.0, y, name, 2.6, weight="bold"),
+              Line(max(28.0, 7.0 + text_width(name, 2.6, "bold")), y + 0.6, w - 5.0, y + 0.6, ink))
     y = 31.0
-    scene.add(Text(5.0, y, "Our colour", 2.6, weight="bold"),
+    scene.add(Text(5.0, y, _("Our colour"), 2.6, weight="bold"),
               Circle(33.0, y - 0.9, 3.0, _style(fill="#ffffff", stroke="ink", width=0.35)),
-              Text(39.0, y, "colour the dot with your pen", 2.2, style=_style(fill="muted")))
+              Text(39.0, y, _("colour the dot with your pen"), 2.2, style=_style(fill="muted")))
     y = 37.0
-    scene.add(Text(5.0, y + 3.0, "Ramen", 2.6, weight="bold"),
-              Text(5.0, y + 7.0, "cross off a bowl", MIN_TEXT, style=_style(fill="muted")),
-              Text(5.0, y + 9.8, "each time you eat", MIN_TEXT, style=_style(fill="muted")))
+    scene.add(Text(5.0, y + 3.0, _("Ramen"), 2.6, weight="bold"),
+              Text(5.0, y + 7.0, _("cross off a bowl"), MIN_TEXT, style=_style(fill="muted")),
+              Text(5.0, y + 9.8, _("each time you eat"), MIN_TEXT, style=_style(fill="muted")))
     for k in range(2):
         bx = 36.0 + k * 27.0
         scene.add(Rect(bx - 1.5, y - 1.0, 23.0, 18.5, _style(stroke="faint", width=0.3), rx=2.0),
                   Use("cops-ramen", bx, y, scale=1.0))
-    scene.add(Text(w / 2, y + 22.0, "Noodle Legs!  two moves in a row   ·   Miso Squirly!  draw a new path", 2.1,
-                   anchor="middle", style=_style(fill="muted")))
+    powers = _("Noodle Legs!  two moves in a row   ·   Miso Squirly!  draw a new path")
+    scene.add(Text(w / 2, y + 22.0, powers, fit_size(powers, w - 2 * SAFE_ZONE - 0.4, 2.1), anchor="middle",
+                   style=_style(fill="muted")))
     y = 64.5
-    scene.add(Text(5.0, y, "Crimes solved", 2.6, weight="bold"),
-              Text(w - 5.0, y, "largest + middle + smallest in one zone", MIN_TEXT, anchor="end",
+    solved, how = _("Crimes solved"), _("largest + middle + smallest in one zone")
+    # the rule at 6 pt; the heading gives way where a language's rule is long
+    heading = max(MIN_TEXT, fit_size(solved, w - 10.0 - text_width(how, MIN_TEXT) - 3.0, 2.6, "bold"))
+    scene.add(Text(5.0, y, solved, heading, weight="bold"),
+              Text(w - 5.0, y, how, MIN_TEXT, anchor="end",
                    style=_style(fill="muted")))
     for k in range(2):
         bx = 5.0 + k * 44.5
         by = y + 3.0
         scene.add(Rect(bx, by, 40.5, 56.0, _style(fill="#ffffff", stroke="ink", width=0.4), rx=2.0),
-                  Text(bx + 2.5, by + 5.5, f"Crime {k + 1}", 2.8, weight="bold", style=_style(fill=blue)),
-                  Text(bx + 2.5, by + 10.5, "zone:", 2.2), Line(bx + 11.0, by + 10.9, bx + 38.0, by + 10.9, ink),
+                  Text(bx + 2.5, by + 5.5, _("Crime {number}").format(number=k + 1), 2.8, weight="bold",
+                       style=_style(fill=blue)),
+                  Text(bx + 2.5, by + 10.5, _("zone:"), 2.2), Line(bx + 11.0, by + 10.9, bx + 38.0, by + 10.9, ink),
                   Rect(bx + 3.0, by + 14.0, 34.5, 32.0, _style(fill="cops-blue-light", stroke=blue, width=0.3,
                                                              dash=(1.2, 0.8)), rx=2.0),
-                  Text(bx + 20.25, by + 30.5, "the culprit", 2.2, anchor="middle", style=_style(fill="muted")),
-                  Text(bx + 2.5, by + 51.5, "name:", 2.2), Line(bx + 11.5, by + 51.9, bx + 38.0, by + 51.9, ink))
+                  Text(bx + 20.25, by + 30.5, _("the culprit"), 2.2, anchor="middle", style=_style(fill="muted")),
+                  Text(bx + 2.5, by + 51.5, _("name:"), 2.2), Line(bx + 11.5, by + 51.9, bx + 38.0, by + 51.9, ink))
     footer = f"washigen {__version__}" + (f" · {seed_text}" if seed_text else "")
     scene.add(Text(w / 2, h - SAFE_ZONE - descent(footer) * MIN_FINE_PRINT, footer, MIN_FINE_PRINT, anchor="middle",
                    style=_style(fill="muted")))
@@ -457,12 +468,12 @@ def print_design(design, options: PrintOptions) -> Document:
         return print_sheets(design, options)
     if isinstance(design, CopsMap):
         if options.paper is None and options.template is None:
-            scene = map_scene(design, options.bleed)
+            scene = map_scene(design, options.bleed, options.lang)
             return Document.single(scene, title=f"{TITLE} — map for {design.players} players, seed {design.seed}")
         return print_strips(design, options)
     if isinstance(design, CopsTape):
         if options.paper is None and options.template is None:
-            scene = tape_repeat_scene(design, options.bleed)
+            scene = tape_repeat_scene(design, options.bleed, options.lang)
             return Document.single(scene, title=f"{TITLE} — tape repeat, seed {design.seed}")
         return print_strips(design, options)
     raise InputError(f"cops: cannot print a {type(design).__name__}")
@@ -472,24 +483,28 @@ def print_strips(design, options: PrintOptions) -> Document:
     """Every segment as a strip in the tape lanes of a sheet template."""
     width = design.tape_width
     template = template_for(f"tape{int(round(width))}", options.paper or "a4", options.template)
-    strips = strip_scenes(design, options.bleed)
+    _ = translator(options.lang)
+    strips = strip_scenes(design, options.bleed, options.lang)
     title = f"{TITLE} — {len(strips)} segments, seed {design.seed}"
-    return impose_lanes(strips, template, options, labels=strip_labels(design), title=title,
-                        footer=f"Cops · seed {design.seed} · cut along the marks, lay the segments end to end")
+    footer = "Cops · " + _("seed {seed}").format(seed=design.seed) + " · " + _(
+        "cut along the marks, lay the segments end to end")
+    return impose_lanes(strips, template, options, labels=strip_labels(design, options.lang), title=title,
+                        footer=footer)
 
 
 def print_sheets(design: CopsSheet, options: PrintOptions) -> Document:
     """Squad sheets four to a page (or on the user's own template)."""
     template = load_template(options.template) if options.template else sheet_template(options.paper or "a4")
-    fronts = [squad_sheet_scene(k + 1) for k in range(design.squads)]
+    _ = translator(options.lang)
+    fronts = [squad_sheet_scene(k + 1, lang=options.lang) for k in range(design.squads)]
     return impose_grid(fronts, template, replace(options, duplex="none"), title=f"{TITLE} — squad sheets",
-                       footer="Cops squad sheets · one per squad")
+                       footer=_("Cops squad sheets · one per squad"))
 
 
 # -- rule-sheet figures ------------------------------------------------------------------------------------------
 
 
-def location_diagram(location: Location) -> Scene:
+def location_diagram(location: Location, lang: str = "en") -> Scene:
     """One location at twice its size, its three areas named."""
     zoom, margin = 2.0, 2.0
     location = replace(location, id="", x=0.0, y=0.0,
@@ -502,7 +517,8 @@ def location_diagram(location: Location) -> Scene:
                     sy=zoom))
     leader = _style(stroke="ink", width=0.3)
     label_x = margin + zoom * w + 4.0
-    for k, (area, name) in enumerate(zip(location.areas, ("largest", "middle", "smallest"))):
+    _ = translator(lang)
+    for k, (area, name) in enumerate(zip(location.areas, (_("largest"), _("middle"), _("smallest")))):
         ax = margin + zoom * (area.x + area.w / 2)
         ay = margin + zoom * (area.y + area.h)
         level = margin + zoom * h + 4.0 + 4.5 * (2 - k)

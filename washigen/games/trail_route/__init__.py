@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...errors import DesignFormatError, InputError
+from ...i18n import check_language, translator
 from ...press import Document, KitPart, PrintOptions
 from .. import Component, Game, Param, register_game
 from .commands import TILE_SIZE_RANGE, commands
@@ -27,16 +28,17 @@ def check_design(design: TrailRouteSetup) -> None:
 
 
 def diagram(name: str, params: dict):
-    """Figures for the rule sheet: `board` (players 3 or 4), `tiles`, `cards`."""
+    """Figures for the rule sheet: `board` (players 3 or 4), `tiles`, `cards`; each takes `lang`."""
+    lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "board":
         players = int(params.get("players", 4))
         if players not in PLAYERS:
             raise InputError(f"diagram board: players must be 3 or 4, got {players}")
-        return board_scene(generate_setup(players, seed=1), cell=14.0, legend=False)
+        return board_scene(generate_setup(players, seed=1), cell=14.0, legend=False, lang=lang)
     if name == "tiles":
-        return tiles_figure()
+        return tiles_figure(lang)
     if name == "cards":
-        return cards_figure()
+        return cards_figure(lang)
     raise InputError(f"{GAME} has no diagram {name!r}; known: board, tiles, cards")
 
 
@@ -44,34 +46,42 @@ def golden() -> dict[str, TrailRouteSetup]:
     return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
 
 
-def mat_instructions(mat: Document) -> str:
+def mat_instructions(mat: Document, lang: str = "en") -> str:
     """How to put the mat together, naming the sheets the mat printed (so the words follow the drawing)."""
+    _ = translator(lang)
     names = [page.meta["sheet"] for page in mat.pages]
     if len(names) == 1:
-        return "One sheet: the whole mat."
-    return (f"Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order "
-            f"{', '.join(names)} with their crosses on top of each other, and tape them.")
+        return _("One sheet: the whole mat.")
+    return _("Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order {sheets} with "
+             "their crosses on top of each other, and tape them.").format(sheets=", ".join(names))
 
 
-def kit(players: int, paper: str) -> list[KitPart]:
+def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
+    _ = translator(lang)
     mix = load_mix()
-    duplex = PrintOptions(paper=paper, duplex="long")
-    plain = PrintOptions(paper=paper)
-    mat = print_mat(40.0, paper)
+    duplex = PrintOptions(paper=paper, duplex="long", lang=lang)
+    plain = PrintOptions(paper=paper, lang=lang)
+    name = paper.upper()
+    mat = print_mat(40.0, paper, lang)
     return [
-        KitPart("Setup", print_setup(generate_setup(players, seed=1), plain), f"{paper.upper()}, plain paper",
-                "Lay the tiles out as this sheet shows, or deal your own with `washigen trail-route setup`."),
-        KitPart("Tiles", print_tiles(mix, 40.0, duplex, paper), f"{paper.upper()} card stock, both sides "
-                "(flip on the long edge)", "Cut the tiles on the crop marks; keep the exchange tiles (turning "
-                "arrows in the corner) as a separate face-down deck."),
-        KitPart("Hand cards", print_cards(duplex, paper), f"{paper.upper()} card stock, both sides (flip on the "
-                "long edge)", "Cut the 16 cards on the crop marks."),
-        KitPart("Cat pawns", print_pawns(plain, paper), f"{paper.upper()} card stock, one side",
-                "Cut each standee out, fold on the dashed lines and glue the two feet together under it."),
-        KitPart("Board mat", mat, f"{paper.upper()} paper, one side (or A3 in one piece)", mat_instructions(mat)),
-        KitPart("Score pad", score_pad(paper), f"{paper.upper()} paper", "Two pads per sheet; cut in half."),
+        KitPart(_("Setup"), print_setup(generate_setup(players, seed=1), plain),
+                _("{paper}, plain paper").format(paper=name),
+                _("Lay the tiles out as this sheet shows, or deal your own with `washigen trail-route setup`.")),
+        KitPart(_("Tiles"), print_tiles(mix, 40.0, duplex, paper),
+                _("{paper} card stock, both sides (flip on the long edge)").format(paper=name),
+                _("Cut the tiles on the crop marks; keep the exchange tiles (turning arrows in the corner) as a "
+                  "separate face-down deck.")),
+        KitPart(_("Hand cards"), print_cards(duplex, paper),
+                _("{paper} card stock, both sides (flip on the long edge)").format(paper=name),
+                _("Cut the 16 cards on the crop marks.")),
+        KitPart(_("Cat pawns"), print_pawns(plain, paper), _("{paper} card stock, one side").format(paper=name),
+                _("Cut each standee out, fold on the dashed lines and glue the two feet together under it.")),
+        KitPart(_("Board mat"), mat, _("{paper} paper, one side (or A3 in one piece)").format(paper=name),
+                mat_instructions(mat, lang)),
+        KitPart(_("Score pad"), score_pad(paper, lang), _("{paper} paper").format(paper=name),
+                _("Two pads per sheet; cut in half.")),
     ]
 
 

@@ -11,12 +11,13 @@ from functools import lru_cache
 
 from ... import __version__
 from ...fonts import fit_size, wrap_text
+from ...i18n import N_, translator
 from ...press import Document, PrintOptions
 from ...press.impose import impose_grid
 from ...press.templates import Grid, Template, builtin_templates, template_for
 from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use
 from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
-from .model import (CARDS, COLOURS, COLS, DEST_COLS, GAME, INITIAL, ROAD_CODES, TITLE, Mix,
+from .model import (CARDS, COLOURS, COLS, DEST_COLS, GAME, ROAD_CODES, TITLE, Mix,
                     TrailRouteSetup, arrow_of, dest_pair, tile_name)
 
 ART = 40.0          # tile art is drawn in a box of this size
@@ -33,19 +34,19 @@ THEME = {
     "tr-hidden-passage": "#6b4fa0", "tr-deep-fog": "#5b7d8c", "tr-living-path": "#3f8a55",
     "tr-curiosity": "#d7831b", "tr-someone-calling": "#c0504d", "tr-mirror": "#3a6fb0",
 }
-CARD_TEXT = {
-    "hidden-passage": "Pick up to 3 road tiles anywhere, none with a cat on it, and put them back in any order "
-                      "in the same spots.",
-    "deep-fog": "Pick up to 4 road tiles forming one connected group (top and bottom rows touch), none with a "
-                "cat on it, and put them back in any order.",
-    "living-path": "Slide one column of road tiles up or down by any number of steps; tiles wrap round. Cats "
-                   "stay where they are and no tile acts.",
-    "curiosity": "Move any one cat one tile in any of the 8 directions, diagonals too, even onto a destination. "
-                 "Resolve the tile it lands on.",
-    "someone-calling": "Pull any one cat back 2 tiles (to the right) and resolve its tile. Only a wall or cat 2 "
-                       "tiles back stops it after 1 tile.",
-    "mirror": "Swap one of your cats with another cat in the same column or further back (starting positions "
-              "count). Resolve your cat's tile, then the other's.",
+CARD_TEXT = {                 # translated where printed
+    "hidden-passage": N_("Pick up to 3 road tiles anywhere, none with a cat on it, and put them back in any order "
+                      "in the same spots."),
+    "deep-fog": N_("Pick up to 4 road tiles forming one connected group (top and bottom rows touch), none with a "
+                "cat on it, and put them back in any order."),
+    "living-path": N_("Slide one column of road tiles up or down by any number of steps; tiles wrap round. Cats "
+                   "stay where they are and no tile acts."),
+    "curiosity": N_("Move any one cat one tile in any of the 8 directions, diagonals too, even onto a destination. "
+                 "Resolve the tile it lands on."),
+    "someone-calling": N_("Pull any one cat back 2 tiles (to the right) and resolve its tile. Only a wall or cat 2 "
+                       "tiles back stops it after 1 tile."),
+    "mirror": N_("Swap one of your cats with another cat in the same column or further back (starting positions "
+              "count). Resolve your cat's tile, then the other's."),
 }
 TILE_HINT = {
     "road": "plain road", "mouse-toy": "mouse toy · 1 point", "cat-forward": "advance any cat",
@@ -119,10 +120,18 @@ def badge(cx: float, cy: float, r: float, label: str, fill: str = "tr-badge") ->
             Text(cx, cy + r * 0.42, label, r * 1.2, anchor="middle", weight="bold")]
 
 
-def colour_chip(cx: float, cy: float, r: float, colour: str) -> list:
+def colour_initial(colour: str, lang: str = "en") -> str:
+    """The colour's initial on a chip, for players who tell colours apart by name (German: Gr grün, Ge gelb)."""
+    _ = translator(lang)
+    return {"red": _.pgettext("colour initial", "R"), "blue": _.pgettext("colour initial", "B"),
+            "green": _.pgettext("colour initial", "G"), "yellow": _.pgettext("colour initial", "Y")}[colour]
+
+
+def colour_chip(cx: float, cy: float, r: float, colour: str, lang: str = "en") -> list:
+    initial = colour_initial(colour, lang)
     return [Circle(cx, cy, r, Style(fill=f"cat-{colour}", stroke="#ffffff", stroke_width=r * 0.22)),
-            Text(cx, cy + r * 0.42, INITIAL[colour].upper(), r * 1.15, anchor="middle", weight="bold",
-                 style=Style(fill="#ffffff"))]
+            Text(cx, cy + r * 0.42, initial, fit_size(initial, 1.5 * r, r * 1.15, "bold"), anchor="middle",
+                 weight="bold", style=Style(fill="#ffffff"))]
 
 
 # -- tile art (40 x 40 box) ----------------------------------------------------------------------------------------
@@ -156,7 +165,12 @@ ARROW_LEFT = ((6.0, 20.0), (19.0, 8.0), (19.0, 14.5), (34.0, 14.5), (34.0, 25.5)
 ROTATION = {"left": 0.0, "up": 90.0, "right": 180.0, "down": 270.0}
 
 
-def arrow_art(code: str) -> list:
+# The cat colours as tile labels name them.
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+
+
+def arrow_art(code: str, lang: str = "en") -> list:
+    _ = translator(lang)
     direction, colours = arrow_of(code)
     outline = Polygon(ARROW_LEFT, Style(fill="ink", stroke="ink", stroke_width=2.2, line_join="round"))
     if colours:
@@ -172,14 +186,15 @@ def arrow_art(code: str) -> list:
                                                      opacity=0.35))]
     items: list = [Use(ground_symbol().id), about_centre(body, 20, 20, ROTATION[direction])]
     if colours:
-        items += colour_chip(6.6, 6.6, 3.2, colours[0]) + colour_chip(33.4, 6.6, 3.2, colours[1])
-        items.append(tile_label(f"{colours[0]} · {colours[1]}"))
+        items += colour_chip(6.6, 6.6, 3.2, colours[0], lang) + colour_chip(33.4, 6.6, 3.2, colours[1], lang)
+        items.append(tile_label(f"{_(COLOUR_WORDS[colours[0]])} · {_(COLOUR_WORDS[colours[1]])}"))
     else:
-        items.append(tile_label("every cat"))
+        items.append(tile_label(_("every cat")))
     return items
 
 
-def mouse_art() -> list:
+def mouse_art(lang: str = "en") -> list:
+    _ = translator(lang)
     body = Path((("M", 9.0, 23.0), ("C", 10.0, 14.0, 22.0, 11.5, 29.0, 19.5), ("C", 31.0, 22.0, 30.5, 25.5, 27.0,
                                                                                   26.0),
                  ("L", 12.0, 26.0), ("C", 9.5, 26.0, 8.6, 24.8, 9.0, 23.0), ("Z",)),
@@ -194,24 +209,27 @@ def mouse_art() -> list:
             Line(9.5, 22.8, 5.5, 21.5, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
             Line(9.5, 23.2, 5.6, 24.0, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
             Circle(20.5, 13.8, 1.2, Style(fill="tr-mouse-dark")),
-            *badge(34.0, 6.0, 4.0, "1"), tile_label("mouse toy")]
+            *badge(34.0, 6.0, 4.0, "1"), tile_label(_("mouse toy"))]
 
 
-def forward_art() -> list:
+def forward_art(lang: str = "en") -> list:
+    _ = translator(lang)
     chevrons = [Polyline(((x + 5.0, 11.0), (x, 17.0), (x + 5.0, 23.0)),
                          Style(stroke="tr-grass-dark", stroke_width=2.2, line_cap="round", line_join="round"))
                 for x in (4.5, 10.0)]
     return [Use(ground_symbol().id), *chevrons,
-            *paw(27.0, 17.5, 5.2, Style(fill="ink")), tile_label("cat forward")]
+            *paw(27.0, 17.5, 5.2, Style(fill="ink")), tile_label(_("cat forward"))]
 
 
-def place_art() -> list:
+def place_art(lang: str = "en") -> list:
+    _ = translator(lang)
     cat = moved(cat_shape("tr-stone-light"), dx=9.0, dy=5.5, scale=0.9)
     return [Use(ground_symbol().id), ellipse(19.8, 31.0, 9.0, 1.6, Style(fill="tr-ground-dark")), cat,
-            *badge(32.0, 9.0, 4.6, "+", fill="tr-grass"), tile_label("place a cat")]
+            *badge(32.0, 9.0, 4.6, "+", fill="tr-grass"), tile_label(_("place a cat"))]
 
 
-def wall_art() -> list:
+def wall_art(lang: str = "en") -> list:
+    _ = translator(lang)
     items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-mortar"))]
     course = 6.6
     for row in range(-1, 8):
@@ -222,11 +240,12 @@ def wall_art() -> list:
             shade = ("tr-brick", "tr-brick-light", "tr-brick-dark")[(row * 7 + n * 3) % 3]
             items.append(Rect(x + 0.6, y + 0.6, 12.8, course - 1.2, Style(fill=shade), rx=0.6))
     items += [Rect(7.0, 33.0, 26.0, 5.4, Style(fill="tr-mortar", stroke="tr-brick-dark", stroke_width=0.3),
-                   rx=1.2), tile_label("wall", "tr-brick-dark")]
+                   rx=1.2), tile_label(_("wall"), "tr-brick-dark")]
     return items
 
 
-def tunnel_art() -> list:
+def tunnel_art(lang: str = "en") -> list:
+    _ = translator(lang)
     items: list = [Use(ground_symbol().id)]
     stones = []
     for k in range(9):
@@ -242,21 +261,22 @@ def tunnel_art() -> list:
             Rect(30.5, 25.0, 5.0, 6.0, Style(fill="tr-stone", stroke="tr-stone-dark", stroke_width=0.5))]
     back = Polyline(((15.0, 24.0), (24.0, 24.0), (21.0, 21.0)), Style(stroke="#ffffff", stroke_width=1.3,
                                                                       line_cap="round", line_join="round"))
-    items += [mouth, *stones, *side, back, tile_label("tunnel · back to start")]
+    items += [mouth, *stones, *side, back, tile_label(_("tunnel · back to start"))]
     return items
 
 
-def road_art() -> list:
+def road_art(lang: str = "en") -> list:
+    _ = translator(lang)
     return [Use(ground_symbol().id), *paw(13.0, 24.0, 2.0, Style(fill="tr-pebble", opacity=0.7)),
-            *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7)), tile_label("road")]
+            *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7)), tile_label(_("road"))]
 
 
 ROAD_ART = {"mouse-toy": mouse_art, "cat-forward": forward_art, "place-a-cat": place_art, "wall": wall_art,
             "tunnel": tunnel_art, "road": road_art}
 
 
-def road_tile_art(code: str) -> list:
-    return arrow_art(code) if arrow_of(code) else ROAD_ART[code]()
+def road_tile_art(code: str, lang: str = "en") -> list:
+    return arrow_art(code, lang) if arrow_of(code) else ROAD_ART[code](lang)
 
 
 def exchange_mark(code: str = "") -> list:
@@ -272,21 +292,23 @@ def exchange_mark(code: str = "") -> list:
     return [Circle(cx, cy, r, Style(fill="tr-exchange", stroke="tr-exchange-dark", stroke_width=0.5)), *arrows]
 
 
-def destination_art(code: str) -> list:
+def destination_art(code: str, lang: str = "en") -> list:
+    _ = translator(lang)
     pair = dest_pair(code)
     items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-dest"))]
     for x, y in ((6, 9), (34, 12), (8, 30), (33, 31)):
         items += paw(x, y, 1.4, Style(fill="tr-dest-dark"))
     if pair:
         items += basket(pair) + badge_pair(pair)
-        items.append(tile_label(f"5 {pair[0]} or {pair[1]} · 3 other"))
+        items.append(tile_label(_("5 {first} or {second} · 3 other").format(first=_(COLOUR_WORDS[pair[0]]),
+                                                                          second=_(COLOUR_WORDS[pair[1]]))))
     elif code == "fixed-4":
         items += fish() + badge(20.0, 8.5, 5.6, "4")
-        items.append(tile_label("4 points, any cat"))
+        items.append(tile_label(_("4 points, any cat")))
     else:
         items += yarn() + badge(20.0, 8.5, 5.6, "3")
         items += badge(31.5, 19.0, 3.4, "+", fill="tr-grass")
-        items.append(tile_label("3 points + place a cat"))
+        items.append(tile_label(_("3 points + place a cat")))
     return items
 
 
@@ -331,10 +353,11 @@ def yarn() -> list:
     return items
 
 
-def back_art(kind: str) -> list:
-    fill, dark, label = {"road": ("tr-ground", "tr-pebble", "road"),
-                         "exchange": ("tr-exchange", "tr-exchange-dark", "exchange"),
-                         "destination": ("tr-dest", "tr-dest-dark", "destination")}[kind]
+def back_art(kind: str, lang: str = "en") -> list:
+    _ = translator(lang)
+    fill, dark, label = {"road": ("tr-ground", "tr-pebble", _("road")),
+                         "exchange": ("tr-exchange", "tr-exchange-dark", _("exchange")),
+                         "destination": ("tr-dest", "tr-dest-dark", _("destination"))}[kind]
     items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill=fill))]
     for row in range(5):
         for col in range(5):
@@ -361,17 +384,18 @@ def tile_scene(art: list, size: float, bleed: float, meta: dict[str, str] | None
     return scene
 
 
-def road_tile(code: str, size: float = 40.0, bleed: float = 3.0, exchange: bool = False) -> Scene:
-    art = road_tile_art(code) + (exchange_mark(code) if exchange else [])
+def road_tile(code: str, size: float = 40.0, bleed: float = 3.0, exchange: bool = False,
+              lang: str = "en") -> Scene:
+    art = road_tile_art(code, lang) + (exchange_mark(code) if exchange else [])
     return tile_scene(art, size, bleed, {"game": GAME, "kind": "tile", "title": tile_name(code)})
 
 
-def destination_tile(code: str, size: float = 40.0, bleed: float = 3.0) -> Scene:
-    return tile_scene(destination_art(code), size, bleed, {"game": GAME, "kind": "tile"})
+def destination_tile(code: str, size: float = 40.0, bleed: float = 3.0, lang: str = "en") -> Scene:
+    return tile_scene(destination_art(code, lang), size, bleed, {"game": GAME, "kind": "tile"})
 
 
-def back_tile(kind: str, size: float = 40.0, bleed: float = 3.0) -> Scene:
-    return tile_scene(back_art(kind), size, bleed, {"game": GAME, "kind": "tile-back"})
+def back_tile(kind: str, size: float = 40.0, bleed: float = 3.0, lang: str = "en") -> Scene:
+    return tile_scene(back_art(kind, lang), size, bleed, {"game": GAME, "kind": "tile-back"})
 
 
 # -- hand cards ----------------------------------------------------------------------------------------------------
@@ -406,18 +430,18 @@ def straight_arrow(x1, y1, x2, y2, colour: str = "ink", width: float = 1.2, head
             Polygon(tip, Style(fill=colour))]
 
 
-def card_picture(card: str) -> list:
+def card_picture(card: str, lang: str = "en") -> list:
     """The illustration of a hand card, in a 50 x 34 mm box."""
     colour = f"tr-{card}"
     if card == "hidden-passage":
-        items = [_framed("arrow-red-blue-left", 3, 17, 12), _framed("wall", 19, 3, 12),
-                 _framed("mouse-toy", 35, 17, 12)]
+        items = [_framed("arrow-red-blue-left", 3, 17, 12, lang), _framed("wall", 19, 3, 12, lang),
+                 _framed("mouse-toy", 35, 17, 12, lang)]
         items += curved_arrow(10, 15, 18.5, 8, -4, colour) + curved_arrow(31.5, 8, 40, 15, -4, colour)
         items += curved_arrow(38, 31.5, 12, 31.5, -3.5, colour)
         return items
     if card == "deep-fog":
         codes = ("black-arrow-up", "cat-forward", "tunnel", "arrow-green-yellow-left")
-        items = [_framed(code, 13 + (n % 2) * 12, 4 + (n // 2) * 12, 12) for n, code in enumerate(codes)]
+        items = [_framed(code, 13 + (n % 2) * 12, 4 + (n // 2) * 12, 12, lang) for n, code in enumerate(codes)]
         cloud = Style(fill="#eef2f4", opacity=0.78)
         for cx, cy, r in ((12, 25, 5.5), (19, 21, 7), (28, 19, 8), (37, 23, 6), (24, 27, 6), (33, 28, 5.5)):
             items.append(Circle(cx, cy, r, cloud))
@@ -459,14 +483,16 @@ def card_picture(card: str) -> list:
             + curved_arrow(10, 6, 40, 6, -5, colour) + curved_arrow(40, 32, 10, 32, -5, colour))
 
 
-def _framed(code: str, x: float, y: float, s: float) -> list:
+def _framed(code: str, x: float, y: float, s: float, lang: str = "en") -> list:
     """A small road tile with its frame, for card pictures."""
-    return Group(children=[_mini(road_tile_art(code), 0, 0, s / ART),
+    return Group(children=[_mini(road_tile_art(code, lang), 0, 0, s / ART),
                            Rect(0, 0, s, s, Style(stroke="tr-pebble-dark", stroke_width=0.5), rx=0.8)], dx=x, dy=y)
 
 
-def card_front(card: str, bleed: float = 3.0) -> Scene:
+def card_front(card: str, bleed: float = 3.0, lang: str = "en") -> Scene:
+    _ = translator(lang)
     name, copies = CARDS[card]
+    name = _(name)
     colour = f"tr-{card}"
     scene = Scene(CARD_W, CARD_H, bleed=bleed, theme=dict(THEME), meta={"game": GAME, "kind": "card",
                                                                        "title": name})
@@ -479,16 +505,25 @@ def card_front(card: str, bleed: float = 3.0) -> Scene:
               Text(CARD_W / 2, 11.8, name, size, anchor="middle", weight="bold", style=Style(fill=colour)))
     scene.add(Rect(6.5, 17.5, CARD_W - 13.0, 36.0, Style(fill="#ffffff", stroke=colour, stroke_width=0.4),
                    rx=2.0))
-    scene.add(moved(card_picture(card), 6.75, 18.5))
-    lines = wrap_text(CARD_TEXT[card], 3.0, CARD_W - 15.0)
-    y = 61.0 + (5 - len(lines)) * 1.9
+    scene.add(moved(card_picture(card, lang), 6.75, 18.5))
+    size, lines = card_text_lines(_(CARD_TEXT[card]))
+    y = 61.0 + (5 - len(lines)) * 1.9 * size / 3.0
     for line in lines:
-        scene.add(Text(CARD_W / 2, y, line, 3.0, anchor="middle"))
-        y += 3.9
+        scene.add(Text(CARD_W / 2, y, line, size, anchor="middle"))
+        y += 1.3 * size
     scene.add(Line(10.0, CARD_H - 9.5, CARD_W - 10.0, CARD_H - 9.5, Style(stroke=colour, stroke_width=0.3)),
-              Text(CARD_W / 2, CARD_H - 6.0, f"hand card · {copies} in the deck · play it once", 2.0,
-                   anchor="middle", style=Style(fill="muted")))
+              Text(CARD_W / 2, CARD_H - 6.0, _("hand card · {copies} in the deck · play it once").format(
+                  copies=copies), 2.0, anchor="middle", style=Style(fill="muted")))
     return scene
+
+
+def card_text_lines(text: str, size: float = 3.0, most: int = 5) -> tuple[float, list[str]]:
+    """The card's rule at the largest size (3 mm down to 2.4 mm) at which it takes at most `most` lines, wrapped."""
+    lines = wrap_text(text, size, CARD_W - 15.0)
+    while len(lines) > most and size > 2.4:
+        size = round(size - 0.1, 2)
+        lines = wrap_text(text, size, CARD_W - 15.0)
+    return size, lines
 
 
 def card_back(bleed: float = 3.0) -> Scene:
@@ -513,7 +548,7 @@ def card_back(bleed: float = 3.0) -> Scene:
 PAWN_W, PAWN_H, PAWN_FOOT, PAWN_PANEL = 30.0, 84.0, 12.0, 30.0
 
 
-def pawn_scene(colour: str, number: int, bleed: float = 3.0) -> Scene:
+def pawn_scene(colour: str, number: int, bleed: float = 3.0, lang: str = "en") -> Scene:
     """A fold-over standee: foot, front, back (upside down), foot; fold on the dashed lines, glue the feet."""
     scene = Scene(PAWN_W, PAWN_H, bleed=bleed, theme=dict(THEME), meta={"game": GAME, "kind": "pawn"})
     scene.add(Rect(-bleed, -bleed, PAWN_W + 2 * bleed, PAWN_H + 2 * bleed, Style(fill="tr-cream")))
@@ -527,7 +562,8 @@ def pawn_scene(colour: str, number: int, bleed: float = 3.0) -> Scene:
     fold = Style(stroke="muted", stroke_width=0.25, dash=(1.2, 1.0))
     for y in (PAWN_FOOT, PAWN_FOOT + PAWN_PANEL, PAWN_FOOT + 2 * PAWN_PANEL):
         scene.add(Line(0, y, PAWN_W, y, fold))
-    for y, text in ((PAWN_FOOT / 2 + 1.0, "glue"), (PAWN_H - PAWN_FOOT / 2 + 1.0, "glue")):
+    glue = translator(lang).gettext("glue")
+    for y, text in ((PAWN_FOOT / 2 + 1.0, glue), (PAWN_H - PAWN_FOOT / 2 + 1.0, glue)):
         scene.add(Text(PAWN_W / 2, y, text, 2.4, anchor="middle", style=Style(fill="muted")))
     return scene
 
@@ -557,41 +593,47 @@ def card_template(paper: str) -> Template:
     return grid_template(paper, CARD_SIZES["poker"], 0.0, f"{paper} poker")
 
 
-def tile_runs(mix: Mix, size: float, bleed: float) -> tuple[list[Scene], list[Scene]]:
+def tile_runs(mix: Mix, size: float, bleed: float, lang: str = "en") -> tuple[list[Scene], list[Scene]]:
     """Every tile of the mix, fronts and matching backs: road tiles, exchange tiles, destination tiles."""
     fronts, backs = [], []
     for code in mix.pool("road"):
-        fronts.append(road_tile(code, size, bleed))
-        backs.append(back_tile("road", size, bleed))
+        fronts.append(road_tile(code, size, bleed, lang=lang))
+        backs.append(back_tile("road", size, bleed, lang))
     for code in mix.pool("exchange"):
-        fronts.append(road_tile(code, size, bleed, exchange=True))
-        backs.append(back_tile("exchange", size, bleed))
+        fronts.append(road_tile(code, size, bleed, exchange=True, lang=lang))
+        backs.append(back_tile("exchange", size, bleed, lang))
     for code in mix.pool("destinations"):
-        fronts.append(destination_tile(code, size, bleed))
-        backs.append(back_tile("destination", size, bleed))
+        fronts.append(destination_tile(code, size, bleed, lang))
+        backs.append(back_tile("destination", size, bleed, lang))
     return fronts, backs
 
 
 def print_tiles(mix: Mix, size: float, options: PrintOptions, paper: str) -> Document:
-    fronts, backs = tile_runs(mix, size, options.bleed)
-    footer = f"{TITLE} · tiles {format_mm(size)} mm · mix {mix.source} · washigen {__version__}"
+    _ = translator(options.lang)
+    fronts, backs = tile_runs(mix, size, options.bleed, options.lang)
+    footer = f"{TITLE} · " + _("tiles {size} mm · mix {mix}").format(size=_.mm(size), mix=mix.source) + \
+        f" · washigen {__version__}"
     return impose_grid(fronts, tile_template(paper, size, options), options, backs=backs, title=f"{TITLE}: tiles",
                        footer=footer)
 
 
 def print_cards(options: PrintOptions, paper: str) -> Document:
-    fronts = [card_front(card, options.bleed) for card, (_, copies) in CARDS.items() for _ in range(copies)]
+    _ = translator(options.lang)
+    fronts = [card_front(card, options.bleed, options.lang) for card, (_name, copies) in CARDS.items()
+              for _copy in range(copies)]
     return impose_grid(fronts, card_template(paper), options, backs=card_back(options.bleed),
-                       title=f"{TITLE}: hand cards", footer=f"{TITLE} · hand cards · washigen {__version__}")
+                       title=f"{TITLE}: hand cards",
+                       footer=f"{TITLE} · " + _("hand cards") + f" · washigen {__version__}")
 
 
 def print_pawns(options: PrintOptions, paper: str) -> Document:
-    pawns = [pawn_scene(colour, n, options.bleed) for colour in COLOURS for n in (1, 2)]
+    _ = translator(options.lang)
+    pawns = [pawn_scene(colour, n, options.bleed, options.lang) for colour in COLOURS for n in (1, 2)]
     template = grid_template(paper, (PAWN_W, PAWN_H), None, f"{paper} standees")
     return impose_grid(pawns, template, PrintOptions(**{**options.__dict__, "duplex": "none"}),
                        title=f"{TITLE}: cat pawns",
-                       footer=f"{TITLE} · cat pawns: cut out, fold on the dashed lines, glue the feet under · "
-                              f"washigen {__version__}")
+                       footer=f"{TITLE} · " + _("cat pawns: cut out, fold on the dashed lines, glue the feet "
+                                                "under") + f" · washigen {__version__}")
 
 
 # -- the board mat -------------------------------------------------------------------------------------------------
@@ -606,8 +648,9 @@ def mat_geometry(tile: float) -> dict[str, float]:
     return g
 
 
-def mat_scene(tile: float = 40.0, rows: int = 6) -> Scene:
+def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
     """The board mat at real size: slots for the destination and road tiles, the starting positions, wrap marks."""
+    _ = translator(lang)
     g = mat_geometry(tile)
     cell, top = g["cell"], g["top"]
     scene = Scene(g["width"], g["height"], theme=dict(THEME), meta={"game": GAME, "kind": "mat",
@@ -616,7 +659,7 @@ def mat_scene(tile: float = 40.0, rows: int = 6) -> Scene:
     scene.add(Text(2.0, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
     right = g["road_x"] + COLS * cell - 14.0
     scene.add(*straight_arrow(right, 7.0, right - 40, 7.0, "tr-grass-dark", 1.2))
-    scene.add(Text(right - 42, 8.2, "forward", 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
+    scene.add(Text(right - 42, 8.2, _("forward"), 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
     for r in range(rows):
         y = top + r * cell
         for c in range(DEST_COLS):
@@ -625,31 +668,32 @@ def mat_scene(tile: float = 40.0, rows: int = 6) -> Scene:
         for c in range(COLS):
             scene.add(Rect(g["road_x"] + c * cell + 0.4, y + 0.4, tile, tile,
                            Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.4), rx=1.5))
-        scene.add(*start_spot(g["start_x"] + g["start_w"] / 2, y + cell / 2, r))
+        scene.add(*start_spot(g["start_x"] + g["start_w"] / 2, y + cell / 2, r, lang))
         scene.add(Text(g["road_x"] - g["gap"] / 2, y + cell / 2 + 1.0, str(r + 1), 2.6, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
     if rows == 6:
         y = top + 5 * cell + cell - 3.0
-        scene.add(Text(g["road_x"] + COLS * cell / 2, y, "row 6: 4 players only", 2.6, anchor="middle",
+        scene.add(Text(g["road_x"] + COLS * cell / 2, y, _("row 6: 4 players only"), 2.6, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
     for c in range(COLS):
         scene.add(Text(g["road_x"] + (c + 0.5) * cell, top - 1.5, str(c + 1), 2.6, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
-    scene.add(Text(g["dest_x"] + cell, top - 1.5, "destinations", 2.8, anchor="middle", weight="bold",
+    scene.add(Text(g["dest_x"] + cell, top - 1.5, _("destinations"), 2.8, anchor="middle", weight="bold",
                    style=Style(fill="tr-dest-dark")))
-    scene.add(Text(g["start_x"] + g["start_w"] / 2, top - 1.5, "start", 2.8, anchor="middle", weight="bold",
+    scene.add(Text(g["start_x"] + g["start_w"] / 2, top - 1.5, _("start"), 2.8, anchor="middle", weight="bold",
                    style=Style(fill="tr-grass-dark")))
-    scene.add(*wrap_marks(g, rows))
+    scene.add(*wrap_marks(g, rows, lang))
     return scene
 
 
-def start_spot(cx: float, cy: float, row: int) -> list:
+def start_spot(cx: float, cy: float, row: int, lang: str = "en") -> list:
     return [Circle(cx, cy, 11.0, Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.6, dash=(2.0, 1.2))),
             *paw(cx, cy + 1.0, 3.6, Style(fill="tr-mat-dark")),
-            Text(cx, cy + 9.2, f"start {row + 1}", 2.2, anchor="middle", style=Style(fill="tr-grass-dark"))]
+            Text(cx, cy + 9.2, translator(lang).gettext("start {row}").format(row=row + 1), 2.2, anchor="middle",
+                 style=Style(fill="tr-grass-dark"))]
 
 
-def wrap_marks(g: dict[str, float], rows: int) -> list:
+def wrap_marks(g: dict[str, float], rows: int, lang: str = "en") -> list:
     """Marks at the top and bottom of the road: the two rows are neighbours."""
     x0, x1 = g["road_x"], g["road_x"] + COLS * g["cell"]
     y_top, y_bottom = g["top"], g["top"] + 6 * g["cell"]
@@ -659,13 +703,13 @@ def wrap_marks(g: dict[str, float], rows: int) -> list:
         items += straight_arrow(x, y_top - 5.0, x, y_top - 11.0, "tr-grass-dark", 0.8, 2.0)
         items += straight_arrow(x, y_bottom + 4.0, x, y_bottom + 10.0, "tr-grass-dark", 0.8, 2.0)
     items += [Line(x0 + 10, y_bottom + 10.5, x1 - 10, y_bottom + 10.5, style),
-              Text((x0 + x1) / 2, y_bottom + 7.0, "the bottom row and the top row are neighbours: arrows, swaps "
-                   "and cards wrap round (3 players: row 5 and row 1)", 2.6, anchor="middle",
-                   style=Style(fill="tr-grass-dark"))]
+              Text((x0 + x1) / 2, y_bottom + 7.0, translator(lang).gettext(
+                  "the bottom row and the top row are neighbours: arrows, swaps and cards wrap round (3 players: "
+                  "row 5 and row 1)"), 2.6, anchor="middle", style=Style(fill="tr-grass-dark"))]
     return items
 
 
-def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0) -> Document:
+def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang: str = "en") -> Document:
     """A scene too large for the paper, cut over several sheets with overlaps, crosses and page labels."""
     best = None
     for orientation in ("landscape", "portrait"):
@@ -690,8 +734,9 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0) -> D
                 page.define(symbol)
             ox, oy = (pw - ww) / 2, MIN_PAGE_MARGIN
             page.add(Group(children=list(scene.children), dx=ox - wx, dy=oy - wy, clip=(wx, wy, ww, wh)))
-            page.add(*assembly_marks(ox, oy, ww, wh, wx, wy, scene, (r, c), (rows, cols), step_x, step_y))
-            label = f"{title} · sheet {chr(65 + r)}{c + 1} of {rows * cols}" if rows * cols > 1 else title
+            page.add(*assembly_marks(ox, oy, ww, wh, wx, wy, scene, (r, c), (rows, cols), step_x, step_y, lang))
+            label = title + " · " + translator(lang).gettext("sheet {name} of {sheets}").format(
+                name=f"{chr(65 + r)}{c + 1}", sheets=rows * cols) if rows * cols > 1 else title
             page.add(Text(pw / 2, ph - 4.0, f"{label} · washigen {__version__}", 2.4, anchor="middle",
                           style=Style(fill="muted")))
             page.trim_box = (ox, oy, ww, wh)
@@ -699,7 +744,7 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0) -> D
     return Document(pages, title=title)
 
 
-def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y) -> list:
+def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y, lang: str = "en") -> list:
     """Where the next sheet overlaps this one (dashed line, 'glue'), crosses to align, and the sheet's name."""
     (r, c), (rows, cols) = at, grid
     mark = Style(stroke="accent", stroke_width=0.3)
@@ -708,17 +753,18 @@ def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y) -> l
     if rows * cols == 1:
         return items
     name = f"{chr(65 + r)}{c + 1}"
+    lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
     items.append(Text(ox + ww - 3.0, oy + wh - 3.0, name, 5.0, anchor="end", weight="bold",
                       style=Style(fill="accent")))
     if c + 1 < cols:            # the next sheet to the right starts here
         x = ox + (c + 1) * step_x - wx
         items += [Line(x, oy, x, oy + wh, dash),
-                  Text(x + 1.5, oy + wh / 2, f"lay {chr(65 + r)}{c + 2} over this strip, up to the line", 2.4,
+                  Text(x + 1.5, oy + wh / 2, lay.format(sheet=f"{chr(65 + r)}{c + 2}"), 2.4,
                        rotate=90.0, style=Style(fill="accent"))]
     if r + 1 < rows:
         y = oy + (r + 1) * step_y - wy
         items += [Line(ox, y, ox + ww, y, dash),
-                  Text(ox + ww / 2, y + 4.0, f"lay {chr(66 + r)}{c + 1} over this strip, up to the line", 2.4,
+                  Text(ox + ww / 2, y + 4.0, lay.format(sheet=f"{chr(66 + r)}{c + 1}"), 2.4,
                        anchor="middle", style=Style(fill="accent"))]
     # Crosses at fixed mat positions inside every overlap: they print on both sheets and must coincide.
     for k in range(1, cols):
@@ -739,39 +785,44 @@ def _cross(x, y, ox, oy, ww, wh, style) -> list:
         stroke="accent", stroke_width=0.3))]
 
 
-def print_mat(tile: float, paper: str) -> Document:
-    return tile_pages(mat_scene(tile), paper, f"{TITLE}: board mat")
+def print_mat(tile: float, paper: str, lang: str = "en") -> Document:
+    title = f"{TITLE}: " + translator(lang).gettext("board mat")
+    return tile_pages(mat_scene(tile, lang=lang), paper, title, lang=lang)
 
 
 # -- score pad -----------------------------------------------------------------------------------------------------
 
-def score_pad(paper: str) -> Document:
+def score_pad(paper: str, lang: str = "en") -> Document:
+    _ = translator(lang)
     w, h = paper_size(paper)
     page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "score-pad", "title": f"{TITLE}: score pad"})
     half = h / 2
     for n in range(2):
-        page.add(Group(children=score_block(w - 2 * 12.0, half - 16.0), dx=12.0, dy=n * half + 9.0))
+        page.add(Group(children=score_block(w - 2 * 12.0, half - 16.0, lang), dx=12.0, dy=n * half + 9.0))
     page.add(Line(6.0, half, w - 6.0, half, Style(stroke="muted", stroke_width=0.25, dash=(2.0, 2.0))),
-             Text(w / 2, h - 3.5, f"{TITLE} · score pad · washigen {__version__}", 2.2, anchor="middle",
+             Text(w / 2, h - 3.5, f"{TITLE} · " + _("score pad") + f" · washigen {__version__}", 2.2, anchor="middle",
                   style=Style(fill="muted")))
     return Document([page], title=f"{TITLE}: score pad")
 
 
-def score_block(w: float, h: float) -> list:
+def score_block(w: float, h: float, lang: str = "en") -> list:
+    _ = translator(lang)
     items: list = [Text(0, 6.0, TITLE, 5.0, weight="bold"),
-                   Text(w, 6.0, "score pad", 3.4, anchor="end", style=Style(fill="muted"))]
-    label_w, rows = 46.0, ["player", "cat colour"] + [f"destination {n}" for n in range(1, 9)] + [
-        "mouse toys (1 each)", "total", "tie: cat furthest forward"]
+                   Text(w, 6.0, _("score pad"), 3.4, anchor="end", style=Style(fill="muted"))]
+    label_w, rows = 46.0, [_("player"), _("cat colour")] + [_("destination {number}").format(number=n)
+                                                           for n in range(1, 9)] + [
+        _("mouse toys (1 each)"), _("total"), _("tie: cat furthest forward")]
     col_w = (w - label_w) / 4
     row_h = min(7.0, (h - 24.0) / len(rows))
     y0 = 10.0
     line = Style(stroke="ink", stroke_width=0.25)
     for i, label in enumerate(rows):
         y = y0 + i * row_h
-        bold = label in ("player", "total")
-        if label == "total":
+        bold = i in (0, len(rows) - 2)
+        if i == len(rows) - 2:
             items.append(Rect(0, y, w, row_h, Style(fill="tr-badge", opacity=0.35)))
-        items.append(Text(1.5, y + row_h * 0.68, label, 2.8, weight="bold" if bold else "normal"))
+        size = fit_size(label, label_w - 3.0, 2.8, "bold" if bold else "normal")
+        items.append(Text(1.5, y + row_h * 0.68, label, size, weight="bold" if bold else "normal"))
         items.append(Line(0, y, w, y, line))
     items.append(Line(0, y0 + len(rows) * row_h, w, y0 + len(rows) * row_h, line))
     for c in range(5):
@@ -784,42 +835,46 @@ def score_block(w: float, h: float) -> list:
                                 Style(fill=f"cat-{other}", stroke="ink", stroke_width=0.15)))
     items.append(Text(label_w + 4 * col_w - 1, y0 + 1.5 * row_h + 1.0, "", 1))
     foot = y0 + len(rows) * row_h + 5.0
-    items.append(Text(0, foot, "Colour-pair destination: 5 if the cat has one of its colours, else 3 · fixed "
-                      "tiles: 4 or 3 · mouse toy: 1 · circle your colour.", 2.5, style=Style(fill="muted")))
+    rule = _("Colour-pair destination: 5 if the cat has one of its colours, else 3 · fixed tiles: 4 or 3 · mouse "
+             "toy: 1 · circle your colour.")
+    items.append(Text(0, foot, rule, fit_size(rule, w, 2.5), style=Style(fill="muted")))
     return items
 
 
 # -- the whole game ------------------------------------------------------------------------------------------------
 
-def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none") -> Document:
+def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang: str = "en") -> Document:
+    _ = translator(lang)
     w, h = paper_size(paper)
     page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "components", "title": TITLE})
     page.define(ground_symbol())
     body = Group()
     x = 18.0
-    subtitle = f"Everything to print for 3 or 4 players · tiles {format_mm(size)} mm · mix: {mix.source}"
+    subtitle = _("Everything to print for 3 or 4 players · tiles {size} mm · mix: {mix}").format(
+        size=_.mm(size), mix=mix.source)
     body.add(Text(x, 26.0, TITLE, fit_size(TITLE, w - 2 * x, 9.0, "bold"), weight="bold"),
              Text(x, 34.0, subtitle, fit_size(subtitle, w - 2 * x, 3.4), style=Style(fill="muted")))
     y = 46.0
     per_row = max(1, int((w - 2 * x + 6.0) // 22.0))
-    groups = [("Road tiles", "road"), ("Exchange tiles (marked with the turning arrows)", "exchange"),
-              ("Destination tiles", "destinations")]
+    groups = [(_("Road tiles"), "road"), (_("Exchange tiles (marked with the turning arrows)"), "exchange"),
+              (_("Destination tiles"), "destinations")]
     for heading, part in groups:
         body.add(Text(x, y, f"{heading}: {mix.total(part)}", 4.2, weight="bold"))
         y += 3.0
         codes = getattr(mix, part)
         for n, (code, count) in enumerate(codes):
             cx, cy = x + (n % per_row) * 22.0, y + (n // per_row) * 25.0
-            art = destination_art(code) if part == "destinations" else road_tile_art(code) + (
+            art = destination_art(code, lang) if part == "destinations" else road_tile_art(code, lang) + (
                 exchange_mark(code) if part == "exchange" else [])
             body.add(Group(children=[Group(children=art, sx=16 / ART, sy=16 / ART)], dx=cx, dy=cy,
                            clip=(0, 0, 16, 16)),
                      Rect(cx, cy, 16, 16, Style(stroke="muted", stroke_width=0.2)),
                      Text(cx + 8, cy + 20.5, f"× {count}", 3.0, anchor="middle", weight="bold"))
         y += math.ceil(len(codes) / per_row) * 25.0 + 6.0
-    notes = [("Also: 16 hand cards (poker size, with backs) · 8 cat pawns (standees, two per colour) · the board "
-              "mat · a score pad.", "ink"),
-             (backs_note(duplex) + " Replace the mix with --mix FILE (see assets/trail-route-mix.toml).", "muted")]
+    notes = [(_("Also: 16 hand cards (poker size, with backs) · 8 cat pawns (standees, two per colour) · the "
+                "board mat · a score pad."), "ink"),
+             (backs_note(duplex, lang) + " " + _("Replace the mix with --mix FILE (see assets/trail-route-mix.toml)."),
+              "muted")]
     for note, colour in notes:
         for line in wrap_text(note, 3.1, w - 2 * x):
             body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
@@ -831,37 +886,49 @@ def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none") -> Do
     return Document([page], title=TITLE)
 
 
-def backs_note(duplex: str) -> str:
+def backs_note(duplex: str, lang: str = "en") -> str:
     """What the contents page says of the backs: how to print this very file, from the options that made it."""
+    _ = translator(lang)
     if duplex == "none":
-        return "This file has no backs: make it again with --duplex long for tile and card backs."
-    edge = {"long": "long", "short": "short"}[duplex]
-    return f"This file has the backs: print it on both sides, flipping on the {edge} edge."
+        return _("This file has no backs: make it again with --duplex long for tile and card backs.")
+    if duplex == "long":
+        return _("This file has the backs: print it on both sides, flipping on the long edge.")
+    return _("This file has the backs: print it on both sides, flipping on the short edge.")
 
 
 def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: str | None = None) -> Document:
     paper = options.paper or "a4"
+    lang = options.lang
+    _ = translator(lang)
     document = Document([], title=TITLE)
-    document.extend(contents_page(mix, size, paper, options.duplex), "Contents")
-    document.extend(print_tiles(mix, size, options, paper), "Tiles")
-    document.extend(print_cards(options, paper), "Hand cards")
-    document.extend(print_pawns(options, paper), "Cat pawns")
-    document.extend(print_mat(size, mat_paper or paper), "Board mat")
-    document.extend(score_pad(paper), "Score pad")
+    document.extend(contents_page(mix, size, paper, options.duplex, lang), _("Contents"))
+    document.extend(print_tiles(mix, size, options, paper), _("Tiles"))
+    document.extend(print_cards(options, paper), _("Hand cards"))
+    document.extend(print_pawns(options, paper), _("Cat pawns"))
+    document.extend(print_mat(size, mat_paper or paper, lang), _("Board mat"))
+    document.extend(score_pad(paper, lang), _("Score pad"))
     return document
 
 
 # -- a setup, drawn ------------------------------------------------------------------------------------------------
 
-def board_scene(setup: TrailRouteSetup, cell: float = 24.0, legend: bool = True) -> Scene:
+BOARD_CELL = 24.0
+
+
+def road_origin(cell: float = BOARD_CELL) -> tuple[float, float]:
+    """(x, y) in a setup's drawing of the road tile in row 1, column 1; tile (r, c) lies (c - 1, r - 1) cells on."""
+    return DEST_COLS * cell + 3.0 + 8.0, 20.0
+
+
+def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool = True, lang: str = "en") -> Scene:
     """The table of a setup as a picture: destinations, road tiles, starting positions, and who holds what."""
+    _ = translator(lang)
     gap = 3.0
     rows = len(setup.road)
-    road_x = DEST_COLS * cell + gap + 8.0
+    road_x, top = road_origin(cell)
     start_x = road_x + COLS * cell + gap
     width = start_x + cell * 0.8 + 6.0
     board_h = rows * cell
-    top = 20.0
     info_h = (10.0 + 6.5 * len(setup.seats) + 12.0) if legend else 6.0
     scene = Scene(width, top + board_h + 12.0 + info_h, theme=dict(THEME),
                   meta={"game": GAME, "kind": "setup", "seed": str(setup.seed), "version": __version__,
@@ -869,45 +936,49 @@ def board_scene(setup: TrailRouteSetup, cell: float = 24.0, legend: bool = True)
     scene.define(ground_symbol())
     scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="tr-mat")))
     if legend:
-        scene.add(Text(8.0, 10.0, f"{TITLE} · {setup.players} players", 5.0, weight="bold"),
-                  Text(scene.width - 6.0, 10.0, f"seed {setup.seed}", 3.0, anchor="end",
+        heading = f"{TITLE} · " + _("{players} players").format(players=setup.players)
+        scene.add(Text(8.0, 10.0, heading, fit_size(heading, scene.width - 40.0, 5.0, "bold"), weight="bold"),
+                  Text(scene.width - 6.0, 10.0, _("seed {seed}").format(seed=setup.seed), 3.0, anchor="end",
                        style=Style(fill="muted")))
     label = Style(fill="tr-grass-dark")
-    scene.add(Text(8.0 + cell, top - 1.2, "destinations", 2.6, anchor="middle", weight="bold", style=label),
-              Text(start_x + cell * 0.4, top - 1.2, "start", 2.6, anchor="middle", weight="bold", style=label))
+    scene.add(Text(8.0 + cell, top - 1.2, _("destinations"), 2.6, anchor="middle", weight="bold", style=label),
+              Text(start_x + cell * 0.4, top - 1.2, _("start"), 2.6, anchor="middle", weight="bold", style=label))
     scene.add(*straight_arrow(road_x + COLS * cell, 15.0, road_x + COLS * cell - 24, 15.0, "tr-grass-dark", 0.9,
                               2.2))
-    scene.add(Text(road_x + COLS * cell - 26, 16.0, "forward", 2.8, anchor="end", style=Style(fill="tr-grass-dark")))
+    scene.add(Text(road_x + COLS * cell - 26, 16.0, _("forward"), 2.8, anchor="end",
+                   style=Style(fill="tr-grass-dark")))
     k = (cell - 1.0) / ART
     for r in range(rows):
         y = top + r * cell
         scene.add(Text(4.0, y + cell / 2 + 1.0, str(r + 1), 3.0, anchor="middle", weight="bold",
                        style=Style(fill="tr-grass-dark")))
         for c, code in enumerate(setup.destinations[r] if r < len(setup.destinations) else ()):
-            scene.add(_mini(destination_art(code), 8.0 + c * cell, y, k))
+            scene.add(_mini(destination_art(code, lang), 8.0 + c * cell, y, k))
         for c, code in enumerate(setup.road[r]):
             if code in ROAD_CODES:
-                scene.add(_mini(road_tile_art(code), road_x + c * cell, y, k))
-        scene.add(*[moved(start_spot(0, 0, r), start_x + cell * 0.4, y + cell / 2, cell / 32)])
+                scene.add(_mini(road_tile_art(code, lang), road_x + c * cell, y, k))
+        scene.add(*[moved(start_spot(0, 0, r, lang), start_x + cell * 0.4, y + cell / 2, cell / 32)])
     for c in range(COLS):
         scene.add(Text(road_x + (c + 0.5) * cell, top - 1.2, str(c + 1), 2.4, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
     y = top + board_h + 5.0
-    scene.add(Text(road_x, y, "row 1 and the bottom row are neighbours; the left and right edges are not", 2.4,
+    scene.add(Text(road_x, y, _("row 1 and the bottom row are neighbours; the left and right edges are not"), 2.4,
                    style=Style(fill="tr-grass-dark")))
     if legend:
         y += 8.0
-        scene.add(Text(8.0, y, "Players, in turn order (first cats are placed in reverse order):", 3.0,
+        scene.add(Text(8.0, y, _("Players, in turn order (first cats are placed in reverse order):"), 3.0,
                        weight="bold"))
         for n, seat in enumerate(setup.seats):
             y += 6.5
-            names = ", ".join(CARDS[card][0] for card in seat.hand)
+            names = ", ".join(_(CARDS[card][0]) for card in seat.hand)
+            line = _("player {number}, {colour}: {cards}").format(number=n + 1, colour=_(COLOUR_WORDS[seat.colour]),
+                                                                  cards=names)
             scene.add(Circle(11.0, y - 1.0, 2.2, Style(fill=f"cat-{seat.colour}", stroke="ink", stroke_width=0.2)),
-                      Text(15.0, y, f"player {n + 1}, {seat.colour}: {names}", 2.8))
+                      Text(15.0, y, line, fit_size(line, scene.width - 21.0, 2.8)))
         y += 8.0
-        scene.add(Text(8.0, y, f"Exchange deck: {len(setup.exchange)} tiles, shuffled face down. "
-                       f"Undealt hand cards: {len(setup.undealt)}. Generator: {setup.generator}.", 2.6,
-                       style=Style(fill="muted")))
+        deck = _("Exchange deck: {tiles} tiles, shuffled face down. Undealt hand cards: {cards}. Generator: "
+                 "{generator}.").format(tiles=len(setup.exchange), cards=len(setup.undealt), generator=setup.generator)
+        scene.add(Text(8.0, y, deck, fit_size(deck, scene.width - 14.0, 2.6), style=Style(fill="muted")))
     return scene
 
 
@@ -917,7 +988,7 @@ def _mini(art: list, x: float, y: float, k: float) -> Group:
 
 
 def print_setup(setup: TrailRouteSetup, options: PrintOptions) -> Document:
-    scene = board_scene(setup)
+    scene = board_scene(setup, lang=options.lang)
     if options.paper is None:
         return Document.single(scene, title=f"{TITLE}: setup")
     return Document([fit_on_paper(scene, options.paper)], title=f"{TITLE}: setup")
@@ -942,29 +1013,30 @@ def fit_on_paper(scene: Scene, paper: str) -> Scene:
 
 # -- rule-sheet figures --------------------------------------------------------------------------------------------
 
-def tiles_figure() -> Scene:
+def tiles_figure(lang: str = "en") -> Scene:
+    _ = translator(lang)
     codes = ("arrow-red-blue-left", "black-arrow-up", "mouse-toy", "cat-forward", "place-a-cat", "wall", "tunnel",
              "road")
-    names = ("colour arrow", "black arrow", "mouse toy", "cat forward", "place a cat", "wall", "tunnel",
-             "plain road")
+    names = (_("colour arrow"), _("black arrow"), _("mouse toy"), _("cat forward"), _("place a cat"), _("wall"),
+             _("tunnel"), _("plain road"))
     s, gap = 18.0, 3.0
     scene = Scene(len(codes) * (s + gap) - gap, s + 6.0, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
     scene.define(ground_symbol())
     for n, (code, name) in enumerate(zip(codes, names)):
         x = n * (s + gap)
-        scene.add(_mini(road_tile_art(code), x, 0, s / ART), Rect(x, 0, s, s, Style(stroke="muted",
-                                                                                    stroke_width=0.2)),
-                  Text(x + s / 2, s + 4.2, name, 2.6, anchor="middle"))
+        scene.add(_mini(road_tile_art(code, lang), x, 0, s / ART), Rect(x, 0, s, s, Style(stroke="muted",
+                                                                                          stroke_width=0.2)),
+                  Text(x + s / 2, s + 4.2, name, fit_size(name, s - 0.5, 2.6), anchor="middle"))
     return scene
 
 
-def cards_figure() -> Scene:
+def cards_figure(lang: str = "en") -> Scene:
     k, gap = 0.42, 3.0
     w, h = CARD_W * k, CARD_H * k
     scene = Scene(3 * (w + gap) - gap, 2 * (h + gap) - gap, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
     scene.define(ground_symbol())
     for n, card in enumerate(CARDS):
-        front = card_front(card, bleed=0.0)
+        front = card_front(card, bleed=0.0, lang=lang)
         x, y = (n % 3) * (w + gap), (n // 3) * (h + gap)
         scene.add(Group(children=[Group(children=front.children, sx=k, sy=k)], dx=x, dy=y, clip=(0, 0, w, h)))
     return scene

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ...design import Design, record
 from ...errors import InputError
+from ...i18n import N_
 from ...inputs import read_text
 from ...paths import ASSETS
 
@@ -69,12 +70,12 @@ ROAD_CODES: tuple[str, ...] = (
 DEST_CODES: tuple[str, ...] = (*(f"pair-{a}-{b}" for a, b in PAIRS), "fixed-4", "fixed-3")
 
 CARDS: dict[str, tuple[str, int]] = {            # code -> (name, copies)
-    "hidden-passage": ("A Hidden Passage", 4),
-    "deep-fog": ("In the Deep Fog", 4),
-    "living-path": ("The Living Path", 2),
-    "curiosity": ("Wherever Curiosity Leads", 2),
-    "someone-calling": ("Someone Calling", 2),
-    "mirror": ("The Cat in the Mirror", 2),
+    "hidden-passage": (N_("A Hidden Passage"), 4),
+    "deep-fog": (N_("In the Deep Fog"), 4),
+    "living-path": (N_("The Living Path"), 2),
+    "curiosity": (N_("Wherever Curiosity Leads"), 2),
+    "someone-calling": (N_("Someone Calling"), 2),
+    "mirror": (N_("The Cat in the Mirror"), 2),
 }
 CARD_CODES: tuple[str, ...] = tuple(CARDS)
 DECK: tuple[str, ...] = tuple(code for code, (_, copies) in CARDS.items() for _ in range(copies))

@@ -1,0 +1,202 @@
+"""washigen.play: bots' protocol, seeded matches, runs in a process pool and the balance statistics, on a tiny
+game made here (Nim) so that nothing depends on a real game's engine."""
+
+from __future__ import annotations
+
+import functools
+import random
+import sys
+import types
+from dataclasses import dataclass
+
+import pytest
+from click.testing import CliRunner
+
+from washigen.errors import InputError
+from washigen.play import (GameRecord, RandomBot, balance, first_seat, game_seed, make_bots, play_match,
+                           run_games, wilson)
+
+
+# -- a tiny engine: take 1 or 2 stones; who takes the last one wins ----------------------------------------
+
+@dataclass(frozen=True)
+class NimState:
+    stones: int
+    seat: int
+    players: int
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Take:
+    n: int
+
+    def __str__(self) -> str:
+        return f"take {self.n}"
+
+
+def _initial_state(stones, players, first=0):
+    return NimState(stones=stones, seat=first, players=players)
+
+
+def _legal_moves(state):
+    return [Take(n) for n in (1, 2) if n <= state.stones]
+
+
+def _apply(state, move):
+    left = state.stones - move.n
+    return NimState(stones=left, seat=(state.seat + 1) % state.players, players=state.players,
+                    winner=state.seat if left == 0 else None)
+
+
+nim = types.SimpleNamespace(__name__="nim", legal_moves=_legal_moves, apply=_apply,
+                            result=lambda s: s.winner, to_move=lambda s: s.seat)
+
+
+class TakeOne:
+    name = "one"
+
+    def choose(self, state, moves, rng):
+        return moves[0]
+
+
+def play_nim(stones: int, players: int, seed: int, first: int) -> GameRecord:
+    bots = [RandomBot() for _ in range(players)]
+    match = play_match(nim, _initial_state(stones, players, first), bots, seed, turn_limit=100)
+    return GameRecord(seed=seed, winners=(match.result,), turns=match.turns, end="win", first=first)
+
+
+# -- wilson --------------------------------------------------------------------------------------------------
+
+def test_wilson_matches_the_textbook_values():
+    # 50 of 100: 0.4038..0.5962 (Wilson 1927, z = 1.96)
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    # 0 of 10: the interval starts at 0 and is not empty (the normal approximation would give 0..0)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+# -- seeds and seats -----------------------------------------------------------------------------------------
+
+def test_game_seeds_are_stable_and_distinct():
+    seeds = [game_seed(7, i) for i in range(200)]
+    assert len(set(seeds)) == 200
+    assert seeds == [game_seed(7, i) for i in range(200)]
+    assert game_seed(7, 0) != game_seed(8, 0)
+
+
+def test_each_seat_starts_equally_often():
+    starts = [first_seat(i, 3) for i in range(12)]
+    assert [starts.count(seat) for seat in range(3)] == [4, 4, 4]
+
+
+# -- matches -------------------------------------------------------------------------------------------------
+
+def test_a_seed_replays_the_same_match_and_another_seed_differs():
+    state = _initial_state(30, 2)
+    bots = [RandomBot(), RandomBot()]
+    games = {seed: play_match(nim, state, bots, seed, turn_limit=100).moves for seed in range(20)}
+    assert games[3] == play_match(nim, state, bots, 3, turn_limit=100).moves
+    assert len(set(games.values())) > 10
+    for moves in games.values():
+        assert sum(int(m.split()[1]) for m in moves) == 30
+
+
+def test_the_turn_limit_makes_a_stalemate():
+    match = play_match(nim, _initial_state(30, 2), [TakeOne(), TakeOne()], 1, turn_limit=5)
+    assert match.stalemate and match.turns == 5 and match.result is None and match.final.stones == 25
+    finished = play_match(nim, _initial_state(4, 2), [TakeOne(), TakeOne()], 1, turn_limit=5)
+    assert not finished.stalemate and finished.result == 1 and finished.moves == ("take 1",) * 4
+
+
+def test_keep_states_records_every_state():
+    match, states = play_match(nim, _initial_state(5, 2), [TakeOne(), TakeOne()], 1, turn_limit=10,
+                               keep_states=True)
+    assert [s.stones for s in states] == [5, 4, 3, 2, 1, 0]
+
+
+# -- bots ----------------------------------------------------------------------------------------------------
+
+def test_make_bots_names_every_seat_or_all():
+    registry = {"random": RandomBot, "one": TakeOne}
+    assert [b.name for b in make_bots("one", registry, 3)] == ["one"] * 3
+    assert [b.name for b in make_bots("random, one", registry, 2)] == ["random", "one"]
+    with pytest.raises(InputError, match=r"--bots: unknown bot 'smart'; known bots: one, random"):
+        make_bots("smart", registry, 2)
+    with pytest.raises(InputError, match=r"--bots: 3 bots named for 2 seats"):
+        make_bots("one,one,one", registry, 2)
+    with pytest.raises(InputError, match="empty bot name"):
+        make_bots("one,", registry, 2)
+
+
+# -- runs and balance ----------------------------------------------------------------------------------------
+
+def test_jobs_do_not_change_the_results():
+    play_one = functools.partial(play_nim, 20, 3)
+    one = run_games(play_one, seed=5, games=60, players=3, jobs=1)
+    two = run_games(play_one, seed=5, games=60, players=3, jobs=2)
+    assert one == two
+    assert [r.first for r in one[:6]] == [0, 1, 2, 0, 1, 2]
+    assert [r.seed for r in one] == [game_seed(5, i) for i in range(60)]
+
+
+def test_run_games_bounds_its_counts():
+    with pytest.raises(InputError, match="--games: must be 1..100000, got 0"):
+        run_games(functools.partial(play_nim, 5, 2), 1, 0, 2)
+    with pytest.raises(InputError, match="--jobs: must be 1..64, got 0"):
+        run_games(functools.partial(play_nim, 5, 2), 1, 10, 2, jobs=0)
+
+
+def _record(winners, turns=10, end="win"):
+    return GameRecord(seed=0, winners=winners, turns=turns, end=end)
+
+
+def test_balance_of_a_lopsided_run_is_not_fair():
+    records = [_record((0,))] * 80 + [_record((1,))] * 20
+    result = balance(records, players=2)
+    assert [s.wins for s in result.seats] == [80, 20]
+    assert result.score == pytest.approx(0.3)
+    assert not result.fair
+    js = result.to_json()
+    assert js["games"] == 100 and [s["seat"] for s in js["seats"]] == [1, 2]
+    assert set(js) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair"}
+    assert set(js["seats"][0]) == {"seat", "wins", "win_rate", "low", "high"}
+
+
+def test_balance_counts_teams_traps_and_stalemates():
+    records = ([_record((0, 2), turns=30)] * 45 + [_record((1, 3), turns=10, end="trap")] * 50
+               + [_record((), turns=100, end="stalemate")] * 5)
+    result = balance(records, players=4, teams=2)
+    assert result.fair_share == 0.5
+    assert [s.wins for s in result.seats] == [45, 50, 45, 50]
+    assert result.trapped == 50 and result.stalemates == 5
+    assert result.mean_turns == pytest.approx((45 * 30 + 50 * 10 + 5 * 100) / 100)
+    assert result.fair  # 45 % and 50 % of 100 both hold 0.5 in their intervals
+    assert result.score == pytest.approx(0.05)
+
+
+# -- validate --play -----------------------------------------------------------------------------------------
+
+def test_validate_play_refuses_a_game_without_an_engine(tmp_path):
+    from washigen.cli import main
+    from washigen.design import save
+    from washigen.games import get_game
+
+    game = get_game("cat-tree")
+    if game.play_check is not None:
+        pytest.skip("every game has an engine now")
+    design = _any_design(game)
+    path = tmp_path / "design.json"
+    save(design, path)
+    result = CliRunner().invoke(main, ["validate", "--play", str(path)])
+    assert result.exit_code == 2
+    assert "--play: washigen cannot play" in result.output
+    assert "Traceback" not in result.output
+
+
+def _any_design(game):
+    golden = game.golden()
+    return next(iter(golden.values()))

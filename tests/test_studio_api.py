@@ -1,0 +1,486 @@
+"""The studio's JSON API through Starlette's test client: every endpoint, every game and component; bad input
+answered 4xx with the CLI's message and no traceback; prints byte-identical to the CLI's for the same parameters."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import os
+import warnings
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from tests.readback import pdf_pages, page_size_mm
+from washigen.cli import main
+from washigen.design import dumps, loads
+from washigen.games import all_games, get_game
+from washigen.games.cats.generate import generate_map
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from washigen.studio.app import MAX_BODY_BYTES, create_app
+from washigen.studio.commands_bridge import PRINT_OPTION_NAMES, option_for, studio_ready
+
+LOCAL = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("studio")
+
+
+@pytest.fixture(scope="module")
+def client(workdir):
+    with TestClient(create_app(workdir), base_url=LOCAL) as test_client:
+        yield test_client
+
+
+def cli(*args) -> CliRunner:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def studio_components():
+    """(game, component) for every component whose command writes with -o and takes no file argument."""
+    pairs = []
+    for game in all_games():
+        for component in game.components:
+            command = game.commands.commands.get(component.name)
+            if command is not None and studio_ready(command):
+                pairs.append((game.name, component.name))
+    return pairs
+
+
+def assert_error(response, status: int, *fragments: str) -> str:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    message = response.json()["error"]
+    assert "Traceback" not in response.text and 'File "' not in response.text
+    for fragment in fragments:
+        assert fragment in message
+    return message
+
+
+def svg_root(text: str) -> ElementTree.Element:
+    root = ElementTree.fromstring(text.encode("utf-8"))
+    assert root.tag.endswith("svg")
+    return root
+
+
+# -- GET /api/games ------------------------------------------------------------------------------------------------
+
+def test_games_are_listed_from_the_registry_specs(client):
+    listing = client.get("/api/games").json()["games"]
+    assert [g["name"] for g in listing] == [g.name for g in all_games()]
+    for entry in listing:
+        game = get_game(entry["name"])
+        assert [c["name"] for c in entry["components"]] == [c for g, c in studio_components() if g == game.name]
+        for component in entry["components"]:
+            spec = next(c for c in game.components if c.name == component["name"])
+            command = game.commands.commands[spec.name]
+            expected = [p for p in spec.params if p.name != "seed" and option_for(command, p) is not None
+                        and p.name not in PRINT_OPTION_NAMES]
+            assert [(p["name"], p["min"], p["max"], p["default"]) for p in component["params"]] == \
+                   [(p.name, p.min, p.max, p.default) for p in expected]
+            assert component["seeded"] == any(p.name == "seed" for p in spec.params)
+    cats_map = next(c for c in listing if c["name"] == "cats")["components"][0]
+    players = next(p for p in cats_map["params"] if p["name"] == "players")
+    assert (players["min"], players["max"], players["default"]) == (2, 6, 2)
+
+
+def test_print_options_are_set_with_the_print_not_in_the_form(client):
+    deck = next(c for g in client.get("/api/games").json()["games"] if g["name"] == "cat-tree"
+                for c in g["components"] if c["name"] == "deck")
+    assert [p["name"] for p in deck["params"]] == ["card"]
+    assert {"paper", "duplex", "back_offset"} <= set(deck["print_options"])
+
+
+def test_parameters_naming_a_file_are_never_offered(client):
+    """trail-route's --mix takes a file: the page cannot set it, so the server never reads a path it is sent."""
+    listing = client.get("/api/games").json()["games"]
+    trail = next(g for g in listing if g["name"] == "trail-route")
+    for component in trail["components"]:
+        assert "mix" not in [p["name"] for p in component["params"]]
+    response = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 1,
+                                                "params": {"mix": "/etc/passwd"}})
+    assert_error(response, 400, "params.mix", "no such parameter")
+
+
+# -- POST /api/design ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_name,component", studio_components())
+def test_every_component_of_every_game_is_made(client, game_name, component):
+    seeded = any(p.name == "seed" for p in next(c for c in get_game(game_name).components
+                                                 if c.name == component).params)
+    response = client.post("/api/design", json={"game": game_name, "component": component,
+                                                "seed": 3 if seeded else None})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    root = svg_root(body["svg"])
+    assert root.get("width").endswith("mm") and body["pages"] >= 1
+    if body["design"] is None:             # a component that only prints (sheets): a preview, no design
+        assert body["report"] is None
+        return
+    game = get_game(game_name)
+    design = loads(json.dumps(body["design"]))
+    if seeded:
+        assert design.seed == body["seed"] == 3
+    expected = game.validate(design).to_dict()
+    assert [{k: v for k, v in violation.items() if k != "mark"} for violation in body["report"]["violations"]] \
+        == expected["violations"]
+
+
+def test_changing_a_parameter_changes_the_design(client):
+    two = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 5,
+                                           "params": {"players": 2}}).json()
+    four = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 5,
+                                            "params": {"players": 4}}).json()
+    assert two["design"]["players"] == 2 and four["design"]["players"] == 4
+    assert float(svg_root(four["svg"]).get("width")[:-2]) > float(svg_root(two["svg"]).get("width")[:-2])
+    assert two["geometry"] == {"x": 0.0, "y": 5.0, "w": 5.0, "h": 5.0, "pitch_x": 5.0, "pitch_y": 5.0, "rows": 18,
+                               "cols": 24, "rows_up": False, "palette": two["geometry"]["palette"]}
+    assert [code for code, _ in two["geometry"]["palette"]] == [".", "J", "#", "T", "t"]
+
+
+# -- byte-identical to the CLI ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_name,component,params,cli_args", [
+    ("cats", "map", {"players": 3, "tape_width": "45mm"}, ["--players", "3", "--tape-width", "45mm"]),
+    ("cops", "map", {"players": 2}, ["--players", "2"]),
+    ("trail-route", "setup", {"players": 3}, ["--players", "3"]),
+])
+def test_a_design_printed_through_the_api_is_the_clis_print(client, tmp_path, game_name, component, params,
+                                                             cli_args):
+    design = client.post("/api/design", json={"game": game_name, "component": component, "seed": 11,
+                                              "params": params}).json()["design"]
+    for fmt in ("pdf", "svg"):
+        out = tmp_path / f"cli.{fmt}"
+        result = cli(game_name, component, *cli_args, "--seed", 11, "-o", out)
+        assert result.exit_code == 0, result.output
+        response = client.post(f"/api/render?format={fmt}", json={"design": design})
+        assert response.status_code == 200, response.text
+        assert response.content == out.read_bytes()
+
+
+def test_print_options_reach_the_pdf_as_the_cli_gives_them(client, tmp_path):
+    design = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 2}).json()["design"]
+    options = {"paper": "a4", "bleed": "2mm", "cut_lines": True}
+    response = client.post("/api/render?format=pdf", json={"design": design, "options": options})
+    assert response.status_code == 200, response.text
+    (tmp_path / "map.json").write_text(json.dumps(design))
+    out = tmp_path / "cli.pdf"
+    assert cli("render", tmp_path / "map.json", "--paper", "a4", "--bleed", "2mm", "--cut-lines", "-o",
+               out).exit_code == 0
+    assert response.content == out.read_bytes()
+    width, height = page_size_mm(pdf_pages(response.content)[0])
+    assert sorted((round(width, 1), round(height, 1))) == [210.0, 297.0]     # A4, the lanes run along it
+
+
+def test_gutter_and_cmyk_reach_the_pdf_as_the_cli_gives_them(client, tmp_path):
+    design = client.post("/api/design", json={"game": "cat-tree", "component": "deck"}).json()["design"]
+    response = client.post("/api/render?format=pdf", json={"design": design,
+                                                          "options": {"gutter": "4mm", "colour": "cmyk"}})
+    assert response.status_code == 200, response.text
+    (tmp_path / "deck.json").write_text(json.dumps(design))
+    out = tmp_path / "cli.pdf"
+    assert cli("render", tmp_path / "deck.json", "--gutter", "4mm", "--color", "cmyk", "-o", out).exit_code == 0
+    assert response.content == out.read_bytes()
+    sheet = client.post("/api/render?format=pdf", json={"game": "cats", "component": "sheet",
+                                                        "options": {"colour": "cmyk"}})
+    assert cli("cats", "sheet", "--color", "cmyk", "-o", tmp_path / "sheet.pdf").exit_code == 0
+    assert sheet.content == (tmp_path / "sheet.pdf").read_bytes()
+    assert_error(client.post("/api/render?format=png", json={"design": design, "options": {"colour": "cmyk"}}),
+                 400, "cmyk")
+
+
+def test_a_component_that_only_prints_is_rendered_by_its_own_command(client, tmp_path):
+    response = client.post("/api/render?format=pdf", json={"game": "cats", "component": "sheet",
+                                                           "params": {"players": 3}, "options": {"paper": "letter"}})
+    assert response.status_code == 200, response.text
+    out = tmp_path / "sheet.pdf"
+    assert cli("cats", "sheet", "--players", "3", "--paper", "letter", "-o", out).exit_code == 0
+    assert response.content == out.read_bytes()
+
+
+def test_json_png_and_many_pages(client):
+    made = client.post("/api/design", json={"game": "cat-tree", "component": "deck"}).json()
+    as_json = client.post("/api/render?format=json", json={"design": made["design"]})
+    assert as_json.content.decode() == dumps(loads(json.dumps(made["design"])))
+    png = client.post("/api/render?format=png", json={"design": made["design"], "options": {"dpi": 40}})
+    assert png.headers["content-type"] == "application/zip"         # a deck is several sheets
+    names = zipfile.ZipFile(io.BytesIO(png.content)).namelist()
+    assert len(names) == made["pages"] > 1 and all(n.endswith(".png") for n in names)
+    from PIL import Image
+
+    first = Image.open(io.BytesIO(zipfile.ZipFile(io.BytesIO(png.content)).read(names[0])))
+    assert abs(first.size[0] - 210 / 25.4 * 40) <= 1          # A4 at 40 dpi
+
+
+# -- POST /api/validate ----------------------------------------------------------------------------------------------
+
+def broken_map():
+    """Seed 1's 2-player map with a shrine at row 2, column 4: the building below loses its only way in."""
+    design = generate_map(players=2, seed=1)
+    rows = list(design.grid.rows)
+    rows[1] = rows[1][:3] + "J" + rows[1][4:]
+    return dataclasses.replace(design, grid=dataclasses.replace(design.grid, rows=tuple(rows)))
+
+
+def test_an_uploaded_design_is_validated_and_its_violations_marked(client):
+    response = client.post("/api/validate?name=map.json", content=dumps(broken_map()).encode())
+    assert response.status_code == 200, response.text
+    report = response.json()["report"]
+    assert not report["valid"]
+    violation = next(v for v in report["violations"] if v["rule"] == "cats.building.no-opening")
+    assert violation["where"] == {"cell": [3, 4]}
+    assert violation["mark"] == [15.0, 15.0, 5.0, 5.0]      # column 4, row 3 of 5 mm cells below a 5 mm band
+
+
+def test_the_text_form_uploads_too(client):
+    design = generate_map(players=2, seed=4)
+    text = get_game("cats").to_text(design)
+    response = client.post("/api/validate?name=map.txt", content=text.encode())
+    assert response.status_code == 200, response.text
+    assert loads(json.dumps(response.json()["design"])) == design
+
+
+# -- bad input ---------------------------------------------------------------------------------------------------------
+
+def test_unknown_game_and_component(client):
+    assert_error(client.post("/api/design", json={"game": "chess", "component": "map"}), 404, "unknown game 'chess'")
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "moon"}), 404, "moon", "map")
+
+
+def test_a_parameter_out_of_range_says_what_the_cli_says(client, tmp_path):
+    message = assert_error(client.post("/api/design", json={"game": "cats", "component": "map",
+                                                            "params": {"players": 9}, "seed": 1}), 400)
+    result = cli("cats", "map", "--players", "9", "--seed", 1, "-o", tmp_path / "m.json")
+    assert result.exit_code == 2 and message in result.output
+    assert "--players" in message and "9" in message
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "params": {"colour": 1}}),
+                 400, "params.colour")
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "seed": -1}), 400, "seed")
+    assert_error(client.post("/api/render?format=pdf", json={"design": generate_map_json(),
+                                                             "options": {"dpi": 5}}), 400, "--dpi")
+    assert_error(client.post("/api/render?format=pdf", json={"design": generate_map_json(),
+                                                             "options": {"template": "/etc/passwd"}}),
+                 400, "options.template")
+    assert_error(client.post("/api/render?format=exe", json={"design": generate_map_json()}), 400, "format")
+
+
+def generate_map_json() -> dict:
+    return json.loads(dumps(generate_map(players=2, seed=1)))
+
+
+def test_a_broken_upload_is_answered_with_the_loaders_message(client, tmp_path):
+    assert_error(client.post("/api/validate?name=map.json", content=b'{"format": "washigen/1", "game": '), 400,
+                 "map.json", "not valid JSON")
+    bad = generate_map_json()
+    bad["players"] = 9
+    message = assert_error(client.post("/api/validate?name=bad.json", content=json.dumps(bad).encode()), 400,
+                           "players")
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    assert message.split(", ", 1)[1] in cli("validate", tmp_path / "bad.json").output
+    assert_error(client.post("/api/validate?name=x.txt", content=b"\xff\xfe"), 400, "UTF-8")
+    assert_error(client.post("/api/design", content=b"[1, 2]"), 400, "JSON object")
+
+
+def test_a_3_mb_upload_is_refused(client, workdir):
+    big = b"{" + b" " * (3 * 1024 * 1024) + b"}"
+    assert len(big) > MAX_BODY_BYTES
+    assert_error(client.post("/api/validate", content=big), 413, "2 MB")
+
+    def chunks():                          # no Content-Length: counted as it comes
+        for _ in range(48):
+            yield b" " * 65536
+    assert_error(client.post("/api/validate", content=chunks()), 413, "2 MB")
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example:8765", "localhost.:8765", "[::2]:8765"])
+def test_a_foreign_host_is_refused(client, host):
+    for response in (client.get("/api/games", headers={"host": host}), client.get("/", headers={"host": host})):
+        assert_error(response, 400, "is not served")
+    assert client.get("/api/games", headers={"host": "localhost:8765"}).status_code == 200
+
+
+def test_a_page_from_another_site_cannot_post(client):
+    for origin in ("http://evil.example", "https://127.0.0.1:8765", "null"):
+        assert_error(client.post("/api/design", json={"game": "cats", "component": "map"},
+                                 headers={"origin": origin}), 403, "refused")
+    assert client.post("/api/design", json={"game": "cats", "component": "map", "seed": 1},
+                       headers={"origin": "http://localhost:8765"}).status_code == 200
+
+
+def test_no_endpoint_reads_a_path(client):
+    assert client.get("/static/../../../../etc/passwd").status_code == 404
+    assert_error(client.get("/api/file?path=/etc/passwd"), 404, "no such endpoint")
+
+
+# -- POST /api/balance -------------------------------------------------------------------------------------------------
+
+def test_balance_without_an_engine_is_a_conflict(client):
+    for game in all_games():
+        if getattr(game, "balance", None) is None:
+            design = game.golden()[next(iter(game.golden()))]
+            assert_error(client.post("/api/balance", json={"design": json.loads(dumps(design))}), 409,
+                         game.name, "no engine")
+    assert_error(client.post("/api/balance", json={}), 400, "design")
+
+
+# -- the temporary folder ----------------------------------------------------------------------------------------------
+
+def test_nothing_is_left_outside_the_temporary_folder(tmp_path):
+    with TestClient(create_app(tmp_path), base_url=LOCAL) as fresh:
+        assert fresh.post("/api/render?format=pdf", json={"design": generate_map_json()}).status_code == 200
+        [root] = list(tmp_path.iterdir())
+        assert list(root.iterdir()) == []          # each request's files gone with its answer
+    assert list(tmp_path.iterdir()) == []          # and the folder itself on shutdown
+
+
+def test_balance_runs_the_games_hook(client, monkeypatch):
+    """With a `balance` hook in the registry, the endpoint passes it the design, games and seed, and answers the
+    Balance's JSON. The hook here plays no real game: it makes records from the seed, as an engine would."""
+    from washigen import games as registry
+    from washigen.play import GameRecord, balance
+
+    calls = []
+
+    def hook(design, games, seed, jobs):
+        calls.append((design, games, seed, jobs))
+        records = [GameRecord(seed=seed + k, winners=(k % 3 % 2,), turns=10 + k, end="win", specials_used=(0, 0))
+                   for k in range(games)]
+        return balance(records, players=2)
+
+    cats = get_game("cats")
+    monkeypatch.setitem(registry._GAMES, "cats", dataclasses.replace(cats, balance=hook))
+    design = generate_map_json()
+    response = client.post("/api/balance", json={"design": design, "games": 30, "seed": 4})
+    assert response.status_code == 200, response.text
+    [(received, games, seed, jobs)] = calls
+    assert received == loads(json.dumps(design)) and (games, seed, jobs) == (30, 4, 1)
+    answer = response.json()
+    assert answer == hook(received, 30, 4, 1).to_json()
+    assert [s["wins"] for s in answer["seats"]] == [20, 10]
+    assert next(g for g in client.get("/api/games").json()["games"] if g["name"] == "cats")["balance"] is True
+    assert_error(client.post("/api/balance", json={"design": design, "games": 0}), 400, "games")
+
+
+# -- POST /api/play ----------------------------------------------------------------------------------------------------
+
+def test_one_bot_game_is_played_by_the_games_own_command(client, tmp_path):
+    made = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 5}).json()
+    response = client.post("/api/play", json={"design": made["design"], "seed": 9})
+    assert response.status_code == 200, response.text
+    (tmp_path / "setup.json").write_text(json.dumps(made["design"]))
+    result = cli("trail-route", "play", "--setup", tmp_path / "setup.json", "--seed", 9)
+    assert result.exit_code == 0
+    assert response.json()["lines"] == [line for line in result.output.splitlines() if line.strip()]
+    assert any(line.startswith("turn 1") for line in response.json()["lines"])
+    listing = {g["name"]: g["play"] for g in client.get("/api/games").json()["games"]}
+    assert listing["trail-route"] is True
+    for name, playable in listing.items():
+        if not playable:
+            design = next(iter(get_game(name).golden().values()))
+            assert_error(client.post("/api/play", json={"design": json.loads(dumps(design))}), 409, name)
+
+
+# -- marks on the other games' drawings --------------------------------------------------------------------------------
+
+def test_a_misplaced_card_is_marked_where_the_tree_draws_it(client):
+    from washigen.games.cat_tree.draw import CELL_H, CELL_W, GAP, tree_frame
+    from washigen.games.cat_tree.model import CatTreeLayout, PlacedCard
+
+    layout = CatTreeLayout(width=5, height=4, cards=(PlacedCard(row=1, col=1, card="box"),
+                                                     PlacedCard(row=3, col=2, card="hammock")))
+    response = client.post("/api/validate?name=tree.json", content=dumps(layout).encode())
+    body = response.json()
+    [violation] = [v for v in body["report"]["violations"] if v["severity"] == "error"]
+    assert violation["where"] == {"card": [3, 2]}
+    _, _, x, y = tree_frame(layout)
+    # row 3 of 4 is the second from the top; column 2 the second from the left
+    assert violation["mark"] == pytest.approx([x + (CELL_W + GAP), y + (CELL_H + GAP), CELL_W, CELL_H])
+    assert body["score"] == 5                                    # the box alone; the hanging hammock scores nothing
+
+
+def test_a_trail_route_tile_and_row_are_marked_on_the_board(client):
+    from washigen.games.trail_route.draw import BOARD_CELL, road_origin
+    from washigen.studio.marks import mark
+
+    made = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 1}).json()
+    geometry = made["geometry"]
+    x, y = road_origin()
+    assert mark(geometry, {"tile": (2, 3)}) == [x + 2 * BOARD_CELL, y + BOARD_CELL, BOARD_CELL, BOARD_CELL]
+    assert mark(geometry, {"row": 6}) == [x, y + 5 * BOARD_CELL, 7 * BOARD_CELL, BOARD_CELL]
+    assert mark(geometry, {"seat": 2}) is None and mark(geometry, {"tile": (9, 1)}) is None
+
+
+def test_any_page_of_a_print_can_be_previewed(client):
+    first = client.post("/api/design", json={"game": "cat-tree", "component": "deck"}).json()
+    second = client.post("/api/design", json={"game": "cat-tree", "component": "deck", "page": 1}).json()
+    beyond = client.post("/api/design", json={"game": "cat-tree", "component": "deck", "page": 99}).json()
+    assert (first["page"], second["page"], beyond["page"]) == (0, 1, first["pages"] - 1)
+    assert first["svg"] != second["svg"] and first["design"] == second["design"]
+    sheets = client.post("/api/design", json={"game": "trail-route", "component": "components", "page": 2}).json()
+    assert sheets["design"] is None and sheets["page"] == 2 and sheets["pages"] > 2
+    assert_error(client.post("/api/design", json={"game": "cat-tree", "component": "deck", "page": -1}), 400,
+                 "page")
+    again = client.post("/api/validate?name=deck.json&page=1", content=json.dumps(first["design"]).encode())
+    assert again.json()["svg"] == second["svg"]
+
+
+def test_a_killed_studios_folder_is_swept_by_the_next(tmp_path):
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    abandoned = tmp_path / f"washigen-studio-{gone}-abc123"
+    (abandoned / "x").mkdir(parents=True)
+    alive = tmp_path / f"washigen-studio-{os.getpid()}-def456"
+    alive.mkdir()
+    with TestClient(create_app(tmp_path), base_url=LOCAL):
+        assert not abandoned.exists() and alive.exists()
+
+
+def test_a_cops_location_is_marked_on_the_map(client):
+    from washigen.games.cops.generate import generate_map as cops_map
+
+    design = cops_map(players=2, seed=1)
+    segment = design.segments[1]
+    zone = segment.zones[0]
+    first, second = zone.locations[:2]
+    on_top = dataclasses.replace(second, x=first.x, y=first.y)            # two locations in one place
+    zone = dataclasses.replace(zone, locations=(first, on_top) + zone.locations[2:])
+    broken = dataclasses.replace(design, segments=(design.segments[0],
+                                                   dataclasses.replace(segment, zones=(zone,) + segment.zones[1:])))
+    body = client.post("/api/validate?name=cops.json", content=dumps(broken).encode()).json()
+    overlap = next(v for v in body["report"]["violations"] if v["rule"] == "cops.location.overlap")
+    assert overlap["where"]["location"] == first.id
+    # the second segment starts one segment length to the right on the map's drawing
+    assert overlap["mark"] == pytest.approx([first.x + design.segment_length, first.y + design.shift(1), first.w,
+                                             first.h])
+
+
+def test_the_preview_and_the_print_speak_the_language_asked(client, tmp_path):
+    assert "de" in client.get("/api/games").json()["languages"]
+    made = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 6, "lang": "de"}).json()
+    # the map's band prints its seed line (its captions are left out where the band cannot hold them at 6 pt)
+    assert "Startwert 6 ·" in made["svg"] and "seed 6 ·" not in made["svg"]
+    english = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 6}).json()
+    assert "seed 6 ·" in english["svg"] and english["design"] == made["design"]
+    response = client.post("/api/render?format=pdf", json={"design": made["design"], "options": {"lang": "de"}})
+    out = tmp_path / "de.pdf"
+    assert cli("cats", "map", "--seed", 6, "--lang", "de", "-o", out).exit_code == 0
+    assert response.content == out.read_bytes()
+    sheet = client.post("/api/design", json={"game": "cats", "component": "sheet", "lang": "de"}).json()
+    assert "Spezialzüge" in sheet["svg"]
+    checked = client.post("/api/validate?name=map.json&lang=de", content=json.dumps(made["design"]).encode())
+    assert checked.json()["svg"] == made["svg"]
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "lang": "fr"}), 400,
+                 "lang", "fr")

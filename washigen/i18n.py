@@ -1,0 +1,99 @@
+"""The words washigen prints, in the language asked for.
+
+English is the source language: every printed string is written in English in the code, marked `_("...")` where
+it is used (or `N_("...")` where it is defined apart from its use), and looked up in the gettext catalog
+washigen/locale/<lang>/LC_MESSAGES/washigen.po. The catalog is compiled to .mo bytes in memory at first use
+(babel's compiler), so an editable install and a wheel read the same .po file and nothing is written next to it.
+English needs no catalog: the msgids are the English words, and English output stays byte for byte the same.
+
+The language is passed along (PrintOptions.lang, a diagram's `lang` parameter), never kept in a global.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from pathlib import Path
+
+from .errors import InputError
+from .units import format_mm
+
+SOURCE_LANGUAGE = "en"
+DOMAIN = "washigen"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Marks a word for the catalog where it is defined; it is translated where it is printed."""
+    return message
+
+
+def languages() -> tuple[str, ...]:
+    """English and every language with a catalog under washigen/locale."""
+    found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    return tuple(sorted(found | {SOURCE_LANGUAGE}))
+
+
+def check_language(lang: str, where: str = "--lang") -> str:
+    """The language code in lower case, or an InputError naming the languages there are."""
+    code = str(lang).strip().lower()
+    known = languages()
+    if code not in known:
+        raise InputError(f"{where}: no language {lang!r}; washigen prints {', '.join(known)}")
+    return code
+
+
+class Translator:
+    """`_ = translator("de")`; `_("fish")` -> "Fische"; `_.mm(12.5)` -> "12,5". Callable like gettext's `_`."""
+
+    def __init__(self, lang: str, catalog: gettext.NullTranslations):
+        self.lang = lang
+        self._catalog = catalog
+        # The decimal separator is a catalog entry of its own, so a new language brings its own.
+        self.decimal = catalog.pgettext("decimal separator", ".")
+
+    def __call__(self, message: str) -> str:
+        return self._catalog.gettext(message)
+
+    gettext = __call__          # `translator(lang).gettext("...")` where a one-off word needs no `_`
+
+    def pgettext(self, context: str, message: str) -> str:
+        """A word whose translation depends on where it stands (a card's rank letter)."""
+        return self._catalog.pgettext(context, message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self._catalog.ngettext(singular, plural, count)
+
+    def mm(self, value: float) -> str:
+        """A printed length in mm, without the unit: '12.5' in English, '12,5' in German."""
+        return format_mm(value).replace(".", self.decimal)
+
+    def number(self, value: float, digits: int = 2) -> str:
+        """A printed decimal number with `digits` places, in the language's notation."""
+        return f"{value:.{digits}f}".replace(".", self.decimal)
+
+
+def _compile(po_path: Path) -> gettext.GNUTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po_path.open("rb") as source:
+        catalog = read_po(source, locale=po_path.parent.parent.name, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@functools.lru_cache(maxsize=None)
+def translator(lang: str = SOURCE_LANGUAGE) -> Translator:
+    """The words of one language (an InputError naming the languages there are for any other)."""
+    code = check_language(lang)
+    if code == SOURCE_LANGUAGE:
+        return Translator(code, gettext.NullTranslations())
+    return Translator(code, _compile(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"))
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"

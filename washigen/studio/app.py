@@ -1,0 +1,230 @@
+"""The studio's web server: a Starlette app with a small JSON API over the functions the command line calls, and
+the static page. Thin: it parses a request, runs the game's own command or loader, and answers; no game logic.
+
+Safe by default: only Host localhost or 127.0.0.1 is answered (a page elsewhere cannot reach it by DNS rebinding),
+request bodies are capped at 2 MB and parsed by the CLI's bounded loaders, every error is a JSON message (never a
+traceback), and everything written goes into one temporary folder that is removed when the server stops."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import InputError, WashigenError
+from . import api
+
+MAX_BODY_BYTES = api.MAX_UPLOAD_BYTES
+ALLOWED_HOSTS = ("localhost", "127.0.0.1")
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("washigen.studio")
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def host_allowed(host: str) -> bool:
+    """localhost or 127.0.0.1, with or without a port; nothing else (no other name that resolves here)."""
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    return name.lower() in ALLOWED_HOSTS
+
+
+def origin_allowed(origin: str) -> bool:
+    """A page's Origin (sent by browsers with every cross-site POST): only the studio's own pages."""
+    scheme, _, rest = origin.partition("://")
+    return scheme == "http" and host_allowed(rest)
+
+
+class LocalHostOnly:
+    """ASGI middleware: refuses, with a JSON message, any HTTP request whose Host header is not local (DNS
+    rebinding), or that a page from another origin sends (a web site posting to 127.0.0.1)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers") or [])
+            host = headers.get(b"host", b"").decode("latin-1")
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            refusal = None
+            if not host_allowed(host):
+                refusal = (400, f"Host {host!r} is not served; open http://127.0.0.1 or http://localhost")
+            elif origin and not origin_allowed(origin):
+                refusal = (403, f"requests from pages at {origin!r} are refused; only the studio's own page "
+                                "may use this server")
+            if refusal is not None:
+                await JSONResponse({"error": refusal[1]}, status_code=refusal[0])(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, refused past MAX_BODY_BYTES whatever Content-Length claims."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise HttpError(413, f"upload: larger than {MAX_BODY_BYTES // 2**20} MB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise HttpError(413, f"upload: larger than {MAX_BODY_BYTES // 2**20} MB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    body = await read_body(request)
+    try:
+        value = json.loads(body.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, ValueError) as error:
+        raise HttpError(400, f"request: not a JSON object ({error})") from None
+    except RecursionError:
+        raise HttpError(400, "request: JSON nested too deeply") from None
+    if not isinstance(value, dict):
+        raise HttpError(400, "request: must be a JSON object")
+    return value
+
+
+def endpoint(handler):
+    """Wraps a handler: WashigenError -> 400/404/409 JSON with the CLI's message; anything unforeseen -> 500 with
+    one line, the traceback going to the server's log only."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except HttpError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        except api.NotFound as error:
+            return JSONResponse({"error": str(error)}, status_code=404)
+        except api.Conflict as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+        except WashigenError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        except OSError as error:   # the machine's fault (a full disk), told as the CLI tells it
+            return JSONResponse({"error": f"{error.filename or 'studio'}: {error.strerror}"}, status_code=500)
+        except Exception:  # a bug: say so briefly, keep the details in the log
+            log.exception("studio: %s %s failed", request.method, request.url.path)
+            return JSONResponse({"error": "internal error; the server's log has the details"}, status_code=500)
+
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+FOLDER_PREFIX = "washigen-studio-"
+
+
+def sweep_abandoned(parent: Path) -> None:
+    """Removes the temporary folders of studios that were killed (their process is gone) before they could."""
+    for folder in parent.glob(f"{FOLDER_PREFIX}*-*"):
+        pid = folder.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not process_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                  # another user's process (permission refused): alive, not ours to sweep
+        return True
+    return True
+
+
+def create_app(workdir: Path | None = None) -> Starlette:
+    """The studio app. Its temporary folder (under `workdir`, or the system's) is removed on shutdown."""
+    sweep_abandoned(Path(workdir or tempfile.gettempdir()))
+    root = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-", dir=workdir))
+
+    async def in_scratch(work, *args):
+        """work(*args, folder) in a worker thread, with a fresh folder of its own removed afterwards."""
+        def run():
+            folder = Path(tempfile.mkdtemp(dir=root))
+            try:
+                return work(*args, folder)
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        return await run_in_threadpool(run)
+
+    @endpoint
+    async def games(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(api.games_listing))
+
+    @endpoint
+    async def design(request: Request) -> Response:
+        return JSONResponse(await in_scratch(api.make_design, await read_json(request)))
+
+    @endpoint
+    async def validate(request: Request) -> Response:
+        data = await read_body(request)
+        name = request.query_params.get("name", "upload")
+        page = None if request.query_params.get("svg") == "0" else request.query_params.get("page", 0)
+        lang = request.query_params.get("lang")
+        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, page, lang))
+
+    @endpoint
+    async def render(request: Request) -> Response:
+        body = await read_json(request)
+        fmt = request.query_params.get("format", "pdf").lower()
+        content, media_type, filename = await in_scratch(api.render, body, fmt)
+        return Response(content, media_type=media_type,
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    @endpoint
+    async def balance(request: Request) -> Response:
+        body = await read_json(request)
+        return JSONResponse(await run_in_threadpool(api.balance, body))
+
+    @endpoint
+    async def play(request: Request) -> Response:
+        return JSONResponse(await in_scratch(api.play, await read_json(request)))
+
+    @endpoint
+    async def not_found(request: Request) -> Response:
+        raise HttpError(404, f"{request.url.path}: no such endpoint; see GET /api/games")
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/design", design, methods=["POST"]),
+        Route("/api/validate", validate, methods=["POST"]),
+        Route("/api/render", render, methods=["POST"]),
+        Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/play", play, methods=["POST"]),
+        Route("/api/{rest:path}", not_found, methods=["GET", "POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.workdir = root
+    app.add_middleware(LocalHostOnly)
+    return app
+
+
+__all__ = ["create_app", "MAX_BODY_BYTES", "host_allowed", "InputError"]

@@ -1,0 +1,161 @@
+// Forms built from the registry's parameter specs (GET /api/games): ranges, defaults and help come from there.
+
+const LABELS = { bleed: "Bleed", crop_marks: "Marks", duplex: "Duplex", back_offset: "Back offset (mm)",
+                 dpi: "PNG resolution (dpi)", paper: "Paper" };
+
+export function labelOf(name) {
+  const text = name.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function rangeText(spec) {
+  if (spec.min === null && spec.max === null) return "";
+  const unit = spec.kind === "length" ? " mm" : "";
+  return `${spec.min ?? ""}–${spec.max ?? ""}${unit}`;
+}
+
+function field(spec, value, onChange) {
+  const wrap = document.createElement("div");
+  wrap.className = "field";
+  wrap.dataset.param = spec.name;
+  const id = `param-${spec.name}`;
+  let input;
+  if (spec.kind === "bool") {
+    const label = document.createElement("label");
+    label.className = "check";
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = value === true || value === "true";
+    label.append(input, labelOf(spec.name));
+    wrap.append(label);
+  } else {
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = labelOf(spec.name);
+    if (spec.kind === "choice") {
+      input = document.createElement("select");
+      for (const choice of spec.choices) input.append(new Option(choice, choice));
+      if (!spec.choices.includes(spec.default)) input.prepend(new Option(`${spec.default}`, ""));
+      input.value = value ?? (spec.choices.includes(spec.default) ? spec.default : "");
+    } else if (spec.kind === "int" || spec.kind === "float") {
+      input = document.createElement("input");
+      input.type = "number";
+      input.step = spec.kind === "int" ? "1" : "any";
+      if (spec.min !== null) input.min = spec.min;
+      if (spec.max !== null) input.max = spec.max;
+      input.placeholder = spec.default === null ? "not set" : `${spec.default}`;
+      input.value = value ?? (spec.default ?? "");
+    } else {
+      input = document.createElement("input");
+      input.type = "text";
+      input.placeholder = spec.default === null ? "not set" : `${spec.default}`;
+      input.value = value ?? (spec.kind === "length" && /^[0-9.]+ ?mm$/.test(spec.default ?? "") ? spec.default : "");
+    }
+    input.id = id;
+    wrap.append(label, input);
+  }
+  input.name = spec.name;
+  const help = [spec.help, rangeText(spec)].filter(Boolean).join(" · ");
+  if (help) {
+    const p = document.createElement("p");
+    p.className = "help";
+    p.textContent = help;
+    wrap.append(p);
+  }
+  input.addEventListener(spec.kind === "bool" || spec.kind === "choice" ? "change" : "input", onChange);
+  return wrap;
+}
+
+// Fills `form` with one field a parameter; `values` holds the values to show (from the URL).
+export function buildForm(form, specs, values, onChange) {
+  form.replaceChildren(...specs.map((spec) => field(spec, values[spec.name], onChange)));
+}
+
+// The values that differ from the defaults, typed for the API: {players: 3, coop: true, tape_width: "45mm"}.
+export function readForm(form, specs) {
+  const values = {};
+  for (const spec of specs) {
+    const input = form.elements.namedItem(spec.name);
+    if (!input) continue;
+    let value;
+    if (spec.kind === "bool") value = input.checked;
+    else if (input.value.trim() === "") continue;
+    else if (spec.kind === "int") value = Number.isInteger(Number(input.value)) ? Number(input.value) : input.value;
+    else if (spec.kind === "float") value = Number(input.value);
+    else value = input.value.trim();
+    if (value === spec.default || (spec.kind === "bool" && value === Boolean(spec.default))) continue;
+    values[spec.name] = value;
+  }
+  return values;
+}
+
+export function markInvalid(form, message) {
+  for (const wrap of form.querySelectorAll(".field")) {
+    const flag = `--${wrap.dataset.param.replace(/_/g, "-")}`;
+    wrap.classList.toggle("invalid", Boolean(message) && (message.includes(`'${flag}'`) ||
+                                                         message.includes(`params.${wrap.dataset.param}`)));
+  }
+}
+
+// Print options: only those the component's command takes.
+export function buildPrintOptions(box, names, papers, onChange) {
+  const rows = [];
+  const add = (name, element) => {
+    const wrap = document.createElement("div");
+    wrap.className = "field";
+    const label = document.createElement("label");
+    label.htmlFor = `print-${name}`;
+    label.textContent = LABELS[name] || labelOf(name);
+    element.id = `print-${name}`;
+    element.name = name;
+    element.addEventListener("change", onChange);
+    wrap.append(label, element);
+    rows.push(wrap);
+  };
+  const select = (options, value) => {
+    const element = document.createElement("select");
+    for (const [v, text] of options) element.append(new Option(text, v));
+    element.value = value;
+    return element;
+  };
+  const number = (value, min, max, step) => {
+    const element = document.createElement("input");
+    Object.assign(element, { type: "number", value, min, max, step });
+    return element;
+  };
+  if (names.includes("paper")) {
+    add("paper", select([["", "each part at its own size"], ...papers.map((p) => [p, p.toUpperCase()])], ""));
+  }
+  if (names.includes("bleed")) add("bleed", number(3, 0, 20, 0.5));
+  if (names.includes("crop_marks")) {
+    add("crop_marks", select([["crop", "crop marks"], ["cut", "cut lines"], ["none", "none"]], "crop"));
+  }
+  if (names.includes("duplex")) {
+    add("duplex", select([["none", "one side"], ["long", "both sides, flip on long edge"],
+                          ["short", "both sides, flip on short edge"]], "none"));
+  }
+  if (names.includes("back_offset")) {
+    const element = document.createElement("input");
+    Object.assign(element, { type: "text", placeholder: "0,0", value: "" });
+    add("back_offset", element);
+  }
+  if (names.includes("dpi")) add("dpi", number(300, 30, 2400, 1));
+  box.replaceChildren(...rows);
+}
+
+export function readPrintOptions(box) {
+  const options = {};
+  const get = (name) => box.querySelector(`[name=${name}]`);
+  if (get("paper") && get("paper").value) options.paper = get("paper").value;
+  if (get("bleed") && get("bleed").value !== "") options.bleed = `${get("bleed").value}mm`;
+  if (get("crop_marks")) {
+    const marks = get("crop_marks").value;
+    if (marks === "none") options.crop_marks = false;
+    if (marks === "cut") options.cut_lines = true;      // as the CLI's --cut-lines: instead of the crop marks
+  }
+  if (get("duplex")) options.duplex = get("duplex").value;
+  if (get("back_offset") && get("back_offset").value.trim()) options.back_offset = get("back_offset").value.trim();
+  if (get("dpi") && get("dpi").value !== "") options.dpi = Number(get("dpi").value);
+  // the language is chosen beside the part (it changes the preview too), not here
+  return options;
+}
