@@ -664,12 +664,25 @@ def _scoring_text(lang: str = "en") -> list:
     _ = translator(lang)
     items: list = [Text(POKER_W / 2, 9.6, _("CAT TREE · SCORING"), 3.3, anchor="middle", weight="bold",
                         style=Style(fill=BACK))]
-    y = 15.4
     size = 2.12
+    # A language whose lines run longer sets them wider and closer, so the last one keeps the safe zone.
+    for width, lead, gap in ((POKER_W - 16.0, 1.3, 1.2), (POKER_W - 13.0, 1.22, 0.8), (POKER_W - 12.0, 1.15, 0.5)):
+        lines = _scoring_lines(lang, size, width, lead, gap)
+        if lines[-1].y <= POKER_H - 6.0:
+            break
+    return items + lines
+
+
+def _scoring_lines(lang: str, size: float, width: float, lead: float, gap: float) -> list:
+    _ = translator(lang)
+    items: list = []
+    y = 15.4
     for source, body in SCORING_LINES:
         head, body = _(source), _(body)
         items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if source == DOUBLING_LINE else BACK)))
-        lines = wrap_text(f"{head}: {body}", size, POKER_W - 16.0)
+        # the head is bold: the line it starts has that much less room
+        bold = text_width(head + ": ", size, "bold") - text_width(head + ": ", size)
+        lines = wrap_text(f"{head}: {body}", size, width - bold)
         first = True
         for line in lines:
             if first and line.startswith(head):
@@ -679,8 +692,8 @@ def _scoring_text(lang: str = "en") -> list:
             else:
                 items.append(Text(8.0, y, line, size, style=Style(fill=INK)))
             first = False
-            y += size * 1.3
-        y += 1.2
+            y += size * lead
+        y += gap
     return items
 
 
