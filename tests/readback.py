@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 from PIL import Image
+from pypdf.generic import ContentStream
 
 PT = 25.4 / 72.0
 
@@ -47,3 +48,23 @@ def rasterise_pdf(data: bytes, page: int = 0, dpi: int = 100) -> Image.Image:
 def png_info(data: bytes) -> tuple[tuple[int, int], tuple[float, float]]:
     image = Image.open(io.BytesIO(data))
     return image.size, image.info.get("dpi", (0, 0))
+
+
+def top_level_segments(page) -> list[tuple[float, float, float, float]]:
+    """Straight lines drawn outside any saved state (where crop marks go), in page mm from the top left."""
+    operations = ContentStream(page.get_contents(), page.pdf).operations
+    height_pt = float(page.mediabox.top)
+    depth, start, segments = 0, None, []
+    for operands, operator in operations:
+        if operator == b"q":
+            depth += 1
+        elif operator == b"Q":
+            depth -= 1
+        elif depth == 0 and operator == b"m":
+            start = tuple(float(v) for v in operands)
+        elif depth == 0 and operator == b"l" and start is not None:
+            end = tuple(float(v) for v in operands)
+            segments.append((start[0], start[1], end[0], end[1]))
+    # The page's one transform maps scene mm (y down) to points: x_pt = x * k, y_pt = height - y * k.
+    del height_pt
+    return [tuple(round(v, 3) for v in s) for s in segments]

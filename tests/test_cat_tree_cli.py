@@ -11,6 +11,7 @@ from washigen.errors import InputError
 from washigen.games import get_game
 from washigen.games.cat_tree.model import NAMES
 from washigen.games.cat_tree.text import EXAMPLE, from_text
+from washigen.render import to_pdf
 
 from .readback import page_size_mm, pdf_pages, png_info
 
@@ -175,7 +176,11 @@ def test_other_diagrams_and_unknown_names():
 
 def test_the_kit_has_the_deck_both_sides_the_reference_cards_and_the_score_sheet():
     parts = get_game("cat-tree").kit(2, "letter")
-    assert [p.title for p in parts] == ["Cards", "Reference cards", "Score sheet"]
-    cards, reference, sheet = (p.document for p in parts)
-    assert len(cards.pages) == 8 and len(reference.pages) == 2 and len(sheet.pages) == 1
+    assert [p.title for p in parts] == ["Cards", "Score sheet"]
+    cards, sheet = (p.document for p in parts)
+    # 32 cards and the 2 reference cards fill four sheets of nine (fronts and backs): no sheet of their own
+    assert len(cards.pages) == 8 and len(sheet.pages) == 1
+    last_front = pdf_pages(to_pdf(cards.pages[6:7]))[0].extract_text()
+    assert "STRUCTURES" in last_front
+    assert "on the cut lines" in parts[0].instructions        # Letter poker sheets have cut lines, no crop marks
     assert all((p.width, p.height) == (215.9, 279.4) for part in parts for p in part.document.pages)

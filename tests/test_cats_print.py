@@ -141,7 +141,8 @@ def test_player_sheets_fit_their_paper(tmp_path):
     text = pages[0].extract_text()
     assert all(f"player {p}" in text for p in range(1, 7))
     x0, y0, x1, y1 = page_boxes_mm(pages[0])["trimbox"]
-    assert x1 - x0 == pytest.approx(120.0, abs=0.05)
+    # two strips of 90 x 26 mm abreast, 6 mm apart (each keeps its 3 mm bleed), three rows
+    assert (x1 - x0, y1 - y0) == pytest.approx((2 * 90.0 + 6.0, 3 * 26.0 + 2 * 6.0), abs=0.05)
 
 
 # -- the drawing -------------------------------------------------------------------------------------------------------------
@@ -183,9 +184,9 @@ def test_walls_are_black_lids_coloured_and_shrines_red_on_the_page():
     pixel = _rgb(image, (c - 0.5) * s, band + (r - 1) * s, dpi)
     assert max(pixel) < 80, pixel
     for sewer in design.grid.sewers[:6]:
-        x, y = (sewer.col - 0.5) * s, band + (sewer.row - 1 + 0.22) * s
+        x, y = (sewer.col - 0.5) * s, band + (sewer.row - 1 + 0.19) * s
         if sewer.row <= 9:                  # the top half is turned to face its player
-            y = band + (sewer.row - 0.22) * s
+            y = band + (sewer.row - 0.19) * s
         got = _rgb(image, x, y, dpi)
         want = _hex(THEME[f"sewer-{sewer.colour}"])
         assert all(abs(a - b) < 40 for a, b in zip(got, want)), (sewer, got, want)
@@ -251,12 +252,16 @@ def test_the_rule_sheet_figures_are_drawn_at_real_size():
         game.diagram("band", {"lang": "fr"})
 
 
-def test_the_kit_holds_the_map_strips_and_the_player_strips():
+def test_the_kit_holds_the_map_strips_and_says_how_they_go_together_as_the_plan_does():
     from washigen.games import get_game
 
-    parts = get_game("cats").kit(3, "letter")
-    assert [p.title for p in parts] == ["Map", "Player strips"]
+    parts = get_game("cats").kit(4, "letter")
+    # every player has a panel of a band on the map: no player strips to print
+    assert [p.title for p in parts] == ["Map"]
     pages = parts[0].document.pages
     assert all((round(p.width, 1), round(p.height, 1)) == (279.4, 215.9) for p in pages)
-    data = to_pdf(parts[1].document.pages)
-    assert "player 3" in pdf_pages(data)[0].extract_text()
+    plan = " ".join(pdf_pages(to_pdf(pages))[-1].extract_text().split())
+    said = parts[0].instructions
+    meeting = said[said.index("The row of strips"):said.index("faces out.") + len("faces out.")]
+    assert meeting in plan                    # the kit's words are the plan's, made from the same strips
+    assert "top edge to top edge" not in said

@@ -161,13 +161,16 @@ def test_a_german_page_has_no_english_word_of_the_catalog(name, german, english_
 
 def test_the_german_pages_carry_their_german_words(german):
     expected = {
-        "cats-map": ["deine Farbe", "Spezialzüge", "Fische", "Startwert 1"],
-        "cats-strips": ["So gehören die Streifen zusammen", "Team 1", "Streifen 1 · obere Seite",
-                        "Überlappung: der nächste Streifen deckt diesen Spielerstreifen ab", "Bogen 1 von",
-                        "Jeder weitere Streifen kommt außen an den vorigen", "Lage 2 von"],
+        # the band's captions print where the band holds them at 6 pt (not on the default map; on the sheet)
+        "cats-map": ["Startwert 1", "2 Pers."],
+        # (a covered band's "overlap" note prints only where the band holds it at 6 pt: not at this tape width)
+        "cats-strips": ["So gehören die Streifen zusammen", "Team 1", "Streifen 1 · obere Seite", "Bogen 1 von",
+                        "Die Streifen 1 und 2 stoßen mit ihren Kanten ohne Spielerstreifen aneinander",
+                        "Jede weitere Reihe kommt außen an die vorige", "Lage 2 von"],
         "cats-cutup": ["zerschnitten", "Ausgewogenheit", "Jinja-Modus"],
         "cats-sheet": ["Team 2", "Name", "deine Farbe", "Spielerstreifen"],
-        "cats-tape": ["Wälder & Sträucher: ausschneiden, aufkleben", "die Regeln"],
+        # (the forest band's words print only where the band holds them at 6 pt: not at this tape width)
+        "cats-tape": ["die Regeln", "Startwert 1"],
         "cops-map": ["Segment 1 von 3", "7,5 mm tiefer als seine Nachbarn legen", "TRUPP",
                      "an den Marken schneiden, die Segmente Ende an Ende legen"],
         "cops-sheet": ["Truppbogen", "Name des Trupps", "Unsere Farbe", "Aufgeklärte Verbrechen", "Verbrechen 2",

@@ -2,7 +2,6 @@
 the template says, duplex backs exactly behind their fronts, tape artwork at its real length."""
 
 import pytest
-from pypdf.generic import ContentStream
 
 from washigen.errors import TemplateError
 from washigen.fonts import text_width
@@ -13,7 +12,7 @@ from washigen.render import to_pdf
 from washigen.scene import Rect, Scene, Style, Text
 from washigen.units import PAPER_SIZES, PT_PER_MM
 
-from .readback import page_boxes_mm, page_size_mm, pdf_pages
+from .readback import page_boxes_mm, page_size_mm, pdf_pages, top_level_segments
 
 GRID_TEMPLATES = sorted(name for name, t in builtin_templates().items() if t.grid)
 LANE_TEMPLATES = sorted(name for name, t in builtin_templates().items() if t.lanes)
@@ -65,33 +64,13 @@ def test_poker_templates_hold_nine_cards():
         assert (layout.cols, layout.rows) == (3, 3)
 
 
-def _top_level_segments(page) -> list[tuple[float, float, float, float]]:
-    """Straight lines drawn outside any saved state (where crop marks go), in page mm from the top left."""
-    operations = ContentStream(page.get_contents(), page.pdf).operations
-    height_pt = float(page.mediabox.top)
-    depth, start, segments = 0, None, []
-    for operands, operator in operations:
-        if operator == b"q":
-            depth += 1
-        elif operator == b"Q":
-            depth -= 1
-        elif depth == 0 and operator == b"m":
-            start = tuple(float(v) for v in operands)
-        elif depth == 0 and operator == b"l" and start is not None:
-            end = tuple(float(v) for v in operands)
-            segments.append((start[0], start[1], end[0], end[1]))
-    # The page's one transform maps scene mm (y down) to points: x_pt = x * k, y_pt = height - y * k.
-    del height_pt
-    return [tuple(round(v, 3) for v in s) for s in segments]
-
-
 @pytest.mark.parametrize("name", ["a4-poker", "letter-tile45", "a4-tile40", "letter-mini-euro"])
 def test_crop_marks_stand_at_every_trim_line_outside_the_bleed(name):
     template = builtin_templates()[name]
     layout = grid_layout(template, 3.0)
     items = [card(template.grid.item_w, template.grid.item_h) for _ in layout.slots]
     page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(bleed=3.0)).pages))[0]
-    segments = set(_top_level_segments(page))
+    segments = set(top_level_segments(page))
     xs = sorted({round(s.x, 3) for s in layout.slots} | {round(s.x + s.w, 3) for s in layout.slots})
     ys = sorted({round(s.y, 3) for s in layout.slots} | {round(s.y + s.h, 3) for s in layout.slots})
     top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
@@ -110,7 +89,7 @@ def test_cut_lines_run_the_full_page_instead_of_marks():
     template = builtin_templates()["a4-poker"]
     items = [card(63.5, 88.9) for _ in range(9)]
     page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(cut_lines=True)).pages))[0]
-    segments = _top_level_segments(page)
+    segments = top_level_segments(page)
     verticals = [s for s in segments if s[0] == s[2]]
     assert len(verticals) == 4 and all(s[1] == 0 and s[3] == pytest.approx(297) for s in verticals)
     horizontals = [s for s in segments if s[1] == s[3]]
@@ -122,7 +101,7 @@ def test_letter_poker_has_cut_lines_because_its_cards_fill_the_page_height():
     layout = grid_layout(template, 3.0)
     assert layout.block()[1] == pytest.approx(6.35)                  # no room above the cards for a mark
     page = pdf_pages(to_pdf(impose_grid([card(63.5, 88.9)] * 9, template, PrintOptions()).pages))[0]
-    segments = _top_level_segments(page)
+    segments = top_level_segments(page)
     assert sorted(s[1] for s in segments if s[1] == s[3]) == pytest.approx([6.35 + k * 88.9 for k in range(4)])
     assert all((s[0], s[2]) == (0, pytest.approx(215.9)) for s in segments if s[1] == s[3])
 
@@ -131,7 +110,7 @@ def test_no_marks_when_switched_off():
     template = builtin_templates()["a4-poker"]
     items = [card(63.5, 88.9) for _ in range(9)]
     page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(crop_marks=False)).pages))[0]
-    assert _top_level_segments(page) == []
+    assert top_level_segments(page) == []
 
 
 def _label_positions(page, size: float = 4.0) -> dict[str, tuple[float, float]]:

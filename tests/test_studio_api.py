@@ -182,6 +182,23 @@ def test_print_options_reach_the_pdf_as_the_cli_gives_them(client, tmp_path):
     assert sorted((round(width, 1), round(height, 1))) == [210.0, 297.0]     # A4, the lanes run along it
 
 
+def test_gutter_and_cmyk_reach_the_pdf_as_the_cli_gives_them(client, tmp_path):
+    design = client.post("/api/design", json={"game": "cat-tree", "component": "deck"}).json()["design"]
+    response = client.post("/api/render?format=pdf", json={"design": design,
+                                                          "options": {"gutter": "4mm", "colour": "cmyk"}})
+    assert response.status_code == 200, response.text
+    (tmp_path / "deck.json").write_text(json.dumps(design))
+    out = tmp_path / "cli.pdf"
+    assert cli("render", tmp_path / "deck.json", "--gutter", "4mm", "--color", "cmyk", "-o", out).exit_code == 0
+    assert response.content == out.read_bytes()
+    sheet = client.post("/api/render?format=pdf", json={"game": "cats", "component": "sheet",
+                                                        "options": {"colour": "cmyk"}})
+    assert cli("cats", "sheet", "--color", "cmyk", "-o", tmp_path / "sheet.pdf").exit_code == 0
+    assert sheet.content == (tmp_path / "sheet.pdf").read_bytes()
+    assert_error(client.post("/api/render?format=png", json={"design": design, "options": {"colour": "cmyk"}}),
+                 400, "cmyk")
+
+
 def test_a_component_that_only_prints_is_rendered_by_its_own_command(client, tmp_path):
     response = client.post("/api/render?format=pdf", json={"game": "cats", "component": "sheet",
                                                            "params": {"players": 3}, "options": {"paper": "letter"}})
@@ -453,9 +470,10 @@ def test_a_cops_location_is_marked_on_the_map(client):
 def test_the_preview_and_the_print_speak_the_language_asked(client, tmp_path):
     assert "de" in client.get("/api/games").json()["languages"]
     made = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 6, "lang": "de"}).json()
-    assert "Spezialzüge" in made["svg"] and "special moves" not in made["svg"]
+    # the map's band prints its seed line (its captions are left out where the band cannot hold them at 6 pt)
+    assert "Startwert 6 ·" in made["svg"] and "seed 6 ·" not in made["svg"]
     english = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 6}).json()
-    assert "special moves" in english["svg"] and english["design"] == made["design"]
+    assert "seed 6 ·" in english["svg"] and english["design"] == made["design"]
     response = client.post("/api/render?format=pdf", json={"design": made["design"], "options": {"lang": "de"}})
     out = tmp_path / "de.pdf"
     assert cli("cats", "map", "--seed", 6, "--lang", "de", "-o", out).exit_code == 0

@@ -265,11 +265,11 @@ def test_quick_undos_and_redos_step_through_every_edit(server, browser):
 def test_the_language_changes_the_preview_and_stays_in_the_link(server, browser):
     browser.get(f"{server}/?game=cats&component=map&seed=1")
     wait(browser, lambda d: ready(d) and d.find_elements(By.CSS_SELECTOR, "#preview svg.design"), "no map")
-    assert "special moves" in browser.find_element(By.ID, "preview").get_attribute("innerHTML")
+    assert "seed 1 ·" in browser.find_element(By.ID, "preview").get_attribute("innerHTML")
     Select(browser.find_element(By.ID, "lang")).select_by_value("de")
-    wait(browser, lambda d: "Spezialzüge" in d.find_element(By.ID, "preview").get_attribute("innerHTML"),
+    wait(browser, lambda d: "Startwert 1 ·" in d.find_element(By.ID, "preview").get_attribute("innerHTML"),
          "the preview did not turn German")
     assert "lang=de" in browser.current_url
     browser.get(browser.current_url)
-    wait(browser, lambda d: "Spezialzüge" in d.find_element(By.ID, "preview").get_attribute("innerHTML"),
+    wait(browser, lambda d: "Startwert 1 ·" in d.find_element(By.ID, "preview").get_attribute("innerHTML"),
          "a link with lang=de did not give the German preview")

@@ -17,6 +17,7 @@ from .press.options import PrintOptions
 from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
+MAX_GUTTER = 30.0
 
 
 class LengthType(click.ParamType):
@@ -151,8 +152,8 @@ def used_profile() -> str | None:
 
 
 def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
-    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang,
-    gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
+    """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --color
+    --gutter --lang, gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
     `@print_options(backs=False)` leaves out --duplex and --back-offset where a command prints no backs."""
     if func is None:
         return lambda f: print_options(f, backs=backs)
@@ -167,6 +168,12 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
+        click.option("--color", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+                     help="Colour space of PDF output: cmyk writes every colour as CMYK (for print shops and "
+                          "tape makers)."),
+        click.option("--gutter", type=LENGTH_OR_ZERO, default=None, metavar="LENGTH",
+                     help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: "
+                          "the template's; up to 30mm)."),
     ]
     if backs:
         options += [
@@ -177,14 +184,16 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         ]
     options.append(DPI_OPTION)
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, lang, duplex="none",
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, lang, duplex="none",
                 back_offset=(0.0, 0.0), **kwargs):
+        if gutter is not None and gutter > MAX_GUTTER:
+            raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
         if template_file is not None and (not template_file.exists() or template_file.is_dir()):
             raise InputError(f"--template: {template_file}: no such file")
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, lang=lang,
-            profile=used_profile())
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour,
+            lang=lang, profile=used_profile())
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__

@@ -113,7 +113,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
 
         return write_tmj(game, design, path)
     options = print_options_from(options, print_options)
-    return write_document(game.print_design(design, options), path, options.dpi)
+    return write_document(game.print_design(design, options), path, options.dpi, options.colour)
 
 
 def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) -> PrintOptions:

@@ -1,6 +1,7 @@
 """The one font family washigen prints with: DejaVu (assets/fonts), which covers German (ä ö ü ß) and more.
 
-The PDF backend embeds it (subset); SVG names the same family so cairosvg and viewers pick it from the system.
+The PDF backend embeds it (subset), and PNGs are that PDF rasterised; SVG names the same family so viewers pick it
+from the system.
 Text measurement for layout uses the same metrics, so a label that fits in the PDF fits in the SVG.
 """
 
@@ -79,3 +80,24 @@ def wrap_text(text: str, size: float, width: float, weight: str = "normal") -> l
         else:
             line = trial
     return lines + ([line] if line else [])
+
+
+# DESIGN 4: printed text at least 6 pt, fine print (seed, version) at least 5 pt; sizes here are in mm.
+MIN_TEXT = 6.0 * 25.4 / 72.0
+MIN_FINE_PRINT = 5.0 * 25.4 / 72.0
+# DejaVu Sans: ascender and descender of the glyphs, in em (what a preflight measures of a printed line).
+ASCENT = 0.76
+DESCENT = 0.24
+_DESCENDERS = frozenset("gjpqyQ,;()[]{}|/_@$")
+
+
+def descent(text: str) -> float:
+    """How far below the baseline `text` reaches, in em: nothing unless it has a descender."""
+    return DESCENT if _DESCENDERS.intersection(text) else 0.0
+
+
+def size_in_room(text: str, room: float, wanted: float, minimum: float = MIN_TEXT) -> float | None:
+    """The largest size <= wanted at which `text` stands in a line `room` mm tall, or None when that is below
+    `minimum` (the text is better left out than printed too small to read)."""
+    size = min(wanted, room / (ASCENT + descent(text)))
+    return size if size >= minimum - 1e-9 else None

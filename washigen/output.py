@@ -112,13 +112,18 @@ def numbered(path: Path, index: int, count: int) -> Path:
     return path.with_name(f"{path.stem}-{index + 1:0{width}d}{path.suffix}")
 
 
-def document_files(document: Document, path: Path, dpi: int = 300) -> list[tuple[Path, Callable[[], bytes]]]:
-    """What writing `document` to `path` means for its extension: one PDF, or an SVG/PNG per page."""
+def document_files(document: Document, path: Path, dpi: int = 300,
+                   colour: str = "rgb") -> list[tuple[Path, Callable[[], bytes]]]:
+    """What writing `document` to `path` means for its extension: one PDF, or an SVG/PNG per page. CMYK colour
+    is a PDF's alone."""
     from .render import to_pdf, to_png, to_svg
 
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        return [(path, lambda: to_pdf(document.pages, title=document.title, bookmarks=document.bookmarks))]
+        return [(path, lambda: to_pdf(document.pages, title=document.title, bookmarks=document.bookmarks,
+                                      cmyk=colour == "cmyk"))]
+    if colour == "cmyk":
+        raise InputError(f"--color cmyk: {path}: CMYK is written in PDF only; use a .pdf output")
     if suffix not in (".svg", ".png"):
         raise InputError(f"{path}: cannot write {suffix or 'a file without extension'}; "
                          f"use {', '.join(DOCUMENT_FORMATS)}")
@@ -147,13 +152,13 @@ def check_png_total(document: Document, dpi: int) -> None:
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:
-    from .render.png import pixel_size, too_large
+    from .render.png import needs_tiles
 
-    return too_large(*pixel_size(scene, dpi))
+    return needs_tiles(scene, dpi)
 
 
 def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[], bytes]]]:
-    """A page past 100 megapixels as tiles along its length: out-tile-01.png, out-tile-02.png, ..."""
+    """A page past 100 megapixels or cairo's 32,767 px side as tiles along its length: out-tile-01.png, ..."""
     from .render.png import tile_windows, to_png
 
     windows = tile_windows(scene, dpi)
@@ -162,9 +167,9 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
             for i, w in enumerate(windows)]
 
 
-def write_document(document: Document, path: Path, dpi: int = 300) -> list[Path]:
+def write_document(document: Document, path: Path, dpi: int = 300, colour: str = "rgb") -> list[Path]:
     if is_stdout(path) and len(document.pages) != 1:
         raise InputError(f"-o {path}: the design prints {len(document.pages)} pages; write them to files "
                          "(-o out.svg)")
     check_target(path)
-    return write_all(document_files(document, path, dpi))
+    return write_all(document_files(document, path, dpi, colour))

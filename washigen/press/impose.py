@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
+from ..fonts import ASCENT, MIN_FINE_PRINT, descent
 from ..i18n import translator
 from ..scene import Group, Line, Scene, Style, Symbol, Text, Use
 from ..units import format_mm
@@ -60,16 +61,22 @@ class GridLayout:
         return x0, y0, x1 - x0, y1 - y0
 
 
-def grid_layout(template: Template, bleed: float) -> GridLayout:
-    """The slots of a grid template: as many items as fit (or cols x rows), centred unless an origin is given."""
+def grid_layout(template: Template, bleed: float, gutter: float | None = None) -> GridLayout:
+    """The slots of a grid template: as many items as fit (or cols x rows), centred unless an origin is given.
+    A `gutter` (the user's --gutter) replaces the template's spacing; then as many of its cols x rows as fit."""
     grid = template.grid
     if grid is None:
         raise TemplateError(f"{template.source or template.name}: not a grid template (it has tape lanes)")
     ux, uy, uw, uh = template.usable
-    gutter = 2 * bleed if grid.gutter is None else grid.gutter
-    pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
-    cols = grid.cols or max(1, int((uw - grid.item_w) // pitch_x) + 1)
-    rows = grid.rows or max(1, int((uh - grid.item_h) // pitch_y) + 1)
+    if gutter is None:
+        gutter = 2 * bleed if grid.gutter is None else grid.gutter
+        pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
+        cols = grid.cols or _fitting(uw, grid.item_w, pitch_x)
+        rows = grid.rows or _fitting(uh, grid.item_h, pitch_y)
+    else:
+        pitch_x, pitch_y = grid.item_w + gutter, grid.item_h + gutter
+        cols = min(grid.cols or 10**6, _fitting(uw, grid.item_w, pitch_x))
+        rows = min(grid.rows or 10**6, _fitting(uh, grid.item_h, pitch_y))
     if max(cols, rows) > MAX_TEMPLATE_COUNT:
         raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items; at most "
                             f"{MAX_TEMPLATE_COUNT} a side")
@@ -94,6 +101,11 @@ def grid_layout(template: Template, bleed: float) -> GridLayout:
             slots.append(Slot(x0 + col * pitch_x, y0 + row * pitch_y, grid.item_w, grid.item_h,
                               (top, right, bottom, left), col, row))
     return GridLayout(template, tuple(slots), cols, rows)
+
+
+def _fitting(room: float, item: float, pitch: float) -> int:
+    """How many items of `item` mm at `pitch` fit in `room` mm (at least one)."""
+    return max(1, int((room - item + 1e-6) // pitch) + 1)
 
 
 def back_slot(slot: Slot, layout: GridLayout, duplex: str, offset: tuple[float, float]) -> Slot:
@@ -149,7 +161,7 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
                 footer: str = "") -> Document:
     """Fronts n-up on sheets; with options.duplex long|short and backs, each front page is followed by its back
     page. `backs` is one scene for every item, or one per front."""
-    layout = grid_layout(template, options.bleed)
+    layout = grid_layout(template, options.bleed, options.gutter)
     per_page = layout.per_page
     footer = with_profile(footer, options)
     if isinstance(backs, Scene):
@@ -171,13 +183,15 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         used = layout.slots[:len(chunk)]
         add_marks(page, used, template.marks, options)
         _set_boxes(page, used)
-        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "", options.lang)
+        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "", used, options)
         pages.append(page)
         if duplex != "none":
             back = new_sheet(template, title, meta)
+            back_slots = [back_slot(layout.slots[k], layout, duplex, options.back_offset) for k in range(len(chunk))]
             for k, index in enumerate(chunk):
-                place(back, backs[index], back_slot(layout.slots[k], layout, duplex, options.back_offset))
-            _footer(back, template, footer, sheet + 1, sheets, "back", options.lang)
+                place(back, backs[index], back_slots[k])
+            _set_boxes(back, back_slots)
+            _footer(back, template, footer, sheet + 1, sheets, "back", back_slots, options)
             pages.append(back)
     return Document(pages, title=title)
 
@@ -224,18 +238,58 @@ def with_profile(footer: str, options: PrintOptions) -> str:
     _ = translator(options.lang)
     named = options.profile and _("printer profile {name}").format(name=options.profile)
     return " · ".join(p for p in (footer, named) if p)
+FOOTER_SIZE = 2.2          # mm (6.2 pt); a footer that needs to may shrink to fine print to stay clear of the cut
 
 
 def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str,
-            lang: str = "en") -> None:
-    """A small line in the bottom margin: what this sheet is, which side, sheet n of N."""
-    _ = translator(lang)
+            slots: Sequence[Slot] = (), options: PrintOptions | None = None) -> None:
+    """A small line saying what this sheet is, which side, sheet n of N: in the margin below the items (or above
+    them when that margin is the larger), clear of their bleed and crop marks."""
+    _ = translator(options.lang if options is not None else "en")
     sides = {"front": _("front side"), "back": _("back side")}
     parts = [p for p in (text, sides.get(side, ""), _("sheet {sheet} of {sheets}").format(sheet=sheet, sheets=sheets))
              if p]
-    size = 2.2
-    y = template.paper_h - max(2.5, template.margins[2] / 2 - size / 3)
-    page.add(Text(template.paper_w / 2, y, " · ".join(parts), size, anchor="middle", style=Style(fill="muted")))
+    line = " · ".join(parts)
+    top, bottom = _free_margins(page, template, slots, options)
+    # In the page's own margin where it is clear of the items, else in what is left between them and the edge.
+    below_band = min(bottom, template.margins[2]) if bottom >= FOOTER_GAP + MIN_FINE_PRINT else 0.0
+    above_band = min(top, template.margins[0])
+    below = below_band >= min(above_band, FOOTER_SIZE + 2 * FOOTER_GAP)
+    band = below_band if below else above_band
+    size = max(MIN_FINE_PRINT, min(FOOTER_SIZE, (band - FOOTER_GAP) / (ASCENT + descent(line))))
+    middle = template.paper_h - band / 2 if below else band / 2
+    y = middle + (ASCENT - descent(line)) * size / 2
+    page.add(Text(template.paper_w / 2, y, line, size, anchor="middle", style=Style(fill="muted")))
+
+
+FOOTER_GAP = 0.6           # mm kept clear between the footer and the bleed or marks
+
+
+def _free_margins(page: Scene, template: Template, slots: Sequence[Slot],
+                  options: PrintOptions | None) -> tuple[float, float]:
+    """The paper left above and below the items, their bleed and their crop marks (mm)."""
+    if not slots:
+        return template.margins[0], template.margins[2]
+    reach_top = min(s.y - s.bleed[0] for s in slots)
+    reach_bottom = max(s.y + s.h + s.bleed[2] for s in slots)
+    marks = template.marks
+    crop = options is not None and options.crop_marks and not options.cut_lines and marks.style != "cut-lines"
+    if crop:
+        y0, y1 = min(s.y for s in slots), max(s.y + s.h for s in slots)
+        reach_top = min(reach_top, y0 - max(marks.offset, max(s.bleed[0] for s in slots)) - marks.length)
+        reach_bottom = max(reach_bottom, y1 + max(marks.offset, max(s.bleed[2] for s in slots)) + marks.length)
+    return max(0.0, reach_top), max(0.0, template.paper_h - reach_bottom)
+
+
+def cut_words(template: Template, options: PrintOptions) -> str:
+    """How a sheet made with `template` and `options` is cut, for instructions (in the options' language): the
+    same test add_marks makes."""
+    _ = translator(options.lang)
+    if options.cut_lines or template.marks.style == "cut-lines":
+        return _("on the cut lines")
+    if options.crop_marks:
+        return _("along the crop marks")
+    return _("at the edges of the artwork")
 
 
 def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions) -> None:
@@ -321,6 +375,7 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
     per_page = max(1, int((uh - 2 * reserve - lanes.width) // lane_pitch) + 1)
     bleed = options.bleed
     pages: list[Scene] = []
+    placed: dict[int, list[Slot]] = {}
     page = None
     x = 0.0
     lane_index = per_page  # forces a new page first
@@ -342,12 +397,14 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
         y = uy + reserve + lane_index * lane_pitch
         slot = Slot(ux + reserve + x, y, strip.width, strip.height, (bleed,) * 4, 0, int(lane_index))
         place(page, strip, slot)
+        placed.setdefault(len(pages) - 1, []).append(slot)
         add_marks(page, [slot], template.marks, options)   # strips differ in length: marks each
         if index < len(labels) and labels[index]:
             page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
         x += strip.width + 2 * reserve
     for n, page in enumerate(pages):
-        _footer(page, template, with_profile(footer, options), n + 1, len(pages), "", options.lang)
+        _set_boxes(page, placed.get(n, []))
+        _footer(page, template, with_profile(footer, options), n + 1, len(pages), "", placed.get(n, []), options)
     return Document(pages, title=title)
 
 
@@ -369,7 +426,8 @@ def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
         strip.define(symbol)
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
-    count = math.ceil(length / repeat.width)
-    uses = [Use(body.id, k * repeat.width, 0.0) for k in range(count)]
+    count = math.ceil((length + bleed) / repeat.width)
+    # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
+    uses = [Use(body.id, k * repeat.width, 0.0) for k in range(-1 if bleed > 0 else 0, count)]
     strip.add(Group(children=uses, clip=(-bleed, -bleed, length + 2 * bleed, repeat.height + 2 * bleed)))
     return strip

@@ -9,6 +9,7 @@ from typing import Literal
 from ..units import DEFAULT_BLEED
 
 Duplex = Literal["long", "short", "none"]
+Colour = Literal["rgb", "cmyk"]
 
 
 @dataclass(frozen=True)
@@ -23,4 +24,6 @@ class PrintOptions:
     dpi: int = 300
     orientation: str | None = None         # override the template's orientation
     profile: str | None = None             # the printer profile the defaults came from, named on every sheet
+    gutter: float | None = None            # mm between cards or tiles on a sheet (None: the template's)
+    colour: Colour = "rgb"                 # the PDF's colour space: cmyk for print shops and tape makers
     lang: str = "en"                       # the language of every printed word (washigen.i18n)

@@ -1,6 +1,7 @@
-"""The backends: SVG (svgwrite), PDF (reportlab), PNG (cairosvg + Pillow). They know primitives, no game.
+"""The backends: SVG (svgwrite), PDF (reportlab), PNG (the PDF through pdfium, + Pillow). They know primitives, no
+game.
 
-Each backend is imported on first use: reportlab, svgwrite and cairo cost most of a command's start-up, and most
+Each backend is imported on first use: reportlab, svgwrite and pdfium cost most of a command's start-up, and most
 commands need one of them at most."""
 
 from .. import _answer_calls

@@ -49,8 +49,12 @@ class _State:
 class ScenePainter:
     """Paints scenes onto a reportlab canvas whose current transform is y-down millimetres."""
 
-    def __init__(self, canvas: Canvas, forms: dict | None = None):
+    def __init__(self, canvas: Canvas, forms: dict | None = None, cmyk: bool = False):
         self.canvas = canvas
+        # CMYK output sets every colour through the CMYK operators (k, K) instead of RGB (rg, RG).
+        self.set_fill = canvas.setFillColorCMYK if cmyk else canvas.setFillColorRGB
+        self.set_stroke = canvas.setStrokeColorCMYK if cmyk else canvas.setStrokeColorRGB
+        self.convert = rgb_to_cmyk if cmyk else None
         self.forms: dict[str, tuple[Symbol, str]] = {} if forms is None else forms
         self.state = _State()
         self.stack: list[_State] = []
@@ -74,7 +78,8 @@ class ScenePainter:
             colour = resolve_colour(key, self.theme)
             if colour is None:
                 return None
-            value = self._rgb[key] = hex_to_rgb(colour)
+            value = hex_to_rgb(colour)
+            value = self._rgb[key] = self.convert(*value) if self.convert else value
         return value
 
     def colours(self, style: Style):
@@ -92,14 +97,14 @@ class ScenePainter:
         alpha = style.opacity * self.opacity
         if fill_rgb is not None:
             if state.fill != fill_rgb:
-                canvas.setFillColorRGB(*fill_rgb)
+                self.set_fill(*fill_rgb)
                 state.fill = fill_rgb
             if state.fill_alpha != alpha:
                 canvas.setFillAlpha(alpha)
                 state.fill_alpha = alpha
         if stroke_rgb is not None:
             if state.stroke != stroke_rgb:
-                canvas.setStrokeColorRGB(*stroke_rgb)
+                self.set_stroke(*stroke_rgb)
                 state.stroke = stroke_rgb
             if state.width != style.stroke_width:
                 canvas.setLineWidth(style.stroke_width)
@@ -291,9 +296,18 @@ def page_boxes(scene: Scene) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return trim, bleed
 
 
+def rgb_to_cmyk(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
+    """The device CMYK of an RGB colour (0..1): black from the darkest channel, the rest from what it leaves. A
+    shop's own profile refines it; pure black stays one ink (K only)."""
+    black = 1.0 - max(red, green, blue)
+    if black >= 1.0:
+        return 0.0, 0.0, 0.0, 1.0
+    return tuple(round((1.0 - c - black) / (1.0 - black), 4) for c in (red, green, blue)) + (round(black, 4),)
+
+
 def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmark] = (),
-           subject: str = "") -> bytes:
-    """One page per scene, each page the scene's trim plus its bleed."""
+           subject: str = "", cmyk: bool = False) -> bytes:
+    """One page per scene, each page the scene's trim plus its bleed; with `cmyk`, every colour in CMYK."""
     buffer = io.BytesIO()
     # The initial font is ours, so no unembedded Helvetica is referenced by any page.
     canvas = _Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6), initialFontName=pdf_font("sans"),
@@ -304,7 +318,7 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
         canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)
-    painter = ScenePainter(canvas)
+    painter = ScenePainter(canvas, cmyk=cmyk)
     marks = {b.page: [] for b in bookmarks}
     for mark in bookmarks:
         marks[mark.page].append(mark)

@@ -17,7 +17,6 @@ from typing import Any
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
-from reportlab.platypus import TableStyle
 
 from .. import __version__
 from ..errors import InputError
@@ -27,7 +26,8 @@ from ..press.document import KitPart
 from ..render.pdf import to_pdf
 from ..units import PAPER_SIZES
 from . import markdown as md
-from .typeset import ACCENT, HEADER_TINT, RULE_GREY, Sheet, Styles, make_styles, page_footer, title_block
+from .typeset import (ACCENT, HEADER_TINT, RULE_GREY, Sheet, Styles, make_styles, page_footer, table_style,
+                      title_block)
 
 # The kit's own words (from the catalog, in the kit's language).
 WORDS = {"kit": N_("Game kit for {} players"), "kit1": N_("Game kit"), "part": N_("Part"), "pages": N_("Pages"),
@@ -129,9 +129,7 @@ def cover_pdf(rules: md.RuleText, players: int, paper: str, rows: list[tuple[str
     buffer = io.BytesIO()
     title = md.plain(rules.title)
     document = BaseDocTemplate(
-        buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1,
-        leftMargin=sheet.margin_x, rightMargin=sheet.margin_x, topMargin=sheet.margin_top,
-        bottomMargin=sheet.margin_bottom, title=f"{title}: {text['kit1']}", creator=f"washigen {__version__}",
+        buffer, **sheet.document_options(), title=f"{title}: {text['kit1']}", creator=f"washigen {__version__}",
         producer=f"washigen {__version__} (reportlab)", lang=lang)
     frame = Frame(sheet.margin_x, sheet.margin_bottom, sheet.frame_width, sheet.frame_height, id="cover",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -154,7 +152,7 @@ def _checklist(rows: list[tuple[str, ...]], text: dict[str, str], styles: Styles
     width = sheet.frame_width
     widths = [0.05 * width, 0.19 * width, 0.09 * width, 0.27 * width, 0.40 * width]
     table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([
+    table.setStyle(table_style([
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_TINT),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 5),

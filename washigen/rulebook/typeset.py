@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..fonts import pdf_font, register_family
 from ..i18n import N_, languages, translator
 from ..render.pdf import ScenePainter
-from ..scene import DEFAULT_THEME, Scene
+from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
 from ..units import PAPER_SIZES, PT_PER_MM
 from . import markdown as md
 
@@ -88,6 +88,14 @@ class Sheet:
     @property
     def column_width(self) -> float:
         return (self.frame_width - self.gutter) / 2
+
+    def document_options(self) -> dict:
+        """What every platypus document on this sheet is built with: its size and margins, and our embedded font
+        as the canvas's initial font (reportlab's default, Helvetica, would be referenced unembedded on every
+        page)."""
+        return dict(pagesize=(self.width, self.height), invariant=1, pageCompression=1, leftMargin=self.margin_x,
+                    rightMargin=self.margin_x, topMargin=self.margin_top, bottomMargin=self.margin_bottom,
+                    initialFontName=register_family(), initialFontSize=10)
 
 
 # -- styles ------------------------------------------------------------------------------------------------
@@ -345,6 +353,12 @@ class Columns(Flowable):
                 item.drawOn(self.canv, x, self.fixed_height - top - height)
 
 
+def table_style(commands: list) -> TableStyle:
+    """A table style whose cells are set in our embedded font: reportlab's cell default is Helvetica, which it
+    selects for every cell (even one holding only paragraphs) and so references unembedded."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), register_family(), 10), *commands])
+
+
 class BlockTable(RLTable):
     """A table that moves on whole when it is short: a table of three rows split over two columns reads badly."""
 
@@ -426,7 +440,7 @@ def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[RLTable, bool]
         ("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT),
     ]
     commands += [("BACKGROUND", (0, row), (-1, row), ROW_TINT) for row in range(2, len(data), 2)]
-    flowable.setStyle(TableStyle(commands))
+    flowable.setStyle(table_style(commands))
     return flowable, wide
 
 
@@ -442,13 +456,40 @@ def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: S
 
     column = scale(sheet.column_width, 0.36 * size * sheet.frame_height)
     full = scale(sheet.frame_width, 0.42 * size * sheet.frame_height)
-    # Games draw diagrams at a real size: a column keeps one that it shows at 80 % or more of that size.
-    # A tall figure that a column narrows gains nothing from the page's width: it only spans when it uses it.
-    wide = column < 0.8 * MM and full > 1.1 * column and scene.width * full > sheet.column_width
+    # The scale at which the figure's smallest words print at 6 pt: a figure that needs more than its share of
+    # the page's height to reach it may take up to 60 % of the page.
+    smallest = smallest_text(scene)
+    readable = MIN_TEXT_PT / smallest if smallest else 0.0
+    if full < readable:
+        full = min(readable, scale(sheet.frame_width, 0.6 * sheet.frame_height))
+    # Games draw diagrams at a real size: a column keeps one that it shows at 80 % or more of that size (and at a
+    # readable size). A tall figure that a column narrows gains nothing from the page's width: it only spans when
+    # it uses it.
+    wide = (column < 0.8 * MM or column < readable) and full > 1.1 * column and scene.width * full > sheet.column_width
     caption = RLParagraph(f"<b>{labels(lang)['figure'].format(number)}</b> {md.inline_markup(block.caption)}",
                           styles.caption)
     drawing = SceneFlowable(scene, full if wide else column, forms)
     return FigureBlock(drawing, caption, sheet.frame_width if wide else sheet.column_width), wide
+
+
+MIN_TEXT_PT = 6.0
+
+
+def smallest_text(scene: Scene) -> float | None:
+    """The smallest text size in `scene`, in scene mm as drawn (groups' and symbols' scales applied)."""
+    sizes: list[float] = []
+
+    def walk(items, factor: float) -> None:
+        for item in items:
+            if isinstance(item, Text):
+                sizes.append(item.size * factor)
+            elif isinstance(item, Group):
+                walk(item.children, factor * min(abs(item.sx), abs(item.sy)))
+            elif isinstance(item, Use) and item.symbol in scene.symbols:
+                walk(scene.symbols[item.symbol].children, factor * item.scale)
+
+    walk(scene.children, 1.0)
+    return min(sizes) if sizes else None
 
 
 def lead_in(block: md.Paragraph, styles: Styles) -> ParagraphStyle:
@@ -568,6 +609,10 @@ class RulesDocTemplate(BaseDocTemplate):
 
     def handle_flowable(self, flowables):
         item = flowables[0]
+        if (isinstance(item, Columns) and len(flowables) > 2 and getattr(flowables[1], "floats", False)
+                and isinstance(flowables[2], Columns)):
+            self.join_around_float(flowables)
+            item = flowables[0]
         if getattr(item, "floats", False) and len(flowables) > 1 and isinstance(flowables[1], Columns):
             item.floats = False                            # float once, never past more than one page
             frame = self.frame
@@ -580,15 +625,31 @@ class RulesDocTemplate(BaseDocTemplate):
         super().handle_flowable(flowables)
 
 
+    def join_around_float(self, flowables) -> None:
+        """Columns, a figure that will float past this page, more columns: the two blocks of columns become one,
+        so the text after the figure continues the same columns (left, then right) instead of starting a second
+        block under the first, where a reader would go down the left column into it. The figure then floats."""
+        before, figure, after = flowables[0], flowables[1], flowables[2]
+        frame = self.frame
+        width = frame._getAvailableWidth()
+        room = frame._y - frame._y1p
+        _, height = before.wrap(width, room)
+        if height > room or before.placed is None:
+            return
+        _, figure_height = figure.wrap(width, room)
+        if height + figure.getSpaceBefore() + figure_height <= room:
+            return                                       # the figure fits below the text: nothing floats
+        joined = Columns(before.items + after.items, before.gutter)
+        flowables[0:3] = [joined, figure]
+
+
 def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_size: float) -> tuple[bytes, int, float]:
     """One layout: the PDF bytes, its page count and how full its last page is (0..1)."""
     styles = make_styles()
     buffer = io.BytesIO()
     title = md.plain(rules.title)
     document = RulesDocTemplate(
-        buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1,
-        leftMargin=sheet.margin_x, rightMargin=sheet.margin_x, topMargin=sheet.margin_top,
-        bottomMargin=sheet.margin_bottom, title=f"{title}: {labels(rules.front.lang)['rules']}",
+        buffer, **sheet.document_options(), title=f"{title}: {labels(rules.front.lang)['rules']}",
         author=md.plain(rules.front.credits), subject=f"{title} ({rules.front.lang})",
         creator=f"washigen {__version__}", producer=f"washigen {__version__} (reportlab)", lang=rules.front.lang)
     frame = Frame(sheet.margin_x, sheet.margin_bottom, sheet.frame_width, sheet.frame_height, id="body",

@@ -200,7 +200,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, st
         print_options = bridge.parse_print_options(options)
         document = game.print_design(design, print_options)
         files = [(path, make()) for path, make in document_files(document, folder / f"{stem}.{fmt}",
-                                                                  print_options.dpi)]
+                                                                  print_options.dpi, print_options.colour)]
     else:
         game = find_game(body.get("game"))
         component = _component(game, body)

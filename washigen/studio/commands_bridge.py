@@ -20,7 +20,9 @@ from ..games import Component, Game, Param
 # click writes to the process's stdout/stderr; one command at a time keeps each run's messages apart.
 _RUN_LOCK = threading.Lock()
 
-PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "lang")
+PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "gutter", "colour",
+                      "lang")
+FLAGS = {"colour": "color"}          # the option's name where its flag is spelt otherwise (--color)
 NOT_IN_FORM = ("output", "profile")   # the studio names its files; a printer profile is the CLI's
 
 
@@ -121,8 +123,8 @@ def option_args(option: click.Option, value: Any, where: str) -> list[str]:
 
 
 def print_arguments(options: dict[str, Any], command: click.Command | None = None) -> list[str]:
-    """--paper --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang from a JSON
-    object."""
+    """--paper --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --gutter --color --lang
+    from a JSON object."""
     if not isinstance(options, dict):
         raise InputError("options: must be an object such as {\"paper\": \"a4\", \"bleed\": \"3mm\"}")
     command = command or _print_options_command()
@@ -133,7 +135,8 @@ def print_arguments(options: dict[str, Any], command: click.Command | None = Non
             raise InputError(f"options.{name}: unknown print option; known: {', '.join(PRINT_OPTION_NAMES)}")
         option = by_name.get(name)
         if option is None:
-            raise InputError(f"options.{name}: this component does not take --{name.replace('_', '-')}")
+            flag = FLAGS.get(name, name).replace("_", "-")
+            raise InputError(f"options.{name}: this component does not take --{flag}")
         if name == "back_offset" and isinstance(value, (list, tuple)):
             value = ",".join(str(v) for v in value)
         args += option_args(option, value, f"options.{name}")

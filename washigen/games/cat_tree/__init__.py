@@ -12,7 +12,8 @@ from ...scene import Scene
 from . import draw, text
 from .commands import commands
 from .generate import generate_layout
-from .model import BY_NAME, GAME, NAMES, RANKS, REFERENCE_CARDS, TITLE, CatTreeDeck, CatTreeLayout
+from .model import (BY_NAME, CARD_SIZE_NAMES, GAME, NAMES, RANKS, REFERENCE_CARDS, TITLE, CatTreeDeck,
+                    CatTreeLayout)
 from .rules import score, validate
 
 GOLDEN_SEEDS = (1, 2, 3)
@@ -100,7 +101,7 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     """The cards (both sides), the two reference cards and the score sheet. The game is for two players whatever
     `players` says: nothing printed depends on it."""
     options = PrintOptions(paper=paper, duplex="long", lang=lang)
-    return draw.kit_parts(paper, CatTreeDeck(reference_cards=0), options)
+    return draw.kit_parts(paper, CatTreeDeck(reference_cards=REFERENCE_CARDS), options)
 
 
 def play(design: None = None, seed: int | None = None, bots: str | None = None):

@@ -55,7 +55,8 @@ def sheet_command(output: Path, print_options):
     from .draw import sheet_document
 
     paper = print_options.paper or "a4"
-    report_written(write_document(sheet_document(paper, print_options.lang), output, print_options.dpi))
+    report_written(write_document(sheet_document(paper, print_options.lang), output, print_options.dpi,
+                                  print_options.colour))
 
 
 @commands.command("score")
@@ -171,7 +172,7 @@ def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     document = Document([], title=f"{TITLE}: simulated games")
     for layout in layouts:
         document.extend(game.print_design(layout, options), bookmark=f"seed {layout.seed}")
-    report_written(write_document(document, output, options.dpi))
+    report_written(write_document(document, output, options.dpi, options.colour))
 
 
 __all__ = ["commands", "read_layout", "score_document"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import fit_size, text_width, wrap_text
+from ...fonts import MIN_TEXT, fit_size, text_width, wrap_text
 from ...i18n import N_, translator
 from ...press import Document, KitPart, PrintOptions, Template, template_for
-from ...press.impose import impose_grid
+from ...press.impose import cut_words, impose_grid
 from ...press.templates import Grid
 from ...scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use)
 from ...units import CARD_SIZES, MIN_PAGE_MARGIN, paper_size
@@ -499,15 +499,17 @@ def _rule_row(y: float, icons: list[Group], label: str, text: str, either: str =
     x = 6.0
     for k, icon in enumerate(icons):
         if k:
-            items.append(Text(x + 0.6, y + 5.4, either, fit_size(either, 3.0, 2.0), anchor="middle",
+            # "or" at 6 pt between the icons; a longer word ("oder") pushes the next icon along
+            extra = max(0.0, text_width(either, MIN_TEXT) - text_width("or", MIN_TEXT))
+            items.append(Text(x + 0.8 + extra / 2, y + 5.4, either, MIN_TEXT, anchor="middle",
                               style=Style(fill=MUTED)))
-            x += 1.4
+            x += 1.8 + extra
         icon.dx, icon.dy = x, y
         items.append(icon)
         x += 9.2
     tx = max(x + 0.6, 16.4)
-    items.append(Text(tx, y + 2.6, label, 1.9, weight="bold", style=Style(fill=MUTED)))
-    size = fit_size(text, POKER_W - 6.0 - tx, 2.9, "bold")
+    items.append(Text(tx, y + 2.6, label, MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
+    size = max(MIN_TEXT, fit_size(text, POKER_W - 6.0 - tx, 2.9, "bold"))
     items.append(Text(tx, y + 6.3, text, size, weight="bold", style=Style(fill=INK)))
     return items
 
@@ -545,8 +547,8 @@ def card_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0) -> Sce
         for col in range(-1, int(w / 9) + 2):
             x = col * 9 + (4.5 if row % 2 else 0)
             scene.add(Group([paw(0, 0, 3.2, BACK_LIGHT)], dx=x, dy=row * 9 + 2, rotate=-15 if (row + col) % 2 else 15))
-    scene.add(Rect(3.0, 3.0, w - 6, h - 6, st(stroke=tint(BACK, 0.7), width=0.5), rx=2.6),
-              Rect(4.2, 4.2, w - 8.4, h - 8.4, st(stroke=tint(BACK, 0.45), width=0.25), rx=2.0))
+    # No frame near the trim: a back printed a millimetre or two off its front (duplex drift) would show it uneven.
+    # The pattern runs into the bleed and the emblem sits in the middle, so a drifted back looks the same.
     u = min(w / POKER_W, h / POKER_H)
     scene.add(Group(_back_emblem(), dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u))
     return scene
@@ -591,22 +593,21 @@ def _fitted(items: list, w: float, h: float) -> Group:
 
 
 def _reference_table(lang: str = "en") -> list:
+    """The eight structures, one row each (rank, picture, name and points; where it may be placed, and how it
+    scores, below), then what "flat surface" and "both sides" mean: every word at 6 pt or more."""
     _ = translator(lang)
     items: list = [Text(POKER_W / 2, 9.0, _("CAT TREE · STRUCTURES"), 3.3, anchor="middle", weight="bold",
                         style=Style(fill=BACK))]
-    head_y = 12.9
-    for x, label, anchor in ((5.0, _("card"), "start"), (21.6, _("place it"), "start"), (46.6, _("holds"), "middle"),
-                             (58.4, _("points"), "end")):
-        items.append(Text(x, head_y, label, 1.7, anchor=anchor, weight="bold", style=Style(fill=MUTED)))
-    row_h, y0 = 7.8, 13.9
+    row_h, y0 = 6.9, 11.6
     for k, structure in enumerate(STRUCTURES):
         items += _reference_row(structure, y0 + k * row_h, row_h, k % 2 == 0, lang)
-    y = y0 + 8 * row_h + 3.0
+    y = y0 + 8 * row_h + 3.2
     for line in (_("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below."),
                  _("Both sides: a Box, Shelf or Nest directly left and right.")):
-        items.append(Text(POKER_W / 2, y, line, fit_size(line, POKER_W - 9.0, 1.6), anchor="middle",
-                          style=Style(fill=INK)))
-        y += 2.3
+        for part in wrap_text(line, MIN_TEXT, POKER_W - 10.0):
+            items.append(Text(5.0, y, part, MIN_TEXT, style=Style(fill=INK)))
+            y += MIN_TEXT * 1.25
+        y += 0.4
     return items
 
 
@@ -618,21 +619,21 @@ def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool, l
     if shaded:
         items.append(Rect(3.6, y, POKER_W - 7.2, row_h, st(fill=tint(BACK, 0.92))))
     items.append(Rect(3.6, y + 0.5, 1.2, row_h - 1.0, st(fill=colour)))
-    items.append(Text(8.2, y + 5.1, rank, 3.0 if len(rank) == 1 else 2.6, anchor="middle",
+    items.append(Text(8.2, y + 4.6, rank, 3.0 if len(rank) == 1 else 2.6, anchor="middle",
                       weight="bold", style=Style(fill=colour)))
-    scale = 0.19
+    scale = 0.17
     items.append(Use(f"cat-tree-{structure.name}", 10.9, y + (row_h - ART_H * scale) / 2, scale=scale))
-    items.append(Text(21.6, y + 3.5, title, fit_size(title, 20.5, 2.3, "bold"), weight="bold",
-                      style=Style(fill=INK)))
-    place = _(PLACEMENT_TEXT[structure.placement])
-    items.append(Text(21.6, y + 6.1, place, fit_size(place, 20.5, 1.55), style=Style(fill=MUTED)))
-    holds = icon_holds(structure, 5.8)
-    holds.dx, holds.dy = 46.6 - 2.9, y + 0.9
-    items.append(holds)
-    items.append(Text(58.4, y + 4.2, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
+    items.append(Text(21.6, y + 3.0, title, 2.3, weight="bold", style=Style(fill=INK)))
+    items.append(Text(58.4, y + 3.1, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
     note = _("+3 per side") if structure.per_side else _("per group") if structure.grouped else ""
-    if note:
-        items.append(Text(58.4, y + 6.5, note, 1.35, anchor="end", style=Style(fill=MUTED)))
+    place = _(PLACEMENT_TEXT[structure.placement])
+    below = place + (f" · {note}" if note else "")
+    if note and text_width(below, MIN_TEXT) > 58.4 - 21.6:
+        # too long for one line in this language: the note stands on the name's line, before the points
+        points_w = text_width(str(structure.points), 2.7, "bold")
+        items.append(Text(58.4 - points_w - 1.5, y + 3.0, note, MIN_TEXT, anchor="end", style=Style(fill=MUTED)))
+        below = place
+    items.append(Text(21.6, y + 5.9, below, MIN_TEXT, style=Style(fill=MUTED)))
     return items
 
 
@@ -663,12 +664,25 @@ def _scoring_text(lang: str = "en") -> list:
     _ = translator(lang)
     items: list = [Text(POKER_W / 2, 9.6, _("CAT TREE · SCORING"), 3.3, anchor="middle", weight="bold",
                         style=Style(fill=BACK))]
-    y = 15.4
     size = 2.12
+    # A language whose lines run longer sets them wider and closer, so the last one keeps the safe zone.
+    for width, lead, gap in ((POKER_W - 16.0, 1.3, 1.2), (POKER_W - 13.0, 1.22, 0.8), (POKER_W - 12.0, 1.15, 0.5)):
+        lines = _scoring_lines(lang, size, width, lead, gap)
+        if lines[-1].y <= POKER_H - 6.0:
+            break
+    return items + lines
+
+
+def _scoring_lines(lang: str, size: float, width: float, lead: float, gap: float) -> list:
+    _ = translator(lang)
+    items: list = []
+    y = 15.4
     for source, body in SCORING_LINES:
         head, body = _(source), _(body)
         items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if source == DOUBLING_LINE else BACK)))
-        lines = wrap_text(f"{head}: {body}", size, POKER_W - 16.0)
+        # the head is bold: the line it starts has that much less room
+        bold = text_width(head + ": ", size, "bold") - text_width(head + ": ", size)
+        lines = wrap_text(f"{head}: {body}", size, width - bold)
         first = True
         for line in lines:
             if first and line.startswith(head):
@@ -678,8 +692,8 @@ def _scoring_text(lang: str = "en") -> list:
             else:
                 items.append(Text(8.0, y, line, size, style=Style(fill=INK)))
             first = False
-            y += size * 1.3
-        y += 1.2
+            y += size * lead
+        y += gap
     return items
 
 
@@ -953,7 +967,7 @@ def _sheet_block(page: Scene, x: float, y: float, w: float, h: float, number: in
                       style=Style(fill=MUTED)))
     total_y = floor_y
     page.add(Rect(px, total_y, points_w, floor_h + numbers_h + 2.0, Style(stroke=INK, stroke_width=0.5)),
-             Text(px + 1.0, total_y + 2.6, _("total"), 1.9, weight="bold", style=Style(fill=MUTED)))
+             Text(px + 1.0, total_y + 2.6, _("total"), MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
 
 
 def _sheet_legend(page: Scene, x: float, y: float, w: float, lang: str = "en") -> None:
@@ -993,17 +1007,23 @@ def sheet_document(paper: str, lang: str = "en") -> Document:
 
 
 def kit_parts(paper: str, deck: CatTreeDeck, options: PrintOptions) -> list[KitPart]:
+    """The deck (the reference cards fill its last sheet) and the score sheet; the instructions say how this very
+    sheet is cut (crop marks or cut lines) and which cards it holds."""
     _ = translator(options.lang)
     name = paper_label(paper)
     cards = print_deck(deck, options)
-    reference = print_reference(deck.card, options)
-    stock = _("{paper} card stock, both sides (flip on the long edge)").format(paper=name)
+    count = len(STRUCTURES) * deck.copies
+    how = cut_words(card_template(deck.card, options), options)
+    if deck.reference_cards:
+        cut = _("Print both sides and cut {how}: {count} structure cards with their backs, and {reference} reference "
+                "cards (structures on the front, scoring on the back), one per player.").format(
+                    how=how, count=count, reference=deck.reference_cards)
+    else:
+        cut = _("Print both sides and cut {how}: {count} structure cards with their backs.").format(how=how,
+                                                                                                  count=count)
     return [
-        KitPart(_("Cards"), cards, stock,
-                _("Print both sides, cut along the crop marks: 32 structure cards with their backs.")),
-        KitPart(_("Reference cards"), reference, stock,
-                _("Cut out the two reference cards, one per player: structures on the front, scoring on the "
-                  "back.")),
+        KitPart(_("Cards"), cards, _("{paper} card stock, both sides ({duplex})").format(
+                    paper=name, duplex=_(DUPLEX_WORDS[options.duplex])), cut),
         KitPart(_("Score sheet"), sheet_document(paper, options.lang),
                 _("{paper} plain paper, one side").format(paper=name),
                 _("Write each card's rank in its cell, the points of each row on the right, the total at the "
@@ -1011,11 +1031,4 @@ def kit_parts(paper: str, deck: CatTreeDeck, options: PrintOptions) -> list[KitP
     ]
 
 
-def print_reference(card: str, options: PrintOptions) -> Document:
-    w, h = CARD_SIZES[card]
-    fronts = [reference_front(w, h, options.bleed, options.lang)] * 2
-    backs = [reference_back(w, h, options.bleed, options.lang)] * 2
-    template = card_template(card, options)
-    return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: reference cards",
-                       footer=f"{TITLE} · " + translator(options.lang).gettext("reference cards") +
-                       f" · washigen {__version__}")
+DUPLEX_WORDS = {"long": N_("flip on the long edge"), "short": N_("flip on the short edge"), "none": N_("one side")}

@@ -7,12 +7,13 @@ import inspect
 from ...errors import InputError
 from ...i18n import N_, check_language, translator
 from ...press import KitPart, PrintOptions
+from ...press.impose import cut_words
 from .. import Game, register_game
 from .commands import commands
-from .draw import (TITLE, Panel, band_items, map_scene, new_scene, print_design, segment_scene,
-                   sheet_document, strips_document)
+from .draw import (TITLE, Panel, assembly_lines, band_items, band_panels, lanes_template, map_scene,
+                   map_strips_for_sheets, new_scene, print_design, segment_scene, sheet_document, strips_document)
 from .generate import generate_map, generate_roll, generate_segment, generate_setup
-from .model import CatsMap, CatsRoll, CatsSegment, CatsSetup
+from .model import CatsMap, CatsRoll, CatsSegment, CatsSetup, map_layers, table
 from .playtest import balance_hook, play_check
 from .rules import check_design, validate
 from . import tiled
@@ -101,20 +102,26 @@ def band_diagram(lang: str = "en"):
 
 
 def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
-    """The map's tape strips on sheets and the player strips."""
+    """The map's tape strips on sheets, and player strips only for players the map's bands leave out. The
+    instructions are said from the strips and the sheet they are printed on."""
     _ = translator(lang)
     design = generate_map(players=players, seed=seed)
     options = PrintOptions(paper=paper, lang=lang)
     name = paper.upper() if paper.lower() == "a4" else paper.title()
-    return [
-        KitPart(_("Map"), strips_document(design, options), _("{paper}, plain white paper, one side").format(
-                    paper=name),
-                _("Cut out the strips on the crop marks and lay them in number order, top edge to top edge; the "
-                  "last page shows how they go together.")),
-        KitPart(_("Player strips"), sheet_document(players, False, options, seed=1),
-                _("{paper}, one side").format(paper=name),
-                _("Cut out one strip per player; the players without a band on the map use them.")),
-    ]
+    strips = map_strips_for_sheets(design, options)
+    how = assembly_lines(strips, map_layers(design), lang)[1:]
+    cut = _("Cut out the strips {how} and lay them in number order.").format(
+        how=cut_words(lanes_template(design, options), options))
+    parts = [KitPart(_("Map"), strips_document(design, options),
+                     _("{paper}, plain white paper, one side").format(paper=name),
+                     " ".join([cut, *how, _("The last page shows how they go together.")]))]
+    seated = sum(len(band_panels(design, side, 1.0)) for side in ("top", "bottom"))
+    needed = table(players, False).teams if design.coop else players
+    if seated < needed:
+        parts.append(KitPart(_("Player strips"), sheet_document(players, False, options, seed=seed),
+                             _("{paper}, one side").format(paper=name),
+                             _("Cut out one strip per player; the players without a band on the map use them.")))
+    return parts
 
 
 GAME = register_game(Game(

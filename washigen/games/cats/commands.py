@@ -126,7 +126,8 @@ def _warn(design) -> None:
 @profile_option(only=("bleed", "dpi"))
 def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
-    sections repeat along it. A PNG past 100 megapixels is written as tiles along the tape (OUT-tile-01.png, ...)."""
+    sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
+    ...)."""
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)
@@ -148,7 +149,8 @@ def sheet_command(players, coop, output, print_options):
     from .model import table
 
     table(players, coop)
-    report_written(write_document(sheet_document(players, coop, print_options), output, print_options.dpi))
+    report_written(write_document(sheet_document(players, coop, print_options), output, print_options.dpi,
+                                  print_options.colour))
 
 
 @commands.command("variants")

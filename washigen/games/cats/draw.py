@@ -8,23 +8,27 @@ translucent washi: black walls, light fills, strong colours only where they mean
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ... import __version__
 from ...errors import InputError
-from ...fonts import fit_size, text_width
+from ...qr import QUIET_MODULES, qr_fits, qr_matrix
+from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, size_in_room, text_width
 from ...i18n import N_, translator
 from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
 from ...press.templates import Grid as SheetGrid
 from ...press.templates import Template
 from ...scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Style, Symbol, Text, Use
-from ...units import PAPER_SIZES, format_mm
-from .model import (BUILDING, FOREST, FOREST_SECTION_COLS, SHRINE, SHRUB, CatsMap, CatsRoll, CatsSegment,
-                    CatsSetup, Grid, cell_size, map_layers, table, top_layers)
+from ...units import PAPER_SIZES, SAFE_ZONE, format_mm
+from .model import (BAND_PAD, BUILDING, FOREST, FOREST_SECTION_COLS, SHRINE, SHRUB, CatsMap, CatsRoll, CatsSegment,
+                    CatsSetup, Grid, band_holds_qr, cell_size, forest_qr_cells, map_layers, table, top_layers)
 
 TITLE = "Tokyo Washi Game Cats"
+Edges = tuple[float, float, float, float]       # top, right, bottom, left (as press.impose.Slot.bleed)
+# Between the grid and a band's line of text.
+BAND_TEXT_GAP = 0.2
 
 THEME = {
     "grid": "#9a9a9a",
@@ -40,13 +44,15 @@ THEME = {
     "band": "#c4c4c4",
     "band-ink": "#3a3a3a",
     "overlap": "#e4e4e4",
-    "sewer-red": "#d7261e",
+    # Sewer lids: apart by at least 30 ΔE for every pair under deuteranopia and protanopia too (a teal green, a
+    # bright yellow), and each with its own white grate for anyone who tells them by shape.
+    "sewer-red": "#e0301e",
     "sewer-blue": "#1f5fbf",
-    "sewer-green": "#2e8b3d",
-    "sewer-yellow": "#e8b400",
+    "sewer-green": "#00796b",
+    "sewer-yellow": "#ffd000",
     "sewer-red-rim": "#7d140f",
     "sewer-blue-rim": "#0f336b",
-    "sewer-green-rim": "#16501f",
+    "sewer-green-rim": "#004d44",
     "sewer-yellow-rim": "#7a5d00",
     "player-1": "#7b3fa0",
     "player-2": "#ee7b16",
@@ -98,20 +104,21 @@ def _sewer(colour: str):
         sym.add(Circle(0.5 * s, 0.5 * s, 0.36 * s, Style(fill=f"sewer-{colour}", stroke=f"sewer-{colour}-rim",
                                                           stroke_width=0.05 * s)))
         white = Style(fill="#ffffff")
-        bar = 0.07 * s
-        # Each colour has its own grate, so the pairs read in grey-scale and for colour-blind players too.
+        bar = 0.1 * s
+        # Each colour has its own bold grate, so the pairs read in grey-scale, for colour-blind players, and at
+        # arm's length: red three rungs across, blue three bars down, green four dots, yellow a cross.
         if colour == "red":
-            for y, w in ((0.36, 0.36), (0.465, 0.44), (0.57, 0.36)):
+            for y, w in ((0.33, 0.38), (0.45, 0.48), (0.57, 0.38)):
                 sym.add(Rect((0.5 - w / 2) * s, y * s, w * s, bar, white, rx=bar / 2))
         elif colour == "blue":
-            for x, h in ((0.36, 0.36), (0.465, 0.44), (0.57, 0.36)):
+            for x, h in ((0.33, 0.38), (0.45, 0.48), (0.57, 0.38)):
                 sym.add(Rect(x * s, (0.5 - h / 2) * s, bar, h * s, white, rx=bar / 2))
         elif colour == "green":
-            for x, y in ((0.5, 0.33), (0.67, 0.5), (0.5, 0.67), (0.33, 0.5)):
-                sym.add(Circle(x * s, y * s, 0.065 * s, white))
+            for x, y in ((0.5, 0.31), (0.69, 0.5), (0.5, 0.69), (0.31, 0.5)):
+                sym.add(Circle(x * s, y * s, 0.085 * s, white))
         else:
-            sym.add(Rect(0.3 * s, 0.465 * s, 0.4 * s, bar, white, rx=bar / 2))
-            sym.add(Rect(0.465 * s, 0.3 * s, bar, 0.4 * s, white, rx=bar / 2))
+            sym.add(Rect(0.26 * s, 0.45 * s, 0.48 * s, bar, white, rx=bar / 2))
+            sym.add(Rect(0.45 * s, 0.26 * s, bar, 0.48 * s, white, rx=bar / 2))
     return draw
 
 
@@ -211,9 +218,11 @@ def widths(s: float) -> tuple[float, float]:
 
 
 def draw_grid(scene: Scene, grid: Grid, s: float, window: Window | None = None, turned_rows: int = 0,
-              home_rows: tuple[int, ...] = (), bleed_top: float = 0.0) -> list:
+              home_rows: tuple[int, ...] = (), bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> list:
     """The cells of `grid` inside `window`: fills, grid lines, symbols, walls. Rows before `turned_rows` face the
-    top player (their symbols are turned). Returns the primitives in window coordinates."""
+    top player (their symbols are turned). Where a side of the window is a trim, `bleed` (top, right, bottom,
+    left) carries the fills, grid lines and walls that reach it on into the bleed. Returns the primitives in window
+    coordinates."""
     R, C = grid.height, grid.width
     w = window or Window(0, R, 0, C)
     rows, cols = w.r1 - w.r0, w.c1 - w.c0
@@ -226,11 +235,12 @@ def draw_grid(scene: Scene, grid: Grid, s: float, window: Window | None = None, 
     def xy(r: int, c: int) -> tuple[float, float]:
         return (c - w.c0) * s, (r - w.r0) * s
 
+    top, right, bottom, left = bleed
     for r in home_rows:
         if w.r0 <= r < w.r1:
-            items.append(Rect(0, (r - w.r0) * s, cols * s, s, Style(fill="home")))
-    items += _region_fills(grid, s, w)
-    items.append(_grid_lines(rows, cols, s, line_w, bleed_top))
+            items.append(Rect(-left, (r - w.r0) * s, cols * s + left + right, s, Style(fill="home")))
+    items += _region_fills(grid, s, w, bleed)
+    items.append(_grid_lines(rows, cols, s, line_w, bleed))
     sewers = {(sw.row - 1, sw.col - 1): sw.colour for sw in grid.sewers}
     for r in range(w.r0, w.r1):
         line = grid.rows[r]
@@ -247,16 +257,17 @@ def draw_grid(scene: Scene, grid: Grid, s: float, window: Window | None = None, 
             elif (r, c) in sewers:
                 items.append(use(scene, symbol(f"sewer-{sewers[r, c]}", s), x, y, s, turned))
     items += _forest_edges(grid, s, w)
-    items.append(_walls(grid, s, w, wall_w))
+    items.append(_walls(grid, s, w, wall_w, bleed))
     return items
 
 
-def _grid_lines(rows: int, cols: int, s: float, width: float, bleed_top: float) -> Path:
+def _grid_lines(rows: int, cols: int, s: float, width: float, bleed: Edges) -> Path:
+    top, right, bottom, left = bleed
     commands = []
     for r in range(rows + 1):
-        commands += [("M", 0.0, r * s), ("L", cols * s, r * s)]
+        commands += [("M", -left, r * s), ("L", cols * s + right, r * s)]
     for c in range(cols + 1):
-        commands += [("M", c * s, -bleed_top), ("L", c * s, rows * s)]
+        commands += [("M", c * s, -top), ("L", c * s, rows * s + bottom)]
     return Path(tuple(commands), Style(stroke="grid", stroke_width=width))
 
 
@@ -267,8 +278,9 @@ def _rect_path(rects, style: Style) -> Path:
     return Path(tuple(commands), style)
 
 
-def _region_fills(grid: Grid, s: float, w: Window) -> list:
-    """Buildings, shrines and forests as filled row runs (one path a kind)."""
+def _region_fills(grid: Grid, s: float, w: Window, bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> list:
+    """Buildings, shrines and forests as filled row runs (one path a kind); a run at a trimmed side of the window
+    goes on into the bleed."""
     runs = {BUILDING: [], FOREST: [], SHRUB: []}
     for r in range(w.r0, w.r1):
         line = grid.rows[r]
@@ -281,7 +293,11 @@ def _region_fills(grid: Grid, s: float, w: Window) -> list:
                 continue
             while kind != SHRUB and c < w.c1 and line[c] == kind:
                 c += 1
-            runs[kind].append(((start - w.c0) * s, (r - w.r0) * s, (c - start) * s, s))
+            x0 = (start - w.c0) * s - (bleed[3] if start == w.c0 else 0.0)
+            x1 = (c - w.c0) * s + (bleed[1] if c == w.c1 else 0.0)
+            y0 = (r - w.r0) * s - (bleed[0] if r == w.r0 else 0.0)
+            y1 = (r - w.r0 + 1) * s + (bleed[2] if r == w.r1 - 1 else 0.0)
+            runs[kind].append((x0, y0, x1 - x0, y1 - y0))
     items = []
     if runs[BUILDING]:
         items.append(_rect_path(runs[BUILDING], Style(fill="building")))
@@ -311,9 +327,9 @@ def _forest_edges(grid: Grid, s: float, w: Window) -> list:
     return [Path(tuple(commands), Style(stroke="forest", stroke_width=max(0.12, 0.05 * s), line_cap="square"))]
 
 
-def _walls(grid: Grid, s: float, w: Window, width: float) -> Path:
+def _walls(grid: Grid, s: float, w: Window, width: float, bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> Path:
     """Black walls on every building edge; an opening leaves a gap between two short stubs (a door), a cut side
-    leaves the edge open."""
+    leaves the edge open. A wall that meets a trimmed side of the window goes on into the bleed."""
     owner = {}
     for k, building in enumerate(grid.buildings):
         for cell in building.cells:
@@ -335,6 +351,12 @@ def _walls(grid: Grid, s: float, w: Window, width: float) -> Path:
             ax, ay, bx, by = x + x1 * s, y + y1 * s, x + x2 * s, y + y2 * s
             state = openings.get((r, c, side))
             if state is None:
+                if side in "we":
+                    ay -= bleed[0] if r == w.r0 else 0.0
+                    by += bleed[2] if r == w.r1 - 1 else 0.0
+                else:
+                    ax -= bleed[3] if c == w.c0 else 0.0
+                    bx += bleed[1] if c == w.c1 - 1 else 0.0
                 commands += [("M", ax, ay), ("L", bx, by)]
             elif state is False:
                 ux, uy = (bx - ax) / s, (by - ay) / s
@@ -354,50 +376,71 @@ class Panel:
 
 def band_items(scene: Scene, length: float, h: float, panels: list[Panel], bleed: float = 0.0,
                note: str = "", qr: str | None = None, overlap: bool = False, words: bool = True,
-               anchors: dict | None = None, spread: float = 0.6, lang: str = "en") -> list:
-    """A grey band `length` x `h` mm as its player sees it (their edge at the bottom), with a colour box, two
-    special moves and a fish for each cat in every panel; `note` prints small at the right end."""
+               anchors: dict | None = None, spread: float = 0.6, lang: str = "en",
+               span: tuple[float, float] | None = None, crowded: list | None = None) -> list:
+    """A grey band `length` x `h` mm as its player sees it (their edge, the trim, at the bottom), with a colour box,
+    two special moves and a fish for each cat in every panel; `note` prints small at the right end. Text keeps to
+    the band's safe line (SAFE_ZONE above the trim) and is left out where it would be too small to read there.
+    `span` is the part of the band that reaches the paper (a strip's columns): its ends are trims too. A panel
+    whose symbols run into the note even packed close is reported in `crowded`, when given."""
+    x0, x1 = span or (0.0, length)
     items: list = [Rect(-bleed, 0, length + 2 * bleed, h + bleed, Style(fill="overlap" if overlap else "band"))]
     if overlap:
         items += _overlap_marks(length, h, lang)
         return items
     icon = 0.78 * h
-    pad = 0.11 * h
-    label_size = max(1.0, 0.25 * h)
-    right_end = length
-    if qr:
+    pad = BAND_PAD * h
+    right_end = x1 - max(0.0, SAFE_ZONE - pad)      # the band's ends are trims too
+    if qr and x1 >= length - 1e-6 and band_holds_qr(qr, h):
         items.append(qr_group(qr, h - 2 * pad, length - h + pad, pad))
         right_end = length - h
-    if note:
-        size = max(1.0, min(0.24 * h, 1.6))
-        items.append(Text(right_end - pad, h - (h - size) / 2 - 0.18 * size, note, size, anchor="end",
+    limit_end = right_end
+    note_size = size_in_room(note, band_room(h), max(MIN_FINE_PRINT, min(0.24 * h, 1.6)), MIN_FINE_PRINT) \
+        if note else None
+    if note_size:
+        items.append(Text(right_end - pad, band_baseline(h, note, note_size), note, note_size, anchor="end",
                           style=Style(fill="band-ink")))
+        limit_end = right_end - pad - text_width(note, note_size) - pad
+    panels = [Panel(max(p.start, x0), min(p.end, x1), p.label) for p in panels if p.end > x0 and p.start < x1]
     for k, panel in enumerate(panels):
         if k:
             items.append(Line(panel.start, 0, panel.start, h, Style(stroke="#ffffff", stroke_width=max(0.3, 0.08 * h))))
-        limit = panel.end - pad
-        if k == len(panels) - 1 and note:
-            limit = right_end - pad - text_width(note, max(1.0, min(0.24 * h, 1.6))) - h
-        items += _panel(scene, panel, h, icon, pad, label_size, limit, words, anchors, spread, lang)
+        limit = min(panel.end, limit_end) - pad
+        items += _panel(scene, panel, h, icon, pad, limit, words, anchors, spread, lang, x0 + SAFE_ZONE, crowded)
     return items
 
 
-def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_size: float, limit: float,
+def band_room(h: float) -> float:
+    """The height of a band's text line: from just below the grid down to the safe line above the trim."""
+    return h - SAFE_ZONE - BAND_TEXT_GAP
+
+
+def band_baseline(h: float, text: str, size: float) -> float:
+    """The baseline that puts `text` on the band's safe line (its lowest ink SAFE_ZONE above the trim)."""
+    return h - SAFE_ZONE - descent(text) * size
+
+
+def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit: float,
            words: bool = True, anchors: dict | None = None, spread: float = 0.6,
-           lang: str = "en") -> list:
-    """One player's part of a band; the words beside the symbols print when they fit (and are big enough).
-    `anchors`, when given, receives the middle of each group of symbols (for a labelled figure)."""
-    for labels in (words and h >= 3.5, False):
+           lang: str = "en", safe_start: float = SAFE_ZONE, crowded: list | None = None) -> list:
+    """One player's part of a band; the words beside the symbols print when they fit (at a readable size, inside
+    the safe line). `anchors`, when given, receives the middle of each group of symbols (for a labelled figure).
+    Symbols that would run past `limit` (into the note) are spaced closer, then left out."""
+    _ = translator(lang)
+    groups = tuple((name, count, _(BAND_WORDS[name])) for name, count in (("colour-box", 1), ("special", 2),
+                                                                         ("fish", 2)))
+    caption_sizes = [size_in_room(caption, band_room(h), max(MIN_TEXT, 0.25 * h)) for _n, _c, caption in groups]
+    caption_size = min(caption_sizes) if words and all(caption_sizes) else None
+    label_size = size_in_room(panel.label, band_room(h), fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)) \
+        if panel.label else None
+    for captions, gap in ((caption_size, spread), (None, spread), (None, 0.1)):
         items: list = []
         y = (h - icon) / 2
-        x = panel.start + 0.5 * pad + 0.15 * h
-        if panel.label:            # regular weight: a second font would double the map's PDF
-            size = fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)
-            items.append(Text(x, h / 2 + 0.36 * size, panel.label, size, style=Style(fill="band-ink")))
-            x += text_width(panel.label, size) + 0.3 * h
-        _ = translator(lang)
-        groups = tuple((name, count, _(BAND_WORDS[name])) for name, count in (("colour-box", 1), ("special", 2),
-                                                                             ("fish", 2)))
+        x = max(panel.start + 0.5 * pad + 0.15 * h, safe_start)
+        if label_size:             # regular weight: a second font would double the map's PDF
+            items.append(Text(x, band_baseline(h, panel.label, label_size), panel.label, label_size,
+                              style=Style(fill="band-ink")))
+            x += text_width(panel.label, label_size) + 0.3 * h
         for n, (name, count, caption) in enumerate(groups):
             start = x
             for _copy in range(count):
@@ -405,13 +448,16 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, label_
                 x += icon + 0.06 * h
             if anchors is not None:
                 anchors[name] = (start + x - 0.06 * h) / 2
-            if labels:
+            if captions:
                 x += 0.1 * h
-                items.append(Text(x, h / 2 + 0.36 * label_size, caption, label_size, style=Style(fill="band-ink")))
-                x += text_width(caption, label_size)
-            x += spread * h if n < 2 else 0
-        if x <= limit or not labels:
+                items.append(Text(x, band_baseline(h, caption, captions), caption, captions,
+                                  style=Style(fill="band-ink")))
+                x += text_width(caption, captions)
+            x += gap * h if n < 2 else 0
+        if x <= limit:
             return items
+    if crowded is not None:
+        crowded.append(panel)
     return items
 
 
@@ -423,19 +469,21 @@ def _overlap_marks(length: float, h: float, lang: str = "en") -> list:
     while x < length:
         commands += [("M", max(0.0, x), h - (max(0.0, x) - x)), ("L", min(length, x + h), h - (min(length, x + h) - x))]
         x += step
-    size = max(1.0, min(0.3 * h, 1.8))
-    return [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15)),
-            Text(length / 2, h / 2 + 0.36 * size, translator(lang).gettext("overlap: the next strip covers this band"),
-                 size, anchor="middle",
-                 style=Style(fill="muted"))]
+    text = translator(lang).gettext("overlap: the next strip covers this band")
+    size = size_in_room(text, band_room(h), max(MIN_TEXT, min(0.3 * h, 1.8)))
+    marks = [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15))]
+    if size:
+        marks.append(Text(length / 2, band_baseline(h, text, size), text, size, anchor="middle",
+                          style=Style(fill="muted")))
+    return marks
 
 
 def qr_group(url: str, size: float, x: float, y: float) -> Group:
-    """A QR code (reportlab's encoder) as vector rectangles: one path of dark modules, row runs merged."""
+    """A QR code (reportlab's encoder) as vector rectangles in a white square of `size` mm that includes its
+    4-module quiet zone: one path of dark modules, row runs merged. Place it only where qr_fits(url, size)."""
     matrix = qr_matrix(url)
     n = len(matrix)
-    quiet = 2
-    unit = size / (n + 2 * quiet)
+    unit = size / (n + 2 * QUIET_MODULES)
     rects = []
     for r, row in enumerate(matrix):
         c = 0
@@ -444,22 +492,10 @@ def qr_group(url: str, size: float, x: float, y: float) -> Group:
                 start = c
                 while c < n and row[c]:
                     c += 1
-                rects.append(((start + quiet) * unit, (r + quiet) * unit, (c - start) * unit, unit))
+                rects.append(((start + QUIET_MODULES) * unit, (r + QUIET_MODULES) * unit, (c - start) * unit, unit))
             else:
                 c += 1
     return Group([Rect(0, 0, size, size, Style(fill="#ffffff")), _rect_path(rects, Style(fill="#000000"))], dx=x, dy=y)
-
-
-@lru_cache(maxsize=32)
-def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
-    if not url or len(url) > 800:
-        raise InputError("rules-url: give a URL of 1 to 800 characters")
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-
-    code = QrCodeWidget(url, barLevel="M").qr
-    code.make()
-    n = code.getModuleCount()
-    return tuple(tuple(bool(code.isDark(r, c)) for c in range(n)) for r in range(n))
 
 
 # -- maps --------------------------------------------------------------------------------------------------------------------
@@ -505,16 +541,25 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     W, H = C * s, R * s + 2 * s
     scene = new_scene(W, H, bleed, map_meta(design, lang))
     turned = top_layers(map_layers(design)) * design.segment_rows
-    body = draw_grid(scene, grid, s, turned_rows=turned, home_rows=(0, R - 1))
+    body = draw_grid(scene, grid, s, turned_rows=turned, home_rows=(0, R - 1),
+                     bleed=(0.0, bleed, 0.0, bleed))
     body += _cut_lines(design, s)
     if drawings is not None:
         body += _drawings(scene, drawings, s, turned)
     scene.add(Group(body, dy=s))
-    top = band_items(scene, W, s, band_panels(design, "top", W, lang), bleed, lang=lang)
+    # The seed line goes at the end of the bottom band, or of the top band where the bottom one has no room
+    # beside its last player's symbols (six players in teams).
+    note, crowded = sheet_note(design, lang=lang), []
+    bottom_panels = band_panels(design, "bottom", W, lang)
+    bottom = band_items(scene, W, s, bottom_panels, bleed, note=note, qr=design.rules_url, lang=lang,
+                        crowded=crowded)
+    top_note = ""
+    if crowded:
+        bottom = band_items(scene, W, s, bottom_panels, bleed, qr=design.rules_url, lang=lang)
+        top_note = note
+    top = band_items(scene, W, s, band_panels(design, "top", W, lang), bleed, note=top_note, lang=lang)
     scene.add(Group(top, dx=W, dy=s, rotate=180.0))
-    note = sheet_note(design, lang=lang)
-    scene.add(Group(band_items(scene, W, s, band_panels(design, "bottom", W, lang), bleed, note=note,
-                               qr=design.rules_url, lang=lang), dy=s + R * s))
+    scene.add(Group(bottom, dy=s + R * s))
     return scene
 
 
@@ -594,13 +639,16 @@ def strip_scene(design: CatsMap, strip: Strip, bleed: float, lang: str = "en") -
     window = Window(r0, r0 + R, strip.c0, strip.c1)
     turned_rows = top_layers(map_layers(design)) * R
     homes = tuple(r for r in (0, design.grid.height - 1) if r0 <= r < r0 + R)
-    cells = draw_grid(scene, design.grid, s, window, turned_rows=turned_rows, home_rows=homes)
+    # The strip's outer edge (away from its band) is a trim: row r0, or row r1 - 1 on a turned strip.
+    outer = (0.0, bleed, bleed, bleed) if strip.turned else (bleed, bleed, 0.0, bleed)
+    cells = draw_grid(scene, design.grid, s, window, turned_rows=turned_rows, home_rows=homes, bleed=outer)
     cells += _strip_cut_lines(design, strip, s)
     W = design.grid.width * s
     side = "top" if strip.turned else "bottom"
+    span = (W - strip.c1 * s, W - strip.c0 * s) if strip.turned else (strip.c0 * s, strip.c1 * s)
     band = band_items(scene, W, s, band_panels(design, side, W, lang), bleed, overlap=not strip.outer,
                       note=sheet_note(design, lang=lang) if strip.outer else "",
-                      qr=design.rules_url if strip.outer else None, lang=lang)
+                      qr=design.rules_url if strip.outer else None, lang=lang, span=span)
     if strip.turned:
         scene.add(Group(cells, dx=width, dy=R * s, rotate=180.0))
         scene.add(Group(band, dx=-(W - strip.c1 * s), dy=R * s))
@@ -624,15 +672,24 @@ def _strip_cut_lines(design: CatsMap, strip: Strip, s: float) -> list:
                                         dash=(0.25 * s, 0.15 * s)))]
 
 
-def strips_document(design: CatsMap, options: PrintOptions) -> Document:
+def lanes_template(design: CatsMap, options: PrintOptions) -> Template:
+    """The sheet the map's strips are printed on: the user's, the built-in one for the tape, or plain lanes."""
     paper = options.paper or "a4"
     tape = design.tape_width
-    template = template_for(f"tape{format_mm(tape)}", paper, options.template) if options.template or \
+    return template_for(f"tape{format_mm(tape)}", paper, options.template) if options.template or \
         f"{paper}-tape{format_mm(tape)}" in _builtin_names() else _lanes_template(paper, tape)
+
+
+def map_strips_for_sheets(design: CatsMap, options: PrintOptions) -> list[Strip]:
+    """The map cut into strips no longer than a lane of its sheet."""
     s = cell_size(design.tape_width, design.segment_rows)
-    longest = lane_length(template) - 2 * options.bleed
-    max_cols = max(1, int(longest // s))
-    strips = map_strips(design, max_cols)
+    longest = lane_length(lanes_template(design, options)) - 2 * options.bleed
+    return map_strips(design, max(1, int(longest // s)))
+
+
+def strips_document(design: CatsMap, options: PrintOptions) -> Document:
+    template = lanes_template(design, options)
+    strips = map_strips_for_sheets(design, options)
     lang = options.lang
     scenes = [strip_scene(design, strip, options.bleed, lang) for strip in strips]
     layers = map_layers(design)
@@ -671,6 +728,41 @@ def _add_guide(document: Document, design: CatsMap, strips: list[Strip], templat
     last.add(*guide_items(design, strips, x0 + 4.0, free_top, uw - 8.0, free, lang))
 
 
+def _numbers(strips: list[Strip], lang: str = "en") -> str:
+    names = [str(strip.number) for strip in strips]
+    if len(names) == 1:
+        return names[0]
+    return translator(lang).gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def assembly_lines(strips: list[Strip], layers: int, lang: str = "en") -> list[str]:
+    """How the strips go together, said from the same strips the plan draws (their layers and columns), so the
+    words and the drawing cannot disagree."""
+    _ = translator(lang)
+    by_layer: dict[int, list[Strip]] = {}
+    for strip in strips:
+        by_layer.setdefault(strip.layer, []).append(strip)
+    order = list(by_layer)                                  # layers in the order they are laid
+    lines = [_("Lay the strips in number order, printed side up.")]
+    for layer in order:
+        row = by_layer[layer]
+        if len(row) > 1:
+            lines.append(_("Strips {numbers} lie end to end in one row, columns {first}-{last} left to right as the "
+                           "bottom player sees them.").format(numbers=_numbers(row, lang), first=row[0].c0 + 1,
+                                                              last=row[-1].c1))
+    first = [by_layer[layer] for layer in order[:2]]
+    if len(first) == 2 and len(first[0]) == len(first[1]) == 1:
+        lines.append(_("Strips {first} and {second} meet along their edges without a band; every band faces "
+                       "out.").format(first=first[0][0].number, second=first[1][0].number))
+    elif len(first) == 2:
+        lines.append(_("The row of strips {first} meets the row of strips {second} along the edges without a band; "
+                       "every band faces out.").format(first=_numbers(first[0], lang),
+                                                       second=_numbers(first[1], lang)))
+    if layers > 2:
+        lines.append(_("Each later row goes outside the one before it and covers that row's band."))
+    return lines
+
+
 def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float,
                 lang: str = "en") -> list:
     """A small plan of the map: its buildings and bands, every strip outlined with its number."""
@@ -680,10 +772,7 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
     title_size = 3.2
     layers = map_layers(design)
     _ = translator(lang)
-    lines = [_("Lay the strips in number order, printed side up."),
-             _("Strips 1 and 2 meet top edge to top edge, their bands on the outside.")]
-    if layers > 2:
-        lines.append(_("Each later strip goes outside the one before it and covers that strip's band."))
+    lines = assembly_lines(strips, layers, lang)
     scale = min(0.45, (width * 0.6) / map_w, (height - 8 - 4.2 * len(lines) - title_size) / map_h)
     items: list = [Text(x, y + title_size, _("How the strips go together"), title_size, weight="bold")]
     for k, line in enumerate(lines):
@@ -714,8 +803,8 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
     right = gx + C * u + 3
     items.append(Text(right, gy + u * 0.5 + 0.8, _("top player's band"), label, style=Style(fill="muted")))
     items.append(Text(right, gy + (R + 1.5) * u + 0.8, _("bottom player's band"), label, style=Style(fill="muted")))
-    if design.rules_url:
-        q = min(28.0, height - 10)
+    q = min(28.0, height - 10)
+    if design.rules_url and qr_fits(design.rules_url, q):
         qx = x + width - q
         items.append(qr_group(design.rules_url, q, qx, gy))
         items.append(Text(qx + q / 2, gy + q + 3.5, _("the rules"), 2.6, anchor="middle"))
@@ -749,7 +838,7 @@ def print_design(design, options: PrintOptions) -> Document:
 def segment_items(scene: Scene, grid: Grid, s: float, bleed: float, note: str = "", qr: str | None = None,
                   lang: str = "en") -> list:
     R, C = grid.height, grid.width
-    items = draw_grid(scene, grid, s, home_rows=(R - 1,), bleed_top=bleed)
+    items = draw_grid(scene, grid, s, home_rows=(R - 1,), bleed=(bleed, 0.0, 0.0, 0.0))
     band = band_items(scene, C * s, s, [Panel(0, C * s, "")], 0.0, note=note, qr=qr, lang=lang)
     band[0] = Rect(0, 0, C * s, s + bleed, Style(fill="band"))
     return items + [Group(band, dy=R * s)]
@@ -798,15 +887,16 @@ def forest_pieces(rows: int, cols: int, reserved: tuple[int, int, int, int] | No
     return pieces
 
 
-def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, note: str = "",
-                         qr: str | None = None, lang: str = "en") -> list:
+def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: str | None = None,
+                         lang: str = "en") -> list:
     _ = translator(lang)
     cols = FOREST_SECTION_COLS
     width = cols * s
     items: list = [Rect(0, -bleed, width, rows * s + bleed, Style(fill="forest-tint"))]
     reserved = None
-    if qr and rows >= 5:
-        reserved = (0, cols - 3, 4, 3)
+    cells = forest_qr_cells(qr, rows, s) if qr else 0
+    if cells:
+        reserved = (0, cols - cells, cells + 1, cells)       # the code, and a row below it for its caption
     pieces = forest_pieces(rows, cols, reserved)
     edges = []
     for r, c, h, w in pieces:
@@ -818,19 +908,16 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, note: 
                   ("L", c * s, (r + h) * s), ("Z",)]
     items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
     if reserved:
-        items.append(qr_group(qr, 3 * s - 0.4 * s, (cols - 3) * s + 0.2 * s, 0.2 * s))
-        size = max(0.8, min(0.28 * s, 1.6))
-        items.append(Text((cols - 1.5) * s, 3.5 * s + 0.36 * size, _("the rules"), size, anchor="middle",
-                          style=Style(fill="forest")))
+        items.append(qr_group(qr, (cells - 0.4) * s, (cols - cells + 0.2) * s, 0.2 * s))
+        size = max(MIN_TEXT, min(0.28 * s, 1.6))
+        items.append(Text((cols - cells / 2) * s, (cells + 0.5) * s + 0.36 * size, _("the rules"), size,
+                          anchor="middle", style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
-    size = max(0.9, min(0.3 * s, 1.8))
     text = _("forests & shrubs: cut out, stick on")
-    band.append(Text(width / 2, s / 2 + 0.36 * size, text, fit_size(text, width - 0.4 * s, size, minimum=0.8),
-                     anchor="middle", style=Style(fill="#ffffff")))
-    if note:
-        small = max(0.8, min(0.2 * s, 1.2))
-        band.append(Text(width / 2, s - 0.12 * s, note, fit_size(note, width - 0.4 * s, small, minimum=0.6),
-                         anchor="middle", style=Style(fill="#e8f0e4")))
+    size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
+    if size:
+        band.append(Text(width / 2, band_baseline(s, text, size), text, size, anchor="middle",
+                         style=Style(fill="#ffffff")))
     return items + [Group(band, dy=rows * s)]
 
 
@@ -850,9 +937,8 @@ def roll_repeat(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
                        "title": f"{TITLE} · " + translator(lang).gettext("tape")})
     note = translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
     for k, grid in enumerate(design.segments):
-        scene.add(Group(segment_items(scene, grid, s, bleed, lang=lang), dx=k * pitch))
-        scene.add(Group(forest_section_items(scene, R, s, bleed, note, design.rules_url, lang),
-                        dx=k * pitch + C * s))
+        scene.add(Group(segment_items(scene, grid, s, bleed, note, lang=lang), dx=k * pitch))
+        scene.add(Group(forest_section_items(scene, R, s, bleed, design.rules_url, lang), dx=k * pitch + C * s))
     return scene
 
 
@@ -867,37 +953,44 @@ def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
 
 # -- player sheets --------------------------------------------------------------------------------------------------------------
 
-SHEET_STRIP = (120.0, 24.0)
+SHEET_STRIP = (90.0, 26.0)         # two abreast on A4 or Letter, with room for their bleed between them
 
 
 def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_STRIP[1], note: str = "",
-                 lang: str = "en") -> Scene:
-    """A player strip to cut out: a band at a size you can write on, with a name line."""
+                 bleed: float = 0.0, lang: str = "en") -> Scene:
+    """A player strip to cut out: a band at a size you can write on, with a name line. The band runs into the
+    bleed; its words keep the safe zone."""
     _ = translator(lang)
-    scene = new_scene(w, h, 0.0, {"kind": "sheet", "title": f"{TITLE} · " + _("player strips")})
-    icon = 0.42 * h
-    y = 0.2 * h
-    scene.add(Rect(0, 0, w, h, Style(fill="band")))
-    scene.add(Text(4, y + 0.42 * icon, player_label, 3.4, weight="bold", style=Style(fill="band-ink")))
-    scene.add(Text(4, y + icon + 1.6, _("name"), 2.0, style=Style(fill="band-ink")))
-    scene.add(Line(11, y + icon + 1.8, 44, y + icon + 1.8, Style(stroke="band-ink", stroke_width=0.25)))
-    groups = (("colour-box", 1, 48.0), ("special", 2, 64.0), ("fish", 2, 92.0))
-    for name, count, x in groups:
+    scene = new_scene(w, h, bleed, {"kind": "sheet", "title": f"{TITLE} · " + _("player strips")})
+    icon = 0.27 * h
+    y = SAFE_ZONE + 0.5
+    ink = Style(fill="band-ink")
+    scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="band")))
+    scene.add(Text(SAFE_ZONE + 1, y + 0.6 * icon, player_label, 3.4, weight="bold", style=ink))
+    line_y = y + icon + 3.2
+    scene.add(Text(SAFE_ZONE + 1, line_y, _("name"), MIN_TEXT, style=ink))
+    scene.add(Line(SAFE_ZONE + 10, line_y + 0.2, SAFE_ZONE + 33, line_y + 0.2,
+                   Style(stroke="band-ink", stroke_width=0.25)))
+    groups = (("colour-box", 1, 0.485), ("special", 2, 0.67), ("fish", 2, 0.855))
+    for name, count, at in groups:
         label = _(BAND_WORDS[name])
+        x = at * w - (count * (icon + 1.0)) / 2
         for k in range(count):
             scene.add(use(scene, symbol(name, icon), x + k * (icon + 1.0), y, icon))
-        scene.add(Text(x, y + icon + 4.0, label, 2.2, style=Style(fill="band-ink")))
+        scene.add(Text(at * w, line_y, label, MIN_TEXT, anchor="middle", style=ink))
     if note:
-        scene.add(Text(w - 2, h - 1.5, note, 1.5, anchor="end", style=Style(fill="band-ink")))
+        scene.add(Text(w - SAFE_ZONE, h - SAFE_ZONE - descent(note) * MIN_FINE_PRINT, note, MIN_FINE_PRINT,
+                       anchor="end", style=ink))
     return scene
 
 
 def sheet_document(players: int, coop: bool, options: PrintOptions, seed: int | None = None) -> Document:
+    """One strip a player (a team), two abreast, each with its bleed and crop marks."""
     seats = table(players, coop)
     paper = options.paper or "a4"
     w, h = PAPER_SIZES[paper]
-    template = Template(f"{paper} player strips", w, h, (12.0,) * 4,
-                        grid=SheetGrid(SHEET_STRIP[0], SHEET_STRIP[1], cols=1, gutter=6.0))
+    template = Template(f"{paper} player strips", w, h, (10.0,) * 4,
+                        grid=SheetGrid(SHEET_STRIP[0], SHEET_STRIP[1], cols=2, gutter=2 * options.bleed))
     if options.template is not None:
         from ...press.templates import load_template
         template = load_template(options.template)
@@ -905,9 +998,8 @@ def sheet_document(players: int, coop: bool, options: PrintOptions, seed: int | 
     note = f"washigen {__version__}" + (" · " + _("seed {seed}").format(seed=seed) if seed is not None else "")
     labels = [_("team {number}").format(number=t) for t in range(1, seats.teams + 1)] if coop else \
         [_("player {number}").format(number=p) for p in range(1, players + 1)]
-    fronts = [player_strip(label, note=note, lang=options.lang) for label in labels]
+    fronts = [player_strip(label, note=note, bleed=options.bleed, lang=options.lang) for label in labels]
     what = (_("{players} players in teams") if coop else _("{players} players")).format(players=players)
-    return impose_grid(fronts, template, PrintOptions(paper=paper, bleed=0.0, crop_marks=options.crop_marks,
-                                                      cut_lines=options.cut_lines, lang=options.lang),
+    return impose_grid(fronts, template, replace(options, paper=paper, duplex="none"),
                        title=f"{TITLE} · " + _("player strips") + f" · {what}",
                        footer=f"{TITLE} · " + _("player strips") + f" · {note}")

@@ -248,3 +248,26 @@ def home_rows(design: CatsMap) -> tuple[int, int]:
 def side_of_row(design: CatsMap, row: int) -> str | None:
     top, bottom = home_rows(design)
     return "top" if row == top else "bottom" if row == bottom else None
+
+
+# -- where the rules' QR code prints (DESIGN 4: modules >= 0.4 mm, a 4-module quiet zone) --------------------------
+
+BAND_PAD = 0.11            # of a cell: the margin around what a player band holds
+
+
+def band_holds_qr(url: str, s: float) -> bool:
+    """Whether a player band of one cell (s mm) holds a printable QR code of `url`."""
+    from ...qr import qr_fits
+
+    return qr_fits(url, s - 2 * BAND_PAD * s)
+
+
+def forest_qr_cells(url: str, rows: int, s: float) -> int:
+    """How many cells square the forest section gives the rules' QR code (its quiet zone inside a 0.2-cell
+    margin), with a row below for its caption; 0 where the section cannot hold a printable code."""
+    from ...qr import qr_fits
+
+    for cells in range(1, min(rows - 1, FOREST_SECTION_COLS) + 1):
+        if qr_fits(url, (cells - 0.4) * s):
+            return cells
+    return 0

@@ -34,7 +34,8 @@ from ...errors import DesignFormatError
 from ...report import Report, Violation
 from ...units import format_mm
 from .model import (BUILDING, CELL_KINDS, DRAWING_GAP, FOREST, MIN_CELL_MM, SHRINE, SHRUB, SIDE_STEP, STREET,
-                    CatsMap, CatsRoll, CatsSegment, CatsSetup, Grid, cell_size, home_rows, map_shape, table)
+                    CatsMap, CatsRoll, CatsSegment, CatsSetup, Grid, band_holds_qr, cell_size, forest_qr_cells,
+                    home_rows, map_shape, table)
 
 DESERT_ROWS = 4
 DESERT_COLS = 4
@@ -499,6 +500,18 @@ def check_print(tape_width: float, segment_rows: int) -> list[Violation]:
         f"to draw fish and cats in. Use wider tape or fewer rows.", field="tape_width")]
 
 
+def check_rules_qr(url: str | None, holds: bool, place: str) -> list[Violation]:
+    """A rules URL whose QR code the place cannot print scannably (modules of 0.4 mm, a 4-module quiet zone)."""
+    if not url or holds:
+        return []
+    from ...qr import min_qr_size
+
+    return [Violation.warning(
+        "cats.print.qr-left-out", f"The rules' QR code needs {format_mm(min_qr_size(url))} mm square to scan; "
+        f"{place} cannot hold it, so it is left out. Print the address on the rule sheet, or use wider tape.",
+        field="rules_url")]
+
+
 # -- designs ----------------------------------------------------------------------------------------------------------
 
 def map_homes(design: CatsMap) -> Homes:
@@ -514,7 +527,9 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
     violations = (check_red_home_rows(board, homes) + check_room(board, homes) + check_buildings(board)
                   + check_reach(board, homes, found_routes) + check_sewers(board)
                   + check_desert(board, homes.rows) + check_wall(board) + check_balance(homes, found_routes)
-                  + check_print(design.tape_width, design.segment_rows))
+                  + check_print(design.tape_width, design.segment_rows)
+                  + check_rules_qr(design.rules_url, band_holds_qr(design.rules_url, cell_size(
+                      design.tape_width, design.segment_rows)) if design.rules_url else True, "the player band"))
     if design.sewer_poppers:
         violations += check_popper_reach(board, homes)
     return Report.of(violations + check_cut_sides(design))
@@ -582,7 +597,10 @@ def validate_roll(design: CatsRoll) -> Report:
     for number, grid in enumerate(design.segments, start=1):
         for v in validate_grid_segment(grid):
             found.append(Violation(v.rule, v.severity, f"Segment {number}: {v.message}", {"segment": number, **v.where}))
-    return Report.of(found + check_print(design.tape_width, design.segment_rows))
+    s = cell_size(design.tape_width, design.segment_rows)
+    holds = bool(design.rules_url) and forest_qr_cells(design.rules_url, design.segment_rows, s) > 0
+    return Report.of(found + check_print(design.tape_width, design.segment_rows)
+                     + check_rules_qr(design.rules_url, holds, "the forest section"))
 
 
 def validate(design) -> Report:

@@ -123,7 +123,7 @@ def tape_command(segments, length, tape_width, layout, seed, output: Path, print
     repeat = tape_repeat_scene(design, print_options.bleed, print_options.lang)
     strip = tape_artwork(repeat, length or repeat.width, print_options.bleed)
     document = Document.single(strip, title=f"{TITLE} — tape artwork, seed {design.seed}")
-    report_written(write_document(document, output, print_options.dpi))
+    report_written(write_document(document, output, print_options.dpi, print_options.colour))
 
 
 @commands.command("sheet")

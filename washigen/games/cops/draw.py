@@ -14,14 +14,14 @@ from typing import Sequence
 
 from ... import __version__
 from ...errors import InputError
-from ...fonts import fit_size, text_width
+from ...fonts import ASCENT, MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, text_width
 from ...i18n import translator
 from ...press import Document, PrintOptions, load_template, template_for
 from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
 from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
                       Use, rounded_path)
-from ...units import MIN_PAGE_MARGIN, paper_size
+from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
 from .rules import location_index, path_visible, shape_of, visible_part
@@ -178,9 +178,11 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
         items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, _style(fill="#ffffff"), rx=1.2 * s))
         label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s else ""
         if label:
-            size = 1.5 * s
-            items.append(Text(x + 0.6 * s + size, bottom - 1.6 * s, label, size, weight="bold", rotate=-90,
-                              style=_style(fill="cops-blue")))
+            size = max(MIN_TEXT, 1.5 * s)
+            # Turned a quarter, the glyphs reach left of the baseline: keep them SAFE_ZONE from the segment's end.
+            baseline = max(x + 0.6 * s + size, SAFE_ZONE + ASCENT * size)
+            start = min(bottom - 1.6 * s, width - SAFE_ZONE)
+            items.append(Text(baseline, start, label, size, weight="bold", rotate=-90, style=_style(fill="cops-blue")))
     return items
 
 
@@ -262,7 +264,7 @@ def location_children(location: Location, s: float, show_id: bool = True) -> lis
             items.append(Rect(area.x, area.y, area.w, area.h, area_style, rx=0.5 * s))
     if show_id:
         # The id (for reports and the text form), small, in a corner the areas leave free.
-        size = 1.3 * s
+        size = max(MIN_TEXT, 1.3 * s)
         if location.shape == "circle":
             items.append(Text(x + w / 2 - 6.3 * s, y + h / 2 - 0.5 * s, location.id, size, anchor="middle",
                               style=_style(fill="muted")))
@@ -273,17 +275,16 @@ def location_children(location: Location, s: float, show_id: bool = True) -> lis
 
 
 def _small_print(length: float, width: float, s: float, caption: str, small: str) -> list:
-    """The seed and version, small, in the corridor at the segment's right end."""
-    size = 1.25 * s
-    x = length - 3.6 * s
+    """The seed and version, small, in the corridor at the segment's right end, SAFE_ZONE inside its edges (turned
+    a quarter, a line's descenders reach right of its baseline)."""
+    size = max(MIN_FINE_PRINT, 1.25 * s)
     style = _style(fill="muted")
     items = []
-    if caption:
-        fitted = fit_size(caption, width * 0.26, size, minimum=0.6)
-        items.append(Text(x, width - 1.5 * s, caption, fitted, rotate=-90, style=style))
-    if small:
-        fitted = fit_size(small, width * 0.26, size, minimum=0.6)
-        items.append(Text(x, 1.5 * s, small, fitted, rotate=-90, anchor="end", style=style))
+    for text, y, anchor in ((caption, width - SAFE_ZONE, "start"), (small, SAFE_ZONE, "end")):
+        if text:
+            fitted = max(MIN_FINE_PRINT, fit_size(text, width / 2 - SAFE_ZONE - 1.0, size, minimum=0.6))
+            x = min(length - 3.6 * s, length - SAFE_ZONE - descent(text) * fitted)
+            items.append(Text(x, y, text, fitted, rotate=-90, anchor=anchor, style=style))
     return items
 
 
@@ -419,13 +420,13 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
     """One squad's sheet: name, colour, two ramen bowls to cross off, the two crimes and their culprits' faces."""
     _ = translator(lang)
     w, h = SHEET_SIZE
+    b = DEFAULT_BLEED              # the header runs into the bleed; the sheet clips it to the bleed it keeps
     scene = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "sheet", "version": __version__,
                                                   "title": f"{TITLE} " + _("squad sheet")})
     scene.define(ramen_symbol())
     ink = _style(stroke="ink", width=0.35)
     blue = "cops-blue"
-    scene.add(Rect(0, 0, w, h, _style(fill="#ffffff", stroke="faint", width=0.3), rx=3.0),
-              Rect(0, 0, w, 15.5, _style(fill=blue), rx=3.0), Rect(0, 8, w, 7.5, _style(fill=blue)),
+    scene.add(Rect(-b, -b, w + 2 * b, 15.5 + b, _style(fill=blue)),
               Text(5.0, 6.6, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=_style(fill="#ffffff")),
               Text(5.0, 12.0, _("squad sheet"), 2.6, style=_style(fill="#ffffff")),
               Text(w - 5.0, 12.0, f"#{number}", 3.2, anchor="end", weight="bold", style=_style(fill="#ffffff")))
@@ -439,22 +440,21 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
               Text(39.0, y, _("colour the dot with your pen"), 2.2, style=_style(fill="muted")))
     y = 37.0
     scene.add(Text(5.0, y + 3.0, _("Ramen"), 2.6, weight="bold"),
-              Text(5.0, y + 7.0, _("cross off a bowl"), fit_size(_("cross off a bowl"), 29.0, 2.0),
-                   style=_style(fill="muted")),
-              Text(5.0, y + 9.8, _("each time you eat"), fit_size(_("each time you eat"), 29.0, 2.0),
-                   style=_style(fill="muted")))
+              Text(5.0, y + 7.0, _("cross off a bowl"), MIN_TEXT, style=_style(fill="muted")),
+              Text(5.0, y + 9.8, _("each time you eat"), MIN_TEXT, style=_style(fill="muted")))
     for k in range(2):
         bx = 36.0 + k * 27.0
         scene.add(Rect(bx - 1.5, y - 1.0, 23.0, 18.5, _style(stroke="faint", width=0.3), rx=2.0),
                   Use("cops-ramen", bx, y, scale=1.0))
     powers = _("Noodle Legs!  two moves in a row   ·   Miso Squirly!  draw a new path")
-    scene.add(Text(w / 2, y + 22.0, powers, fit_size(powers, w - 8.0, 2.1), anchor="middle",
+    scene.add(Text(w / 2, y + 22.0, powers, fit_size(powers, w - 2 * SAFE_ZONE - 0.4, 2.1), anchor="middle",
                    style=_style(fill="muted")))
     y = 64.5
     solved, how = _("Crimes solved"), _("largest + middle + smallest in one zone")
-    room = w - 10.0 - text_width(solved, 2.6, "bold") - 3.0
-    scene.add(Text(5.0, y, solved, 2.6, weight="bold"),
-              Text(w - 5.0, y, how, fit_size(how, room, 2.0), anchor="end",
+    # the rule at 6 pt; the heading gives way where a language's rule is long
+    heading = max(MIN_TEXT, fit_size(solved, w - 10.0 - text_width(how, MIN_TEXT) - 3.0, 2.6, "bold"))
+    scene.add(Text(5.0, y, solved, heading, weight="bold"),
+              Text(w - 5.0, y, how, MIN_TEXT, anchor="end",
                    style=_style(fill="muted")))
     for k in range(2):
         bx = 5.0 + k * 44.5
@@ -468,7 +468,8 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
                   Text(bx + 20.25, by + 30.5, _("the culprit"), 2.2, anchor="middle", style=_style(fill="muted")),
                   Text(bx + 2.5, by + 51.5, _("name:"), 2.2), Line(bx + 11.5, by + 51.9, bx + 38.0, by + 51.9, ink))
     footer = f"washigen {__version__}" + (f" · {seed_text}" if seed_text else "")
-    scene.add(Text(w / 2, h - 1.8, footer, 1.6, anchor="middle", style=_style(fill="muted")))
+    scene.add(Text(w / 2, h - SAFE_ZONE - descent(footer) * MIN_FINE_PRINT, footer, MIN_FINE_PRINT, anchor="middle",
+                   style=_style(fill="muted")))
     return scene
 
 

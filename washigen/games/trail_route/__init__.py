@@ -7,7 +7,7 @@ from collections import Counter
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from ...press import KitPart, PrintOptions
+from ...press import Document, KitPart, PrintOptions
 from .. import Game, register_game
 from .commands import commands
 from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawns, print_setup, print_tiles,
@@ -47,6 +47,16 @@ def golden() -> dict[str, TrailRouteSetup]:
     return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
 
 
+def mat_instructions(mat: Document, lang: str = "en") -> str:
+    """How to put the mat together, naming the sheets the mat printed (so the words follow the drawing)."""
+    _ = translator(lang)
+    names = [page.meta["sheet"] for page in mat.pages]
+    if len(names) == 1:
+        return _("One sheet: the whole mat.")
+    return _("Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order {sheets} with "
+             "their crosses on top of each other, and tape them.").format(sheets=", ".join(names))
+
+
 def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
@@ -55,6 +65,7 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
     duplex = PrintOptions(paper=paper, duplex="long", lang=lang)
     plain = PrintOptions(paper=paper, lang=lang)
     name = paper.upper()
+    mat = print_mat(40.0, paper, lang)
     return [
         KitPart(_("Setup"), print_setup(generate_setup(players, seed=seed), plain),
                 _("{paper}, plain paper").format(paper=name),
@@ -68,10 +79,8 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
                 _("Cut the 16 cards on the crop marks.")),
         KitPart(_("Cat pawns"), print_pawns(plain, paper), _("{paper} card stock, one side").format(paper=name),
                 _("Cut each standee out, fold on the dashed lines and glue the two feet together under it.")),
-        KitPart(_("Board mat"), print_mat(40.0, paper, lang),
-                _("{paper} paper, one side (or A3 in one piece)").format(paper=name),
-                _("Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order A1, A2, "
-                  "B1, B2 with their crosses on top of each other, and tape them.")),
+        KitPart(_("Board mat"), mat, _("{paper} paper, one side (or A3 in one piece)").format(paper=name),
+                mat_instructions(mat, lang)),
         KitPart(_("Score pad"), score_pad(paper, lang), _("{paper} paper").format(paper=name),
                 _("Two pads per sheet; cut in half.")),
     ]

@@ -55,7 +55,7 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
     mix = load_mix(mix_file)
     document = print_components(mix, check_tile_size(tile_size), print_options,
                                 mat_paper.lower() if mat_paper else None)
-    report_written(write_document(document, output, print_options.dpi))
+    report_written(write_document(document, output, print_options.dpi, print_options.colour))
 
 
 @commands.command("setup")

@@ -728,7 +728,8 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang
         for c in range(cols):
             wx, wy = c * step_x, r * step_y
             ww, wh = min(uw, scene.width), min(uh, scene.height)
-            page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title})
+            page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title,
+                                                                 "sheet": f"{chr(65 + r)}{c + 1}"})
             for symbol in scene.symbols.values():
                 page.define(symbol)
             ox, oy = (pw - ww) / 2, MIN_PAGE_MARGIN
@@ -842,7 +843,7 @@ def score_block(w: float, h: float, lang: str = "en") -> list:
 
 # -- the whole game ------------------------------------------------------------------------------------------------
 
-def contents_page(mix: Mix, size: float, paper: str, lang: str = "en") -> Document:
+def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang: str = "en") -> Document:
     _ = translator(lang)
     w, h = paper_size(paper)
     page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "components", "title": TITLE})
@@ -872,8 +873,8 @@ def contents_page(mix: Mix, size: float, paper: str, lang: str = "en") -> Docume
         y += math.ceil(len(codes) / per_row) * 25.0 + 6.0
     notes = [(_("Also: 16 hand cards (poker size, with backs) · 8 cat pawns (standees, two per colour) · the "
                 "board mat · a score pad."), "ink"),
-             (_("Print the tiles and cards with --duplex long for their backs. Replace the mix with --mix FILE "
-                "(see assets/trail-route-mix.toml)."), "muted")]
+             (backs_note(duplex, lang) + " " + _("Replace the mix with --mix FILE (see assets/trail-route-mix.toml)."),
+              "muted")]
     for note, colour in notes:
         for line in wrap_text(note, 3.1, w - 2 * x):
             body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
@@ -885,12 +886,22 @@ def contents_page(mix: Mix, size: float, paper: str, lang: str = "en") -> Docume
     return Document([page], title=TITLE)
 
 
+def backs_note(duplex: str, lang: str = "en") -> str:
+    """What the contents page says of the backs: how to print this very file, from the options that made it."""
+    _ = translator(lang)
+    if duplex == "none":
+        return _("This file has no backs: make it again with --duplex long for tile and card backs.")
+    if duplex == "long":
+        return _("This file has the backs: print it on both sides, flipping on the long edge.")
+    return _("This file has the backs: print it on both sides, flipping on the short edge.")
+
+
 def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: str | None = None) -> Document:
     paper = options.paper or "a4"
     lang = options.lang
     _ = translator(lang)
     document = Document([], title=TITLE)
-    document.extend(contents_page(mix, size, paper, lang), _("Contents"))
+    document.extend(contents_page(mix, size, paper, options.duplex, lang), _("Contents"))
     document.extend(print_tiles(mix, size, options, paper), _("Tiles"))
     document.extend(print_cards(options, paper), _("Hand cards"))
     document.extend(print_pawns(options, paper), _("Cat pawns"))

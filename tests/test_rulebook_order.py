@@ -1,0 +1,171 @@
+"""Rule sheets read in the order they were written: the text extracted from the PDF, page by page, holds every
+heading, paragraph, list item and table row of the Markdown source in the source's order, for every game and
+language."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from washigen.rulebook import game_rules_pdf, languages, load_rules
+from washigen.rulebook import markdown as md
+
+GAMES = ("cats", "cops", "cat-tree", "trail-route")
+CASES = [(game, lang) for game in GAMES for lang in languages(game)]
+
+
+def _words(text: str) -> list[str]:
+    """Letters and digits only, lower case: what survives line breaks, hyphenation and the PDF's spacing."""
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _source_pieces(rules: md.RuleText) -> list[list[str]]:
+    """Every piece of text the sheet must show, in source order, as its words."""
+    pieces = []
+    for block in rules.blocks:
+        if isinstance(block, (md.Heading, md.Paragraph)):
+            texts = [block.text]
+        elif isinstance(block, md.ListBlock):
+            texts = list(block.items)
+        elif isinstance(block, md.Table):
+            # a row's cells stand side by side and wrap each in its own width: the rows' order is what counts
+            texts = [row[0] for row in (block.header, *block.rows)]
+        else:
+            texts = []
+        pieces += [words for words in (_words(md.plain(text)) for text in texts) if words]
+    return pieces
+
+
+def _printed(data: bytes) -> list[str]:
+    """The sheet's words in the order a person reads them: page by page; on a page, top to bottom, a line across
+    the whole width (a heading over both columns, a table row) closes the columns above it, which read left column
+    first, then right."""
+    words: list[str] = []
+    document = pdfium.PdfDocument(data)
+    try:
+        for number in range(len(document)):
+            page = document[number]
+            lines = _lines(page.get_textpage()) + _panels(page)
+            for line in _reading_order(lines, page.get_width()):
+                words += _words(line)
+    finally:
+        document.close()
+    return words
+
+
+def _lines(textpage) -> list[tuple[float, float, float, str]]:
+    """(baseline, left, right, text) of every printed line: runs of characters on one baseline, broken at wide
+    gaps (between two columns)."""
+    lines, current, last = [], [], None
+    x, y = ctypes.c_double(), ctypes.c_double()
+    for index in range(textpage.count_chars()):
+        char = textpage.get_text_range(index, 1)
+        if char in "\r\n":
+            continue
+        left, _, right, _ = textpage.get_charbox(index)
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
+        here = (left, y.value, right)
+        if last is not None and (abs(here[1] - last[1]) > 1.5 or here[0] - last[2] > 12 or here[0] < last[0] - 2):
+            lines.append(current)
+            current = []
+        current.append((char, here))
+        last = here
+    if current:
+        lines.append(current)
+    return [(line[0][1][1], min(b[0] for _, b in line), max(b[2] for _, b in line), "".join(c for c, _ in line))
+            for line in lines if "".join(c for c, _ in line).strip()]
+
+
+def _panels(page) -> list[tuple[float, float, float, str]]:
+    """The top edges of drawn blocks across the gutter (a figure's panel), as empty full-width lines: a reader
+    finishes the columns above a figure before reading on below it."""
+    middle = page.get_width() / 2
+    edges = []
+    for item in page.get_objects(max_depth=1):
+        if item.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = item.get_bounds()
+        if left < middle - 6 and right > middle + 6 and top - bottom > 30:
+            edges.append((top, left, right, ""))
+    return edges
+
+
+def _reading_order(lines, width: float) -> list[str]:
+    middle = width / 2
+    ordered, left, right = [], [], []
+    for top, x0, x1, text in sorted(lines, key=lambda line: (-line[0], line[1])):
+        if x0 < middle - 6 and x1 > middle + 6:            # across the gutter: the whole width
+            ordered += [t for _, t in sorted(left, key=lambda l: -l[0])] + [t for _, t in sorted(right,
+                                                                                              key=lambda l: -l[0])]
+            left, right = [], []
+            ordered.append(text)
+        else:
+            (left if (x0 + x1) / 2 < middle else right).append((top, text))
+    return ordered + [t for _, t in left] + [t for _, t in right]
+
+
+# A piece may be interrupted by a page's running footer or a figure's labels, never by more.
+INTERRUPTION = 40
+
+
+def find_in_order(printed: list[str], piece: list[str], start: int) -> int | None:
+    """Where `piece` ends in `printed`, read from `start`: its words in order, starting at the first place its
+    first word appears, with at most INTERRUPTION other words between two of them; None if they are not so."""
+    at = start
+    while True:
+        try:
+            first = printed.index(piece[0], at)
+        except ValueError:
+            return None
+        position, ok = first, True
+        for word in piece[1:]:
+            window = printed[position + 1:position + 2 + INTERRUPTION]
+            if word not in window:
+                ok = False
+                break
+            position += 1 + window.index(word)
+        if ok:
+            return position + 1
+        at = first + 1
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_the_printed_rules_read_in_source_order(game, lang):
+    printed = _printed(game_rules_pdf(game, lang))
+    at = 0
+    for piece in _source_pieces(load_rules(game, lang)):
+        end = find_in_order(printed, piece, at)
+        assert end is not None, (f"{game} {lang}: {' '.join(piece[:12])!r} is missing, split or out of order after "
+                                 f"{' '.join(printed[max(0, at - 12):at])!r}")
+        at = end
+
+
+def test_the_order_check_catches_a_paragraph_out_of_order():
+    printed = "alpha beta gamma delta epsilon zeta".split()
+    assert find_in_order(printed, ["gamma", "delta"], 0) == 4
+    assert find_in_order(printed, ["beta", "gamma"], 4) is None
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_no_page_but_the_last_is_more_than_half_empty(game, lang):
+    """How far down each page its text and drawings reach, between the top and bottom margins (the footer
+    aside), read back from the PDF."""
+    top_margin, bottom_margin = 15 * 72 / 25.4, 19 * 72 / 25.4     # rulebook.typeset.Sheet, in points
+    document = pdfium.PdfDocument(game_rules_pdf(game, lang))
+    try:
+        filled = []
+        for number in range(len(document)):
+            page = document[number]
+            textpage = page.get_textpage()
+            lows = [textpage.get_charbox(i)[1] for i in range(textpage.count_chars())]
+            lows += [item.get_bounds()[1] for item in page.get_objects()]
+            body = [low for low in lows if low > bottom_margin]
+            top = page.get_height() - top_margin
+            filled.append((top - min(body)) / (top - bottom_margin))
+    finally:
+        document.close()
+    assert all(share >= 0.5 for share in filled[:-1]), [round(share, 2) for share in filled]

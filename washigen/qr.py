@@ -1,0 +1,37 @@
+"""QR codes as printed: the module grid of a URL (reportlab's encoder) and the sizes a printed code needs to scan.
+
+DESIGN 4: a module at least 0.4 mm, and a quiet zone of 4 modules of bare paper around the code. A place that
+cannot hold that leaves the code out (its game's validator says so with a printability warning).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .errors import InputError
+
+MIN_MODULE = 0.4           # mm
+QUIET_MODULES = 4
+
+
+@lru_cache(maxsize=32)
+def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The dark (True) and light modules of `url`'s QR code, error correction M, without the quiet zone."""
+    if not url or len(url) > 800:
+        raise InputError("rules-url: give a URL of 1 to 800 characters")
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    code = QrCodeWidget(url, barLevel="M").qr
+    code.make()
+    n = code.getModuleCount()
+    return tuple(tuple(bool(code.isDark(r, c)) for c in range(n)) for r in range(n))
+
+
+def min_qr_size(url: str) -> float:
+    """The side in mm of the smallest printable code of `url`, quiet zone included."""
+    return (len(qr_matrix(url)) + 2 * QUIET_MODULES) * MIN_MODULE
+
+
+def qr_fits(url: str, side: float) -> bool:
+    """Whether a square of `side` mm holds a printable code of `url`."""
+    return side >= min_qr_size(url) - 1e-9
