@@ -139,7 +139,8 @@ def test_cats_play_writes_a_log_that_replays_and_draws_the_finished_paper(tmp_pa
     log = tmp_path / "game.txt"
     result = run("cats", "play", "--seed", 4, "--jinja", "-o", log)
     assert result.exit_code == 0, result.output
-    outcome = result.output.splitlines()[0].split(": ", 1)[1]
+    summary = next(line for line in result.output.splitlines() if line.startswith("game 1 "))
+    outcome = summary.split(": ", 1)[1]
     text = log.read_text()
     assert "jinja=yes" in text and "moves:" in text
     pdf = tmp_path / "game.pdf"

@@ -985,12 +985,15 @@ def player_strip(player_label: str, w: float = SHEET_STRIP[0], h: float = SHEET_
 
 
 def sheet_document(players: int, coop: bool, options: PrintOptions, seed: int | None = None) -> Document:
-    """One strip a player (a team), two abreast, each with its bleed and crop marks."""
+    """One strip a player (a team), two abreast where the paper is wide enough (one on A5), each with its bleed and
+    crop marks."""
     seats = table(players, coop)
     paper = options.paper or "a4"
     w, h = PAPER_SIZES[paper]
-    template = Template(f"{paper} player strips", w, h, (10.0,) * 4,
-                        grid=SheetGrid(SHEET_STRIP[0], SHEET_STRIP[1], cols=2, gutter=2 * options.bleed))
+    margin, gutter = 10.0, 2 * options.bleed
+    abreast = 2 if 2 * SHEET_STRIP[0] + gutter <= w - 2 * margin else 1
+    template = Template(f"{paper} player strips", w, h, (margin,) * 4,
+                        grid=SheetGrid(SHEET_STRIP[0], SHEET_STRIP[1], cols=abreast, gutter=gutter))
     if options.template is not None:
         from ...press.templates import load_template
         template = load_template(options.template)
