@@ -8,10 +8,12 @@ import sys
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from .errors import InputError, OutputError
-from .press.document import Document
+
+if TYPE_CHECKING:
+    from .press.document import Document
 
 DOCUMENT_FORMATS = (".pdf", ".svg", ".png")
 # All the PNG pixels one command may write (tiles included): under a minute of rasterising on this machine (a 10 m

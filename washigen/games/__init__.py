@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -242,6 +241,8 @@ def generate(game: str, component: str, **params: Any) -> Design:
         raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
                          "to washigen.render")
     if "seed" in known and checked.get("seed") is None:
+        import secrets
+
         checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
     return part.make(**checked)
 

@@ -4,16 +4,20 @@ diagrams drawn by the game itself, and one kit PDF per game with everything a ta
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .. import paths
 from ..errors import InputError
-from .markdown import RuleText, parse, read
+
+if TYPE_CHECKING:
+    from .markdown import RuleText
 
 LANGUAGE_NAMES = {"en": "English", "de": "German"}
 
 
 def source_name(path: Path) -> str:
     """How messages name a rule file: relative to the project for seeds/, else as given."""
+    from .. import paths      # here: finding the data folders costs start-up time
+
     try:
         return str(Path(path).resolve().relative_to(paths.SEEDS.parent))
     except ValueError:
@@ -22,11 +26,15 @@ def source_name(path: Path) -> str:
 
 def languages(game_name: str) -> list[str]:
     """The languages a game's rules are written in, from the files in seeds/."""
+    from .. import paths
+
     return sorted(p.name.split(".")[-2] for p in paths.SEEDS.glob(f"{game_name}.*.md"))
 
 
 def seed_path(game_name: str, lang: str) -> Path:
     """seeds/<game>.<lang>.md, or an InputError naming the languages there are."""
+    from .. import paths
+
     path = paths.SEEDS / f"{game_name}.{lang.lower()}.md"
     if path.is_file():
         return path
@@ -38,8 +46,19 @@ def seed_path(game_name: str, lang: str) -> Path:
 
 
 def load_rules(game_name: str, lang: str = "en") -> RuleText:
+    from .markdown import read
+
     path = seed_path(game_name, lang)
     return read(path, source_name(path))
+
+
+def __getattr__(name: str):
+    """The Markdown reader's names, imported on first use (the parser costs start-up time most commands skip)."""
+    if name in ("RuleText", "parse", "read"):
+        from . import markdown
+
+        return getattr(markdown, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def rules_pdf(rules: RuleText, paper: str = "a4") -> bytes:
