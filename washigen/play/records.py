@@ -77,8 +77,14 @@ def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int 
     if jobs == 1:
         return list(_with_progress((play_one(*task) for task in tasks), games, label))
     chunk = max(1, games // (jobs * 8))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(play_one,)) as pool:
-        return list(_with_progress(pool.map(_play_in_worker, tasks, chunksize=chunk), games, label))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(play_one,))
+    try:
+        records = list(_with_progress(pool.map(_play_in_worker, tasks, chunksize=chunk), games, label))
+    except BaseException:                # Ctrl-C, a failing game: drop the games not started, wait for none
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return records
 
 
 def _with_progress(records: Iterable[GameRecord], games: int, label: str | None) -> Iterable[GameRecord]:
