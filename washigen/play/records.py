@@ -15,6 +15,7 @@ from ..errors import InputError
 End = Literal["win", "trap", "stalemate"]
 MAX_GAMES = 100_000
 MAX_JOBS = 64
+MAX_CHUNK = 4
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,9 @@ def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int 
     tasks = [(game_seed(seed, i), first_seat(i, players)) for i in range(games)]
     if jobs == 1:
         return list(_with_progress((play_one(*task) for task in tasks), games, label))
-    chunk = max(1, games // (jobs * 8))
+    # Chunks of a few games: cheap to send (the map went to each worker once), and short enough that Ctrl-C, which
+    # lets every worker finish the chunk in hand, ends the run at once.
+    chunk = max(1, min(games // (jobs * 8), MAX_CHUNK))
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(play_one,))
     try:
         records = list(_with_progress(pool.map(_play_in_worker, tasks, chunksize=chunk), games, label))
