@@ -111,6 +111,10 @@ class Terrain:
         self.row_half = [self.half(r * C) for r in range(R)]
         # beyond[h]: the cells not on half h, where a cat that started on half h may take a fish.
         self.beyond = {h: sum(1 << i for i in range(N) if self.half(i) != h) for h in (-1, 0, 1)}
+        # plain[sewer_poppers]: the cells a step enters with no rule beyond lines and fish (no building, forest or
+        # shrine; no sewer where the variant forbids stepping on one).
+        regions = sum(1 << i for i in range(N) if self.region_of[i] != NO_REGION)
+        self.plain = (self.full & ~regions, self.full & ~regions & ~self.sewer)
 
     def half(self, i: int) -> int:
         """0 for the top half of the map, 1 for the bottom half, -1 for the middle row of an odd map."""
@@ -224,6 +228,8 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return self.name
 
+
+_new = tuple.__new__        # builds a Move from a tuple without NamedTuple's keyword-handling __new__
 
 PASS = Move("pass", -1, 0, "", -1, -1, "pass")
 TRAPPED = Move("trapped", -1, 0, "", -1, -1, "trapped")
@@ -549,10 +555,13 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int):
         starts = land.exits[cat.head]
         inside_building = False
         here = 1 << cat.head
+    # Most steps go onto a plain cell with no line and no fish: nothing more to check there.
+    plain = 0 if inside_building else land.plain[rules.sewer_poppers] & ~others & ~state.fish
     for frm, d, j in starts:
-        if not others >> j & 1 and _may_step(state, cat, j, 1 << j, own, others, every, inside_building, specials):
-            yield Move("step", index, cat.number, d, j, frm if many else -1,
-                       f"{name} {d} {names[j]}" if many else f"{name} {d}")
+        if plain >> j & 1 or not others >> j & 1 and _may_step(state, cat, j, 1 << j, own, others, every,
+                                                                inside_building, specials):
+            yield _new(Move, ("step", index, cat.number, d, j, frm if many else -1,
+                              f"{name} {d} {names[j]}" if many else f"{name} {d}"))
     team = _team_lines(state, seat) if game.teams != game.players else own
     amazing = specials and not rules.sewer_poppers        # with sewer poppers a special move is a pop
     region_of = land.region_of
@@ -561,13 +570,13 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int):
             continue
         land_free = _jump_landing(state, cat, frm, d, team, every)
         if land_free >= 0:
-            yield Move("jump", index, cat.number, d, land_free, frm if many else -1,
-                       f"{name} jump {d} {names[land_free]}" if many else f"{name} jump {d}")
+            yield _new(Move, ("jump", index, cat.number, d, land_free, frm if many else -1,
+                              f"{name} jump {d} {names[land_free]}" if many else f"{name} jump {d}"))
         if amazing:
             target = _jump_landing(state, cat, frm, d, every, every)
             if target >= 0 and target != land_free:
-                yield Move("amazing", index, cat.number, d, target, frm if many else -1,
-                           f"{name} amazing {d} {names[target]}" if many else f"{name} amazing {d}")
+                yield _new(Move, ("amazing", index, cat.number, d, target, frm if many else -1,
+                                  f"{name} amazing {d} {names[target]}" if many else f"{name} amazing {d}"))
     if specials:
         yield from _pops(state, index, cat, starts, here, others)
 
