@@ -63,11 +63,14 @@ class _Search:
     than one ring past the cat (a move never ends farther than that and still counts: farther is as bad as
     unreachable). A cat the flood does not reach is walled off (a ghost): it heads for the goal as if other
     players' lines were jumpable."""
-    __slots__ = ("flood", "here", "limit", "ghost")
+    __slots__ = ("flood", "here", "limit", "ghost", "land", "taking", "home_row")
 
     def __init__(self, state: State, index: int):
         cat = state.cats[index]
-        land = state.game.terrain
+        self.land = land = state.game.terrain
+        # A move onto one of these cells reaches the goal of this leg: a fish to take, or home.
+        self.taking = 0 if cat.fish else state.fish
+        self.home_row = land.row_mask[cat.start_row] if cat.fish else 0
         goal = goal_of(state, cat)
         cells = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
         self.ghost = False
@@ -82,13 +85,10 @@ class _Search:
 
     def distance(self, state: State, move: Move) -> int:
         """How far the cat is from its goal after the move (0 when the move reaches it)."""
-        land = state.game.terrain
-        cat = state.cats[move.cat]
+        land = self.land
         j = move.target
-        if not cat.fish and state.fish >> j & 1:
-            return -FAR // 4                     # takes a fish: the goal of this leg
-        if cat.fish and land.row_mask[cat.start_row] >> j & 1:
-            return -FAR // 4                     # home
+        if (self.taking | self.home_row) >> j & 1:
+            return -FAR // 4                     # takes a fish, or home: the goal of this leg
         region = land.region_of[j] if move.kind == "step" else NO_REGION
         cells = land.region_mask[region] if region != NO_REGION else 1 << j
         level = self.flood.level(cells, self.limit)

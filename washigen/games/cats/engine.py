@@ -401,9 +401,13 @@ class Flood:
     def level(self, cells: int, limit: int = EVERYWHERE) -> int:
         """The first ring holding one of `cells`, looking no farther out than ring `limit`; -1 when none does."""
         reach = self.reach
-        if not reach[-1] & cells and len(reach) <= limit:
-            self._grow_to(cells, limit)
-        top = min(limit, len(reach) - 1)
+        top = len(reach) - 1
+        if top < limit:
+            if not reach[top] & cells:
+                self._grow_to(cells, limit)
+                top = len(reach) - 1
+        else:
+            top = limit
         if not reach[top] & cells:
             return -1
         low = 0
