@@ -576,9 +576,11 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int):
         if land_free >= 0:
             yield _new(Move, ("jump", index, cat.number, d, land_free, frm if many else -1,
                               f"{name} jump {d} {names[land_free]}" if many else f"{name} jump {d}"))
-        if amazing:
+        # Where a free jump lands (on a cell with no line), an amazing jump over the same cells lands too: it is
+        # no move of its own. Only where the free jump fails can the amazing one go elsewhere.
+        if amazing and land_free < 0:
             target = _jump_landing(state, cat, frm, d, every, every)
-            if target >= 0 and target != land_free:
+            if target >= 0:
                 yield _new(Move, ("amazing", index, cat.number, d, target, frm if many else -1,
                                   f"{name} amazing {d} {names[target]}" if many else f"{name} amazing {d}"))
     if specials:
