@@ -35,7 +35,7 @@ Where the seed leaves a choice open, the readings below are ours (README and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -104,6 +104,17 @@ class Terrain:
         self.partners = {i: tuple(sorted(j for j, key in colour_at.items() if key == here and j != i))
                          for i, here in colour_at.items()}
         self.row_mask = [((1 << C) - 1) << (r * C) for r in range(R)]
+        # Tables the move generator and the floods read every turn, so no turn re-derives them cell by cell.
+        self.full = (1 << N) - 1
+        self.exits = [tuple((i, d, self.step[d][i]) for d in DIRS if self.step[d][i] >= 0) for i in range(N)]
+        self.names = [f"r{i // C + 1}c{i % C + 1}" for i in range(N)]
+        self.row_half = [self.half(r * C) for r in range(R)]
+        # beyond[h]: the cells not on half h, where a cat that started on half h may take a fish.
+        self.beyond = {h: sum(1 << i for i in range(N) if self.half(i) != h) for h in (-1, 0, 1)}
+        # plain[sewer_poppers]: the cells a step enters with no rule beyond lines and fish (no building, forest or
+        # shrine; no sewer where the variant forbids stepping on one).
+        regions = sum(1 << i for i in range(N) if self.region_of[i] != NO_REGION)
+        self.plain = (self.full & ~regions, self.full & ~regions & ~self.sewer)
 
     def half(self, i: int) -> int:
         """0 for the top half of the map, 1 for the bottom half, -1 for the middle row of an odd map."""
@@ -111,7 +122,7 @@ class Terrain:
         return 0 if twice < self.rows - 1 else 1 if twice > self.rows - 1 else -1
 
     def cell_name(self, i: int) -> str:
-        return f"r{i // self.cols + 1}c{i % self.cols + 1}"
+        return self.names[i]
 
 
 @lru_cache(maxsize=64)
@@ -162,11 +173,14 @@ class Game:
     teams: int
     map: CatsMap
     setup: CatsSetup
+    # The latest goal flood for each (seat, goal): the next turn's flood starts from it (see goal_flood).
+    floods: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class State:
     """One moment of a game. Treat as immutable: apply() returns a new one."""
-    __slots__ = ("game", "lines", "cats", "fish", "blocked", "specials", "used", "out", "turn", "winner")
+    __slots__ = ("game", "lines", "cats", "fish", "blocked", "specials", "used", "out", "turn", "winner", "every",
+                 "floods", "after")
 
     def __init__(self, game, lines, cats, fish, blocked, specials, used, out, turn, winner):
         self.game: Game = game
@@ -179,6 +193,15 @@ class State:
         self.out: tuple[bool, ...] = out             # per team: trapped out of the game
         self.turn: int = turn                        # index into game.order
         self.winner: Result | None = winner
+        every = 0
+        for mask in lines:
+            every |= mask
+        self.every: int = every                      # every player's lines
+        # Caches, not part of the state: the goal floods asked for on this state (the engine's walled-off check
+        # and the greedy bot share them), and the last move applied to it with its result (the greedy bot tries
+        # its move, then the match plays it).
+        self.floods: dict | None = None
+        self.after: tuple | None = None
 
     def key(self) -> tuple:
         """Everything that tells two states apart (the map and rules aside)."""
@@ -205,6 +228,8 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return self.name
 
+
+_new = tuple.__new__        # builds a Move from a tuple without NamedTuple's keyword-handling __new__
 
 PASS = Move("pass", -1, 0, "", -1, -1, "pass")
 TRAPPED = Move("trapped", -1, 0, "", -1, -1, "trapped")
@@ -272,12 +297,29 @@ def legal_moves(state: State) -> list[Move]:
     moves: list[Move] = []
     for index, cat in enumerate(state.cats):
         if cat.player == seat and not cat.home:
-            cat_moves(state, index, cat, specials, moves)
+            moves.extend(_cat_moves(state, index, cat, specials))
     if moves and not shut_off(state, seat, specials):
         return moves
     if all(c.home for c in state.cats if c.player == seat):
         return [PASS]                             # team play: this cat is home, the teammate's is not
     return [TRAPPED]
+
+
+def goal_of(state: State, cat: Cat) -> int:
+    """The cells a cat heads for: a fish it may take (on the far side of its start row), then its start row."""
+    land = state.game.terrain
+    if cat.fish:
+        return land.row_mask[cat.start_row]
+    return state.fish & land.beyond[land.row_half[cat.start_row]]
+
+
+def _others(state: State, seat: int) -> int:
+    """The cells holding another player's line."""
+    others = 0
+    for p, lines in enumerate(state.lines):
+        if p != seat:
+            others |= lines
+    return others
 
 
 def shut_off(state: State, seat: int, specials: int) -> bool:
@@ -286,39 +328,37 @@ def shut_off(state: State, seat: int, specials: int) -> bool:
     Lines only grow and sewers only close, so it stays walled off: the seed's alternative end."""
     game = state.game
     land = game.terrain
-    others = 0
-    for p, lines in enumerate(state.lines):
-        if p != seat:
-            others |= lines
-    open_cells = ((1 << land.n) - 1) & ~land.shrine & ~others
+    jinja = game.rules.jinja
+    open_cells = land.full & ~land.shrine & ~_others(state, seat)
     if game.rules.sewer_poppers:
         open_cells &= ~land.sewer
-    if game.rules.jinja:
-        every = 0
-        for lines in state.lines:
-            every |= lines
-        open_cells |= land.shrine & ~every          # an open shrine gives a special move back
+    if jinja:
+        open_cells |= land.shrine & ~state.every    # an open shrine gives a special move back
     for cat in state.cats:
         if cat.player != seat or cat.home:
             continue
-        if cat.fish:
-            goal = land.row_mask[cat.start_row]
-        else:
-            own = land.half(cat.start_row * land.cols)
-            goal = 0
-            for i in _bits(state.fish):
-                if land.half(i) != own:
-                    goal |= 1 << i
-        if game.rules.jinja:
+        goal = goal_of(state, cat)
+        if jinja:
             goal |= open_cells & land.shrine
         if not goal & ~land.shrine:
             continue                              # no fish left to take: not walled off by lines
         start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
         walk = open_cells & ~(state.fish & ~goal)
+        if _flood_answers(land, cat, start, walk, jinja) and goal_flood(state, seat, goal).level(start) >= 0:
+            continue                              # the goal's flood reaches the cat: the cat walks to the goal
         pocket = _pocket(land, start, goal & walk, walk | start)
         if pocket and not _way_out(state, cat, pocket, specials):
             return True
     return False
+
+
+def _flood_answers(land: Terrain, cat: Cat, start: int, walk: int, jinja: bool) -> bool:
+    """May the flood from the goal (which the greedy bot asks for anyway) stand in for the walk from the cat? A walk
+    goes both ways, so yes where both walk the same cells: not in jinja mode (its open shrines count as goals and
+    ways out), and not from a cell outside them (a cat popped onto a sewer in the sewer-popper variants)."""
+    if jinja or start & ~walk:
+        return False
+    return cat.region != NO_REGION or not land.buildings_and_forests >> cat.head & 1
 
 
 def _pocket(land: Terrain, start: int, goal: int, walk: int) -> int:
@@ -340,20 +380,127 @@ def _pocket(land: Terrain, start: int, goal: int, walk: int) -> int:
     return 0 if reach & goal else reach
 
 
+EVERYWHERE = 1 << 30       # a ring limit no flood reaches
+
+
+class Flood:
+    """Rings of equal walking distance from a goal over the cells a player may walk (steps only; a building or
+    forest entered is occupied whole at once), grown ring by ring only as far as a question needs: most turns
+    the cats are found long before the whole map is flooded. reach[k] holds rings 0..k; `frontier` is the last
+    ring grown, or 0 once the flood has reached all it can."""
+    __slots__ = ("land", "goal", "open", "reach", "frontier")
+
+    def __init__(self, land: Terrain, goal: int, open_cells: int, reach: list[int] | None = None,
+                 frontier: int | None = None):
+        self.land, self.goal, self.open = land, goal, open_cells
+        if reach is None:
+            frontier = goal & open_cells
+            reach = [frontier]
+        self.reach, self.frontier = reach, frontier
+
+    def level(self, cells: int, limit: int = EVERYWHERE) -> int:
+        """The first ring holding one of `cells`, looking no farther out than ring `limit`; -1 when none does."""
+        reach = self.reach
+        top = len(reach) - 1
+        if top < limit:
+            if not reach[top] & cells:
+                self._grow_to(cells, limit)
+                top = len(reach) - 1
+        else:
+            top = limit
+        if not reach[top] & cells:
+            return -1
+        low = 0
+        while low < top:                     # reach only grows: halve the rings down to the first that holds one
+            mid = (low + top) // 2
+            if reach[mid] & cells:
+                top = mid
+            else:
+                low = mid + 1
+        return low
+
+    def _grow_to(self, cells: int, limit: int) -> None:
+        """Grows rings until one holds one of `cells`, ring `limit` is grown or nothing is left to reach."""
+        land, reach = self.land, self.reach
+        E, S, C = land.east, land.south, land.cols
+        regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+        open_cells, frontier, reached = self.open, self.frontier, reach[-1]
+        while frontier:
+            walk = open_cells & ~reached
+            grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
+            frontier = grow & walk
+            touched = frontier & regions
+            while touched:                   # entering a building or forest occupies all of it at once
+                m = masks[region_of[(touched & -touched).bit_length() - 1]]
+                frontier |= m & walk
+                touched &= ~m
+            if not frontier:
+                break
+            reached |= frontier
+            reach.append(reached)
+            if reached & cells or len(reach) > limit:
+                break
+        self.frontier = frontier
+
+    def narrowed(self, open_cells: int) -> Flood | None:
+        """This flood over fewer open cells (a later turn: other players drew more lines). Its rings before the
+        first one holding a newly closed cell stay as they are; the flood grows again from there. None when
+        cells were opened (a fish taken) or the very first ring changed: then only a fresh flood will do."""
+        if open_cells & ~self.open:
+            return None
+        closed = self.open & ~open_cells
+        reach = self.reach
+        if not reach[-1] & closed:
+            return Flood(self.land, self.goal, open_cells, reach[:], self.frontier)
+        low, top = 0, len(reach) - 1
+        while low < top:                     # the first ring holding a closed cell
+            mid = (low + top) // 2
+            if reach[mid] & closed:
+                top = mid
+            else:
+                low = mid + 1
+        if low == 0:
+            return None
+        kept = reach[:low]
+        frontier = kept[-1] & ~kept[-2] if low > 1 else kept[0]
+        return Flood(self.land, self.goal, open_cells, kept, frontier)
+
+
+def goal_flood(state: State, seat: int, goal: int, through_lines: bool = False) -> Flood:
+    """The flood from `goal` over the cells `seat`'s cats may walk today: not onto another player's line (unless
+    `through_lines`), a shrine, a fish outside the goal, nor (sewer poppers) a sewer. Kept on the state, so the
+    walled-off check and the greedy bot flood once between them; and it starts from the game's latest flood for
+    the same player and goal, whose rings up to the other players' new lines still hold."""
+    floods = state.floods
+    if floods is None:
+        floods = state.floods = {}
+    key = (-1 if through_lines else seat, goal)
+    flood = floods.get(key)
+    if flood is None:
+        land = state.game.terrain
+        others = 0 if through_lines else _others(state, seat)
+        open_cells = land.full & ~land.shrine & ~others & ~(state.fish & ~goal)
+        if state.game.rules.sewer_poppers:
+            open_cells &= ~land.sewer
+        latest = state.game.floods.get(key)
+        flood = latest.narrowed(open_cells) if latest is not None else None
+        if flood is None:
+            flood = Flood(land, goal, open_cells)
+        floods[key] = state.game.floods[key] = flood
+    return flood
+
+
 def _way_out(state: State, cat: Cat, pocket: int, specials: int) -> bool:
-    """Could a free jump (over the player's or the teammate's line), or a special move (with one left), made from some cell of the
-    pocket land outside it?"""
+    """Could a free jump (over the player's or the teammate's line), or a special move (with one left), made from
+    some cell of the pocket land outside it?"""
     land = state.game.terrain
-    every = 0
-    for lines in state.lines:
-        every |= lines
+    every = state.every
     others = every & ~state.lines[cat.player]
     team = _team_lines(state, cat.player)
     free_sewers = land.sewer & ~state.blocked & ~others
     for i in _bits(pocket):
-        for d in DIRS:
-            j = land.step[d][i]
-            if j < 0 or pocket >> j & 1:
+        for _, d, j in land.exits[i]:
+            if pocket >> j & 1:
                 continue
             if team >> j & 1:
                 landing = _jump_landing(state, cat, i, d, team, every)
@@ -381,51 +528,63 @@ def _team_lines(state: State, seat: int) -> int:
 
 
 def cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move]) -> None:
+    """Adds the moves of one cat to `moves`."""
+    moves.extend(_cat_moves(state, index, cat, specials))
+
+
+def can_move(state: State, index: int, cat: Cat, specials: int) -> bool:
+    """Has the cat a move? Stops at the first one found (usually a step)."""
+    for _ in _cat_moves(state, index, cat, specials):
+        return True
+    return False
+
+
+def _cat_moves(state: State, index: int, cat: Cat, specials: int):
+    """The cat's moves, steps first, then jumps, then pops (the order the notation lists them in)."""
     game = state.game
     land, rules = game.terrain, game.rules
     seat = cat.player
     own = state.lines[seat]
-    every = 0
-    for lines in state.lines:
-        every |= lines
+    every = state.every
     others = every & ~own
     name = f"c{cat.number}"
+    names = land.names
     # Where the head is: one cell, or every cell of the region it occupies (leaving it goes out of its border).
-    if cat.region == NO_REGION:
-        starts = [(cat.head, d, land.step[d][cat.head]) for d in DIRS]
-        starts = [s for s in starts if s[2] >= 0]
-        inside_building = False
-        here = 1 << cat.head
-        tag = ""
-    else:
+    many = cat.region != NO_REGION
+    if many:
         starts = land.region_exits[cat.region]
         inside_building = not land.region_forest[cat.region]
         here = land.region_mask[cat.region]
-    many = cat.region != NO_REGION
+    else:
+        starts = land.exits[cat.head]
+        inside_building = False
+        here = 1 << cat.head
+    # Most steps go onto a plain cell with no line and no fish: nothing more to check there.
+    plain = 0 if inside_building else land.plain[rules.sewer_poppers] & ~others & ~state.fish
     for frm, d, j in starts:
-        bit = 1 << j
-        tag = f" {land.cell_name(j)}" if many else ""
-        # Step.
-        if _may_step(state, cat, j, bit, own, others, every, inside_building, specials):
-            moves.append(Move("step", index, cat.number, d, j, frm if many else -1, f"{name} {d}{tag}"))
+        if plain >> j & 1 or not others >> j & 1 and _may_step(state, cat, j, 1 << j, own, others, every,
+                                                                inside_building, specials):
+            yield _new(Move, ("step", index, cat.number, d, j, frm if many else -1,
+                              f"{name} {d} {names[j]}" if many else f"{name} {d}"))
     team = _team_lines(state, seat) if game.teams != game.players else own
     amazing = specials and not rules.sewer_poppers        # with sewer poppers a special move is a pop
+    region_of = land.region_of
     for frm, d, j in starts:
-        if not (every >> j & 1) or land.region_of[frm] != NO_REGION and land.region_of[j] == land.region_of[frm]:
+        if not (every >> j & 1) or region_of[frm] != NO_REGION and region_of[j] == region_of[frm]:
             continue
         land_free = _jump_landing(state, cat, frm, d, team, every)
-        tag = f" {land.cell_name(land_free)}" if many and land_free >= 0 else ""
         if land_free >= 0:
-            moves.append(Move("jump", index, cat.number, d, land_free, frm if many else -1,
-                              f"{name} jump {d}{tag}"))
-        if amazing:
+            yield _new(Move, ("jump", index, cat.number, d, land_free, frm if many else -1,
+                              f"{name} jump {d} {names[land_free]}" if many else f"{name} jump {d}"))
+        # Where a free jump lands (on a cell with no line), an amazing jump over the same cells lands too: it is
+        # no move of its own. Only where the free jump fails can the amazing one go elsewhere.
+        if amazing and land_free < 0:
             target = _jump_landing(state, cat, frm, d, every, every)
-            if target >= 0 and target != land_free:
-                tag = f" {land.cell_name(target)}" if many else ""
-                moves.append(Move("amazing", index, cat.number, d, target, frm if many else -1,
-                                  f"{name} amazing {d}{tag}"))
+            if target >= 0:
+                yield _new(Move, ("amazing", index, cat.number, d, target, frm if many else -1,
+                                  f"{name} amazing {d} {names[target]}" if many else f"{name} amazing {d}"))
     if specials:
-        _pops(state, index, cat, starts, here, others, moves)
+        yield from _pops(state, index, cat, starts, here, others)
 
 
 def _may_step(state: State, cat: Cat, j: int, bit: int, own: int, others: int, every: int, leaving_building: bool,
@@ -454,7 +613,7 @@ def _may_step(state: State, cat: Cat, j: int, bit: int, own: int, others: int, e
 def _may_take_fish(land: Terrain, cat: Cat, j: int) -> bool:
     if cat.fish:
         return False                              # one fish per cat
-    return land.half(j) != land.half(cat.start_row * land.cols)   # never on its own start side
+    return bool(land.beyond[land.row_half[cat.start_row]] >> j & 1)   # never on its own start side
 
 
 def _jump_landing(state: State, cat: Cat, frm: int, d: str, jumpable: int, every: int) -> int:
@@ -485,7 +644,7 @@ def _jump_landing(state: State, cat: Cat, frm: int, d: str, jumpable: int, every
     return j
 
 
-def _pops(state: State, index: int, cat: Cat, starts, here: int, others: int, moves: list[Move]) -> None:
+def _pops(state: State, index: int, cat: Cat, starts, here: int, others: int):
     land = state.game.terrain
     free = land.sewer & ~state.blocked & ~others
     seen = set()
@@ -495,14 +654,16 @@ def _pops(state: State, index: int, cat: Cat, starts, here: int, others: int, mo
         seen.add(s)
         for t in land.partners[s]:
             if free >> t & 1:
-                moves.append(Move("pop", index, cat.number, "", t, s,
-                                  f"c{cat.number} pop {land.cell_name(s)}->{land.cell_name(t)}"))
+                yield Move("pop", index, cat.number, "", t, s, f"c{cat.number} pop {land.names[s]}->{land.names[t]}")
 
 
 # -- apply -------------------------------------------------------------------------------------------------------------
 
 def apply(state: State, move: Move) -> State:
     """The state after `move` (one of legal_moves(state)); the next player (still in the game) is to move."""
+    after = state.after
+    if after is not None and after[0] is move:
+        return after[1]                           # the bot tried this move already
     game = state.game
     seat = game.order[state.turn]
     team = game.team_of[seat]
@@ -545,7 +706,8 @@ def apply(state: State, move: Move) -> State:
     turn = state.turn
     if winner is None:
         turn = _next_turn(game, turn, out)
-    return State(game, lines, cats, fish, blocked, specials, used, out, turn, winner)
+    state.after = (move, State(game, lines, cats, fish, blocked, specials, used, out, turn, winner))
+    return state.after[1]
 
 
 def _with(values: tuple, k: int, value) -> tuple:
