@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from washigen import paths
+from washigen import __version__, paths
 from washigen.cli import main
 from washigen.i18n import LOCALE_DIR, catalog_path, check_language, languages, translator
 from washigen.errors import InputError
@@ -212,5 +212,5 @@ def test_german_cards_name_the_structures_as_the_german_rules_do(german):
 
 def test_german_sizes_use_the_decimal_comma(german):
     for name in ("cat-tree-deck", "cops-map"):
-        assert not re.search(r"\d\.\d", german[name].replace("0.1.0", "")), name
+        assert not re.search(r"\d\.\d", german[name].replace(__version__, "")), name
     assert "63,5" in german["cat-tree-deck"] and "7,5 mm" in german["cops-map"]

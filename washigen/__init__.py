@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # public name -> (module that owns it, its name there)
 _EXPORTS: dict[str, tuple[str, str]] = {
