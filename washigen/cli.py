@@ -164,7 +164,6 @@ def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_se
 
 def _play_report(game, design, seed: int, placement_ok: bool):
     """The engine's verdict on a design that passed its placement rules (playing a broken map proves nothing)."""
-    from .errors import InputError
     from .report import Report
 
     if game.play_check is None:

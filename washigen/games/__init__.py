@@ -236,7 +236,8 @@ def generate(game: str, component: str, **params: Any) -> Design:
             raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
                              f"{', '.join(known) or 'none'}")
     checked = {name: known[name].check(value) for name, value in params.items()}
-    printing = [name for name in checked if name not in _maker_params(part.make)]
+    accepted = _maker_params(part.make)
+    printing = [] if accepted is None else [name for name in checked if name not in accepted]
     if printing:
         raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
                          "to washigen.render")
@@ -247,20 +248,15 @@ def generate(game: str, component: str, **params: Any) -> Design:
     return part.make(**checked)
 
 
-def _maker_params(maker: Callable[..., Any]) -> set[str] | _Everything:
-    """The parameters a maker takes: the command's other options (a bleed, a paper, a count of games) change what is
-    printed, not the design."""
+def _maker_params(maker: Callable[..., Any]) -> set[str] | None:
+    """The parameters a maker takes (None: any, it passes them on); the command's other options (a bleed, a paper,
+    a count of games) change what is printed, not the design."""
     import inspect
 
     parameters = inspect.signature(maker).parameters.values()
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-        return _Everything()
+        return None
     return {p.name for p in parameters}
-
-
-class _Everything:
-    def __contains__(self, name: object) -> bool:
-        return True
 
 
 def play(game: str, design: Design | None = None, *, seed: int | None = None, bots: str | None = None,
