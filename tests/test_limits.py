@@ -171,3 +171,28 @@ def test_the_longest_tape_accepted_is_printed_within_a_minute_and_1_gb(tmp_path)
     assert result.code == 0, result.stderr
     assert "printed 1000000 mm long" in result.stderr
     assert (tmp_path / "roll.pdf").stat().st_size > 0
+
+
+# Every option that reads a file, given a named pipe nobody writes to: a plain open() would wait for a writer
+# forever; the read finds the pipe empty at once and says what it is.
+PIPE_CASES = [
+    (["validate", "pipe.json"], "pipe.json: the file is empty"),
+    (["render", "pipe.txt", "-o", "out.pdf"], "pipe.txt"),
+    (["cat-tree", "score", "pipe.txt"], "pipe.txt"),
+    (["trail-route", "components", "--mix", "pipe.toml", "-o", "out.pdf"], "pipe.toml"),
+    (["cat-tree", "deck", "--template", "pipe.toml", "-o", "out.pdf"], "pipe.toml"),
+    (["rules", "pipe.md", "-o", "out.pdf"], "pipe.md"),
+    (["cats", "play", "--replay", "pipe.txt"], "pipe.txt"),
+]
+
+
+@pytest.mark.parametrize("args, says", PIPE_CASES, ids=[" ".join(a) for a, _ in PIPE_CASES])
+def test_a_named_pipe_without_a_writer_is_read_as_empty_not_waited_on(tmp_path, args, says):
+    for name in ("pipe.json", "pipe.txt", "pipe.toml", "pipe.md"):
+        os.mkfifo(tmp_path / name)
+    (tmp_path / "out.pdf").write_bytes(OLD)
+    result = run_bounded(*args, cwd=tmp_path, timeout=30)
+    assert result.code == 2, result.stderr
+    assert says in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert (tmp_path / "out.pdf").read_bytes() == OLD

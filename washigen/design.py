@@ -137,6 +137,9 @@ def load(path: str | Path) -> Design:
     (.tmj) that washigen wrote."""
     path = Path(path)
     data = read_bytes(path, "design file")
+    if not data.strip():
+        raise DesignFormatError("the file is empty; a design file holds a washigen design (JSON, .txt or .tmj)",
+                                source=str(path))
     if path.suffix.lower() == ".txt":
         return load_text(data, source=str(path))
     if path.suffix.lower() == ".tmj":

@@ -8,6 +8,7 @@ to refuse deep nesting, control characters in their strings and numbers that are
 from __future__ import annotations
 
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ def read_bytes(path: str | Path, what: str = "file", error: type[InputError] = I
                limit: int = MAX_INPUT_BYTES) -> bytes:
     path = Path(path)
     try:
-        with open(path, "rb") as stream:
+        with open_for_reading(path) as stream:
             data = stream.read(limit + 1)
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
@@ -37,6 +38,18 @@ def read_bytes(path: str | Path, what: str = "file", error: type[InputError] = I
     if len(data) > limit:
         raise error(f"{path}: larger than {limit // 2**20} MiB; not a {what}")
     return data
+
+
+def open_for_reading(path: Path):
+    """A binary stream of the file. Opened without waiting, so a named pipe that nobody writes to reads as empty
+    instead of hanging the run (a plain open() blocks until a writer comes); reads then block as usual."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 def read_text(path: str | Path, what: str = "file", error: type[InputError] = InputError) -> str:

@@ -201,6 +201,9 @@ def parse_mix(text: str, source: str) -> Mix:
                 raise InputError(f"mix {source}: {part}.{code}: count must be a whole number from 0 to "
                                  f"{MAX_MIX_COUNT}, got {count!r}")
         parts[part] = tuple((code, table[code]) for code in known if table.get(code, 0) > 0)
+    if not any(parts.values()):
+        raise InputError(f"mix {source}: lists no tiles; a mix has tables {', '.join(f'[{p}]' for p in MIX_PARTS)} "
+                         "of tile = count")
     return Mix(source=source, **parts)
 
 
