@@ -59,3 +59,61 @@ def test_cmyk_png_is_refused_naming_the_option(tmp_path):
     assert result.exit_code == 2
     assert "--color cmyk" in result.output
     assert not (tmp_path / "map.png").exists()
+
+
+# -- the output intent: which printing condition the CMYK numbers are meant for ------------------------------
+def icc_profile(device_class: bytes = b"prtr", colour_space: bytes = b"CMYK", name: str = "Our Shop Coated") -> bytes:
+    """A minimal ICC profile: a header and one v2 'desc' tag, enough to say what the profile is."""
+    import struct
+
+    text = name.encode("ascii") + b"\x00"
+    desc = b"desc" + b"\x00" * 4 + struct.pack(">I", len(text)) + text
+    tag_table = struct.pack(">I", 1) + struct.pack(">4sII", b"desc", 128 + 4 + 12, len(desc))
+    size = 128 + len(tag_table) + len(desc)
+    header = (struct.pack(">I", size) + b"none" + bytes([2, 0x10, 0, 0]) + device_class + colour_space + b"Lab "
+              + b"\x00" * 12 + b"acsp").ljust(128, b"\x00")
+    return header + tag_table + desc
+
+
+def _intents(data: bytes) -> list:
+    return list(PdfReader(io.BytesIO(data)).trailer["/Root"].get("/OutputIntents") or [])
+
+
+def test_a_cmyk_pdf_names_its_printing_condition_and_an_rgb_pdf_none(tmp_path):
+    cmyk = _write(tmp_path, "cmyk.pdf", "cats", "map", "--seed", "1", "--color", "cmyk")
+    [intent] = [i.get_object() for i in _intents(cmyk)]
+    assert (intent["/S"], intent["/OutputConditionIdentifier"], intent["/RegistryName"]) == \
+        ("/GTS_PDFX", "FOGRA39", "http://www.color.org")
+    assert "/DestOutputProfile" not in intent
+    assert _intents(_write(tmp_path, "rgb.pdf", "cats", "map", "--seed", "1")) == []
+
+
+def test_a_shops_profile_is_embedded_byte_for_byte_as_the_output_intent(tmp_path):
+    import washigen
+
+    profile = tmp_path / "shop.icc"
+    profile.write_bytes(icc_profile())
+    design = washigen.generate("cats", "map", seed=1)
+    washigen.render(design, tmp_path / "shop.pdf", colour="cmyk", output_profile=profile)
+    [intent] = [i.get_object() for i in _intents((tmp_path / "shop.pdf").read_bytes())]
+    embedded = intent["/DestOutputProfile"].get_object()
+    assert embedded.get_data() == profile.read_bytes() and embedded["/N"] == 4
+    assert (intent["/OutputConditionIdentifier"], intent["/Info"]) == ("Custom", "Our Shop Coated")
+
+
+@pytest.mark.parametrize("content, says", [
+    (b"just some bytes" * 20, "not an ICC profile"),
+    (icc_profile(colour_space=b"RGB "), "for RGB colour"),
+    (icc_profile(device_class=b"mntr"), "class 'mntr'"),
+    (icc_profile()[:-3], "cut short"),
+])
+def test_a_profile_that_cannot_be_the_output_intent_is_refused_by_name(tmp_path, content, says):
+    import washigen
+    from washigen.errors import InputError
+
+    profile = tmp_path / "bad.icc"
+    profile.write_bytes(content)
+    with pytest.raises(InputError, match=says) as refused:
+        washigen.render(washigen.generate("cats", "map", seed=1), tmp_path / "x.pdf", colour="cmyk",
+                        output_profile=profile)
+    assert "bad.icc" in str(refused.value) and not (tmp_path / "x.pdf").exists()

@@ -95,9 +95,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
     options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600).
     Returns the files written (an SVG or PNG of several pages is one file a page)."""
     from .games import get_game
-    from .output import write_bytes, write_document
-
-    from .output import STDOUT_FORMATS
+    from .output import STDOUT_FORMATS, write_bytes, write_printed
 
     game = get_game(design.GAME)
     path = Path(path)
@@ -113,7 +111,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
 
         return write_tmj(game, design, path)
     options = print_options_from(options, print_options)
-    return write_document(game.print_design(design, options), path, options.dpi, options.colour)
+    return write_printed(game.print_design(design, options), path, options)
 
 
 def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) -> PrintOptions:

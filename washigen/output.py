@@ -114,16 +114,19 @@ def numbered(path: Path, index: int, count: int) -> Path:
     return path.with_name(f"{path.stem}-{index + 1:0{width}d}{path.suffix}")
 
 
-def document_files(document: Document, path: Path, dpi: int = 300,
-                   colour: str = "rgb") -> list[tuple[Path, Callable[[], bytes]]]:
+def document_files(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",
+                   output_profile: Path | None = None) -> list[tuple[Path, Callable[[], bytes]]]:
     """What writing `document` to `path` means for its extension: one PDF, or an SVG/PNG per page. CMYK colour
-    is a PDF's alone."""
+    is a PDF's alone; `output_profile` (a CMYK ICC file) is embedded as its output intent."""
     from .render import to_pdf, to_png, to_svg
 
     suffix = path.suffix.lower()
+    if output_profile is not None and colour != "cmyk":
+        raise InputError(f"--icc-profile: {output_profile}: an output profile goes with --color cmyk")
     if suffix == ".pdf":
+        profile = read_output_profile(output_profile)
         return [(path, lambda: to_pdf(document.pages, title=document.title, bookmarks=document.bookmarks,
-                                      cmyk=colour == "cmyk"))]
+                                      cmyk=colour == "cmyk", output_profile=profile))]
     if colour == "cmyk":
         raise InputError(f"--color cmyk: {path}: CMYK is written in PDF only; use a .pdf output")
     if suffix not in (".svg", ".png"):
@@ -142,6 +145,16 @@ def document_files(document: Document, path: Path, dpi: int = 300,
         else:
             files.append((target, lambda s=scene: to_png(s, dpi)))
     return files
+
+
+def read_output_profile(path: Path | None) -> bytes | None:
+    """The bytes of a print shop's CMYK output profile, checked before anything is written."""
+    if path is None:
+        return None
+    from .inputs import read_bytes
+    from .render.icc import check_output_profile
+
+    return check_output_profile(read_bytes(path, "ICC profile"), f"--icc-profile: {path}")
 
 
 def check_png_total(document: Document, dpi: int) -> None:
@@ -169,9 +182,15 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
             for i, w in enumerate(windows)]
 
 
-def write_document(document: Document, path: Path, dpi: int = 300, colour: str = "rgb") -> list[Path]:
+def write_document(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",
+                   output_profile: Path | None = None) -> list[Path]:
     if is_stdout(path) and len(document.pages) != 1:
         raise InputError(f"-o {path}: the design prints {len(document.pages)} pages; write them to files "
                          "(-o out.svg)")
     check_target(path)
-    return write_all(document_files(document, path, dpi, colour))
+    return write_all(document_files(document, path, dpi, colour, output_profile))
+
+
+def write_printed(document: Document, path: Path, options) -> list[Path]:
+    """`document` written to `path` with the print options that reach the file (dpi, colour, output profile)."""
+    return write_document(document, path, options.dpi, options.colour, options.output_profile)

@@ -26,4 +26,5 @@ class PrintOptions:
     profile: str | None = None             # the printer profile the defaults came from, named on every sheet
     gutter: float | None = None            # mm between cards or tiles on a sheet (None: the template's)
     colour: Colour = "rgb"                 # the PDF's colour space: cmyk for print shops and tape makers
+    output_profile: Path | None = None     # with cmyk: the shop's ICC output profile, embedded as the intent
     lang: str = "en"                       # the language of every printed word (washigen.i18n)

@@ -306,8 +306,9 @@ def rgb_to_cmyk(red: float, green: float, blue: float) -> tuple[float, float, fl
 
 
 def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmark] = (),
-           subject: str = "", cmyk: bool = False) -> bytes:
-    """One page per scene, each page the scene's trim plus its bleed; with `cmyk`, every colour in CMYK."""
+           subject: str = "", cmyk: bool = False, output_profile: bytes | None = None) -> bytes:
+    """One page per scene, each page the scene's trim plus its bleed; with `cmyk`, every colour in CMYK and an
+    output intent naming the printing condition (`output_profile` embedded, or the registered FOGRA39)."""
     buffer = io.BytesIO()
     # The initial font is ours, so no unembedded Helvetica is referenced by any page.
     canvas = _Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6), initialFontName=pdf_font("sans"),
@@ -332,7 +333,43 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
         canvas.showPage()
     if bookmarks:
         canvas.showOutline()
+    if cmyk:
+        add_output_intent(canvas, output_profile)
     return canvas.getpdfdata()
+
+
+# The printing condition a CMYK file is separated for, by its name in the ICC's registry of characterizations:
+# coated offset paper (ISO 12647-2), what print shops in Europe expect when nothing else is agreed. Named by
+# reference, a shop's RIP uses its own copy of that profile; a shop's own profile can be embedded instead.
+REGISTERED_CONDITION = ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)")
+ICC_REGISTRY = "http://www.color.org"
+
+
+def add_output_intent(canvas: Canvas, profile: bytes | None = None) -> None:
+    """The document's /OutputIntents (PDF/X style, /S /GTS_PDFX): the registered FOGRA39 condition, or `profile`
+    (a CMYK output profile's bytes) embedded as the DestOutputProfile."""
+    document = canvas._doc
+    if profile is None:
+        identifier, info = REGISTERED_CONDITION
+    else:
+        identifier, info = "Custom", icc_description(profile)
+    entries = {"Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
+               "OutputConditionIdentifier": pdfdoc.PDFString(identifier), "Info": pdfdoc.PDFString(info),
+               "RegistryName": pdfdoc.PDFString(ICC_REGISTRY)}
+    if profile is not None:
+        stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile)
+        entries["DestOutputProfile"] = document.Reference(stream)
+    catalog = document.Catalog
+    # reportlab's catalog writes only the keys it lists; OutputIntents is not among them (reportlab is pinned < 6)
+    catalog.__NoDefault__ = type(catalog).__NoDefault__ + ["OutputIntents"]
+    catalog.OutputIntents = pdfdoc.PDFArray([pdfdoc.PDFDictionary(entries)])
+
+
+def icc_description(profile: bytes) -> str:
+    """A CMYK output profile's own description (its 'desc' tag), or a plain name when it has none readable."""
+    from .icc import description
+
+    return description(profile) or "CMYK output profile"
 
 
 def _begin_page(canvas: "_Canvas", scene: Scene) -> None:
