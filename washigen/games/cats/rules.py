@@ -443,10 +443,18 @@ def balance_gap(found_routes: Routes) -> float | None:
 
 
 def check_desert(board: Board, exclude_rows: Iterable[int]) -> list[Violation]:
-    C, R = board.cols, board.rows
     bare = board.street
     for r in exclude_rows:
         bare &= ~board.row_mask(r)
+    return [Violation.warning(
+        "cats.layout.desert", f"The {DESERT_ROWS} x {DESERT_COLS} cells from {_cell_text((r + 1, c + 1))} on are "
+        "bare street: nothing to steer around there.", cell=(r + 1, c + 1))
+        for r, c in desert_corners(bare, board.rows, board.cols)]
+
+
+def desert_corners(bare: int, R: int, C: int, first_only: bool = False) -> list[tuple[int, int]]:
+    """The top left cells (0-based) of the DESERT_ROWS x DESERT_COLS blocks of `bare` cells, one for each group of
+    overlapping blocks; with `first_only`, only the first (enough to reject a try)."""
     if C < DESERT_COLS or R < DESERT_ROWS:
         return []
     run = bare
@@ -457,18 +465,24 @@ def check_desert(board: Board, exclude_rows: Iterable[int]) -> list[Violation]:
     for k in range(1, DESERT_ROWS):
         block &= run >> (k * C)
     found = []
+    full_row = (1 << C) - 1
     while block:
         bit = (block & -block).bit_length() - 1
         r, c = divmod(bit, C)
-        found.append(Violation.warning(
-            "cats.layout.desert", f"The {DESERT_ROWS} x {DESERT_COLS} cells from {_cell_text((r + 1, c + 1))} on are "
-            "bare street: nothing to steer around there.", cell=(r + 1, c + 1)))
+        found.append((r, c))
+        if first_only:
+            break
         span = (1 << (2 * DESERT_COLS - 1)) - 1           # windows overlapping this one start in this box
         cols = (span << (c - DESERT_COLS + 1) if c >= DESERT_COLS - 1 else span >> (DESERT_COLS - 1 - c)) \
-            & board.full_row
+            & full_row
         for rr in range(max(0, r - DESERT_ROWS + 1), min(R, r + DESERT_ROWS)):
             block &= ~(cols << (rr * C))
     return found
+
+
+def street_mask(kinds: str) -> int:
+    """Bit i set where cell i of the flat string of cell kinds is street (sewers included)."""
+    return int(kinds[::-1].translate(_TABLES[STREET]), 2) if kinds else 0
 
 
 def check_wall(board: Board) -> list[Violation]:

@@ -14,7 +14,7 @@ from typing import Iterator
 
 from .generate import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_forests
 from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
-from .rules import BALANCE_LIMIT, Board, map_balance, validate_map
+from .rules import BALANCE_LIMIT, Board, desert_corners, map_balance, street_mask, validate_map
 
 MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
 CUT_ATTEMPTS = 80            # cut-ups tried by `cats map --cut-up` before falling back
@@ -252,6 +252,8 @@ def make_variant(spec: MapSpec, seed: int, base: Base, variant: int, balance_lim
     plan, pieces = cut_plan(spec, base.plan, rng)
     if spec.forests:
         stick_forests(plan, spec, rng)
+    if has_desert(plan):                 # what rejects most tries, read off the plan before any design is built
+        return None
     design = _design(spec, seed, plan, pieces, cut_up=True, variant=variant)
     board = Board(design.grid)
     report = validate_map(design, board)
@@ -261,6 +263,16 @@ def make_variant(spec: MapSpec, seed: int, base: Base, variant: int, balance_lim
     if balance_limit is not None and gap is not None and gap > balance_limit:
         return None
     return _with_balance(design, gap)
+
+
+def has_desert(plan: Plan) -> bool:
+    """True when the plan holds a block of bare street away from the home rows, as the validator's
+    cats.layout.desert sees it on the finished map (home rows: the top and bottom rows)."""
+    C = plan.cols
+    sewers = sum(1 << i for i in plan.sewer)
+    home_rows = ((1 << C) - 1) | (((1 << C) - 1) << ((plan.rows - 1) * C))
+    bare = street_mask("".join(plan.kind)) & ~sewers & ~home_rows
+    return bool(desert_corners(bare, plan.rows, C, first_only=True))
 
 
 def _with_balance(design: CatsMap, gap: float | None) -> CatsMap:
