@@ -143,6 +143,24 @@ def test_tape_artwork_is_one_continuous_strip(tmp_path):
     assert abs(page_size_mm(pdf_pages(repeat)[0])[0] - (3 * 180 + 6)) < TOL
 
 
+def test_a_roll_ends_on_its_last_whole_segment_and_its_plain_tape_runs_into_the_bleed(tmp_path):
+    """1 m of 180 mm segments: five whole ones (900 mm), then plain tape to the cut and through the bleed, so the
+    cut crosses no location and the bleed beyond the end is printed (read at 300 dpi)."""
+    from .printcheck import bare_bleed
+
+    out = tmp_path / "roll.pdf"
+    run("cops", "tape", "--seed", 1, "--length", "1m", "-o", out)
+    data = out.read_bytes()
+    assert bare_bleed(data) == []
+    image = rasterise_pdf(data, dpi=300).convert("RGB")
+    px = 300 / 25.4
+    ground = (0xfb, 0xf8, 0xf1)
+    tail = {image.getpixel((round((3 + x) * px), round(y * px))) for x in range(902, 1003, 2) for y in range(1, 56, 2)}
+    assert tail == {ground}
+    segment = {image.getpixel((round((3 + 890) * px), round(y * px))) for y in range(5, 52, 2)}
+    assert ground not in segment                   # the fifth segment's zone colour, not plain tape, up to 900 mm
+
+
 def test_squad_sheets_four_to_a_page(tmp_path):
     for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
         out = tmp_path / f"sheets-{paper}.pdf"

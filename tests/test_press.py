@@ -228,6 +228,25 @@ def test_tape_artwork_is_one_strip_of_the_asked_length_with_bleed():
         assert page_size_mm(page) == pytest.approx((length + 6, 56), abs=0.05)
 
 
+def test_a_roll_of_whole_pieces_ends_on_its_last_whole_piece_and_its_plain_tape_fills_the_bleed():
+    """A repeat of two 100 mm pieces (blue, then green) on a 250 mm roll: two whole repeats would reach 400 mm, so
+    the roll shows blue 0..100, green 100..200, then plain tape to its end and through its bleed; a repeat that
+    names no piece is cut wherever its length ends (blue again at 200..250)."""
+    from .readback import rasterise_pdf
+
+    def repeat(piece):
+        scene = Scene(200.0, 20.0, bleed=3.0, theme={"tape-ground": "#f0e0c0"},
+                      meta={"piece": "100 mm"} if piece else {})
+        scene.add(Rect(0, -3, 100, 26, Style(fill="#0000ff")), Rect(100, -3, 103, 26, Style(fill="#00ff00")))
+        return scene
+
+    for piece, tail in ((True, (0xf0, 0xe0, 0xc0)), (False, (0, 0, 255))):
+        image = rasterise_pdf(to_pdf([tape_artwork(repeat(piece), 250.0, 3.0)]), dpi=254).convert("RGB")
+        at = lambda x: image.getpixel((round((x + 3) * 10), 130))        # noqa: E731 (mm along the strip)
+        assert [at(x) for x in (-2.0, 50.0, 150.0)] == [(0, 255, 0), (0, 0, 255), (0, 255, 0)]
+        assert at(201.0) == at(249.0) == at(252.5) == tail          # the tail, to the edge of the bleed
+
+
 def test_user_template_for_a_label_sheet(tmp_path):
     path = tmp_path / "labels.toml"
     path.write_text('name = "labels"\npaper = "letter"\nmargins = 5\n[grid]\nitem = [66.7, 25.4]\n'

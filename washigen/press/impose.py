@@ -15,7 +15,7 @@ from typing import Sequence
 from ..errors import InputError, TemplateError
 from ..fonts import ASCENT, MIN_FINE_PRINT, descent
 from ..i18n import translator
-from ..scene import Group, Line, Scene, Style, Symbol, Text, Use
+from ..scene import Group, Line, Rect, Scene, Style, Symbol, Text, Use
 from ..units import format_mm
 from .document import Document
 from .options import PrintOptions
@@ -415,9 +415,11 @@ def real_size_page(scene: Scene) -> Document:
 
 def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
     """A continuous strip `length` mm long: the repeat laid end to end (drawn once, as a symbol, used many times),
-    with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself."""
-    from ..scene import Symbol, Use
+    with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself.
 
+    A repeat made of pieces that are torn off whole (its meta names the `piece` length, "180 mm") ends the roll on
+    its last whole piece: the rest, shorter than a piece, is plain tape (theme colour "tape-ground") into the bleed,
+    so the roll's end never cuts through a piece's artwork."""
     if length <= 0:
         raise InputError("length: must be greater than zero")
     strip = Scene(length, repeat.height, bleed=bleed, theme=dict(repeat.theme),
@@ -426,8 +428,20 @@ def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
         strip.define(symbol)
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
-    count = math.ceil((length + bleed) / repeat.width)
+    end = _last_whole_piece(repeat, length)
+    reach = end + bleed if end == length else end
+    count = math.ceil(reach / repeat.width)
     # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
     uses = [Use(body.id, k * repeat.width, 0.0) for k in range(-1 if bleed > 0 else 0, count)]
-    strip.add(Group(children=uses, clip=(-bleed, -bleed, length + 2 * bleed, repeat.height + 2 * bleed)))
+    strip.add(Group(children=uses, clip=(-bleed, -bleed, reach + bleed, repeat.height + 2 * bleed)))
+    if end < length:
+        strip.add(Rect(end, -bleed, length - end + bleed, repeat.height + 2 * bleed, Style(fill="tape-ground")))
     return strip
+
+
+def _last_whole_piece(repeat: Scene, length: float) -> float:
+    """Where the roll's last whole piece ends: `length` itself for a repeat without pieces, a length of whole
+    pieces, or shorter than one piece."""
+    piece = float(repeat.meta.get("piece", "0 mm").split()[0])
+    whole = math.floor(length / piece + 1e-9) * piece if piece > 0 else length
+    return whole if whole > 0 and length - whole > 1e-6 else length

@@ -21,13 +21,14 @@ from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
 from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
                       Use, rounded_path)
-from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
+from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, format_mm, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
 from .rules import location_index, path_visible, shape_of, visible_part
 
 THEME = {
     "cops-tape": "#fbf8f1",
+    "tape-ground": "#fbf8f1",           # plain tape past a roll's last whole segment (press.impose.tape_artwork)
     "cops-zone-1": "#f6f1e4",
     "cops-zone-2": "#edf2f4",
     "cops-blue": "#2f63a8",
@@ -392,7 +393,9 @@ def strip_labels(design, lang: str = "en") -> list[str]:
 def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene:
     """The repeat of a tape: its segments end to end."""
     width, length, count = design.tape_width, design.segment_length, len(design.segments)
-    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=_meta(design, "tape"))
+    # Segments are torn off whole: the roll's artwork ends on its last whole one.
+    meta = {**_meta(design, "tape"), "piece": f"{format_mm(length)} mm"}
+    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=meta)
     for index, segment in enumerate(design.segments):
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
                                               f"washigen {__version__}", lang)
