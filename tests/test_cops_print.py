@@ -191,6 +191,35 @@ def test_rule_sheet_figures_and_the_kit():
     assert len(parts[1].document.pages) == 1
 
 
+@pytest.mark.parametrize("lang, paper", [("en", "a4"), ("de", "letter")])
+def test_every_word_of_the_rule_sheet_figures_prints_at_a_readable_size(tmp_path, lang, paper):
+    """The figures are scaled into the page: the segment and the side-by-side maps draw their words larger for the
+    170 mm they print at, so every id, squad label and seed line reads >= 6 pt (fine print >= 5 pt) on the page;
+    the end-to-end overview, printed at half size, leaves its words off."""
+    from .printcheck import small_text, text_runs
+
+    out = tmp_path / "rules.pdf"
+    run("rules", "cops", "--lang", lang, "--paper", paper, "-o", out)
+    runs = text_runs(out.read_bytes())
+    assert small_text(runs) == []
+    ids = [run for run in runs if run.text in ("1a", "2h", "3h")]
+    # the ids of the segment (figure 1) and of both 3-strip maps, at 6 pt or a little more
+    assert sorted({run.text for run in ids}) == ["1a", "2h", "3h"] and len(ids) == 1 + 2 * 3
+    assert all(6.0 - 0.05 <= run.size_pt <= 7.0 for run in ids)
+
+
+def test_a_figure_drawn_for_its_printed_width_draws_its_words_that_much_larger():
+    from washigen.rulebook.typeset import smallest_text
+
+    game = get_game("cops")
+    real = smallest_text(game.diagram("map", {"players": 3, "layout": "stacked"}))
+    larger = smallest_text(game.diagram("map", {"players": 3, "layout": "stacked", "print_width": 120}))
+    assert larger == pytest.approx(real * 180 / 120)
+    assert smallest_text(game.diagram("map", {"players": 2, "words": False})) is None
+    with pytest.raises(Exception, match="print_width"):
+        game.diagram("segment", {"print_width": 0})
+
+
 def test_every_tape_width_renders_at_its_width():
     game = get_game("cops")
     for width in (15.0, 20.0, 25.0, 30.0, 35.0, 45.0, 50.0):

@@ -146,8 +146,10 @@ def ramen_symbol() -> Symbol:
 
 
 def segment_children(segment: Segment, width: float, length: float, bleed: float, caption: str,
-                     small: str = "", lang: str = "en") -> tuple[list, list[Symbol]]:
-    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond."""
+                     small: str = "", lang: str = "en", lettering: float | None = 1.0) -> tuple[list, list[Symbol]]:
+    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond. Its
+    words are drawn `lettering` times their size on the tape (a figure printed smaller than real size needs them
+    larger), or left off with None (an overview)."""
     s = scale_for(width)
     items: list = []
     symbols = [gravestone_symbol()] + [icon_symbol(kind) for kind in sorted({l.kind for l in segment.locations})]
@@ -156,16 +158,18 @@ def segment_children(segment: Segment, width: float, length: float, bleed: float
     items.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
     items.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
     items.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
-    items += _squad_section(segment, width, s, bleed, lang)
+    items += _squad_section(segment, width, s, bleed, lang, lettering)
     items += _gravestones(segment, width, s)
     items += _paths(segment, width, length, s, bleed)
     for location in segment.locations:
-        items += location_children(location, s)
-    items += _small_print(length, width, s, caption, small)
+        items += location_children(location, s, lettering)
+    if lettering is not None:
+        items += _small_print(length, width, s, caption, small, lettering)
     return items, symbols
 
 
-def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en") -> list:
+def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en",
+                   lettering: float | None = 1.0) -> list:
     squad = SQUAD_WIDTH * s
     items: list = [Rect(-bleed, -bleed, squad + bleed, width + 2 * bleed, _style(fill="cops-blue"))]
     stubs = sorted(end.at for path in segment.paths for end in (path.a, path.b)
@@ -177,9 +181,9 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
             continue
         x, w = 1.6 * s, squad - 3.2 * s
         items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, _style(fill="#ffffff"), rx=1.2 * s))
-        label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s else ""
+        label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s and lettering is not None else ""
         if label:
-            size = max(MIN_TEXT, 1.5 * s)
+            size = max(MIN_TEXT, 1.5 * s) * lettering
             # Turned a quarter, the glyphs reach left of the baseline: keep them SAFE_ZONE from the segment's end.
             baseline = max(x + 0.6 * s + size, SAFE_ZONE + ASCENT * size)
             start = min(bottom - 1.6 * s, width - SAFE_ZONE)
@@ -236,8 +240,9 @@ def _paths(segment: Segment, width: float, length: float, s: float, bleed: float
     return edges + fills
 
 
-def location_children(location: Location, s: float, show_id: bool = True) -> list:
-    """A location: a white card or disc with a tinted pictogram panel and its three fill-in areas."""
+def location_children(location: Location, s: float, lettering: float | None = 1.0) -> list:
+    """A location: a white card or disc with a tinted pictogram panel and its three fill-in areas, and its id
+    `lettering` times its size on the tape (None: no id)."""
     colour = KIND_COLOURS[location.kind]
     outline = _style(fill="#ffffff", stroke="cops-location-edge", width=0.4 * s, join="round")
     area_style = _style(fill="#ffffff", stroke="cops-location-edge", width=0.3 * s)
@@ -263,9 +268,9 @@ def location_children(location: Location, s: float, show_id: bool = True) -> lis
             items.append(Circle(area.x + area.w / 2, area.y + area.h / 2, area.w / 2, area_style))
         else:
             items.append(Rect(area.x, area.y, area.w, area.h, area_style, rx=0.5 * s))
-    if show_id:
+    if lettering is not None:
         # The id (for reports and the text form), small, in a corner the areas leave free.
-        size = max(MIN_TEXT, 1.3 * s)
+        size = max(MIN_TEXT, 1.3 * s) * lettering
         if location.shape == "circle":
             items.append(Text(x + w / 2 - 6.3 * s, y + h / 2 - 0.5 * s, location.id, size, anchor="middle",
                               style=_style(fill="muted")))
@@ -275,24 +280,25 @@ def location_children(location: Location, s: float, show_id: bool = True) -> lis
     return items
 
 
-def _small_print(length: float, width: float, s: float, caption: str, small: str) -> list:
+def _small_print(length: float, width: float, s: float, caption: str, small: str, lettering: float = 1.0) -> list:
     """The seed and version, small, in the corridor at the segment's right end, SAFE_ZONE inside its edges (turned
     a quarter, a line's descenders reach right of its baseline)."""
-    size = max(MIN_FINE_PRINT, 1.25 * s)
+    size = max(MIN_FINE_PRINT, 1.25 * s) * lettering
     style = _style(fill="muted")
     items = []
     for text, y, anchor in ((caption, width - SAFE_ZONE, "start"), (small, SAFE_ZONE, "end")):
         if text:
-            fitted = max(MIN_FINE_PRINT, fit_size(text, width / 2 - SAFE_ZONE - 1.0, size, minimum=0.6))
+            fitted = max(MIN_FINE_PRINT * lettering, fit_size(text, width / 2 - SAFE_ZONE - 1.0, size, minimum=0.6))
             x = min(length - 3.6 * s, length - SAFE_ZONE - descent(text) * fitted)
             items.append(Text(x, y, text, fitted, rotate=-90, anchor=anchor, style=style))
     return items
 
 
 def segment_scene(segment: Segment, width: float, length: float, bleed: float = 0.0, caption: str = "",
-                  meta: dict | None = None, lang: str = "en") -> Scene:
+                  meta: dict | None = None, lang: str = "en", lettering: float | None = 1.0) -> Scene:
     scene = Scene(length, width, bleed=bleed, theme=dict(THEME), meta=dict(meta or {}))
-    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}", lang)
+    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}", lang,
+                                         lettering)
     for symbol in symbols:
         scene.define(symbol)
     scene.add(*children)
@@ -323,16 +329,16 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     return items
 
 
-def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en") -> Scene:
+def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: float | None = 1.0) -> Scene:
     """The whole map on one page at real size: segments end to end (every other one `offset` mm lower), or
-    stacked strips (every other one `offset` mm further right)."""
+    stacked strips (every other one `offset` mm further right); words as `segment_children` draws them."""
     width, length, count = design.tape_width, design.segment_length, design.players
     map_width, map_height = design.size
     scene = Scene(map_width, map_height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
     for index, segment in enumerate(design.segments):
         ox, oy = design.origin(index)
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
-                                              f"washigen {__version__}", lang)
+                                              f"washigen {__version__}", lang, lettering)
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
@@ -532,7 +538,7 @@ def location_diagram(location: Location, lang: str = "en") -> Scene:
     scene = Scene(margin + zoom * w + 28.0, margin + zoom * h + 18.0, theme=dict(THEME),
                   meta={"game": GAME, "kind": "diagram"})
     scene.define(icon_symbol(location.kind))
-    scene.add(Group(children=location_children(location, 1.0, show_id=False), dx=margin, dy=margin, sx=zoom,
+    scene.add(Group(children=location_children(location, 1.0, lettering=None), dx=margin, dy=margin, sx=zoom,
                     sy=zoom))
     leader = _style(stroke="ink", width=0.3)
     label_x = margin + zoom * w + 4.0
