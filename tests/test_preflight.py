@@ -34,7 +34,7 @@ OUTPUTS = {
 KNOWN_FAULTS = {
     "fonts": set(),
     "small": {"trail-route-components", "trail-route-setup", "rules-trail-route", "kit-trail-route"},
-    "trim": {"cats-strips", "trail-route-components", "kit-cops", "kit-trail-route"},
+    "trim": {"trail-route-components", "kit-trail-route"},
     "bleed": set(),
 }
 
