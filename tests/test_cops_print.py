@@ -191,21 +191,34 @@ def test_rule_sheet_figures_and_the_kit():
     assert len(parts[1].document.pages) == 1
 
 
+FIGURE_TEXT = {"en": ("Figure", ("Two zones.", "Every location is split", "End to end.", "Side by side.",
+                                   "Offset setup.")),
+               "de": ("Abb.", ("Zwei Zonen.", "Jeder Tatort", "Ende an Ende.", "Untereinander.",
+                               "Versetzter Aufbau."))}
+
+
 @pytest.mark.parametrize("lang, paper", [("en", "a4"), ("de", "letter")])
-def test_every_word_of_the_rule_sheet_figures_prints_at_a_readable_size(tmp_path, lang, paper):
+def test_the_rule_sheet_figures_print_every_word_readable_near_their_text(tmp_path, lang, paper):
     """The figures are scaled into the page: the segment and the side-by-side maps draw their words larger for the
-    170 mm they print at, so every id, squad label and seed line reads >= 6 pt (fine print >= 5 pt) on the page;
-    the end-to-end overview, printed at half size, leaves its words off."""
+    width they print at, so every id, squad label and seed line reads >= 6 pt (fine print >= 5 pt) on the page;
+    the end-to-end overview, printed at half size, leaves its words off. Each figure prints on the page of the
+    paragraph it illustrates or the next one."""
     from .printcheck import small_text, text_runs
 
     out = tmp_path / "rules.pdf"
     run("rules", "cops", "--lang", lang, "--paper", paper, "-o", out)
     runs = text_runs(out.read_bytes())
     assert small_text(runs) == []
-    ids = [run for run in runs if run.text in ("1a", "2h", "3h")]
-    # the ids of the segment (figure 1) and of both 3-strip maps, at 6 pt or a little more
-    assert sorted({run.text for run in ids}) == ["1a", "2h", "3h"] and len(ids) == 1 + 2 * 3
-    assert all(6.0 - 0.05 <= run.size_pt <= 7.0 for run in ids)
+    ids = [run for run in runs if len(run.text) == 2 and run.text[0] in "123" and run.text[1] in "abcdefgh"]
+    # the segment's eight ids, the two strips' sixteen, and those in the detail of figure 5
+    assert {"1a", "1h", "2a", "2h"} <= {run.text for run in ids} and len(ids) > 24
+    assert all(6.0 - 0.05 <= run.size_pt <= 8.0 for run in ids)
+    pages = [page.extract_text().replace("\n", " ") for page in pdf_pages(out)]
+    label, paragraphs = FIGURE_TEXT[lang]
+    for number, paragraph in zip((1, 2, 3, 4, 5), paragraphs):
+        figure = next(k for k, text in enumerate(pages) if f"{label} {number}." in text)
+        text = next(k for k, text in enumerate(pages) if paragraph in text)
+        assert 0 <= figure - text <= 1, (number, figure, text)
 
 
 def test_a_figure_drawn_for_its_printed_width_draws_its_words_that_much_larger():
@@ -216,8 +229,13 @@ def test_a_figure_drawn_for_its_printed_width_draws_its_words_that_much_larger()
     larger = smallest_text(game.diagram("map", {"players": 3, "layout": "stacked", "print_width": 120}))
     assert larger == pytest.approx(real * 180 / 120)
     assert smallest_text(game.diagram("map", {"players": 2, "words": False})) is None
-    with pytest.raises(Exception, match="print_width"):
-        game.diagram("segment", {"print_width": 0})
+    detail = game.diagram("map", {"players": 3, "layout": "stacked", "crop": "0,18,101,84", "print_width": 66})
+    assert (detail.width, detail.height) == (101.0, 84.0)
+    assert smallest_text(detail) == pytest.approx(real * 101 / 66)
+    for bad, says in (({"print_width": 0}, "print_width"), ({"crop": "0,0,500,10"}, "not inside the map"),
+                      ({"crop": "a,b"}, "x,y,w,h")):
+        with pytest.raises(Exception, match=says):
+            game.diagram("map" if "crop" in bad else "segment", bad)
 
 
 def test_every_tape_width_renders_at_its_width():

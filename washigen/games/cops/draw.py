@@ -553,6 +553,15 @@ def location_diagram(location: Location, lang: str = "en") -> Scene:
     return scene
 
 
+def cropped(scene: Scene, x: float, y: float, w: float, h: float) -> Scene:
+    """The part of `scene` in the rectangle (x, y, w, h), as a scene of its own (a figure showing a detail)."""
+    part = Scene(w, h, theme=dict(scene.theme), meta=dict(scene.meta))
+    for symbol in scene.symbols.values():
+        part.define(symbol)
+    part.add(Group(children=list(scene.children), dx=-x, dy=-y, clip=(x, y, w, h)))
+    return part
+
+
 # -- a game after it was played -----------------------------------------------------------------------------------
 
 SQUAD_COLOURS = ("#d62728", "#1f4fd6", "#1a9a3a", "#8e3fb0", "#222222", "#e0559b")
