@@ -155,7 +155,8 @@ def test_a_roll_ends_on_its_last_whole_segment_and_its_plain_tape_runs_into_the_
     image = rasterise_pdf(data, dpi=300).convert("RGB")
     px = 300 / 25.4
     ground = (0xfb, 0xf8, 0xf1)
-    tail = {image.getpixel((round((3 + x) * px), round(y * px))) for x in range(902, 1003, 2) for y in range(1, 56, 2)}
+    tail = {image.getpixel((round((3 + x) * px), round(y * px)))
+            for x in range(902, 1003, 2) for y in range(1, 56, 2)}
     assert tail == {ground}
     segment = {image.getpixel((round((3 + 890) * px), round(y * px))) for y in range(5, 52, 2)}
     assert ground not in segment                   # the fifth segment's zone colour, not plain tape, up to 900 mm

@@ -237,9 +237,9 @@ def _distance(box, segment) -> float:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("tape", [15, 25, 50])
 def test_strip_labels_keep_the_safe_zone_from_every_trim_and_crop_mark_and_cost_no_lane(paper, tape):
-    """Labels of Cops' segments (3.6 x the tape long) and Cats' strips (2.4 x; on 15 mm tape the label is longer than
-    the strip and takes two lines): read back, each is 6 pt or more and 3 mm or more from every trim line and crop mark; the sheet
-    holds as many lanes as the template's own gap allows."""
+    """Labels of Cops' segments (3.6 x the tape long) and Cats' strips (2.4 x; on 15 mm tape the label is longer
+    than the strip and takes two lines): read back, each is 6 pt or more and 3 mm or more from every trim line and
+    crop mark; the sheet holds as many lanes as the template's own gap allows."""
     from .printcheck import text_runs
 
     template = builtin_templates()[f"{paper}-tape{tape}"]
