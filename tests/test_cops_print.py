@@ -210,10 +210,11 @@ def test_the_rule_sheet_figures_print_every_word_readable_near_their_text(tmp_pa
     run("rules", "cops", "--lang", lang, "--paper", paper, "-o", out)
     runs = text_runs(out.read_bytes())
     assert small_text(runs) == []
-    ids = [run for run in runs if len(run.text) == 2 and run.text[0] in "123" and run.text[1] in "abcdefgh"]
+    ids = [(word, run.size_pt) for run in runs for word in run.text.split()
+           if len(word) == 2 and word[0] in "123" and word[1] in "abcdefgh"]
     # the segment's eight ids, the two strips' sixteen, and those in the detail of figure 5
-    assert {"1a", "1h", "2a", "2h"} <= {run.text for run in ids} and len(ids) > 24
-    assert all(6.0 - 0.05 <= run.size_pt <= 8.0 for run in ids)
+    assert {"1a", "1h", "2a", "2h"} <= {word for word, _ in ids} and len(ids) > 24
+    assert all(6.0 - 0.05 <= size <= 8.0 for _, size in ids)
     pages = [page.extract_text().replace("\n", " ") for page in pdf_pages(out)]
     label, paragraphs = FIGURE_TEXT[lang]
     for number, paragraph in zip((1, 2, 3, 4, 5), paragraphs):
@@ -223,6 +224,7 @@ def test_the_rule_sheet_figures_print_every_word_readable_near_their_text(tmp_pa
 
 
 def test_a_figure_drawn_for_its_printed_width_draws_its_words_that_much_larger():
+    from washigen.fonts import MIN_TEXT
     from washigen.rulebook.typeset import smallest_text
 
     game = get_game("cops")
@@ -230,9 +232,22 @@ def test_a_figure_drawn_for_its_printed_width_draws_its_words_that_much_larger()
     larger = smallest_text(game.diagram("map", {"players": 3, "layout": "stacked", "print_width": 120}))
     assert larger == pytest.approx(real * 180 / 120)
     assert smallest_text(game.diagram("map", {"players": 2, "words": False})) is None
-    detail = game.diagram("map", {"players": 3, "layout": "stacked", "crop": "0,18,101,84", "print_width": 66})
+    detail = game.diagram("map", {"players": 3, "layout": "stacked", "crop": "0,18,101,84", "print_width": 80})
     assert (detail.width, detail.height) == (101.0, 84.0)
-    assert smallest_text(detail) == pytest.approx(real * 101 / 66)
+    # the seed lines lie outside the detail and are left out: its smallest words are the ids, for 80 mm
+    assert smallest_text(detail) == pytest.approx(MIN_TEXT * 101 / 80)
+    # what lies outside the detail is left out of its PDF, not only clipped: no shape reaches far past its edge
+    # (the whole map's would reach 89 mm past its right edge)
+    import pypdfium2 as pdfium
+    import pypdfium2.raw  # noqa: F401 (pdfium.raw)
+
+    page = pdfium.PdfDocument(to_pdf([detail]))[0]
+    width, height = page.get_width(), page.get_height()
+    reach = 7.0 * 72 / 25.4                 # 3 mm drawn past the edge, and pdfium's bounds widen strokes generously
+    for item in page.get_objects(max_depth=1):
+        if item.type in (pdfium.raw.FPDF_PAGEOBJ_PATH, pdfium.raw.FPDF_PAGEOBJ_TEXT):     # a form's box is not its ink
+            left, bottom, right, top = item.get_bounds()
+            assert left >= -reach and bottom >= -reach and right <= width + reach and top <= height + reach
     for bad, says in (({"print_width": 0}, "print_width"), ({"crop": "0,0,500,10"}, "not inside the map"),
                       ({"crop": "a,b"}, "x,y,w,h")):
         with pytest.raises(Exception, match=says):
