@@ -143,6 +143,25 @@ def test_tape_artwork_is_one_continuous_strip(tmp_path):
     assert abs(page_size_mm(pdf_pages(repeat)[0])[0] - (3 * 180 + 6)) < TOL
 
 
+def test_a_roll_ends_on_its_last_whole_segment_and_its_plain_tape_runs_into_the_bleed(tmp_path):
+    """1 m of 180 mm segments: five whole ones (900 mm), then plain tape to the cut and through the bleed, so the
+    cut crosses no location and the bleed beyond the end is printed (read at 300 dpi)."""
+    from .printcheck import bare_bleed
+
+    out = tmp_path / "roll.pdf"
+    run("cops", "tape", "--seed", 1, "--length", "1m", "-o", out)
+    data = out.read_bytes()
+    assert bare_bleed(data) == []
+    image = rasterise_pdf(data, dpi=300).convert("RGB")
+    px = 300 / 25.4
+    ground = (0xfb, 0xf8, 0xf1)
+    tail = {image.getpixel((round((3 + x) * px), round(y * px)))
+            for x in range(902, 1003, 2) for y in range(1, 56, 2)}
+    assert tail == {ground}
+    segment = {image.getpixel((round((3 + 890) * px), round(y * px))) for y in range(5, 52, 2)}
+    assert ground not in segment                   # the fifth segment's zone colour, not plain tape, up to 900 mm
+
+
 def test_squad_sheets_four_to_a_page(tmp_path):
     for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
         out = tmp_path / f"sheets-{paper}.pdf"
@@ -171,6 +190,68 @@ def test_rule_sheet_figures_and_the_kit():
     w, h = page_size_mm(pdf_pages(pdf)[0])
     assert abs(w - 279.4) < TOL and abs(h - 215.9) < TOL
     assert len(parts[1].document.pages) == 1
+
+
+FIGURE_TEXT = {"en": ("Figure", ("Two zones.", "Every location is split", "End to end.", "Side by side.",
+                                   "Offset setup.")),
+               "de": ("Abb.", ("Zwei Zonen.", "Jeder Tatort", "Ende an Ende.", "Untereinander.",
+                               "Versetzter Aufbau."))}
+
+
+@pytest.mark.parametrize("lang, paper", [("en", "a4"), ("de", "letter")])
+def test_the_rule_sheet_figures_print_every_word_readable_near_their_text(tmp_path, lang, paper):
+    """The figures are scaled into the page: the segment and the side-by-side maps draw their words larger for the
+    width they print at, so every id, squad label and seed line reads >= 6 pt (fine print >= 5 pt) on the page;
+    the end-to-end overview, printed at half size, leaves its words off. Each figure prints on the page of the
+    paragraph it illustrates or the next one."""
+    from .printcheck import small_text, text_runs
+
+    out = tmp_path / "rules.pdf"
+    run("rules", "cops", "--lang", lang, "--paper", paper, "-o", out)
+    runs = text_runs(out.read_bytes())
+    assert small_text(runs) == []
+    ids = [(word, run.size_pt) for run in runs for word in run.text.split()
+           if len(word) == 2 and word[0] in "123" and word[1] in "abcdefgh"]
+    # the segment's eight ids, the two strips' sixteen, and those in the detail of figure 5
+    assert {"1a", "1h", "2a", "2h"} <= {word for word, _ in ids} and len(ids) > 24
+    assert all(6.0 - 0.05 <= size <= 8.0 for _, size in ids)
+    pages = [page.extract_text().replace("\n", " ") for page in pdf_pages(out)]
+    label, paragraphs = FIGURE_TEXT[lang]
+    for number, paragraph in zip((1, 2, 3, 4, 5), paragraphs):
+        figure = next(k for k, text in enumerate(pages) if f"{label} {number}." in text)
+        text = next(k for k, text in enumerate(pages) if paragraph in text)
+        assert 0 <= figure - text <= 1, (number, figure, text)
+
+
+def test_a_figure_drawn_for_its_printed_width_draws_its_words_that_much_larger():
+    from washigen.fonts import MIN_TEXT
+    from washigen.rulebook.typeset import smallest_text
+
+    game = get_game("cops")
+    real = smallest_text(game.diagram("map", {"players": 3, "layout": "stacked"}))
+    larger = smallest_text(game.diagram("map", {"players": 3, "layout": "stacked", "print_width": 120}))
+    assert larger == pytest.approx(real * 180 / 120)
+    assert smallest_text(game.diagram("map", {"players": 2, "words": False})) is None
+    detail = game.diagram("map", {"players": 3, "layout": "stacked", "crop": "0,18,101,84", "print_width": 80})
+    assert (detail.width, detail.height) == (101.0, 84.0)
+    # the seed lines lie outside the detail and are left out: its smallest words are the ids, for 80 mm
+    assert smallest_text(detail) == pytest.approx(MIN_TEXT * 101 / 80)
+    # what lies outside the detail is left out of its PDF, not only clipped: no shape reaches far past its edge
+    # (the whole map's would reach 89 mm past its right edge)
+    import pypdfium2 as pdfium
+    import pypdfium2.raw  # noqa: F401 (pdfium.raw)
+
+    page = pdfium.PdfDocument(to_pdf([detail]))[0]
+    width, height = page.get_width(), page.get_height()
+    reach = 7.0 * 72 / 25.4                 # 3 mm drawn past the edge, and pdfium's bounds widen strokes generously
+    for item in page.get_objects(max_depth=1):
+        if item.type in (pdfium.raw.FPDF_PAGEOBJ_PATH, pdfium.raw.FPDF_PAGEOBJ_TEXT):     # a form's box is not its ink
+            left, bottom, right, top = item.get_bounds()
+            assert left >= -reach and bottom >= -reach and right <= width + reach and top <= height + reach
+    for bad, says in (({"print_width": 0}, "print_width"), ({"crop": "0,0,500,10"}, "not inside the map"),
+                      ({"crop": "a,b"}, "x,y,w,h")):
+        with pytest.raises(Exception, match=says):
+            game.diagram("map" if "crop" in bad else "segment", bad)
 
 
 def test_every_tape_width_renders_at_its_width():

@@ -218,6 +218,50 @@ def test_tape_lanes_hold_strips_at_their_real_size():
         impose_lanes([card(length + 1, 50.0)], template, PrintOptions())
 
 
+def _marks_and_trims(page) -> tuple[list, list[float]]:
+    """The crop marks of a lane sheet (page mm, y down) and the y of every strip's top and bottom trim (where its
+    horizontal marks point)."""
+    marks = top_level_segments(page)
+    return marks, sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1})
+
+
+def _distance(box, segment) -> float:
+    """Between a text box (x0, y0, x1, y1) and a straight mark, both in page mm."""
+    x0, y0, x1, y1 = box
+    sx0, sy0, sx1, sy1 = segment
+    dx = max(min(sx0, sx1) - x1, x0 - max(sx0, sx1), 0.0)
+    dy = max(min(sy0, sy1) - y1, y0 - max(sy0, sy1), 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("tape", [15, 25, 50])
+def test_strip_labels_keep_the_safe_zone_from_every_trim_and_crop_mark_and_cost_no_lane(paper, tape):
+    """Labels of Cops' segments (3.6 x the tape long) and Cats' strips (2.4 x; on 15 mm tape the label is longer
+    than the strip and takes two lines): read back, each is 6 pt or more and 3 mm or more from every trim line and
+    crop mark; the sheet holds as many lanes as the template's own gap allows."""
+    from .printcheck import text_runs
+
+    template = builtin_templates()[f"{paper}-tape{tape}"]
+    height = template.usable[3] - 2 * (template.marks.offset + template.marks.length) - tape
+    lanes = int(height // (tape + template.lanes.gap)) + 1
+    for length, label in ((3.6 * tape, "Cops · seed 123456 · segment 2 of 2"),
+                          (2.4 * tape, "strip 3 · bottom side · columns 1-24")):
+        strips = [card(length, float(tape)) for _ in range(40)]
+        document = impose_lanes(strips, template, PrintOptions(), labels=[label] * 40)
+        data = to_pdf(document.pages[:1])
+        page = pdf_pages(data)[0]
+        marks, trims = _marks_and_trims(page)
+        assert len(trims) == 2 * lanes
+        paper_h = page_size_mm(page)[1]
+        runs = [run for run in text_runs(data) if "sheet" not in run.text]
+        assert runs and all(run.size_pt >= 6.0 for run in runs)
+        for run in runs:
+            box = (run.box[0], paper_h - run.box[3], run.box[2], paper_h - run.box[1])   # y down, as the marks
+            assert min(min(abs(box[1] - y), abs(box[3] - y)) for y in trims) >= 3.0, run
+            assert min(_distance(box, mark) for mark in marks) >= 3.0, run
+
+
 def test_tape_artwork_is_one_strip_of_the_asked_length_with_bleed():
     repeat = card(250.0, 50.0, "R", bleed=3.0)
     for length in (1000.0, 10_000.0):
@@ -226,6 +270,25 @@ def test_tape_artwork_is_one_strip_of_the_asked_length_with_bleed():
         x0, y0, x1, y1 = boxes["trimbox"]
         assert (x1 - x0, y1 - y0) == pytest.approx((length, 50.0), abs=0.05)
         assert page_size_mm(page) == pytest.approx((length + 6, 56), abs=0.05)
+
+
+def test_a_roll_of_whole_pieces_ends_on_its_last_whole_piece_and_its_plain_tape_fills_the_bleed():
+    """A repeat of two 100 mm pieces (blue, then green) on a 250 mm roll: two whole repeats would reach 400 mm, so
+    the roll shows blue 0..100, green 100..200, then plain tape to its end and through its bleed; a repeat that
+    names no piece is cut wherever its length ends (blue again at 200..250)."""
+    from .readback import rasterise_pdf
+
+    def repeat(piece):
+        scene = Scene(200.0, 20.0, bleed=3.0, theme={"tape-ground": "#f0e0c0"},
+                      meta={"piece": "100 mm"} if piece else {})
+        scene.add(Rect(0, -3, 100, 26, Style(fill="#0000ff")), Rect(100, -3, 103, 26, Style(fill="#00ff00")))
+        return scene
+
+    for piece, tail in ((True, (0xf0, 0xe0, 0xc0)), (False, (0, 0, 255))):
+        image = rasterise_pdf(to_pdf([tape_artwork(repeat(piece), 250.0, 3.0)]), dpi=254).convert("RGB")
+        at = lambda x: image.getpixel((round((x + 3) * 10), 130))        # noqa: E731 (mm along the strip)
+        assert [at(x) for x in (-2.0, 50.0, 150.0)] == [(0, 255, 0), (0, 0, 255), (0, 255, 0)]
+        assert at(201.0) == at(249.0) == at(252.5) == tail          # the tail, to the edge of the bleed
 
 
 def test_user_template_for_a_label_sheet(tmp_path):

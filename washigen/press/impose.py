@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
-from ..fonts import ASCENT, MIN_FINE_PRINT, descent
+from ..fonts import ASCENT, DESCENT, MIN_FINE_PRINT, descent, wrap_text
 from ..i18n import translator
-from ..scene import Group, Line, Scene, Style, Symbol, Text, Use
-from ..units import format_mm
+from ..scene import Group, Line, Rect, Scene, Style, Symbol, Text, Use
+from ..units import SAFE_ZONE, format_mm
 from .document import Document
 from .options import PrintOptions
 from .templates import MAX_TEMPLATE_COUNT, Marks, Template
@@ -361,19 +361,33 @@ def lane_length(template: Template) -> float:
     return template.usable[2] - 2 * (template.marks.offset + template.marks.length)
 
 
+LABEL_SIZE = 2.2           # mm (6.2 pt): a strip's label
+LABEL_LEADING = 1.15       # label line to line, in label sizes
+LABEL_CLEAR = 1.0          # mm of bare paper between a label and a strip's bleed
+
+
 def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOptions,
                  labels: Sequence[str] = (), title: str = "", footer: str = "") -> Document:
     """Tape strips in lanes, in order, left to right then top to bottom, several per lane when they fit.
-    Each strip's trim keeps its bleed on every side; its label prints small above it."""
+    Each strip's trim keeps its bleed on every side; its label prints small above it, in the gap between lanes,
+    at least SAFE_ZONE from every trim and crop mark and clear of the bleed (the gap widens when a label needs
+    it, wrapped to the strip's length)."""
     lanes = template.lanes
     if lanes is None:
         raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
     length = lane_length(template)
     ux, uy, uw, uh = template.usable
     reserve = template.marks.offset + template.marks.length
-    lane_pitch = lanes.width + max(lanes.gap, 2 * options.bleed + 4.0)
-    per_page = max(1, int((uh - 2 * reserve - lanes.width) // lane_pitch) + 1)
     bleed = options.bleed
+    lines = [_label_lines(labels[k] if k < len(labels) else "", strip, template.marks)
+             for k, strip in enumerate(strips)]
+    # A label keeps clear of the trim below it and of the lane's trim above it.
+    clear = max(SAFE_ZONE, bleed) + LABEL_CLEAR
+    label_room = _label_height(max(map(len, lines), default=0))
+    labelled = 2 * clear + label_room if label_room else 0.0
+    lane_pitch = lanes.width + max(lanes.gap, 2 * bleed + 4.0, labelled)
+    top = max(reserve, clear + label_room)
+    per_page = max(1, int((uh - top - reserve - lanes.width) // lane_pitch) + 1)
     pages: list[Scene] = []
     placed: dict[int, list[Slot]] = {}
     page = None
@@ -394,18 +408,39 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
                 page = new_sheet(template, title, meta)
                 pages.append(page)
                 lane_index = 0
-        y = uy + reserve + lane_index * lane_pitch
+        y = uy + top + lane_index * lane_pitch
         slot = Slot(ux + reserve + x, y, strip.width, strip.height, (bleed,) * 4, 0, int(lane_index))
         place(page, strip, slot)
         placed.setdefault(len(pages) - 1, []).append(slot)
         add_marks(page, [slot], template.marks, options)   # strips differ in length: marks each
-        if index < len(labels) and labels[index]:
-            page.add(Text(slot.x + 1.0, slot.y - bleed - 0.8, labels[index], 2.2, style=Style(fill="ink")))
+        page.add(*_label_texts(lines[index], slot, clear, template.marks))
         x += strip.width + 2 * reserve
     for n, page in enumerate(pages):
         _set_boxes(page, placed.get(n, []))
         _footer(page, template, with_profile(footer, options), n + 1, len(pages), "", placed.get(n, []), options)
     return Document(pages, title=title)
+
+
+def _label_inset(marks: Marks) -> float:
+    """How far a label starts inside its strip's ends: SAFE_ZONE from the crop marks there."""
+    return SAFE_ZONE + marks.width
+
+
+def _label_lines(label: str, strip: Scene, marks: Marks) -> list[str]:
+    return wrap_text(label, LABEL_SIZE, strip.width - 2 * _label_inset(marks)) if label else []
+
+
+def _label_height(lines: int) -> float:
+    """The height of a label of `lines` lines, from its first line's ascender to its last line's descender."""
+    return ((lines - 1) * LABEL_LEADING + ASCENT + DESCENT) * LABEL_SIZE if lines else 0.0
+
+
+def _label_texts(lines: list[str], slot: Slot, clear: float, marks: Marks) -> list[Text]:
+    """The label's lines above the strip, the last one `clear` mm above its trim."""
+    last = slot.y - clear - DESCENT * LABEL_SIZE
+    first = last - (len(lines) - 1) * LABEL_LEADING * LABEL_SIZE
+    return [Text(slot.x + _label_inset(marks), first + k * LABEL_LEADING * LABEL_SIZE, line, LABEL_SIZE,
+                 style=Style(fill="ink")) for k, line in enumerate(lines)]
 
 
 def real_size_page(scene: Scene) -> Document:
@@ -415,9 +450,11 @@ def real_size_page(scene: Scene) -> Document:
 
 def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
     """A continuous strip `length` mm long: the repeat laid end to end (drawn once, as a symbol, used many times),
-    with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself."""
-    from ..scene import Symbol, Use
+    with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself.
 
+    A repeat made of pieces that are torn off whole (its meta names the `piece` length, "180 mm") ends the roll on
+    its last whole piece: the rest, shorter than a piece, is plain tape (theme colour "tape-ground") into the bleed,
+    so the roll's end never cuts through a piece's artwork."""
     if length <= 0:
         raise InputError("length: must be greater than zero")
     strip = Scene(length, repeat.height, bleed=bleed, theme=dict(repeat.theme),
@@ -426,8 +463,20 @@ def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
         strip.define(symbol)
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
-    count = math.ceil((length + bleed) / repeat.width)
+    end = _last_whole_piece(repeat, length)
+    reach = end + bleed if end == length else end
+    count = math.ceil(reach / repeat.width)
     # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
     uses = [Use(body.id, k * repeat.width, 0.0) for k in range(-1 if bleed > 0 else 0, count)]
-    strip.add(Group(children=uses, clip=(-bleed, -bleed, length + 2 * bleed, repeat.height + 2 * bleed)))
+    strip.add(Group(children=uses, clip=(-bleed, -bleed, reach + bleed, repeat.height + 2 * bleed)))
+    if end < length:
+        strip.add(Rect(end, -bleed, length - end + bleed, repeat.height + 2 * bleed, Style(fill="tape-ground")))
     return strip
+
+
+def _last_whole_piece(repeat: Scene, length: float) -> float:
+    """Where the roll's last whole piece ends: `length` itself for a repeat without pieces, a length of whole
+    pieces, or shorter than one piece."""
+    piece = float(repeat.meta.get("piece", "0 mm").split()[0])
+    whole = math.floor(length / piece + 1e-9) * piece if piece > 0 else length
+    return whole if whole > 0 and length - whole > 1e-6 else length

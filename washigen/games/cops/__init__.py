@@ -10,7 +10,7 @@ from ...i18n import check_language, translator
 from ...press import KitPart, PrintOptions
 from .. import Game, register_game
 from .commands import commands
-from .draw import location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
+from .draw import cropped, location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
 from .generate import card_areas, generate_map, generate_tape, sample_segment
 from .model import (DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE, CopsMap, CopsSheet, CopsTape, Location,
                     segment_length_for)
@@ -100,22 +100,51 @@ DIAGRAMS = ("segment", "location", "map")
 
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed: one segment, joints at both ends), `location` (one location
-    with its areas named), `map` (players, seed, offset, layout: a whole map)."""
+    with its areas named), `map` (players, seed, offset, layout: a whole map; crop="x,y,w,h": the part of it in
+    that rectangle, mm). A segment or map drawn for a figure `print_width` mm wide draws its words large enough
+    to print at their tape size there (a whole map scaled into a page would print them too small to read);
+    `words=false` leaves them off an overview."""
     seed = int(params.get("seed", 7))
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
         width = float(params.get("tape_width", DEFAULT_TAPE_WIDTH))
-        return segment_scene(sample_segment(seed, width), width, segment_length_for(width), 0.0,
+        length = segment_length_for(width)
+        return segment_scene(sample_segment(seed, width), width, length, 0.0,
                              translator(lang).gettext("seed {seed}").format(seed=seed),
-                             {"game": GAME, "kind": "diagram"}, lang)
+                             {"game": GAME, "kind": "diagram"}, lang, _lettering(params, length))
     if name == "location":
         fish = Location(id="", kind="fish", shape="rect", x=0.0, y=0.0, w=28.0, h=12.0,
                         areas=card_areas(0.0, 0.0, 28.0, 12.0))
         return location_diagram(fish, lang)
     if name == "map":
-        return map_scene(generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0)),
-                                      layout=str(params.get("layout", "end-to-end"))), lang=lang)
+        design = generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0)),
+                              layout=str(params.get("layout", "end-to-end")))
+        if "crop" not in params:
+            return map_scene(design, lang=lang, lettering=_lettering(params, design.size[0]))
+        x, y, w, h = _crop(params["crop"], design.size)
+        return cropped(map_scene(design, lang=lang, lettering=_lettering(params, w)), x, y, w, h)
     raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
+
+
+def _crop(text, size: tuple[float, float]) -> tuple[float, float, float, float]:
+    """'x,y,w,h' (mm) -> a rectangle inside a map of `size`."""
+    try:
+        x, y, w, h = (float(v) for v in str(text).split(","))
+    except ValueError:
+        raise InputError(f"crop: write x,y,w,h in mm, got {text!r}") from None
+    if not (0 <= x and 0 <= y and w > 0 and h > 0 and x + w <= size[0] and y + h <= size[1]):
+        raise InputError(f"crop: {text!r} is not inside the map's {size[0]:g} x {size[1]:g} mm")
+    return x, y, w, h
+
+
+def _lettering(params: dict, width: float) -> float | None:
+    """How much larger than on the tape a figure `width` mm wide draws its words (None: none at all)."""
+    if not params.get("words", True):
+        return None
+    printed = float(params.get("print_width", width))
+    if not 0 < printed <= 1000:
+        raise InputError(f"print_width: must be a width in mm (0..1000), got {printed:g}")
+    return max(1.0, width / printed)
 
 
 def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,

@@ -8,6 +8,7 @@ over the paths; the new roads of an offset set-up are orange and dashed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import cache
 from typing import Sequence
@@ -21,13 +22,14 @@ from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
 from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
                       Use, rounded_path)
-from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
+from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, format_mm, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
 from .rules import location_index, path_visible, shape_of, visible_part
 
 THEME = {
     "cops-tape": "#fbf8f1",
+    "tape-ground": "#fbf8f1",           # plain tape past a roll's last whole segment (press.impose.tape_artwork)
     "cops-zone-1": "#f6f1e4",
     "cops-zone-2": "#edf2f4",
     "cops-blue": "#2f63a8",
@@ -145,8 +147,10 @@ def ramen_symbol() -> Symbol:
 
 
 def segment_children(segment: Segment, width: float, length: float, bleed: float, caption: str,
-                     small: str = "", lang: str = "en") -> tuple[list, list[Symbol]]:
-    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond."""
+                     small: str = "", lang: str = "en", lettering: float | None = 1.0) -> tuple[list, list[Symbol]]:
+    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond. Its
+    words are drawn `lettering` times their size on the tape (a figure printed smaller than real size needs them
+    larger), or left off with None (an overview)."""
     s = scale_for(width)
     items: list = []
     symbols = [gravestone_symbol()] + [icon_symbol(kind) for kind in sorted({l.kind for l in segment.locations})]
@@ -155,16 +159,18 @@ def segment_children(segment: Segment, width: float, length: float, bleed: float
     items.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
     items.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
     items.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
-    items += _squad_section(segment, width, s, bleed, lang)
+    items += _squad_section(segment, width, s, bleed, lang, lettering)
     items += _gravestones(segment, width, s)
     items += _paths(segment, width, length, s, bleed)
     for location in segment.locations:
-        items += location_children(location, s)
-    items += _small_print(length, width, s, caption, small)
+        items += location_children(location, s, lettering)
+    if lettering is not None:
+        items += _small_print(length, width, s, caption, small, lettering)
     return items, symbols
 
 
-def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en") -> list:
+def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en",
+                   lettering: float | None = 1.0) -> list:
     squad = SQUAD_WIDTH * s
     items: list = [Rect(-bleed, -bleed, squad + bleed, width + 2 * bleed, _style(fill="cops-blue"))]
     stubs = sorted(end.at for path in segment.paths for end in (path.a, path.b)
@@ -176,9 +182,9 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
             continue
         x, w = 1.6 * s, squad - 3.2 * s
         items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, _style(fill="#ffffff"), rx=1.2 * s))
-        label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s else ""
+        label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s and lettering is not None else ""
         if label:
-            size = max(MIN_TEXT, 1.5 * s)
+            size = max(MIN_TEXT, 1.5 * s) * lettering
             # Turned a quarter, the glyphs reach left of the baseline: keep them SAFE_ZONE from the segment's end.
             baseline = max(x + 0.6 * s + size, SAFE_ZONE + ASCENT * size)
             start = min(bottom - 1.6 * s, width - SAFE_ZONE)
@@ -235,8 +241,9 @@ def _paths(segment: Segment, width: float, length: float, s: float, bleed: float
     return edges + fills
 
 
-def location_children(location: Location, s: float, show_id: bool = True) -> list:
-    """A location: a white card or disc with a tinted pictogram panel and its three fill-in areas."""
+def location_children(location: Location, s: float, lettering: float | None = 1.0) -> list:
+    """A location: a white card or disc with a tinted pictogram panel and its three fill-in areas, and its id
+    `lettering` times its size on the tape (None: no id)."""
     colour = KIND_COLOURS[location.kind]
     outline = _style(fill="#ffffff", stroke="cops-location-edge", width=0.4 * s, join="round")
     area_style = _style(fill="#ffffff", stroke="cops-location-edge", width=0.3 * s)
@@ -262,9 +269,9 @@ def location_children(location: Location, s: float, show_id: bool = True) -> lis
             items.append(Circle(area.x + area.w / 2, area.y + area.h / 2, area.w / 2, area_style))
         else:
             items.append(Rect(area.x, area.y, area.w, area.h, area_style, rx=0.5 * s))
-    if show_id:
+    if lettering is not None:
         # The id (for reports and the text form), small, in a corner the areas leave free.
-        size = max(MIN_TEXT, 1.3 * s)
+        size = max(MIN_TEXT, 1.3 * s) * lettering
         if location.shape == "circle":
             items.append(Text(x + w / 2 - 6.3 * s, y + h / 2 - 0.5 * s, location.id, size, anchor="middle",
                               style=_style(fill="muted")))
@@ -274,24 +281,25 @@ def location_children(location: Location, s: float, show_id: bool = True) -> lis
     return items
 
 
-def _small_print(length: float, width: float, s: float, caption: str, small: str) -> list:
+def _small_print(length: float, width: float, s: float, caption: str, small: str, lettering: float = 1.0) -> list:
     """The seed and version, small, in the corridor at the segment's right end, SAFE_ZONE inside its edges (turned
     a quarter, a line's descenders reach right of its baseline)."""
-    size = max(MIN_FINE_PRINT, 1.25 * s)
+    size = max(MIN_FINE_PRINT, 1.25 * s) * lettering
     style = _style(fill="muted")
     items = []
     for text, y, anchor in ((caption, width - SAFE_ZONE, "start"), (small, SAFE_ZONE, "end")):
         if text:
-            fitted = max(MIN_FINE_PRINT, fit_size(text, width / 2 - SAFE_ZONE - 1.0, size, minimum=0.6))
+            fitted = max(MIN_FINE_PRINT * lettering, fit_size(text, width / 2 - SAFE_ZONE - 1.0, size, minimum=0.6))
             x = min(length - 3.6 * s, length - SAFE_ZONE - descent(text) * fitted)
             items.append(Text(x, y, text, fitted, rotate=-90, anchor=anchor, style=style))
     return items
 
 
 def segment_scene(segment: Segment, width: float, length: float, bleed: float = 0.0, caption: str = "",
-                  meta: dict | None = None, lang: str = "en") -> Scene:
+                  meta: dict | None = None, lang: str = "en", lettering: float | None = 1.0) -> Scene:
     scene = Scene(length, width, bleed=bleed, theme=dict(THEME), meta=dict(meta or {}))
-    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}", lang)
+    children, symbols = segment_children(segment, width, length, bleed, caption, f"washigen {__version__}", lang,
+                                         lettering)
     for symbol in symbols:
         scene.define(symbol)
     scene.add(*children)
@@ -322,16 +330,16 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     return items
 
 
-def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en") -> Scene:
+def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: float | None = 1.0) -> Scene:
     """The whole map on one page at real size: segments end to end (every other one `offset` mm lower), or
-    stacked strips (every other one `offset` mm further right)."""
+    stacked strips (every other one `offset` mm further right); words as `segment_children` draws them."""
     width, length, count = design.tape_width, design.segment_length, design.players
     map_width, map_height = design.size
     scene = Scene(map_width, map_height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
     for index, segment in enumerate(design.segments):
         ox, oy = design.origin(index)
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
-                                              f"washigen {__version__}", lang)
+                                              f"washigen {__version__}", lang, lettering)
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
@@ -392,7 +400,9 @@ def strip_labels(design, lang: str = "en") -> list[str]:
 def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene:
     """The repeat of a tape: its segments end to end."""
     width, length, count = design.tape_width, design.segment_length, len(design.segments)
-    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=_meta(design, "tape"))
+    # Segments are torn off whole: the roll's artwork ends on its last whole one.
+    meta = {**_meta(design, "tape"), "piece": f"{format_mm(length)} mm"}
+    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=meta)
     for index, segment in enumerate(design.segments):
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
                                               f"washigen {__version__}", lang)
@@ -529,7 +539,7 @@ def location_diagram(location: Location, lang: str = "en") -> Scene:
     scene = Scene(margin + zoom * w + 28.0, margin + zoom * h + 18.0, theme=dict(THEME),
                   meta={"game": GAME, "kind": "diagram"})
     scene.define(icon_symbol(location.kind))
-    scene.add(Group(children=location_children(location, 1.0, show_id=False), dx=margin, dy=margin, sx=zoom,
+    scene.add(Group(children=location_children(location, 1.0, lettering=None), dx=margin, dy=margin, sx=zoom,
                     sy=zoom))
     leader = _style(stroke="ink", width=0.3)
     label_x = margin + zoom * w + 4.0
@@ -542,6 +552,113 @@ def location_diagram(location: Location, lang: str = "en") -> Scene:
                   Line(ax, ay + 2.2, ax, level, leader), Line(ax, level, label_x - 1.0, level, leader),
                   Text(label_x, level + 0.9, name, 2.8))
     return scene
+
+
+CROP_MARGIN = 3.0         # mm drawn past a detail's edge, so strokes reach its clip cleanly
+
+
+def cropped(scene: Scene, x: float, y: float, w: float, h: float) -> Scene:
+    """The part of `scene` in the rectangle (x, y, w, h), as a scene of its own (a figure showing a detail). What
+    lies outside is left out of the drawing, not only clipped: a PDF would still carry it (its words in the text,
+    its shapes reaching across the page)."""
+    part = Scene(w, h, theme=dict(scene.theme), meta=dict(scene.meta))
+    for symbol in scene.symbols.values():
+        part.define(symbol)
+    box = (x - CROP_MARGIN, y - CROP_MARGIN, x + w + CROP_MARGIN, y + h + CROP_MARGIN)
+    sizes = {name: (symbol.width, symbol.height) for name, symbol in scene.symbols.items()}
+    part.add(Group(children=_trimmed(scene.children, box, sizes, 0.0, 0.0), dx=-x, dy=-y, clip=(x, y, w, h)))
+    return part
+
+
+def _trimmed(items: list, box: tuple, sizes: dict, dx: float, dy: float) -> list:
+    """`items` (moved by dx, dy) cut to `box` (x0, y0, x1, y1): words whose anchor is outside and shapes wholly
+    outside left out, straight lines and rectangles cut at its edge; through groups that only move."""
+    kept: list = []
+    local = (box[0] - dx, box[1] - dy, box[2] - dx, box[3] - dy)
+    for item in items:
+        if isinstance(item, Group) and (item.rotate, item.sx, item.sy) == (0.0, 1.0, 1.0):
+            kept.append(replace(item, children=_trimmed(item.children, box, sizes, dx + item.dx, dy + item.dy)))
+        elif isinstance(item, Text):
+            kept += [item] if _overlaps((item.x, item.y, item.x, item.y), local) else []
+        elif isinstance(item, Rect) and item.rx <= CROP_MARGIN:        # a cut corner lies outside the clip
+            x0, y0 = max(item.x, local[0]), max(item.y, local[1])
+            x1, y1 = min(item.x + item.w, local[2]), min(item.y + item.h, local[3])
+            kept += [replace(item, x=x0, y=y0, w=x1 - x0, h=y1 - y0)] if x1 > x0 and y1 > y0 else []
+        elif isinstance(item, Line):
+            cut = _clip_segment((item.x1, item.y1), (item.x2, item.y2), local)
+            kept += [replace(item, x1=cut[0][0], y1=cut[0][1], x2=cut[1][0], y2=cut[1][1])] if cut else []
+        elif isinstance(item, ScenePath):
+            commands = _trimmed_path(item.commands, local)
+            kept += [replace(item, commands=commands)] if commands else []
+        elif _overlaps(_bounds(item, sizes), local):
+            kept.append(item)
+    return kept
+
+
+def _bounds(item, sizes: dict) -> tuple[float, float, float, float]:
+    """A shape's extent (x0, y0, x1, y1); a placed symbol's from its size (`sizes`, by id)."""
+    if isinstance(item, Rect):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Circle):
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    if isinstance(item, (Polyline, Polygon)):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(item, Use) and item.symbol in sizes and not item.rotate:
+        w, h = sizes[item.symbol]
+        return item.x, item.y, item.x + w * item.scale, item.y + h * item.scale
+    return -math.inf, -math.inf, math.inf, math.inf        # anything else is kept
+
+
+def _overlaps(a: tuple, b: tuple) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _trimmed_path(commands: tuple, box: tuple) -> tuple:
+    """A path of M, L, C and Z commands cut to `box`: straight pieces cut at its edges, curves outside it left out;
+    each run of pieces inside starts with a move."""
+    out: list = []
+    start = current = None
+    pen = None                   # where the output path's pen is
+    for command in commands:
+        kind = command[0]
+        if kind == "M":
+            start = current = command[1:3]
+            continue
+        end = start if kind == "Z" else command[-2:]
+        if kind == "C":
+            xs, ys = [current[0], command[1], command[3], end[0]], [current[1], command[2], command[4], end[1]]
+            piece = (current, end) if _overlaps((min(xs), min(ys), max(xs), max(ys)), box) else None
+        else:
+            piece = _clip_segment(current, end, box)
+        if piece:
+            if pen is None or math.dist(pen, piece[0]) > 1e-9:
+                out.append(("M", *piece[0]))
+            out.append(command if kind == "C" and piece[1] == end else ("L", *piece[1]))
+            pen = piece[1]
+        else:
+            pen = None
+        current = end
+    return tuple(out)
+
+
+def _clip_segment(p: tuple, q: tuple, box: tuple):
+    """The part of the segment p-q inside `box` (Liang-Barsky), or None."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for step, room in ((-dx, p[0] - box[0]), (dx, box[2] - p[0]), (-dy, p[1] - box[1]), (dy, box[3] - p[1])):
+        if abs(step) < 1e-12:
+            if room < 0:
+                return None
+            continue
+        t = room / step
+        if step < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)
 
 
 # -- a game after it was played -----------------------------------------------------------------------------------
