@@ -13,6 +13,7 @@ from . import __version__
 from .cli_examples import add_examples
 from .cli_options import (BLEED, PRINT_OPTION_NAMES, echo_report, lang_option, offset_option, output_option, print_options,
                           profile_option, report_written)
+from .console import EXIT_INTERRUPTED, say_interrupted
 from .errors import InputError, WashigenError
 from .rulebook.commands import kit_command, rules_command
 from .studio.commands import studio_command
@@ -20,7 +21,6 @@ from .units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130          # 128 + SIGINT, as shells report a run stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141          # 128 + SIGPIPE, as shells report `seq 1000000 | head -1`'s seq
 
 
@@ -45,6 +45,13 @@ class WashigenGroup(click.Group):
             add_examples(command, name)      # every --help ends with examples
         return command
 
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:      # while the arguments are read (--help loads every game): not click's Aborted!
+            say_interrupted()
+            sys.exit(EXIT_INTERRUPTED)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -58,7 +65,7 @@ class WashigenGroup(click.Group):
             click.echo(f"error: {error.filename or ''}: {error.strerror}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
+            say_interrupted()
             ctx.exit(EXIT_INTERRUPTED)
 
 
