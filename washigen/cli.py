@@ -99,20 +99,22 @@ def games_command(as_json: bool):
     """List every registered game, its components and their parameters."""
     from .games import all_games
 
-    listing = []
-    for game in all_games():
-        listing.append({
-            "name": game.name, "title": game.title, "aliases": list(game.aliases),
-            "components": [{"name": c.name, "help": c.help,
-                            "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
-                                        "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
-                                       for p in c.params]} for c in game.components]})
+    games = all_games()
     if as_json:
         import json
 
-        click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
+        click.echo(json.dumps([listing_json(game) for game in games], indent=2, ensure_ascii=False))
         return
-    click.echo("\n".join(listing_lines(all_games())) if listing else "no games registered")   # one write, not 300
+    click.echo("\n".join(listing_lines(games)) if games else "no games registered")   # one write, not 300
+
+
+def listing_json(game) -> dict:
+    """One game in `washigen games --json`."""
+    return {"name": game.name, "title": game.title, "aliases": list(game.aliases),
+            "components": [{"name": c.name, "help": c.help,
+                            "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
+                                        "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
+                                       for p in c.params]} for c in game.components]}
 
 
 def listing_lines(games) -> list[str]:

@@ -280,7 +280,7 @@ def _group_may_be_declared() -> bool:
 
     if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
         return True
-    section = f"[{ENTRY_POINT_GROUP}]"
+    section = f"[{ENTRY_POINT_GROUP}]".encode()
     for entry in sys.path:
         folder = entry or "."
         if not os.path.isdir(folder):
@@ -296,11 +296,12 @@ def _group_may_be_declared() -> bool:
         for name in names:
             if name.lower().endswith((".dist-info", ".egg-info")):
                 try:
-                    with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8") as file:
-                        if any(line.strip() == section for line in file):
-                            return True
-                except (OSError, UnicodeDecodeError):
+                    with open(os.path.join(folder, name, "entry_points.txt"), "rb") as file:
+                        text = file.read()
+                except OSError:
                     continue
+                if section in text and any(line.strip() == section for line in text.splitlines()):
+                    return True
     return False
 
 

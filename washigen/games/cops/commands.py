@@ -16,7 +16,7 @@ from ...cli_options import (LENGTH, LengthType, emit, output_option, page_option
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 
-_SIGNED_LENGTH = re.compile(r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
+_SIGNED_LENGTH = r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$"   # compiled at first use
 STANDARD_WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
 
 
@@ -24,7 +24,7 @@ def _offset(ctx, param, value):
     """A length of 0 or more; a negative one is refused by name (not mistaken for an option)."""
     if value is None or isinstance(value, float):
         return value or 0.0
-    match = _SIGNED_LENGTH.match(str(value))
+    match = re.match(_SIGNED_LENGTH, str(value))
     if not match:
         raise click.BadParameter(f"{value!r} is not a length; write a number of mm such as 10 or 10mm")
     mm = float(match.group(2)) * MM_PER_UNIT[match.group(3) or "mm"]
