@@ -129,7 +129,8 @@ def listing_lines(games) -> list[str]:
             shared = PRINT_OPTION_NAMES <= names
             for param in component.params:
                 if not (shared and param.name in PRINT_OPTION_NAMES):
-                    lines.append(f"      {param.describe()}" + (f"  {first_sentence(param.help)}" if param.help else ""))
+                    note = f"  {first_sentence(param.help)}" if param.help else ""
+                    lines.append(f"      {param.describe()}{note}")
             if shared:
                 lines.append("      print options: --paper " + "|".join(sorted(PAPER_SIZES)) + " --template --bleed "
                              "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang en|de")
