@@ -1,5 +1,5 @@
-"""Start-up: what `washigen games` and `washigen --version` import, read back from `python -X importtime` in a fresh
-interpreter. Registering a game imports its commands only; its model (pydantic), generator, rules, drawing
+"""Start-up: what `washigen games` and `washigen --version` import, read back from sys.modules at the end of a run
+in a fresh interpreter. Registering a game imports its commands only; its model (pydantic), generator, rules, drawing
 (reportlab, Pillow) and engine are imported when a design is made, checked or drawn. This is a test of what is
 imported, not of how long it takes (bench/bench_startup.py times it)."""
 
@@ -10,11 +10,12 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from .limits import WASHIGEN
 
 GAME_PACKAGES = ("cats", "cops", "cat_tree", "trail_route")
 # Libraries that only drawing, printing, loading a design or the studio need.
@@ -28,13 +29,29 @@ HEAVY_GAME_MODULES = ("model", "generate", "rules", "draw", "engine", "text", "t
                       "gamelog", "draw_game")
 
 
+# `python -m washigen ARGS`, writing the names of every module imported by its end to the file named first.
+# (-X importtime would not list the modules imported through importlib.import_module, as Lazy members are.)
+PROBE = """
+import atexit, runpy, sys
+listing = sys.argv.pop(1)
+
+@atexit.register
+def write_listing():
+    with open(listing, "w") as file:
+        file.write("\\n".join(sorted(sys.modules)))
+
+runpy.run_module("washigen", run_name="__main__", alter_sys=True)
+"""
+
+
 def imported(*args: str, env: dict | None = None) -> tuple[set[str], str]:
-    """The modules a run of washigen ARGS imports (as -X importtime lists them) and what it printed."""
-    done = subprocess.run([sys.executable, "-X", "importtime", *WASHIGEN[1:], *args], capture_output=True, text=True,
-                          timeout=60, env=env)
-    assert done.returncode == 0, done.stderr[-2000:]
-    names = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    return names - {"imported package"}, done.stdout
+    """The modules a run of washigen ARGS has imported when it ends, and what it printed."""
+    with tempfile.TemporaryDirectory() as folder:
+        listing = Path(folder) / "modules.txt"
+        done = subprocess.run([sys.executable, "-c", PROBE, str(listing), *args], capture_output=True, text=True,
+                              timeout=60, env=env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return set(listing.read_text().split()), done.stdout
 
 
 def heavy(names: set[str]) -> list[str]:
