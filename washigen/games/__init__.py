@@ -103,8 +103,8 @@ class Param:
 
 @dataclass(frozen=True)
 class Component:
-    """One part a game makes (`cats map`), read off its click command: the parameters it takes, and the maker
-    washigen.generate calls."""
+    """One part a game makes (`cats map`): the parameters it takes (read off its click command where the game has
+    commands) and the maker washigen.generate calls."""
     name: str
     help: str
     params: tuple[Param, ...] = ()
