@@ -5,6 +5,9 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+import pytest
 
 from washigen.output import STALE_PART_SECONDS, sweep_stale_parts
 
@@ -26,6 +29,40 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_the_old_file(tmp_path):
     assert stderr.endswith("interrupted\n") and "Traceback" not in stderr
     assert (tmp_path / "roll.pdf").read_bytes() == b"the old roll"
     assert sorted(os.listdir(tmp_path)) == ["roll.pdf"]
+
+
+# Put on PYTHONPATH as sitecustomize: holds the import of one of washigen's modules for a minute, after saying so on
+# stdout, so that the test's Ctrl-C lands while washigen is being imported.
+SLOW_IMPORT = """
+import os, sys, time
+
+class Slow:
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            os.write(1, b"importing {module}\\n")
+            time.sleep(60)
+        return None
+
+sys.meta_path.insert(0, Slow())
+"""
+CONSOLE_SCRIPT = [str(Path(sys.executable).parent / "washigen")]
+
+
+@pytest.mark.parametrize("entry, args, module", [
+    (CONSOLE_SCRIPT, ["games"], "washigen.cli"),                  # the command line not yet imported
+    (WASHIGEN, ["games"], "washigen.cli"),
+    (WASHIGEN, ["--help"], "washigen.games.cats"),                # --help loading the games, before any command
+], ids=["console-script", "python-m", "help"])
+def test_ctrl_c_while_washigen_is_imported_exits_130_with_one_line(tmp_path, entry, args, module):
+    (tmp_path / "sitecustomize.py").write_text(SLOW_IMPORT.format(module=module))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    run = subprocess.Popen([*entry, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert run.stdout.readline() == f"importing {module}\n"
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=30)        # well before the minute the import was held for
+    assert run.returncode == 130
+    assert stderr == "interrupted\n"                     # no traceback, and not click's "Aborted!"
+    assert stdout == ""
 
 
 def test_a_reader_that_has_gone_ends_the_run_quietly_with_141():

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -14,17 +13,14 @@ from . import __version__
 from .cli_examples import add_examples
 from .cli_options import (BLEED, PRINT_OPTION_NAMES, echo_report, lang_option, offset_option, output_option, print_options,
                           profile_option, report_written)
+from .console import EXIT_INTERRUPTED, say_interrupted
 from .errors import InputError, WashigenError
-from .games import all_games, get_game
-from .games.params import SENTENCE_END
-from .output import write_document
 from .rulebook.commands import kit_command, rules_command
 from .studio.commands import studio_command
 from .units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130          # 128 + SIGINT, as shells report a run stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141          # 128 + SIGPIPE, as shells report `seq 1000000 | head -1`'s seq
 
 
@@ -32,9 +28,13 @@ class WashigenGroup(click.Group):
     """Adds every registered game's commands as `washigen GAME ...`, and reports WashigenError as exit 2."""
 
     def list_commands(self, ctx):
+        from .games import all_games
+
         return sorted(set(super().list_commands(ctx)) | {g.name for g in all_games() if g.commands is not None})
 
     def get_command(self, ctx, name):
+        from .games import get_game
+
         command = super().get_command(ctx, name)
         if command is None:
             try:
@@ -44,6 +44,13 @@ class WashigenGroup(click.Group):
         if command is not None:
             add_examples(command, name)      # every --help ends with examples
         return command
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:      # while the arguments are read (--help loads every game): not click's Aborted!
+            say_interrupted()
+            sys.exit(EXIT_INTERRUPTED)
 
     def invoke(self, ctx):
         try:
@@ -58,7 +65,7 @@ class WashigenGroup(click.Group):
             click.echo(f"error: {error.filename or ''}: {error.strerror}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
+            say_interrupted()
             ctx.exit(EXIT_INTERRUPTED)
 
 
@@ -90,35 +97,49 @@ def main(ctx: click.Context):
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def games_command(as_json: bool):
     """List every registered game, its components and their parameters."""
-    listing = []
-    for game in all_games():
-        listing.append({
-            "name": game.name, "title": game.title, "aliases": list(game.aliases),
+    from .games import all_games
+
+    games = all_games()
+    if as_json:
+        import json
+
+        click.echo(json.dumps([listing_json(game) for game in games], indent=2, ensure_ascii=False))
+        return
+    click.echo("\n".join(listing_lines(games)) if games else "no games registered")   # one write, not 300
+
+
+def listing_json(game) -> dict:
+    """One game in `washigen games --json`."""
+    return {"name": game.name, "title": game.title, "aliases": list(game.aliases),
             "components": [{"name": c.name, "help": c.help,
                             "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
                                         "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
-                                       for p in c.params]} for c in game.components]})
-    if as_json:
-        click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
-        return
-    if not listing:
-        click.echo("no games registered")
-    for game in all_games():
+                                       for p in c.params]} for c in game.components]}
+
+
+def listing_lines(games) -> list[str]:
+    """`washigen games` as text: each game, its components, their parameters (the print options once)."""
+    lines = []
+    for game in games:
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
-        click.echo(f"{game.name}{aliases}: {game.title}")
+        lines.append(f"{game.name}{aliases}: {game.title}")
         for component in game.components:
-            click.echo(f"  {game.name} {component.name}: {component.help}")
+            lines.append(f"  {game.name} {component.name}: {component.help}")
             names = {param.name for param in component.params}
             shared = PRINT_OPTION_NAMES <= names
             for param in component.params:
                 if not (shared and param.name in PRINT_OPTION_NAMES):
-                    click.echo(f"      {param.describe()}" + (f"  {first_sentence(param.help)}" if param.help else ""))
+                    note = f"  {first_sentence(param.help)}" if param.help else ""
+                    lines.append(f"      {param.describe()}{note}")
             if shared:
-                click.echo("      print options: --paper " + "|".join(sorted(PAPER_SIZES)) + " --template --bleed "
-                           "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang en|de")
+                lines.append("      print options: --paper " + "|".join(sorted(PAPER_SIZES)) + " --template --bleed "
+                             "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang en|de")
+    return lines
 
 
 def first_sentence(text: str) -> str:
+    from .games.params import SENTENCE_END
+
     return SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
 
 
@@ -134,7 +155,10 @@ def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_se
     """Check design files against their game's rules.
 
     Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read."""
+    import json
+
     from .design import load
+    from .games import get_game
 
     worst = 0
     results = []
@@ -182,6 +206,7 @@ def render_command(file: Path, output: Path, print_options):
     write it in another form."""
     from .cli_options import emit
     from .design import load
+    from .games import get_game
 
     design = load(file)
     game = get_game(design.GAME)
@@ -201,6 +226,7 @@ def render_command(file: Path, output: Path, print_options):
 @lang_option
 def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
+    from .output import write_document
     from .press.impose import calibration_pages
     from .press.templates import template_for
 

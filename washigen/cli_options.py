@@ -1,23 +1,26 @@
 """What every command shares: the print-option decorators (spelled the same everywhere), the output option, the
-seed, writing a design or its print by the output's extension, and progress bars. Game commands build on these."""
+seed, writing a design or its print by the output's extension, and progress bars. Game commands build on these.
+
+Every command is built from these when washigen starts, so this module imports only click and the units; what
+a command needs to run (inputs, output, PrintOptions) is imported when it runs."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import click
 
 from .errors import InputError
-from .inputs import CONTROL, describe_char
-from .output import STDOUT_FORMATS, check_target, is_stdout
-from .press.options import PrintOptions
 from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
 MAX_GUTTER = 30.0
+
+if TYPE_CHECKING:
+    from .press.options import PrintOptions
 
 
 class LengthType(click.ParamType):
@@ -68,6 +71,8 @@ def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
 def printable_text(max_length: int):
     """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
     def check(ctx, param, value: str | None) -> str | None:
+        from .inputs import CONTROL, describe_char
+
         if value is None:
             return value
         if len(value) > max_length:
@@ -85,6 +90,10 @@ PRINT_OPTION_NAMES = frozenset({"paper", "template_file", "bleed", "crop_marks",
                                 "dpi", "lang"})
 BLEED_OPTION = click.option("--bleed", type=BLEED, default=f"{DEFAULT_BLEED:g}mm", show_default=True,
                             help="Artwork beyond the trim.")
+# Types shared by every command's print options (click's types hold no state; a click.Path made per command costs
+# start-up time in its gettext look-ups).
+PAPER_CHOICE = click.Choice(sorted(PAPER_SIZES), case_sensitive=False)
+TEMPLATE_FILE = click.Path(dir_okay=False, path_type=Path)
 DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
                           help="Resolution of PNG output.")
 
@@ -159,10 +168,10 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         return lambda f: print_options(f, backs=backs)
     options = [
         profile_option(),
-        click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
+        click.option("--paper", type=PAPER_CHOICE, default=None,
                      help="Lay the parts out on sheets of this paper (default: each at its own size, or A4 where "
                           "the parts need sheets)."),
-        click.option("--template", "template_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        click.option("--template", "template_file", type=TEMPLATE_FILE, default=None,
                      help="Your own sheet template (TOML), e.g. a label or sticker sheet."),
         BLEED_OPTION,
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
@@ -186,6 +195,8 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, lang, duplex="none",
                 back_offset=(0.0, 0.0), **kwargs):
+        from .press.options import PrintOptions
+
         if gutter is not None and gutter > MAX_GUTTER:
             raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
         if template_file is not None and (not template_file.exists() or template_file.is_dir()):
@@ -208,6 +219,8 @@ def page_options(func: Callable) -> Callable:
     """--bleed --dpi --lang, for a part that always prints as one page at its real size (no sheets: no --paper),
     gathered into the `print_options` argument like print_options does."""
     def wrapper(*args, bleed, dpi, lang, **kwargs):
+        from .press.options import PrintOptions
+
         kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, lang=lang)
         return func(*args, **kwargs)
 
@@ -220,6 +233,8 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
     formats = tuple(formats)
 
     def check(ctx, param, value):
+        from .output import STDOUT_FORMATS, check_target
+
         if value is None:
             return value
         if value in STDOUT_FORMATS:
@@ -263,6 +278,8 @@ def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[
 
 
 def report_written(paths: Iterable[Path]) -> None:
+    from .output import is_stdout
+
     for path in paths:
         if not is_stdout(path):      # stdout holds the output itself
             click.echo(f"wrote {path}")

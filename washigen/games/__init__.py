@@ -1,12 +1,15 @@
 """The game registry. Each game package under washigen/games/ calls register_game() in its __init__.py (last);
 games from other distributions register through the entry-point group "washigen.games", whose entry points name
-a module to import or a callable returning a Game."""
+a module to import or a callable returning a Game.
+
+A Game's heavy members (its model, generator, rules, drawing) may be given as `Lazy("package.module:name")`: they
+are imported when first read, so registering a game costs only its commands and `washigen games` starts quickly."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
@@ -100,10 +103,63 @@ class Param:
 
 @dataclass(frozen=True)
 class Component:
+    """One part a game makes (`cats map`): the parameters it takes (read off its click command where the game has
+    commands) and the maker washigen.generate calls."""
     name: str
     help: str
     params: tuple[Param, ...] = ()
     make: Callable[..., Any] | None = None     # (**params) -> Design, for washigen.generate; None: prints only
+
+
+class Lazy:
+    """A member of a Game named by where it lives and imported on first use: `Lazy("washigen.games.cats.rules:
+    validate")`, a whole module (`Lazy("washigen.games.cats.tiled")`), or what a function returns (`Lazy(load)`).
+    A Game resolves its Lazy members (and Lazy values of its dicts: designs, makers) when they are read. A Lazy is
+    callable and has the signature of what it names, so it stands for a function until it is first called."""
+
+    __slots__ = ("_load", "_value", "_where")
+    _UNSET = object()
+
+    def __init__(self, target: str | Callable[[], Any]):
+        self._value: Any = Lazy._UNSET
+        self._where = target if isinstance(target, str) else getattr(target, "__qualname__", repr(target))
+        self._load = _importer(target) if isinstance(target, str) else target
+
+    @staticmethod
+    def within(package: str) -> Callable[[str], Lazy]:
+        """Names relative to a game's package: `later = Lazy.within(__name__)`, then `later("rules:validate")`."""
+        return lambda member: Lazy(f"{package}.{member}")
+
+    def resolve(self) -> Any:
+        if self._value is Lazy._UNSET:
+            self._value = self._load()
+        return self._value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    @property
+    def __signature__(self):                 # inspect.signature(lazy): what it names takes (washigen.generate)
+        import inspect
+
+        return inspect.signature(self.resolve())
+
+    def __repr__(self) -> str:
+        return f"Lazy({self._where!r})"
+
+
+def _importer(target: str) -> Callable[[], Any]:
+    module, _, name = target.partition(":")
+    return lambda: getattr(importlib.import_module(module), name) if name else importlib.import_module(module)
+
+
+def _resolved(value: Any) -> Any:
+    """A Game member as used: a Lazy imported, a dict with its Lazy values imported; anything else as it is."""
+    if type(value) is Lazy:
+        return value.resolve()
+    if type(value) is dict and any(type(v) is Lazy for v in value.values()):
+        return {key: _resolved(v) for key, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
@@ -132,6 +188,23 @@ class Game:
     makers: dict[str, Callable[..., Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def __getattribute__(self, name: str) -> Any:
+        value = object.__getattribute__(self, name)
+        used = _resolved(value)
+        if used is not value:
+            object.__setattr__(self, name, used)       # imported once; the Game reads as if built in full
+        return used
+
+    def declared(self, name: str) -> Any:
+        """A member as the game declared it: a Lazy stays unimported (the registry reads makers this way)."""
+        return object.__getattribute__(self, name)
+
+
+def _replace(game: Game, **changes: Any) -> Game:
+    """dataclasses.replace, without importing the game's Lazy members (replace reads every field)."""
+    members = {f.name: game.declared(f.name) for f in fields(game) if f.init}
+    return type(game)(**{**members, **changes})
+
 
 _GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
@@ -149,10 +222,11 @@ def register_game(game: Game) -> Game:
     if game.commands is not None:
         from .params import components_from_commands
 
-        game = replace(game, components=components_from_commands(game.commands))
-    if game.makers:
-        game = replace(game, components=tuple(replace(c, make=game.makers.get(c.name, c.make))
-                                              for c in game.components))
+        game = _replace(game, components=components_from_commands(game.commands))
+    makers = game.declared("makers")
+    if makers:
+        game = _replace(game, components=tuple(replace(c, make=makers.get(c.name, c.make))
+                                               for c in game.components))
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
         _ALIASES[alias.lower()] = game.name
@@ -175,9 +249,7 @@ def _load_all() -> None:
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if module.ispkg:
             importlib.import_module(f"{__name__}.{module.name}")
-    from importlib.metadata import entry_points      # only when games are asked for: it costs start-up time
-
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
+    for entry in _plugin_entry_points():
         loaded = entry.load()
         if isinstance(loaded, Game):
             register_game(loaded)
@@ -185,6 +257,52 @@ def _load_all() -> None:
             result = loaded()
             if isinstance(result, Game):
                 register_game(result)
+
+
+def _plugin_entry_points() -> Any:
+    """The entry points of the group, from importlib.metadata. On Python 3.11 importing it costs more than the rest
+    of `washigen games` (email, zipfile, csv...), so it is asked only when a distribution may declare the group."""
+    if not _group_may_be_declared():
+        return ()
+    from importlib.metadata import entry_points
+
+    return entry_points(group=ENTRY_POINT_GROUP)
+
+
+def _group_may_be_declared() -> bool:
+    """False only when importlib.metadata would find no distribution declaring the group: no finder of
+    distributions but the standard one, every sys.path entry a folder (or missing), and no *.dist-info or
+    *.egg-info folder in them whose entry_points.txt has a [washigen.games] section. A zip or an egg on sys.path
+    is not looked into: True."""
+    import os
+    import sys
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
+        return True
+    section = f"[{ENTRY_POINT_GROUP}]".encode()
+    for entry in sys.path:
+        folder = entry or "."
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return True                     # a zip file of packages
+            continue
+        if folder.lower().endswith(".egg"):
+            return True
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.lower().endswith((".dist-info", ".egg-info")):
+                try:
+                    with open(os.path.join(folder, name, "entry_points.txt"), "rb") as file:
+                        text = file.read()
+                except OSError:
+                    continue
+                if section in text and any(line.strip() == section for line in text.splitlines()):
+                    return True
+    return False
 
 
 def all_games() -> list[Game]:

@@ -8,8 +8,6 @@ from pathlib import Path
 import click
 
 from ..cli_options import lang_option, output_option, profile_option, report_written, resolve_seed, seed_option
-from ..games import get_game
-from ..output import write_bytes
 
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
                      show_default=True, help="Paper size of the rule sheet (and of the kit's cover).")
@@ -26,6 +24,8 @@ def rules_command(game: str, lang: str, paper: str, output: Path):
 
     GAME is a registered game (cats, cops, cat-tree, trail-route); a path to a Markdown file in the same format
     as seeds/*.md typesets that file instead."""
+    from ..games import get_game
+    from ..output import write_bytes
     from . import game_rules_pdf, read, rules_pdf, source_name
 
     if game.lower().endswith(".md"):
@@ -52,6 +52,8 @@ def kit_command(game: str, players: int | None, layout: str | None, lang: str, p
     """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
     how to assemble; the map or components; player sheets; the rules. One bookmark per part. The seed of the
     map or setup is printed on stderr (chosen when --seed is not given) and on its sheets."""
+    from ..games import get_game
+    from ..output import write_bytes
     from .kit import build_kit
 
     found = get_game(game)

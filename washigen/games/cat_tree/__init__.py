@@ -1,30 +1,44 @@
 """Cat Tree? We can handle this!: a printable deck, reference card and score sheet; the placement validator and
-the scorer of a finished tree; simulated games."""
+the scorer of a finished tree; simulated games.
+
+Registering the game imports only its commands; the model, rules and drawing are Lazy members and imports inside
+the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from ...games import Game, register_game
-from ...press import Document, KitPart, PrintOptions
-from ...report import Report
-from ...scene import Scene
-from . import draw, text
+from ...games import Game, Lazy, register_game
 from .commands import commands
-from .generate import generate_layout
-from .model import (BY_NAME, CARD_SIZE_NAMES, GAME, NAMES, RANKS, REFERENCE_CARDS, TITLE, CatTreeDeck,
-                    CatTreeLayout)
-from .rules import score, validate
+from .constants import GAME, REFERENCE_CARDS, TITLE
+
+if TYPE_CHECKING:
+    from ...press import Document, KitPart, PrintOptions
+    from ...report import Report
+    from ...scene import Scene
+    from .model import CatTreeDeck, CatTreeLayout
+
+later = Lazy.within(__name__)       # later("text:from_text"): this package's text.from_text, imported on first use
 
 GOLDEN_SEEDS = (1, 2, 3)
 
 
 def validate_design(design) -> Report:
     """A layout's placement rules; a deck has none to break."""
+    from ...report import Report
+    from .model import CatTreeLayout
+    from .rules import validate
+
     return validate(design) if isinstance(design, CatTreeLayout) else Report()
 
 
 def print_design(design, options: PrintOptions) -> Document:
+    from . import draw
+    from .model import CatTreeDeck
+    from .rules import score
+
     if isinstance(design, CatTreeDeck):
         return draw.print_deck(design, options)
     _ = translator(options.lang)
@@ -34,6 +48,9 @@ def print_design(design, options: PrintOptions) -> Document:
 
 def score_comments(design: CatTreeLayout) -> list[str]:
     """The score and the rules broken, as comment lines under a layout's text."""
+    from . import text
+    from .rules import score, validate
+
     result, report = score(design), validate(design)
     verdict = "no rule broken" if report.ok else f"{len(report.errors)} card(s) break a placement rule"
     lines = [f"score: {result.total} points; {verdict}", ""] + text.score_table(result)
@@ -43,6 +60,9 @@ def score_comments(design: CatTreeLayout) -> list[str]:
 
 
 def to_text(design) -> str:
+    from . import text
+    from .model import CatTreeLayout
+
     if isinstance(design, CatTreeLayout):
         return text.to_text(design, score_comments(design))
     return text.to_text(design)
@@ -50,6 +70,8 @@ def to_text(design) -> str:
 
 def check_design(design) -> None:
     """Cards inside the grid, one per cell."""
+    from .model import CatTreeLayout
+
     if not isinstance(design, CatTreeLayout):
         return
     seen: dict[tuple[int, int], int] = {}
@@ -70,6 +92,10 @@ def check_design(design) -> None:
 def diagram(name: str, params: dict) -> Scene:
     """`card` (name= one of the structures or ranks), `back`, `tree` (the scored example), `reference`; each takes
     `lang`."""
+    from . import draw, text
+    from .model import BY_NAME, NAMES, RANKS
+    from .rules import score
+
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "card":
         wanted = str(params.get("name", "box"))
@@ -92,6 +118,9 @@ def diagram(name: str, params: dict) -> Scene:
 
 
 def golden() -> dict:
+    from . import text
+    from .generate import generate_layout
+
     designs = {"example": text.example_layout()}
     designs.update({f"play-{seed}": generate_layout(seed) for seed in GOLDEN_SEEDS})
     return designs
@@ -100,6 +129,10 @@ def golden() -> dict:
 def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     """The cards (both sides), the two reference cards and the score sheet. The game is for two players whatever
     `players` says: nothing printed depends on it."""
+    from ...press import PrintOptions
+    from . import draw
+    from .model import CatTreeDeck
+
     options = PrintOptions(paper=paper, duplex="long", lang=lang)
     return draw.kit_parts(paper, CatTreeDeck(reference_cards=REFERENCE_CARDS), options)
 
@@ -118,19 +151,28 @@ def play(design: None = None, seed: int | None = None, bots: str | None = None):
 
 def make_deck(card: str = "poker", reference: bool = True) -> CatTreeDeck:
     """The deck `cat-tree deck` prints, for washigen.generate."""
+    from .model import CatTreeDeck
+
     return CatTreeDeck(card=card, reference_cards=REFERENCE_CARDS if reference else 0)
+
+
+def make_layout(seed: int = 0) -> CatTreeLayout:
+    """The tree a simulated game builds, for washigen.generate("cat-tree", "play", seed=...)."""
+    from .generate import generate_layout
+
+    return generate_layout(seed)
 
 
 GAME_OBJECT = Game(
     name=GAME,
     title=TITLE,
     aliases=("cattree", "cat_tree"),
-    designs={"layout": CatTreeLayout, "deck": CatTreeDeck},
+    designs={"layout": later("model:CatTreeLayout"), "deck": later("model:CatTreeDeck")},
     validate=validate_design,
     print_design=print_design,
-    makers={"deck": make_deck, "play": lambda seed=0: generate_layout(seed)},
+    makers={"deck": make_deck, "play": make_layout},
     to_text=to_text,
-    from_text=text.from_text,
+    from_text=later("text:from_text"),
     check_design=check_design,
     diagram=diagram,
     golden=golden,

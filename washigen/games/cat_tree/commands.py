@@ -1,19 +1,22 @@
-"""`washigen cat-tree deck | sheet | score | play`."""
+"""`washigen cat-tree deck | sheet | score | play`.
+
+Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
+--help); the model, the rules and the drawing are imported by the command that runs."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ...cli_options import emit, output_option, print_options, report_written, resolve_seed, seed_option
-from ...inputs import read_text
 from ...errors import InputError
-from ...output import check_target, numbered, write_all, write_document
-from ...press import Document
-from .model import CARD_SIZE_NAMES, GAME, REFERENCE_CARDS, TITLE, CatTreeDeck, CatTreeLayout
+from .constants import CARD_SIZE_NAMES, GAME, REFERENCE_CARDS, TITLE
+
+if TYPE_CHECKING:
+    from .model import CatTreeLayout
 
 EXIT_RULE_BROKEN = 1
 
@@ -42,6 +45,8 @@ def commands():
 def deck_command(card: str, reference: bool, output: Path, print_options):
     """The 32 structure cards (four of each), 9-up with bleed and crop marks, on A4 unless --paper says otherwise.
     With --duplex long|short each sheet of fronts is followed by its backs."""
+    from .model import CatTreeDeck
+
     deck = CatTreeDeck(card=card.lower(), reference_cards=REFERENCE_CARDS if reference else 0)
     emit(_game(), deck, output, print_options)
 
@@ -52,6 +57,7 @@ def deck_command(card: str, reference: bool, output: Path, print_options):
 def sheet_command(output: Path, print_options):
     """A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at height 5, a points
     column. A4 unless --paper says otherwise."""
+    from ...output import write_document
     from .draw import sheet_document
 
     paper = print_options.paper or "a4"
@@ -70,6 +76,8 @@ def score_command(layout: Path, as_json: bool, output: Path | None, print_option
 
     Exit 0 when every card is legally placed, 1 when a card breaks a placement rule (it scores 0), 2 when the file
     cannot be read."""
+    import json
+
     design = read_layout(layout)
     from .rules import score, validate
 
@@ -119,6 +127,9 @@ def play_command(seed: int | None, games: int, output: Path | None, print_option
 
 def read_layout(path: Path) -> CatTreeLayout:
     """A layout from layout text, or from a layout design file (.json)."""
+    from ...inputs import read_text
+    from .model import CatTreeLayout
+
     if path.suffix.lower() == ".json":
         from ...design import load
 
@@ -155,6 +166,9 @@ def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
 
 def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     """One layout: as `emit` writes it. Several: .txt/.json one numbered file each; a drawing one page each."""
+    from ...output import check_target, numbered, write_all, write_document
+    from ...press import Document
+
     game = _game()
     if len(layouts) == 1:
         emit(game, layouts[0], output, options)

@@ -13,10 +13,9 @@ from pydantic import Field
 
 from ...design import Design, record
 from ...i18n import N_
-from ...units import CARD_SIZES
 
-GAME = "cat-tree"
-TITLE = "Cat Tree? We can handle this!"
+# The name, title, card sizes and reference cards live in constants.py, which the commands read at start-up.
+from .constants import CARD_SIZE_NAMES, GAME, REFERENCE_CARDS, TITLE  # noqa: F401
 
 CardName = Literal["pipe", "scratcher", "hammock", "catwalk", "box", "toy", "shelf", "nest"]
 Placement = Literal["flat", "sides", "flat-or-sides", "not-floor"]
@@ -75,8 +74,6 @@ GRID_COLS = 8
 GRID_ROWS = 8
 MAX_GRID = 64                   # the largest layout a file may hold, either way
 
-CARD_SIZE_NAMES: tuple[str, ...] = tuple(CARD_SIZES)
-REFERENCE_CARDS = 2             # one per player
 
 RULE_IDS: dict[str, str] = {
     "flat": "cat-tree.place.flat-surface",

@@ -1,40 +1,51 @@
-"""Tokyo Washi Game Cats: a cat's hunt for fish across a Tokyo of washi tape, for 2 to 6 players."""
+"""Tokyo Washi Game Cats: a cat's hunt for fish across a Tokyo of washi tape, for 2 to 6 players.
+
+Registering the game imports only its commands; the model, generator, rules and drawing are Lazy members and
+imports inside the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
 
-import inspect
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ...i18n import N_, check_language, translator
-from ...press import KitPart, PrintOptions
-from ...press.impose import cut_words
-from .. import Game, register_game
+from .. import Game, Lazy, register_game
 from .commands import commands
-from .draw import (TITLE, Panel, assembly_lines, band_items, band_panels, lanes_template, map_scene,
-                   map_strips_for_sheets, new_scene, print_design, segment_scene, sheet_document, strips_document)
-from .generate import generate_map, generate_roll, generate_segment, generate_setup
-from .model import CatsMap, CatsRoll, CatsSegment, CatsSetup, map_layers, table
-from .playtest import balance_hook, play_check
-from .rules import check_design, validate
-from . import tiled
-from .text import from_text, to_text
+from .constants import TITLE
+
+if TYPE_CHECKING:
+    from ...press import KitPart
+    from .model import CatsSetup
+
+later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
 GOLDEN_SEEDS = {"map-2p": 1, "map-4p": 2, "map-cutup": 3, "map-long": 4, "setup-2p": 1, "segment": 5}
 
 
 def make_setup(seed: int = 0, **map_params) -> CatsSetup:
     """A map and the fish and cats drawn on it, for washigen.generate("cats", "setup", ...)."""
+    from .generate import generate_map, generate_setup
+
     return generate_setup(generate_map(seed=seed, **map_params), seed=seed)
 
 
-make_setup.__signature__ = inspect.signature(generate_map)   # the map's parameters, and only those
+def _setup_maker():
+    """make_setup, saying it takes the map's parameters, and only those (read when washigen.generate checks them)."""
+    import inspect
+
+    from .generate import generate_map
+
+    make_setup.__signature__ = inspect.signature(generate_map)
+    return make_setup
 
 
-MAKERS = {"map": generate_map, "tape": generate_roll, "setup": make_setup}
+MAKERS = {"map": later("generate:generate_map"), "tape": later("generate:generate_roll"), "setup": Lazy(_setup_maker)}
 
 
 def golden() -> dict:
     """Fixed seeds -> designs, whose text forms live in tests/golden/cats-*.txt."""
+    from .generate import generate_map, generate_segment, generate_setup
+
     two = generate_map(players=2, seed=GOLDEN_SEEDS["map-2p"])
     return {
         "map-2p": two,
@@ -58,6 +69,9 @@ def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed), and moves from
     real games: `play-step`, `play-jump`, `play-amazing`, `play-pop`, `play-building`, `play-game` (seed); each
     takes `lang` (en, de) for the words on the band."""
+    from .draw import map_scene, segment_scene
+    from .generate import generate_map, generate_segment
+
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
         design = generate_segment(seed=_int(params, "seed", 1))
@@ -84,6 +98,7 @@ def band_diagram(lang: str = "en"):
     """The player band, more than twice its size, each part named below it."""
     from ...fonts import text_width
     from ...scene import Group, Line, Style, Text
+    from .draw import Panel, band_items, new_scene
 
     h, length = 12.0, 104.0
     _ = translator(lang)
@@ -104,6 +119,13 @@ def band_diagram(lang: str = "en"):
 def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
     """The map's tape strips on sheets, and player strips only for players the map's bands leave out. The
     instructions are said from the strips and the sheet they are printed on."""
+    from ...press import KitPart, PrintOptions
+    from ...press.impose import cut_words
+    from .draw import (assembly_lines, band_panels, lanes_template, map_strips_for_sheets, sheet_document,
+                       strips_document)
+    from .generate import generate_map
+    from .model import map_layers, table
+
     _ = translator(lang)
     design = generate_map(players=players, seed=seed)
     options = PrintOptions(paper=paper, lang=lang)
@@ -127,21 +149,22 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
 GAME = register_game(Game(
     name="cats",
     title=TITLE,
-    designs={"map": CatsMap, "setup": CatsSetup, "segment": CatsSegment, "roll": CatsRoll},
-    validate=validate,
-    print_design=print_design,
+    designs={"map": later("model:CatsMap"), "setup": later("model:CatsSetup"), "segment": later("model:CatsSegment"),
+             "roll": later("model:CatsRoll")},
+    validate=later("rules:validate"),
+    print_design=later("draw:print_design"),
     aliases=("tokyo-washi-cats", "washi-cats"),
     makers=MAKERS,
-    to_text=to_text,
-    from_text=from_text,
-    check_design=check_design,
+    to_text=later("text:to_text"),
+    from_text=later("text:from_text"),
+    check_design=later("rules:check_design"),
     diagram=diagram,
     golden=golden,
     kit=kit,
     commands=commands,
-    tiled=tiled,
-    play_check=play_check,
-    balance=balance_hook,
+    tiled=later("tiled"),
+    play_check=later("playtest:play_check"),
+    balance=later("playtest:balance_hook"),
 ))
 
 __all__ = ["GAME"]

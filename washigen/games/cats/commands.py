@@ -1,27 +1,27 @@
-"""`washigen cats ...`: maps, tape artwork, player strips, cut-up variants, set-ups."""
+"""`washigen cats ...`: maps, tape artwork, player strips, cut-up variants, set-ups.
+
+Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
+--help); the generator, the rules and the drawing are imported by the command that runs."""
 
 from __future__ import annotations
 
 import itertools
-import json
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import click
 
 from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, LengthType, echo_report, emit, lang_option,
                             output_option, page_options, print_options, printable_text, profile_option, progress,
                             report_written, resolve_seed, seed_option)
-from ...design import load
 from ...errors import InputError, OutputError
-from ...press import PrintOptions
 from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
-from .generate import MapSpec, check_spec, generate_map, generate_roll, generate_setup
-from .variants import MAX_VARIANTS, best_variants
-from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
-                    SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE, CatsMap, CatsSetup)
-from .rules import validate
+from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
+                        MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
+
+if TYPE_CHECKING:
+    from .model import CatsMap
 
 EXIT_RULE_BROKEN = 1
 
@@ -99,6 +99,8 @@ def map_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width,
                 variant, rules_url, seed, output, print_options):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
     numbered in the order they go together."""
+    from .generate import generate_map
+
     design = generate_map(players=players, coop=coop, long=long_, forests=forests, cut_up=cut_up, jinja=jinja,
                           tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
                           seed=resolve_seed(seed), variant=variant, rules_url=rules_url, sewer_poppers=sewer_poppers)
@@ -107,6 +109,8 @@ def map_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width,
 
 
 def _warn(design) -> None:
+    from .rules import validate
+
     for violation in validate(design).warnings:
         click.echo(f"warning: {violation.message}", err=True)
 
@@ -128,6 +132,9 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
     sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
     ...)."""
+    from ...press import PrintOptions
+    from .generate import generate_roll
+
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)
@@ -176,6 +183,9 @@ def variants_command(count, tries, games, formats, players, coop, long_, forests
     between a seat's win rate and its fair share; 0 is perfectly fair), route gap as tie-break. A cut-up whose
     games do not finish is dropped; with --games 0 the route gap alone ranks them. A table of the kept maps goes to
     stdout."""
+    from .generate import MapSpec, check_spec
+    from .variants import best_variants
+
     kinds = [f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip()]
     unknown = [k for k in kinds if k not in ("json", "txt", "pdf", "svg", "png")]
     if unknown or not kinds:
@@ -240,6 +250,9 @@ def _ranked_by_play(by_gap: Iterable[CatsMap], count: int, games: int) -> list[C
 def setup_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols,
                   map_file, seed, output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""
+    from .generate import generate_map, generate_setup
+    from .rules import validate
+
     seed = resolve_seed(seed)
     if map_file is not None:
         game_map = _load_map(map_file)
@@ -256,6 +269,9 @@ def setup_command(players, coop, long_, forests, jinja, sewer_poppers, tape_widt
 
 
 def _load_map(map_file: Path, setups: bool = False):
+    from ...design import load
+    from .model import CatsMap, CatsSetup
+
     design = load(map_file)
     if design.GAME != "cats":
         raise InputError(f"{map_file}: holds a {design.GAME} design, not a cats map")
@@ -284,7 +300,10 @@ def _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_popper
               segment_cols):
     """(map, set-up or None, the map file or None) from --map or the map options; --jinja and --sewer-poppers
     switch the variant on for a map file too."""
+    from .generate import generate_map
+    from .model import CatsSetup
     from .playtest import with_rules
+    from .rules import validate
 
     if map_file is None:
         design = generate_map(players=players, coop=coop, long=long_, forests=forests, jinja=jinja,
@@ -315,6 +334,8 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
     """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate); with one game,
     its moves first (number, player, move in notation). -o LOG.txt
     writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
+    import json
+
     from ...output import write_bytes
     from ...play import first_seat, game_seed
     from .gamelog import outcome_text, write_log
@@ -402,6 +423,8 @@ def balance_command(map_file, bots, games, players, coop, long_, forests, jinja,
     often: each with its 95 % Wilson interval, the mean game length, games decided by a trap, stalemates. The
     score is the largest gap between a seat's win rate and its fair share; the map is fair when every interval
     holds the fair share."""
+    import json
+
     from ...play.records import default_jobs
     from .playtest import BALANCE_GAMES, map_balance
 

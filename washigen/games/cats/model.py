@@ -19,18 +19,10 @@ from ...design import Design, record
 from ...errors import InputError
 from ...units import MAX_LENGTH
 
-# -- sizes (DESIGN 5: 50 mm tape, 5 mm cells, 9 cell rows + a 5 mm band, 24 columns a segment) --------------
-DEFAULT_TAPE_WIDTH = 50.0
-DEFAULT_SEGMENT_ROWS = 9
-DEFAULT_SEGMENT_COLS = 24
-MIN_CELL_MM = 4.0            # below this a cell is too small to draw a fish in: a printability warning
-FOREST_SECTION_COLS = 8      # the forest section between two segments on the roll, in cells
-SEGMENT_ROWS_RANGE = (4, 15)
-SEGMENT_COLS_RANGE = (18, 60)        # 18: the fewest that hold a 2-player home row
-TAPE_WIDTH_RANGE = (10.0, 120.0)
-LONG_MAX = 4
-FORESTS_MAX = 30
-DRAWING_GAP = 2              # empty cells at least between any two drawings of a set-up
+# The sizes live in constants.py, which the commands read at start-up without pydantic.
+from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, DRAWING_GAP,  # noqa: F401
+                        FOREST_SECTION_COLS, FORESTS_MAX, LONG_MAX, MIN_CELL_MM, SEGMENT_COLS_RANGE,
+                        SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
 
 # -- cells -----------------------------------------------------------------------------------------------------
 STREET, SHRINE, BUILDING, FOREST, SHRUB = ".", "J", "#", "T", "t"

@@ -16,7 +16,6 @@ from .generate import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_f
 from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
 from .rules import BALANCE_LIMIT, Board, desert_corners, map_balance, street_mask, validate_map
 
-MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
 CUT_ATTEMPTS = 80            # cut-ups tried by `cats map --cut-up` before falling back
 MIN_PIECE = 3                # columns
 

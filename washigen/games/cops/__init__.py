@@ -1,26 +1,30 @@
 """Tokyo Washi Game Cops: tape segments with two zones of four crime locations joined by yellow paths, maps of one
-segment per player that wrap top to bottom, offset set-ups completed with new roads, and squad sheets."""
+segment per player that wrap top to bottom, offset set-ups completed with new roads, and squad sheets.
+
+Registering the game imports only its commands; the model, generator, rules and drawing are Lazy members and
+imports inside the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
 
-import secrets
+from typing import TYPE_CHECKING
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from ...press import KitPart, PrintOptions
-from .. import Game, register_game
+from .. import Game, Lazy, register_game
 from .commands import commands
-from .draw import cropped, location_diagram, map_scene, print_design, print_sheets, print_strips, segment_scene
-from .generate import card_areas, generate_map, generate_tape, sample_segment
-from .model import (DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE, CopsMap, CopsSheet, CopsTape, Location,
-                    segment_length_for)
-from .rules import validate
-from .text import to_text
+from .constants import DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE
+
+if TYPE_CHECKING:
+    from ...press import KitPart
+
+later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
 
 def check_design(design) -> None:
     """What a file must get right before its rules can be checked: unique location ids, path ends that name a
     location of their own segment (or a port or joint with a position), roads that name segments of the map."""
+    from .model import CopsSheet
+
     if isinstance(design, CopsSheet):
         return
     seen: dict[str, str] = {}
@@ -86,6 +90,8 @@ def balance(design, games: int, seed: int, jobs: int):
 
 def golden() -> dict:
     """Fixed seeds for tests/golden/cops-*.txt."""
+    from .generate import generate_map, generate_tape
+
     return {
         "map-2p": generate_map(players=2, seed=1),
         "map-4p": generate_map(players=4, seed=2),
@@ -104,6 +110,10 @@ def diagram(name: str, params: dict):
     that rectangle, mm). A segment or map drawn for a figure `print_width` mm wide draws its words large enough
     to print at their tape size there (a whole map scaled into a page would print them too small to read);
     `words=false` leaves them off an overview."""
+    from .draw import cropped, location_diagram, map_scene, segment_scene
+    from .generate import card_areas, generate_map, sample_segment
+    from .model import Location, segment_length_for
+
     seed = int(params.get("seed", 7))
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "segment":
@@ -151,6 +161,13 @@ def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,
         layout: str = DEFAULT_LAYOUT) -> list[KitPart]:
     """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
     map's seed (chosen afresh when None) is printed on every strip and in the instructions."""
+    import secrets
+
+    from ...press import KitPart, PrintOptions
+    from .draw import print_sheets, print_strips
+    from .generate import generate_map
+    from .model import CopsSheet
+
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     design = generate_map(players, seed, layout=layout)
     _ = translator(lang)
@@ -174,17 +191,17 @@ def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,
     ]
 
 
-MAKERS = {"map": generate_map, "tape": generate_tape}
+MAKERS = {"map": later("generate:generate_map"), "tape": later("generate:generate_tape")}
 
 
 GAME_OBJECT = Game(
     name=GAME,
     title=TITLE,
-    designs={"map": CopsMap, "tape": CopsTape, "sheet": CopsSheet},
-    validate=validate,
-    print_design=print_design,
+    designs={"map": later("model:CopsMap"), "tape": later("model:CopsTape"), "sheet": later("model:CopsSheet")},
+    validate=later("rules:validate"),
+    print_design=later("draw:print_design"),
     makers=MAKERS,
-    to_text=to_text,
+    to_text=later("text:to_text"),
     from_text=None,
     check_design=check_design,
     diagram=diagram,

@@ -1,8 +1,10 @@
-"""`washigen cops ...`: map, tape and sheet; play and balance (bots playing the map)."""
+"""`washigen cops ...`: map, tape and sheet; play and balance (bots playing the map).
+
+Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
+--help); the generator, the rules and the drawing are imported by the command that runs."""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -11,16 +13,10 @@ import click
 
 from ...cli_options import (LENGTH, LengthType, emit, output_option, page_options, print_options, report_written, resolve_seed,
                             seed_option)
-from ...output import write_document
-from ...press import Document
-from ...press.impose import tape_artwork
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
-from .draw import tape_repeat_scene
-from .generate import check_offset, check_tape_width, generate_map, generate_tape
-from .model import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
-from .rules import validate
+from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 
-_SIGNED_LENGTH = re.compile(r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
+_SIGNED_LENGTH = r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$"   # compiled at first use
 STANDARD_WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
 
 
@@ -28,7 +24,7 @@ def _offset(ctx, param, value):
     """A length of 0 or more; a negative one is refused by name (not mistaken for an option)."""
     if value is None or isinstance(value, float):
         return value or 0.0
-    match = _SIGNED_LENGTH.match(str(value))
+    match = re.match(_SIGNED_LENGTH, str(value))
     if not match:
         raise click.BadParameter(f"{value!r} is not a length; write a number of mm such as 10 or 10mm")
     mm = float(match.group(2)) * MM_PER_UNIT[match.group(3) or "mm"]
@@ -56,6 +52,8 @@ def _game():
 
 def _check(design) -> None:
     """Prints what the validator finds (printability warnings on narrow tape); exit 1 if a rule is broken."""
+    from .rules import validate
+
     report = validate(design)
     if report.violations:
         click.echo(report.format_text(), err=True)
@@ -89,6 +87,8 @@ def commands():
 def map_command(players, offset, tape_width, layout, fair, seed, output: Path, print_options):
     """A map for PLAYERS squads. Without --paper: one page at real size (its TrimBox the map). With --paper:
     each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
+    from .generate import check_offset, check_tape_width, generate_map
+
     check_offset(offset, check_tape_width(tape_width))
     design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset,
                           layout=layout, fair=fair)
@@ -113,6 +113,12 @@ def map_command(players, offset, tape_width, layout, fair, seed, output: Path, p
 def tape_command(segments, length, tape_width, layout, seed, output: Path, print_options):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets."""
+    from ...output import write_document
+    from ...press import Document
+    from ...press.impose import tape_artwork
+    from .draw import tape_repeat_scene
+    from .generate import check_tape_width, generate_tape
+
     check_tape_width(tape_width)
     design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width, layout=layout)
     _check(design)
@@ -168,6 +174,7 @@ def _map(map_file, players, offset, tape_width, layout, fair, seed):
     """The design to play: loaded (a Cops map that passes its rules) or generated."""
     from ...design import load
     from ...errors import InputError
+    from .generate import check_offset, check_tape_width, generate_map
     from .model import CopsMap
 
     if map_file is not None:
@@ -215,6 +222,8 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
     line: squad and move in notation); -o LOG.txt writes the first game's moves as a log that --replay plays back,
     -o game.pdf|svg|png draws the map after the first game: each squad's moves along the paths in its colour, the
     areas filled, solved zones framed, Miso-Squirly paths."""
+    import json
+
     from ...play import game_seed
     from . import bots as playing
     from . import engine
@@ -252,7 +261,8 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
 
 
 def _write_game(design, game, output: Path, print_options, bots: str) -> None:
-    from ...output import write_bytes
+    from ...output import write_bytes, write_document
+    from ...press import Document
     from .draw import game_scene
 
     state, moves, seed, first = game
@@ -285,6 +295,7 @@ def _replay(path: Path, map_file):
     from ...errors import InputError
     from ...inputs import read_text
     from . import engine
+    from .generate import generate_map
 
     header: dict[str, str] = {}
     moves: list[tuple[int, str]] = []
@@ -340,6 +351,8 @@ def balance_command(map_file, players, offset, tape_width, layout, fair, seed, g
     """How fair a map is between greedy squads. Squads are alike but for the order of play, so seat N is the squad
     that plays N-th: per seat its win rate with a 95 % interval, the mean game length, the stalemates, and the
     score (the largest gap between a seat's win rate and its fair share)."""
+    import json
+
     from . import bots as playing
 
     design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)

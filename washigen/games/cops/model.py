@@ -14,8 +14,9 @@ from pydantic import Field
 
 from ...design import Design, record
 
-GAME = "cops"
-TITLE = "Tokyo Washi Game Cops"
+# The name, title, player counts and layouts live in constants.py, which the commands read at start-up.
+from .constants import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS,  # noqa: F401
+                        MAX_PLAYERS, MIN_PLAYERS, TITLE)
 
 # -- sizes, for a 50 mm tape; every one scales with the tape width -----------------------------------------------
 REFERENCE_WIDTH = 50.0
@@ -35,9 +36,6 @@ MATCH_TOLERANCE = 0.5          # a port or joint meets its partner within this m
 CLEARANCE = 1.6
 MIN_AREA_SIDE = 2.0            # a fill-in area narrower than this is hard to colour in (a printability warning)
 
-DEFAULT_TAPE_WIDTH = 50.0
-DEFAULT_PLAYERS = 2
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 ZONES_PER_SEGMENT = 2
 LOCATIONS_PER_ZONE = 4
 AREAS_PER_LOCATION = 3
@@ -171,9 +169,7 @@ class Road:
     points: Annotated[tuple[Point, ...], Field(min_length=2)]
 
 
-Layout = Literal["end-to-end", "stacked"]
-LAYOUTS = ("end-to-end", "stacked")
-DEFAULT_LAYOUT = "end-to-end"
+Layout = Literal["end-to-end", "stacked"]       # the names in constants.LAYOUTS
 
 
 @record

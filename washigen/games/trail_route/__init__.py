@@ -1,22 +1,25 @@
 """The Cats' Trail Route: road, destination and exchange tiles, hand cards, cat pawns, a board mat and score pad
-to print; a setup generator and validator; a rules engine that plays the game."""
+to print; a setup generator and validator; a rules engine that plays the game.
+
+Registering the game imports only its commands; the model, generator, rules and drawing are Lazy members and
+imports inside the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from ...press import Document, KitPart, PrintOptions
-from .. import Game, register_game
+from .. import Game, Lazy, register_game
 from .commands import commands
-from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawns, print_setup, print_tiles,
-                   score_pad, tiles_figure)
-from .generate import generate_setup
-from .model import GAME, PLAYERS, TITLE, TrailRouteSetup, load_mix
-from .rules import validate
-from . import tiled
-from .text import from_text, to_text
+from .constants import GAME, PLAYERS, TITLE
+
+if TYPE_CHECKING:
+    from ...press import Document, KitPart
+    from .model import TrailRouteSetup
+
+later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
 
 def check_design(design: TrailRouteSetup) -> None:
@@ -30,6 +33,9 @@ def check_design(design: TrailRouteSetup) -> None:
 
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `board` (players 3 or 4), `tiles`, `cards`; each takes `lang`."""
+    from .draw import board_scene, cards_figure, tiles_figure
+    from .generate import generate_setup
+
     lang = check_language(str(params.get("lang", "en")), "lang")
     if name == "board":
         players = int(params.get("players", 4))
@@ -44,6 +50,8 @@ def diagram(name: str, params: dict):
 
 
 def golden() -> dict[str, TrailRouteSetup]:
+    from .generate import generate_setup
+
     return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
 
 
@@ -58,6 +66,11 @@ def mat_instructions(mat: Document, lang: str = "en") -> str:
 
 
 def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
+    from ...press import KitPart, PrintOptions
+    from .draw import print_cards, print_mat, print_pawns, print_setup, print_tiles, score_pad
+    from .generate import generate_setup
+    from .model import load_mix
+
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
     _ = translator(lang)
@@ -91,6 +104,8 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     """One game played to its end by the engine (washigen.play): on `setup`, or on a setup dealt from `seed` for
     `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
     from .engine import POLICIES, GameResult, make_policies, play_game
+    from .generate import generate_setup
+    from .model import TrailRouteSetup
 
     seed = 0 if seed is None else seed
     if setup is None:
@@ -108,22 +123,29 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     return result
 
 
+def make_setup(players: int = 4, seed: int = 0, mix: str = "default") -> TrailRouteSetup:
+    """A dealt setup, for washigen.generate("trail-route", "setup", ...): `mix` names a mix file, or "default"."""
+    from .generate import generate_setup
+    from .model import load_mix
+
+    return generate_setup(players, seed, load_mix(None if mix == "default" else mix))
+
+
 GAME_INFO = register_game(Game(
     name=GAME,
     title=TITLE,
     aliases=("trailroute", "trail_route"),
-    designs={TrailRouteSetup.KIND: TrailRouteSetup},
-    validate=validate,
-    print_design=print_setup,
-    makers={"setup": lambda players=4, seed=0, mix="default": generate_setup(
-        players, seed, load_mix(None if mix == "default" else mix))},
-    to_text=to_text,
-    from_text=from_text,
+    designs={"setup": later("model:TrailRouteSetup")},
+    validate=later("rules:validate"),
+    print_design=later("draw:print_setup"),
+    makers={"setup": make_setup},
+    to_text=later("text:to_text"),
+    from_text=later("text:from_text"),
     check_design=check_design,
     diagram=diagram,
     golden=golden,
     kit=kit,
     commands=commands,
     play=play,
-    tiled=tiled,
+    tiled=later("tiled"),
 ))

@@ -1,20 +1,18 @@
-"""`washigen trail-route ...`: print the components, deal a setup, play a game."""
+"""`washigen trail-route ...`: print the components, deal a setup, play a game.
+
+Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
+--help); the model, the engine and the drawing are imported by the command that runs."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
 from ...cli_options import LengthType, emit, output_option, print_options, report_written, resolve_seed, seed_option
 from ...errors import InputError
-from ...output import write_document
 from ...units import PAPER_SIZES, format_mm
-from .draw import print_components
-from .engine import describe, make_policies, play_game
-from .generate import generate_setup
-from .model import GAME, PLAYERS, TITLE, load_mix
+from .constants import GAME, PLAYERS, TITLE
 
 TILE_SIZE_RANGE = (25.0, 60.0)
 
@@ -52,6 +50,10 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
     """Print the whole game: tiles, hand cards, cat pawns, the board mat and a score pad.
 
     Tiles and cards get backs with --duplex long|short."""
+    from ...output import write_document
+    from .draw import print_components
+    from .model import load_mix
+
     mix = load_mix(mix_file)
     document = print_components(mix, check_tile_size(tile_size), print_options,
                                 mat_paper.lower() if mat_paper else None)
@@ -69,6 +71,8 @@ def setup_command(players, mix_file, seed, output, print_options):
 
     .json and .txt write the setup; .pdf .svg .png draw the table."""
     from ...games import get_game
+    from .generate import generate_setup
+    from .model import load_mix
 
     setup = generate_setup(players, resolve_seed(seed), load_mix(mix_file))
     emit(get_game(GAME), setup, output, print_options)
@@ -85,7 +89,11 @@ def setup_command(players, mix_file, seed, output, print_options):
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def play_command(players, seed, policy, setup_file, quiet, as_json):
     """Play a game to its end and print the moves and the scores."""
+    import json
+
     from ...design import load
+    from .engine import describe, make_policies, play_game
+    from .generate import generate_setup
 
     seed = resolve_seed(seed)
     if setup_file is not None:

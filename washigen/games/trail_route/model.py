@@ -20,8 +20,8 @@ from ...i18n import N_
 from ...inputs import parse_toml, read_text
 from ...paths import ASSETS
 
-GAME = "trail-route"
-TITLE = "The Cats' Trail Route"
+# The name, title and player counts live in constants.py, which the commands read at start-up.
+from .constants import GAME, PLAYERS, TITLE  # noqa: F401
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 INITIAL = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
@@ -32,7 +32,6 @@ STEP = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 COLS = 7
 DEST_COLS = 2
 ROWS = {3: 5, 4: 6}
-PLAYERS = (3, 4)
 HAND_SIZE = 4
 EXCHANGE_SIZE = 10
 PAWNS_PER_PLAYER = 2

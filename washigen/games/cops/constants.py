@@ -1,0 +1,13 @@
+"""What Cops' commands and its registry entry read when washigen starts: the name, the title, the player counts,
+the layouts. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py
+takes them from here."""
+
+GAME = "cops"
+TITLE = "Tokyo Washi Game Cops"
+
+DEFAULT_TAPE_WIDTH = 50.0
+DEFAULT_PLAYERS = 2
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+LAYOUTS = ("end-to-end", "stacked")
+DEFAULT_LAYOUT = "end-to-end"

@@ -1,0 +1,8 @@
+"""What Trail Route's commands and its registry entry read when washigen starts: the name, the title, the player
+counts. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py takes
+them from here."""
+
+GAME = "trail-route"
+TITLE = "The Cats' Trail Route"
+
+PLAYERS = (3, 4)
