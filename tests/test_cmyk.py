@@ -117,3 +117,26 @@ def test_a_profile_that_cannot_be_the_output_intent_is_refused_by_name(tmp_path,
         washigen.render(washigen.generate("cats", "map", seed=1), tmp_path / "x.pdf", colour="cmyk",
                         output_profile=profile)
     assert "bad.icc" in str(refused.value) and not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("command", [["cats", "map", "--seed", "1"], ["cat-tree", "deck"], ["cops", "sheet"],
+                                     ["trail-route", "components"]])
+def test_icc_profile_on_the_command_line_is_the_output_intent_of_every_printing_command(command, tmp_path):
+    profile = tmp_path / "shop.icc"
+    profile.write_bytes(icc_profile())
+    data = _write(tmp_path, "shop.pdf", *command, "--color", "cmyk", "--icc-profile", str(profile))
+    [intent] = [i.get_object() for i in _intents(data)]
+    assert intent["/DestOutputProfile"].get_object().get_data() == profile.read_bytes()
+
+
+@pytest.mark.parametrize("extra, says", [([], "goes with --color cmyk"),
+                                         (["--color", "cmyk"], "for RGB colour")])
+def test_a_wrong_icc_profile_exits_2_naming_the_option_and_leaves_the_old_file(tmp_path, extra, says):
+    profile = tmp_path / "screen.icc"
+    profile.write_bytes(icc_profile(colour_space=b"RGB "))
+    out = tmp_path / "map.pdf"
+    out.write_bytes(b"old")
+    result = CliRunner().invoke(main, ["cats", "map", "--seed", "1", *extra, "--icc-profile", str(profile),
+                                       "-o", str(out)])
+    assert result.exit_code == 2 and "--icc-profile" in result.output and says in result.output
+    assert out.read_bytes() == b"old"

@@ -278,14 +278,11 @@ def test_a_roll_of_whole_pieces_ends_on_its_last_whole_piece_and_its_plain_tape_
     names no piece is cut wherever its length ends (blue again at 200..250)."""
     from .readback import rasterise_pdf
 
-    def repeat(piece):
-        scene = Scene(200.0, 20.0, bleed=3.0, theme={"tape-ground": "#f0e0c0"},
-                      meta={"piece": "100 mm"} if piece else {})
-        scene.add(Rect(0, -3, 100, 26, Style(fill="#0000ff")), Rect(100, -3, 103, 26, Style(fill="#00ff00")))
-        return scene
+    repeat = Scene(200.0, 20.0, bleed=3.0, theme={"tape-ground": "#f0e0c0"})
+    repeat.add(Rect(0, -3, 100, 26, Style(fill="#0000ff")), Rect(100, -3, 103, 26, Style(fill="#00ff00")))
 
-    for piece, tail in ((True, (0xf0, 0xe0, 0xc0)), (False, (0, 0, 255))):
-        image = rasterise_pdf(to_pdf([tape_artwork(repeat(piece), 250.0, 3.0)]), dpi=254).convert("RGB")
+    for piece, tail in ((100.0, (0xf0, 0xe0, 0xc0)), (None, (0, 0, 255))):
+        image = rasterise_pdf(to_pdf([tape_artwork(repeat, 250.0, 3.0, piece=piece)]), dpi=254).convert("RGB")
         at = lambda x: image.getpixel((round((x + 3) * 10), 130))        # noqa: E731 (mm along the strip)
         assert [at(x) for x in (-2.0, 50.0, 150.0)] == [(0, 255, 0), (0, 0, 255), (0, 255, 0)]
         assert at(201.0) == at(249.0) == at(252.5) == tail          # the tail, to the edge of the bleed

@@ -128,13 +128,6 @@ def test_a_lazy_maker_says_the_parameters_of_what_it_names():
     assert inspect.signature(setup) == inspect.signature(generate_map)
 
 
-def test_the_cats_title_is_the_one_its_drawing_prints():
-    from washigen.games.cats import draw
-    from washigen.games.cats.constants import TITLE
-
-    assert draw.TITLE == TITLE
-
-
 PLUGIN = """
 from washigen.games import Game, Lazy, register_game
 

@@ -162,7 +162,7 @@ def used_profile() -> str | None:
 
 def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --color
-    --gutter --lang, gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
+    --icc-profile --gutter --lang, gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
     `@print_options(backs=False)` leaves out --duplex and --back-offset where a command prints no backs."""
     if func is None:
         return lambda f: print_options(f, backs=backs)
@@ -179,7 +179,11 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
         click.option("--color", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
                      help="Colour space of PDF output: cmyk writes every colour as CMYK (for print shops and "
-                          "tape makers)."),
+                          "tape makers), with an output intent naming the printing condition (FOGRA39)."),
+        click.option("--icc-profile", "output_profile", type=click.Path(dir_okay=False, path_type=Path),
+                     default=None, metavar="FILE",
+                     help="With --color cmyk: your print shop's CMYK output profile (.icc), embedded as the PDF's "
+                          "output intent."),
         click.option("--gutter", type=LENGTH_OR_ZERO, default=None, metavar="LENGTH",
                      help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: "
                           "the template's; up to 30mm)."),
@@ -193,8 +197,8 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         ]
     options.append(DPI_OPTION)
 
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, lang, duplex="none",
-                back_offset=(0.0, 0.0), **kwargs):
+    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, output_profile, lang,
+                duplex="none", back_offset=(0.0, 0.0), **kwargs):
         from .press.options import PrintOptions
 
         if gutter is not None and gutter > MAX_GUTTER:
@@ -204,7 +208,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour,
-            lang=lang, profile=used_profile())
+            output_profile=output_profile, lang=lang, profile=used_profile())
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__

@@ -448,12 +448,12 @@ def real_size_page(scene: Scene) -> Document:
     return Document.single(scene)
 
 
-def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
+def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None = None) -> Scene:
     """A continuous strip `length` mm long: the repeat laid end to end (drawn once, as a symbol, used many times),
     with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself.
 
-    A repeat made of pieces that are torn off whole (its meta names the `piece` length, "180 mm") ends the roll on
-    its last whole piece: the rest, shorter than a piece, is plain tape (theme colour "tape-ground") into the bleed,
+    A repeat made of pieces that are torn off whole (`piece` mm long: a Cops segment) ends the roll on its last
+    whole piece: the rest, shorter than a piece, is plain tape (theme colour "tape-ground") into the bleed,
     so the roll's end never cuts through a piece's artwork."""
     if length <= 0:
         raise InputError("length: must be greater than zero")
@@ -463,7 +463,7 @@ def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
         strip.define(symbol)
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
-    end = _last_whole_piece(repeat, length)
+    end = _last_whole_piece(piece, length)
     reach = end + bleed if end == length else end
     count = math.ceil(reach / repeat.width)
     # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
@@ -474,9 +474,10 @@ def tape_artwork(repeat: Scene, length: float, bleed: float) -> Scene:
     return strip
 
 
-def _last_whole_piece(repeat: Scene, length: float) -> float:
+def _last_whole_piece(piece: float | None, length: float) -> float:
     """Where the roll's last whole piece ends: `length` itself for a repeat without pieces, a length of whole
     pieces, or shorter than one piece."""
-    piece = float(repeat.meta.get("piece", "0 mm").split()[0])
-    whole = math.floor(length / piece + 1e-9) * piece if piece > 0 else length
+    if not piece:
+        return length
+    whole = math.floor(length / piece + 1e-9) * piece
     return whole if whole > 0 and length - whole > 1e-6 else length

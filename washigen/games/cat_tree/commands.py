@@ -57,12 +57,11 @@ def deck_command(card: str, reference: bool, output: Path, print_options):
 def sheet_command(output: Path, print_options):
     """A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at height 5, a points
     column. A4 unless --paper says otherwise."""
-    from ...output import write_document
+    from ...output import write_printed
     from .draw import sheet_document
 
     paper = print_options.paper or "a4"
-    report_written(write_document(sheet_document(paper, print_options.lang), output, print_options.dpi,
-                                  print_options.colour))
+    report_written(write_printed(sheet_document(paper, print_options.lang), output, print_options))
 
 
 @commands.command("score")
@@ -166,7 +165,7 @@ def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
 
 def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     """One layout: as `emit` writes it. Several: .txt/.json one numbered file each; a drawing one page each."""
-    from ...output import check_target, numbered, write_all, write_document
+    from ...output import check_target, numbered, write_all, write_printed
     from ...press import Document
 
     game = _game()
@@ -186,7 +185,7 @@ def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     document = Document([], title=f"{TITLE}: simulated games")
     for layout in layouts:
         document.extend(game.print_design(layout, options), bookmark=f"seed {layout.seed}")
-    report_written(write_document(document, output, options.dpi, options.colour))
+    report_written(write_printed(document, output, options))
 
 
 __all__ = ["commands", "read_layout", "score_document"]

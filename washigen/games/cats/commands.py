@@ -151,13 +151,12 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
 @print_options(backs=False)
 def sheet_command(players, coop, output, print_options):
     """Player strips to cut out, for a map printed without bands or for the players beyond the bands."""
-    from ...output import write_document
+    from ...output import write_printed
     from .draw import sheet_document
     from .model import table
 
     table(players, coop)
-    report_written(write_document(sheet_document(players, coop, print_options), output, print_options.dpi,
-                                  print_options.colour))
+    report_written(write_printed(sheet_document(players, coop, print_options), output, print_options))
 
 
 @commands.command("variants")

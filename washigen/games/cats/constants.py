@@ -2,7 +2,7 @@
 the parameters. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py
 takes its sizes from here."""
 
-TITLE = "Tokyo Washi Game Cats"      # as draw.TITLE (tests/test_startup.py keeps the two the same)
+TITLE = "Tokyo Washi Game Cats"
 
 # -- sizes (DESIGN 5: 50 mm tape, 5 mm cells, 9 cell rows + a 5 mm band, 24 columns a segment) --------------
 DEFAULT_TAPE_WIDTH = 50.0

@@ -22,10 +22,10 @@ from ...press.templates import Grid as SheetGrid
 from ...press.templates import Template
 from ...scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Style, Symbol, Text, Use
 from ...units import PAPER_SIZES, SAFE_ZONE, format_mm
+from .constants import TITLE
 from .model import (BAND_PAD, BUILDING, FOREST, FOREST_SECTION_COLS, SHRINE, SHRUB, CatsMap, CatsRoll, CatsSegment,
                     CatsSetup, Grid, band_holds_qr, cell_size, forest_qr_cells, map_layers, table, top_layers)
 
-TITLE = "Tokyo Washi Game Cats"
 Edges = tuple[float, float, float, float]       # top, right, bottom, left (as press.impose.Slot.bleed)
 # Between the grid and a band's line of text.
 BAND_TEXT_GAP = 0.2

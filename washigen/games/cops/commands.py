@@ -113,7 +113,7 @@ def map_command(players, offset, tape_width, layout, fair, seed, output: Path, p
 def tape_command(segments, length, tape_width, layout, seed, output: Path, print_options):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets."""
-    from ...output import write_document
+    from ...output import write_printed
     from ...press import Document
     from ...press.impose import tape_artwork
     from .draw import tape_repeat_scene
@@ -127,9 +127,10 @@ def tape_command(segments, length, tape_width, layout, seed, output: Path, print
         emit(_game(), design, output, print_options)
         return
     repeat = tape_repeat_scene(design, print_options.bleed, print_options.lang)
-    strip = tape_artwork(repeat, length or repeat.width, print_options.bleed)
+    # Segments are torn off whole: the roll's artwork ends on its last whole one.
+    strip = tape_artwork(repeat, length or repeat.width, print_options.bleed, piece=design.segment_length)
     document = Document.single(strip, title=f"{TITLE} — tape artwork, seed {design.seed}")
-    report_written(write_document(document, output, print_options.dpi, print_options.colour))
+    report_written(write_printed(document, output, print_options))
 
 
 @commands.command("sheet")

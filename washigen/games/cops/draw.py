@@ -400,9 +400,7 @@ def strip_labels(design, lang: str = "en") -> list[str]:
 def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene:
     """The repeat of a tape: its segments end to end."""
     width, length, count = design.tape_width, design.segment_length, len(design.segments)
-    # Segments are torn off whole: the roll's artwork ends on its last whole one.
-    meta = {**_meta(design, "tape"), "piece": f"{format_mm(length)} mm"}
-    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=meta)
+    scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=_meta(design, "tape"))
     for index, segment in enumerate(design.segments):
         children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
                                               f"washigen {__version__}", lang)

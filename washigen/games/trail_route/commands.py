@@ -50,14 +50,14 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
     """Print the whole game: tiles, hand cards, cat pawns, the board mat and a score pad.
 
     Tiles and cards get backs with --duplex long|short."""
-    from ...output import write_document
+    from ...output import write_printed
     from .draw import print_components
     from .model import load_mix
 
     mix = load_mix(mix_file)
     document = print_components(mix, check_tile_size(tile_size), print_options,
                                 mat_paper.lower() if mat_paper else None)
-    report_written(write_document(document, output, print_options.dpi, print_options.colour))
+    report_written(write_printed(document, output, print_options))
 
 
 @commands.command("setup")
