@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import warnings
 
-from bench.timing import figure
+from bench.timing import figure, limit
 
 ROUNDS = 15
 
@@ -65,8 +65,8 @@ def run() -> list[dict]:
 
         ours(0)
         best, base, median = _alternate(ours, floor, ROUNDS)
-        figures.append(figure("studio-design", best, base, median_ms=round(1000 * median, 1),
-                              goal_ms=150, within_goal=median <= 0.150))
+        figures.append(limit("studio-design", 1000 * median, 150, "ms", best_ms=round(1000 * best, 1),
+                             ratio=round(best / base, 3)))
 
         edited = [dumps(generate_map(players=2, seed=seed)).encode() for seed in range(1, ROUNDS + 1)]
 

@@ -57,12 +57,22 @@ def peak_memory(func: Callable[[], object]) -> int:
         tracemalloc.stop()
 
 
-def figure(name: str, ours: float, floor: float, goal: float, ratio: float | None = None, **extra) -> dict:
-    """One benchmark's line: times, the ratio (median of rounds when given), its goal and PASS/FAIL."""
+def figure(name: str, ours: float, floor: float, goal: float | None = None, ratio: float | None = None,
+           **extra) -> dict:
+    """One benchmark's line: times, the ratio (median of rounds when given), its goal and PASS/FAIL; a figure
+    without a goal is reported, not judged."""
     ratio = ratio if ratio is not None else (ours / floor if floor else None)
-    return {"name": name, "ours_s": round(ours, 4), "floor_s": round(floor, 4),
-            "ratio": None if ratio is None else round(ratio, 3), "goal": goal,
-            "verdict": "PASS" if ratio is not None and ratio <= goal else "FAIL", **extra}
+    line = {"name": name, "ours_s": round(ours, 4), "floor_s": round(floor, 4),
+            "ratio": None if ratio is None else round(ratio, 3)}
+    if goal is not None:
+        line.update(goal=goal, verdict="PASS" if ratio is not None and ratio <= goal else "FAIL")
+    return {**line, **extra}
+
+
+def at_least(name: str, value: float, goal: float, unit: str, **extra) -> dict:
+    """A rate that must reach its goal (games per second, a speed-up)."""
+    return {"name": name, "value": round(value, 3), "unit": unit, "goal": f">= {goal}",
+            "verdict": "PASS" if value >= goal else "FAIL", **extra}
 
 
 def limit(name: str, value: float, goal: float, unit: str, **extra) -> dict:
