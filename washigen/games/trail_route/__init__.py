@@ -10,7 +10,7 @@ from ...i18n import check_language, translator
 from ...press import Document, KitPart, PrintOptions
 from .. import Game, register_game
 from .commands import commands
-from .draw import (board_scene, cards_figure, print_cards, print_mat, print_pawns, print_setup, print_tiles,
+from .draw import (BOARD_TEXT, board_scene, cards_figure, print_cards, print_mat, print_pawns, print_setup, print_tiles,
                    score_pad, tiles_figure)
 from .generate import generate_setup
 from .model import GAME, PLAYERS, TITLE, TrailRouteSetup, load_mix
@@ -35,7 +35,9 @@ def diagram(name: str, params: dict):
         players = int(params.get("players", 4))
         if players not in PLAYERS:
             raise InputError(f"diagram board: players must be 3 or 4, got {players}")
-        return board_scene(generate_setup(players, seed=1), cell=14.0, legend=False, lang=lang)
+        # 13 mm cells: the figure spans the page at about real size; its tiles show pictures, no words.
+        return board_scene(generate_setup(players, seed=1), cell=13.0, legend=False, lang=lang,
+                           min_text=BOARD_TEXT)
     if name == "tiles":
         return tiles_figure(lang)
     if name == "cards":
