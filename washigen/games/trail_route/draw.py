@@ -764,7 +764,7 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
     scene = Scene(g["width"], g["height"], theme=dict(THEME), meta={"game": GAME, "kind": "mat",
                                                                      "title": f"{TITLE}: board mat"})
     scene.add(Rect(0, 0, g["width"], g["height"], Style(fill="tr-mat"), rx=4.0))
-    scene.add(Text(2.0, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
+    scene.add(Text(SAFE_ZONE + 0.5, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
     right = g["road_x"] + COLS * cell - 14.0
     scene.add(*straight_arrow(right, 7.0, right - 40, 7.0, "tr-grass-dark", 1.2))
     scene.add(Text(right - 42, 8.2, _("forward"), 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
@@ -866,7 +866,7 @@ def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y, lang
         return items
     name = f"{chr(65 + r)}{c + 1}"
     lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
-    items.append(Text(ox + ww - 3.0, oy + wh - 3.0, name, 5.0, anchor="end", weight="bold",
+    items.append(Text(ox + ww - 4.0, oy + wh - 4.0, name, 5.0, anchor="end", weight="bold",
                       style=Style(fill="accent")))
     if c + 1 < cols:            # the next sheet to the right starts here
         x = ox + (c + 1) * step_x - wx
