@@ -1166,17 +1166,17 @@ def figure_names(scene: Scene, names: list[str], x: float, y: float, width: floa
 
 
 def tiles_figure(lang: str = "en") -> Scene:
-    """The eight kinds of road tile, drawn 18 mm with their pictures only, four a row, each named under it."""
+    """The eight kinds of road tile in a row across the page, drawn 18 mm with their pictures only, each named
+    under it."""
     _ = translator(lang)
     codes = ("arrow-red-blue-left", "black-arrow-up", "mouse-toy", "cat-forward", "place-a-cat", "wall", "tunnel",
              "road")
     names = (_("colour arrow"), _("black arrow"), _("mouse toy"), _("cat forward"), _("place a cat"), _("wall"),
              _("tunnel"), _("plain road"))
-    per_row, s = 4, 18.0
-    gap = (FIGURE_WIDTH - per_row * s) / (per_row - 1)
+    per_row, s, gap = 8, 18.0, 3.0
     row_h = s + 2.2 + 2 * LINE_SPACING * FIGURE_TEXT + 1.0
     rows = math.ceil(len(codes) / per_row)
-    scene = Scene(FIGURE_WIDTH, rows * row_h - 1.0, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
+    scene = Scene(per_row * (s + gap) - gap, rows * row_h - 1.0, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
     scene.define(ground_symbol())
     for n, (code, name) in enumerate(zip(codes, names)):
         x, y = (n % per_row) * (s + gap), (n // per_row) * row_h
