@@ -33,7 +33,7 @@ OUTPUTS = {
 # that lands without removing its entry fails the suite.
 KNOWN_FAULTS = {
     "fonts": set(),
-    "small": {"trail-route-components", "trail-route-setup", "rules-trail-route", "kit-trail-route"},
+    "small": set(),
     "trim": {"trail-route-components", "kit-trail-route"},
     "bleed": set(),
 }

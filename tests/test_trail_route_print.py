@@ -219,3 +219,52 @@ def test_every_card_front_names_its_card():
     for card, (name, copies) in CARDS.items():
         texts = [t.text for t in _texts(card_front(card).children)]
         assert name in texts and any(f"{copies} in the deck" in t for t in texts)
+
+
+# -- the tiles' words, read back from the PDF: >= 6 pt and >= 3 mm inside each tile's trim -------------------------
+def _tile_sheet_runs(tmp_path, size: str, lang: str):
+    from tests.printcheck import text_runs
+
+    out = tmp_path / f"tiles-{size}-{lang}.pdf"
+    result = run("trail-route", "components", "--bleed", "0", "--tile-size", size, "--lang", lang, "-o", out)
+    assert result.exit_code == 0, result.output
+    data = out.read_bytes()
+    boxes = [page_boxes_mm(page)["trimbox"] for page in pdf_pages(out)]
+    runs = text_runs(data)
+    tile_pages = {r.page for r in runs if ("tiles " in r.text or "Plättchen " in r.text) and "washigen" in r.text}
+
+    def inside(box, trim):
+        return trim[0] <= box[0] and box[2] <= trim[2] and trim[1] <= box[1] and box[3] <= trim[3]
+    return [(r, boxes[r.page - 1]) for r in runs if r.page in tile_pages and inside(r.box, boxes[r.page - 1])]
+
+
+def _gap_to_own_tile(box, trim, side: float) -> float:
+    """How far a run lies inside the trim of the tile it stands on (tiles abut on the sheet from its trim's corner)."""
+    x0, y0, x1, y1 = box
+    col, row = int((x0 - trim[0]) // side), int((y0 - trim[1]) // side)
+    left, bottom = trim[0] + col * side, trim[1] + row * side
+    return min(x0 - left, y0 - bottom, left + side - x1, bottom + side - y1)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["ROAD", "MOUSE TOY", "EVERY CAT", "TUNNEL · BACK TO START",
+                                                 "5 RED OR BLUE", "3 OTHER"]),
+                                         ("de", ["STRASSE", "SPIELZEUGMAUS", "JEDE KATZE", "TUNNEL",
+                                                 "ZURÜCK ZUM START", "5 ROT ODER BLAU", "3 SONST"])])
+@pytest.mark.parametrize("size", [40.0, 45.0])
+def test_tile_words_print_at_6_pt_3_mm_inside_each_tile(tmp_path, size, lang, words):
+    runs = _tile_sheet_runs(tmp_path, f"{size:g}mm", lang)
+    printed = " | ".join(r.text for r, _trim in runs)         # one line at 45 mm may be two at 40 mm
+    assert all(word in printed for word in words), printed
+    for r, trim in runs:
+        assert r.size_pt >= 5.95, (r.text, r.size_pt)
+        assert _gap_to_own_tile(r.box, trim, size) >= 2.95, (r.text, r.box)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_tiles_too_small_for_6_pt_words_print_pictures_only(tmp_path, lang):
+    runs = _tile_sheet_runs(tmp_path, "28mm", lang)
+    labels = {"ROAD", "WALL", "STRASSE", "MAUER", "MOUSE TOY", "SPIELZEUGMAUS"}
+    assert not labels & {r.text for r, _trim in runs}
+    assert any(r.text in ("1", "5") for r, _trim in runs)        # the badges' numbers still print, >= 6 pt
+    for r, trim in runs:
+        assert r.size_pt >= 5.95 and _gap_to_own_tile(r.box, trim, 28.0) >= 2.95, (r.text, r.size_pt, r.box)

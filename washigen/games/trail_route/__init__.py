@@ -33,7 +33,7 @@ def check_design(design: TrailRouteSetup) -> None:
 
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `board` (players 3 or 4), `tiles`, `cards`; each takes `lang`."""
-    from .draw import board_scene, cards_figure, tiles_figure
+    from .draw import BOARD_TEXT, board_scene, cards_figure, tiles_figure
     from .generate import generate_setup
 
     lang = check_language(str(params.get("lang", "en")), "lang")
@@ -41,7 +41,9 @@ def diagram(name: str, params: dict):
         players = int(params.get("players", 4))
         if players not in PLAYERS:
             raise InputError(f"diagram board: players must be 3 or 4, got {players}")
-        return board_scene(generate_setup(players, seed=1), cell=14.0, legend=False, lang=lang)
+        # 13 mm cells: the figure spans the page at about real size; its tiles show pictures, no words.
+        return board_scene(generate_setup(players, seed=1), cell=13.0, legend=False, lang=lang,
+                           min_text=BOARD_TEXT)
     if name == "tiles":
         return tiles_figure(lang)
     if name == "cards":

@@ -7,16 +7,17 @@ part paints its background into the bleed. Colours are this game's theme keys (T
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import fit_size, wrap_text
+from ...fonts import ASCENT, DESCENT, MIN_TEXT, fit_size, text_width, wrap_text
 from ...i18n import N_, translator
 from ...press import Document, PrintOptions
 from ...press.impose import impose_grid
 from ...press.templates import Grid, Template, builtin_templates, template_for
 from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use
-from ...units import CARD_SIZES, MIN_PAGE_MARGIN, format_mm, paper_size
+from ...units import CARD_SIZES, MIN_PAGE_MARGIN, SAFE_ZONE, format_mm, paper_size
 from .model import (CARDS, COLOURS, COLS, DEST_COLS, GAME, ROAD_CODES, TITLE, Mix,
                     TrailRouteSetup, arrow_of, dest_pair, tile_name)
 
@@ -47,10 +48,6 @@ CARD_TEXT = {                 # translated where printed
                        "tiles back stops it after 1 tile."),
     "mirror": N_("Swap one of your cats with another cat in the same column or further back (starting positions "
               "count). Resolve your cat's tile, then the other's."),
-}
-TILE_HINT = {
-    "road": "plain road", "mouse-toy": "mouse toy · 1 point", "cat-forward": "advance any cat",
-    "place-a-cat": "place a cat", "wall": "wall", "tunnel": "back to start",
 }
 INK = Style(fill="ink")
 
@@ -103,7 +100,6 @@ def cat_shape(colour: str, outline: str = "ink") -> list:
 
 
 def _restyle(shape, style: Style):
-    from dataclasses import replace
     return replace(shape, style=style)
 
 
@@ -156,9 +152,113 @@ def ground_symbol() -> Symbol:
     return symbol
 
 
-def tile_label(text: str, colour: str = "ink") -> Text:
-    size = fit_size(text.upper(), ART - 8, 2.5, "bold")
-    return Text(ART / 2, ART - 2.6, text.upper(), size, anchor="middle", weight="bold", style=Style(fill=colour))
+@dataclass(frozen=True)
+class Face:
+    """A tile face in the 40-unit art box: a background painted over the whole tile and into the bleed, pictures
+    that lie in PICTURE_BOX, and the words printed under them in real millimetres (see `word_lines`)."""
+    fill: str                        # the background's colour, for a bleed wider than the art's own
+    background: tuple
+    pictures: tuple
+    words: str = ""
+    word_colour: str = "ink"
+    plate: str | None = None         # a panel behind the words where the background would swallow them
+
+
+GROUND = (Use("tr-ground"),)
+PICTURE_BOX = (3.0, 3.0, 34.0, 30.5)     # x, y, w, h in art units: every face's pictures lie in it
+WORD_SIZE = 2.5                          # mm on a 40 mm tile (7.1 pt), growing with the tile
+WORD_GAP = 0.8                           # mm between the pictures and the words
+LINE_SPACING = 1.15
+
+
+def two_lines(text: str) -> list[str]:
+    """`text` in two lines: at its ' · ' if it has one, else at the space that makes the longer line shortest."""
+    if " · " in text:
+        first, rest = text.split(" · ", 1)
+        return [first, rest]
+    spaces = [i for i, char in enumerate(text) if char == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda i: max(text_width(text[:i], 1.0, "bold"), text_width(text[i + 1:], 1.0, "bold")))
+    return [text[:cut], text[cut + 1:]]
+
+
+def word_lines(words: str, size: float) -> tuple[float, list[str]] | None:
+    """The words of a face `size` mm wide, in capitals: the size (from WORD_SIZE scaled with the tile down to 6 pt)
+    and lines at which they stand inside the 3 mm safe zone, on one line if they can, else on two; None when even
+    two lines would print under 6 pt."""
+    room = size - 2 * SAFE_ZONE - 0.2
+    wanted = max(MIN_TEXT, WORD_SIZE * size / ART)
+    text = words.upper()
+    for lines in ([text], two_lines(text)):
+        longest = max(text_width(line, wanted, "bold") for line in lines)
+        font = min(wanted, wanted * room / longest)
+        if font >= MIN_TEXT - 1e-9:
+            return font, lines
+    return None
+
+
+def words_fit(faces, size: float) -> bool:
+    """Whether every face of a set can print its words at `size`: a set prints words on all its tiles or on none."""
+    return all(word_lines(face.words, size) for face in faces if face.words)
+
+
+def legible(items: list, scale: float, minimum: float) -> list:
+    """`items` without the text that would print under `minimum` mm at `scale` (the groups' own scales applied):
+    a reduced drawing keeps its pictures and leaves out words too small to read."""
+    kept = []
+    for item in items:
+        if isinstance(item, Text):
+            if item.size * scale >= minimum - 1e-9:
+                kept.append(item)
+        elif isinstance(item, Group):
+            factor = scale * min(abs(item.sx), abs(item.sy))
+            kept.append(replace(item, children=legible(item.children, factor, minimum)))
+        else:
+            kept.append(item)
+    return kept
+
+
+def face_items(face: Face, size: float, margin: float | None = None, words: bool = True,
+               min_text: float = MIN_TEXT) -> list:
+    """A face drawn `size` mm square at the origin: the background scaled to the tile, the words (when asked and
+    they reach 6 pt) in a band `margin` mm above the bottom edge, the pictures scaled into the room left inside the
+    margin. A cut tile has a 3 mm margin; a reduced drawing of one keeps the art's own proportions (3 units)."""
+    k = size / ART
+    margin = 3.0 * k if margin is None else margin
+    lines = word_lines(face.words, size) if words and face.words else None
+    band = lines[0] * (ASCENT + DESCENT + LINE_SPACING * (len(lines[1]) - 1)) + WORD_GAP if lines else 0.0
+    bx, by, bw, bh = PICTURE_BOX
+    room_w, room_h = size - 2 * margin, size - 2 * margin - band
+    f = min(room_w / bw, room_h / bh)
+    dx = margin + (room_w - bw * f) / 2 - bx * f
+    dy = margin + (room_h - bh * f) / 2 - by * f
+    items = [Group(children=list(face.background), sx=k, sy=k),
+             Group(children=legible(list(face.pictures), f, min_text), dx=dx, dy=dy, sx=f, sy=f)]
+    if lines:
+        items += word_band(face, lines, size, margin)
+    return items
+
+
+def word_band(face: Face, lines: tuple[float, list[str]], size: float, margin: float) -> list:
+    font, texts = lines
+    baseline = size - margin - DESCENT * font - LINE_SPACING * font * (len(texts) - 1)
+    items: list = []
+    if face.plate:
+        width = max(text_width(text, font, "bold") for text in texts) + 2.4 * font
+        height = font * (ASCENT + DESCENT + LINE_SPACING * (len(texts) - 1)) + 0.8 * font
+        items.append(Rect((size - width) / 2, baseline - ASCENT * font - 0.4 * font, width, height,
+                          Style(fill=face.plate, stroke="tr-brick-dark", stroke_width=0.3), rx=1.2))
+    for n, text in enumerate(texts):
+        items.append(Text(size / 2, baseline + n * LINE_SPACING * font, text, font, anchor="middle", weight="bold",
+                          style=Style(fill=face.word_colour)))
+    return items
+
+
+def mini(face: Face, x: float, y: float, size: float, min_text: float = MIN_TEXT) -> Group:
+    """A tile drawn small (a contents page, a board picture, a figure): its pictures without its words."""
+    return Group(children=face_items(face, size, words=False, min_text=min_text), dx=x, dy=y,
+                 clip=(0, 0, size, size))
 
 
 ARROW_LEFT = ((6.0, 20.0), (19.0, 8.0), (19.0, 14.5), (34.0, 14.5), (34.0, 25.5), (19.0, 25.5), (19.0, 32.0))
@@ -169,7 +269,7 @@ ROTATION = {"left": 0.0, "up": 90.0, "right": 180.0, "down": 270.0}
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 
 
-def arrow_art(code: str, lang: str = "en") -> list:
+def arrow_face(code: str, lang: str = "en") -> Face:
     _ = translator(lang)
     direction, colours = arrow_of(code)
     outline = Polygon(ARROW_LEFT, Style(fill="ink", stroke="ink", stroke_width=2.2, line_join="round"))
@@ -184,53 +284,48 @@ def arrow_art(code: str, lang: str = "en") -> list:
         body = [outline, Polygon(ARROW_LEFT, Style(fill="#2b2b2b")),
                 Line(20.5, 16.8, 31.0, 16.8, Style(stroke="#ffffff", stroke_width=0.9, line_cap="round",
                                                      opacity=0.35))]
-    items: list = [Use(ground_symbol().id), about_centre(body, 20, 20, ROTATION[direction])]
-    if colours:
-        items += colour_chip(6.6, 6.6, 3.2, colours[0], lang) + colour_chip(33.4, 6.6, 3.2, colours[1], lang)
-        items.append(tile_label(f"{_(COLOUR_WORDS[colours[0]])} · {_(COLOUR_WORDS[colours[1]])}"))
-    else:
-        items.append(tile_label(_("every cat")))
-    return items
+    pictures: list = [about_centre(body, 20, 20, ROTATION[direction])]
+    if not colours:
+        return Face("tr-ground", GROUND, tuple(pictures), _("every cat"))
+    pictures += colour_chip(6.6, 6.6, 3.2, colours[0], lang) + colour_chip(33.4, 6.6, 3.2, colours[1], lang)
+    return Face("tr-ground", GROUND, tuple(pictures), f"{_(COLOUR_WORDS[colours[0]])} · {_(COLOUR_WORDS[colours[1]])}")
 
 
-def mouse_art(lang: str = "en") -> list:
-    _ = translator(lang)
+def mouse_face(lang: str = "en") -> Face:
     body = Path((("M", 9.0, 23.0), ("C", 10.0, 14.0, 22.0, 11.5, 29.0, 19.5), ("C", 31.0, 22.0, 30.5, 25.5, 27.0,
                                                                                   26.0),
                  ("L", 12.0, 26.0), ("C", 9.5, 26.0, 8.6, 24.8, 9.0, 23.0), ("Z",)),
                 Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7))
-    tail = Path((("M", 29.5, 24.0), ("C", 36.0, 25.0, 36.0, 32.0, 30.0, 31.5), ("C", 25.0, 31.0, 22.0, 34.0,
-                                                                                  25.0, 36.0)),
+    tail = Path((("M", 29.5, 24.0), ("C", 36.0, 25.0, 36.0, 31.0, 30.0, 30.5), ("C", 25.0, 30.0, 22.0, 32.0,
+                                                                                  25.0, 33.5)),
                 Style(stroke="tr-pink", stroke_width=1.1, line_cap="round"))
-    return [Use(ground_symbol().id), ellipse(20.0, 27.0, 12.0, 1.8, Style(fill="tr-ground-dark")), tail, body,
-            Circle(15.5, 15.8, 3.6, Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7)),
-            Circle(15.5, 15.8, 2.2, Style(fill="tr-pink")),
-            Circle(12.6, 20.0, 0.9, INK), Circle(9.3, 22.6, 0.8, Style(fill="tr-pink")),
-            Line(9.5, 22.8, 5.5, 21.5, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
-            Line(9.5, 23.2, 5.6, 24.0, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
-            Circle(20.5, 13.8, 1.2, Style(fill="tr-mouse-dark")),
-            *badge(34.0, 6.0, 4.0, "1"), tile_label(_("mouse toy"))]
+    pictures = (ellipse(20.0, 27.0, 12.0, 1.8, Style(fill="tr-ground-dark")), tail, body,
+                Circle(15.5, 15.8, 3.6, Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7)),
+                Circle(15.5, 15.8, 2.2, Style(fill="tr-pink")),
+                Circle(12.6, 20.0, 0.9, INK), Circle(9.3, 22.6, 0.8, Style(fill="tr-pink")),
+                Line(9.5, 22.8, 5.5, 21.5, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
+                Line(9.5, 23.2, 5.6, 24.0, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
+                Circle(20.5, 13.8, 1.2, Style(fill="tr-mouse-dark")), *badge(33.4, 7.2, 4.6, "1"))
+    return Face("tr-ground", GROUND, pictures, translator(lang).gettext("mouse toy"))
 
 
-def forward_art(lang: str = "en") -> list:
-    _ = translator(lang)
+def forward_face(lang: str = "en") -> Face:
     chevrons = [Polyline(((x + 5.0, 11.0), (x, 17.0), (x + 5.0, 23.0)),
                          Style(stroke="tr-grass-dark", stroke_width=2.2, line_cap="round", line_join="round"))
                 for x in (4.5, 10.0)]
-    return [Use(ground_symbol().id), *chevrons,
-            *paw(27.0, 17.5, 5.2, Style(fill="ink")), tile_label(_("cat forward"))]
+    return Face("tr-ground", GROUND, (*chevrons, *paw(27.0, 17.5, 5.2, Style(fill="ink"))),
+                translator(lang).gettext("cat forward"))
 
 
-def place_art(lang: str = "en") -> list:
-    _ = translator(lang)
+def place_face(lang: str = "en") -> Face:
     cat = moved(cat_shape("tr-stone-light"), dx=9.0, dy=5.5, scale=0.9)
-    return [Use(ground_symbol().id), ellipse(19.8, 31.0, 9.0, 1.6, Style(fill="tr-ground-dark")), cat,
-            *badge(32.0, 9.0, 4.6, "+", fill="tr-grass"), tile_label(_("place a cat"))]
+    return Face("tr-ground", GROUND, (ellipse(19.8, 31.0, 9.0, 1.6, Style(fill="tr-ground-dark")), cat,
+                                      *badge(32.0, 9.0, 4.6, "+", fill="tr-grass")),
+                translator(lang).gettext("place a cat"))
 
 
-def wall_art(lang: str = "en") -> list:
-    _ = translator(lang)
-    items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-mortar"))]
+def wall_face(lang: str = "en") -> Face:
+    bricks: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-mortar"))]
     course = 6.6
     for row in range(-1, 8):
         y = row * course - 1.0
@@ -238,15 +333,11 @@ def wall_art(lang: str = "en") -> list:
         for n in range(-1, 4):
             x = n * 14.0 + offset
             shade = ("tr-brick", "tr-brick-light", "tr-brick-dark")[(row * 7 + n * 3) % 3]
-            items.append(Rect(x + 0.6, y + 0.6, 12.8, course - 1.2, Style(fill=shade), rx=0.6))
-    items += [Rect(7.0, 33.0, 26.0, 5.4, Style(fill="tr-mortar", stroke="tr-brick-dark", stroke_width=0.3),
-                   rx=1.2), tile_label(_("wall"), "tr-brick-dark")]
-    return items
+            bricks.append(Rect(x + 0.6, y + 0.6, 12.8, course - 1.2, Style(fill=shade), rx=0.6))
+    return Face("tr-mortar", tuple(bricks), (), translator(lang).gettext("wall"), "tr-brick-dark", "tr-mortar")
 
 
-def tunnel_art(lang: str = "en") -> list:
-    _ = translator(lang)
-    items: list = [Use(ground_symbol().id)]
+def tunnel_face(lang: str = "en") -> Face:
     stones = []
     for k in range(9):
         a0, a1 = math.pi * k / 9, math.pi * (k + 1) / 9
@@ -261,28 +352,29 @@ def tunnel_art(lang: str = "en") -> list:
             Rect(30.5, 25.0, 5.0, 6.0, Style(fill="tr-stone", stroke="tr-stone-dark", stroke_width=0.5))]
     back = Polyline(((15.0, 24.0), (24.0, 24.0), (21.0, 21.0)), Style(stroke="#ffffff", stroke_width=1.3,
                                                                       line_cap="round", line_join="round"))
-    items += [mouth, *stones, *side, back, tile_label(_("tunnel · back to start"))]
-    return items
+    return Face("tr-ground", GROUND, (mouth, *stones, *side, back),
+                translator(lang).gettext("tunnel · back to start"))
 
 
-def road_art(lang: str = "en") -> list:
-    _ = translator(lang)
-    return [Use(ground_symbol().id), *paw(13.0, 24.0, 2.0, Style(fill="tr-pebble", opacity=0.7)),
-            *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7)), tile_label(_("road"))]
+def road_face_plain(lang: str = "en") -> Face:
+    return Face("tr-ground", GROUND, (*paw(13.0, 24.0, 2.0, Style(fill="tr-pebble", opacity=0.7)),
+                                      *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7))),
+                translator(lang).gettext("road"))
 
 
-ROAD_ART = {"mouse-toy": mouse_art, "cat-forward": forward_art, "place-a-cat": place_art, "wall": wall_art,
-            "tunnel": tunnel_art, "road": road_art}
+ROAD_FACES = {"mouse-toy": mouse_face, "cat-forward": forward_face, "place-a-cat": place_face, "wall": wall_face,
+              "tunnel": tunnel_face, "road": road_face_plain}
 
 
-def road_tile_art(code: str, lang: str = "en") -> list:
-    return arrow_art(code, lang) if arrow_of(code) else ROAD_ART[code](lang)
+def road_face(code: str, lang: str = "en", exchange: bool = False) -> Face:
+    face = arrow_face(code, lang) if arrow_of(code) else ROAD_FACES[code](lang)
+    return replace(face, pictures=face.pictures + tuple(exchange_mark(code))) if exchange else face
 
 
 def exchange_mark(code: str = "") -> list:
     """The corner mark (two turning arrows) that tells an exchange tile from a road tile: bottom right, or top right
     where the tunnel's pillar stands in the bottom corner."""
-    cx, cy, r = (34.6, 6.0, 3.9) if code == "tunnel" else (34.6, 30.4, 3.9)
+    cx, cy, r = (34.6, 6.0, 3.9) if code == "tunnel" else (34.6, 29.4, 3.9)
     arrows = [Path((("M", cx - 2.6, cy - 0.6), ("C", cx - 2.0, cy - 3.0, cx + 1.6, cy - 3.2, cx + 2.4, cy - 1.2)),
                    Style(stroke="ink", stroke_width=0.55, line_cap="round")),
               Polygon(((cx + 3.2, cy - 2.2), (cx + 2.7, cy - 0.1), (cx + 1.2, cy - 1.4)), INK),
@@ -292,24 +384,22 @@ def exchange_mark(code: str = "") -> list:
     return [Circle(cx, cy, r, Style(fill="tr-exchange", stroke="tr-exchange-dark", stroke_width=0.5)), *arrows]
 
 
-def destination_art(code: str, lang: str = "en") -> list:
+def destination_face(code: str, lang: str = "en") -> Face:
     _ = translator(lang)
     pair = dest_pair(code)
-    items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-dest"))]
+    background: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-dest"))]
     for x, y in ((6, 9), (34, 12), (8, 30), (33, 31)):
-        items += paw(x, y, 1.4, Style(fill="tr-dest-dark"))
+        background += paw(x, y, 1.4, Style(fill="tr-dest-dark"))
     if pair:
-        items += basket(pair) + badge_pair(pair)
-        items.append(tile_label(_("5 {first} or {second} · 3 other").format(first=_(COLOUR_WORDS[pair[0]]),
-                                                                          second=_(COLOUR_WORDS[pair[1]]))))
+        pictures = basket(pair) + badge_pair(pair)
+        words = _("5 {first} or {second} · 3 other").format(first=_(COLOUR_WORDS[pair[0]]),
+                                                            second=_(COLOUR_WORDS[pair[1]]))
     elif code == "fixed-4":
-        items += fish() + badge(20.0, 8.5, 5.6, "4")
-        items.append(tile_label(_("4 points, any cat")))
+        pictures, words = fish() + badge(20.0, 8.5, 5.6, "4"), _("4 points, any cat")
     else:
-        items += yarn() + badge(20.0, 8.5, 5.6, "3")
-        items += badge(31.5, 19.0, 3.4, "+", fill="tr-grass")
-        items.append(tile_label(_("3 points + place a cat")))
-    return items
+        pictures = yarn() + badge(20.0, 8.5, 5.6, "3") + badge(31.5, 19.0, 4.0, "+", fill="tr-grass")
+        words = _("3 points + place a cat")
+    return Face("tr-dest", tuple(background), tuple(pictures), words)
 
 
 def basket(pair: tuple[str, str]) -> list:
@@ -348,59 +438,60 @@ def yarn() -> list:
         items.append(Path((("M", 13.0, 24.5 + k * 3.0), ("C", 17.0, 20.0 + k * 3.0, 23.0, 29.0 + k * 3.0, 27.5,
                                                          23.5 + k * 3.0)),
                           Style(stroke="#ffffff", stroke_width=0.45, opacity=0.6)))
-    items.append(Path((("M", 27.0, 28.5), ("C", 32.0, 33.0, 35.0, 28.0, 36.0, 34.0)),
+    items.append(Path((("M", 27.0, 28.5), ("C", 32.0, 33.0, 35.0, 28.0, 36.0, 33.0)),
                       Style(stroke="tr-yarn", stroke_width=0.8, line_cap="round")))
     return items
 
 
-def back_art(kind: str, lang: str = "en") -> list:
+def back_face(kind: str, lang: str = "en") -> Face:
+    """A tile's back: a paw pattern and the kind's name on a plate in the middle (left out where under 6 pt)."""
     _ = translator(lang)
     fill, dark, label = {"road": ("tr-ground", "tr-pebble", _("road")),
                          "exchange": ("tr-exchange", "tr-exchange-dark", _("exchange")),
                          "destination": ("tr-dest", "tr-dest-dark", _("destination"))}[kind]
-    items: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill=fill))]
+    background: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill=fill))]
     for row in range(5):
         for col in range(5):
             if (row + col) % 2 == 0:
-                items += paw(col * 9.0 + 2.0, row * 9.0 + 2.5, 1.5, Style(fill=dark, opacity=0.7))
-    items += [Rect(5.0, 15.0, 30.0, 10.0, Style(fill="tr-cream", stroke=dark, stroke_width=0.5), rx=5.0),
-              Text(20, 21.6, label.upper(), fit_size(label.upper(), 26, 3.8, "bold"), anchor="middle",
-                   weight="bold", style=Style(fill="ink"))]
-    return items
+                background += paw(col * 9.0 + 2.0, row * 9.0 + 2.5, 1.5, Style(fill=dark, opacity=0.7))
+    pictures = (Rect(5.0, 15.0, 30.0, 10.0, Style(fill="tr-cream", stroke=dark, stroke_width=0.5), rx=5.0),
+                Text(20, 21.6, label.upper(), fit_size(label.upper(), 26, 3.8, "bold"), anchor="middle",
+                     weight="bold", style=Style(fill="ink")))
+    return Face(fill, tuple(background), pictures)
 
 
 # -- tiles as scenes -----------------------------------------------------------------------------------------------
 
-def tile_scene(art: list, size: float, bleed: float, meta: dict[str, str] | None = None) -> Scene:
-    k = size / ART
+def tile_scene(face: Face, size: float, bleed: float, meta: dict[str, str] | None = None,
+               words: bool = True) -> Scene:
+    """A tile to cut out: its background into the bleed, its words (if `words`) 3 mm inside the trim."""
     scene = Scene(size, size, bleed=bleed, theme=dict(THEME), meta=dict(meta or {}))
     scene.define(ground_symbol())
     # The art's background reaches 4 units past its box; a wider bleed gets the background colour too.
-    first = art[0]
-    if isinstance(first, Rect) or isinstance(first, Use):
-        colour = first.style.fill if isinstance(first, Rect) else "tr-ground"
-        scene.add(Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=colour)))
-    scene.add(Group(children=art, sx=k, sy=k))
+    scene.add(Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=face.fill)))
+    scene.add(*face_items(face, size, margin=SAFE_ZONE, words=words))
     return scene
 
 
 def road_tile(code: str, size: float = 40.0, bleed: float = 3.0, exchange: bool = False,
-              lang: str = "en") -> Scene:
-    art = road_tile_art(code, lang) + (exchange_mark(code) if exchange else [])
-    return tile_scene(art, size, bleed, {"game": GAME, "kind": "tile", "title": tile_name(code)})
+              lang: str = "en", words: bool = True) -> Scene:
+    return tile_scene(road_face(code, lang, exchange), size, bleed,
+                      {"game": GAME, "kind": "tile", "title": tile_name(code)}, words)
 
 
-def destination_tile(code: str, size: float = 40.0, bleed: float = 3.0, lang: str = "en") -> Scene:
-    return tile_scene(destination_art(code, lang), size, bleed, {"game": GAME, "kind": "tile"})
+def destination_tile(code: str, size: float = 40.0, bleed: float = 3.0, lang: str = "en",
+                     words: bool = True) -> Scene:
+    return tile_scene(destination_face(code, lang), size, bleed, {"game": GAME, "kind": "tile"}, words)
 
 
 def back_tile(kind: str, size: float = 40.0, bleed: float = 3.0, lang: str = "en") -> Scene:
-    return tile_scene(back_art(kind, lang), size, bleed, {"game": GAME, "kind": "tile-back"})
+    return tile_scene(back_face(kind, lang), size, bleed, {"game": GAME, "kind": "tile-back"})
 
 
 # -- hand cards ----------------------------------------------------------------------------------------------------
 
 CARD_W, CARD_H = CARD_SIZES["poker"]
+CARD_MARGIN = 5.0            # the 3 mm safe zone and a little air: the widest a card's line of text may run
 
 
 def mini_tile(x: float, y: float, s: float, fill: str = "tr-ground", stroke: str = "tr-pebble-dark") -> Rect:
@@ -449,9 +540,10 @@ def card_picture(card: str, lang: str = "en") -> list:
         return items
     if card == "living-path":
         items = [mini_tile(19, 1 + r * 8, 8) for r in range(4)]
-        items += [moved(road_tile_art(code)[1:2] if arrow_of(code) else road_tile_art(code)[1:-1],
-                        19, 1 + r * 8, 8 / ART)
-                  for r, code in enumerate(("black-arrow-left", "road", "arrow-green-yellow-up", "mouse-toy"))]
+        # Bare pictures on plain tiles (an arrow without its colour chips): the column, not the faces, is the point.
+        for r, code in enumerate(("black-arrow-left", "road", "arrow-green-yellow-up", "mouse-toy")):
+            pictures = road_face(code, lang).pictures[:1 if arrow_of(code) else None]
+            items.append(moved(legible(list(pictures), 8 / ART, MIN_TEXT), 19, 1 + r * 8, 8 / ART))
         items += straight_arrow(34, 22, 34, 3, colour, 1.6) + straight_arrow(13, 11, 13, 30, colour, 1.6)
         items.append(moved(cat_shape("cat-green"), 38.5, 12, 0.42))
         return items
@@ -485,7 +577,7 @@ def card_picture(card: str, lang: str = "en") -> list:
 
 def _framed(code: str, x: float, y: float, s: float, lang: str = "en") -> list:
     """A small road tile with its frame, for card pictures."""
-    return Group(children=[_mini(road_tile_art(code, lang), 0, 0, s / ART),
+    return Group(children=[mini(road_face(code, lang), 0, 0, s),
                            Rect(0, 0, s, s, Style(stroke="tr-pebble-dark", stroke_width=0.5), rx=0.8)], dx=x, dy=y)
 
 
@@ -511,9 +603,11 @@ def card_front(card: str, bleed: float = 3.0, lang: str = "en") -> Scene:
     for line in lines:
         scene.add(Text(CARD_W / 2, y, line, size, anchor="middle"))
         y += 1.3 * size
+    footer = _("hand card · {copies} in the deck · play it once").format(copies=copies)
     scene.add(Line(10.0, CARD_H - 9.5, CARD_W - 10.0, CARD_H - 9.5, Style(stroke=colour, stroke_width=0.3)),
-              Text(CARD_W / 2, CARD_H - 6.0, _("hand card · {copies} in the deck · play it once").format(
-                  copies=copies), 2.0, anchor="middle", style=Style(fill="muted")))
+              Text(CARD_W / 2, CARD_H - 6.0, footer, fit_size(footer, CARD_W - 2 * CARD_MARGIN, 2.3,
+                                                              minimum=MIN_TEXT), anchor="middle",
+                   style=Style(fill="muted")))
     return scene
 
 
@@ -593,17 +687,31 @@ def card_template(paper: str) -> Template:
     return grid_template(paper, CARD_SIZES["poker"], 0.0, f"{paper} poker")
 
 
+def mix_faces(mix: Mix, lang: str = "en") -> list[Face]:
+    """The face of every tile type of the mix: road, exchange and destination tiles."""
+    return ([road_face(code, lang) for code, _count in mix.road + mix.exchange]
+            + [destination_face(code, lang) for code, _count in mix.destinations])
+
+
+def tile_words_print(mix: Mix, size: float, lang: str = "en") -> bool:
+    """Whether the tiles print their words at `size`: only when every face of the mix holds its words at 6 pt or
+    more inside the safe zone (in one line or two), so that no tile of the set goes without while another has them;
+    below that (under 32 mm in English, 31 mm in German, with the default mix) the tiles show their pictures only."""
+    return words_fit(mix_faces(mix, lang), size)
+
+
 def tile_runs(mix: Mix, size: float, bleed: float, lang: str = "en") -> tuple[list[Scene], list[Scene]]:
     """Every tile of the mix, fronts and matching backs: road tiles, exchange tiles, destination tiles."""
+    words = tile_words_print(mix, size, lang)
     fronts, backs = [], []
     for code in mix.pool("road"):
-        fronts.append(road_tile(code, size, bleed, lang=lang))
+        fronts.append(road_tile(code, size, bleed, lang=lang, words=words))
         backs.append(back_tile("road", size, bleed, lang))
     for code in mix.pool("exchange"):
-        fronts.append(road_tile(code, size, bleed, exchange=True, lang=lang))
+        fronts.append(road_tile(code, size, bleed, exchange=True, lang=lang, words=words))
         backs.append(back_tile("exchange", size, bleed, lang))
     for code in mix.pool("destinations"):
-        fronts.append(destination_tile(code, size, bleed, lang))
+        fronts.append(destination_tile(code, size, bleed, lang, words=words))
         backs.append(back_tile("destination", size, bleed, lang))
     return fronts, backs
 
@@ -656,7 +764,7 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
     scene = Scene(g["width"], g["height"], theme=dict(THEME), meta={"game": GAME, "kind": "mat",
                                                                      "title": f"{TITLE}: board mat"})
     scene.add(Rect(0, 0, g["width"], g["height"], Style(fill="tr-mat"), rx=4.0))
-    scene.add(Text(2.0, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
+    scene.add(Text(SAFE_ZONE + 0.5, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
     right = g["road_x"] + COLS * cell - 14.0
     scene.add(*straight_arrow(right, 7.0, right - 40, 7.0, "tr-grass-dark", 1.2))
     scene.add(Text(right - 42, 8.2, _("forward"), 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
@@ -686,11 +794,15 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
     return scene
 
 
-def start_spot(cx: float, cy: float, row: int, lang: str = "en") -> list:
-    return [Circle(cx, cy, 11.0, Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.6, dash=(2.0, 1.2))),
-            *paw(cx, cy + 1.0, 3.6, Style(fill="tr-mat-dark")),
-            Text(cx, cy + 9.2, translator(lang).gettext("start {row}").format(row=row + 1), 2.2, anchor="middle",
-                 style=Style(fill="tr-grass-dark"))]
+def start_spot(cx: float, cy: float, row: int, lang: str = "en", radius: float = 11.0, label: bool = True) -> list:
+    """A starting position: a dashed ring with a paw, and on the mat its name ("start 3") inside the ring."""
+    items = [Circle(cx, cy, radius, Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.6 * radius / 11.0,
+                                          dash=(2.0 * radius / 11.0, 1.2 * radius / 11.0))),
+             *paw(cx, cy + radius / 11.0, 3.6 * radius / 11.0, Style(fill="tr-mat-dark"))]
+    if label:
+        items.append(Text(cx, cy + 0.84 * radius, translator(lang).gettext("start {row}").format(row=row + 1), 2.2,
+                          anchor="middle", style=Style(fill="tr-grass-dark")))
+    return items
 
 
 def wrap_marks(g: dict[str, float], rows: int, lang: str = "en") -> list:
@@ -754,7 +866,7 @@ def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y, lang
         return items
     name = f"{chr(65 + r)}{c + 1}"
     lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
-    items.append(Text(ox + ww - 3.0, oy + wh - 3.0, name, 5.0, anchor="end", weight="bold",
+    items.append(Text(ox + ww - 4.0, oy + wh - 4.0, name, 5.0, anchor="end", weight="bold",
                       style=Style(fill="accent")))
     if c + 1 < cols:            # the next sheet to the right starts here
         x = ox + (c + 1) * step_x - wx
@@ -864,10 +976,9 @@ def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang:
         codes = getattr(mix, part)
         for n, (code, count) in enumerate(codes):
             cx, cy = x + (n % per_row) * 22.0, y + (n // per_row) * 25.0
-            art = destination_art(code, lang) if part == "destinations" else road_tile_art(code, lang) + (
-                exchange_mark(code) if part == "exchange" else [])
-            body.add(Group(children=[Group(children=art, sx=16 / ART, sy=16 / ART)], dx=cx, dy=cy,
-                           clip=(0, 0, 16, 16)),
+            face = destination_face(code, lang) if part == "destinations" else road_face(code, lang,
+                                                                                         part == "exchange")
+            body.add(mini(face, cx, cy, 16),
                      Rect(cx, cy, 16, 16, Style(stroke="muted", stroke_width=0.2)),
                      Text(cx + 8, cy + 20.5, f"× {count}", 3.0, anchor="middle", weight="bold"))
         y += math.ceil(len(codes) / per_row) * 25.0 + 6.0
@@ -875,6 +986,9 @@ def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang:
                 "board mat · a score pad."), "ink"),
              (backs_note(duplex, lang) + " " + _("Replace the mix with --mix FILE (see assets/trail-route-mix.toml)."),
               "muted")]
+    if not tile_words_print(mix, size, lang):
+        notes.append((_("At {size} mm a tile cannot hold its words at 6 pt: the tiles print their pictures only "
+                        "(the rule sheet names them).").format(size=_.mm(size)), "muted"))
     for note, colour in notes:
         for line in wrap_text(note, 3.1, w - 2 * x):
             body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
@@ -912,90 +1026,111 @@ def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: st
 
 # -- a setup, drawn ------------------------------------------------------------------------------------------------
 
-BOARD_CELL = 24.0
+BOARD_CELL = 24.0           # a setup's natural drawing; on paper the cell shrinks to fit and the words do not
+BOARD_TEXT = 2.4            # mm (6.8 pt): the board's smallest words
 
 
-def road_origin(cell: float = BOARD_CELL) -> tuple[float, float]:
+def road_origin(cell: float = BOARD_CELL, legend: bool = True) -> tuple[float, float]:
     """(x, y) in a setup's drawing of the road tile in row 1, column 1; tile (r, c) lies (c - 1, r - 1) cells on."""
-    return DEST_COLS * cell + 3.0 + 8.0, 20.0
+    return DEST_COLS * cell + 3.0 + 8.0, 20.0 if legend else 12.0
 
 
-def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool = True, lang: str = "en") -> Scene:
-    """The table of a setup as a picture: destinations, road tiles, starting positions, and who holds what."""
+def board_size(cell: float, rows: int, seats: int, legend: bool = True) -> tuple[float, float]:
+    """Width and height in mm of a setup drawn with `cell` mm cells."""
+    road_x, top = road_origin(cell, legend)
+    info = (10.0 + 6.5 * seats + 12.0) if legend else 0.0
+    return road_x + COLS * cell + 3.0 + cell * 0.8 + 6.0, top + rows * cell + 12.0 + info
+
+
+def board_cell(setup: TrailRouteSetup, paper: str) -> float:
+    """The largest cell (to 0.5 mm, at most BOARD_CELL) at which the setup's drawing fits inside the paper's margins
+    in either orientation: the board is drawn to fit, never scaled, so its words keep their size."""
+    best = 0.0
+    for orientation in ("landscape", "portrait"):
+        w, h = (side - 2 * MIN_PAGE_MARGIN for side in paper_size(paper, orientation))
+        cell = BOARD_CELL
+        while cell > 5.0 and any(a > b for a, b in zip(board_size(cell, len(setup.road), len(setup.seats)), (w, h))):
+            cell -= 0.5
+        best = max(best, cell)
+    return best
+
+
+def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool = True, lang: str = "en",
+                min_text: float = MIN_TEXT) -> Scene:
+    """The table of a setup as a picture: destinations, road tiles, starting positions, and who holds what. The
+    tiles are drawn small, with their pictures and without their words (any word of theirs under `min_text` mm is
+    left out); the board's own words are BOARD_TEXT or larger whatever the cell."""
     _ = translator(lang)
-    gap = 3.0
     rows = len(setup.road)
-    road_x, top = road_origin(cell)
-    start_x = road_x + COLS * cell + gap
-    width = start_x + cell * 0.8 + 6.0
-    board_h = rows * cell
-    info_h = (10.0 + 6.5 * len(setup.seats) + 12.0) if legend else 6.0
-    scene = Scene(width, top + board_h + 12.0 + info_h, theme=dict(THEME),
+    road_x, top = road_origin(cell, legend)
+    start_x = road_x + COLS * cell + 3.0
+    width, height = board_size(cell, rows, len(setup.seats), legend)
+    scene = Scene(width, height, theme=dict(THEME),
                   meta={"game": GAME, "kind": "setup", "seed": str(setup.seed), "version": __version__,
                         "title": f"{TITLE}: setup"})
     scene.define(ground_symbol())
     scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="tr-mat")))
+    label = Style(fill="tr-grass-dark")
     if legend:
         heading = f"{TITLE} · " + _("{players} players").format(players=setup.players)
-        scene.add(Text(8.0, 10.0, heading, fit_size(heading, scene.width - 40.0, 5.0, "bold"), weight="bold"),
+        scene.add(Text(8.0, 10.0, heading, fit_size(heading, scene.width - 40.0, 5.0, "bold", MIN_TEXT),
+                       weight="bold"),
                   Text(scene.width - 6.0, 10.0, _("seed {seed}").format(seed=setup.seed), 3.0, anchor="end",
                        style=Style(fill="muted")))
-    label = Style(fill="tr-grass-dark")
     scene.add(Text(8.0 + cell, top - 1.2, _("destinations"), 2.6, anchor="middle", weight="bold", style=label),
               Text(start_x + cell * 0.4, top - 1.2, _("start"), 2.6, anchor="middle", weight="bold", style=label))
-    scene.add(*straight_arrow(road_x + COLS * cell, 15.0, road_x + COLS * cell - 24, 15.0, "tr-grass-dark", 0.9,
-                              2.2))
-    scene.add(Text(road_x + COLS * cell - 26, 16.0, _("forward"), 2.8, anchor="end",
-                   style=Style(fill="tr-grass-dark")))
-    k = (cell - 1.0) / ART
+    arrow_y = top - 5.0
+    scene.add(*straight_arrow(road_x + COLS * cell, arrow_y, road_x + COLS * cell - 24, arrow_y, "tr-grass-dark",
+                              0.9, 2.2))
+    scene.add(Text(road_x + COLS * cell - 26, arrow_y + 1.0, _("forward"), 2.8, anchor="end", style=label))
     for r in range(rows):
         y = top + r * cell
-        scene.add(Text(4.0, y + cell / 2 + 1.0, str(r + 1), 3.0, anchor="middle", weight="bold",
-                       style=Style(fill="tr-grass-dark")))
+        scene.add(Text(4.5, y + cell / 2 + 1.0, str(r + 1), 3.0, anchor="middle", weight="bold", style=label))
         for c, code in enumerate(setup.destinations[r] if r < len(setup.destinations) else ()):
-            scene.add(_mini(destination_art(code, lang), 8.0 + c * cell, y, k))
+            scene.add(mini(destination_face(code, lang), 8.0 + c * cell, y, cell - 1.0, min_text))
         for c, code in enumerate(setup.road[r]):
             if code in ROAD_CODES:
-                scene.add(_mini(road_tile_art(code, lang), road_x + c * cell, y, k))
-        scene.add(*[moved(start_spot(0, 0, r, lang), start_x + cell * 0.4, y + cell / 2, cell / 32)])
+                scene.add(mini(road_face(code, lang), road_x + c * cell, y, cell - 1.0, min_text))
+        scene.add(*start_spot(start_x + cell * 0.4, y + cell / 2, r, lang, radius=cell * 11 / 32, label=False))
     for c in range(COLS):
-        scene.add(Text(road_x + (c + 0.5) * cell, top - 1.2, str(c + 1), 2.4, anchor="middle",
-                       style=Style(fill="tr-grass-dark")))
-    y = top + board_h + 5.0
-    scene.add(Text(road_x, y, _("row 1 and the bottom row are neighbours; the left and right edges are not"), 2.4,
-                   style=Style(fill="tr-grass-dark")))
+        scene.add(Text(road_x + (c + 0.5) * cell, top - 1.2, str(c + 1), BOARD_TEXT, anchor="middle", style=label))
+    y = top + rows * cell + 5.0
+    note = _("row 1 and the bottom row are neighbours; the left and right edges are not")
+    scene.add(Text(8.0, y, note, fit_size(note, scene.width - 14.0, BOARD_TEXT, minimum=MIN_TEXT), style=label))
     if legend:
-        y += 8.0
-        scene.add(Text(8.0, y, _("Players, in turn order (first cats are placed in reverse order):"), 3.0,
-                       weight="bold"))
-        for n, seat in enumerate(setup.seats):
-            y += 6.5
-            names = ", ".join(_(CARDS[card][0]) for card in seat.hand)
-            line = _("player {number}, {colour}: {cards}").format(number=n + 1, colour=_(COLOUR_WORDS[seat.colour]),
-                                                                  cards=names)
-            scene.add(Circle(11.0, y - 1.0, 2.2, Style(fill=f"cat-{seat.colour}", stroke="ink", stroke_width=0.2)),
-                      Text(15.0, y, line, fit_size(line, scene.width - 21.0, 2.8)))
-        y += 8.0
-        deck = _("Exchange deck: {tiles} tiles, shuffled face down. Undealt hand cards: {cards}. Generator: "
-                 "{generator}.").format(tiles=len(setup.exchange), cards=len(setup.undealt), generator=setup.generator)
-        scene.add(Text(8.0, y, deck, fit_size(deck, scene.width - 14.0, 2.6), style=Style(fill="muted")))
+        scene.add(*seat_lines(setup, y + 8.0, scene.width, lang))
     return scene
 
 
-def _mini(art: list, x: float, y: float, k: float) -> Group:
-    size = ART * k
-    return Group(children=[Group(children=art, sx=k, sy=k)], dx=x, dy=y, clip=(0, 0, size, size))
+def seat_lines(setup: TrailRouteSetup, y: float, width: float, lang: str = "en") -> list:
+    """Under the board: the players in turn order with their cards, and the decks."""
+    _ = translator(lang)
+    items: list = [Text(8.0, y, _("Players, in turn order (first cats are placed in reverse order):"), 3.0,
+                        weight="bold")]
+    for n, seat in enumerate(setup.seats):
+        y += 6.5
+        names = ", ".join(_(CARDS[card][0]) for card in seat.hand)
+        line = _("player {number}, {colour}: {cards}").format(number=n + 1, colour=_(COLOUR_WORDS[seat.colour]),
+                                                              cards=names)
+        items += [Circle(11.0, y - 1.0, 2.2, Style(fill=f"cat-{seat.colour}", stroke="ink", stroke_width=0.2)),
+                  Text(15.0, y, line, fit_size(line, width - 21.0, 2.8, minimum=MIN_TEXT))]
+    deck = _("Exchange deck: {tiles} tiles, shuffled face down. Undealt hand cards: {cards}. Generator: "
+             "{generator}.").format(tiles=len(setup.exchange), cards=len(setup.undealt), generator=setup.generator)
+    items.append(Text(8.0, y + 8.0, deck, fit_size(deck, width - 14.0, 2.6, minimum=MIN_TEXT),
+                      style=Style(fill="muted")))
+    return items
 
 
 def print_setup(setup: TrailRouteSetup, options: PrintOptions) -> Document:
-    scene = board_scene(setup, lang=options.lang)
     if options.paper is None:
-        return Document.single(scene, title=f"{TITLE}: setup")
+        return Document.single(board_scene(setup, lang=options.lang), title=f"{TITLE}: setup")
+    scene = board_scene(setup, board_cell(setup, options.paper), lang=options.lang)
     return Document([fit_on_paper(scene, options.paper)], title=f"{TITLE}: setup")
 
 
 def fit_on_paper(scene: Scene, paper: str) -> Scene:
-    """The scene scaled to fit inside the margins of the paper, in whichever orientation fits it larger."""
+    """The scene centred on the paper, in whichever orientation fits it larger, scaled to fit inside the margins
+    (a setup is drawn to fit, so it is scaled by no more than a rounding)."""
     best = None
     for orientation in ("landscape", "portrait"):
         w, h = paper_size(paper, orientation)
@@ -1012,31 +1147,63 @@ def fit_on_paper(scene: Scene, paper: str) -> Scene:
 
 
 # -- rule-sheet figures --------------------------------------------------------------------------------------------
+# A rule sheet prints a figure in a column at about its real size (washigen/rulebook/typeset.py: no wider than the
+# column, ~81 mm, and no taller than a third of the page keeps it there): these figures are drawn that small, their
+# parts without their words, and name the parts in words of FIGURE_TEXT mm, which print at 6 pt or more.
+
+FIGURE_TEXT = 2.3            # mm (6.5 pt)
+FIGURE_WIDTH = 79.8          # mm: inside the narrowest column (A4) with the figure panel's padding
+
+
+def figure_names(scene: Scene, names: list[str], x: float, y: float, width: float, colour: str = "ink") -> float:
+    """`names` under each other, centred on x, wrapped to `width`; returns the baseline after the last."""
+    for line in names:
+        for part in wrap_text(line, FIGURE_TEXT, width):
+            scene.add(Text(x, y, part, fit_size(part, width, FIGURE_TEXT, "bold", MIN_TEXT), anchor="middle",
+                           weight="bold", style=Style(fill=colour)))
+            y += LINE_SPACING * FIGURE_TEXT
+    return y
+
 
 def tiles_figure(lang: str = "en") -> Scene:
+    """The eight kinds of road tile in a row across the page, drawn 18 mm with their pictures only, each named
+    under it."""
     _ = translator(lang)
     codes = ("arrow-red-blue-left", "black-arrow-up", "mouse-toy", "cat-forward", "place-a-cat", "wall", "tunnel",
              "road")
     names = (_("colour arrow"), _("black arrow"), _("mouse toy"), _("cat forward"), _("place a cat"), _("wall"),
              _("tunnel"), _("plain road"))
-    s, gap = 18.0, 3.0
-    scene = Scene(len(codes) * (s + gap) - gap, s + 6.0, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
+    per_row, s, gap = 8, 18.0, 3.0
+    row_h = s + 2.2 + 2 * LINE_SPACING * FIGURE_TEXT + 1.0
+    rows = math.ceil(len(codes) / per_row)
+    scene = Scene(per_row * (s + gap) - gap, rows * row_h - 1.0, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
     scene.define(ground_symbol())
     for n, (code, name) in enumerate(zip(codes, names)):
-        x = n * (s + gap)
-        scene.add(_mini(road_tile_art(code, lang), x, 0, s / ART), Rect(x, 0, s, s, Style(stroke="muted",
-                                                                                          stroke_width=0.2)),
-                  Text(x + s / 2, s + 4.2, name, fit_size(name, s - 0.5, 2.6), anchor="middle"))
+        x, y = (n % per_row) * (s + gap), (n // per_row) * row_h
+        scene.add(mini(road_face(code, lang), x, y, s, FIGURE_TEXT),
+                  Rect(x, y, s, s, Style(stroke="muted", stroke_width=0.2)))
+        figure_names(scene, [name], x + s / 2, y + s + 2.2 + ASCENT * FIGURE_TEXT, s + gap - 0.6)
     return scene
 
 
 def cards_figure(lang: str = "en") -> Scene:
-    k, gap = 0.42, 3.0
-    w, h = CARD_W * k, CARD_H * k
-    scene = Scene(3 * (w + gap) - gap, 2 * (h + gap) - gap, theme=dict(THEME), meta={"game": GAME, "kind": "figure"})
+    """The six hand cards by their pictures (each in its card's colour), three a row, each named under it: the
+    cards' own words are the rule text's, and would print far under 6 pt at this size."""
+    _ = translator(lang)
+    per_row, k, frame = 3, 0.46, 1.2
+    panel_w, panel_h = (CARD_W - 13.0) * k, 36.0 * k
+    w, h = panel_w + 2 * frame, panel_h + 2 * frame
+    gap = (FIGURE_WIDTH - per_row * w) / (per_row - 1)
+    row_h = h + 1.8 + 2 * LINE_SPACING * FIGURE_TEXT + 1.2
+    scene = Scene(FIGURE_WIDTH, math.ceil(len(CARDS) / per_row) * row_h - 1.2, theme=dict(THEME),
+                  meta={"game": GAME, "kind": "figure"})
     scene.define(ground_symbol())
-    for n, card in enumerate(CARDS):
-        front = card_front(card, bleed=0.0, lang=lang)
-        x, y = (n % 3) * (w + gap), (n // 3) * (h + gap)
-        scene.add(Group(children=[Group(children=front.children, sx=k, sy=k)], dx=x, dy=y, clip=(0, 0, w, h)))
+    for n, (card, (name, _copies)) in enumerate(CARDS.items()):
+        x, y = (n % per_row) * (w + gap), (n // per_row) * row_h
+        colour = f"tr-{card}"
+        picture = legible(card_picture(card, lang), k, FIGURE_TEXT)
+        scene.add(Rect(x, y, w, h, Style(fill=colour), rx=1.6),
+                  Rect(x + frame, y + frame, panel_w, panel_h, Style(fill="#ffffff"), rx=1.0),
+                  Group(children=picture, dx=x + frame + 0.25 * k, dy=y + frame + 1.0 * k, sx=k, sy=k))
+        figure_names(scene, [_(name)], x + w / 2, y + h + 1.8 + ASCENT * FIGURE_TEXT, w + gap - 0.6, colour)
     return scene
