@@ -17,10 +17,16 @@ from .limits import WASHIGEN
 LONG_RUN = ["cats", "variants", "--count", "5000", "--seed", "1", "-o", "maps"]
 
 
+def interruptible() -> None:
+    """Ctrl-C reaches the child whichever way the suite was started: a shell's background job (`make test &`)
+    starts with SIGINT ignored, and its children inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_exits_130_with_one_line_and_leaves_the_old_file(tmp_path):
     (tmp_path / "roll.pdf").write_bytes(b"the old roll")
     run = subprocess.Popen([*WASHIGEN, *LONG_RUN], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True)
+                           text=True, preexec_fn=interruptible)
     time.sleep(2.5)
     assert run.poll() is None, "the run ended before it could be interrupted"
     run.send_signal(signal.SIGINT)
@@ -56,7 +62,8 @@ CONSOLE_SCRIPT = [str(Path(sys.executable).parent / "washigen")]
 def test_ctrl_c_while_washigen_is_imported_exits_130_with_one_line(tmp_path, entry, args, module):
     (tmp_path / "sitecustomize.py").write_text(SLOW_IMPORT.format(module=module))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
-    run = subprocess.Popen([*entry, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen([*entry, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=interruptible)
     assert run.stdout.readline() == f"importing {module}\n"
     run.send_signal(signal.SIGINT)
     stdout, stderr = run.communicate(timeout=30)        # well before the minute the import was held for
@@ -133,7 +140,7 @@ def test_ctrl_c_during_games_in_a_process_pool_exits_130_with_one_line(tmp_path)
     script = tmp_path / "pool.py"
     script.write_text(POOL_SCRIPT)
     run = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True, preexec_fn=interruptible)
     assert run.stdout.readline() == "started\n"
     time.sleep(1.0)
     os.killpg(run.pid, signal.SIGINT)                 # as a terminal's Ctrl-C: the parent and every worker
