@@ -101,7 +101,8 @@ def text_runs(data: bytes) -> list[TextRun]:
                 box = tuple(v.value * MM_PER_PT for v in (left, bottom, right, top))
                 raw.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(origin_x), ctypes.byref(origin_y))
                 origin = (origin_x.value, origin_y.value)
-                if current and (abs(current[-1][1] - size) > 0.05 or _new_line(current[-1][3], origin, size)):
+                turned = abs(matrix.b) > 1e-3 or abs(matrix.c) > 1e-3
+                if current and (abs(current[-1][1] - size) > 0.05 or _new_line(current[-1][3], origin, size, turned)):
                     _close(current, runs, number + 1)
                 current.append((char, size, box, origin))
             _close(current, runs, number + 1)
@@ -112,10 +113,11 @@ def text_runs(data: bytes) -> list[TextRun]:
     return runs
 
 
-def _new_line(last: tuple[float, float], origin: tuple[float, float], size: float) -> bool:
-    """A character starts a new run when its origin is off the last one's line (or far along it)."""
-    return abs(origin[1] - last[1]) > size / 3 and abs(origin[0] - last[0]) > size / 3 or \
-        abs(origin[0] - last[0]) > 3 * size
+def _new_line(last: tuple[float, float], origin: tuple[float, float], size: float, turned: bool) -> bool:
+    """A character starts a new run when its origin is off the last one's line (for turned text a line runs up or
+    down the page) or far along it."""
+    across, along = (0, 1) if turned else (1, 0)
+    return abs(origin[across] - last[across]) > size / 3 or abs(origin[along] - last[along]) > 3 * size
 
 
 def _close(chars: list, runs: list, page: int) -> None:

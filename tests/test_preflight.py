@@ -34,7 +34,7 @@ OUTPUTS = {
 KNOWN_FAULTS = {
     "fonts": set(),
     "small": set(),
-    "trim": {"trail-route-components", "kit-trail-route"},
+    "trim": set(),
     "bleed": set(),
 }
 

@@ -86,6 +86,7 @@ def test_duplex_puts_a_back_page_behind_every_tile_and_card_page(tmp_path):
 
 def test_the_mat_fits_one_a3_sheet_and_is_tiled_over_a4_and_letter(tmp_path):
     from washigen.games.trail_route.draw import print_mat
+    from washigen.i18n import translator
     from washigen.output import write_document
 
     for paper, sheets in (("a3", 1), ("a4", None), ("letter", None)):
@@ -268,3 +269,56 @@ def test_tiles_too_small_for_6_pt_words_print_pictures_only(tmp_path, lang):
     assert any(r.text in ("1", "5") for r, _trim in runs)        # the badges' numbers still print, >= 6 pt
     for r, trim in runs:
         assert r.size_pt >= 5.95 and _gap_to_own_tile(r.box, trim, 28.0) >= 2.95, (r.text, r.size_pt, r.box)
+
+
+def _mat_runs(tmp_path, tile: float, paper: str, lang: str):
+    """The mat's text runs in mat millimetres (from its top left), and the cuts: where each sheet's first edge lies
+    on its neighbour. The windows are evenly spaced, the first at the mat's corner, the last at its far edge."""
+    import re
+
+    from tests.printcheck import text_runs
+    from washigen.games.trail_route.draw import print_mat
+    from washigen.i18n import translator
+    from washigen.output import write_document
+
+    out = tmp_path / f"mat-{tile:g}-{paper}-{lang}.pdf"
+    write_document(print_mat(tile, paper, lang), out)
+    trims = [page_boxes_mm(page)["trimbox"] for page in pdf_pages(out)]
+    mat = mat_scene(tile, lang=lang)
+    runs = text_runs(out.read_bytes())
+    names = {r.page: r.text for r in runs if re.fullmatch(r"[A-Z][0-9]", r.text)}
+    lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
+    glue = re.compile(re.escape(lay).replace(re.escape("{sheet}"), "[A-Z][0-9]"))
+    cols = max(int(name[1:]) for name in names.values()) if names else 1
+    rows = max(ord(name[0]) - 64 for name in names.values()) if names else 1
+    ww, wh = trims[0][2] - trims[0][0], trims[0][3] - trims[0][1]
+    step_x = (mat.width - ww) / (cols - 1) if cols > 1 else 0.0
+    step_y = (mat.height - wh) / (rows - 1) if rows > 1 else 0.0
+    placed = []
+    for r in runs:
+        x0, y0, x1, y1 = r.box
+        t = trims[r.page - 1]
+        inside = t[0] <= x0 and x1 <= t[2] and t[1] <= y0 and y1 <= t[3]
+        if not inside or r.page in names and r.text == names[r.page] or glue.search(r.text):
+            continue                          # the footer, the sheet's name, the glue note: the sheet's, not the mat's
+        row, col = ord(names[r.page][0]) - 65 if names else 0, int(names[r.page][1:]) - 1 if names else 0
+        mx, my = x0 - t[0] + col * step_x, t[3] - y1 + row * step_y
+        placed.append((r.text, (mx, my, mx + x1 - x0, my + y1 - y0)))
+    cuts = ([k * step_x for k in range(1, cols)], [k * step_y for k in range(1, rows)])
+    return mat, placed, cuts
+
+
+@pytest.mark.parametrize("tile, paper, lang", [(40.0, "a4", "en"), (40.0, "a4", "de"), (40.0, "letter", "en"),
+                                               (50.0, "a4", "de"), (30.0, "letter", "de"), (60.0, "a3", "en")])
+def test_mat_text_prints_whole_and_clear_of_every_sheet_cut(tmp_path, tile, paper, lang):
+    mat, placed, (cuts_x, cuts_y) = _mat_runs(tmp_path, tile, paper, lang)
+    assert cuts_x or cuts_y or paper == "a3"
+    for text, (x0, y0, x1, y1) in placed:
+        for cut in cuts_x:
+            assert x1 <= cut - 2.95 or x0 >= cut + 2.95, (text, (x0, x1), cut)
+        for cut in cuts_y:
+            assert y1 <= cut - 2.95 or y0 >= cut + 2.95, (text, (y0, y1), cut)
+    printed = " ".join(text for text, _box in placed).split()
+    for item in mat.children:
+        if type(item).__name__ == "Text":
+            assert all(word in printed for word in item.text.split()), item.text

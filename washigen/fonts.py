@@ -82,6 +82,15 @@ def wrap_text(text: str, size: float, width: float, weight: str = "normal") -> l
     return lines + ([line] if line else [])
 
 
+def balanced_lines(text: str, weight: str = "normal") -> list[str]:
+    """`text` in two lines, broken at the space that makes the longer line shortest (one line if it has none)."""
+    spaces = [i for i, char in enumerate(text) if char == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda i: max(text_width(text[:i], 1.0, weight), text_width(text[i + 1:], 1.0, weight)))
+    return [text[:cut], text[cut + 1:]]
+
+
 # DESIGN 4: printed text at least 6 pt, fine print (seed, version) at least 5 pt; sizes here are in mm.
 MIN_TEXT = 6.0 * 25.4 / 72.0
 MIN_FINE_PRINT = 5.0 * 25.4 / 72.0

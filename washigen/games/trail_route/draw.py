@@ -11,10 +11,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import ASCENT, DESCENT, MIN_TEXT, fit_size, text_width, wrap_text
+from ...fonts import ASCENT, DESCENT, MIN_TEXT, balanced_lines, fit_size, text_width, wrap_text
 from ...i18n import N_, translator
 from ...press import Document, PrintOptions
 from ...press.impose import impose_grid
+from ...press.oversize import tile_pages
 from ...press.templates import Grid, Template, builtin_templates, template_for
 from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use
 from ...units import CARD_SIZES, MIN_PAGE_MARGIN, SAFE_ZONE, format_mm, paper_size
@@ -176,11 +177,7 @@ def two_lines(text: str) -> list[str]:
     if " · " in text:
         first, rest = text.split(" · ", 1)
         return [first, rest]
-    spaces = [i for i, char in enumerate(text) if char == " "]
-    if not spaces:
-        return [text]
-    cut = min(spaces, key=lambda i: max(text_width(text[:i], 1.0, "bold"), text_width(text[i + 1:], 1.0, "bold")))
-    return [text[:cut], text[cut + 1:]]
+    return balanced_lines(text, "bold")
 
 
 def word_lines(words: str, size: float) -> tuple[float, list[str]] | None:
@@ -815,91 +812,25 @@ def wrap_marks(g: dict[str, float], rows: int, lang: str = "en") -> list:
         items += straight_arrow(x, y_top - 5.0, x, y_top - 11.0, "tr-grass-dark", 0.8, 2.0)
         items += straight_arrow(x, y_bottom + 4.0, x, y_bottom + 10.0, "tr-grass-dark", 0.8, 2.0)
     items += [Line(x0 + 10, y_bottom + 10.5, x1 - 10, y_bottom + 10.5, style),
-              Text((x0 + x1) / 2, y_bottom + 7.0, translator(lang).gettext(
-                  "the bottom row and the top row are neighbours: arrows, swaps and cards wrap round (3 players: "
-                  "row 5 and row 1)"), 2.6, anchor="middle", style=Style(fill="tr-grass-dark"))]
+              Text((x0 + x1) / 2, y_bottom + 7.0, wrap_note(lang), 2.6, anchor="middle",
+                   style=Style(fill="tr-grass-dark"))]
     return items
 
 
-def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang: str = "en") -> Document:
-    """A scene too large for the paper, cut over several sheets with overlaps, crosses and page labels."""
-    best = None
-    for orientation in ("landscape", "portrait"):
-        pw, ph = paper_size(paper, orientation)
-        m = MIN_PAGE_MARGIN
-        uw, uh = pw - 2 * m, ph - 2 * m - 8.0
-        cols = 1 if scene.width <= uw else math.ceil((scene.width - overlap) / (uw - overlap))
-        rows = 1 if scene.height <= uh else math.ceil((scene.height - overlap) / (uh - overlap))
-        if best is None or cols * rows < best[0]:
-            best = (cols * rows, cols, rows, pw, ph, uw, uh)
-    _, cols, rows, pw, ph, uw, uh = best
-    step_x = (scene.width - uw) / (cols - 1) if cols > 1 else 0.0
-    step_y = (scene.height - uh) / (rows - 1) if rows > 1 else 0.0
-    pages = []
-    for r in range(rows):
-        for c in range(cols):
-            wx, wy = c * step_x, r * step_y
-            ww, wh = min(uw, scene.width), min(uh, scene.height)
-            page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title,
-                                                                 "sheet": f"{chr(65 + r)}{c + 1}"})
-            for symbol in scene.symbols.values():
-                page.define(symbol)
-            ox, oy = (pw - ww) / 2, MIN_PAGE_MARGIN
-            page.add(Group(children=list(scene.children), dx=ox - wx, dy=oy - wy, clip=(wx, wy, ww, wh)))
-            page.add(*assembly_marks(ox, oy, ww, wh, wx, wy, scene, (r, c), (rows, cols), step_x, step_y, lang))
-            label = title + " · " + translator(lang).gettext("sheet {name} of {sheets}").format(
-                name=f"{chr(65 + r)}{c + 1}", sheets=rows * cols) if rows * cols > 1 else title
-            page.add(Text(pw / 2, ph - 4.0, f"{label} · washigen {__version__}", 2.4, anchor="middle",
-                          style=Style(fill="muted")))
-            page.trim_box = (ox, oy, ww, wh)
-            pages.append(page)
-    return Document(pages, title=title)
+def wrap_note(lang: str = "en") -> str:
+    return translator(lang).gettext("the bottom row and the top row are neighbours: arrows, swaps and cards wrap "
+                                    "round (3 players: row 5 and row 1)")
 
 
-def assembly_marks(ox, oy, ww, wh, wx, wy, scene, at, grid, step_x, step_y, lang: str = "en") -> list:
-    """Where the next sheet overlaps this one (dashed line, 'glue'), crosses to align, and the sheet's name."""
-    (r, c), (rows, cols) = at, grid
-    mark = Style(stroke="accent", stroke_width=0.3)
-    dash = Style(stroke="accent", stroke_width=0.3, dash=(2.0, 1.5))
-    items: list = []
-    if rows * cols == 1:
-        return items
-    name = f"{chr(65 + r)}{c + 1}"
-    lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
-    items.append(Text(ox + ww - 4.0, oy + wh - 4.0, name, 5.0, anchor="end", weight="bold",
-                      style=Style(fill="accent")))
-    if c + 1 < cols:            # the next sheet to the right starts here
-        x = ox + (c + 1) * step_x - wx
-        items += [Line(x, oy, x, oy + wh, dash),
-                  Text(x + 1.5, oy + wh / 2, lay.format(sheet=f"{chr(65 + r)}{c + 2}"), 2.4,
-                       rotate=90.0, style=Style(fill="accent"))]
-    if r + 1 < rows:
-        y = oy + (r + 1) * step_y - wy
-        items += [Line(ox, y, ox + ww, y, dash),
-                  Text(ox + ww / 2, y + 4.0, lay.format(sheet=f"{chr(66 + r)}{c + 1}"), 2.4,
-                       anchor="middle", style=Style(fill="accent"))]
-    # Crosses at fixed mat positions inside every overlap: they print on both sheets and must coincide.
-    for k in range(1, cols):
-        for yy in (scene.height * 0.25, scene.height * 0.75):
-            xx = k * step_x + (min(scene.width, ww) - step_x) / 2
-            items += _cross(ox + xx - wx, oy + yy - wy, ox, oy, ww, wh, mark)
-    for k in range(1, rows):
-        for xx in (scene.width * 0.25, scene.width * 0.75):
-            yy = k * step_y + (min(scene.height, wh) - step_y) / 2
-            items += _cross(ox + xx - wx, oy + yy - wy, ox, oy, ww, wh, mark)
-    return items
-
-
-def _cross(x, y, ox, oy, ww, wh, style) -> list:
-    if not (ox <= x <= ox + ww and oy <= y <= oy + wh):
-        return []
-    return [Line(x - 4, y, x + 4, y, style), Line(x, y - 4, x, y + 4, style), Circle(x, y, 2.0, Style(
-        stroke="accent", stroke_width=0.3))]
+def wrap_note_lane(g: dict[str, float]) -> tuple[float, float]:
+    """Where the wrap note may move to keep clear of the sheet cuts: along the dashed line, between the wrap arrows."""
+    return g["road_x"] + 10.0, g["road_x"] + COLS * g["cell"] - 10.0
 
 
 def print_mat(tile: float, paper: str, lang: str = "en") -> Document:
     title = f"{TITLE}: " + translator(lang).gettext("board mat")
-    return tile_pages(mat_scene(tile, lang=lang), paper, title, lang=lang)
+    lanes = {wrap_note(lang): wrap_note_lane(mat_geometry(tile))}
+    return tile_pages(mat_scene(tile, lang=lang), paper, title, lang=lang, lanes=lanes)
 
 
 # -- score pad -----------------------------------------------------------------------------------------------------
