@@ -18,7 +18,7 @@ SAFE_MM = 3.0
 # What pdfium's glyph boxes and our rounding allow: text set exactly on the safe line measures a hair inside it.
 TOLERANCE_MM = 0.05
 # Fine print (seed and version lines, a sheet's slug line "sheet 1 of 4") may be smaller than body text.
-FINE_PRINT_WORDS = ("seed", "washigen", "sheet ")
+FINE_PRINT_WORDS = ("seed", "washigen", "sheet ", "startwert", "bogen ")      # English and German
 
 
 # -- fonts ------------------------------------------------------------------------------------------------------
@@ -190,6 +190,7 @@ def _on_bare_paper(data: bytes, run: TextRun, boxes: dict, rasters: dict, dpi: i
 
 # -- bleed ------------------------------------------------------------------------------------------------------
 PAPER_WHITE = 245          # a channel this bright or brighter on all three counts as bare paper
+LINE_ON_TRIM_MM = 0.5      # a cut line or crop mark on the trim is thinner than this: not artwork at the edge
 
 
 def bare_bleed(data: bytes, dpi: int = 300, depth_mm: float = 0.15, max_pages: int | None = None) -> list[str]:
@@ -228,15 +229,21 @@ def _bare_sides(image, boxes, dpi: int, depth: float):
         row = min(image.height - 1, max(0, int((media[3] - y_mm) * px)))
         return min(image.getpixel((col, row))) < PAPER_WHITE
 
-    step = 1.0 / px
+    step, deep = 1.0 / px, depth + LINE_ON_TRIM_MM
     sides = {
-        "left": [((trim[0] + depth, y), (bleed[0] + depth, y)) for y in _range(trim[1] + 1, trim[3] - 1, step)],
-        "right": [((trim[2] - depth, y), (bleed[2] - depth, y)) for y in _range(trim[1] + 1, trim[3] - 1, step)],
-        "bottom": [((x, trim[1] + depth), (x, bleed[1] + depth)) for x in _range(trim[0] + 1, trim[2] - 1, step)],
-        "top": [((x, trim[3] - depth), (x, bleed[3] - depth)) for x in _range(trim[0] + 1, trim[2] - 1, step)],
+        "left": [((trim[0] + depth, y), (trim[0] + deep, y), (bleed[0] + depth, y))
+                 for y in _range(trim[1] + 1, trim[3] - 1, step)],
+        "right": [((trim[2] - depth, y), (trim[2] - deep, y), (bleed[2] - depth, y))
+                  for y in _range(trim[1] + 1, trim[3] - 1, step)],
+        "bottom": [((x, trim[1] + depth), (x, trim[1] + deep), (x, bleed[1] + depth))
+                   for x in _range(trim[0] + 1, trim[2] - 1, step)],
+        "top": [((x, trim[3] - depth), (x, trim[3] - deep), (x, bleed[3] - depth))
+                for x in _range(trim[0] + 1, trim[2] - 1, step)],
     }
-    for side, pairs in sides.items():
-        inked = [outer for inner, outer in pairs if pixel(*inner)]
+    for side, probes in sides.items():
+        # Artwork at the edge is inked just inside the trim and a little further in; a cut line on the trim (over
+        # an empty slot of a sheet's last page) only at the first.
+        inked = [outer for inner, further, outer in probes if pixel(*inner) and pixel(*further)]
         bare = sum(1 for outer in inked if not pixel(*outer))
         yield side, bare, len(inked)
 

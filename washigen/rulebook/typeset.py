@@ -457,9 +457,11 @@ def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: S
     column = scale(sheet.column_width, 0.36 * size * sheet.frame_height)
     full = scale(sheet.frame_width, 0.42 * size * sheet.frame_height)
     # The scale at which the figure's smallest words print at 6 pt: a figure that needs more than its share of
-    # the page's height to reach it may take up to 60 % of the page.
+    # the page's height to reach it may take up to 60 % of the page, in a column or across it.
     smallest = smallest_text(scene)
     readable = MIN_TEXT_PT / smallest if smallest else 0.0
+    if column < readable:
+        column = min(readable, scale(sheet.column_width, 0.6 * sheet.frame_height))
     if full < readable:
         full = min(readable, scale(sheet.frame_width, 0.6 * sheet.frame_height))
     # Games draw diagrams at a real size: a column keeps one that it shows at 80 % or more of that size (and at a
