@@ -25,7 +25,7 @@ PROPER_NAMES = {"tokyo", "washi", "game", "cats", "cops", "cat", "tree", "we", "
 # Words German shares with the English of the catalog: German words spelt the same, the card sizes' names,
 # Japanese words, units.
 SHARED_WORDS = {"in", "so", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams", "tape",
-                "diagonal", "duplex", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm"}
+                "diagonal", "duplex", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt"}
 # A value of an option a page tells its reader to type (`--duplex long`).
 COMMAND_WORDS = {"long", "stacked"}           # option values: --duplex long, --layout stacked
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns
