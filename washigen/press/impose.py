@@ -319,6 +319,9 @@ def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOp
     page.add(*lines)
 
 
+SCALE_TEXT = 2.2          # mm: the scales' numbers at 6.2 pt, readable held to the light
+
+
 def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
     """A two-sided page to measure a printer's duplex drift. The front carries scales at five targets, labelled
     with the --back-offset value that would centre the back's cross on them; the back carries the crosses."""
@@ -338,8 +341,9 @@ def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Docu
             front.add(Line(tx + mm, ty - 12 - tick, tx + mm, ty - 12, ink),
                       Line(tx - 12 - tick, ty + mm, tx - 12, ty + mm, ink))
             if mm % 5 == 0:
-                front.add(Text(tx + mm, ty - 16, f"{sign_x * mm:+d}" if mm else "0", 1.8, anchor="middle"),
-                          Text(tx - 16.5, ty + mm + 0.6, f"{sign_y * mm:+d}" if mm else "0", 1.8, anchor="end"))
+                front.add(Text(tx + mm, ty - 16, f"{sign_x * mm:+d}" if mm else "0", SCALE_TEXT, anchor="middle"),
+                          Text(tx - 16.5, ty + mm + 0.75, f"{sign_y * mm:+d}" if mm else "0", SCALE_TEXT,
+                               anchor="end"))
         front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
         bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
         back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
@@ -463,7 +467,7 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
         strip.define(symbol)
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
-    end = _last_whole_piece(piece, length)
+    end = last_whole_piece(piece, length)
     reach = end + bleed if end == length else end
     count = math.ceil(reach / repeat.width)
     # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
@@ -474,7 +478,7 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     return strip
 
 
-def _last_whole_piece(piece: float | None, length: float) -> float:
+def last_whole_piece(piece: float | None, length: float) -> float:
     """Where the roll's last whole piece ends: `length` itself for a repeat without pieces, a length of whole
     pieces, or shorter than one piece."""
     if not piece:

@@ -42,6 +42,7 @@ THEME = {
     "forest-tint": "#d9ebd1",
     "trunk": "#6b4a2b",
     "band": "#c4c4c4",
+    "tape-ground": "#f7f4ec",           # plain tape past a roll's last whole piece (press.impose.tape_artwork)
     "band-ink": "#3a3a3a",
     "overlap": "#e4e4e4",
     # Sewer lids: apart by at least 30 ΔE for every pair under deuteranopia and protanopia too (a teal green, a
@@ -301,9 +302,34 @@ def _region_fills(grid: Grid, s: float, w: Window, bleed: Edges = (0.0, 0.0, 0.0
     items = []
     if runs[BUILDING]:
         items.append(_rect_path(runs[BUILDING], Style(fill="building")))
+    shrine_edges = _shrine_bleed(grid, s, w, bleed)
+    if shrine_edges:
+        items.append(_rect_path(shrine_edges, Style(fill="shrine-tint")))
     if runs[FOREST] or runs[SHRUB]:
         items.append(_rect_path(runs[FOREST] + runs[SHRUB], Style(fill="forest-tint")))
     return items
+
+
+def _shrine_bleed(grid: Grid, s: float, w: Window, bleed: Edges) -> list[tuple[float, float, float, float]]:
+    """A shrine's tile is inset in its cell; at a trimmed side of the window its tint runs on from the cell's middle
+    into the bleed, so a cut a little off never shows a white sliver beside it."""
+    top, right, bottom, left = bleed
+    inset, half = 0.05 * s, 0.5 * s
+    rects = []
+    for r in range(w.r0, w.r1):
+        for c in range(w.c0, w.c1):
+            if grid.rows[r][c] != SHRINE:
+                continue
+            x, y = (c - w.c0) * s, (r - w.r0) * s
+            if top and r == w.r0:
+                rects.append((x + inset, y - top, s - 2 * inset, half + top))
+            if bottom and r == w.r1 - 1:
+                rects.append((x + inset, y + half, s - 2 * inset, half + bottom))
+            if left and c == w.c0:
+                rects.append((x - left, y + inset, half + left, s - 2 * inset))
+            if right and c == w.c1 - 1:
+                rects.append((x + half, y + inset, half + right, s - 2 * inset))
+    return rects
 
 
 def _forest_edges(grid: Grid, s: float, w: Window) -> list:
@@ -349,19 +375,21 @@ def _walls(grid: Grid, s: float, w: Window, width: float, bleed: Edges = (0.0, 0
             if owner.get((r + dr, c + dc)) == k:
                 continue
             ax, ay, bx, by = x + x1 * s, y + y1 * s, x + x2 * s, y + y2 * s
+            ux, uy = (bx - ax) / s, (by - ay) / s
+            # How far each end goes on into the bleed: only an end that meets a trimmed side of the window.
+            if side in "we":
+                reach_a = bleed[0] if r == w.r0 else 0.0
+                reach_b = bleed[2] if r == w.r1 - 1 else 0.0
+            else:
+                reach_a = bleed[3] if c == w.c0 else 0.0
+                reach_b = bleed[1] if c == w.c1 - 1 else 0.0
+            ax, ay, bx, by = ax - ux * reach_a, ay - uy * reach_a, bx + ux * reach_b, by + uy * reach_b
             state = openings.get((r, c, side))
             if state is None:
-                if side in "we":
-                    ay -= bleed[0] if r == w.r0 else 0.0
-                    by += bleed[2] if r == w.r1 - 1 else 0.0
-                else:
-                    ax -= bleed[3] if c == w.c0 else 0.0
-                    bx += bleed[1] if c == w.c1 - 1 else 0.0
                 commands += [("M", ax, ay), ("L", bx, by)]
             elif state is False:
-                ux, uy = (bx - ax) / s, (by - ay) / s
-                commands += [("M", ax, ay), ("L", ax + ux * stub, ay + uy * stub),
-                             ("M", bx - ux * stub, by - uy * stub), ("L", bx, by)]
+                commands += [("M", ax, ay), ("L", ax + ux * (stub + reach_a), ay + uy * (stub + reach_a)),
+                             ("M", bx - ux * (stub + reach_b), by - uy * (stub + reach_b)), ("L", bx, by)]
     return Path(tuple(commands), Style(stroke="wall", stroke_width=width, line_cap="square"))
 
 
@@ -896,7 +924,9 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
     reserved = None
     cells = forest_qr_cells(qr, rows, s) if qr else 0
     if cells:
-        reserved = (0, cols - cells, cells + 1, cells)       # the code, and a row below it for its caption
+        # The code, and a row below it for its caption, in the middle: its white quiet zone never meets the
+        # section's ends, which the roll's bleed shows at its start.
+        reserved = (0, (cols - cells) // 2, cells + 1, cells)
     pieces = forest_pieces(rows, cols, reserved)
     edges = []
     for r, c, h, w in pieces:
@@ -908,9 +938,9 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
                   ("L", c * s, (r + h) * s), ("Z",)]
     items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
     if reserved:
-        items.append(qr_group(qr, (cells - 0.4) * s, (cols - cells + 0.2) * s, 0.2 * s))
+        items.append(qr_group(qr, (cells - 0.4) * s, (reserved[1] + 0.2) * s, 0.2 * s))
         size = max(MIN_TEXT, min(0.28 * s, 1.6))
-        items.append(Text((cols - cells / 2) * s, (cells + 0.5) * s + 0.36 * size, _("the rules"), size,
+        items.append(Text((reserved[1] + cells / 2) * s, (cells + 0.5) * s + 0.36 * size, _("the rules"), size,
                           anchor="middle", style=Style(fill="forest")))
     band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
     text = _("forests & shrubs: cut out, stick on")
@@ -921,17 +951,21 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
     return items + [Group(band, dy=rows * s)]
 
 
+def piece_length(design: CatsRoll) -> float:
+    """The length in mm of one segment with the forest section after it."""
+    return (design.segment_cols + FOREST_SECTION_COLS) * cell_size(design.tape_width, design.segment_rows)
+
+
 def repeat_length(design: CatsRoll) -> float:
     """The length in mm after which the roll's artwork repeats."""
-    s = cell_size(design.tape_width, design.segment_rows)
-    return len(design.segments) * (design.segment_cols + FOREST_SECTION_COLS) * s
+    return len(design.segments) * piece_length(design)
 
 
 def roll_repeat(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     """One repeat of the roll: every segment followed by a forest section, as the tape maker prints it."""
     s = cell_size(design.tape_width, design.segment_rows)
     R, C = design.segment_rows, design.segment_cols
-    pitch = (C + FOREST_SECTION_COLS) * s
+    pitch = piece_length(design)
     scene = new_scene(len(design.segments) * pitch, (R + 1) * s, bleed,
                       {"kind": "roll", "seed": str(design.seed),
                        "title": f"{TITLE} · " + translator(lang).gettext("tape")})
@@ -946,7 +980,9 @@ def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     from ...press.impose import tape_artwork
 
     repeat = roll_repeat(design, bleed, lang)
-    strip = tape_artwork(repeat, design.length, bleed)
+    # A segment and its forest section are cut off the roll together: the artwork ends on the last whole pair, so
+    # the roll's end never cuts through a segment (its bleed shows the plain tape after it).
+    strip = tape_artwork(repeat, design.length, bleed, piece=piece_length(design))
     strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
     return strip
 
