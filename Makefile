@@ -35,7 +35,7 @@ test: install
 catalog: install
 	$(BIN)/pybabel extract --no-location --omit-header -k N_ -o $(VENV)/washigen.pot washigen
 	for po in washigen/locale/*/LC_MESSAGES/washigen.po; do \
-	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --omit-header -i $(VENV)/washigen.pot -o $$po \
+	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --omit-header --width 120 -i $(VENV)/washigen.pot -o $$po \
 	    -l $$(basename $$(dirname $$(dirname $$po))); done
 
 bench: install

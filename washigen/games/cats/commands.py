@@ -138,9 +138,12 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)
-    from .draw import repeat_length
+    from ...press.impose import last_whole_piece
+    from .draw import piece_length, repeat_length
+    end = last_whole_piece(piece_length(design), design.length)
+    ends = f", the artwork ending on the last whole segment at {format_mm(end)} mm" if end < design.length else ""
     click.echo(f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest "
-               f"section), printed {format_mm(design.length)} mm long", err=True)
+               f"section), printed {format_mm(design.length)} mm long{ends}", err=True)
     emit(_game(), design, output, PrintOptions(bleed=bleed, dpi=dpi, lang=lang))
 
 
@@ -328,8 +331,9 @@ def _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_popper
 @click.option("--json", "as_json", is_flag=True, help="Print the games as JSON.")
 @seed_option
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
+@page_options
 def play_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
-                 segment_rows, segment_cols, replay_file, as_json, seed, output):
+                 segment_rows, segment_cols, replay_file, as_json, seed, output, print_options):
     """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate); with one game,
     its moves first (number, player, move in notation). -o LOG.txt
     writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
@@ -341,7 +345,7 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
     from .playtest import play_game
 
     if replay_file is not None:
-        _replay(replay_file, output)
+        _replay(replay_file, output, print_options)
         return
     seed = resolve_seed(seed)
     design, setup = _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
@@ -364,7 +368,9 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
             text = write_log(design, map_file, first.setup, first.record.first, bots, first.record, first.moves)
             report_written([write_bytes(output, text.encode("utf-8"))])
         else:
-            _draw_game(design, first.setup, first.record.first, first.moves, outcome_text(first.record), output)
+            record = first.record
+            _draw_game(design, first.setup, record.first, first.moves, (record.winners, record.end, record.turns),
+                       output, print_options)
 
 
 def _echo_moves(design: CatsMap, played) -> None:
@@ -378,8 +384,10 @@ def _echo_moves(design: CatsMap, played) -> None:
         state = engine.apply(state, engine.parse_move(text, state))
 
 
-def _replay(replay_file: Path, output: Path | None) -> None:
+def _replay(replay_file: Path, output: Path | None, print_options) -> None:
     from .gamelog import read_log, replay
+
+    from . import engine
 
     log = read_log(replay_file)
     final = replay(log, replay_file)
@@ -388,7 +396,9 @@ def _replay(replay_file: Path, output: Path | None) -> None:
     if output is not None:
         if output.suffix.lower() == ".txt":
             raise InputError("-o: a replay draws the game (.pdf, .svg, .png); the log is the file replayed")
-        _draw_game(log.design, log.setup, log.first, [m for _, m in log.moves], outcome, output)
+        result = engine.result(final)
+        ended = (result.winners, result.end, len(log.moves)) if result else ((), "unfinished", len(log.moves))
+        _draw_game(log.design, log.setup, log.first, [m for _, m in log.moves], ended, output, print_options)
 
 
 def engine_outcome(final, turns: int) -> str:
@@ -402,12 +412,15 @@ def engine_outcome(final, turns: int) -> str:
     return outcome_text(GameRecord(seed=0, winners=result.winners, turns=turns, end=result.end))
 
 
-def _draw_game(design, setup, first: int, moves, outcome: str, output: Path) -> None:
+def _draw_game(design, setup, first: int, moves, ended: tuple, output: Path, print_options) -> None:
+    """The game's finished paper; `ended` is (winners, end, turns), printed in the words of --lang."""
     from ...output import write_document
     from ...press import Document
-    from .draw_game import game_scene
+    from .draw_game import game_scene, printed_outcome
 
-    report_written(write_document(Document.single(game_scene(design, setup, first, moves, outcome)), output))
+    outcome = printed_outcome(*ended, lang=print_options.lang)
+    scene = game_scene(design, setup, first, moves, outcome, lang=print_options.lang, bleed=print_options.bleed)
+    report_written(write_document(Document.single(scene), output, print_options.dpi))
 
 
 @commands.command("balance")

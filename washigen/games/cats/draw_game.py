@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...fonts import text_width
+from ...i18n import N_, translator
 from ...scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
+from ...units import SAFE_ZONE
 from . import engine
 from .draw import map_scene, symbol, use
 from .model import CatsMap, CatsSetup, cell_size
@@ -42,15 +44,12 @@ def traces(design: CatsMap, setup: CatsSetup, first: int, moves) -> tuple[engine
     return state, found
 
 
-TALLY_WORDS = {"en": ("player", "out", "fish home"), "de": ("Person", "raus", "Fische daheim")}
-
-
 def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: str, mark_last: bool = False,
-               lang: str = "en") -> Scene:
+               lang: str = "en", bleed: float = 0.0) -> Scene:
     """The finished (or, for a figure, unfinished) paper; `mark_last` rings where the last move started and
-    ended."""
+    ended. `outcome` is printed above the tally, in the words of `lang` (see printed_outcome)."""
     final, lines = traces(design, setup, first, moves)
-    scene = map_scene(design, drawings=setup, lang=lang)
+    scene = map_scene(design, bleed, drawings=setup, lang=lang)
     s = cell_size(design.tape_width, design.segment_rows)
     C = design.grid.width
 
@@ -91,7 +90,7 @@ def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: st
             x, y = centre(cell)
             items.append(Circle(x, y, 0.62 * s, ring))
     scene.add(Group(items, dy=s))
-    _tally(scene, design, final, outcome, s, TALLY_WORDS.get(lang, TALLY_WORDS["en"]))
+    _tally(scene, design, final, outcome, s, lang)
     return scene
 
 
@@ -103,25 +102,29 @@ def setup_fish_mask(design: CatsMap, setup: CatsSetup) -> int:
     return mask
 
 
-def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float,
-           words: tuple[str, str, str] = TALLY_WORDS["en"]) -> None:
-    """A strip under the map: per player the special moves (used ones crossed off) and the fish brought home."""
+def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float, lang: str = "en") -> None:
+    """A strip under the map: per player the special moves (used ones crossed off) and the fish brought home, its
+    words the safe zone inside the trim."""
+    _ = translator(lang)
     row_h = max(6.0, 1.2 * s)
     top = scene.height
     players = design.players
-    per_row = max(1, int(scene.width // 62.0))
+    margin = SAFE_ZONE + 0.5
+    per_row = max(1, int((scene.width - 2 * margin) // 62.0))
     rows = -(-players // per_row) + 1
-    scene.height = top + rows * row_h + 2.0
+    scene.height = top + rows * row_h + 1.0 + margin
     size = min(3.0, 0.5 * row_h)
-    items: list = [Text(2.0, row_h * 0.7, outcome, size, weight="bold")]
+    items: list = [Text(margin, row_h * 0.7, outcome, size, weight="bold")]
     icon = 0.8 * row_h
     for p in range(players):
-        x = 2.0 + (p % per_row) * (scene.width - 4.0) / per_row
+        x = margin + (p % per_row) * (scene.width - 2 * margin) / per_row
         y = row_h * (1 + p // per_row)
         team = final.game.team_of[p]
         items.append(Rect(x, y + 0.1 * row_h, icon, icon, Style(fill=f"player-{p + 1}", stroke="ink",
                                                                 stroke_width=0.15)))
-        label = f"{words[0]} {p + 1}" + (f" ({words[1]})" if final.out[team] else "")
+        label = _("player {number}").format(number=p + 1)
+        if final.out[team]:
+            label = _("player {number} (out)").format(number=p + 1)
         items.append(Text(x + icon + 1.0, y + 0.65 * row_h, label, size))
         x += icon + 2.0 + text_width(label, size)
         used = final.used[p]
@@ -135,8 +138,25 @@ def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: 
                           Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
             x += icon + 0.5
         home = sum(1 for c in final.cats if c.player == p and c.home)
-        items.append(Text(x + 1.0, y + 0.65 * row_h, f"{words[2]}: {home}", size))
+        items.append(Text(x + 1.0, y + 0.65 * row_h, _("fish home: {count}").format(count=home), size))
     scene.add(Group(items, dy=top + 1.0))
+
+
+def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:
+    """How a game ended (`end`: win, trap, stalemate or unfinished), in the words of `lang`, for the drawing of its
+    paper."""
+    _ = translator(lang)
+    if end == "unfinished":
+        return _("no result after {turns} turns").format(turns=turns)
+    if end == "stalemate" or not winners:
+        return _("stalemate: no winner after {turns} turns").format(turns=turns)
+    who = " + ".join(str(w + 1) for w in winners)
+    if end == "win":
+        return _.ngettext("player {who} wins after {turns} turns", "players {who} win after {turns} turns",
+                          len(winners)).format(who=who, turns=turns)
+    return _.ngettext("player {who} wins after {turns} turns, the others trapped",
+                      "players {who} win after {turns} turns, the others trapped", len(winners)).format(
+                          who=who, turns=turns)
 
 
 # -- rule-sheet figures drawn from real games -----------------------------------------------------------------------------
@@ -184,11 +204,12 @@ def _enters_building(state: engine.State, move) -> bool:
             and state.cats[move.cat].region == engine.NO_REGION)
 
 
-CAPTIONS = {"en": ("last move", "player {p} wins"), "de": ("letzter Zug", "Person {p} gewinnt")}
+LAST_MOVE, WINS = N_("last move: {move}"), N_("player {who} wins")
 
 
 def _caption(text: str, lang: str, result=None) -> str:
-    last, wins = CAPTIONS.get(lang, CAPTIONS["en"])
+    _ = translator(lang)
+    last = _(LAST_MOVE).format(move=text)
     if result is not None:
-        return f"{wins.format(p=' + '.join(str(w + 1) for w in result.winners))} ({last}: {text})"
-    return f"{last}: {text}"
+        return f"{_(WINS).format(who=' + '.join(str(w + 1) for w in result.winners))} ({last})"
+    return last

@@ -752,10 +752,13 @@ def _solved_mark(design: CopsMap, zone: int, solver: int, s: float) -> list:
     x1 = ox + (segment.gravestones if half == 0 else design.segment_length)
     colour = SQUAD_COLOURS[solver % len(SQUAD_COLOURS)]
     inset = 0.8 * s
-    r = 3.0 * s
+    size = max(MIN_TEXT, 3.4 * s)
+    r = max(3.0 * s, 0.9 * size)
     cx = (x0 + x1) / 2
+    # The digit's top (0.37 of its size above the disc's centre) keeps the safe zone from the tape's edge.
+    cy = oy + max(inset + r, SAFE_ZONE + 0.2 + 0.37 * size)
     return [Rect(x0 + inset, oy + inset, x1 - x0 - 2 * inset, design.tape_width - 2 * inset,
                  _style(stroke=colour, width=1.0 * s, dash=(3 * s, 1.5 * s))),
-            Circle(cx, oy + r + inset, r, _style(fill=colour, stroke="#ffffff", width=0.4 * s)),
-            Text(cx, oy + r + inset + 1.2 * s, str(solver + 1), 3.4 * s, anchor="middle", weight="bold",
+            Circle(cx, cy, r, _style(fill=colour, stroke="#ffffff", width=0.4 * s)),
+            Text(cx, cy + 0.36 * size, str(solver + 1), size, anchor="middle", weight="bold",
                  style=_style(fill="#ffffff"))]
