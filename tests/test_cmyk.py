@@ -37,7 +37,11 @@ def _colour_operators(data: bytes) -> set[bytes]:
     return found
 
 
-@pytest.mark.parametrize("command", [["cats", "map", "--seed", "1"], ["cat-tree", "deck"]])
+@pytest.mark.parametrize("command", [["cats", "map", "--seed", "1"], ["cat-tree", "deck"],
+                                     # a tape maker's roll, and the one-page drawings of a set-up and of games
+                                     ["cats", "tape", "--seed", "1", "--length", "0.5m"],
+                                     ["cats", "setup", "--seed", "1"], ["cats", "play", "--seed", "1"],
+                                     ["cops", "play", "--seed", "1"]])
 def test_cmyk_pdfs_set_every_colour_in_cmyk_and_look_the_same(command, tmp_path):
     rgb = _write(tmp_path, "rgb.pdf", *command)
     cmyk = _write(tmp_path, "cmyk.pdf", *command, "--color", "cmyk")

@@ -160,6 +160,15 @@ def used_profile() -> str | None:
     return None if ctx is None else ctx.meta.get("washigen.profile")
 
 
+COLOUR_OPTION = click.option(
+    "--color", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+    help="Colour space of PDF output: cmyk writes every colour as CMYK (for print shops and tape makers), with an "
+         "output intent naming the printing condition (FOGRA39).")
+ICC_PROFILE_OPTION = click.option(
+    "--icc-profile", "output_profile", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+    help="With --color cmyk: your print shop's CMYK output profile (.icc), embedded as the PDF's output intent.")
+
+
 def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --color
     --icc-profile --gutter --lang, gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
@@ -177,13 +186,8 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
                      help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
         click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
-        click.option("--color", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
-                     help="Colour space of PDF output: cmyk writes every colour as CMYK (for print shops and "
-                          "tape makers), with an output intent naming the printing condition (FOGRA39)."),
-        click.option("--icc-profile", "output_profile", type=click.Path(dir_okay=False, path_type=Path),
-                     default=None, metavar="FILE",
-                     help="With --color cmyk: your print shop's CMYK output profile (.icc), embedded as the PDF's "
-                          "output intent."),
+        COLOUR_OPTION,
+        ICC_PROFILE_OPTION,
         click.option("--gutter", type=LENGTH_OR_ZERO, default=None, metavar="LENGTH",
                      help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: "
                           "the template's; up to 30mm)."),
@@ -220,17 +224,18 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
 
 
 def page_options(func: Callable) -> Callable:
-    """--bleed --dpi --lang, for a part that always prints as one page at its real size (no sheets: no --paper),
-    gathered into the `print_options` argument like print_options does."""
-    def wrapper(*args, bleed, dpi, lang, **kwargs):
+    """--bleed --dpi --color --icc-profile --lang, for a part that always prints as one page at its real size (no
+    sheets: no --paper), gathered into the `print_options` argument like print_options does."""
+    def wrapper(*args, bleed, dpi, colour, output_profile, lang, **kwargs):
         from .press.options import PrintOptions
 
-        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, lang=lang)
+        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile,
+                                               lang=lang)
         return func(*args, **kwargs)
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
-    return BLEED_OPTION(DPI_OPTION(lang_option(wrapper)))
+    return BLEED_OPTION(DPI_OPTION(COLOUR_OPTION(ICC_PROFILE_OPTION(lang_option(wrapper)))))
 
 
 def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".txt"), required: bool = True):

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Iterable
 
 import click
 
-from ...cli_options import (BLEED, LENGTH, MAX_URL_LENGTH, LengthType, echo_report, emit, lang_option,
-                            output_option, page_options, print_options, printable_text, profile_option, progress,
-                            report_written, resolve_seed, seed_option)
+from ...cli_options import (BLEED, COLOUR_OPTION, ICC_PROFILE_OPTION, LENGTH, MAX_URL_LENGTH, LengthType, echo_report,
+                            emit, lang_option, output_option, page_options, print_options, printable_text,
+                            profile_option, progress, report_written, resolve_seed, seed_option)
 from ...errors import InputError, OutputError
 from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
@@ -126,9 +126,12 @@ def _warn(design) -> None:
 @_rules_url
 @seed_option
 @output_option()
+@COLOUR_OPTION
+@ICC_PROFILE_OPTION
 @lang_option
 @profile_option(only=("bleed", "dpi"))
-def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, lang):
+def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, colour,
+                 output_profile, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
     sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
     ...)."""
@@ -144,7 +147,8 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     ends = f", the artwork ending on the last whole segment at {format_mm(end)} mm" if end < design.length else ""
     click.echo(f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest "
                f"section), printed {format_mm(design.length)} mm long{ends}", err=True)
-    emit(_game(), design, output, PrintOptions(bleed=bleed, dpi=dpi, lang=lang))
+    emit(_game(), design, output, PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile,
+                                               lang=lang))
 
 
 @commands.command("sheet")
@@ -414,13 +418,13 @@ def engine_outcome(final, turns: int) -> str:
 
 def _draw_game(design, setup, first: int, moves, ended: tuple, output: Path, print_options) -> None:
     """The game's finished paper; `ended` is (winners, end, turns), printed in the words of --lang."""
-    from ...output import write_document
+    from ...output import write_printed
     from ...press import Document
     from .draw_game import game_scene, printed_outcome
 
     outcome = printed_outcome(*ended, lang=print_options.lang)
     scene = game_scene(design, setup, first, moves, outcome, lang=print_options.lang, bleed=print_options.bleed)
-    report_written(write_document(Document.single(scene), output, print_options.dpi))
+    report_written(write_printed(Document.single(scene), output, print_options))
 
 
 @commands.command("balance")

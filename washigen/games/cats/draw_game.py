@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...fonts import text_width
+from ...fonts import text_width, wrap_text
 from ...i18n import N_, translator
 from ...scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
 from ...units import SAFE_ZONE
@@ -103,43 +103,68 @@ def setup_fish_mask(design: CatsMap, setup: CatsSetup) -> int:
 
 
 def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float, lang: str = "en") -> None:
-    """A strip under the map: per player the special moves (used ones crossed off) and the fish brought home, its
-    words the safe zone inside the trim."""
+    """A strip under the map: the outcome, then per player the special moves (used ones crossed off) and the fish
+    brought home, in as many columns as fit; an entry wider than the map flows onto more lines. Every word keeps
+    the safe zone inside the trim."""
     _ = translator(lang)
     row_h = max(6.0, 1.2 * s)
-    top = scene.height
-    players = design.players
     margin = SAFE_ZONE + 0.5
-    per_row = max(1, int((scene.width - 2 * margin) // 62.0))
-    rows = -(-players // per_row) + 1
-    scene.height = top + rows * row_h + 1.0 + margin
+    usable = scene.width - 2 * margin
     size = min(3.0, 0.5 * row_h)
-    items: list = [Text(margin, row_h * 0.7, outcome, size, weight="bold")]
     icon = 0.8 * row_h
-    for p in range(players):
-        x = margin + (p % per_row) * (scene.width - 2 * margin) / per_row
-        y = row_h * (1 + p // per_row)
-        team = final.game.team_of[p]
-        items.append(Rect(x, y + 0.1 * row_h, icon, icon, Style(fill=f"player-{p + 1}", stroke="ink",
-                                                                stroke_width=0.15)))
-        label = _("player {number}").format(number=p + 1)
-        if final.out[team]:
-            label = _("player {number} (out)").format(number=p + 1)
-        items.append(Text(x + icon + 1.0, y + 0.65 * row_h, label, size))
-        x += icon + 2.0 + text_width(label, size)
-        used = final.used[p]
-        for k in range(engine.SPECIALS):
-            items.append(use(scene, symbol("special", icon), x, y + 0.1 * row_h, icon))
-            if k < used:
-                pad = 0.1 * icon
-                cross = Style(stroke="ink", stroke_width=max(0.3, 0.08 * icon), line_cap="round")
-                ty = y + 0.1 * row_h
-                items += [Line(x + pad, ty + pad, x + icon - pad, ty + icon - pad, cross),
-                          Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
-            x += icon + 0.5
-        home = sum(1 for c in final.cats if c.player == p and c.home)
-        items.append(Text(x + 1.0, y + 0.65 * row_h, _("fish home: {count}").format(count=home), size))
+    headline = wrap_text(outcome, size, usable, "bold")
+    entries = [_tally_entry(scene, final, p, icon, row_h, size, _) for p in range(design.players)]
+    gap = 3.0
+    widest = max(sum(width + 1.0 for width, _draw in parts) - 1.0 for parts in entries)
+    per_row = max(1, int((usable + gap) // (widest + gap)))
+    column = (usable + gap) / per_row - gap
+    items: list = [Text(margin, (k + 0.7) * row_h, line, size, weight="bold") for k, line in enumerate(headline)]
+    y = len(headline) * row_h
+    for first in range(0, len(entries), per_row):
+        lines = 1
+        for k, parts in enumerate(entries[first:first + per_row]):
+            x0 = margin + k * (column + gap)
+            x, line = x0, 0
+            for width, draw in parts:
+                if x > x0 and x + width > x0 + column + 1e-6:     # flows onto the next line of this entry
+                    x, line = x0, line + 1
+                items += draw(x, y + line * row_h)
+                x += width + 1.0
+            lines = max(lines, line + 1)
+        y += lines * row_h
+    top = scene.height
+    scene.height = top + 1.0 + y + margin
     scene.add(Group(items, dy=top + 1.0))
+
+
+def _tally_entry(scene: Scene, final: engine.State, p: int, icon: float, row_h: float, size: float, _) -> list:
+    """A player's entry as parts (width, draw(x, y) -> primitives): the colour box with the player's name, each
+    special move, the fish brought home."""
+    out = final.out[final.game.team_of[p]]
+    label = (_("player {number} (out)") if out else _("player {number}")).format(number=p + 1)
+    home = sum(1 for c in final.cats if c.player == p and c.home)
+    fish = _("fish home: {count}").format(count=home)
+    box = Style(fill=f"player-{p + 1}", stroke="ink", stroke_width=0.15)
+    cross = Style(stroke="ink", stroke_width=max(0.3, 0.08 * icon), line_cap="round")
+    pad = 0.1 * icon
+
+    def name(x: float, y: float) -> list:
+        return [Rect(x, y + 0.1 * row_h, icon, icon, box), Text(x + icon + 1.0, y + 0.65 * row_h, label, size)]
+
+    def special(used: bool):
+        def draw(x: float, y: float) -> list:
+            ty = y + 0.1 * row_h
+            drawn = [use(scene, symbol("special", icon), x, ty, icon)]
+            if used:
+                drawn += [Line(x + pad, ty + pad, x + icon - pad, ty + icon - pad, cross),
+                          Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
+            return drawn
+        return draw
+
+    parts = [(icon + 1.0 + text_width(label, size), name)]
+    parts += [(icon, special(k < final.used[p])) for k in range(engine.SPECIALS)]
+    parts.append((text_width(fish, size), lambda x, y: [Text(x, y + 0.65 * row_h, fish, size)]))
+    return parts
 
 
 def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:

@@ -262,7 +262,7 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
 
 
 def _write_game(design, game, output: Path, print_options, bots: str) -> None:
-    from ...output import write_bytes, write_document
+    from ...output import write_bytes, write_printed
     from ...press import Document
     from .draw import game_scene
 
@@ -272,7 +272,7 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
         return
     scene = game_scene(design, state, print_options.bleed, print_options.lang)
     document = Document.single(scene, title=f"{TITLE} — a game on map seed {design.seed}")
-    report_written(write_document(document, output, print_options.dpi))
+    report_written(write_printed(document, output, print_options))
 
 
 LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
