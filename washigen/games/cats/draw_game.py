@@ -211,14 +211,15 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
         match, states = play_match(engine, state, bots, seed + attempt, 400, keep_states=True)
         if kind == "game":
             if match.result is not None:
-                return game_scene(design, setup, 0, match.moves, _caption(match.moves[-1], lang, match.result),
+                last = engine.parse_move(match.moves[-1], states[len(match.moves) - 1])
+                return game_scene(design, setup, 0, match.moves, _caption(last, design, lang, match.result),
                                   lang=lang)
             continue
         for k, (before, text) in enumerate(zip(states, match.moves)):
             move = engine.parse_move(text, before)
             if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)):
-                return game_scene(design, setup, 0, match.moves[:k + 1], _caption(text, lang), mark_last=True,
-                                  lang=lang)
+                return game_scene(design, setup, 0, match.moves[:k + 1], _caption(move, design, lang),
+                                  mark_last=True, lang=lang)
     raise InputError(f"no game on seed {seed} shows a {kind}; try another seed")
 
 
@@ -230,11 +231,29 @@ def _enters_building(state: engine.State, move) -> bool:
 
 
 LAST_MOVE, WINS = N_("last move: {move}"), N_("player {who} wins")
+DIRECTIONS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+MOVE_WORDS = {
+    "step": N_("cat {cat} steps {direction}"),
+    "jump": N_("cat {cat} jumps {direction} (super cat jump)"),
+    "amazing": N_("cat {cat} jumps {direction} (super amazing cat jump)"),
+    "pop": N_("cat {cat} dives into the sewer at column {into} of row {row} and pops out at column {out}"),
+    "pass": N_("pass"),
+    "trapped": N_("trapped"),
+}
 
 
-def _caption(text: str, lang: str, result=None) -> str:
+def move_words(move: engine.Move, design: CatsMap, lang: str = "en") -> str:
+    """A move told in words of `lang` (the notation is for logs and replays; a figure's reader has the rules)."""
     _ = translator(lang)
-    last = _(LAST_MOVE).format(move=text)
+    C = design.grid.width
+    direction = _(DIRECTIONS[move.direction]) if move.direction in DIRECTIONS else ""
+    return _(MOVE_WORDS[move.kind]).format(cat=move.number, direction=direction, row=move.target // C + 1,
+                                           into=move.via % C + 1, out=move.target % C + 1)
+
+
+def _caption(move: engine.Move, design: CatsMap, lang: str, result=None) -> str:
+    _ = translator(lang)
+    last = _(LAST_MOVE).format(move=move_words(move, design, lang))
     if result is not None:
         return f"{_(WINS).format(who=' + '.join(str(w + 1) for w in result.winners))} ({last})"
     return last
