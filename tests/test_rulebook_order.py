@@ -13,6 +13,7 @@ import pytest
 
 from washigen.rulebook import game_rules_pdf, languages, load_rules
 from washigen.rulebook import markdown as md
+from washigen.rulebook.typeset import labels
 
 GAMES = ("cats", "cops", "cat-tree", "trail-route")
 CASES = [(game, lang, paper) for game in GAMES for lang in languages(game) for paper in ("a4", "letter")]
@@ -49,7 +50,7 @@ def _printed(data: bytes) -> list[str]:
     try:
         for number in range(len(document)):
             page = document[number]
-            lines = _lines(page.get_textpage()) + _panels(page)
+            lines = _outside_figures(_lines(page.get_textpage()), page) + _panels(page)
             for line in _reading_order(lines, page.get_width()):
                 words += _words(line)
     finally:
@@ -78,6 +79,24 @@ def _lines(textpage) -> list[tuple[float, float, float, str]]:
         lines.append(current)
     return [(line[0][1][1], min(b[0] for _, b in line), max(b[2] for _, b in line), "".join(c for c, _ in line))
             for line in lines if "".join(c for c, _ in line).strip()]
+
+
+# A figure's caption starts with its label in any language ("Figure 2.", "Abb. 2.").
+CAPTION = re.compile("|".join(re.escape(labels(lang)["figure"]).replace(r"\{\}", r"\d+") for lang in ("en", "de")))
+
+
+def _outside_figures(lines, page) -> list:
+    """The lines that are not a figure's own words (its labels and caption, on the panel that holds its caption): a
+    reader passes a figure by, so text that runs on below a figure floated to the top of a page reads on unbroken."""
+    panels = []
+    for item in page.get_objects(max_depth=1):
+        if item.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            left, bottom, right, top = item.get_bounds()
+            if any(CAPTION.match(text.strip()) and left <= x0 and x1 <= right and bottom <= y <= top
+                   for y, x0, x1, text in lines):
+                panels.append((left, bottom, right, top))
+    return [line for line in lines if not any(left <= line[1] and line[2] <= right and bottom <= line[0] <= top
+                                                  for left, bottom, right, top in panels)]
 
 
 HEADING_OVER_RULE = 12.0      # pt: a spanning heading's baseline stands less than this above the rule under it
@@ -173,3 +192,54 @@ def test_no_page_but_the_last_is_more_than_half_empty(game, lang, paper):
     finally:
         document.close()
     assert all(share >= 0.5 for share in filled[:-1]), [round(share, 2) for share in filled]
+
+
+def _page_words(data: bytes) -> list[list[str]]:
+    document = pdfium.PdfDocument(data)
+    try:
+        return [_words(document[n].get_textpage().get_text_range()) for n in range(len(document))]
+    finally:
+        document.close()
+
+
+def _pages_with(pages: list[list[str]], piece: list[str]) -> list[int]:
+    return [number for number, words in enumerate(pages) if find_in_order(words, piece, 0) is not None]
+
+
+@pytest.mark.parametrize("game, lang, paper", CASES)
+def test_every_figure_stands_on_the_page_of_the_text_before_it_or_the_next(game, lang, paper):
+    """A figure floats at most to the top of the next page: its caption ("Figure 3.") is printed on the page where
+    the text just before it in the source ends (or the figure before it, in a run of figures), or on the page
+    after."""
+    rules = load_rules(game, lang)
+    pages = _page_words(game_rules_pdf(game, lang, paper))
+    label = labels(lang)["figure"]
+    before: list[str] = []
+    number, previous = 0, None
+    for piece, block in zip(_source_pieces_with_figures(rules), rules.blocks):
+        if isinstance(block, md.Figure):
+            number += 1
+            caption = _pages_with(pages, _words(label.format(number)) + _words(md.plain(block.caption))[:4])
+            text = _pages_with(pages, before[-6:])
+            assert len(caption) == 1 and text, (game, lang, number, caption, text)
+            after = text[-1] if previous is None else max(text[-1], previous)
+            assert 0 <= caption[0] - after <= 1, (f"{game} {lang} {paper}: figure {number} is on page "
+                                                  f"{caption[0] + 1}, what comes before it ends on page {after + 1}")
+            previous = caption[0]
+        elif piece:
+            before, previous = piece, None
+
+
+def _source_pieces_with_figures(rules: md.RuleText) -> list[list[str]]:
+    """Per block, the words of its last piece of text (a list's last item, a table's last row), [] for a figure."""
+    pieces = []
+    for block in rules.blocks:
+        if isinstance(block, (md.Heading, md.Paragraph)):
+            pieces.append(_words(md.plain(block.text)))
+        elif isinstance(block, md.ListBlock):
+            pieces.append(_words(md.plain(block.items[-1])))
+        elif isinstance(block, md.Table):
+            pieces.append(_words(md.plain(" ".join((block.rows or [block.header])[-1]))))
+        else:
+            pieces.append([])
+    return pieces

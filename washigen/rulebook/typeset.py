@@ -642,7 +642,14 @@ class RulesDocTemplate(BaseDocTemplate):
         if height + figure.getSpaceBefore() + figure_height <= room:
             return                                       # the figure fits below the text: nothing floats
         joined = Columns(before.items + after.items, before.gutter)
-        flowables[0:3] = [joined, figure]
+        # What of the joined text fills this page, then the figure at the top of the next, then the rest: the text
+        # after the figure may run over several pages, and the figure must not wait for all of it.
+        parts = joined.split(width, room)
+        if len(parts) > 1:
+            figure.floats = False
+            flowables[0:3] = [parts[0], figure, *parts[1:]]
+        else:
+            flowables[0:3] = [joined, figure]
 
 
 def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_size: float) -> tuple[bytes, int, float]:
