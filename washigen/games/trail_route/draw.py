@@ -886,33 +886,67 @@ def score_block(w: float, h: float, lang: str = "en") -> list:
 
 # -- the whole game ------------------------------------------------------------------------------------------------
 
+class _Pages:
+    """Pages of `w` x `h` mm filled from the top: `room(need)` starts a new page where `need` mm no longer fit above
+    the bottom margin, so a small paper gets more pages instead of smaller words."""
+
+    TOP, BOTTOM = 20.0, 14.0
+
+    def __init__(self, w: float, h: float, meta: dict):
+        self.w, self.h, self.meta = w, h, meta
+        self.scenes: list[Scene] = []
+        self.y = 0.0
+        self.new()
+
+    def new(self) -> None:
+        page = Scene(self.w, self.h, theme=dict(THEME), meta=dict(self.meta))
+        page.define(ground_symbol())
+        page.add(Text(self.w / 2, self.h - 6.0, f"washigen {__version__}", 2.2, anchor="middle",
+                      style=Style(fill="muted")))
+        self.scenes.append(page)
+        self.y = self.TOP
+
+    def room(self, need: float) -> None:
+        if self.y + need > self.h - self.BOTTOM and self.y > self.TOP:
+            self.new()
+
+    def add(self, *items) -> None:
+        self.scenes[-1].add(*items)
+
+
 def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang: str = "en") -> Document:
+    """What the components file holds, tile by tile with its count; on paper too small for it, over more pages."""
     _ = translator(lang)
     w, h = paper_size(paper)
-    page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "components", "title": TITLE})
-    page.define(ground_symbol())
-    body = Group()
+    pages = _Pages(w, h, {"game": GAME, "kind": "components", "title": TITLE})
     x = 18.0
     subtitle = _("Everything to print for 3 or 4 players · tiles {size} mm · mix: {mix}").format(
         size=_.mm(size), mix=mix.source)
-    body.add(Text(x, 26.0, TITLE, fit_size(TITLE, w - 2 * x, 9.0, "bold"), weight="bold"),
-             Text(x, 34.0, subtitle, fit_size(subtitle, w - 2 * x, 3.4), style=Style(fill="muted")))
-    y = 46.0
+    pages.add(Text(x, 26.0, TITLE, fit_size(TITLE, w - 2 * x, 9.0, "bold"), weight="bold"))
+    pages.y = 34.0
+    sub_size = fit_size(subtitle, w - 2 * x, 3.4, minimum=MIN_TEXT)
+    for line in wrap_text(subtitle, sub_size, w - 2 * x):
+        pages.add(Text(x, pages.y, line, sub_size, style=Style(fill="muted")))
+        pages.y += sub_size * 1.4
+    pages.y += 12.0 - sub_size * 1.4
     per_row = max(1, int((w - 2 * x + 6.0) // 22.0))
     groups = [(_("Road tiles"), "road"), (_("Exchange tiles (marked with the turning arrows)"), "exchange"),
               (_("Destination tiles"), "destinations")]
     for heading, part in groups:
-        body.add(Text(x, y, f"{heading}: {mix.total(part)}", 4.2, weight="bold"))
-        y += 3.0
+        pages.room(3.0 + 25.0)                             # a heading stays with its first row of tiles
+        pages.add(Text(x, pages.y, f"{heading}: {mix.total(part)}", 4.2, weight="bold"))
+        pages.y += 3.0
         codes = getattr(mix, part)
-        for n, (code, count) in enumerate(codes):
-            cx, cy = x + (n % per_row) * 22.0, y + (n // per_row) * 25.0
-            face = destination_face(code, lang) if part == "destinations" else road_face(code, lang,
-                                                                                         part == "exchange")
-            body.add(mini(face, cx, cy, 16),
-                     Rect(cx, cy, 16, 16, Style(stroke="muted", stroke_width=0.2)),
-                     Text(cx + 8, cy + 20.5, f"× {count}", 3.0, anchor="middle", weight="bold"))
-        y += math.ceil(len(codes) / per_row) * 25.0 + 6.0
+        for first in range(0, len(codes), per_row):
+            pages.room(25.0)
+            for n, (code, count) in enumerate(codes[first:first + per_row]):
+                cx, cy = x + n * 22.0, pages.y
+                face = destination_face(code, lang) if part == "destinations" else road_face(code, lang,
+                                                                                             part == "exchange")
+                pages.add(mini(face, cx, cy, 16), Rect(cx, cy, 16, 16, Style(stroke="muted", stroke_width=0.2)),
+                          Text(cx + 8, cy + 20.5, f"× {count}", 3.0, anchor="middle", weight="bold"))
+            pages.y += 25.0
+        pages.y += 6.0
     notes = [(_("Also: 16 hand cards (poker size, with backs) · 8 cat pawns (standees, two per colour) · the "
                 "board mat · a score pad."), "ink"),
              (backs_note(duplex, lang) + " " + _("Replace the mix with --mix FILE (see assets/trail-route-mix.toml)."),
@@ -922,13 +956,11 @@ def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang:
                         "(the rule sheet names them).").format(size=_.mm(size)), "muted"))
     for note, colour in notes:
         for line in wrap_text(note, 3.1, w - 2 * x):
-            body.add(Text(x, y, line, 3.1, style=Style(fill=colour)))
-            y += 4.6
-        y += 1.5
-    # Small paper (A5) gets the same page, scaled to fit.
-    body.sx = body.sy = min(1.0, (h - 12.0) / y)
-    page.add(body, Text(w / 2, h - 6.0, f"washigen {__version__}", 2.2, anchor="middle", style=Style(fill="muted")))
-    return Document([page], title=TITLE)
+            pages.room(4.6)
+            pages.add(Text(x, pages.y, line, 3.1, style=Style(fill=colour)))
+            pages.y += 4.6
+        pages.y += 1.5
+    return Document(pages.scenes, title=TITLE)
 
 
 def backs_note(duplex: str, lang: str = "en") -> str:
