@@ -924,8 +924,8 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
     reserved = None
     cells = forest_qr_cells(qr, rows, s) if qr else 0
     if cells:
-        # The code, and a row below it for its caption, in the middle: its white quiet zone never meets the
-        # section's ends, which the roll's bleed shows at its start.
+        # The code, and a row below it for its caption, in the middle (rounded towards the segment before it): its
+        # white quiet zone never meets the section's tail, which the roll's bleed shows at its start.
         reserved = (0, (cols - cells) // 2, cells + 1, cells)
     pieces = forest_pieces(rows, cols, reserved)
     edges = []

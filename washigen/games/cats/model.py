@@ -259,7 +259,8 @@ def forest_qr_cells(url: str, rows: int, s: float) -> int:
     margin), with a row below for its caption; 0 where the section cannot hold a printable code."""
     from ...qr import qr_fits
 
-    for cells in range(1, min(rows - 1, FOREST_SECTION_COLS - 2) + 1):       # a forest cell at either end
+    # At least a column of forest after the code: the section's tail shows in the bleed at the roll's start.
+    for cells in range(1, min(rows - 1, FOREST_SECTION_COLS - 1) + 1):
         if qr_fits(url, (cells - 0.4) * s):
             return cells
     return 0
