@@ -1,6 +1,7 @@
 """Cat Tree print read back: the deck PDF on A4 and Letter (page size, nine 63.5 x 88.9 mm cards per page read from
 the crop marks, art in the bleed, backs behind their fronts for long- and short-edge flips), other card sizes,
-the score sheet, and the drawn tree."""
+the score sheet, and the drawn tree; the print rules (words >= 6 pt and 3 mm inside each card's trim, fonts
+embedded, art into the bleed) on every card size in English and German, and on the play and score drawings."""
 
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -11,14 +12,16 @@ from pypdf.generic import ContentStream
 
 from washigen.games import get_game
 from washigen.games.cat_tree import draw
+from washigen.games.cat_tree.generate import play
 from washigen.games.cat_tree.model import BY_NAME, STRUCTURES, CatTreeDeck
 from washigen.games.cat_tree.rules import score
-from washigen.games.cat_tree.text import example_layout
+from washigen.games.cat_tree.text import example_layout, from_text
 from washigen.press import PrintOptions
 from washigen.render import to_pdf, to_png, to_svg
 from washigen.scene import Rect
 from washigen.units import CARD_SIZES, PAPER_SIZES
 
+from . import printcheck
 from .readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
 
 POKER = CARD_SIZES["poker"]
@@ -165,6 +168,12 @@ def test_bridge_cards_are_nine_up_on_letter():
     assert page_size_mm(page) == pytest.approx(PAPER_SIZES["letter"], abs=0.05)
 
 
+def test_bridge_cards_fill_a_smaller_or_larger_sheet_as_far_as_it_holds_them():
+    for paper, across in (("a5", 2), ("a3", 4)):
+        xs, ys = crop_marks(pdf_pages(deck_pdf(paper, card="bridge"))[0])
+        assert (len(xs) - 1, len(ys) - 1) == (across, across), paper
+
+
 @pytest.mark.parametrize("name", [s.name for s in STRUCTURES])
 def test_every_card_front_is_painted_into_its_bleed(name):
     card = draw.card_front(BY_NAME[name], *POKER, bleed=3.0)
@@ -224,3 +233,120 @@ def test_the_same_deck_gives_the_same_bytes():
     deck = CatTreeDeck()
     first = to_pdf(draw.print_deck(deck, PrintOptions(paper="a4")).pages)
     assert first == to_pdf(draw.print_deck(deck, PrintOptions(paper="a4")).pages)
+
+
+# -- the print rules on every card size, in both languages, read back from the PDF ----------------------------------
+#
+# Every word at 6 pt or more (fine print 5 pt) and 3 mm inside the trim, every font embedded, the art into the bleed:
+# DESIGN 4, read back by tests/printcheck.py. A card smaller than poker is laid out at its own size, not shrunk.
+
+CARDS = list(CARD_SIZES)
+
+
+def _text_faults(data: bytes) -> list[str]:
+    runs = printcheck.text_runs(data)
+    return printcheck.unembedded_fonts(data) + printcheck.small_text(runs) + printcheck.text_near_trim(data, runs)
+
+
+@lru_cache(maxsize=None)
+def duplex_deck_pdf(card: str, lang: str) -> bytes:
+    """The whole deck printed both sides: fronts, their backs, the reference cards' fronts and scoring backs."""
+    deck = CatTreeDeck(card=card)
+    return to_pdf(draw.print_deck(deck, PrintOptions(paper="a4", duplex="long", lang=lang)).pages)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("card", CARDS)
+def test_every_word_of_the_deck_is_6pt_and_inside_the_trim_on_every_card_size(card, lang):
+    assert _text_faults(duplex_deck_pdf(card, lang)) == []
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_the_deck_of_every_card_size_carries_its_art_into_the_bleed(card):
+    # the art is the same in every language: English stands for both
+    assert printcheck.bare_bleed(duplex_deck_pdf(card, "en")) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("card", CARDS)
+def test_every_card_keeps_its_words_3mm_inside_its_own_trim(card, lang):
+    """A sheet's TrimBox is the rectangle round all its cards: each card on a page of its own is read back against
+    its own trim (fronts, the back, both sides of the reference card)."""
+    w, h = CARD_SIZES[card]
+    scenes = [draw.card_front(s, w, h, 3.0, lang) for s in STRUCTURES]
+    scenes += [draw.reference_front(w, h, 3.0, lang), draw.reference_back(w, h, 3.0, lang), draw.card_back(w, h)]
+    data = to_pdf(scenes)
+    assert all(box["trim"][2] - box["trim"][0] == pytest.approx(w, abs=0.01) for box in printcheck.page_boxes(data))
+    assert _text_faults(data) == []
+
+
+@pytest.mark.parametrize("card", ["mini-euro", "bridge"])
+def test_a_small_card_keeps_its_words_in_german(card):
+    """Nothing is left out to make room: each front names its structure, where it goes and what it holds; the
+    reference card lists every structure and the scoring's heads."""
+    text = " ".join(page.extract_text() for page in pdf_pages(duplex_deck_pdf(card, "de")))
+    flat = " ".join(text.split())
+    for word in ("RÖHRE", "KRATZSÄULE", "HÄNGEMATTE", "WANDBRETT", "PLATZIERUNG", "TRÄGT", "×2 ab Höhe 5",
+                 "CAT TREE · BAUTEILE", "CAT TREE · WERTUNG", "Das Raster:", "Ab Höhe 5:", "Eine Runde:",
+                 "+3 je Seite", "pro Gruppe", "oben und seitlich"):
+        assert word in flat, word
+
+
+EVERY_STATE = """\
+# grouped scratchers and toys, two cards that break a rule, height 5 and up
+.         .         .    .    shelf .
+.         .         .    .    box   .
+.         .         .    .    box   .
+nest      .         .    .    box   hammock
+shelf     .         .    .    box   .
+box       hammock   box  .    box   .
+scratcher scratcher toy  toy  box   pipe
+"""
+FLOATING = """\
+shelf .   .   .
+.     .   .   .
+.     .   .   .
+box   pipe .  .
+"""
+
+
+def _tree_pdf(layout, lang: str, paper: str | None = None) -> bytes:
+    return to_pdf(get_game("cat-tree").print_design(layout, PrintOptions(paper=paper, lang=lang)).pages)
+
+
+@pytest.mark.parametrize("paper", [None, "letter"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_play_drawing_keeps_the_print_rules(lang, paper):
+    data = _tree_pdf(play(3).layout, lang, paper)
+    assert printcheck.preflight(data) == []
+    runs = printcheck.text_runs(data)
+    stamp = [r for r in runs if r.text.startswith("washigen")]
+    assert len(stamp) == 1 and stamp[0].size_pt >= 5.0 - 0.05         # the fine print: seed and version
+    assert ("seed 3" if lang == "en" else "Startwert 3") in stamp[0].text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_scored_tree_keeps_its_words_inside_the_page_in_every_state(lang):
+    """Grouped, breaking a rule, detached: the cards' notes at 6 pt; nothing within 3 mm of the page's edge,
+    labels on bare paper included."""
+    for text in (EVERY_STATE, FLOATING):
+        layout = from_text(text, "test")
+        data = _tree_pdf(layout, lang)
+        assert printcheck.preflight(data) == []
+        (box,) = printcheck.page_boxes(data)
+        for run in printcheck.text_runs(data):
+            x0, y0, x1, y1 = run.box
+            trim = box["trim"]
+            assert min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1) >= 3.0 - 0.05, run
+    words = " ".join(r.text for r in printcheck.text_runs(_tree_pdf(from_text(EVERY_STATE, "test"), lang)))
+    assert ("in a group" if lang == "en" else "gruppiert") in words
+    assert ("breaks a rule" if lang == "en" else "regelwidrig") in words
+
+
+def test_a_tree_too_large_for_the_paper_draws_its_cards_smaller_not_its_words():
+    layout = from_text("\n".join(" ".join(["box"] * 24) for _ in range(20)), "test")
+    data = _tree_pdf(layout, "de", "a4")
+    assert len(pdf_pages(data)) == 1
+    assert printcheck.preflight(data) == []
+    words = " ".join(r.text for r in printcheck.text_runs(data)).split()
+    assert "Boden" in words and "24" in words and "20" in words         # the floor, the last column and row

@@ -2,8 +2,10 @@
 sheet, and their print documents.
 
 Every picture is built from scene primitives in a 50 x 34 mm box (a Symbol, so a tree of many cards draws each
-picture once). Cards are laid out for poker size and scaled into any other card size; their colour runs into the
-bleed.
+picture once). A card up to poker size is laid out at its own size, its words set at the size they print at (6 pt or
+more, on two lines where one is too narrow; the reference card says less on a small card); a larger card is laid
+out at poker width or height and scaled up. Their colour runs into the bleed. A tree on paper draws its cards
+smaller where it must, never its words.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import __version__
-from ...fonts import MIN_TEXT, fit_size, text_width, wrap_text
+from ...fonts import ASCENT, DESCENT, MIN_FINE_PRINT, MIN_TEXT, balanced_lines, fit_size, text_width, wrap_text
 from ...i18n import N_, translator
 from ...press import Document, KitPart, PrintOptions, Template, template_for
 from ...press.impose import cut_words, impose_grid
@@ -397,9 +399,34 @@ def icon_altitude(s: float = 6.0) -> Group:
 
 # -- text helpers ------------------------------------------------------------------------------------------------
 
+LEAD = 1.2          # baseline to baseline of a rule broken onto lines, in font sizes
+
+
+def _lines_in(text: str, room: float, wanted: float, weight: str = "normal") -> tuple[list[str], float]:
+    """`text` on one line at the largest size up to `wanted` that fits `room` mm, never below 6 pt; where it does
+    not fit at 6 pt, on two balanced lines (or more) at 6 pt."""
+    size = fit_size(text, room, max(wanted, MIN_TEXT), weight)
+    if size >= MIN_TEXT:
+        return [text], size
+    lines = balanced_lines(text, weight)
+    if len(lines) == 2 and all(text_width(line, MIN_TEXT, weight) <= room for line in lines):
+        return lines, MIN_TEXT
+    return wrap_text(text, MIN_TEXT, room, weight), MIN_TEXT
+
+
+def _fits(text: str, size: float, room: float, weight: str = "normal") -> bool:
+    return text_width(text, size, weight) <= room + 1e-9
 
 
 # -- cards -------------------------------------------------------------------------------------------------------
+
+def card_layout(w: float, h: float) -> tuple[float, float, float]:
+    """(k, W, H): a card is laid out in a W x H mm box drawn k times larger. A card up to poker size is laid out at
+    its own size (k = 1), so that every word is set at the size it prints at, 6 pt or more; a larger one at poker
+    width or height, scaled up."""
+    k = max(1.0, min(w / POKER_W, h / POKER_H))
+    return k, w / k, h / k
+
 
 def _card_scene(w: float, h: float, bleed: float, title: str) -> Scene:
     return Scene(w, h, bleed=bleed, meta={"game": GAME, "kind": "card", "version": __version__, "title": title})
@@ -423,7 +450,7 @@ def _corner_index(scene: Scene, structure: Structure, u: float, lang: str = "en"
     """The rank in the top-left corner and, upside down, in the bottom-right, with a paw as its suit."""
     colour = COLOURS[structure.name]
     rank = rank_index(structure, lang)
-    size = (6.0 if len(rank) == 1 else 5.0) * u
+    size = max(MIN_TEXT, (6.0 if len(rank) == 1 else 5.0) * u)
     for rotate, (x, y) in ((0.0, (3.0, 3.0)), (180.0, (scene.width - 3.0, scene.height - 3.0))):
         scene.add(Group([Text(4.6 * u, 8.4 * u, rank, size, anchor="middle", weight="bold",
                               style=Style(fill=colour)),
@@ -432,46 +459,58 @@ def _corner_index(scene: Scene, structure: Structure, u: float, lang: str = "en"
 
 def card_front(structure: Structure, w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0,
                lang: str = "en") -> Scene:
-    """One structure card. Laid out for poker size; other sizes scale the middle and keep the corners."""
+    """One structure card, laid out for its size: the corners, the name and the icons scale with the card, the
+    rules keep 6 pt (on two lines where one is too narrow) and the picture takes the height they leave."""
     colour = COLOURS[structure.name]
     scene = _card_scene(w, h, bleed, f"{structure.title} ({structure.rank})")
     symbol = scene.define(art_symbol(structure.name))
     _frame(scene, colour)
-    u = min(w / POKER_W, h / POKER_H)
-    # a card taller than poker proportions gives the extra height to the picture
-    body = Group(_card_body(structure, symbol, h / u - POKER_H, lang), dx=(w - POKER_W * u) / 2, sx=u, sy=u)
-    scene.add(body)
-    _corner_index(scene, structure, u, lang)
+    k, width, height = card_layout(w, h)
+    scene.add(Group(_card_body(structure, symbol, width, height, lang), sx=k, sy=k))
+    _corner_index(scene, structure, min(w / POKER_W, h / POKER_H), lang)
     return scene
 
 
-def _card_body(structure: Structure, symbol: str, extra: float = 0.0, lang: str = "en") -> list:
-    """The middle of a poker card (`extra` mm taller): name, points badge, picture, placement, holds, points and
-    altitude."""
+def _card_body(structure: Structure, symbol: str, w: float, h: float, lang: str = "en") -> list:
+    """The middle of a w x h card: name, points badge, picture, placement, holds, points and altitude. Graphics
+    scale with the card (`g`, 1 on a poker card); no word is set below 6 pt."""
     _ = translator(lang)
     colour = COLOURS[structure.name]
-    w = POKER_W
+    g = min(1.0, w / POKER_W, h / POKER_H)
+    px = 3.0 + 3.0 * g                       # the picture's and the rules' left edge: 6 mm on a poker card
     items: list = []
-    # the name and the points badge
+    # the name, between the corner index and the points badge
     name = _(structure.title).upper()
-    size = fit_size(name, 33, 5.0, "bold")
-    items.append(Text(w / 2 - 1.2, 11.6, name, size, anchor="middle", weight="bold",
-                      style=Style(fill=INK)))
+    # (the header keeps its place in the corner: 3 mm in, then scaled)
+    cx = w / 2 - 1.2 * g
+    room = 2 * min(cx - (3.0 + 9.4 * g), w - 3.0 - 13.4 * g - cx)
+    items.append(Text(cx, 3.0 + 8.6 * g, name, max(MIN_TEXT, fit_size(name, room, 5.0 * g, "bold")),
+                      anchor="middle", weight="bold", style=Style(fill=INK)))
     badge = f"{structure.points}+" if structure.per_side else str(structure.points)
-    items += [Circle(w - 10.2, 9.6, 5.0, st(fill=colour, stroke=shade(colour, 0.3), width=0.4)),
-              Text(w - 10.2 + (0.3 if structure.per_side else 0), 11.5 if not structure.per_side else 11.1, badge,
-                   5.4 if not structure.per_side else 4.4, anchor="middle", weight="bold", style=Style(fill="#ffffff"))]
-    # the picture, in its setting
-    px, py, pw, ph = 6.0, 15.6, w - 12.0, 36.0 + extra
-    items.append(Group(_picture(structure, symbol, pw, ph), dx=px, dy=py, clip=(0, 0, pw, ph)))
-    items.append(Rect(px, py, pw, ph, st(stroke=shade(colour, 0.2), width=0.4)))
-    # the rules: where it goes, what it holds, what it scores
-    y = 53.6 + extra
+    bx, by = w - 3.0 - 7.2 * g, 3.0 + 6.6 * g
+    items += [Circle(bx, by, 5.0 * g, st(fill=colour, stroke=shade(colour, 0.3), width=0.4)),
+              Text(bx + (0.3 * g if structure.per_side else 0.0), by + (1.5 if structure.per_side else 1.9) * g,
+                   badge, max(MIN_TEXT, (4.4 if structure.per_side else 5.4) * g), anchor="middle", weight="bold",
+                   style=Style(fill="#ffffff"))]
+    # from the foot up: the points and the altitude, then the rules; the picture takes what is left
+    alt_base = h - 3.0 - 3.9 * g
+    main_base = alt_base - 5.0 * g
+    line_y = main_base - 4.4 * g
+    items += _points_rows(structure, w, px, g, line_y, main_base, alt_base, lang)
     place = _("flat or both sides") if structure.placement == "flat-or-sides" else \
         _(PLACEMENT_TEXT[structure.placement])
-    items += _rule_row(y, placement_icons(structure, 8.6), _("PLACE IT"), place, _("or"))
-    items += _rule_row(y + 9.6, [icon_holds(structure, 9.0)], _("HOLDS"), _(holds_text(structure)))
-    items += _points_row(structure, y + 19.8, lang)
+    rows = [_rule_row(placement_icons(structure, 8.6 * g), 8.6 * g, _("PLACE IT"), place, _("or"), w, px, g),
+            _rule_row([icon_holds(structure, 9.0 * g)], 9.0 * g, _("HOLDS"), _(holds_text(structure)), "", w, px, g)]
+    y = line_y - sum(height for _row, height in rows)
+    py = 3.4 + 12.2 * g                    # below the corner index's paw
+    pw, ph = w - 2 * px, y - 2.0 * g - py
+    k = min(1.0, pw / (POKER_W - 12.0), ph / 36.0)        # the picture as drawn on a poker card, or smaller
+    items.append(Group(_picture(structure, symbol, pw / k, ph / k), dx=px, dy=py, sx=k, sy=k,
+                       clip=(0, 0, pw / k, ph / k)))
+    items.append(Rect(px, py, pw, ph, st(stroke=shade(colour, 0.2), width=0.4)))
+    for row, height in rows:
+        items.append(Group(row, dy=y))
+        y += height
     return items
 
 
@@ -493,48 +532,68 @@ def _picture(structure: Structure, symbol: str, pw: float, ph: float) -> list:
     return items
 
 
-def _rule_row(y: float, icons: list[Group], label: str, text: str, either: str = "or") -> list:
-    """Icons on the left, a small label and the rule on the right."""
-    items: list = []
-    x = 6.0
-    for k, icon in enumerate(icons):
-        if k:
-            # "or" at 6 pt between the icons; a longer word ("oder") pushes the next icon along
-            extra = max(0.0, text_width(either, MIN_TEXT) - text_width("or", MIN_TEXT))
-            items.append(Text(x + 0.8 + extra / 2, y + 5.4, either, MIN_TEXT, anchor="middle",
-                              style=Style(fill=MUTED)))
-            x += 1.8 + extra
-        icon.dx, icon.dy = x, y
-        items.append(icon)
-        x += 9.2
-    tx = max(x + 0.6, 16.4)
-    items.append(Text(tx, y + 2.6, label, MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
-    size = max(MIN_TEXT, fit_size(text, POKER_W - 6.0 - tx, 2.9, "bold"))
-    items.append(Text(tx, y + 6.3, text, size, weight="bold", style=Style(fill=INK)))
-    return items
+def _rule_row(icons: list[Group], s: float, label: str, text: str, either: str, w: float, px: float,
+              g: float) -> tuple[list, float]:
+    """Icons (`s` mm) on the left, a small label and the rule beside them: the items (y = 0 at the row's top) and
+    the row's height with the gap below it. Two icons stand either side of the word `either`, or of a slash where
+    the word would leave the label no room."""
+
+    def icons_at(word: str) -> tuple[list, float]:
+        placed, x = [], px
+        for k, icon in enumerate(icons):
+            if k:
+                gap = text_width(word, MIN_TEXT) + 0.6 if word else 1.8 * g
+                if word:
+                    placed.append(Text(x + gap / 2, 0.63 * s, word, MIN_TEXT, anchor="middle", style=Style(fill=MUTED)))
+                else:
+                    placed.append(Line(x + 0.3 * gap, 0.7 * s, x + 0.7 * gap, 0.2 * s,
+                                       st(stroke=MUTED, width=0.3)))
+                x += gap
+            icon.dx, icon.dy = x, 0.0
+            placed.append(icon)
+            x += s
+        return placed, max(x + 1.8 * g, px + 10.4 * g)
+
+    items, tx = icons_at(either)
+    if len(icons) > 1 and not _fits(label, MIN_TEXT, w - px - tx, "bold"):
+        items, tx = icons_at("")
+    lines, size = _lines_in(text, w - px - tx, 2.9 * g, "bold")
+    label_base = max(2.6 * g, ASCENT * MIN_TEXT + 0.2)
+    first = label_base + max(3.7 * g, ASCENT * size + DESCENT * MIN_TEXT + 0.55)
+    items.append(Text(tx, label_base, label, MIN_TEXT, weight="bold", style=Style(fill=MUTED)))
+    for k, line in enumerate(lines):
+        items.append(Text(tx, first + k * LEAD * size, line, size, weight="bold", style=Style(fill=INK)))
+    bottom = first + (len(lines) - 1) * LEAD * size + DESCENT * size
+    return items, max(0.82 * s, bottom) + 2.2 * g
 
 
-def _points_row(structure: Structure, y: float, lang: str = "en") -> list:
+def _points_rows(structure: Structure, w: float, px: float, g: float, line_y: float, main_base: float,
+                 alt_base: float, lang: str = "en") -> list:
+    """The points (and what they are counted per) and the altitude rule, left of the bottom corner index."""
     _ = translator(lang)
     colour = COLOURS[structure.name]
     main = _("{points} points").format(points=structure.points)
+    main_size = max(MIN_TEXT, 3.0 * g)
     if structure.per_side:
-        detail = _("+ {points} per side neighbour").format(points=structure.per_side)
+        details = [_("+ {points} per side neighbour").format(points=structure.per_side), _("+3 per side")]
     elif structure.grouped:
-        detail = _("per group")
+        details = [_("per group")]
     else:
-        detail = ""
-    items: list = [Line(6.0, y - 0.8, POKER_W - 14.0, y - 0.8, st(stroke=tint(colour, 0.55), width=0.3))]
-    items.append(Text(6.0, y + 3.6, main, 3.0, weight="bold", style=Style(fill=shade(colour, 0.15))))
-    if detail:
-        room = POKER_W - 12.0 - (6.0 + text_width(main, 3.0, "bold") + 1.2)     # clear of the corner index
-        items.append(Text(6.0 + text_width(main, 3.0, "bold") + 1.2, y + 3.6, detail, fit_size(detail, room, 2.3),
-                          style=Style(fill=INK)))
-    alt = icon_altitude(4.6)
-    alt.dx, alt.dy = 6.0, y + 5.0
+        details = []
+    items: list = [Line(px, line_y, w - 14.0 * g, line_y, st(stroke=tint(colour, 0.55), width=0.3)),
+                   Text(px, main_base, main, main_size, weight="bold", style=Style(fill=shade(colour, 0.15)))]
+    x = px + text_width(main, main_size, "bold") + 1.2 * g
+    room = w - 12.0 * g - x                      # clear of the corner index
+    for detail in details:
+        size = fit_size(detail, room, max(MIN_TEXT, 2.3 * g))
+        if size >= MIN_TEXT:
+            items.append(Text(x, main_base, detail, size, style=Style(fill=INK)))
+            break
+    alt = icon_altitude(4.6 * g)
+    alt.dx, alt.dy = px, alt_base - 3.6 * g
     items.append(alt)
-    items.append(Text(11.6, y + 8.6, _("×2 at height {height}+").format(height=ALTITUDE), 2.2, weight="bold",
-                      style=Style(fill=BAD)))
+    items.append(Text(px + 5.6 * g, alt_base, _("×2 at height {height}+").format(height=ALTITUDE),
+                      max(MIN_TEXT, 2.2 * g), weight="bold", style=Style(fill=BAD)))
     return items
 
 
@@ -576,66 +635,15 @@ def _back_emblem() -> list:
 
 
 # -- the reference card (front: the structures; back: scoring) ----------------------------------------------------
+#
+# Laid out for the card's size like the structure cards, every word at 6 pt or more. Where a small card cannot hold
+# it all, the table drops its pictures (a colour chip carries the rank), the two definitions move to the back, and
+# the back says the scoring in fewer words; the rule sheet has it in full.
 
-def reference_front(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0, lang: str = "en") -> Scene:
-    scene = _card_scene(w, h, bleed, "reference card: structures")
-    for structure in STRUCTURES:
-        scene.define(art_symbol(structure.name))
-    _frame(scene, BACK)
-    scene.add(_fitted(_reference_table(lang), w, h))
-    return scene
-
-
-def _fitted(items: list, w: float, h: float) -> Group:
-    """A layout drawn for a poker card, scaled to fit a w x h card and centred on it."""
-    u = min(w / POKER_W, h / POKER_H)
-    return Group(items, dx=(w - POKER_W * u) / 2, dy=(h - POKER_H * u) / 2, sx=u, sy=u)
-
-
-def _reference_table(lang: str = "en") -> list:
-    """The eight structures, one row each (rank, picture, name and points; where it may be placed, and how it
-    scores, below), then what "flat surface" and "both sides" mean: every word at 6 pt or more."""
-    _ = translator(lang)
-    items: list = [Text(POKER_W / 2, 9.0, _("CAT TREE · STRUCTURES"), 3.3, anchor="middle", weight="bold",
-                        style=Style(fill=BACK))]
-    row_h, y0 = 6.9, 11.6
-    for k, structure in enumerate(STRUCTURES):
-        items += _reference_row(structure, y0 + k * row_h, row_h, k % 2 == 0, lang)
-    y = y0 + 8 * row_h + 3.2
-    for line in (_("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below."),
-                 _("Both sides: a Box, Shelf or Nest directly left and right.")):
-        for part in wrap_text(line, MIN_TEXT, POKER_W - 10.0):
-            items.append(Text(5.0, y, part, MIN_TEXT, style=Style(fill=INK)))
-            y += MIN_TEXT * 1.25
-        y += 0.4
-    return items
-
-
-def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool, lang: str = "en") -> list:
-    _ = translator(lang)
-    colour = COLOURS[structure.name]
-    rank, title = rank_index(structure, lang), _(structure.title)
-    items: list = []
-    if shaded:
-        items.append(Rect(3.6, y, POKER_W - 7.2, row_h, st(fill=tint(BACK, 0.92))))
-    items.append(Rect(3.6, y + 0.5, 1.2, row_h - 1.0, st(fill=colour)))
-    items.append(Text(8.2, y + 4.6, rank, 3.0 if len(rank) == 1 else 2.6, anchor="middle",
-                      weight="bold", style=Style(fill=colour)))
-    scale = 0.17
-    items.append(Use(f"cat-tree-{structure.name}", 10.9, y + (row_h - ART_H * scale) / 2, scale=scale))
-    items.append(Text(21.6, y + 3.0, title, 2.3, weight="bold", style=Style(fill=INK)))
-    items.append(Text(58.4, y + 3.1, str(structure.points), 2.7, anchor="end", weight="bold", style=Style(fill=INK)))
-    note = _("+3 per side") if structure.per_side else _("per group") if structure.grouped else ""
-    place = _(PLACEMENT_TEXT[structure.placement])
-    below = place + (f" · {note}" if note else "")
-    if note and text_width(below, MIN_TEXT) > 58.4 - 21.6:
-        # too long for one line in this language: the note stands on the name's line, before the points
-        points_w = text_width(str(structure.points), 2.7, "bold")
-        items.append(Text(58.4 - points_w - 1.5, y + 3.0, note, MIN_TEXT, anchor="end", style=Style(fill=MUTED)))
-        below = place
-    items.append(Text(21.6, y + 5.9, below, MIN_TEXT, style=Style(fill=MUTED)))
-    return items
-
+DEFINITIONS: tuple[str, ...] = (           # translated where printed
+    N_("Flat surface: the floor, or a Scratcher, Box, Shelf or Nest below."),
+    N_("Both sides: a Box, Shelf or Nest directly left and right."),
+)
 
 SCORING_LINES: tuple[tuple[str, str], ...] = (          # translated where printed
     (N_("The grid"), N_("row 1 is the floor; a card's height is its row number.")),
@@ -650,51 +658,212 @@ SCORING_LINES: tuple[tuple[str, str], ...] = (          # translated where print
     (N_("A round"), N_("each player draws 2, keeps 1 in secret, reveal, then talk and place. A card with no legal "
                        "cell is dismissed. 8 rounds.")),
 )
+# The same in fewer words, for a card too small to hold the whole (the points are on the front).
+SCORING_SHORT: tuple[tuple[str, str], ...] = (
+    (N_("The grid"), N_("row 1 is the floor; a card's height is its row number.")),
+    (N_("Scratchers"), N_("side by side in a row form one group.")),
+    (N_("Toys"), N_("2 or less apart (a diagonal is 2) form one group.")),
+    (N_("Height 5 and up"), N_("scores double; a group does if any of its cards is that high.")),
+    (N_("Floating parts"), N_("3 or more away from every part on the floor score nothing.")),
+    (N_("A round"), N_("draw 2, keep 1 in secret, reveal, place. 8 rounds.")),
+)
 DOUBLING_LINE = "Height 5 and up"          # printed in red
+SCORING_SIZE = 2.12                        # the back's text: 6 pt
+
+
+def reference_front(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0, lang: str = "en") -> Scene:
+    scene = _card_scene(w, h, bleed, "reference card: structures")
+    for structure in STRUCTURES:
+        scene.define(art_symbol(structure.name))
+    _frame(scene, BACK)
+    k, width, height = card_layout(w, h)
+    scene.add(Group(_reference_sides(width, height, lang)[0], sx=k, sy=k))
+    return scene
 
 
 def reference_back(w: float = POKER_W, h: float = POKER_H, bleed: float = 3.0, lang: str = "en") -> Scene:
     scene = _card_scene(w, h, bleed, "reference card: scoring")
     _frame(scene, BACK)
-    scene.add(_fitted(_scoring_text(lang), w, h))
+    k, width, height = card_layout(w, h)
+    scene.add(Group(_reference_sides(width, height, lang)[1], sx=k, sy=k))
     return scene
 
 
-def _scoring_text(lang: str = "en") -> list:
-    _ = translator(lang)
-    items: list = [Text(POKER_W / 2, 9.6, _("CAT TREE · SCORING"), 3.3, anchor="middle", weight="bold",
-                        style=Style(fill=BACK))]
-    size = 2.12
-    # A language whose lines run longer sets them wider and closer, so the last one keeps the safe zone.
-    for width, lead, gap in ((POKER_W - 16.0, 1.3, 1.2), (POKER_W - 13.0, 1.22, 0.8), (POKER_W - 12.0, 1.15, 0.5)):
-        lines = _scoring_lines(lang, size, width, lead, gap)
-        if lines[-1].y <= POKER_H - 6.0:
+def _reference_sides(w: float, h: float, lang: str = "en") -> tuple[list, list]:
+    """Both sides of a w x h reference card: the first table that fits (pictures and definitions, then without
+    pictures, then with the definitions moved to the back), and the first scoring text that fits after it."""
+    front, definitions = None, True
+    for pictures, definitions in ((True, True), (False, True), (True, False), (False, False)):
+        front = _reference_table(w, h, lang, pictures, definitions)
+        if front is not None:
             break
-    return items + lines
+    if front is None:
+        front = _reference_table(w, h, lang, False, False, squeeze=True)
+    moved = () if definitions else DEFINITIONS
+    back = None
+    for lines, extra in ((SCORING_LINES, moved), (SCORING_SHORT, moved), (SCORING_SHORT, ())):
+        back = _scoring_text(w, h, lang, lines, extra)
+        if back is not None:
+            break
+    if back is None:
+        back = _scoring_text(w, h, lang, SCORING_SHORT, (), squeeze=True)
+    return front, back
 
 
-def _scoring_lines(lang: str, size: float, width: float, lead: float, gap: float) -> list:
+def _title(w: float, g: float, text: str, base: float) -> tuple[Text, float]:
+    """A side's heading, centred, and its baseline."""
+    size = max(MIN_TEXT, fit_size(text, w - 10.0, 3.3 * g, "bold"))
+    base = max(base * g, 3.9 + ASCENT * size)
+    return Text(w / 2, base, text, size, anchor="middle", weight="bold", style=Style(fill=BACK)), base
+
+
+def _reference_table(w: float, h: float, lang: str, pictures: bool, definitions: bool,
+                     squeeze: bool = False) -> list | None:
+    """The eight structures, one row each (rank, picture, name and points; where it may be placed, and how it
+    scores, below), then what "flat surface" and "both sides" mean; None where that does not fit a w x h card
+    with every word at 6 pt (`squeeze`: drawn all the same, rows as low as they go)."""
     _ = translator(lang)
+    g = min(1.0, w / POKER_W, h / POKER_H)
+    title, base = _title(w, g, _("CAT TREE · STRUCTURES"), 9.0)
+    top, bottom = base + 2.6 * g, h - 3.5 - 2.4 * g          # the first row's top, the last line's lowest baseline
+    paragraphs = [wrap_text(_(line), MIN_TEXT, w - 10.0) for line in DEFINITIONS] if definitions else []
+    lines = sum(len(p) for p in paragraphs)
+    defs_h = 3.2 * g + (lines - 1) * 1.25 * MIN_TEXT + 0.4 * (len(paragraphs) - 1) if paragraphs else 0.0
+    # a row: the name over the placement, both 6 pt or more
+    name_size, points_size = max(MIN_TEXT, 2.3 * g), max(MIN_TEXT, 2.7 * g)
+    lead = max(DESCENT * name_size + ASCENT * MIN_TEXT + 0.45, 2.9 * g)
+    block = ASCENT * name_size + lead + DESCENT * MIN_TEXT
+    free = bottom - top - defs_h if paragraphs else bottom - top + DESCENT * MIN_TEXT
+    row_h = min(6.9 * max(1.0, h / POKER_H), free / len(STRUCTURES))
+    if row_h < block + 1.0:
+        if not squeeze:
+            return None
+        row_h = block + 0.4
+    spare = max(0.0, free - len(STRUCTURES) * row_h) / 3
+    ranks = [rank_index(s, lang) for s in STRUCTURES]
+    rank_size = {r: max(MIN_TEXT, (3.0 if len(r) == 1 else 2.6) * g) for r in ranks}
+    rank_w = max(text_width(r, rank_size[r], "bold") for r in ranks)
+    rows: list = []
+    for k, structure in enumerate(STRUCTURES):
+        row = _reference_row(structure, top + spare + k * row_h, row_h, k % 2 == 0, w, g, pictures, rank_w,
+                             (name_size, points_size, rank_size[ranks[k]]), (block, lead), lang)
+        if row is None and not squeeze:
+            return None
+        rows += row or []
+    y = top + spare + len(STRUCTURES) * row_h + spare + 3.2 * g       # the first definition's baseline
+    for paragraph in paragraphs:
+        for line in paragraph:
+            rows.append(Text(5.0, y, line, MIN_TEXT, style=Style(fill=INK)))
+            y += MIN_TEXT * 1.25
+        y += 0.4
+    return [title] + rows
+
+
+def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool, w: float, g: float, pictures: bool,
+                   rank_w: float, sizes: tuple[float, float, float], spacing: tuple[float, float],
+                   lang: str = "en") -> list | None:
+    """One structure's row, or None where its words do not fit the row at their sizes."""
+    _ = translator(lang)
+    colour = COLOURS[structure.name]
+    name_size, points_size, rank_size = sizes
+    block, lead = spacing
+    rank, title = rank_index(structure, lang), _(structure.title)
+    name_base = y + (row_h - block) / 2 + ASCENT * name_size
     items: list = []
-    y = 15.4
-    for source, body in SCORING_LINES:
-        head, body = _(source), _(body)
-        items.append(Circle(6.2, y - 0.7, 0.7, st(fill=BAD if source == DOUBLING_LINE else BACK)))
+    if shaded:
+        items.append(Rect(3.6, y, w - 7.2, row_h, st(fill=tint(BACK, 0.92))))
+    if pictures:
+        rank_x = max(8.2 * g, 5.4 + rank_w / 2)
+        scale = 0.17 * row_h / 6.9
+        pic_x = max(10.9 * g, rank_x + rank_w / 2 + 0.4)
+        name_x = pic_x + ART_W * scale + 2.2 * g
+        items.append(Rect(3.6, y + 0.5, 1.2, row_h - 1.0, st(fill=colour)))
+        items.append(Text(rank_x, y + row_h / 2 + ASCENT * rank_size / 2, rank, rank_size, anchor="middle",
+                          weight="bold", style=Style(fill=colour)))
+        items.append(Use(f"cat-tree-{structure.name}", pic_x, y + (row_h - ART_H * scale) / 2, scale=scale))
+    else:
+        chip = rank_w + 2.0
+        name_x = 3.6 + chip + 1.6
+        items.append(Rect(3.6, y + 0.5, chip, row_h - 1.0, st(fill=colour), rx=0.6))
+        items.append(Text(3.6 + chip / 2, y + row_h / 2 + ASCENT * rank_size / 2, rank, rank_size, anchor="middle",
+                          weight="bold", style=Style(fill="#ffffff")))
+    points = str(structure.points)
+    points_x = w - 3.6 - 1.5 * g
+    points_start = points_x - text_width(points, points_size, "bold")
+    name_end = name_x + text_width(title, name_size, "bold")
+    if name_end + 1.2 > points_start:
+        return None
+    items.append(Text(name_x, name_base, title, name_size, weight="bold", style=Style(fill=INK)))
+    items.append(Text(points_x, name_base + 0.1, points, points_size, anchor="end", weight="bold",
+                      style=Style(fill=INK)))
+    room = points_x - name_x
+    places = [_(PLACEMENT_TEXT[structure.placement])]
+    if structure.placement == "flat-or-sides":
+        places.append(_("flat or both sides"))
+    place = next((p for p in places if _fits(p, MIN_TEXT, room)), None)
+    if place is None:
+        return None
+    note = _("+3 per side") if structure.per_side else _("per group") if structure.grouped else ""
+    below = place + (f" · {note}" if note else "")
+    if note and not _fits(below, MIN_TEXT, room):
+        # too long for one line: the note stands on the name's line, before the points
+        note_end = points_start - 1.5
+        if name_end + 1.2 > note_end - text_width(note, MIN_TEXT):
+            return None
+        items.append(Text(note_end, name_base, note, MIN_TEXT, anchor="end", style=Style(fill=MUTED)))
+        below = place
+    items.append(Text(name_x, name_base + lead, below, MIN_TEXT, style=Style(fill=MUTED)))
+    return items
+
+
+def _scoring_text(w: float, h: float, lang: str, lines: tuple[tuple[str, str], ...], definitions: tuple[str, ...],
+                  squeeze: bool = False) -> list | None:
+    """The back: the scoring (and the definitions, where the front had no room for them), or None where it does
+    not fit a w x h card at 6 pt (`squeeze`: drawn all the same)."""
+    _ = translator(lang)
+    g = min(1.0, w / POKER_W, h / POKER_H)
+    title, base = _title(w, g, _("CAT TREE · SCORING"), 9.6)
+    paragraphs = [(_(head), _(body), head == DOUBLING_LINE) for head, body in lines]
+    for definition in definitions:
+        head, body = _(definition).split(": ", 1)
+        paragraphs.append((head, body, False))
+    top, bottom = base + 5.8 * g, h - 3.5 - 2.4 * g
+    left = 3.0 + 5.0 * g
+    # A language whose lines run longer sets them wider and closer, so the last one keeps the safe zone.
+    items: list = []
+    for right, lead, gap in ((w - 8.0, 1.3, 1.2), (w - 5.0, 1.22, 0.8), (w - 4.0, 1.15, 0.5)):
+        items, last = _scoring_lines(paragraphs, SCORING_SIZE, left, right - left, lead, gap, top, g)
+        if last <= bottom:
+            # room to spare (a large card, or the fewer words): the paragraphs stand further apart
+            spare = min(1.6, (bottom - last) / len(paragraphs))
+            if spare > 0.1:
+                items, last = _scoring_lines(paragraphs, SCORING_SIZE, left, right - left, lead, gap + spare, top, g)
+            return [title] + items
+    return [title] + items if squeeze else None
+
+
+def _scoring_lines(paragraphs: list[tuple[str, str, bool]], size: float, x: float, width: float, lead: float,
+                   gap: float, y: float, g: float) -> tuple[list, float]:
+    """The paragraphs from baseline y, each after a dot, its head in bold: the items and the last baseline."""
+    items: list = []
+    last = y
+    for head, body, red in paragraphs:
+        items.append(Circle(3.0 + 3.2 * g, y - 0.7, 0.7, st(fill=BAD if red else BACK)))
         # the head is bold: the line it starts has that much less room
         bold = text_width(head + ": ", size, "bold") - text_width(head + ": ", size)
-        lines = wrap_text(f"{head}: {body}", size, width - bold)
         first = True
-        for line in lines:
+        for line in wrap_text(f"{head}: {body}", size, width - bold):
             if first and line.startswith(head):
-                items.append(Text(8.0, y, head + ":", size, weight="bold", style=Style(fill=INK)))
+                items.append(Text(x, y, head + ":", size, weight="bold", style=Style(fill=INK)))
                 rest = line[len(head) + 1:].strip()
-                items.append(Text(8.0 + text_width(head + ": ", size, "bold"), y, rest, size, style=Style(fill=INK)))
+                items.append(Text(x + text_width(head + ": ", size, "bold"), y, rest, size, style=Style(fill=INK)))
             else:
-                items.append(Text(8.0, y, line, size, style=Style(fill=INK)))
+                items.append(Text(x, y, line, size, style=Style(fill=INK)))
             first = False
+            last = y
             y += size * lead
         y += gap
-    return items
+    return items, last
 
 
 # -- the deck document -----------------------------------------------------------------------------------------
@@ -727,14 +896,14 @@ CARD_SIZE_WORDS = {"poker": N_("poker"), "bridge": N_("bridge"), "mini-euro": N_
 
 def card_template(card: str, options: PrintOptions) -> Template:
     """The user's template, the built-in one for the card and paper, or for bridge cards (no built-in sheet) a
-    3 x 3 grid of abutting cards like the poker sheets."""
+    grid of abutting cards like the poker sheets, as many as the paper holds (3 x 3 on A4 and Letter)."""
     paper = options.paper or "a4"
     if card != "bridge" or options.template is not None:
         return template_for(card, paper, options.template)
     pw, ph = paper_size(paper)
     w, h = CARD_SIZES[card]
     return Template(f"{paper_label(paper)} bridge", pw, ph, (MIN_PAGE_MARGIN,) * 4,
-                    grid=Grid(w, h, cols=3, rows=3, gutter=0.0))
+                    grid=Grid(w, h, gutter=0.0))
 
 
 def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
@@ -750,24 +919,32 @@ def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
 # -- a scored tree -------------------------------------------------------------------------------------------------
 
 CELL_W, CELL_H, GAP = 17.0, 23.8, 2.0
+# Around the grid: row numbers (left), the title, points and cards (top), the floor, the column numbers and the
+# fine print (bottom). Their words keep their size whatever the grid's zoom.
+MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 10.0, 6.0, 24.0, 14.0
+MIN_TREE_WIDTH = 70.0
+
+
+def _tree_box(design: CatTreeLayout, zoom: float = 1.0) -> tuple[float, float, float, float]:
+    grid_w = (design.width * (CELL_W + GAP) - GAP) * zoom
+    width = max(MARGIN_L + grid_w + MARGIN_R, MIN_TREE_WIDTH)
+    margin_l = (width - grid_w - MARGIN_R + MARGIN_L) / 2
+    return width, MARGIN_T + (design.height * (CELL_H + GAP) - GAP) * zoom + MARGIN_B, margin_l, MARGIN_T
 
 
 def tree_frame(design: CatTreeLayout) -> tuple[float, float, float, float]:
     """(width, height, x, y) of a tree's drawing: its size and the top-left corner of the top row's first cell.
     Cell (row, col) lies at x + (col - 1) * (CELL_W + GAP), y + (height - row) * (CELL_H + GAP)."""
-    margin_l, margin_r, margin_t, margin_b = 10.0, 6.0, 24.0, 11.0
-    grid_w = design.width * (CELL_W + GAP) - GAP
-    width = max(margin_l + grid_w + margin_r, 70.0)
-    margin_l = (width - grid_w - margin_r + margin_l) / 2
-    return width, margin_t + design.height * (CELL_H + GAP) - GAP + margin_b, margin_l, margin_t
+    return _tree_box(design)
 
 
-def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en") -> Scene:
+def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en", zoom: float = 1.0) -> Scene:
     """The layout drawn to scale: each card small in its cell with its points beside it, the floor, the rows and
-    columns numbered, the altitude line at height 5, the total."""
+    columns numbered, the altitude line at height 5, the total. `zoom` < 1 draws the cards smaller (a large tree
+    on a sheet of paper); every word stays 6 pt or more, and a card's words that no longer fit it are left out."""
     _ = translator(lang)
-    width, height, margin_l, margin_t = tree_frame(design)
-    pitch_x, pitch_y = CELL_W + GAP, CELL_H + GAP
+    width, height, margin_l, margin_t = _tree_box(design, zoom)
+    pitch_x, pitch_y = (CELL_W + GAP) * zoom, (CELL_H + GAP) * zoom
     scene = Scene(width, height, meta={"game": GAME, "kind": "layout", "seed": str(design.seed),
                                        "version": __version__, "title": title or f"{TITLE}: a scored tree"})
     names = sorted({c.card for c in design.cards})
@@ -778,24 +955,28 @@ def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en") 
     def cell_xy(row: int, col: int) -> tuple[float, float]:
         return margin_l + (col - 1) * pitch_x, margin_t + (design.height - row) * pitch_y
 
-    floor_y = margin_t + design.height * pitch_y - GAP
-    scene.add(*floor_band(margin_l - 3, floor_y + 0.6, design.width * pitch_x - GAP + 6, 3.2))
+    floor_y = margin_t + design.height * pitch_y - GAP * zoom
+    scene.add(*floor_band(margin_l - 3, floor_y + 0.6, design.width * pitch_x - GAP * zoom + 6, 3.2))
     floor = _("floor")
-    scene.add(Text(margin_l - 3.2, floor_y + 7.8, floor, fit_size(floor, 2 * margin_l - 6.0, 2.0), anchor="middle",
-                   style=Style(fill=WOOD_DARK)))
+    half = text_width(floor, MIN_TEXT) / 2
+    floor_x = max(margin_l - 3.2, 3.4 + half)
+    scene.add(Text(floor_x, floor_y + 7.8, floor, MIN_TEXT, anchor="middle", style=Style(fill=WOOD_DARK)))
     for row in range(1, design.height + 1):
         y = cell_xy(row, 1)[1]
-        scene.add(Text(margin_l - 3.2, y + CELL_H / 2 + 1.0, str(row), 2.8, anchor="middle", weight="bold",
+        scene.add(Text(margin_l - 3.2, y + CELL_H * zoom / 2 + 1.0, str(row), 2.8, anchor="middle", weight="bold",
                        style=Style(fill=BAD if row >= ALTITUDE else MUTED)))
+    # every column numbered, or every second (fifth, ...) where the numbers would touch; none on the floor's word
+    step = next(n for n in (1, 2, 5, 10, 20, 64) if n * pitch_x >= text_width(str(design.width), 2.8) + 0.8)
     for col in range(1, design.width + 1):
-        x = cell_xy(1, col)[0]
-        scene.add(Text(x + CELL_W / 2, floor_y + 7.8, str(col), 2.8, anchor="middle", style=Style(fill=MUTED)))
+        x = cell_xy(1, col)[0] + CELL_W * zoom / 2
+        numbered = (col - 1) % step == 0 if step <= 2 else col == 1 or col % step == 0
+        if numbered and x - text_width(str(col), 2.8) / 2 >= floor_x + half + 0.8:
+            scene.add(Text(x, floor_y + 7.8, str(col), 2.8, anchor="middle", style=Style(fill=MUTED)))
     if design.height >= ALTITUDE:
-        y = cell_xy(ALTITUDE, 1)[1] + CELL_H + GAP / 2
+        y = cell_xy(ALTITUDE, 1)[1] + (CELL_H + GAP / 2) * zoom
         scene.add(Line(margin_l - 5, y, width - 2, y, Style(stroke=BAD, stroke_width=0.45, dash=(1.6, 1.0))))
-        scene.add(Text(width - 2.5, y - 1.0, _("height {height}+: ×2").format(height=ALTITUDE), 2.4, anchor="end",
-                       weight="bold",
-                       style=Style(fill=BAD)))
+        scene.add(Text(width - 3.2, y - 1.0, _("height {height}+: ×2").format(height=ALTITUDE), 2.4, anchor="end",
+                       weight="bold", style=Style(fill=BAD)))
     grid = design.grid()
     by_cell = score.by_cell()
     detached = {cell for part in score.parts if part.detached for cell in part.cells}
@@ -805,31 +986,54 @@ def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en") 
             x, y = cell_xy(row, col)
             name = grid.get((row, col))
             if name is None:
-                scene.add(Rect(x, y, CELL_W, CELL_H, Style(stroke="#cfc8bd", stroke_width=0.25, dash=(0.8, 0.8)),
-                               rx=1.2))
+                scene.add(Rect(x, y, CELL_W * zoom, CELL_H * zoom,
+                               Style(stroke="#cfc8bd", stroke_width=0.25, dash=(0.8, 0.8)), rx=1.2 * zoom))
                 continue
             cell = (row, col)
             state = ("illegal" if cell in score.illegal else "detached" if cell in detached else
                      "grouped" if cell in grouped else "ok")
-            scene.add(Group(_cell_card(BY_NAME[name], by_cell[(row, col)].points, state, lang), dx=x, dy=y))
-    heading = title or TITLE
-    scene.add(Text(4.0, 8.0, heading, fit_size(heading, width - 8.0, 3.6, "bold"), weight="bold",
-                   style=Style(fill=INK)))
-    scene.add(Text(4.0, 14.6, _("{points} points").format(points=score.total), 4.6, weight="bold",
-                   style=Style(fill=INK)))
-    broken = len(score.illegal)
-    status = _("{cards} cards").format(cards=len(design.cards)) + (
-        " · " + translator(lang).ngettext("{count} breaks a rule", "{count} break a rule", broken).format(
-            count=broken) if broken else "") + \
-        (" · " + _("{count} detached").format(count=len(detached)) if detached else "")
-    scene.add(Text(4.0, 19.6, status, 2.4, style=Style(fill=BAD if broken else MUTED)))
-    stamp = f"washigen {__version__}" + ("" if design.seed is None else " · " + _("seed {seed}").format(
-        seed=design.seed))
-    scene.add(Text(width - 2.0, height - 1.6, stamp, 1.6, anchor="end", style=Style(fill=MUTED)))
+            scene.add(Group(_cell_card(BY_NAME[name], by_cell[(row, col)].points, state, lang, MIN_TEXT / zoom),
+                            dx=x, dy=y, sx=zoom, sy=zoom))
+    _tree_header(scene, design, score, title, len(detached), lang)
     return scene
 
 
-def _cell_card(structure: Structure, points: int, state: str, lang: str = "en") -> list:
+def _tree_header(scene: Scene, design: CatTreeLayout, score, title: str, detached: int, lang: str) -> None:
+    """The title (on two lines where one would print it below 6 pt), the points, what the tree holds, and the
+    fine print at the foot."""
+    _ = translator(lang)
+    width, height = scene.width, scene.height
+    heading = title or TITLE
+    size = fit_size(heading, width - 8.0, 3.6, "bold")
+    if size >= MIN_TEXT:
+        scene.add(Text(4.0, 8.0, heading, size, weight="bold", style=Style(fill=INK)))
+    else:
+        lines = balanced_lines(heading, "bold")
+        size = max(MIN_TEXT, min(fit_size(line, width - 8.0, 2.6, "bold") for line in lines))
+        for k, line in enumerate(lines):
+            scene.add(Text(4.0, 5.8 + k * 1.15 * size, line, size, weight="bold", style=Style(fill=INK)))
+    scene.add(Text(4.0, 14.6, _("{points} points").format(points=score.total), 4.6, weight="bold",
+                   style=Style(fill=INK)))
+    broken = len(score.illegal)
+    parts = [_.ngettext("{cards} card", "{cards} cards", len(design.cards)).format(cards=len(design.cards))]
+    if broken:
+        parts.append(translator(lang).ngettext("{count} breaks a rule", "{count} break a rule", broken).format(
+            count=broken))
+    if detached:
+        parts.append(_("{count} detached").format(count=detached))
+    status = " · ".join(parts)
+    if fit_size(status, width - 8.0, 2.4) < MIN_TEXT and len(parts) > 1:
+        status = " · ".join(parts[1:])                 # a narrow tree: what is wrong before how many cards
+    scene.add(Text(4.0, 19.6, status, max(MIN_TEXT, fit_size(status, width - 8.0, 2.4)),
+                   style=Style(fill=BAD if broken else MUTED)))
+    stamp = f"washigen {__version__}" + ("" if design.seed is None else " · " + _("seed {seed}").format(
+        seed=design.seed))
+    scene.add(Text(width - 3.2, height - 3.6, stamp, MIN_FINE_PRINT + 0.04, anchor="end", style=Style(fill=MUTED)))
+
+
+def _cell_card(structure: Structure, points: int, state: str, lang: str = "en", least: float = MIN_TEXT) -> list:
+    """A card in its cell (CELL_W x CELL_H), its points in a badge at the corner. `least` is the smallest size a
+    word may have here (6 pt, in the cell's millimetres): a word that cannot have it is left out."""
     _ = translator(lang)
     colour = COLOURS[structure.name]
     title = _(structure.title)
@@ -838,40 +1042,76 @@ def _cell_card(structure: Structure, points: int, state: str, lang: str = "en") 
                    Rect(1.6, 5.0, CELL_W - 3.2, 11.4, st(fill=tint(colour, 0.86)))]
     scale = (CELL_W - 3.2) / ART_W
     items.append(Use(f"cat-tree-{structure.name}", 1.6, 5.0 + (11.4 - ART_H * scale) / 2, scale=scale))
-    items.append(Text(2.0, 4.0, rank_index(structure, lang), 2.4, weight="bold", style=Style(fill=colour)))
-    size = fit_size(title, CELL_W - 3.0, 2.2, "bold")
-    items.append(Text(CELL_W / 2, 19.6, title, size, anchor="middle", weight="bold", style=Style(fill=INK)))
+    rank_size = max(2.4, least)
+    if rank_size <= 4.4:
+        items.append(Text(2.0, max(4.0, 1.2 + ASCENT * rank_size), rank_index(structure, lang), rank_size,
+                          weight="bold", style=Style(fill=colour)))
+    title_size, weight = 0.0, "bold"
+    for weight in ("bold", "normal"):
+        title_size = fit_size(title, CELL_W - 2.0, max(2.2, least), weight)
+        if title_size >= least:
+            break
+    shown = title_size >= least and ASCENT * title_size <= 3.0
+    if shown:
+        items.append(Text(CELL_W / 2, 19.6, title, title_size, anchor="middle", weight=weight, style=Style(fill=INK)))
+    number = 3.0 if points < 10 else 2.6
+    badge_size = max(number, least)
+    radius = 3.1 * badge_size / number
+    badge_at = (CELL_W - 1.2, 1.2) if radius <= 4.2 else (CELL_W / 2, 10.7) if radius <= 5.6 else None
     badge = {"ok": (INK, "#ffffff"), "grouped": (MUTED, "#ffffff"), "illegal": (BAD, "#ffffff"),
              "detached": (MUTED, "#ffffff")}[state]
-    items += [Circle(CELL_W - 1.2, 1.2, 3.1, st(fill=badge[0], stroke="#ffffff", width=0.4)),
-              Text(CELL_W - 1.2, 2.25, str(points), 3.0 if points < 10 else 2.6, anchor="middle", weight="bold",
-                   style=Style(fill=badge[1]))]
-    if state == "grouped":
-        items.append(Text(CELL_W / 2, CELL_H - 1.5, _("in a group"), fit_size(_("in a group"), CELL_W - 1.0, 1.5),
-                          anchor="middle", style=Style(fill=MUTED)))
-    elif state == "illegal":
+    if badge_at is not None:
+        bx, by = badge_at
+        items += [Circle(bx, by, radius, st(fill=badge[0], stroke="#ffffff", width=0.4)),
+                  Text(bx, by + 1.05 * badge_size / number, str(points), badge_size, anchor="middle", weight="bold",
+                       style=Style(fill=badge[1]))]
+    # the state under the name, where both have room at their size
+    note = {"grouped": _("in a group"), "illegal": _("breaks a rule"), "detached": _("detached")}.get(state, "")
+    note_weight = "bold" if state == "detached" else "normal"
+    if note and not (_fits(note, least, CELL_W - 2.0, note_weight) and (not shown or least <= 2.5)):
+        note = ""
+    note_style = Style(fill={"grouped": MUTED, "illegal": BAD}.get(state, INK))
+    if state == "illegal":
         items.append(Rect(-0.4, -0.4, CELL_W + 0.8, CELL_H + 0.8, Style(stroke=BAD, stroke_width=0.6,
                                                                          dash=(1.2, 0.7)), rx=1.4))
-        items.append(Text(CELL_W / 2, CELL_H - 1.5, _("breaks a rule"), fit_size(_("breaks a rule"), CELL_W - 1.0, 1.5),
-                          anchor="middle", style=Style(fill=BAD)))
-    elif state == "detached":
-        return [Group(items, opacity=0.45),
-                Text(CELL_W / 2, CELL_H - 1.5, _("detached"), fit_size(_("detached"), CELL_W - 1.0, 1.6, "bold"),
-                     anchor="middle", weight="bold",
-                     style=Style(fill=INK))]
+    if state == "detached":
+        items = [Group(items, opacity=0.45)]
+    if note:
+        items.append(Text(CELL_W / 2, CELL_H - 1.5, note, least, anchor="middle", weight=note_weight,
+                          style=note_style))
     return items
 
 
 def print_layout(design: CatTreeLayout, score, options: PrintOptions, title: str = "") -> Document:
-    """The tree at its own size, or centred (shrunk to fit when needed) on a sheet of options.paper."""
-    scene = tree_scene(design, score, title, options.lang)
+    """The tree at its own size, or centred on a sheet of options.paper: its cards drawn smaller where the tree
+    would not fit it, its words never below 6 pt."""
     if not options.paper:
-        return Document.single(scene)
-    return Document.single(on_paper(scene, options.paper))
+        return Document.single(tree_scene(design, score, title, options.lang))
+    zoom, orientation = paper_zoom(design, options.paper)
+    return Document.single(on_paper(tree_scene(design, score, title, options.lang, zoom), options.paper,
+                                    orientation=orientation))
 
 
-def on_paper(scene: Scene, paper: str, margin: float = 12.0) -> Scene:
-    pw, ph = paper_size(paper, "landscape" if scene.width > scene.height else "portrait")
+def paper_zoom(design: CatTreeLayout, paper: str, margin: float = 12.0) -> tuple[float, str]:
+    """The zoom (1 at most) at which the tree fits a sheet of `paper`, and the orientation that gives the
+    larger (portrait or landscape as the tree is, when both hold it at its own size)."""
+    grid_w = design.width * (CELL_W + GAP) - GAP
+    grid_h = design.height * (CELL_H + GAP) - GAP
+    width, height, _x, _y = _tree_box(design)
+    natural = "landscape" if width > height else "portrait"
+    best = (0.0, natural)
+    for orientation in (natural, "portrait" if natural == "landscape" else "landscape"):
+        pw, ph = paper_size(paper, orientation)
+        zoom = min(1.0, (pw - 2 * margin - MARGIN_L - MARGIN_R) / grid_w,
+                   (ph - 2 * margin - MARGIN_T - MARGIN_B) / grid_h)
+        if zoom > best[0] + 1e-9:
+            best = (zoom, orientation)
+    return best
+
+
+def on_paper(scene: Scene, paper: str, margin: float = 12.0, orientation: str | None = None) -> Scene:
+    orientation = orientation or ("landscape" if scene.width > scene.height else "portrait")
+    pw, ph = paper_size(paper, orientation)
     scale = min(1.0, (pw - 2 * margin) / scene.width, (ph - 2 * margin) / scene.height)
     page = Scene(pw, ph, meta=dict(scene.meta))
     for symbol in scene.symbols.values():
