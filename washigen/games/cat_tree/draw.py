@@ -911,7 +911,7 @@ def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
     fronts, backs = deck_cards(deck, options.bleed, options.duplex, options.lang)
     template = card_template(deck.card, options)
     w, h = CARD_SIZES[deck.card]
-    footer = f"{TITLE} · " + _("{card} cards {width} x {height} mm").format(
+    footer = f"{TITLE} · " + _("{card} cards {width} × {height} mm").format(
         card=_(CARD_SIZE_WORDS[deck.card]), width=_.mm(w), height=_.mm(h)) + f" · washigen {__version__}"
     return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: deck", footer=footer)
 
