@@ -261,3 +261,86 @@ def test_every_tape_width_renders_at_its_width():
         page = pdf_pages(to_pdf(game.print_design(design, PrintOptions(bleed=0.0)).pages))[0]
         w, h = page_size_mm(page)
         assert abs(w - 2 * width * 3.6) < TOL and abs(h - width) < TOL
+
+
+STANDARD_TAPE_WIDTHS = (15.0, 20.0, 25.0, 30.0, 35.0, 45.0, 50.0)
+
+
+def _printed_words(runs) -> list[str]:
+    return [word for run in runs for word in run.text.split()]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", STANDARD_TAPE_WIDTHS)
+def test_every_word_keeps_inside_the_tape_on_every_standard_width(width, lang):
+    """Read back from the PDFs: on every standard tape, a map (end to end with an offset, and stacked strips on a
+    sheet), a tape repeat (on its own page and as strips on Letter) and a roll print every word >= 6 pt (fine
+    print >= 5 pt) and >= 3 mm inside the tape's trim, artwork into the bleed. Every location id stays on the
+    tape, each once: a narrow tape sets it beside its location or in its pictogram's place, never smaller."""
+    from washigen.games.cops.generate import generate_tape
+
+    from .printcheck import preflight, text_runs
+
+    game = get_game("cops")
+    offset = round(width * 0.2, 1)
+    cases = {
+        "map": (generate_map(3, seed=2, tape_width=width, offset=offset), PrintOptions(lang=lang)),
+        "stacked strips": (generate_map(3, seed=2, tape_width=width, offset=offset, layout="stacked"),
+                           PrintOptions(paper="a4", lang=lang)),
+        "tape": (generate_tape(4, seed=2, tape_width=width), PrintOptions(lang=lang)),
+        "stacked tape strips": (generate_tape(2, seed=5, tape_width=width, layout="stacked"),
+                                PrintOptions(paper="letter", lang=lang)),
+    }
+    for name, (design, options) in cases.items():
+        pdf = to_pdf(game.print_design(design, options).pages)
+        assert preflight(pdf) == [], (name, width, lang)
+        words = _printed_words(text_runs(pdf))
+        for segment in design.segments:
+            for location in segment.locations:
+                assert words.count(location.id) == 1, (name, width, lang, location.id)
+        if width >= 45:            # a wide tape keeps its look: the squad label, the seed and version at the end
+            count = len(design.segments)
+            assert words.count("SQUAD" if lang == "en" else "TRUPP") >= 1, (name, lang)
+            assert words.count("washigen") == count and words.count(f"{count}/{count}") == 1, (name, lang)
+
+
+@pytest.mark.parametrize("width", ["15mm", "25mm"])
+def test_a_tape_roll_on_narrow_tape_passes_the_preflight(tmp_path, width):
+    from .printcheck import preflight
+
+    out = tmp_path / "roll.pdf"
+    run("cops", "tape", "--seed", 2, "--tape-width", width, "--length", "1m", "--lang", "de", "-o", out)
+    assert preflight(out.read_bytes()) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_on_15mm_tape_is_drawn_with_every_word_inside_the_tape(tmp_path, lang):
+    from .printcheck import preflight, text_runs
+
+    out = tmp_path / "game.pdf"
+    run("cops", "play", "--seed", 3, "--players", 3, "--tape-width", "15mm", "--lang", lang, "-o", out)
+    data = out.read_bytes()
+    assert preflight(data) == []
+    words = _printed_words(text_runs(data))
+    assert all(f"{n}{letter}" in words for n in (1, 2, 3) for letter in "abcdefgh")
+
+
+def test_on_a_narrow_tape_a_word_with_no_room_is_left_off_not_shrunk():
+    """15 mm tape: the squad field is too narrow for SQUAD at 6 pt 3 mm inside the tape's end, so it is left off;
+    the version has no room in the corridor, so it is left off too; the seed stays where it finds room, at 5 pt."""
+    from washigen.fonts import MIN_FINE_PRINT, MIN_TEXT
+    from washigen.games.cops.draw import map_scene
+    from washigen.scene import Group, Text
+
+    def texts(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.children)
+            elif isinstance(item, Text):
+                yield item
+
+    design = generate_map(3, seed=2, tape_width=15.0)
+    words = list(texts(map_scene(design, 3.0).children))
+    assert not any(word.text == "SQUAD" or word.text.startswith("washigen") for word in words)
+    assert any(word.text.startswith("seed 2") for word in words)
+    assert all(word.size >= (MIN_FINE_PRINT if word.text.startswith("seed") else MIN_TEXT) - 1e-9 for word in words)
