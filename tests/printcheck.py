@@ -83,9 +83,11 @@ def text_runs(data: bytes) -> list[TextRun]:
     document = pdfium.PdfDocument(data)
     matrix = raw.FS_MATRIX()
     left, right, bottom, top, origin_x, origin_y = (ctypes.c_double() for _ in range(6))
+    units = user_units(data)
     try:
         for number in range(len(document)):
             page = document[number]
+            unit = units[number]          # pdfium measures in the page's own units: a long roll's are larger
             textpage = page.get_textpage()
             current: list = []
             for index in range(textpage.count_chars()):
@@ -95,10 +97,10 @@ def text_runs(data: bytes) -> list[TextRun]:
                         current.append((" ", current[-1][1], None, current[-1][3]))
                     continue
                 raw.FPDFText_GetMatrix(textpage.raw, index, ctypes.byref(matrix))
-                size = raw.FPDFText_GetFontSize(textpage.raw, index) * math.sqrt(
+                size = unit * raw.FPDFText_GetFontSize(textpage.raw, index) * math.sqrt(
                     abs(matrix.a * matrix.d - matrix.b * matrix.c))
                 raw.FPDFText_GetCharBox(textpage.raw, index, *(ctypes.byref(v) for v in (left, right, bottom, top)))
-                box = tuple(v.value * MM_PER_PT for v in (left, bottom, right, top))
+                box = tuple(v.value * unit * MM_PER_PT for v in (left, bottom, right, top))
                 raw.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(origin_x), ctypes.byref(origin_y))
                 origin = (origin_x.value, origin_y.value)
                 turned = abs(matrix.b) > 1e-3 or abs(matrix.c) > 1e-3
@@ -140,6 +142,13 @@ def small_text(runs: list[TextRun]) -> list[str]:
             if r.size_pt < (MIN_FINE_PRINT_PT if is_fine_print(r.text) else MIN_TEXT_PT) - 0.05]
 
 
+def user_units(data: bytes) -> list[float]:
+    """Per page the size of its unit in points: 1, or the /UserUnit of a page longer than 5.08 m (a roll)."""
+    from pypdf import PdfReader
+
+    return [float(page.get("/UserUnit", 1.0)) for page in PdfReader(io.BytesIO(data)).pages]
+
+
 def page_boxes(data: bytes) -> list[dict[str, tuple[float, float, float, float]]]:
     """Per page: trimbox and bleedbox in mm from the lower left (x0, y0, x1, y1), /UserUnit applied."""
     from pypdf import PdfReader
@@ -175,7 +184,8 @@ def _on_bare_paper(data: bytes, run: TextRun, boxes: dict, rasters: dict, dpi: i
 
     if run.page not in rasters:
         document = pdfium.PdfDocument(data)
-        rasters[run.page] = document[run.page - 1].render(scale=dpi / 72.0).to_pil().convert("L")
+        unit = user_units(data)[run.page - 1]
+        rasters[run.page] = document[run.page - 1].render(scale=unit * dpi / 72.0).to_pil().convert("L")
         document.close()
     image, media = rasters[run.page], boxes["media"]
     px = dpi / 25.4
@@ -201,13 +211,14 @@ def bare_bleed(data: bytes, dpi: int = 300, depth_mm: float = 0.15, max_pages: i
 
     faults = []
     document = pdfium.PdfDocument(data)
+    units = user_units(data)
     try:
         for number, boxes in enumerate(page_boxes(data)[:max_pages], 1):
             trim, bleed = boxes["trim"], boxes["bleed"]
             if bleed[0] >= trim[0] - 0.5:          # a page without bleed has nothing to check
                 continue
             page = document[number - 1]
-            image = page.render(scale=dpi / 72.0).to_pil().convert("RGB")
+            image = page.render(scale=units[number - 1] * dpi / 72.0).to_pil().convert("RGB")
             page.close()
             for side, bare, total in _bare_sides(image, boxes, dpi, depth_mm):
                 if bare > max(2, 0.02 * total):

@@ -286,6 +286,10 @@ def test_a_roll_of_whole_pieces_ends_on_its_last_whole_piece_and_its_plain_tape_
         at = lambda x: image.getpixel((round((x + 3) * 10), 130))        # noqa: E731 (mm along the strip)
         assert [at(x) for x in (-2.0, 50.0, 150.0)] == [(0, 255, 0), (0, 0, 255), (0, 255, 0)]
         assert at(201.0) == at(249.0) == at(252.5) == tail          # the tail, to the edge of the bleed
+    # A roll of exactly two pieces: its bleed after the end is plain tape too, not the start of a third piece.
+    image = rasterise_pdf(to_pdf([tape_artwork(repeat, 200.0, 3.0, piece=100.0)]), dpi=254).convert("RGB")
+    assert image.getpixel((round((199.0 + 3) * 10), 130)) == (0, 255, 0)
+    assert image.getpixel((round((202.5 + 3) * 10), 130)) == (0xf0, 0xe0, 0xc0)
 
 
 def test_user_template_for_a_label_sheet(tmp_path):

@@ -456,9 +456,10 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     """A continuous strip `length` mm long: the repeat laid end to end (drawn once, as a symbol, used many times),
     with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself.
 
-    A repeat made of pieces that are torn off whole (`piece` mm long: a Cops segment) ends the roll on its last
-    whole piece: the rest, shorter than a piece, is plain tape (theme colour "tape-ground") into the bleed,
-    so the roll's end never cuts through a piece's artwork."""
+    A repeat made of pieces that are torn off whole (`piece` mm long: a Cops segment, a Cats segment with its forest
+    section) ends the roll on its last whole piece: the rest, shorter than a piece, and the bleed after the end are
+    plain tape (theme colour "tape-ground"), so the roll's end never cuts through a piece's artwork and a cut a
+    little late shows plain tape, not the start of a piece that is not there."""
     if length <= 0:
         raise InputError("length: must be greater than zero")
     strip = Scene(length, repeat.height, bleed=bleed, theme=dict(repeat.theme),
@@ -468,12 +469,15 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
     end = last_whole_piece(piece, length)
-    reach = end + bleed if end == length else end
+    reach = end if piece else end + bleed
     count = math.ceil(reach / repeat.width)
-    # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends.
-    uses = [Use(body.id, k * repeat.width, 0.0) for k in range(-1 if bleed > 0 else 0, count)]
+    # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends. Each
+    # repeat is cut to its own length, so the bleed it carries past its ends never paints over its neighbours.
+    uses = [Group([Use(body.id, k * repeat.width, 0.0)], clip=(k * repeat.width, -bleed, repeat.width,
+                                                               repeat.height + 2 * bleed))
+            for k in range(-1 if bleed > 0 else 0, count)]
     strip.add(Group(children=uses, clip=(-bleed, -bleed, reach + bleed, repeat.height + 2 * bleed)))
-    if end < length:
+    if piece:
         strip.add(Rect(end, -bleed, length - end + bleed, repeat.height + 2 * bleed, Style(fill="tape-ground")))
     return strip
 
