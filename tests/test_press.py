@@ -3,6 +3,7 @@ the template says, duplex backs exactly behind their fronts, tape artwork at its
 
 import pytest
 
+from washigen import paths
 from washigen.errors import TemplateError
 from washigen.fonts import text_width
 from washigen.press import PrintOptions, builtin_templates, load_template
@@ -321,3 +322,16 @@ def test_bad_templates_name_the_field(tmp_path, text, says):
     with pytest.raises(TemplateError) as caught:
         load_template(path)
     assert str(path) in str(caught.value) and says in str(caught.value)
+
+
+def test_a_template_for_other_sized_parts_is_refused_naming_both_sizes(tmp_path):
+    from click.testing import CliRunner
+
+    from washigen.cli import main
+
+    out = tmp_path / "tiles.pdf"
+    result = CliRunner().invoke(main, ["trail-route", "components", "--template",
+                                       str(paths.TEMPLATES / "a4-tile45.toml"), "-o", str(out)])
+    assert result.exit_code == 2 and "Traceback" not in result.output and not out.exists()
+    assert "--template: its slots are 45 x 45 mm but item 1 is 40 x 40 mm" in result.output
+    assert "--tile-size" in result.output
