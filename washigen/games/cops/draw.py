@@ -22,10 +22,11 @@ from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
 from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
                       Use, rounded_path)
-from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, format_mm, paper_size
+from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .rules import location_index, path_visible, segment_shape_distance, shape_box, shape_of, visible_part
+from .lettering import Room, box_gap, location_id, place_ids, text_box, within
+from .rules import location_index, path_visible, shape_of, visible_part
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -153,10 +154,10 @@ def segment_children(segment: Segment, width: float, length: float, bleed: float
     words are drawn `lettering` times their size on the tape (a figure printed smaller than real size needs them
     larger), or left off with None (an overview). Every word stands SAFE_ZONE inside the segment's edges, at no
     less than its smallest size: on a narrow tape an id goes beside its location or in its pictogram's place, and
-    a word with no room is left off (`_Room`); a word that has to move keeps clear of `roads` (polylines in the
+    a word with no room is left off (`Room`); a word that has to move keeps clear of `roads` (polylines in the
     segment's frame) as of the paths."""
     s = scale_for(width)
-    room = _Room(segment, width, length, s, roads)
+    room = Room(segment, width, length, s, roads)
     items: list = []
     symbols = [gravestone_symbol()] + [icon_symbol(kind) for kind in sorted({l.kind for l in segment.locations})]
     g = segment.gravestones
@@ -167,7 +168,7 @@ def segment_children(segment: Segment, width: float, length: float, bleed: float
     items += _squad_section(segment, width, s, bleed, lang, lettering)
     items += _gravestones(segment, width, s)
     items += _paths(segment, width, length, s, bleed)
-    labels = {} if lettering is None else _place_ids(segment.locations, s, max(MIN_TEXT, 1.3 * s) * lettering, room)
+    labels = {} if lettering is None else place_ids(segment.locations, s, max(MIN_TEXT, 1.3 * s) * lettering, room)
     for location in segment.locations:
         label, pictogram = labels.get(location.id, (None, True))
         items += location_children(location, s, lettering, label, pictogram)
@@ -198,8 +199,8 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
             # In the white field and SAFE_ZONE inside the tape's edges, or not at all: on a narrow tape the field is
             # too narrow or too short for the word at 6 pt, and the empty field still says what it is for.
             field = (max(x, SAFE_ZONE), max(top + 1.2 * s, SAFE_ZONE), x + w, min(bottom - 1.2 * s, width - SAFE_ZONE))
-            box = _text_box(label, baseline, start, size, weight="bold", turned=True)
-            if _within(box, field):
+            box = text_box(label, baseline, start, size, weight="bold", turned=True)
+            if within(box, field):
                 items.append(Text(baseline, start, label, size, weight="bold", rotate=-90,
                                   style=_style(fill="cops-blue")))
     return items
@@ -292,7 +293,7 @@ def location_children(location: Location, s: float, lettering: float | None = 1.
 
 
 def _small_print(length: float, width: float, s: float, caption: str, small: str, lettering: float = 1.0,
-                room: _Room | None = None) -> list:
+                room: Room | None = None) -> list:
     """The seed and version, small, in the corridor at the segment's right end, SAFE_ZONE inside its edges (turned
     a quarter, a line's descenders reach right of its baseline). Where a tape is too narrow for them there, `room`
     moves them, never making them smaller: each turned at another place in the corridor (side by side); else the
@@ -320,392 +321,6 @@ def _small_print(length: float, width: float, s: float, caption: str, small: str
             if line is not None:
                 items.append(line)
     return items
-
-
-# -- where words go ------------------------------------------------------------------------------------------------
-
-WORD_GAP = 0.4            # mm a word keeps from a location it does not name, from the walls and from other words
-PATH_GAP = 0.15           # mm a word keeps from a path's dark edge where it can
-ID_GAP = 0.35             # mm between a location and its id set beside it
-ID_NEARER = (1.5, 1.0, 0.5, 0.0)   # mm an id beside its location is nearer to it than to another, best first
-ID_APART = 0.8            # mm between two ids
-PRINT_APART = 1.0         # mm between a line of fine print and any other word beside it
-PRINT_ALONG = 4.0         # mm between a line of fine print and a word before or after it: it reads as no part of it
-ID_ALONG = 2.0            # mm between two ids side by side, so that they read as two
-STEP = 0.25               # mm between the places tried
-
-
-def _text_box(text: str, x: float, y: float, size: float, anchor: str = "start", weight: str = "normal",
-              turned: bool = False) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) of a line's glyphs set at (x, y): along the tape, or turned a quarter (rotate -90,
-    reading up the tape: the glyphs reach left of the baseline, the line runs up from its start)."""
-    length = text_width(text, size, weight)
-    before = {"start": 0.0, "middle": length / 2, "end": length}[anchor]
-    up, down = ASCENT * size, descent(text) * size
-    if turned:
-        return x - up, y - (length - before), x + down, y + before
-    return x - before, y - up, x + length - before, y + down
-
-
-def _box_of(text: Text) -> tuple[float, float, float, float]:
-    return _text_box(text.text, text.x, text.y, text.size, text.anchor, text.weight, text.rotate == -90)
-
-
-def _at(extent: tuple, x: float, y: float) -> tuple[float, float, float, float]:
-    """A box given relative to a word's anchor (`_box_of` a word set at 0, 0), for the word set at (x, y)."""
-    return x + extent[0], y + extent[1], x + extent[2], y + extent[3]
-
-
-def _within(box: tuple, outer: tuple) -> bool:
-    return (box[0] >= outer[0] - 1e-6 and box[1] >= outer[1] - 1e-6 and box[2] <= outer[2] + 1e-6
-            and box[3] <= outer[3] + 1e-6)
-
-
-def _box_gap(a: tuple, b: tuple) -> float:
-    """How far apart two boxes are (negative when they overlap)."""
-    dx = max(a[0] - b[2], b[0] - a[2])
-    dy = max(a[1] - b[3], b[1] - a[3])
-    if dx < 0 and dy < 0:
-        return max(dx, dy)
-    return math.hypot(max(dx, 0.0), max(dy, 0.0))
-
-
-def _shape_gap(shape: tuple, box: tuple) -> float:
-    """How far a box is from a shape, ("rect", x0, y0, x1, y1) or ("circle", cx, cy, r) (negative: they overlap)."""
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        dx = max(box[0] - cx, 0.0, cx - box[2])
-        dy = max(box[1] - cy, 0.0, cy - box[3])
-        return math.hypot(dx, dy) - r
-    return _box_gap(shape[1:], box)
-
-
-@cache
-def _nudges(right: float, left: float, up: float, down: float, step: float = 0.2) -> tuple[tuple[float, float], ...]:
-    """Small moves (dx, dy) of a word, the shortest first."""
-    steps = [(i * step, j * step) for i in range(-round(left / step), round(right / step) + 1)
-             for j in range(-round(up / step), round(down / step) + 1)]
-    return tuple(sorted(steps, key=lambda d: (math.hypot(*d), d)))
-
-
-class _Room:
-    """Where a segment's words may stand: SAFE_ZONE inside its edges, off its squad section and its line of
-    gravestones, clear of its locations and of the words already set, and, where they can be, off its paths and
-    roads."""
-
-    def __init__(self, segment: Segment, width: float, length: float, s: float, roads: Sequence[Sequence] = ()):
-        self.band = (SAFE_ZONE, SAFE_ZONE, length - SAFE_ZONE, width - SAFE_ZONE)
-        self.shapes = {location.id: shape_of(location) for location in segment.locations}
-        # right of every location: the corridor at the segment's right end
-        self.corridor = max((shape_box(shape)[2] for shape in self.shapes.values()), default=0.0) + WORD_GAP
-        self.legs = [(p, q, half) for points, half in
-                     [(path.points, PATH_WIDTH * s / 2) for path in segment.paths]
-                     + [(points, ROAD_WIDTH * s / 2) for points in roads]
-                     for p, q in zip(points, points[1:])]
-        self.leg_boxes = [(min(p[0], q[0]) - half - PATH_GAP, min(p[1], q[1]) - half - PATH_GAP,
-                           max(p[0], q[0]) + half + PATH_GAP, max(p[1], q[1]) + half + PATH_GAP)
-                          for p, q, half in self.legs]
-        g, stone = segment.gravestones, 1.5 * s
-        self.walls = [(-math.inf, -math.inf, SQUAD_WIDTH * s, math.inf), (g - stone, -math.inf, g + stone, math.inf)]
-        self.words: list[tuple] = []
-
-    def fits(self, box: tuple) -> bool:
-        return _within(box, self.band)
-
-    def clear(self, box: tuple, own: str | None = None) -> bool:
-        """Whether the box keeps WORD_GAP from every location but `own` (the squad section and the line of
-        gravestones are walls), and from the words set."""
-        return (all(_box_gap(wall, box) >= WORD_GAP for wall in self.walls)
-                and all(_box_gap(word, box) >= WORD_GAP for word in self.words)
-                and all(_shape_gap(shape, box) >= WORD_GAP for ident, shape in self.shapes.items() if ident != own))
-
-    def crossings(self, box: tuple) -> int:
-        """How many legs of paths and roads come within PATH_GAP of the box."""
-        shape = ("rect", *box)
-        return sum(1 for (p, q, half), near in zip(self.legs, self.leg_boxes)
-                   if _box_gap(near, box) < 0 and segment_shape_distance(p, q, shape) < half + PATH_GAP)
-
-    def margin(self, box: tuple, own: str) -> float:
-        """How much nearer a word beside location `own` is to it than to any other location."""
-        mine = _shape_gap(self.shapes[own], box)
-        return min(_shape_gap(shape, box) for ident, shape in self.shapes.items() if ident != own) - mine
-
-    def apart(self, box: tuple) -> bool:
-        """Whether an id's box keeps ID_APART from the words set, and ID_ALONG from those beside it."""
-        return all(_box_gap((word[0] - ID_ALONG, word[1] - ID_APART, word[2] + ID_ALONG, word[3] + ID_APART), box) >= 0
-                   for word in self.words)
-
-    def take(self, text: Text) -> Text:
-        self.words.append(_box_of(text))
-        return text
-
-    def spaced(self, box: tuple, along: int) -> bool:
-        """Whether a line of fine print running along x (along=0) or y (along=1) keeps PRINT_APART beside it and
-        PRINT_ALONG before and after it from every word set."""
-        grow = [PRINT_APART, PRINT_APART]
-        grow[along] = PRINT_ALONG
-        return all(_box_gap((word[0] - grow[0], word[1] - grow[1], word[2] + grow[0], word[3] + grow[1]), box) >= 0
-                   for word in self.words)
-
-    def best(self, places: Sequence[tuple[tuple, int]]) -> int | None:
-        """Which of `places` (a line's box and which way it runs, in order of preference) is the first free one
-        that crosses no path, else the free one crossing fewest; None when none is free."""
-        best, fewest = None, math.inf
-        for index, (box, along) in enumerate(places):
-            if not (self.fits(box) and self.clear(box) and self.spaced(box, along)):
-                continue
-            count = self.crossings(box)
-            if count < fewest:
-                best, fewest = index, count
-                if count == 0:
-                    break
-        return best
-
-    def _blocked(self, along: int, a0: float, a1: float) -> list[tuple[float, float]]:
-        """The stretches of a row (along=0: along x, for y from a0 to a1; along=1: along y, for x from a0 to a1)
-        that a word may not take: near a location, a wall or a word."""
-        across = 1 - along
-        spans = []
-        for shape in self.shapes.values():
-            if shape[0] == "circle":
-                centre, r = (shape[1], shape[2]), shape[3] + WORD_GAP
-                d = max(a0 - centre[across], 0.0, centre[across] - a1)
-                if d < r:
-                    half = math.sqrt(r * r - d * d)
-                    spans.append((centre[along] - half, centre[along] + half))
-                continue
-            spans.append(self._span(shape[1:], along, a0, a1, WORD_GAP))
-        spans += [self._span(box, along, a0, a1, WORD_GAP) for box in self.walls]
-        spans += [self._span(box, along, a0, a1, PRINT_APART, PRINT_ALONG) for box in self.words]
-        return sorted(span for span in spans if span is not None)
-
-    @staticmethod
-    def _span(box: tuple, along: int, a0: float, a1: float, gap: float,
-              gap_along: float | None = None) -> tuple[float, float] | None:
-        across = 1 - along
-        if box[across] - gap >= a1 or box[across + 2] + gap <= a0:
-            return None
-        gap_along = gap if gap_along is None else gap_along
-        return box[along] - gap_along, box[along + 2] + gap_along
-
-    def free_places(self, extent: tuple, along: int) -> list[tuple[float, float]]:
-        """Every anchor point (STEP apart, and snug against what blocks a row) at which a word of `extent` lies in
-        the safe band clear of locations, walls and words: rows along x (along=0) or columns along y (along=1)."""
-        across = 1 - along
-        lo, hi = self.band[along], self.band[along + 2]
-        size_along = extent[along + 2] - extent[along]
-        places = []
-        first, last = self.band[across] - extent[across], self.band[across + 2] - extent[across + 2]
-        for k in range(int((last - first) / STEP + 1e-9) + 1):
-            at = first + k * STEP
-            start = lo
-            for b0, b1 in self._blocked(along, at + extent[across], at + extent[across + 2]) + [(hi, math.inf)]:
-                stop = min(b0, hi)
-                if stop - start >= size_along - 1e-9:
-                    n = int((stop - start - size_along) / STEP + 1e-9)
-                    for edge in sorted({start + j * STEP for j in range(n + 1)} | {stop - size_along}):
-                        anchor = edge - extent[along]
-                        places.append((anchor, at) if along == 0 else (at, anchor))
-                start = max(start, b1)
-        return places
-
-    def place_line(self, line: Text, anywhere: bool = False, crossing: bool = True) -> Text | None:
-        """A line of fine print where it was set if it is free there, else at the free place nearest to that:
-        turned, in the corridor right of the locations, or (`anywhere`) also elsewhere on the segment, turned or
-        along the tape, crossing as few paths as it can (none unless `crossing`); or None."""
-        box = _box_of(line)
-        if self.fits(box) and self.clear(box) and self.spaced(box, 1 if line.rotate == -90 else 0):
-            return self.take(line)
-        home = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        kinds = [replace(line, x=0.0, y=0.0, anchor="start", rotate=-90), replace(line, x=0.0, y=0.0, anchor="start",
-                                                                               rotate=0.0)]
-        places = []
-        for kind, along in zip(kinds, (1, 0) if anywhere else (1,)):
-            extent = _box_of(kind)
-            centre = ((extent[0] + extent[2]) / 2, (extent[1] + extent[3]) / 2)
-            places += [(math.hypot(x + centre[0] - home[0], y + centre[1] - home[1]), along, x, y, extent)
-                       for x, y in self.free_places(extent, along)
-                       if anywhere or x + extent[0] >= self.corridor]
-        places.sort(key=lambda place: (-place[1], *place[:4]))       # turned first: it reads as no id
-        found = self.best([(_at(extent, x, y), along) for _, along, x, y, extent in places])
-        if found is None or not (crossing or self.crossings(_at(places[found][4], *places[found][2:4])) == 0):
-            return None
-        _, along, x, y, _ = places[found]
-        return self.take(replace(kinds[1 - along], x=x, y=y))
-
-
-def location_id(location: Location, s: float, size: float) -> Text:
-    """A location's id (moves are written with it), in a corner of the location the areas leave free."""
-    style = _style(fill="muted")
-    x, y, w, h = location.x, location.y, location.w, location.h
-    if location.shape == "circle":
-        return Text(x + w / 2 - 6.3 * s, y + h / 2 - 0.5 * s, location.id, size, anchor="middle", style=style)
-    return Text(x + w - 1.3 * s, y + 0.9 * s + size, location.id, size, anchor="end", style=style)
-
-
-def _place_ids(locations: Sequence[Location], s: float, size: float, room: _Room) -> dict[str, tuple[Text, bool]]:
-    """Every location's id where `room` finds it room, and whether the location keeps its pictogram: the id in
-    its corner; where that lies too near the tape's edge (a narrow tape), nudged inside the location; else beside
-    it where it is plainly nearer to it than to any other location and crosses no path; else in the pictogram's
-    place (the pictogram left off); else beside it where it reads best. The locations with fewest good places
-    beside them choose first; ids keep apart."""
-    placed: dict[str, tuple[Text, bool]] = {}
-    options: dict[str, list] = {}
-    for location in locations:
-        text = location_id(location, s, size)
-        inside = _inside_id(location, text, s, room)
-        if inside is not None:
-            placed[location.id] = (room.take(inside), True)
-        else:
-            options[location.id] = _beside_options(location, text, room)
-    by_id = {location.id: location for location in locations}
-    good = (False, 0, 0)                    # nearer to its location by ID_NEARER[0], and crossing no path
-    order = sorted(options, key=lambda ident: (sum(1 for option in options[ident] if option[0][:3] == good), ident))
-    for ident in order:
-        location = by_id[ident]
-        chosen = next((text for score, text, box in options[ident] if score[:3] == good and room.apart(box)), None)
-        if chosen is not None:
-            placed[ident] = (room.take(chosen), True)
-            continue
-        chosen = _pictogram_id(location, location_id(location, s, size), s, room)
-        if chosen is not None:
-            placed[ident] = (room.take(chosen), False)
-            continue
-        chosen = next((text for _, text, box in options[ident] if room.apart(box)), None)
-        if chosen is None:         # nowhere free (not seen on the standard tapes): the corner, moved into the band
-            text = location_id(location, s, size)
-            box = _box_of(text)
-            dx = max(room.band[0] - box[0], 0.0) + min(room.band[2] - box[2], 0.0)
-            dy = max(room.band[1] - box[1], 0.0) + min(room.band[3] - box[3], 0.0)
-            chosen = replace(text, x=text.x + dx, y=text.y + dy)
-        placed[ident] = (room.take(chosen), True)
-    return placed
-
-
-@cache
-def _bearings(text: str) -> tuple[float, float]:
-    """How far (em) the glyphs of `text` stand in from the ends of its advance, left and right (rounded down)."""
-    try:
-        from PIL import ImageFont
-
-        from ...paths import ASSETS
-
-        font = ImageFont.truetype(str(ASSETS / "fonts" / "DejaVuSans.ttf"), 1000)
-        mask, offset = font.getmask2(text, anchor="ls")
-        ink = mask.getbbox()
-    except (ImportError, OSError):
-        return 0.0, 0.0
-    if ink is None:
-        return 0.0, 0.0
-    advance = text_width(text, 1000.0)
-    left, right = (offset[0] + ink[0]) / 1000.0, (advance - offset[0] - ink[2]) / 1000.0
-    return max(0.0, math.floor(left * 100) / 100 - 0.01), max(0.0, math.floor(right * 100) / 100 - 0.01)
-
-
-def _pictogram_id(location: Location, text: Text, s: float, room: _Room) -> Text | None:
-    """The id in the place of the location's pictogram, centred where that is (or a little off), where its
-    glyphs stand inside the location clear of its areas and inside the band; or None."""
-    x, y, w, h = location.x, location.y, location.w, location.h
-    if location.shape == "circle":
-        icon = 7.4 * s
-        cx, cy = x + w / 2, y + 1.3 * s + icon / 2
-    else:
-        panel = location.areas[0].x - x - 0.6 * s if location.areas else w / 3
-        cx, cy = x + panel / 2 + 0.2 * s, y + h / 2
-    text = replace(text, anchor="middle")
-    extent = _box_of(replace(text, x=0.0, y=0.0))
-    left, right = (b * text.size for b in _bearings(text.text))
-    baseline = cy - (extent[1] + extent[3]) / 2
-    inner = _inside_location(location, s, pictogram=False)
-    for dx, dy in _nudges(0.4, 0.4, 0.6, 0.6, 0.1):
-        box = _at(extent, cx + dx, baseline + dy)
-        if room.fits(box) and inner((box[0] + left, box[1], box[2] - right, box[3])) and room.clear(box, location.id):
-            return replace(text, x=cx + dx, y=baseline + dy)
-    return None
-
-
-def _inside_id(location: Location, text: Text, s: float, room: _Room) -> Text | None:
-    """The id in its corner, or moved a little inside its location, where it keeps inside the band; or None."""
-    inner = _inside_location(location, s)
-    extent = _box_of(replace(text, x=0.0, y=0.0))
-    for dx, dy in _nudges(0.4, 2.0, 1.0, 2.0):
-        box = _at(extent, text.x + dx, text.y + dy)
-        if room.fits(box) and inner(box) and room.clear(box, location.id):
-            return replace(text, x=text.x + dx, y=text.y + dy)
-    return None
-
-
-def _beside_options(location: Location, text: Text, room: _Room) -> list[tuple[tuple, Text, tuple]]:
-    """The places for an id beside its location, best first: (score, text, box). The score ranks how plainly the
-    id is nearer to its location than to any other, then how many paths it crosses, then how near it is to the
-    corner it has on a wide tape."""
-    extent = _box_of(replace(text, x=0.0, y=0.0, anchor="start"))
-    options = []
-    for rank, (x, y) in enumerate(_beside(location, extent, text)):
-        box = _at(extent, x, y)
-        if not (room.fits(box) and room.clear(box, location.id)):
-            continue
-        margin = room.margin(box, location.id)
-        tier = next((k for k, least in enumerate(ID_NEARER) if margin >= least), len(ID_NEARER))
-        crossings = room.crossings(box)
-        # an id off the paths first, unless it is then hardly nearer to its location than to another
-        options.append(((tier > 1, crossings, tier, rank), replace(text, x=x, y=y, anchor="start"), box))
-    return sorted(options, key=lambda option: option[0])
-
-
-def _inside_location(location: Location, s: float, pictogram: bool = True):
-    """A test: does a box lie inside the location, clear of its areas (and of its pictogram)?"""
-    x, y, w, h = location.x, location.y, location.w, location.h
-    edge = 0.6 * s if pictogram else 0.3 * s
-    clear = 0.0 if pictogram else 0.2           # the id in the pictogram's place keeps off the areas' outlines
-    art = []
-    if location.shape == "circle":
-        r = w / 2
-        icon = 7.4 * s
-        cx, cy = x + r, y + r
-        if pictogram:
-            art = [("rect", cx - icon / 2, y + 1.3 * s, cx + icon / 2, y + 1.3 * s + icon)]
-
-        def within(box):
-            return all(math.hypot(px - cx, py - cy) <= r - edge for px in (box[0], box[2]) for py in (box[1], box[3]))
-    else:
-        if pictogram:
-            panel = location.areas[0].x - x - 0.6 * s if location.areas else w / 3
-            art = [("rect", x, y, x + panel, y + h)]
-
-        def within(box):
-            return _within(box, (x + edge, y + edge, x + w - edge, y + h - edge))
-    art += [("circle", a.x + a.w / 2, a.y + a.h / 2, a.w / 2) if a.shape == "circle" else
-            ("rect", a.x, a.y, a.x + a.w, a.y + a.h) for a in location.areas]
-    return lambda box: within(box) and all(_shape_gap(part, box) >= clear for part in art)
-
-
-def _beside(location: Location, extent: tuple, text: Text) -> list[tuple[float, float]]:
-    """Anchor points of an id (its box `extent` about the anchor) beside its location, all round it, ID_GAP from
-    it, the places nearest its corner (`text`) first."""
-    tw, th = extent[2] - extent[0], extent[3] - extent[1]
-    x0, y0 = location.x, location.y
-    x1, y1 = x0 + location.w, y0 + location.h
-    corners = []                               # the top left corner of each box tried
-    if location.shape == "circle":
-        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, location.w / 2
-        for k in range(72):
-            a = math.radians(5 * k)
-            ux, uy = math.cos(a), math.sin(a)
-            reach = r + ID_GAP + abs(ux) * tw / 2 + abs(uy) * th / 2
-            corners.append((cx + ux * reach - tw / 2, cy + uy * reach - th / 2))
-    else:
-        n = int((y1 - y0 + th) / STEP)
-        for k in range(n + 1):
-            top = y0 - th + 0.4 + k * (y1 - y0 + th - 0.8) / max(n, 1)
-            corners += [(x1 + ID_GAP, top), (x0 - ID_GAP - tw, top)]
-        n = int((x1 - x0 + tw) / STEP)
-        for k in range(n + 1):
-            left = x0 - tw + 0.4 + k * (x1 - x0 + tw - 0.8) / max(n, 1)
-            corners += [(left, y1 + ID_GAP), (left, y0 - ID_GAP - th)]
-    home = (text.x + (extent[0] + extent[2]) / 2, text.y + (extent[1] + extent[3]) / 2)
-    corners.sort(key=lambda c: (math.hypot(c[0] + tw / 2 - home[0], c[1] + th / 2 - home[1]), c))
-    return [(left - extent[0], top - extent[1]) for left, top in corners]
 
 
 def segment_scene(segment: Segment, width: float, length: float, bleed: float = 0.0, caption: str = "",
@@ -738,7 +353,7 @@ def _roads_over(design, index: int) -> list[tuple]:
     ox, oy = design.origin(index)
     roads = [tuple((x - ox, y - oy) for x, y in road.points) for road in design.roads]
     return [points for points in roads
-            if _box_gap((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+            if box_gap((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
                          max(p[1] for p in points)), (0.0, 0.0, design.segment_length, design.tape_width)) <= 0]
 
 
