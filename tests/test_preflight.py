@@ -42,7 +42,7 @@ OUTPUTS = {
     "cats-play-de": ["cats", "play", "--seed", "3", "--lang", "de"],
     "cops-play": ["cops", "play", "--seed", "3"],
     "calibrate": ["calibrate"],
-    "trail-route-components-a5": ["trail-route", "components", "--paper", "a5"],
+    "trail-route-components-a5-de": ["trail-route", "components", "--paper", "a5", "--lang", "de"],
     # Whole 10 m rolls, pages past 5.08 m measured in a larger /UserUnit; a Cops repeat ending on a whole segment.
     "cats-tape-10m": ["cats", "tape", "--seed", "1"],
     "cops-tape-10m": ["cops", "tape", "--seed", "1", "--length", "10m"],

@@ -876,11 +876,12 @@ def score_block(w: float, h: float, lang: str = "en") -> list:
         for k, other in enumerate(COLOURS):
             items.append(Circle(cx - 7.5 + k * 5.0, y0 + 1.5 * row_h, 1.6,
                                 Style(fill=f"cat-{other}", stroke="ink", stroke_width=0.15)))
-    items.append(Text(label_w + 4 * col_w - 1, y0 + 1.5 * row_h + 1.0, "", 1))
     foot = y0 + len(rows) * row_h + 5.0
     rule = _("Colour-pair destination: 5 if the cat has one of its colours, else 3 · fixed tiles: 4 or 3 · mouse "
              "toy: 1 · circle your colour.")
-    items.append(Text(0, foot, rule, fit_size(rule, w, 2.5), style=Style(fill="muted")))
+    size = fit_size(rule, w, 2.5, minimum=MIN_TEXT)          # on narrow paper: 6 pt, on two lines
+    for k, text in enumerate(wrap_text(rule, size, w)):
+        items.append(Text(0, foot + k * 1.35 * size, text, size, style=Style(fill="muted")))
     return items
 
 
