@@ -43,6 +43,15 @@ def test_svg_desc_names_game_kind_seed_and_version_and_text_is_escaped():
     assert b"<&>" not in svg and b"&lt;&amp;&gt;" in svg
 
 
+def test_pdf_subject_names_game_kind_seed_and_version_as_the_svg_desc_does():
+    from pypdf import PdfReader
+
+    subject = PdfReader(io.BytesIO(to_pdf([sample_scene()]))).metadata.subject
+    for part in ("game: sample", "kind: test", "seed: 7", "version: 0.1.0"):
+        assert part in subject
+    assert "title" not in subject
+
+
 def test_same_scene_gives_same_bytes_in_every_format():
     assert to_svg(sample_scene()) == to_svg(sample_scene())
     assert to_pdf([sample_scene()]) == to_pdf([sample_scene()])

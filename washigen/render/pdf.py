@@ -317,6 +317,9 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
     canvas.setProducer(f"washigen {__version__} (reportlab)")
     if title:
         canvas.setTitle(title)
+    # As the SVG's <desc>: what the file is and how to make it again (game, kind, seed, version).
+    subject = subject or " · ".join(f"{key}: {value}" for key, value in (scenes[0].meta if scenes else {}).items()
+                                    if key != "title")
     if subject:
         canvas.setSubject(subject)
     painter = ScenePainter(canvas, cmyk=cmyk)
