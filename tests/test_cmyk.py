@@ -144,3 +144,13 @@ def test_a_wrong_icc_profile_exits_2_naming_the_option_and_leaves_the_old_file(t
                                        "-o", str(out)])
     assert result.exit_code == 2 and "--icc-profile" in result.output and says in result.output
     assert out.read_bytes() == b"old"
+
+
+@pytest.mark.parametrize("command", [["cats", "play", "--seed", "1"], ["cats", "tape", "--length", "1m"],
+                                     ["cats", "map", "--seed", "1"]])
+def test_cmyk_for_a_format_that_cannot_carry_it_is_refused_before_any_work(command, tmp_path):
+    out = tmp_path / "out.svg"
+    result = CliRunner().invoke(main, [*command, "--color", "cmyk", "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    assert "--color cmyk" in result.output and "PDF only" in result.output
+    assert "player 1" not in result.output and "repeat:" not in result.output      # no game played, no roll made

@@ -209,6 +209,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
             raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
         if template_file is not None and (not template_file.exists() or template_file.is_dir()):
             raise InputError(f"--template: {template_file}: no such file")
+        _check_colour(kwargs.get("output"), colour, output_profile)
         kwargs["print_options"] = PrintOptions(
             paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour,
@@ -223,12 +224,21 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
     return wrapper
 
 
+def _check_colour(output: Path | None, colour: str, output_profile: Path | None) -> None:
+    """--color and --icc-profile checked against -o before the command does its work."""
+    if output is not None:
+        from .output import check_colour_target
+
+        check_colour_target(output, colour, output_profile)
+
+
 def page_options(func: Callable) -> Callable:
     """--bleed --dpi --color --icc-profile --lang, for a part that always prints as one page at its real size (no
     sheets: no --paper), gathered into the `print_options` argument like print_options does."""
     def wrapper(*args, bleed, dpi, colour, output_profile, lang, **kwargs):
         from .press.options import PrintOptions
 
+        _check_colour(kwargs.get("output"), colour, output_profile)
         kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile,
                                                lang=lang)
         return func(*args, **kwargs)

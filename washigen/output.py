@@ -114,6 +114,15 @@ def numbered(path: Path, index: int, count: int) -> Path:
     return path.with_name(f"{path.stem}-{index + 1:0{width}d}{path.suffix}")
 
 
+def check_colour_target(path: Path, colour: str, output_profile: Path | None) -> None:
+    """Refuses colour options the output cannot carry, before any work is done: CMYK and an output profile are a
+    PDF's alone (a design file takes them and ignores them)."""
+    if output_profile is not None and colour != "cmyk":
+        raise InputError(f"--icc-profile: {output_profile}: an output profile goes with --color cmyk")
+    if colour == "cmyk" and path.suffix.lower() in (".svg", ".png"):
+        raise InputError(f"--color cmyk: {path}: CMYK is written in PDF only; use a .pdf output")
+
+
 def document_files(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",
                    output_profile: Path | None = None) -> list[tuple[Path, Callable[[], bytes]]]:
     """What writing `document` to `path` means for its extension: one PDF, or an SVG/PNG per page. CMYK colour
@@ -121,14 +130,11 @@ def document_files(document: Document, path: Path, dpi: int = 300, colour: str =
     from .render import to_pdf, to_png, to_svg
 
     suffix = path.suffix.lower()
-    if output_profile is not None and colour != "cmyk":
-        raise InputError(f"--icc-profile: {output_profile}: an output profile goes with --color cmyk")
+    check_colour_target(path, colour, output_profile)
     if suffix == ".pdf":
         profile = read_output_profile(output_profile)
         return [(path, lambda: to_pdf(document.pages, title=document.title, bookmarks=document.bookmarks,
                                       cmyk=colour == "cmyk", output_profile=profile))]
-    if colour == "cmyk":
-        raise InputError(f"--color cmyk: {path}: CMYK is written in PDF only; use a .pdf output")
     if suffix not in (".svg", ".png"):
         raise InputError(f"{path}: cannot write {suffix or 'a file without extension'}; "
                          f"use {', '.join(DOCUMENT_FORMATS)}")

@@ -135,9 +135,11 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
     sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
     ...)."""
+    from ...output import check_colour_target
     from ...press import PrintOptions
     from .generate import generate_roll
 
+    check_colour_target(output, colour, output_profile)
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)
