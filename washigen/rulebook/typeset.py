@@ -299,6 +299,11 @@ class Columns(Flowable):
         return columns, queue
 
     @staticmethod
+    def _filled(columns) -> float:
+        """How much of both columns' height the placed blocks take (the emptier column counts as much)."""
+        return sum(y + h for column in columns for _, y, h in column[-1:])
+
+    @staticmethod
     def used(columns) -> float:
         return max((y + h for column in columns for _, y, h in column[-1:]), default=0.0)
 
@@ -336,6 +341,11 @@ class Columns(Flowable):
     def split(self, availWidth, availHeight):
         column_width = self.column_width(availWidth)
         columns, rest = self.fill(column_width, availHeight)
+        # At a page's end too, a break between blocks reads better than a paragraph or list item cut in two (the
+        # rest of it over the page, perhaps under a figure): take it when it leaves little more of the page blank.
+        whole, whole_rest = self.fill(column_width, availHeight, splitting=False)
+        if any(whole) and self._filled(whole) >= self._filled(columns) - 3 * BODY_LEADING:
+            columns, rest = whole, whole_rest
         frame = getattr(self, "_frame", None)
         if not any(columns) and frame is not None and getattr(frame, "_atTop", False):
             columns, rest = self.fill(column_width, availHeight, strict=False)   # a whole page: no choice
