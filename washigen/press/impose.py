@@ -148,9 +148,9 @@ def place(page: Scene, item: Scene, slot: Slot) -> None:
 
 def _check_item(item: Scene, slot: Slot, index: int) -> None:
     if abs(item.width - slot.w) > 0.01 or abs(item.height - slot.h) > 0.01:
-        raise InputError(f"--template: its slots are {format_mm(slot.w)} x {format_mm(slot.h)} mm but item {index + 1} "
-                         f"is {format_mm(item.width)} x {format_mm(item.height)} mm; print the parts at the slots' size "
-                         "(--tile-size, --card) or use a template made for theirs")
+        raise InputError(f"--template: its slots are {format_mm(slot.w)} x {format_mm(slot.h)} mm but item "
+                         f"{index + 1} is {format_mm(item.width)} x {format_mm(item.height)} mm; print the parts at "
+                         "the slots' size (--tile-size, --card) or use a template made for theirs")
 
 
 def new_sheet(template: Template, title: str, meta: dict[str, str]) -> Scene:
