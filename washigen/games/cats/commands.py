@@ -137,14 +137,14 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     ...)."""
     from ...output import check_colour_target
     from ...press import PrintOptions
+    from ...press.impose import last_whole_piece
+    from .draw import piece_length, repeat_length
     from .generate import generate_roll
 
     check_colour_target(output, colour, output_profile)
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)
-    from ...press.impose import last_whole_piece
-    from .draw import piece_length, repeat_length
     end = last_whole_piece(piece_length(design), design.length)
     ends = f", the artwork ending on the last whole segment at {format_mm(end)} mm" if end < design.length else ""
     click.echo(f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest "
@@ -396,23 +396,21 @@ def _replay(replay_file: Path, output: Path | None, print_options) -> None:
     from . import engine
 
     log = read_log(replay_file)
-    final = replay(log, replay_file)
-    outcome = engine_outcome(final, len(log.moves))
-    click.echo(f"{replay_file}: {len(log.moves)} moves replayed; {outcome}")
+    result = engine.result(replay(log, replay_file))
+    turns = len(log.moves)
+    click.echo(f"{replay_file}: {turns} moves replayed; {engine_outcome(result, turns)}")
     if output is not None:
         if output.suffix.lower() == ".txt":
             raise InputError("-o: a replay draws the game (.pdf, .svg, .png); the log is the file replayed")
-        result = engine.result(final)
-        ended = (result.winners, result.end, len(log.moves)) if result else ((), "unfinished", len(log.moves))
+        ended = (result.winners, result.end, turns) if result else ((), "unfinished", turns)
         _draw_game(log.design, log.setup, log.first, [m for _, m in log.moves], ended, output, print_options)
 
 
-def engine_outcome(final, turns: int) -> str:
+def engine_outcome(result, turns: int) -> str:
+    """How a replayed game ended (`result`: the engine's, None while it goes on), as `cats play` prints it."""
     from ...play import GameRecord
-    from . import engine
     from .gamelog import outcome_text
 
-    result = engine.result(final)
     if result is None:
         return f"no result after {turns} moves"
     return outcome_text(GameRecord(seed=0, winners=result.winners, turns=turns, end=result.end))
