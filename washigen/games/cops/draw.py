@@ -315,12 +315,19 @@ def _small_print(length: float, width: float, s: float, caption: str, small: str
                     short = replace(line, text=caption.rpartition(" · ")[0]) if " · " in caption else None
                     tries += [(short, False, True), (line, True, False), (short, True, False), (line, True, True),
                               (short, True, True)]
-                line = next((placed for candidate, anywhere, crossing in tries if candidate is not None
-                             for placed in [room.place_line(candidate, anywhere, crossing)] if placed is not None),
-                            None)
+                line = _first_placed(room, tries)
             if line is not None:
                 items.append(line)
     return items
+
+
+def _first_placed(room: Room, tries) -> Text | None:
+    """The first of `tries` (line, anywhere, crossing) that `room` finds a place for, placed; None if none."""
+    for line, anywhere, crossing in tries:
+        placed = None if line is None else room.place_line(line, anywhere, crossing)
+        if placed is not None:
+            return placed
+    return None
 
 
 def segment_scene(segment: Segment, width: float, length: float, bleed: float = 0.0, caption: str = "",
