@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from .pdf import ICC_REGISTRY, REGISTERED_CONDITION, icc_description, rgb_to_cmyk
+from .pdf import ICC_REGISTRY, output_condition, rgb_to_cmyk
 
 # RGB and grey operators and their CMYK counterparts: fill, then stroke.
 _TO_CMYK = {b"rg": b"k", b"RG": b"K", b"g": b"k", b"G": b"K"}
@@ -25,10 +25,7 @@ def pdf_to_cmyk(data: bytes, profile: bytes | None = None) -> bytes:
             page.replace_contents(_converted(contents, writer))
             page.compress_content_streams()
         _convert_forms(page.get("/Resources"), writer, done)
-    if profile is None:
-        identifier, info = REGISTERED_CONDITION
-    else:
-        identifier, info = "Custom", icc_description(profile)
+    identifier, info = output_condition(profile)
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"), NameObject("/S"): NameObject("/GTS_PDFX"),
         NameObject("/OutputConditionIdentifier"): TextStringObject(identifier),

@@ -352,10 +352,7 @@ def add_output_intent(canvas: Canvas, profile: bytes | None = None) -> None:
     """The document's /OutputIntents (PDF/X style, /S /GTS_PDFX): the registered FOGRA39 condition, or `profile`
     (a CMYK output profile's bytes) embedded as the DestOutputProfile."""
     document = canvas._doc
-    if profile is None:
-        identifier, info = REGISTERED_CONDITION
-    else:
-        identifier, info = "Custom", icc_description(profile)
+    identifier, info = output_condition(profile)
     entries = {"Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
                "OutputConditionIdentifier": pdfdoc.PDFString(identifier), "Info": pdfdoc.PDFString(info),
                "RegistryName": pdfdoc.PDFString(ICC_REGISTRY)}
@@ -366,6 +363,11 @@ def add_output_intent(canvas: Canvas, profile: bytes | None = None) -> None:
     # reportlab's catalog writes only the keys it lists; OutputIntents is not among them (reportlab is pinned < 6)
     catalog.__NoDefault__ = type(catalog).__NoDefault__ + ["OutputIntents"]
     catalog.OutputIntents = pdfdoc.PDFArray([pdfdoc.PDFDictionary(entries)])
+
+
+def output_condition(profile: bytes | None) -> tuple[str, str]:
+    """(OutputConditionIdentifier, Info) of the output intent: the registered FOGRA39, or a shop's own profile."""
+    return REGISTERED_CONDITION if profile is None else ("Custom", icc_description(profile))
 
 
 def icc_description(profile: bytes) -> str:
