@@ -397,6 +397,20 @@ class _Canvas(Canvas):
 
     def _setAnnotations(self, page):
         super()._setAnnotations(page)
+        if isinstance(page, pdfdoc.PDFFormXObject) and page.ExtGState:
+            page.Resources = _form_resources(page)
         if self.user_unit != 1.0 and isinstance(page, pdfdoc.PDFPage):
             page.__NoDefault__ = type(page).__NoDefault__ + ["UserUnit"]
             page.UserUnit = self.user_unit
+
+
+def _form_resources(form: "pdfdoc.PDFFormXObject") -> "pdfdoc.PDFResourceDictionary":
+    """A form's resources with its graphics states: reportlab builds them without /ExtGState, so a symbol drawn
+    with transparency named states its form never defined (poppler: "ExtGState 'gRLs0' is unknown")."""
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    return resources
