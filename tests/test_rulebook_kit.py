@@ -140,3 +140,26 @@ def test_real_game_kits(name):
     assert len(pages) > 1 + part_pages
     for page in pages[1 + part_pages:]:
         assert page_size_mm(page) == pytest.approx(PAPERS["a4"], abs=0.05)
+
+
+def test_every_font_program_of_a_kit_has_its_own_subset_name():
+    """Each part of a kit is written by its own reportlab document, whose subsets all start at AAAAAA: joined, a
+    RIP caching fonts by name would print one part's glyphs in another's text."""
+    import hashlib
+
+    from pypdf import PdfReader
+
+    from washigen.games import get_game
+    from washigen.rulebook.kit import build_kit
+
+    reader = PdfReader(io.BytesIO(build_kit(get_game("cats"), lang="de")))
+    programs: dict[str, set[bytes]] = {}
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            program = descriptor["/FontFile2"].get_object().get_data()
+            programs.setdefault(str(font["/BaseFont"]), set()).add(hashlib.sha256(program).digest())
+            assert descriptor["/FontName"] == font["/BaseFont"]
+    assert len(programs) >= 4
+    assert {name: len(found) for name, found in programs.items() if len(found) > 1} == {}

@@ -173,6 +173,7 @@ def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
     writer = PdfWriter()
     for bookmark, data in sections:
         writer.append(PdfReader(io.BytesIO(data)), outline_item=bookmark)
+    _name_subsets_apart(writer)
     writer.add_metadata({"/Title": title, "/Creator": f"washigen {__version__}",
                          "/Producer": f"washigen {__version__} (reportlab, pypdf)"})
     writer.page_mode = "/UseOutlines"
@@ -180,6 +181,61 @@ def join(sections: list[tuple[str, bytes]], title: str, lang: str) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _name_subsets_apart(writer) -> None:
+    """Gives every embedded font program of the joined file its own subset tag. Each part was written by its own
+    reportlab document, whose first subset of DejaVuSans is always AAAAAA+DejaVuSans: joined, several different
+    subsets (other glyphs under the same codes) would share one name, and a RIP that caches fonts by name prints
+    the wrong glyphs. Byte-identical programs keep one name."""
+    import hashlib
+
+    from pypdf.generic import NameObject
+
+    tags: dict[bytes, str] = {}
+    for font in _font_dicts(writer):
+        descriptor = font.get("/FontDescriptor")
+        descriptor = descriptor.get_object() if descriptor is not None else None
+        program = next((descriptor[key].get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+                        if descriptor is not None and key in descriptor), None)
+        name = str(font.get("/BaseFont", ""))
+        if program is None or "+" not in name:
+            continue
+        digest = hashlib.sha256(program.get_data()).digest()
+        tag = tags.setdefault(digest, _subset_tag(len(tags)))
+        renamed = NameObject(f"/{tag}+{name.split('+', 1)[1]}")
+        font[NameObject("/BaseFont")] = renamed
+        descriptor[NameObject("/FontName")] = renamed
+
+
+def _font_dicts(writer) -> list:
+    """Every font dictionary of the writer's pages and of the forms they draw, once each."""
+    seen, fonts, stack = set(), [], [page.get("/Resources") for page in writer.pages]
+    while stack:
+        resources = stack.pop()
+        resources = resources.get_object() if resources is not None else None
+        if resources is None or id(resources) in seen:
+            continue
+        seen.add(id(resources))
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            if id(font) not in seen:
+                seen.add(id(font))
+                fonts.append(font)
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                stack.append(xobject.get("/Resources"))
+    return fonts
+
+
+def _subset_tag(index: int) -> str:
+    """The index-th six-capital subset tag: AAAAAA, AAAAAB, ..."""
+    letters = []
+    for _ in range(6):
+        index, letter = divmod(index, 26)
+        letters.append(chr(ord("A") + letter))
+    return "".join(reversed(letters))
 
 
 def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en",
