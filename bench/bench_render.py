@@ -2,7 +2,7 @@
 
     render-svg/pdf            2,000 synthetic primitives          goal SVG <= 1.3, PDF <= 1.1
     render-svg/pdf-cats-map   the standard 2-player Cats map
-    render-svg/pdf-tape-10m   a 10 m x 50 mm Cats roll
+    render-svg/pdf-tape-5m    a 5 m x 50 mm Cats roll (the longest page a PDF holds at real size)
     render-svg/pdf-cops-map   a 4-player Cops map
     render-svg/pdf-card-sheet the first A4 sheet of the Cat Tree deck (with its card backs, duplex)
 
@@ -29,7 +29,7 @@ def real_scenes() -> dict:
     deck = print_deck(CatTreeDeck(), PrintOptions(paper="a4", duplex="long"))
     return {
         "cats-map": map_scene(generate_map(players=2, seed=1), 3.0),
-        "tape-10m": roll_scene(generate_roll(segments=4, length=10_000.0, seed=1), 3.0),
+        "tape-5m": roll_scene(generate_roll(segments=4, length=5_000.0, seed=1), 3.0),
         "cops-map": cops_map_scene(generate_cops_map(4, 7), 3.0),
         "card-sheet": deck.pages[1],                      # a sheet of card backs: the form-per-sheet case
     }

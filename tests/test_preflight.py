@@ -43,7 +43,7 @@ OUTPUTS = {
     "cops-play": ["cops", "play", "--seed", "3"],
     "calibrate": ["calibrate"],
     "trail-route-components-a5-de": ["trail-route", "components", "--paper", "a5", "--lang", "de"],
-    # Whole 10 m rolls, pages past 5.08 m measured in a larger /UserUnit; a Cops repeat ending on a whole segment.
+    # Whole 10 m rolls, written as pages of whole repeats no longer than 5.08 m; a Cops repeat ending on a whole segment.
     "cats-tape-10m": ["cats", "tape", "--seed", "1"],
     "cops-tape-10m": ["cops", "tape", "--seed", "1", "--length", "10m"],
     "cops-tape-repeat": ["cops", "tape", "--seed", "1"],
@@ -128,23 +128,6 @@ def test_the_checks_catch_small_text_text_at_the_trim_and_artwork_stopping_at_th
     assert len(text_near_trim(data, runs)) == 1 and "from the trim" in text_near_trim(data, runs)[0]
     assert {fault.split(":")[1].strip() for fault in bare_bleed(data)} == {"left edge", "right edge", "top edge",
                                                                            "bottom edge"}
-
-
-def test_text_on_a_page_in_a_larger_user_unit_is_measured_in_real_points():
-    """A page longer than 5.08 m is written in a /UserUnit of 2 pt: its 6 pt text is 3 units high in the file."""
-    from pypdf import PdfReader
-
-    from washigen.render import to_pdf
-    from washigen.scene import Scene, Style, Text
-
-    scene = Scene(6000.0, 40.0, bleed=3.0)
-    scene.add(Text(5000, 20, "six point text", size=6.2 * 25.4 / 72, style=Style(fill="#000000")))
-    data = to_pdf([scene])
-    assert float(PdfReader(io.BytesIO(data)).pages[0]["/UserUnit"]) > 1
-    runs = text_runs(data)
-    assert [run.text for run in runs] == ["six point text"]
-    assert runs[0].size_pt == pytest.approx(6.2, abs=0.05)
-    assert runs[0].box[0] == pytest.approx(5003.0, abs=0.5)         # mm from the page's left edge, bleed included
 
 
 def test_an_unembedded_font_is_named():

@@ -143,15 +143,6 @@ def test_unknown_theme_colour_is_an_input_error():
         to_svg(scene)
 
 
-def test_a_page_longer_than_acrobat_allows_uses_userunit_and_keeps_its_real_size():
-    long_strip = Scene(10_000.0, 50.0, bleed=3.0)
-    long_strip.add(Rect(0, 0, 10_000, 50, Style(fill="band")))
-    page = pdf_pages(to_pdf([long_strip]))[0]
-    assert float(page["/UserUnit"]) > 1
-    assert max(float(v) for v in page.mediabox) <= 14_400
-    assert page_boxes_mm(page)["trimbox"] == pytest.approx((3, 3, 10_003, 53), abs=0.05)
-
-
 def test_a_strip_too_large_for_one_png_is_cut_into_tiles_that_add_up_to_it():
     from washigen.render.png import pixel_size, tile_windows
 

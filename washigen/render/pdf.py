@@ -18,7 +18,8 @@ from .. import __version__
 from ..fonts import pdf_font
 from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use,
                      hex_to_rgb, resolve_colour)
-from ..units import PT_PER_MM
+from ..errors import InputError
+from ..units import PT_PER_MM, format_mm
 from .bookmark import Bookmark
 
 # Binary (zlib only) streams: ASCII85 on top of zlib makes files 25% larger and slower to write.
@@ -27,8 +28,10 @@ rl_config.useA85 = 0
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _INK_TEXT = Style(fill="ink")
-# Acrobat's limit on a page side is 14,400 pt (5,080 mm); longer pages (a whole tape roll) use /UserUnit.
-_MAX_PAGE_PT = 14_400.0
+# The longest page side every PDF viewer shows at its size: 14,400 pt (200 in). Past it a page would need /UserUnit,
+# which poppler and the viewers built on it ignore (a 10 m roll showed at half size), so a longer roll is written as
+# pages of whole repeats (press/rolls.py) and a longer page is refused.
+MAX_PAGE_MM = 5080.0
 
 
 class _State:
@@ -277,13 +280,13 @@ class ScenePainter:
         self.paint(scene.children)
 
 
-def _box_pt(box: tuple[float, float, float, float], scene: Scene, scale: float) -> tuple[float, ...]:
+def _box_pt(box: tuple[float, float, float, float], scene: Scene) -> tuple[float, ...]:
     """A box (x, y, w, h) in scene mm, y down -> PDF (x1, y1, x2, y2) in points from the page's lower left."""
     x, y, w, h = box
     b = scene.bleed
-    left = (x + b) * scale
-    bottom = (scene.outer_height - (y + b) - h) * scale
-    return (round(left, 4), round(bottom, 4), round(left + w * scale, 4), round(bottom + h * scale, 4))
+    left = (x + b) * PT_PER_MM
+    bottom = (scene.outer_height - (y + b) - h) * PT_PER_MM
+    return (round(left, 4), round(bottom, 4), round(left + w * PT_PER_MM, 4), round(bottom + h * PT_PER_MM, 4))
 
 
 def page_boxes(scene: Scene) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -327,7 +330,7 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
     for mark in bookmarks:
         marks[mark.page].append(mark)
     for index, scene in enumerate(scenes):
-        _begin_page(canvas, scene)
+        _begin_page(canvas, scene, index + 1)
         for n, mark in enumerate(marks.get(index, ())):
             key = f"bm-{index}-{n}"
             canvas.bookmarkPage(key, fit="Fit")
@@ -377,31 +380,27 @@ def icc_description(profile: bytes) -> str:
     return description(profile) or "CMYK output profile"
 
 
-def _begin_page(canvas: "_Canvas", scene: Scene) -> None:
-    longest = max(scene.outer_width, scene.outer_height) * PT_PER_MM
-    user_unit = 1.0 if longest <= _MAX_PAGE_PT else float(int(longest // _MAX_PAGE_PT) + 1)
-    scale = PT_PER_MM / user_unit
-    canvas.setPageSize((scene.outer_width * scale, scene.outer_height * scale))
+def _begin_page(canvas: "_Canvas", scene: Scene, number: int) -> None:
+    longest = max(scene.outer_width, scene.outer_height)
+    if longest > MAX_PAGE_MM + 1e-6:
+        raise InputError(f"pdf: page {number} is {format_mm(longest)} mm long, longer than the "
+                         f"{format_mm(MAX_PAGE_MM)} mm (200 in) every PDF viewer shows at real size; a tape roll "
+                         "is written as pages of whole repeats (washigen cats tape, washigen cops tape)")
+    canvas.setPageSize((scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM))
     trim, bleed = page_boxes(scene)
-    canvas.setTrimBox(_box_pt(trim, scene, scale))
-    canvas.setBleedBox(_box_pt(bleed, scene, scale))
-    canvas.user_unit = user_unit
+    canvas.setTrimBox(_box_pt(trim, scene))
+    canvas.setBleedBox(_box_pt(bleed, scene))
     b = scene.bleed
-    canvas.transform(scale, 0, 0, -scale, b * scale, (scene.outer_height - b) * scale)
+    canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, b * PT_PER_MM, (scene.outer_height - b) * PT_PER_MM)
 
 
 class _Canvas(Canvas):
-    """reportlab's canvas, adding /UserUnit to pages too long for plain points (a whole tape roll)."""
-
-    user_unit = 1.0
+    """reportlab's canvas, giving forms that draw with transparency their graphics states."""
 
     def _setAnnotations(self, page):
         super()._setAnnotations(page)
         if isinstance(page, pdfdoc.PDFFormXObject) and page.ExtGState:
             page.Resources = _form_resources(page)
-        if self.user_unit != 1.0 and isinstance(page, pdfdoc.PDFPage):
-            page.__NoDefault__ = type(page).__NoDefault__ + ["UserUnit"]
-            page.UserUnit = self.user_unit
 
 
 def _form_resources(form: "pdfdoc.PDFFormXObject") -> "pdfdoc.PDFResourceDictionary":

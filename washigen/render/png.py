@@ -53,6 +53,32 @@ def needs_tiles(scene: Scene, dpi: int) -> bool:
 
 
 def _rasterise(scene: Scene, width: int, height: int, dpi: int) -> bytes:
+    """The scene's PNG; a scene longer than a PDF page may be (pdf.MAX_PAGE_MM, reached at low dpi) is rendered as
+    bands of whole pixels, each a page of its own, pasted side by side."""
+    from .pdf import MAX_PAGE_MM
+
+    if scene.outer_width <= MAX_PAGE_MM:
+        image = _render_page(scene, dpi)
+        if image.size != (width, height):     # pdfium rounds the page's pixel size up; ours rounds to nearest
+            image = _framed([(0, image)], width, height)
+    else:
+        bands = _bands(scene, dpi, math.floor(MAX_PAGE_MM / 25.4 * dpi))
+        image = _framed(((left_px, _render_page(band, dpi)) for left_px, band in bands), width, height)
+    out = io.BytesIO()
+    # No timestamps or text chunks: the same scene gives the same bytes.
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def _framed(pieces, width: int, height: int) -> Image.Image:
+    """A white image `width` x `height` px with each (left pixel, image) of `pieces` pasted in, clipped to it."""
+    framed = Image.new("RGB", (width, height), "white")
+    for left_px, piece in pieces:
+        framed.paste(piece, (left_px, 0))
+    return framed
+
+
+def _render_page(scene: Scene, dpi: int) -> Image.Image:
     import pypdfium2 as pdfium
 
     from .pdf import to_pdf
@@ -60,22 +86,13 @@ def _rasterise(scene: Scene, width: int, height: int, dpi: int) -> bytes:
     document = pdfium.PdfDocument(to_pdf([scene]))
     try:
         page = document[0]
-        # From the scene's own size: a page written with /UserUnit (a whole roll) is smaller in plain points.
-        scale = scene.outer_width / 25.4 * dpi / page.get_width()
-        bitmap = page.render(scale=scale)               # on white paper, pdfium's default
+        bitmap = page.render(scale=dpi / 72.0)               # on white paper, pdfium's default
         image = bitmap.to_pil().convert("RGB")
         bitmap.close()
         page.close()
     finally:
         document.close()
-    if image.size != (width, height):      # pdfium rounds the page's pixel size up; ours rounds to nearest
-        framed = Image.new("RGB", (width, height), "white")
-        framed.paste(image, (0, 0))
-        image = framed
-    out = io.BytesIO()
-    # No timestamps or text chunks: the same scene gives the same bytes.
-    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
-    return out.getvalue()
+    return image
 
 
 def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int | None = None) -> list[Scene]:
@@ -88,13 +105,15 @@ def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int | None = 
         raise InputError(f"png: the page is {height} px high at {dpi} dpi; tiles are cut along the length and "
                          f"no image is made over {MAX_SIDE} px a side: lower --dpi")
     count = max(1, math.ceil(width * height / (max_pixels or MAX_PIXELS)), math.ceil(width / MAX_SIDE))
-    tile_px = math.ceil(width / count)
+    return [band for _, band in _bands(scene, dpi, math.ceil(width / count))]
+
+
+def _bands(scene: Scene, dpi: int, band_px: int) -> list[tuple[int, Scene]]:
+    """(left pixel, window) of the scene cut along its length into bands `band_px` wide (the last the rest)."""
+    width, _ = pixel_size(scene, dpi)
     px_per_mm = dpi / 25.4
-    windows = []
-    for left_px in range(0, width, tile_px):
-        tile_width = min(tile_px, width - left_px)
-        windows.append(_window(scene, left_px / px_per_mm - scene.bleed, tile_width / px_per_mm))
-    return windows
+    return [(left_px, _window(scene, left_px / px_per_mm - scene.bleed, min(band_px, width - left_px) / px_per_mm))
+            for left_px in range(0, width, band_px)]
 
 
 def _window(scene: Scene, x: float, width: float) -> Scene:
@@ -102,14 +121,14 @@ def _window(scene: Scene, x: float, width: float) -> Scene:
     # Seen through the band, symbols placed wholly outside it are left out: the tile's PDF stays small however
     # long the roll.
     left, right = x - scene.bleed, x - scene.bleed + width
-    children = _cull(scene.children, left, right, scene.symbols)
+    children = cull_to_band(scene.children, left, right, scene.symbols)
     band = replace(scene, width=width, height=scene.outer_height, bleed=0.0, trim_box=None, bleed_box=None,
                    children=[Group(children=children, dx=-x, dy=scene.bleed)])
     band.meta = {**scene.meta, "tile_x_mm": f"{x:.3f}"}
     return band
 
 
-def _cull(items: list, left: float, right: float, symbols: dict) -> list:
+def cull_to_band(items: list, left: float, right: float, symbols: dict) -> list:
     """`items` without the symbol uses that fall wholly outside left..right (scene mm along x). A use is kept when
     its symbol's generous box (a symbol may draw past its nominal box by its own size) meets the band; groups that
     turn or scale are kept whole."""
@@ -120,6 +139,6 @@ def _cull(items: list, left: float, right: float, symbols: dict) -> list:
             if item.x + 2 * span < left or item.x - span > right:
                 continue
         elif isinstance(item, Group) and not item.rotate and item.sx == 1.0 and item.sy == 1.0:
-            item = replace(item, children=_cull(item.children, left - item.dx, right - item.dx, symbols))
+            item = replace(item, children=cull_to_band(item.children, left - item.dx, right - item.dx, symbols))
         kept.append(item)
     return kept

@@ -122,6 +122,9 @@ def _warn(design) -> None:
               help="Artwork beyond each edge of the tape.")
 @click.option("--segments", type=click.IntRange(1, 1000), default=4, show_default=True,
               help="Distinct segments in the repeat (each followed by a forest section).")
+@click.option("--repeat-only", is_flag=True,
+              help="Only the one repeat a tape maker prints from: tape width x repeat length at real size, with the "
+                   "bleed on every side and no marks (a vector PDF, or a PNG at --dpi 300 or 600).")
 @click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True, help="Resolution of PNG output.")
 @_rules_url
 @seed_option
@@ -130,27 +133,53 @@ def _warn(design) -> None:
 @ICC_PROFILE_OPTION
 @lang_option
 @profile_option(only=("bleed", "dpi"))
-def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, dpi, rules_url, seed, output, colour,
-                 output_profile, lang):
+def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, repeat_only, dpi, rules_url, seed,
+                 output, colour, output_profile, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
-    sections repeat along it. A PNG too large for one image is written as tiles along the tape (OUT-tile-01.png,
-    ...)."""
-    from ...output import check_colour_target
-    from ...press import PrintOptions
+    sections repeat along it. A PDF roll longer than 5,080 mm (the longest page every viewer shows at real size) is
+    written as pages of whole repeats with join marks; a PNG too large for one image as tiles along the tape
+    (OUT-tile-01.png, ...)."""
+    from ...output import STDOUT_FORMATS, check_colour_target, write_printed
+    from ...press import Document, PrintOptions
     from ...press.impose import last_whole_piece
-    from .draw import piece_length, repeat_length
+    from ...press.rolls import check_repeat_only, repeat_document, roll_document
+    from .draw import piece_length, repeat_length, roll_repeat, roll_scene
     from .generate import generate_roll
 
+    if repeat_only:
+        check_repeat_only(output, ["--length"] if _given("length") else [])
     check_colour_target(output, colour, output_profile)
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     _warn(design)
+    options = PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile, lang=lang)
+    repeat = f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest section)"
+    if repeat_only:
+        click.echo(f"{repeat}, written once with {format_mm(bleed)} mm bleed", err=True)
+        scene = roll_repeat(design, bleed, lang)
+        report_written(write_printed(repeat_document(scene, bleed, scene.meta.get("title", "")), output, options))
+        return
     end = last_whole_piece(piece_length(design), design.length)
     ends = f", the artwork ending on the last whole segment at {format_mm(end)} mm" if end < design.length else ""
-    click.echo(f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest "
-               f"section), printed {format_mm(design.length)} mm long{ends}", err=True)
-    emit(_game(), design, output, PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile,
-                                               lang=lang))
+    click.echo(f"{repeat}, printed {format_mm(design.length)} mm long{ends}", err=True)
+    suffix = STDOUT_FORMATS.get(str(output), output.suffix.lower())
+    if suffix in (".json", ".txt"):
+        emit(_game(), design, output, options)
+        return
+    strip = roll_scene(design, bleed, lang)
+    title = strip.meta.get("title", "")
+    document = (roll_document(strip, repeat_length(design), title, lang, piece=piece_length(design))
+                if suffix == ".pdf" else Document.single(strip, title=title))
+    if len(document.pages) > 1:
+        click.echo(f"longer than one PDF page shows at real size: {len(document.pages)} pages, each ending on a "
+                   "whole repeat (or piece) and joined to the next at its marks", err=True)
+    report_written(write_printed(document, output, options))
+
+
+def _given(name: str) -> bool:
+    """Whether the option `name` was given (on the command line or by the environment), not left at its default."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
 
 
 @commands.command("sheet")

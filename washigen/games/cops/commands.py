@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (LENGTH, LengthType, emit, output_option, page_options, print_options, report_written, resolve_seed,
-                            seed_option)
+from ...cli_options import (LENGTH, LengthType, emit, output_option, page_options, print_options, report_written,
+                            resolve_seed, seed_option)
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 
@@ -102,6 +102,10 @@ def map_command(players, offset, tape_width, layout, fair, seed, output: Path, p
                    "off the roll meets end to end.")
 @click.option("--length", type=LENGTH, default=None, help="Length of the artwork, e.g. 10m for a whole roll "
               "(default: one repeat).")
+@click.option("--repeat-only", is_flag=True,
+              help="Only the one repeat a tape maker prints from: tape width x repeat length at real size, with the "
+                   "bleed on every side (at its ends the neighbouring repeats) and no marks (a vector PDF, or a PNG "
+                   "at --dpi 300 or 600).")
 @click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
               help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm.")
 @click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
@@ -110,26 +114,41 @@ def map_command(players, offset, tape_width, layout, fair, seed, output: Path, p
 @seed_option
 @output_option()
 @print_options(backs=False)
-def tape_command(segments, length, tape_width, layout, seed, output: Path, print_options):
+def tape_command(segments, length, repeat_only, tape_width, layout, seed, output: Path, print_options):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
-    would be too large); with --paper, the repeat's segments as strips on sheets."""
-    from ...output import write_printed
+    would be too large); with --paper, the repeat's segments as strips on sheets. A PDF longer than 5,080 mm (the
+    longest page every viewer shows at real size) is written as pages of whole repeats with join marks."""
+    from ...output import STDOUT_FORMATS, write_printed
     from ...press import Document
     from ...press.impose import tape_artwork
+    from ...press.rolls import check_repeat_only, repeat_document, roll_document
     from .draw import tape_repeat_scene
     from .generate import check_tape_width, generate_tape
 
+    if repeat_only:
+        check_repeat_only(output, [name for name, given in (("--length", length is not None),
+                                                            ("--paper", print_options.paper),
+                                                            ("--template", print_options.template)) if given])
     check_tape_width(tape_width)
     design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width, layout=layout)
     _check(design)
-    suffix = output.suffix.lower()
+    suffix = STDOUT_FORMATS.get(str(output), output.suffix.lower())
     if suffix in (".json", ".txt") or print_options.paper or print_options.template:
         emit(_game(), design, output, print_options)
         return
-    repeat = tape_repeat_scene(design, print_options.bleed, print_options.lang)
-    # Segments are torn off whole: the roll's artwork ends on its last whole one.
-    strip = tape_artwork(repeat, length or repeat.width, print_options.bleed, piece=design.segment_length)
-    document = Document.single(strip, title=f"{TITLE} — tape artwork, seed {design.seed}")
+    bleed = print_options.bleed
+    repeat = tape_repeat_scene(design, bleed, print_options.lang)
+    title = f"{TITLE} — tape artwork, seed {design.seed}"
+    if repeat_only:
+        document = repeat_document(repeat, bleed, title)
+    else:
+        # Segments are torn off whole: the roll's artwork ends on its last whole one.
+        strip = tape_artwork(repeat, length or repeat.width, bleed, piece=design.segment_length)
+        document = (roll_document(strip, repeat.width, title, print_options.lang, piece=design.segment_length)
+                    if suffix == ".pdf" else Document.single(strip, title=title))
+    if len(document.pages) > 1:
+        click.echo(f"longer than one PDF page shows at real size: {len(document.pages)} pages, each ending on a "
+                   "whole repeat (or piece) and joined to the next at its marks", err=True)
     report_written(write_printed(document, output, print_options))
 
 

@@ -1,0 +1,160 @@
+"""A tape roll as PDF pages every viewer shows at real size, and the one-repeat file a tape maker prints from.
+
+A PDF page side longer than 5,080 mm (200 in) needs /UserUnit, which poppler and the viewers built on it ignore
+(a 10 m roll showed at half size). So a longer roll is written as pages of whole repeats, each a window of the one
+continuous strip (press.impose.tape_artwork): its repeats with the roll's bleed, and past each join (and its bleed)
+the start of the next page's artwork under a white veil, the overlap on which the next page is laid, its first edge
+on the join's ticks. Page numbers, join words and ticks sit above and below the tape, so the artwork is the strip's
+own, untouched.
+
+A tape maker prints from one repeat: the tape width by the repeat length, at real size, with bleed on every side;
+at its ends the bleed shows the neighbouring repeat, so the printed repeats meet without a seam.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import InputError
+from ..fonts import MIN_TEXT, fit_size, text_width
+from ..i18n import translator
+from ..render.pdf import MAX_PAGE_MM
+from ..render.png import cull_to_band
+from ..scene import Group, Line, Rect, Scene, Style, Text
+from ..units import format_mm
+from .document import Document
+from .impose import tape_artwork
+
+JOIN_OVERLAP = 20.0          # mm of the next page's artwork printed past a join's bleed: to line up and glue
+VEIL_OPACITY = 0.6           # the white veil over the overlap: still readable to line up by, plainly not this page's
+TOP_MARGIN = 12.0            # mm above the tape's bleed: the page's heading and the join words
+BOTTOM_MARGIN = 9.0          # mm below it: where each repeat starts
+TICK = 5.0                   # length of a join tick, 1 mm clear of the bleed
+HEADING_SIZE = 3.0           # mm (8.5 pt)
+WORDS_SIZE = 2.5             # mm (7.1 pt)
+_MARK = Style(stroke="ink", stroke_width=0.3)
+_REPEAT_MARK = Style(stroke="muted", stroke_width=0.2)
+
+
+def page_runs(length: float, bleed: float, repeat: float, piece: float | None = None) -> list[tuple[float, float]]:
+    """(start, end) in mm along the roll of each page: one page when the roll fits, else runs of whole repeats
+    (whole pieces where one repeat is longer than a page), every page but the last the same length."""
+    if length + 2 * bleed <= MAX_PAGE_MM:
+        return [(0.0, length)]
+    room = MAX_PAGE_MM - 2 * bleed - JOIN_OVERLAP        # between a page's bleed at its start and its overlap
+    unit = next((u for u in (repeat, piece) if u and u <= room), room)
+    units = length / unit
+    pages = math.ceil(units / math.floor(room / unit + 1e-9) - 1e-9)
+    step = math.ceil(units / pages - 1e-9) * unit
+    return [(k * step, min((k + 1) * step, length)) for k in range(pages) if k * step < length - 1e-6]
+
+
+def roll_document(strip: Scene, repeat: float, title: str, lang: str = "en", piece: float | None = None) -> Document:
+    """The roll `strip` (tape_artwork: the roll's length, its bleed) as a PDF's pages: itself when it fits one
+    page, else pages of whole `repeat`s with join marks."""
+    runs = page_runs(strip.width, strip.bleed, repeat, piece)
+    if len(runs) == 1:
+        return Document.single(strip, title=title)
+    pages = [roll_page(strip, run, number, len(runs), repeat, lang) for number, run in enumerate(runs, start=1)]
+    return Document(pages, title=title)
+
+
+def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, repeat: float,
+              lang: str = "en") -> Scene:
+    """Page `number` of `count`: the strip from run[0] to run[1] with its bleed, the overlap past its end when a
+    page follows, and the marks around the tape."""
+    start, end = run
+    bleed, tape = strip.bleed, strip.height
+    after = bleed + (JOIN_OVERLAP if number < count else 0.0)
+    width = bleed + (end - start) + after
+    page = Scene(width, TOP_MARGIN + tape + 2 * bleed + BOTTOM_MARGIN, theme=dict(strip.theme),
+                 meta=dict(strip.meta))
+    for symbol in strip.symbols.values():
+        page.define(symbol)
+    top = TOP_MARGIN + bleed                     # the tape's upper edge on the page
+    join = bleed + end - start                   # the page's last trim edge, on the page
+    page.trim_box = (bleed, top, end - start, tape)
+    page.bleed_box = (0.0, TOP_MARGIN, end - start + 2 * bleed, tape + 2 * bleed)
+    shown = cull_to_band(strip.children, start - bleed, end + after, strip.symbols)
+    page.add(Group(children=shown, dx=bleed - start, dy=top,
+                   clip=(start - bleed, -bleed, end - start + bleed + after, tape + 2 * bleed)))
+    if number < count:
+        # The bleed past a join is the page's own artwork mirrored, carrying the edge on as a bleed does (a join
+        # cut a little late shows no sliver of the next page's start twice); past it the next page's start, veiled:
+        # the overlap the next page is laid on, lined up by the artwork.
+        if bleed > 0:
+            edge = cull_to_band(strip.children, end - bleed, end, strip.symbols)
+            page.add(Group(children=edge, dx=join + end, dy=top, sx=-1.0,
+                           clip=(end - bleed, -bleed, bleed, tape + 2 * bleed)))
+        page.add(Rect(join + bleed, TOP_MARGIN, JOIN_OVERLAP, tape + 2 * bleed,
+                      Style(fill="paper", opacity=VEIL_OPACITY)))
+    page.add(*_marks(page, run, (number, count), strip, repeat, lang))
+    return page
+
+
+def _marks(page: Scene, run: tuple[float, float], place: tuple[int, int], strip: Scene, repeat: float,
+           lang: str) -> list:
+    """The heading, a tick and words at each end of the page's tape, the overlap named, each repeat's start."""
+    _ = translator(lang)
+    (start, end), (number, count) = run, place
+    left, right = strip.bleed, strip.bleed + end - start
+    below = TOP_MARGIN + strip.height + 2 * strip.bleed + 1.0          # 1 mm clear of the bleed
+    heading = " · ".join(part for part in (
+        _("page {page} of {pages}").format(page=number, pages=count),
+        _("{start} to {end} mm of the {length} mm roll").format(start=_.mm(start), end=_.mm(end),
+                                                               length=_.mm(strip.width)),
+        page.meta.get("title", "")) if part)
+    first = _("start of the roll") if number == 1 else _("page {page} ← join here").format(page=number - 1)
+    last = _("end of the roll") if number == count else _("join here → page {page}").format(page=number + 1)
+    size = fit_size(heading, page.width - left - 1.0, HEADING_SIZE, weight="bold", minimum=MIN_TEXT)
+    items: list = [Text(left, 4.5, heading, size, weight="bold", style=Style(fill="ink"))]
+    items += _join_mark(left, below, first, "start") + _join_mark(right, below, last, "end")
+    if number < count:
+        overlap, word = page.width - right, _("overlap")
+        size = fit_size(word, overlap - 2.0, WORDS_SIZE)
+        if size >= MIN_TEXT:
+            items.append(Text(right + overlap / 2, below + 3.2, word, size, anchor="middle",
+                              style=Style(fill="muted")))
+    for k in range(math.ceil(start / repeat - 1e-9), math.ceil(end / repeat - 1e-9)):     # repeats starting here
+        x = left + k * repeat - start
+        label = _("repeat {number}").format(number=k + 1)
+        items.append(Line(x, below, x, below + 2.5, _REPEAT_MARK))
+        if x + 1.0 + text_width(label, WORDS_SIZE) <= page.width - 1.0:
+            items.append(Text(x + 1.0, below + 5.5, label, WORDS_SIZE, style=Style(fill="muted")))
+    return items
+
+
+def _join_mark(x: float, below: float, words: str, anchor: str) -> list:
+    """Ticks above and below the tape at an end of the page's trim, and its words beside the upper one."""
+    above = TOP_MARGIN - 1.0
+    beside = 1.2 if anchor == "start" else -1.2
+    return [Line(x, above - TICK, x, above, _MARK), Line(x, below, x, below + TICK, _MARK),
+            Text(x + beside, above - 1.2, words, WORDS_SIZE, anchor=anchor, style=Style(fill="ink"))]
+
+
+def repeat_document(repeat: Scene, bleed: float, title: str) -> Document:
+    """The one-repeat file a tape maker prints from: the tape width by the repeat's length at real size, `bleed`
+    on every side (at the ends the neighbouring repeats, as they meet on the roll), no marks or words around it."""
+    if repeat.width + 2 * bleed > MAX_PAGE_MM:
+        raise InputError(f"--repeat-only: the repeat is {format_mm(repeat.width)} mm long, longer than the "
+                         f"{format_mm(MAX_PAGE_MM)} mm a PDF page shows at real size; make it shorter (fewer "
+                         "--segments)")
+    scene = tape_artwork(repeat, repeat.width, bleed)
+    scene.meta["kind"] = "repeat"
+    return Document.single(scene, title=title)
+
+
+def check_repeat_only(output: Path, contradicting: Sequence[str]) -> None:
+    """--repeat-only writes the artwork of one repeat: refused beside the options in `contradicting` (given on the
+    command line and asking for something else: a roll length, sheets) and for a design file (.json, .txt)."""
+    from ..output import DOCUMENT_FORMATS, STDOUT_FORMATS
+
+    if contradicting:
+        raise InputError(f"--repeat-only: writes one repeat for a tape maker; it cannot go with "
+                         f"{' or '.join(contradicting)}")
+    suffix = STDOUT_FORMATS.get(str(output), output.suffix.lower())
+    if suffix not in DOCUMENT_FORMATS:
+        raise InputError(f"--repeat-only: {output}: the repeat is artwork ({', '.join(DOCUMENT_FORMATS)}); a "
+                         f"design file ({suffix}) is the whole design, written without --repeat-only")
