@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..errors import InputError, TemplateError
-from ..fonts import ASCENT, DESCENT, MIN_FINE_PRINT, descent, wrap_text
+from ..fonts import ASCENT, DESCENT, wrap_text
 from ..i18n import translator
 from ..scene import Group, Line, Rect, Scene, Style, Symbol, Text, Use
-from ..units import SAFE_ZONE, format_mm
+from ..units import CROP_MARK_LENGTH, SAFE_ZONE, format_mm
 from .document import Document
 from .options import PrintOptions
 from .templates import MAX_TEMPLATE_COUNT, Marks, Template
@@ -47,6 +47,9 @@ class GridLayout:
     slots: tuple[Slot, ...]
     cols: int
     rows: int
+    gap: tuple[float, float] = (0.0, 0.0)        # between neighbouring items, across and down
+    bleed: float = 0.0
+    marks: tuple[float, float] = (CROP_MARK_LENGTH, CROP_MARK_LENGTH)   # crop-mark lengths: beside, above/below
 
     @property
     def per_page(self) -> int:
@@ -60,52 +63,86 @@ class GridLayout:
         y1 = max(s.y + s.h for s in self.slots)
         return x0, y0, x1 - x0, y1 - y0
 
+    def filled(self, count: int) -> list[Slot]:
+        """The first `count` slots, each keeping its full bleed on every side no item stands beside (the block's
+        edge, an empty slot on a sheet's last page) and half the gap on the sides where one does."""
+        used = {(s.row, s.col) for s in self.slots[:count]}
+        gap_x, gap_y = self.gap
 
-def grid_layout(template: Template, bleed: float, gutter: float | None = None) -> GridLayout:
-    """The slots of a grid template: as many items as fit (or cols x rows), centred unless an origin is given.
-    A `gutter` (the user's --gutter) replaces the template's spacing; then as many of its cols x rows as fit."""
+        def keep(slot: Slot, down: int, across: int, gap: float) -> float:
+            return min(self.bleed, gap / 2) if (slot.row + down, slot.col + across) in used else self.bleed
+        return [replace(s, bleed=(keep(s, -1, 0, gap_y), keep(s, 0, 1, gap_x), keep(s, 1, 0, gap_y),
+                                  keep(s, 0, -1, gap_x))) for s in self.slots[:count]]
+
+
+MIN_MARK_LENGTH = 1.5      # mm: a crop mark shortened to keep off the printer's margin is never shorter
+
+
+def grid_layout(template: Template, bleed: float, gutter: float | None = None, *, marked: bool = True,
+                footer_height: float | None = None) -> GridLayout:
+    """The slots of a grid template: as many items as fit (at most its cols x rows) with their trims inside the
+    template's margins and, inside the printer's margin above the footer's band (`template.printable`), their bleed
+    and crop marks (`marked`; shortened to no less than MIN_MARK_LENGTH where the paper is tight). The block is
+    centred there. A `gutter` (the user's --gutter) replaces the template's spacing. A template with an origin (a
+    label sheet) is placed as it says."""
     grid = template.grid
     if grid is None:
         raise TemplateError(f"{template.source or template.name}: not a grid template (it has tape lanes)")
     ux, uy, uw, uh = template.usable
+    px, py, pw, ph = template.printable
+    ph -= footer_band(1) if footer_height is None else footer_height
     if gutter is None:
         gutter = 2 * bleed if grid.gutter is None else grid.gutter
         pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
-        cols = grid.cols or _fitting(uw, grid.item_w, pitch_x)
-        rows = grid.rows or _fitting(uh, grid.item_h, pitch_y)
     else:
         pitch_x, pitch_y = grid.item_w + gutter, grid.item_h + gutter
-        cols = min(grid.cols or 10**6, _fitting(uw, grid.item_w, pitch_x))
-        rows = min(grid.rows or 10**6, _fitting(uh, grid.item_h, pitch_y))
+    start = max(template.marks.offset, bleed) if marked else bleed        # where a crop mark begins
+    longest = start + template.marks.length if marked else bleed          # how far a full one reaches
+    shortest = start + MIN_MARK_LENGTH if marked else bleed
+    if grid.origin is not None:
+        cols = grid.cols or max(1, _fitting(uw, grid.item_w, pitch_x))
+        rows = grid.rows or max(1, _fitting(uh, grid.item_h, pitch_y))
+    else:
+        cols = _fitting(min(uw, pw - 2 * shortest), grid.item_w, pitch_x, grid.cols)
+        rows = _fitting(min(uh, ph - 2 * shortest), grid.item_h, pitch_y, grid.rows)
+        if not cols or not rows:
+            raise TemplateError(f"{template.source or template.name}: an item of {format_mm(grid.item_w)} x "
+                                f"{format_mm(grid.item_h)} mm with {format_mm(bleed)} mm of bleed and its crop marks "
+                                f"does not fit inside the printable {format_mm(pw)} x {format_mm(ph)} mm")
     if max(cols, rows) > MAX_TEMPLATE_COUNT:
         raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items; at most "
                             f"{MAX_TEMPLATE_COUNT} a side")
     block_w = (cols - 1) * pitch_x + grid.item_w
     block_h = (rows - 1) * pitch_y + grid.item_h
     if grid.origin is not None:
-        x0, y0 = grid.origin
+        (x0, y0), reach = grid.origin, (longest, longest)
     else:
-        x0, y0 = ux + (uw - block_w) / 2, uy + (uh - block_h) / 2
+        x0 = _centred(px, pw, block_w, (ux, ux + uw - block_w), shortest)
+        y0 = _centred(py, ph, block_h, (uy, uy + uh - block_h), shortest)
+        reach = (min(longest, x0 - px, px + pw - x0 - block_w), min(longest, y0 - py, py + ph - y0 - block_h))
     if x0 + block_w > template.paper_w + 1e-6 or y0 + block_h > template.paper_h + 1e-6 or x0 < 0 or y0 < 0:
         raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items of "
                             f"{format_mm(grid.item_w)} x {format_mm(grid.item_h)} mm do not fit on the paper")
-    gap_x, gap_y = pitch_x - grid.item_w, pitch_y - grid.item_h
-    slots = []
-    for row in range(rows):
-        for col in range(cols):
-            # Between items an item keeps half the gap of bleed; on the outside of the block, the full bleed.
-            left = bleed if col == 0 else min(bleed, gap_x / 2)
-            right = bleed if col == cols - 1 else min(bleed, gap_x / 2)
-            top = bleed if row == 0 else min(bleed, gap_y / 2)
-            bottom = bleed if row == rows - 1 else min(bleed, gap_y / 2)
-            slots.append(Slot(x0 + col * pitch_x, y0 + row * pitch_y, grid.item_w, grid.item_h,
-                              (top, right, bottom, left), col, row))
-    return GridLayout(template, tuple(slots), cols, rows)
+    slots = tuple(Slot(x0 + col * pitch_x, y0 + row * pitch_y, grid.item_w, grid.item_h, (bleed,) * 4, col, row)
+                  for row in range(rows) for col in range(cols))
+    gap = (pitch_x - grid.item_w, pitch_y - grid.item_h)
+    layout = GridLayout(template, slots, cols, rows, gap, bleed, (reach[0] - start, reach[1] - start))
+    return replace(layout, slots=tuple(layout.filled(len(slots))))
 
 
-def _fitting(room: float, item: float, pitch: float) -> int:
-    """How many items of `item` mm at `pitch` fit in `room` mm (at least one)."""
-    return max(1, int((room - item + 1e-6) // pitch) + 1)
+def _centred(start: float, room: float, size: float, trims: tuple[float, float], reach: float) -> float:
+    """Where a block `size` long starts: centred in the printable `room` from `start`, moved as little as keeps its
+    trims inside the margins (`trims`: the first and last place it may start), then as keeps `reach` mm of bleed
+    and marks inside the printable room (which the count of items made sure of)."""
+    first = start + (room - size) / 2
+    first = min(max(first, trims[0]), trims[1])
+    return min(max(first, start + reach), start + room - reach - size)
+
+
+def _fitting(room: float, item: float, pitch: float, most: int | None = None) -> int:
+    """How many items of `item` mm at `pitch` fit in `room` mm (none when not even one does), `most` at most."""
+    count = int((room - item + 1e-6) // pitch) + 1 if room + 1e-6 >= item else 0
+    return min(count, most) if most else count
 
 
 def back_slot(slot: Slot, layout: GridLayout, duplex: str, offset: tuple[float, float]) -> Slot:
@@ -162,8 +199,6 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
                 footer: str = "") -> Document:
     """Fronts n-up on sheets; with options.duplex long|short and backs, each front page is followed by its back
     page. `backs` is one scene for every item, or one per front."""
-    layout = grid_layout(template, options.bleed, options.gutter)
-    per_page = layout.per_page
     footer = with_profile(footer, options)
     if isinstance(backs, Scene):
         backs = [backs] * len(fronts)
@@ -172,27 +207,34 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
     if backs is not None:
         backs = stamp_repeats(backs)
     duplex = options.duplex if backs is not None else "none"
+    # The footer's band is kept for its longest line: a sheet count no smaller than the real one, the longer side.
+    longest = footer_line(footer, "front" if duplex != "none" else "", len(fronts), len(fronts), options.lang)
+    band = footer_band(len(footer_lines(longest, template.printable[2])))
+    layout = grid_layout(template, options.bleed, options.gutter, marked=options.crop_marks or options.cut_lines,
+                         footer_height=band)
+    per_page = layout.per_page
     meta = dict(fronts[0].meta) if fronts else {}
     pages: list[Scene] = []
     sheets = max(1, math.ceil(len(fronts) / per_page))
     for sheet in range(sheets):
         chunk = list(range(sheet * per_page, min(len(fronts), (sheet + 1) * per_page)))
+        used = layout.filled(len(chunk))
         page = new_sheet(template, title, meta)
-        for k, index in enumerate(chunk):
-            _check_item(fronts[index], layout.slots[k], index)
-            place(page, fronts[index], layout.slots[k])
-        used = layout.slots[:len(chunk)]
-        add_marks(page, used, template.marks, options)
+        for slot, index in zip(used, chunk):
+            _check_item(fronts[index], slot, index)
+            place(page, fronts[index], slot)
+        marks = add_marks(page, used, template.marks, options, layout.marks)
         _set_boxes(page, used)
-        _footer(page, template, footer, sheet + 1, sheets, "front" if duplex != "none" else "", used, options)
+        side = "front" if duplex != "none" else ""
+        _footer(page, template, footer_line(footer, side, sheet + 1, sheets, options.lang), _ink(used, marks))
         pages.append(page)
         if duplex != "none":
             back = new_sheet(template, title, meta)
-            back_slots = [back_slot(layout.slots[k], layout, duplex, options.back_offset) for k in range(len(chunk))]
-            for k, index in enumerate(chunk):
-                place(back, backs[index], back_slots[k])
+            back_slots = [back_slot(slot, layout, duplex, options.back_offset) for slot in used]
+            for slot, index in zip(back_slots, chunk):
+                place(back, backs[index], slot)
             _set_boxes(back, back_slots)
-            _footer(back, template, footer, sheet + 1, sheets, "back", back_slots, options)
+            _footer(back, template, footer_line(footer, "back", sheet + 1, sheets, options.lang), _ink(back_slots))
             pages.append(back)
     return Document(pages, title=title)
 
@@ -239,47 +281,51 @@ def with_profile(footer: str, options: PrintOptions) -> str:
     _ = translator(options.lang)
     named = options.profile and _("printer profile {name}").format(name=options.profile)
     return " · ".join(p for p in (footer, named) if p)
-FOOTER_SIZE = 2.2          # mm (6.2 pt); a footer that needs to may shrink to fine print to stay clear of the cut
 
 
-def _footer(page: Scene, template: Template, text: str, sheet: int, sheets: int, side: str,
-            slots: Sequence[Slot] = (), options: PrintOptions | None = None) -> None:
-    """A small line saying what this sheet is, which side, sheet n of N: in the margin below the items (or above
-    them when that margin is the larger), clear of their bleed and crop marks."""
-    _ = translator(options.lang if options is not None else "en")
+FOOTER_SIZE = 2.2          # mm (6.2 pt): the line naming the sheet, its side, sheet n of N
+FOOTER_LEADING = 1.15      # line to line, in footer sizes, when a long footer wraps
+FOOTER_GAP = 1.0           # mm of bare paper between the footer and the items' bleed or crop marks
+
+
+def footer_line(text: str, side: str, sheet: int, sheets: int, lang: str = "en") -> str:
+    """What a sheet says of itself: what it is, which side, sheet n of N (the id that pairs a front with its back)."""
+    _ = translator(lang)
     sides = {"front": _("front side"), "back": _("back side")}
-    parts = [p for p in (text, sides.get(side, ""), _("sheet {sheet} of {sheets}").format(sheet=sheet, sheets=sheets))
-             if p]
-    line = " · ".join(parts)
-    top, bottom = _free_margins(page, template, slots, options)
-    # In the page's own margin where it is clear of the items, else in what is left between them and the edge.
-    below_band = min(bottom, template.margins[2]) if bottom >= FOOTER_GAP + MIN_FINE_PRINT else 0.0
-    above_band = min(top, template.margins[0])
-    below = below_band >= min(above_band, FOOTER_SIZE + 2 * FOOTER_GAP)
-    band = below_band if below else above_band
-    size = max(MIN_FINE_PRINT, min(FOOTER_SIZE, (band - FOOTER_GAP) / (ASCENT + descent(line))))
-    middle = template.paper_h - band / 2 if below else band / 2
-    y = middle + (ASCENT - descent(line)) * size / 2
-    page.add(Text(template.paper_w / 2, y, line, size, anchor="middle", style=Style(fill="muted")))
+    parts = (text, sides.get(side, ""), _("sheet {sheet} of {sheets}").format(sheet=sheet, sheets=sheets))
+    return " · ".join(p for p in parts if p)
 
 
-FOOTER_GAP = 0.6           # mm kept clear between the footer and the bleed or marks
+def footer_lines(line: str, width: float) -> list[str]:
+    return wrap_text(line, FOOTER_SIZE, width) or [""]
 
 
-def _free_margins(page: Scene, template: Template, slots: Sequence[Slot],
-                  options: PrintOptions | None) -> tuple[float, float]:
-    """The paper left above and below the items, their bleed and their crop marks (mm)."""
-    if not slots:
-        return template.margins[0], template.margins[2]
-    reach_top = min(s.y - s.bleed[0] for s in slots)
-    reach_bottom = max(s.y + s.h + s.bleed[2] for s in slots)
-    marks = template.marks
-    crop = options is not None and options.crop_marks and not options.cut_lines and marks.style != "cut-lines"
-    if crop:
-        y0, y1 = min(s.y for s in slots), max(s.y + s.h for s in slots)
-        reach_top = min(reach_top, y0 - max(marks.offset, max(s.bleed[0] for s in slots)) - marks.length)
-        reach_bottom = max(reach_bottom, y1 + max(marks.offset, max(s.bleed[2] for s in slots)) + marks.length)
-    return max(0.0, reach_top), max(0.0, template.paper_h - reach_bottom)
+def footer_band(lines: int) -> float:
+    """The height a footer of `lines` lines takes at the foot of the printable area, with its gap above."""
+    return ((lines - 1) * FOOTER_LEADING + ASCENT + DESCENT) * FOOTER_SIZE + FOOTER_GAP
+
+
+def _ink(slots: Sequence[Slot], marks: Sequence[Line] = ()) -> tuple[float, float]:
+    """The top and bottom of what is printed for `slots`: their bleed and their crop marks or cut lines."""
+    top = min([s.y - s.bleed[0] for s in slots] + [min(m.y1, m.y2) for m in marks], default=math.inf)
+    bottom = max([s.y + s.h + s.bleed[2] for s in slots] + [max(m.y1, m.y2) for m in marks], default=-math.inf)
+    return top, bottom
+
+
+def _footer(page: Scene, template: Template, line: str, ink: tuple[float, float]) -> None:
+    """The sheet's footer at the foot of the printable area (or at its head, when the items leave room only
+    there: the back of a sheet flipped on its short edge), inside the printer's margin and clear of the ink."""
+    _, py, pw, ph = template.printable
+    lines = footer_lines(line, pw)
+    height = footer_band(len(lines)) - FOOTER_GAP
+    below = py + ph - ink[1] - FOOTER_GAP
+    above = ink[0] - py - FOOTER_GAP
+    if below >= height or below >= above:
+        first = py + ph - DESCENT * FOOTER_SIZE - (len(lines) - 1) * FOOTER_LEADING * FOOTER_SIZE
+    else:
+        first = py + ASCENT * FOOTER_SIZE
+    page.add(*(Text(template.paper_w / 2, first + k * FOOTER_LEADING * FOOTER_SIZE, text, FOOTER_SIZE,
+                    anchor="middle", style=Style(fill="muted")) for k, text in enumerate(lines)))
 
 
 def cut_words(template: Template, options: PrintOptions) -> str:
@@ -293,31 +339,36 @@ def cut_words(template: Template, options: PrintOptions) -> str:
     return _("at the edges of the artwork")
 
 
-def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions) -> None:
-    """Crop marks at every trim line, outside the block of items (or full-length cut lines when asked)."""
+def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions,
+              lengths: tuple[float, float] | None = None) -> list[Line]:
+    """Crop marks at every trim line, outside the block of items (or cut lines across it, when asked), starting
+    beyond the bleed; `lengths` (beside the block, above and below it) shorten them where the paper is tight. Cut
+    lines reach as far out as the marks would: never into the printer's margin or the footer."""
     if not slots or not (options.crop_marks or options.cut_lines):
-        return
+        return []
     style = Style(stroke=MARK_STYLE_KEY, stroke_width=marks.width)
+    beside, across = lengths or (marks.length, marks.length)
     xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + s.w)})
     ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + s.h)})
     x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
+    # Marks start outside the bleed when the bleed is wider than the offset, so they never print on artwork.
+    top = max(marks.offset, max(s.bleed[0] for s in slots))
+    bottom = max(marks.offset, max(s.bleed[2] for s in slots))
+    left = max(marks.offset, max(s.bleed[3] for s in slots))
+    right = max(marks.offset, max(s.bleed[1] for s in slots))
     lines: list[Line] = []
     if options.cut_lines or marks.style == "cut-lines":
-        lines += [Line(x, 0, x, page.height, style) for x in xs]
-        lines += [Line(0, y, page.width, y, style) for y in ys]
+        lines += [Line(x, y0 - top - across, x, y1 + bottom + across, style) for x in xs]
+        lines += [Line(x0 - left - beside, y, x1 + right + beside, y, style) for y in ys]
     else:
-        # Marks start outside the bleed when the bleed is wider than the offset, so they never print on artwork.
-        top = max(marks.offset, max(s.bleed[0] for s in slots))
-        bottom = max(marks.offset, max(s.bleed[2] for s in slots))
-        left = max(marks.offset, max(s.bleed[3] for s in slots))
-        right = max(marks.offset, max(s.bleed[1] for s in slots))
         for x in xs:
-            lines.append(Line(x, y0 - top - marks.length, x, y0 - top, style))
-            lines.append(Line(x, y1 + bottom, x, y1 + bottom + marks.length, style))
+            lines.append(Line(x, y0 - top - across, x, y0 - top, style))
+            lines.append(Line(x, y1 + bottom, x, y1 + bottom + across, style))
         for y in ys:
-            lines.append(Line(x0 - left - marks.length, y, x0 - left, y, style))
-            lines.append(Line(x1 + right, y, x1 + right + marks.length, y, style))
+            lines.append(Line(x0 - left - beside, y, x0 - left, y, style))
+            lines.append(Line(x1 + right, y, x1 + right + beside, y, style))
     page.add(*lines)
+    return lines
 
 
 SCALE_TEXT = 2.2          # mm: the scales' numbers at 6.2 pt, readable held to the light
@@ -371,34 +422,26 @@ LABEL_LEADING = 1.15       # label line to line, in label sizes
 LABEL_CLEAR = 1.0          # mm of bare paper between a label and a strip's bleed
 
 
+@dataclass(frozen=True)
+class LanePlan:
+    """Where the strips go: per sheet, each strip's index and the top left of its trim; and how long its crop
+    marks are at its ends (along the lane) and at its sides (across the lane, in the gap between lanes)."""
+    template: Template
+    sheets: tuple[tuple[tuple[int, float, float], ...], ...]
+    marks: tuple[float, float]
+
+
 def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOptions,
                  labels: Sequence[str] = (), title: str = "", footer: str = "") -> Document:
-    """Tape strips in lanes, in order, left to right then top to bottom, several per lane when they fit.
-    Each strip's trim keeps its bleed on every side; its label prints small above it, in the gap between lanes,
-    at least SAFE_ZONE from every trim and crop mark and clear of the bleed (the gap widens when a label needs
-    it, wrapped to the strip's length)."""
+    """Tape strips in lanes, in order: side by side along a lane as far as they fit, lanes down the sheet, on the
+    template's paper turned whichever way takes fewer sheets (unless options.orientation says). Each strip's trim
+    keeps its bleed on every side; its label prints small above it, in the gap between lanes, at least SAFE_ZONE
+    from every trim and crop mark and clear of the bleed (the gap widens when a label needs it, wrapped to the
+    strip's length)."""
     lanes = template.lanes
     if lanes is None:
         raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
     length = lane_length(template)
-    ux, uy, uw, uh = template.usable
-    reserve = template.marks.offset + template.marks.length
-    bleed = options.bleed
-    lines = [_label_lines(labels[k] if k < len(labels) else "", strip, template.marks)
-             for k, strip in enumerate(strips)]
-    # A label keeps clear of the trim below it and of the lane's trim above it.
-    clear = max(SAFE_ZONE, bleed) + LABEL_CLEAR
-    label_room = _label_height(max(map(len, lines), default=0))
-    labelled = 2 * clear + label_room if label_room else 0.0
-    lane_pitch = lanes.width + max(lanes.gap, 2 * bleed + 4.0, labelled)
-    top = max(reserve, clear + label_room)
-    per_page = max(1, int((uh - top - reserve - lanes.width) // lane_pitch) + 1)
-    pages: list[Scene] = []
-    placed: dict[int, list[Slot]] = {}
-    page = None
-    x = 0.0
-    lane_index = per_page  # forces a new page first
-    meta = dict(strips[0].meta) if strips else {}
     for index, strip in enumerate(strips):
         if strip.width > length + 1e-6:
             raise InputError(f"strip {index + 1}: {format_mm(strip.width)} mm is longer than a lane "
@@ -406,24 +449,71 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
         if abs(strip.height - lanes.width) > 0.01:
             raise InputError(f"strip {index + 1}: {format_mm(strip.height)} mm wide, the template's tape is "
                              f"{format_mm(lanes.width)} mm")
-        if page is None or x + strip.width > length + 1e-6:
-            lane_index += 1
-            x = 0.0
-            if lane_index >= per_page:
-                page = new_sheet(template, title, meta)
-                pages.append(page)
-                lane_index = 0
-        y = uy + top + lane_index * lane_pitch
-        slot = Slot(ux + reserve + x, y, strip.width, strip.height, (bleed,) * 4, 0, int(lane_index))
-        place(page, strip, slot)
-        placed.setdefault(len(pages) - 1, []).append(slot)
-        add_marks(page, [slot], template.marks, options)   # strips differ in length: marks each
-        page.add(*_label_texts(lines[index], slot, clear, template.marks))
-        x += strip.width + 2 * reserve
-    for n, page in enumerate(pages):
-        _set_boxes(page, placed.get(n, []))
-        _footer(page, template, with_profile(footer, options), n + 1, len(pages), "", placed.get(n, []), options)
+    footer = with_profile(footer, options)
+    lines = [_label_lines(labels[k] if k < len(labels) else "", strip, template.marks)
+             for k, strip in enumerate(strips)]
+    label_room = _label_height(max(map(len, lines), default=0))
+    own = "landscape" if template.paper_w > template.paper_h else "portrait"
+    ways = [way for way, turned in ((template, False), (template.turned(), True))
+            if options.orientation is None or (options.orientation == own) != turned]
+    longest = footer_line(footer, "", len(strips), len(strips), options.lang)
+    plans = [plan for way in ways
+             if (plan := plan_lanes([s.width for s in strips], way, options.bleed, label_room,
+                                    footer_band(len(footer_lines(longest, way.printable[2]))))) is not None]
+    if not plans:
+        raise InputError(f"{template.source or template.name}: the strips with {format_mm(options.bleed)} mm of "
+                         "bleed and their crop marks do not fit on the paper")
+    plan = min(plans, key=lambda p: len(p.sheets))          # the first (the template's own way) on a tie
+    sheet = plan.template
+    clear = max(SAFE_ZONE, options.bleed) + LABEL_CLEAR
+    meta = dict(strips[0].meta) if strips else {}
+    pages: list[Scene] = []
+    for number, placed in enumerate(plan.sheets, 1):
+        page = new_sheet(sheet, title, meta)
+        slots, marks = [], []
+        for index, x, y in placed:
+            slot = Slot(x, y, strips[index].width, strips[index].height, (options.bleed,) * 4, 0, 0)
+            place(page, strips[index], slot)
+            marks += add_marks(page, [slot], sheet.marks, options, plan.marks)   # strips differ in length: marks each
+            page.add(*_label_texts(lines[index], slot, clear, sheet.marks))
+            slots.append(slot)
+        _set_boxes(page, slots)
+        _footer(page, sheet, footer_line(footer, "", number, len(plan.sheets), options.lang), _ink(slots, marks))
+        pages.append(page)
     return Document(pages, title=title)
+
+
+def plan_lanes(widths: Sequence[float], template: Template, bleed: float, label_room: float,
+               footer_height: float) -> LanePlan | None:
+    """Strips of these lengths in the template's lanes, or None when the longest does not fit one with its bleed
+    and crop marks of at least MIN_MARK_LENGTH. The gap between lanes holds the labels and both lanes' marks; a
+    strip's end marks are as long as the longest strip leaves room for."""
+    lanes = template.lanes
+    ux, uy, uw, uh = template.usable
+    _, py, _, ph = template.printable
+    marks = template.marks
+    start = max(marks.offset, bleed)
+    along = min(marks.length, (uw - max(widths, default=0.0)) / 2 - start)
+    clear = max(SAFE_ZONE, bleed) + LABEL_CLEAR
+    gap = max(lanes.gap, 2 * bleed + 4.0, 2 * clear + label_room if label_room else 0.0)
+    across = min(marks.length, gap - start - bleed)        # a lane's marks never reach the next lane's bleed
+    top = max(start + across, clear + label_room)          # above the first lane: its marks and label
+    room = min(uy + uh, py + ph - footer_height) - uy - top - (start + across)
+    if min(along, across) < min(MIN_MARK_LENGTH, marks.length) or room < lanes.width:
+        return None
+    per_sheet = int((room - lanes.width + 1e-6) // (lanes.width + gap)) + 1
+    end = start + along                                    # from a strip's trim to the far end of its marks
+    sheets: list[list[tuple[int, float, float]]] = []
+    lane, x = per_sheet, math.inf
+    for index, width in enumerate(widths):
+        if x + width + end > ux + uw + 1e-6:
+            lane, x = lane + 1, ux + end
+            if lane >= per_sheet:
+                sheets.append([])
+                lane = 0
+        sheets[-1].append((index, x, uy + top + lane * (lanes.width + gap)))
+        x += width + 2 * end
+    return LanePlan(template, tuple(tuple(sheet) for sheet in sheets), (along, across))
 
 
 def _label_inset(marks: Marks) -> float:

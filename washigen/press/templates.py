@@ -40,6 +40,9 @@ from ..units import (CARD_SIZES, CROP_MARK_LENGTH, CROP_MARK_OFFSET, CROP_MARK_W
 MAX_TEMPLATE_MM = 5000.0
 MAX_TEMPLATE_COUNT = 100
 MIN_ITEM_MM = 5.0
+# DESIGN 4: home printers (and many shop printers) print nothing this near the paper's edge, so nothing goes there:
+# a template's margins are at least this wide, and bleed, crop marks and the sheet's footer stay inside them.
+PRINTER_MARGIN = 5.0
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class Template:
     name: str
     paper_w: float                        # as printed, after orientation
     paper_h: float
-    margins: tuple[float, float, float, float]   # top, right, bottom, left
+    margins: tuple[float, float, float, float]   # top, right, bottom, left: paper left blank (see `usable`)
     grid: Grid | None = None
     lanes: Lanes | None = None
     marks: Marks = Marks()
@@ -80,9 +83,21 @@ class Template:
 
     @property
     def usable(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of the area inside the margins."""
-        top, right, bottom, left = self.margins
+        """(x, y, w, h) of the area inside the margins (each at least PRINTER_MARGIN), where the items' trims go."""
+        top, right, bottom, left = (max(PRINTER_MARGIN, m) for m in self.margins)
         return left, top, self.paper_w - left - right, self.paper_h - top - bottom
+
+    @property
+    def printable(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the paper inside the printer's margin: everything printed on the sheet (the items,
+        their bleed, crop marks, the footer) stays inside it."""
+        m = PRINTER_MARGIN
+        return m, m, self.paper_w - 2 * m, self.paper_h - 2 * m
+
+    def turned(self) -> "Template":
+        """The same sheet in the other orientation (its margins turned with it)."""
+        top, right, bottom, left = self.margins
+        return replace(self, paper_w=self.paper_h, paper_h=self.paper_w, margins=(left, top, right, bottom))
 
     @property
     def paper_name(self) -> str:
