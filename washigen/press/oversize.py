@@ -14,11 +14,16 @@ from dataclasses import dataclass, replace
 from .. import __version__
 from ..fonts import ASCENT, DESCENT, balanced_lines, text_width
 from ..i18n import translator
-from ..scene import Circle, Group, Line, Scene, Style, Text
+from ..scene import Circle, Group, Line, Rect, Scene, Style, Text
 from ..units import MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .document import Document
+from .templates import PRINTER_MARGIN
 
 FOOTER = 8.0                  # mm below the window kept for the footer line
+NAME_SIZE = 3.5               # the sheet's name, below its window's right end
+LABEL_GAP = 0.6               # mm between a cut's dashed line and the paper label beside it
+LABEL_PAD = 0.6               # the paper label's margin around its words
+NAME_BASELINE = 5.0           # mm below the window: above the footer, whose top is 6.8 mm below it
 LINE_SPACING = 1.2            # a note broken onto two lines: baseline to baseline, in font sizes
 
 
@@ -133,8 +138,10 @@ def _whole_in(item, window: tuple[float, float, float, float], size: tuple[float
 
 # -- the sheets ----------------------------------------------------------------------------------------------------
 
-def sheet_name(row: int, col: int) -> str:
-    return f"{chr(65 + row)}{col + 1}"
+def sheet_name(grid: "SheetGrid", row: int, col: int) -> str:
+    """A sheet's number, row by row: plain numbers, since names such as A1..A3 read as paper sizes next to the
+    kit's "A4 paper"."""
+    return str(row * grid.cols + col + 1)
 
 
 def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang: str = "en",
@@ -149,7 +156,7 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang
     for r in range(grid.rows):
         for c in range(grid.cols):
             wx, wy = grid.origin(r, c)
-            name = sheet_name(r, c)
+            name = sheet_name(grid, r, c)
             page = Scene(pw, ph, theme=dict(scene.theme), meta={**scene.meta, "title": title, "sheet": name})
             for symbol in scene.symbols.values():
                 page.define(symbol)
@@ -158,7 +165,9 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang
             page.add(*assembly_marks(grid, (r, c), (ox, oy), scene, lang))
             label = title + " · " + translator(lang).gettext("sheet {name} of {sheets}").format(
                 name=name, sheets=grid.count) if grid.count > 1 else title
-            page.add(Text(pw / 2, ph - 4.0, f"{label} · washigen {__version__}", 2.4, anchor="middle",
+            # The footer's baseline keeps its descenders inside the printer's margin (DESIGN 4: 5 mm).
+            page.add(Text(pw / 2, ph - PRINTER_MARGIN - DESCENT * 2.4, f"{label} · washigen {__version__}", 2.4,
+                          anchor="middle",
                           style=Style(fill="muted")))
             page.trim_box = (ox, oy, ww, wh)
             pages.append(page)
@@ -175,19 +184,21 @@ def assembly_marks(grid: SheetGrid, at: tuple[int, int], offset: tuple[float, fl
         return []
     mark = Style(stroke="accent", stroke_width=0.3)
     dash = Style(stroke="accent", stroke_width=0.3, dash=(2.0, 1.5))
-    lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
-    items: list = [Text(ox + ww - 4.0, oy + wh - 4.0, sheet_name(r, c), 5.0, anchor="end", weight="bold",
-                        style=Style(fill="accent"))]
+    _ = translator(lang).gettext
+    lay = _("lay sheet {sheet} over this strip, up to the line")
+    # The sheet's name below its window, clear of the artwork (whose lines ran through it in the window's corner).
+    items: list = [Text(ox + ww, oy + wh + NAME_BASELINE, _("sheet {name}").format(name=sheet_name(grid, r, c)),
+                        NAME_SIZE, anchor="end", weight="bold", style=Style(fill="accent"))]
     if c + 1 < grid.cols:            # the next sheet to the right starts here
         x = ox + (c + 1) * step_x - wx
         items += [Line(x, oy, x, oy + wh, dash),
-                  Text(x + 1.5, oy + wh / 2, lay.format(sheet=sheet_name(r, c + 1)), 2.4, rotate=90.0,
-                       style=Style(fill="accent"))]
+                  *_beside_cut(Text(x, oy + wh / 2, lay.format(sheet=sheet_name(grid, r, c + 1)), 2.4, rotate=90.0,
+                                    style=Style(fill="accent")), x, None)]
     if r + 1 < grid.rows:
         y = oy + (r + 1) * step_y - wy
         items += [Line(ox, y, ox + ww, y, dash),
-                  Text(ox + ww / 2, y + 4.0, lay.format(sheet=sheet_name(r + 1, c)), 2.4, anchor="middle",
-                       style=Style(fill="accent"))]
+                  *_beside_cut(Text(ox + ww / 2, y, lay.format(sheet=sheet_name(grid, r + 1, c)), 2.4,
+                                    anchor="middle", style=Style(fill="accent")), None, y)]
     # Crosses at fixed mat positions inside every overlap: they print on both sheets and must coincide.
     for k in range(1, grid.cols):
         for yy in (scene.height * 0.25, scene.height * 0.75):
@@ -198,6 +209,17 @@ def assembly_marks(grid: SheetGrid, at: tuple[int, int], offset: tuple[float, fl
             yy = k * step_y + (wh - step_y) / 2
             items += _cross(ox + xx - wx, oy + yy - wy, (ox, oy, ww, wh), mark)
     return items
+
+
+def _beside_cut(text: Text, x: float | None, y: float | None) -> list:
+    """`text` moved just past the cut at `x` (or `y`), on a plain label of paper: it runs over the mat's tiles and
+    lines, which would otherwise cross it."""
+    x0, y0, x1, y1 = text_bounds(text)
+    dx = x + LABEL_GAP + LABEL_PAD - x0 if x is not None else 0.0
+    dy = y + LABEL_GAP + LABEL_PAD - y0 if y is not None else 0.0
+    moved = replace(text, x=text.x + dx, y=text.y + dy)
+    pad = LABEL_PAD
+    return [Rect(x0 + dx - pad, y0 + dy - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad, Style(fill="paper")), moved]
 
 
 def _cross(x: float, y: float, window: tuple[float, float, float, float], style: Style) -> list:

@@ -1,0 +1,568 @@
+"""Collisions between labels and the rest of a drawing (DESIGN 4: "no text overlaps other text, and no label is
+crossed by a line or shape that is not its own background"), checked twice, from two readings that share nothing
+but the rules:
+
+- `scene_collisions(scene)`: the Scene as washigen drew it, walked through groups, clips, symbols and uses, each
+  Text boxed with the font metrics washigen sets it with (washigen.fonts);
+- `pdf_collisions(data)`: the finished PDF as MuPDF reads it (pymupdf: every text show and every path, with its
+  paint order and clip), nothing taken from washigen but the font's ascent.
+
+Both readings reduce a page to labels, strokes and fills in page millimetres (y down) in paint order, and
+`page_faults` applies the rules:
+- two labels overlap by more than TOLERANCE_MM;
+- a stroke passes through a label, unless it lies under the label's background (the topmost opaque fill drawn
+  before the label that wholly holds it) or is that background itself (a thick line the label sits on);
+- a fill partly covers a label: drawn over it at all, or under it, above its background, holding only part of it
+  (a label running off its card, half over a band);
+- (Scene reading only) a label cut by the clip of the group that holds it.
+
+A label's box is its glyphs' ink, not the font's whole line: cap height above the baseline (ASCENT em), the
+descender below only when the text has one, then INSET_EM taken off every side, so that the label's own
+underline, frame or tight background never counts against it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+TOLERANCE_MM = 0.1          # overlaps this small are rounding, not a collision
+INSET_EM = 0.06             # taken off every side of a label's box: glyph boxes are wider and taller than ink
+OPAQUE = 0.5                # fills and strokes fainter than this are tints: neither a background nor a fault
+SAMPLE_MM = 0.4             # spacing of the points a fill's coverage of a label is measured on
+CURVE_STEPS = 8             # a cubic Bézier is followed as this many straight pieces
+MM_PER_PT = 25.4 / 72.0
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]          # x0, y0, x1, y1
+
+
+# -- what a page is made of --------------------------------------------------------------------------------------
+@dataclass
+class Label:
+    """A line of text: its box in its own frame (x along the baseline from `origin` in direction `axis`, y down)."""
+    text: str
+    origin: Point
+    axis: Point                     # unit vector along the baseline
+    box: Box                        # in the label's frame, inset already
+    z: int                          # paint order
+    clip: Box | None = None
+
+    def local(self, point: Point) -> Point:
+        dx, dy = point[0] - self.origin[0], point[1] - self.origin[1]
+        ux, uy = self.axis
+        return dx * ux + dy * uy, -dx * uy + dy * ux
+
+    def page(self, point: Point) -> Point:
+        ux, uy = self.axis
+        x, y = point
+        return self.origin[0] + x * ux - y * uy, self.origin[1] + x * uy + y * ux
+
+    def corners(self) -> list[Point]:
+        x0, y0, x1, y1 = self.box
+        return [self.page(p) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+
+    def extent(self) -> Box:
+        xs, ys = zip(*self.corners())
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def samples(self) -> list[Point]:
+        """Points spread over the box, its edges included, in page mm."""
+        x0, y0, x1, y1 = self.box
+        nx = max(2, math.ceil((x1 - x0) / SAMPLE_MM) + 1)
+        ny = max(2, math.ceil((y1 - y0) / SAMPLE_MM) + 1)
+        return [self.page((x0 + (x1 - x0) * i / (nx - 1), y0 + (y1 - y0) * j / (ny - 1)))
+                for i in range(nx) for j in range(ny)]
+
+
+@dataclass
+class Stroke:
+    segments: list[tuple[Point, Point]]
+    width: float
+    z: int
+    clip: Box | None = None
+    colour: tuple[float, ...] | None = None
+
+
+@dataclass
+class Fill:
+    rings: list[list[Point]]        # outlines, filled even-odd
+    z: int
+    clip: Box | None = None
+    colour: tuple[float, ...] | None = None
+
+    def extent(self) -> Box:
+        xs = [p[0] for ring in self.rings for p in ring]
+        ys = [p[1] for ring in self.rings for p in ring]
+        box = (min(xs), min(ys), max(xs), max(ys))
+        return _intersect(box, self.clip) if self.clip else box
+
+    def holds(self, point: Point) -> bool:
+        if self.clip and not _inside(point, self.clip):
+            return False
+        inside = False
+        for ring in self.rings:
+            inside ^= _in_ring(point, ring)
+        return inside
+
+
+@dataclass
+class Drawing:
+    """One page (or figure) as the rules see it."""
+    name: str                       # "page 2", "figure 1"
+    labels: list[Label]
+    strokes: list[Stroke]
+    fills: list[Fill]
+    clipped: list[str]              # faults found while reading: labels cut by a clip
+
+
+# -- the rules -----------------------------------------------------------------------------------------------------
+def page_faults(drawing: Drawing) -> list[str]:
+    """Every collision on one page, one sentence each, each sentence once."""
+    faults = list(drawing.clipped) + _overlapping_labels(drawing)
+    fills = [(fill, fill.extent()) for fill in drawing.fills if fill.rings]
+    strokes = [(stroke, _stroke_extent(stroke)) for stroke in drawing.strokes if stroke.segments]
+    for label in drawing.labels:
+        faults += _crossings(drawing.name, label, fills, strokes)
+    return list(dict.fromkeys(faults))
+
+
+def _overlapping_labels(drawing: Drawing) -> list[str]:
+    faults = []
+    labels = sorted(drawing.labels, key=lambda label: label.extent()[0])
+    extents = [label.extent() for label in labels]
+    for i, (a, box_a) in enumerate(zip(labels, extents)):
+        for b, box_b in zip(labels[i + 1:], extents[i + 1:]):
+            if box_b[0] >= box_a[2] - TOLERANCE_MM:
+                break
+            if box_b[1] >= box_a[3] - TOLERANCE_MM or box_a[1] >= box_b[3] - TOLERANCE_MM:
+                continue
+            if a.text == b.text and math.dist(a.origin, b.origin) < 0.3:
+                continue                # one label drawn twice in place (a halo): not two labels
+            depth = _overlap(a, b)
+            if depth > TOLERANCE_MM:
+                faults.append(f"{drawing.name}: {_name(a)} overlaps {_name(b)} ({depth:.1f} mm)")
+    return faults
+
+
+def _crossings(name: str, label: Label, fills: list, strokes: list) -> list[str]:
+    """The strokes through `label` and the fills over part of it, above its background."""
+    extent = label.extent()
+    points = label.samples()
+    near = [fill for fill, box in fills if _meets(box, extent)]
+    background = max((f.z for f in near if f.z < label.z and all(f.holds(p) for p in points)), default=-1)
+    background_colour = next((f.colour for f in near if f.z == background), None)
+    faults = []
+    for fill in near:
+        if fill.z <= background or (fill.z < label.z and fill.colour == background_colour):
+            continue                    # hidden by the background, or the background's own colour again
+        covered = sum(1 for p in points if fill.holds(p))
+        if fill.z > label.z and covered:
+            faults.append(f"{name}: a shape is drawn over {_name(label)}")
+        elif 0 < covered < len(points):
+            faults.append(f"{name}: {_name(label)} runs over the edge of a shape")
+    for stroke, box in strokes:
+        if stroke.z <= background or not _meets(box, extent):
+            continue
+        if stroke.z < label.z and _band_holds(stroke, points):
+            continue                    # the label sits on a thick line: that line is its background
+        if _crosses(stroke, label):
+            faults.append(f"{name}: a line crosses {_name(label)}")
+    return faults
+
+
+def _name(label: Label) -> str:
+    return repr(label.text if len(label.text) <= 40 else label.text[:37] + "...")
+
+
+def _overlap(a: Label, b: Label) -> float:
+    """How far two label boxes reach into each other (mm): the least overlap along the boxes' own axes."""
+    depth = math.inf
+    for ux, uy in {a.axis, (-a.axis[1], a.axis[0]), b.axis, (-b.axis[1], b.axis[0])}:
+        pa = [x * ux + y * uy for x, y in a.corners()]
+        pb = [x * ux + y * uy for x, y in b.corners()]
+        depth = min(depth, min(max(pa), max(pb)) - max(min(pa), min(pb)))
+    return depth
+
+
+def _crosses(stroke: Stroke, label: Label) -> bool:
+    for start, end in stroke.segments:
+        if stroke.clip:
+            shown = _clip_segment(start, end, stroke.clip)
+            if shown is None:
+                continue
+            start, end = shown
+        if _clip_segment(label.local(start), label.local(end), label.box) is not None:
+            return True
+    return False
+
+
+def _band_holds(stroke: Stroke, points: list[Point]) -> bool:
+    half = stroke.width / 2
+    return all(any(_distance_to_segment(p, s, e) <= half for s, e in stroke.segments) for p in points)
+
+
+def _stroke_extent(stroke: Stroke) -> Box:
+    xs = [p[0] for segment in stroke.segments for p in segment]
+    ys = [p[1] for segment in stroke.segments for p in segment]
+    half = stroke.width / 2
+    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+
+
+# -- geometry ------------------------------------------------------------------------------------------------------
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _intersect(a: Box, b: Box) -> Box:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+
+
+def _inside(point: Point, box: Box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def _in_ring(point: Point, ring: list[Point]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _clip_segment(start: Point, end: Point, box: Box) -> tuple[Point, Point] | None:
+    """The part of a segment inside a box (Liang-Barsky), or None."""
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return None
+    return (x1 + low * dx, y1 + low * dy), (x1 + high * dx, y1 + high * dy)
+
+
+def _distance_to_segment(point: Point, start: Point, end: Point) -> float:
+    (px, py), (x1, y1), (x2, y2) = point, start, end
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
+    return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
+    points = []
+    for step in range(1, CURVE_STEPS + 1):
+        t = step / CURVE_STEPS
+        u = 1 - t
+        points.append(tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
+                            for a, b, c, d in zip(p0, p1, p2, p3)))
+    return points
+
+
+def _segments(ring: list[Point], closed: bool) -> list[tuple[Point, Point]]:
+    pairs = list(zip(ring, ring[1:]))
+    return pairs + [(ring[-1], ring[0])] if closed and len(ring) > 2 else pairs
+
+
+# -- reading 1: the Scene ------------------------------------------------------------------------------------------
+Matrix = tuple[float, float, float, float, float, float]     # x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _then(m: Matrix, n: Matrix) -> Matrix:
+    """n drawn inside m (n's coordinates are m's local ones)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def _placed(m: Matrix, dx: float, dy: float, degrees: float, sx: float, sy: float) -> Matrix:
+    """Translate, then rotate (clockwise on a y-down page), then scale: how groups, uses and texts are drawn."""
+    r = math.radians(degrees)
+    cos, sin = math.cos(r), math.sin(r)
+    m = _then(m, (1.0, 0.0, 0.0, 1.0, dx, dy))
+    m = _then(m, (cos, sin, -sin, cos, 0.0, 0.0))
+    return _then(m, (sx, 0.0, 0.0, sy, 0.0, 0.0))
+
+
+def _apply(m: Matrix, point: Point) -> Point:
+    a, b, c, d, e, f = m
+    x, y = point
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def scene_drawing(scene, name: str = "page 1", clip: Box | None = None) -> Drawing:
+    """A Scene read as labels, strokes and fills in its own mm, in paint order; `clip` is where it is shown (a
+    rule sheet's figure is cut at its trim, a page at its bleed)."""
+    reader = _SceneReader(scene, name)
+    reader.walk(scene.children, IDENTITY, clip, 1.0)
+    return Drawing(name, reader.labels, reader.strokes, reader.fills, reader.clipped)
+
+
+def scene_collisions(scene, name: str = "page 1", clip: Box | None = None) -> list[str]:
+    return page_faults(scene_drawing(scene, name, clip))
+
+
+class _SceneReader:
+    def __init__(self, scene, name: str):
+        self.scene, self.name = scene, name
+        self.labels: list[Label] = []
+        self.strokes: list[Stroke] = []
+        self.fills: list[Fill] = []
+        self.clipped: list[str] = []
+        self.z = 0
+
+    def colour(self, key: str | None) -> tuple[float, ...] | None:
+        from washigen.scene import hex_to_rgb, resolve_colour
+
+        value = resolve_colour(key, self.scene.theme) if key else None
+        return None if value is None else tuple(round(c, 3) for c in hex_to_rgb(value))
+
+    def walk(self, items, m: Matrix, clip: Box | None, opacity: float) -> None:
+        from washigen.scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Text, Use
+
+        for item in items:
+            self.z += 1
+            if isinstance(item, Group):
+                inner = _placed(m, item.dx, item.dy, item.rotate, item.sx, item.sy)
+                self.walk(item.children, inner, self.clipped_to(inner, item.clip, clip), opacity * item.opacity)
+            elif isinstance(item, Use):
+                inner = _placed(m, item.x, item.y, item.rotate, item.scale, item.scale)
+                self.walk(self.scene.symbols[item.symbol].children, inner, clip, 1.0)   # forms draw opaque
+            elif isinstance(item, Text):
+                self.text(item, m, clip)
+            elif isinstance(item, Rect):
+                x, y, w, h = item.x, item.y, item.w, item.h
+                self.shape([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], True, True, item.style, m, clip,
+                           opacity)
+            elif isinstance(item, Circle):
+                ring = [(item.cx + item.r * math.cos(math.pi * k / 16), item.cy + item.r * math.sin(math.pi * k / 16))
+                        for k in range(32)]
+                self.shape([ring], True, True, item.style, m, clip, opacity)
+            elif isinstance(item, Line):
+                self.shape([[(item.x1, item.y1), (item.x2, item.y2)]], False, False, item.style, m, clip, opacity)
+            elif isinstance(item, (Polyline, Polygon)):
+                closed = isinstance(item, Polygon)
+                self.shape([list(item.points)], closed, closed, item.style, m, clip, opacity)
+            elif isinstance(item, Path):
+                closed = any(command[0] == "Z" for command in item.commands)
+                self.shape(_path_rings(item.commands), True, closed, item.style, m, clip, opacity)
+
+    def clipped_to(self, m: Matrix, rect, outer: Box | None) -> Box | None:
+        if rect is None:
+            return outer
+        x, y, w, h = rect
+        xs, ys = zip(*(_apply(m, p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
+        box = (min(xs), min(ys), max(xs), max(ys))
+        return _intersect(box, outer) if outer else box
+
+    def shape(self, rings, fillable: bool, closed: bool, style, m: Matrix, clip: Box | None,
+              opacity: float) -> None:
+        """An outline: a fill when it can be filled (a path is, open or not: PDF closes it for the fill), a stroke
+        along it that returns to its start when `closed`."""
+        rings = [[_apply(m, p) for p in ring] for ring in rings if len(ring) >= 2]
+        if not rings or style.opacity * opacity < OPAQUE:
+            return
+        fill = self.colour(style.fill) if fillable else None
+        if fill is not None:
+            self.fills.append(Fill([r for r in rings if len(r) > 2], self.z, clip, fill))
+        stroke = self.colour(style.stroke)
+        if stroke is not None:
+            scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+            segments = [s for ring in rings for s in _segments(ring, closed)]
+            self.strokes.append(Stroke(segments, style.stroke_width * scale, self.z, clip, stroke))
+
+    def text(self, item, m: Matrix, clip: Box | None) -> None:
+        from washigen.fonts import ASCENT, descent, text_width
+
+        if not item.text.strip():
+            return
+        width = text_width(item.text, item.size, item.weight, item.family)
+        start = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
+        inset = INSET_EM * item.size
+        local = (start + inset, -ASCENT * item.size + inset, start + width - inset,
+                 descent(item.text) * item.size - inset)
+        frame = _placed(m, item.x, item.y, item.rotate, 1.0, 1.0)
+        along, across = (frame[0], frame[1]), (frame[2], frame[3])
+        sx, sy = math.hypot(*along), math.hypot(*across)
+        label = Label(item.text, _apply(frame, (0.0, 0.0)), (along[0] / sx, along[1] / sx),
+                      (local[0] * sx, local[1] * sy, local[2] * sx, local[3] * sy), self.z, clip)
+        self.labels.append(label)
+        if clip:
+            x0, y0, x1, y1 = label.extent()
+            cut = max(clip[0] - x0, clip[1] - y0, x1 - clip[2], y1 - clip[3])
+            if cut > TOLERANCE_MM:
+                self.clipped.append(f"{self.name}: {_name(label)} is cut off at the edge of its drawing "
+                                    f"({cut:.1f} mm)")
+
+
+def _path_rings(commands) -> list[list[Point]]:
+    """A path's subpaths as point lists, curves followed in straight pieces."""
+    rings: list[list[Point]] = []
+    for command in commands:
+        letter = command[0]
+        if letter == "M":
+            rings.append([(command[1], command[2])])
+        elif letter == "L":
+            rings[-1].append((command[1], command[2]))
+        elif letter == "C":
+            p = command[1:7]
+            rings[-1].extend(_bezier(rings[-1][-1], (p[0], p[1]), (p[2], p[3]), (p[4], p[5])))
+    return rings
+
+
+# -- reading 2: the PDF --------------------------------------------------------------------------------------------
+def pdf_drawings(data: bytes) -> list[Drawing]:
+    """Every page of a PDF as MuPDF reads it (its text trace and its drawings), in mm from the page's top left,
+    in paint order."""
+    import pymupdf
+
+    drawings = []
+    with pymupdf.open(stream=data, filetype="pdf") as document:
+        for number, page in enumerate(document, 1):
+            labels = [label for span in page.get_texttrace() for label in _span_labels(span)]
+            strokes, fills = _paths(page.get_drawings(extended=True))
+            drawings.append(Drawing(f"page {number}", labels, strokes, fills, []))
+    return drawings
+
+
+def pdf_collisions(data: bytes) -> list[str]:
+    return [fault for drawing in pdf_drawings(data) for fault in page_faults(drawing)]
+
+
+def _span_labels(span: dict) -> list[Label]:
+    """A span of text shown in one go, one label per line it runs over (a paragraph's span may run on over its
+    line breaks), spaces trimmed; invisible text (type 3) is none."""
+    if span.get("type") == 3 or span.get("opacity", 1.0) < OPAQUE:
+        return []
+    size = span["size"] * MM_PER_PT
+    axis = tuple(span["dir"])
+    labels, line = [], []
+    for char in span["chars"]:
+        if line and _off_line(line[-1], char, axis, size):
+            labels += _line_label(line, axis, size, span["seqno"])
+            line = []
+        line.append(char)
+    return labels + _line_label(line, axis, size, span["seqno"])
+
+
+def _off_line(last, char, axis: Point, size: float) -> bool:
+    """A character starts a new line when its origin is off the last one's baseline, or behind it."""
+    dx, dy = (char[2][0] - last[2][0]) * MM_PER_PT, (char[2][1] - last[2][1]) * MM_PER_PT
+    along, across = dx * axis[0] + dy * axis[1], -dx * axis[1] + dy * axis[0]
+    return abs(across) > size / 3 or along < -size / 3
+
+
+def _line_label(chars: list, axis: Point, size: float, z: int) -> list[Label]:
+    from washigen.fonts import ASCENT, descent
+
+    inked = [c for c in chars if chr(c[0]).strip()]
+    if not inked:
+        return []
+    text = "".join(chr(c[0]) for c in chars).strip()
+    label = Label(text, _mm(inked[0][2]), axis, (0.0, 0.0, 0.0, 0.0), z)
+    along = [label.local(_mm(corner))[0] for c in inked
+             for corner in ((c[3][0], c[3][1]), (c[3][2], c[3][3]), (c[3][0], c[3][3]), (c[3][2], c[3][1]))]
+    inset = INSET_EM * size
+    label.box = (min(along) + inset, -ASCENT * size + inset, max(along) - inset, descent(text) * size - inset)
+    return [label]
+
+
+def _mm(point) -> Point:
+    return point[0] * MM_PER_PT, point[1] * MM_PER_PT
+
+
+def _paths(items: list[dict]) -> tuple[list[Stroke], list[Fill]]:
+    """MuPDF's drawings as strokes and fills, each with the clip in force where it is drawn."""
+    strokes, fills = [], []
+    clips: list[tuple[int, Box]] = []
+    for order, item in enumerate(items):
+        level = item.get("level", 0)
+        while clips and clips[-1][0] >= level:
+            clips.pop()
+        if item["type"] == "clip":
+            clips.append((level, tuple(v * MM_PER_PT for v in item["scissor"])))
+            continue
+        clip = clips[-1][1] if clips else None
+        z = item.get("seqno", order)
+        rings = _item_rings(item["items"])
+        if "f" in item["type"] and item.get("fill") and (item.get("fill_opacity") or 1.0) >= OPAQUE:
+            closed = [ring for ring in rings if len(ring) > 2]
+            if closed:
+                fills.append(Fill(closed, z, clip, tuple(round(c, 3) for c in item["fill"])))
+        if "s" in item["type"] and item.get("color") and (item.get("stroke_opacity") or 1.0) >= OPAQUE:
+            segments = [s for ring in rings for s in _segments(ring, bool(item.get("closePath")))]
+            if segments:
+                strokes.append(Stroke(segments, (item.get("width") or 0.0) * MM_PER_PT, z, clip,
+                                      tuple(round(c, 3) for c in item["color"])))
+    return strokes, fills
+
+
+def _item_rings(path_items) -> list[list[Point]]:
+    """MuPDF's path pieces ('l' lines, 'c' curves, 're' rectangles, 'qu' quads) joined into outlines."""
+    rings: list[list[Point]] = []
+    for piece in path_items:
+        kind = piece[0]
+        if kind in ("re", "qu"):
+            quad = piece[1].quad if kind == "re" else piece[1]
+            rings.append([_mm(quad.ul), _mm(quad.ur), _mm(quad.lr), _mm(quad.ll)])
+            rings.append([])            # a rectangle closes itself: what follows starts afresh
+            continue
+        start = _mm(piece[1])
+        if not rings or not rings[-1] or math.dist(rings[-1][-1], start) > 1e-3:
+            rings.append([start])
+        if kind == "l":
+            rings[-1].append(_mm(piece[2]))
+        elif kind == "c":
+            rings[-1].extend(_bezier(start, _mm(piece[2]), _mm(piece[3]), _mm(piece[4])))
+    return [ring for ring in rings if len(ring) >= 2]
+
+
+# -- what a command draws -------------------------------------------------------------------------------------------
+def command_drawings(args: list[str], output) -> tuple[list[Drawing], bytes]:
+    """Runs `washigen ARGS -o OUTPUT` (a .pdf path) and reads back both: every scene it painted as a page
+    ("sheet N", in the order painted) or drew as a rule-sheet figure ("figure N"), and the PDF it wrote."""
+    from unittest import mock
+
+    from click.testing import CliRunner
+
+    from washigen.cli import main
+    from washigen.render.pdf import ScenePainter
+    from washigen.rulebook import figures
+
+    drawings: list[Drawing] = []
+    seen: set[int] = set()           # a rule sheet paints its figures as scenes too, once per layout it tries
+    paint_page, draw_figure = ScenePainter.page, figures.draw
+
+    def counted(kind: str) -> str:
+        return f"{kind} {sum(d.name.startswith(kind) for d in drawings) + 1}"
+
+    def page(painter, scene):
+        if id(scene) in seen:
+            return paint_page(painter, scene)
+        seen.add(id(scene))
+        b = scene.bleed
+        drawings.append(scene_drawing(scene, counted("sheet"), (-b, -b, scene.width + b, scene.height + b)))
+        return paint_page(painter, scene)
+
+    def figure(*args, **kwargs):
+        scene = draw_figure(*args, **kwargs)
+        seen.add(id(scene))
+        drawings.append(scene_drawing(scene, counted("figure"), (0.0, 0.0, scene.width, scene.height)))
+        return scene
+
+    with mock.patch.object(ScenePainter, "page", page), mock.patch.object(figures, "draw", figure):
+        result = CliRunner().invoke(main, [*args, "-o", str(output)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return drawings, output.read_bytes()
