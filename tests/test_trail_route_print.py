@@ -33,9 +33,9 @@ def trim_mm(page):
 
 @pytest.fixture(scope="module")
 def components(tmp_path_factory):
-    """The whole game at the default tile size, without bleed so that tiles abut and the trim is all tiles."""
+    """The whole game at the default tile size, without bleed or gutter so that tiles abut and the trim is all tiles."""
     out = tmp_path_factory.mktemp("tr") / "components.pdf"
-    result = run("trail-route", "components", "--bleed", "0", "-o", out)
+    result = run("trail-route", "components", "--bleed", "0", "--gutter", "0", "-o", out)
     assert result.exit_code == 0, result.output
     return out
 
@@ -52,7 +52,8 @@ def test_tiles_print_40mm_square_read_back_from_the_pdf(components):
 @pytest.mark.parametrize("size", ["45mm", "38mm"])
 def test_other_tile_sizes_read_back(tmp_path, size):
     out = tmp_path / "c.pdf"
-    assert run("trail-route", "components", "--bleed", "0", "--tile-size", size, "-o", out).exit_code == 0
+    result = run("trail-route", "components", "--bleed", "0", "--gutter", "0", "--tile-size", size, "-o", out)
+    assert result.exit_code == 0, result.output
     side = float(size[:-2])
     width, height = trim_mm(pdf_pages(out)[1])
     assert abs(width / round(width / side) - side) <= 0.05 and abs(height / round(height / side) - side) <= 0.05
@@ -227,7 +228,8 @@ def _tile_sheet_runs(tmp_path, size: str, lang: str):
     from tests.printcheck import text_runs
 
     out = tmp_path / f"tiles-{size}-{lang}.pdf"
-    result = run("trail-route", "components", "--bleed", "0", "--tile-size", size, "--lang", lang, "-o", out)
+    result = run("trail-route", "components", "--bleed", "0", "--gutter", "0", "--tile-size", size, "--lang", lang,
+                 "-o", out)
     assert result.exit_code == 0, result.output
     data = out.read_bytes()
     boxes = [page_boxes_mm(page)["trimbox"] for page in pdf_pages(out)]
@@ -280,17 +282,22 @@ def _mat_runs(tmp_path, tile: float, paper: str, lang: str):
     from washigen.games.trail_route.draw import print_mat
     from washigen.i18n import translator
     from washigen.output import write_document
+    from washigen.press.oversize import sheet_grid
 
     out = tmp_path / f"mat-{tile:g}-{paper}-{lang}.pdf"
-    write_document(print_mat(tile, paper, lang), out)
+    document = print_mat(tile, paper, lang)
+    write_document(document, out)
     trims = [page_boxes_mm(page)["trimbox"] for page in pdf_pages(out)]
     mat = mat_scene(tile, lang=lang)
     runs = text_runs(out.read_bytes())
-    names = {r.page: r.text for r in runs if re.fullmatch(r"[A-Z][0-9]", r.text)}
-    lay = translator(lang).gettext("lay {sheet} over this strip, up to the line")
-    glue = re.compile(re.escape(lay).replace(re.escape("{sheet}"), "[A-Z][0-9]"))
-    cols = max(int(name[1:]) for name in names.values()) if names else 1
-    rows = max(ord(name[0]) - 64 for name in names.values()) if names else 1
+    # The sheets in reading order, each named in its meta (whatever the names are), as many as the grid holds.
+    grid = sheet_grid(mat.width, mat.height, paper, 12.0)
+    cols, rows = grid.cols, grid.rows
+    assert len(document.pages) == cols * rows
+    names = {n + 1: page.meta["sheet"] for n, page in enumerate(document.pages)} if cols * rows > 1 else {}
+    lay = translator(lang).gettext("lay sheet {sheet} over this strip, up to the line")
+    any_name = "|".join(re.escape(name) for name in names.values()) or "$^"
+    glue = re.compile(re.escape(lay).replace(re.escape("{sheet}"), f"(?:{any_name})"))
     ww, wh = trims[0][2] - trims[0][0], trims[0][3] - trims[0][1]
     step_x = (mat.width - ww) / (cols - 1) if cols > 1 else 0.0
     step_y = (mat.height - wh) / (rows - 1) if rows > 1 else 0.0
@@ -301,7 +308,7 @@ def _mat_runs(tmp_path, tile: float, paper: str, lang: str):
         inside = t[0] <= x0 and x1 <= t[2] and t[1] <= y0 and y1 <= t[3]
         if not inside or r.page in names and r.text == names[r.page] or glue.search(r.text):
             continue                          # the footer, the sheet's name, the glue note: the sheet's, not the mat's
-        row, col = ord(names[r.page][0]) - 65 if names else 0, int(names[r.page][1:]) - 1 if names else 0
+        row, col = divmod(r.page - 1, cols)
         mx, my = x0 - t[0] + col * step_x, t[3] - y1 + row * step_y
         placed.append((r.text, (mx, my, mx + x1 - x0, my + y1 - y0)))
     cuts = ([k * step_x for k in range(1, cols)], [k * step_y for k in range(1, rows)])

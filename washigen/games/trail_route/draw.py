@@ -112,6 +112,11 @@ def paw(cx: float, cy: float, r: float, style: Style) -> list:
     return items
 
 
+def paw_detail(cx: float, cy: float, r: float, style: Style) -> Detail:
+    """A paw print on a background, as a Detail that gives way to the words."""
+    return Detail((cx - 1.43 * r, cy - 2.0 * r, cx + 1.43 * r, cy + 1.05 * r), tuple(paw(cx, cy, r, style)))
+
+
 def badge(cx: float, cy: float, r: float, label: str, fill: str = "tr-badge") -> list:
     return [Circle(cx, cy, r, Style(fill=fill, stroke="ink", stroke_width=r * 0.13)),
             Text(cx, cy + r * 0.42, label, r * 1.2, anchor="middle", weight="bold")]
@@ -133,23 +138,49 @@ def colour_chip(cx: float, cy: float, r: float, colour: str, lang: str = "en") -
 
 # -- tile art (40 x 40 box) ----------------------------------------------------------------------------------------
 
-PEBBLES = ((6.5, 7.0, 1.1), (33.0, 5.5, 0.8), (30.5, 33.0, 1.3), (8.0, 31.5, 0.7), (20.5, 4.0, 0.6),
-           (35.0, 21.0, 0.9), (4.0, 19.0, 0.7), (24.0, 36.0, 0.8))
+PEBBLES = ((6.5, 7.0, 1.1), (33.0, 5.5, 0.8), (20.5, 4.0, 0.6), (35.0, 21.0, 0.9), (4.0, 19.0, 0.7))
+LOW_PEBBLES = ((30.5, 33.0, 1.3), (8.0, 31.5, 0.7), (24.0, 36.0, 0.8))      # where the words may go
+
+
+@dataclass(frozen=True)
+class Detail:
+    """A small thing on a face's background near its bottom edge (a pebble, a tuft of grass, a paw print): drawn
+    where the face's words leave it room, left out where it would lie under them."""
+    box: tuple[float, float, float, float]     # x0, y0, x1, y1 in art units, strokes included
+    items: tuple
+
+
+def pebble(x: float, y: float, r: float) -> Path:
+    return ellipse(x, y, r * 1.3, r, Style(fill="tr-pebble", stroke="tr-pebble-dark", stroke_width=0.2))
+
+
+def pebble_detail(x: float, y: float, r: float) -> Detail:
+    return Detail((x - r * 1.3 - 0.1, y - r - 0.1, x + r * 1.3 + 0.1, y + r + 0.1), (pebble(x, y, r),))
+
+
+def grass_tuft(x0: float, flip: int) -> Detail:
+    """Three blades of grass growing from (x0, 37.6), leaning right (flip 1) or left (-1)."""
+    blades, points = [], []
+    for dx, lean, h in ((0, -0.6, 1.5), (1.0, 0.2, 3.0), (2.0, 0.9, 1.0)):
+        curve = ((x0 + flip * dx, 37.6), (x0 + flip * dx, 35.0), (x0 + flip * (dx + lean), 33.5),
+                 (x0 + flip * (dx + lean * 1.6), 32.0 - h))
+        blades.append(Path((("M", *curve[0]), ("C", *curve[1], *curve[2], *curve[3])),
+                           Style(stroke="tr-grass-dark", stroke_width=0.7, line_cap="round")))
+        points += curve                        # a Bezier curve lies inside its control points
+    xs, ys = [x for x, _y in points], [y for _x, y in points]
+    return Detail((min(xs) - 0.35, min(ys) - 0.35, max(xs) + 0.35, max(ys) + 0.35), tuple(blades))
+
+
+GROUND_DETAILS = (*(pebble_detail(*p) for p in LOW_PEBBLES), grass_tuft(3.2, 1), grass_tuft(36.5, -1))
 
 
 @lru_cache(maxsize=None)
 def ground_symbol() -> Symbol:
-    """Sandy ground with pebbles and a tuft of grass: the floor of every road tile."""
+    """Sandy ground with pebbles: the floor of every road tile (the pebbles and grass at its foot are
+    GROUND_DETAILS, which step aside for the words)."""
     symbol = Symbol("tr-ground", ART, ART)
     symbol.add(Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-ground")))
-    for x, y, r in PEBBLES:
-        symbol.add(ellipse(x, y, r * 1.3, r, Style(fill="tr-pebble", stroke="tr-pebble-dark", stroke_width=0.2)))
-    for x0, flip in ((3.2, 1), (36.5, -1)):
-        blades = [Path((("M", x0 + flip * dx, 37.6), ("C", x0 + flip * dx, 35.0, x0 + flip * (dx + lean), 33.5,
-                                                       x0 + flip * (dx + lean * 1.6), 32.0 - h)),
-                       Style(stroke="tr-grass-dark", stroke_width=0.7, line_cap="round"))
-                  for dx, lean, h in ((0, -0.6, 1.5), (1.0, 0.2, 3.0), (2.0, 0.9, 1.0))]
-        symbol.add(*blades)
+    symbol.add(*(pebble(x, y, r) for x, y, r in PEBBLES))
     return symbol
 
 
@@ -163,6 +194,7 @@ class Face:
     words: str = ""
     word_colour: str = "ink"
     plate: str | None = None         # a panel behind the words where the background would swallow them
+    details: tuple[Detail, ...] = ()  # background things that give way to the words
 
 
 GROUND = (Use("tr-ground"),)
@@ -170,6 +202,11 @@ PICTURE_BOX = (3.0, 3.0, 34.0, 30.5)     # x, y, w, h in art units: every face's
 WORD_SIZE = 2.5                          # mm on a 40 mm tile (7.1 pt), growing with the tile
 WORD_GAP = 0.8                           # mm between the pictures and the words
 LINE_SPACING = 1.15
+
+
+def ground_face(pictures, words: str) -> Face:
+    """A face on the sandy ground of a road tile."""
+    return Face("tr-ground", GROUND, tuple(pictures), words, details=GROUND_DETAILS)
 
 
 def two_lines(text: str) -> list[str]:
@@ -230,16 +267,44 @@ def face_items(face: Face, size: float, margin: float | None = None, words: bool
     f = min(room_w / bw, room_h / bh)
     dx = margin + (room_w - bw * f) / 2 - bx * f
     dy = margin + (room_h - bh * f) / 2 - by * f
-    items = [Group(children=list(face.background), sx=k, sy=k),
+    room = word_box(face, lines, size, margin) if lines else None
+    details = [item for detail in face.details if room is None or not meets(detail.box, k, room)
+               for item in detail.items]
+    items = [Group(children=[*face.background, *details], sx=k, sy=k),
              Group(children=legible(list(face.pictures), f, min_text), dx=dx, dy=dy, sx=f, sy=f)]
     if lines:
         items += word_band(face, lines, size, margin)
     return items
 
 
+WORD_CLEARANCE = 0.6         # mm kept between the words (or their plate) and a background detail
+
+
+def word_box(face: Face, lines: tuple[float, list[str]], size: float, margin: float) -> tuple[float, ...]:
+    """x0, y0, x1, y1 in mm of the words, or of their plate, with WORD_CLEARANCE round them."""
+    font, texts = lines
+    baseline = word_baseline(lines, size, margin)
+    pad = (1.2 * font if face.plate else 0.0) + WORD_CLEARANCE
+    width = max(text_width(text, font, "bold") for text in texts)
+    return ((size - width) / 2 - pad, baseline - ASCENT * font - pad, (size + width) / 2 + pad,
+            baseline + LINE_SPACING * font * (len(texts) - 1) + DESCENT * font + pad)
+
+
+def meets(box: tuple[float, ...], scale: float, room: tuple[float, ...]) -> bool:
+    """Whether `box` (art units, drawn at `scale`) overlaps `room` (mm)."""
+    x0, y0, x1, y1 = (v * scale for v in box)
+    return x0 < room[2] and room[0] < x1 and y0 < room[3] and room[1] < y1
+
+
+def word_baseline(lines: tuple[float, list[str]], size: float, margin: float) -> float:
+    """The baseline of the first line of a face's words: the last line's descent rests on the margin."""
+    font, texts = lines
+    return size - margin - DESCENT * font - LINE_SPACING * font * (len(texts) - 1)
+
+
 def word_band(face: Face, lines: tuple[float, list[str]], size: float, margin: float) -> list:
     font, texts = lines
-    baseline = size - margin - DESCENT * font - LINE_SPACING * font * (len(texts) - 1)
+    baseline = word_baseline(lines, size, margin)
     items: list = []
     if face.plate:
         width = max(text_width(text, font, "bold") for text in texts) + 2.4 * font
@@ -260,6 +325,9 @@ def mini(face: Face, x: float, y: float, size: float, min_text: float = MIN_TEXT
 
 ARROW_LEFT = ((6.0, 20.0), (19.0, 8.0), (19.0, 14.5), (34.0, 14.5), (34.0, 25.5), (19.0, 25.5), (19.0, 32.0))
 ROTATION = {"left": 0.0, "up": 90.0, "right": 180.0, "down": 270.0}
+# The arrow is turned about the middle of PICTURE_BOX, where it is moved first: pointing up or down, its 30 units
+# from tip to tail (outline included) then fit the box's 30.5, and never reach the words under it.
+PICTURE_MIDDLE = (PICTURE_BOX[0] + PICTURE_BOX[2] / 2, PICTURE_BOX[1] + PICTURE_BOX[3] / 2)
 
 
 # The cat colours as tile labels name them.
@@ -281,11 +349,12 @@ def arrow_face(code: str, lang: str = "en") -> Face:
         body = [outline, Polygon(ARROW_LEFT, Style(fill="#2b2b2b")),
                 Line(20.5, 16.8, 31.0, 16.8, Style(stroke="#ffffff", stroke_width=0.9, line_cap="round",
                                                      opacity=0.35))]
-    pictures: list = [about_centre(body, 20, 20, ROTATION[direction])]
+    cx, cy = PICTURE_MIDDLE
+    pictures: list = [about_centre([moved(body, cx - 20.0, cy - 20.0)], cx, cy, ROTATION[direction])]
     if not colours:
-        return Face("tr-ground", GROUND, tuple(pictures), _("every cat"))
+        return ground_face(pictures, _("every cat"))
     pictures += colour_chip(6.6, 6.6, 3.2, colours[0], lang) + colour_chip(33.4, 6.6, 3.2, colours[1], lang)
-    return Face("tr-ground", GROUND, tuple(pictures), f"{_(COLOUR_WORDS[colours[0]])} · {_(COLOUR_WORDS[colours[1]])}")
+    return ground_face(pictures, f"{_(COLOUR_WORDS[colours[0]])} · {_(COLOUR_WORDS[colours[1]])}")
 
 
 def mouse_face(lang: str = "en") -> Face:
@@ -293,8 +362,8 @@ def mouse_face(lang: str = "en") -> Face:
                                                                                   26.0),
                  ("L", 12.0, 26.0), ("C", 9.5, 26.0, 8.6, 24.8, 9.0, 23.0), ("Z",)),
                 Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7))
-    tail = Path((("M", 29.5, 24.0), ("C", 36.0, 25.0, 36.0, 31.0, 30.0, 30.5), ("C", 25.0, 30.0, 22.0, 32.0,
-                                                                                  25.0, 33.5)),
+    tail = Path((("M", 29.5, 24.0), ("C", 36.0, 25.0, 36.0, 31.0, 30.0, 30.5), ("C", 25.0, 30.0, 22.0, 31.5,
+                                                                                  25.0, 32.5)),
                 Style(stroke="tr-pink", stroke_width=1.1, line_cap="round"))
     pictures = (ellipse(20.0, 27.0, 12.0, 1.8, Style(fill="tr-ground-dark")), tail, body,
                 Circle(15.5, 15.8, 3.6, Style(fill="tr-mouse", stroke="tr-mouse-dark", stroke_width=0.7)),
@@ -303,22 +372,20 @@ def mouse_face(lang: str = "en") -> Face:
                 Line(9.5, 22.8, 5.5, 21.5, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
                 Line(9.5, 23.2, 5.6, 24.0, Style(stroke="tr-mouse-dark", stroke_width=0.3)),
                 Circle(20.5, 13.8, 1.2, Style(fill="tr-mouse-dark")), *badge(33.4, 7.2, 4.6, "1"))
-    return Face("tr-ground", GROUND, pictures, translator(lang).gettext("mouse toy"))
+    return ground_face(pictures, translator(lang).gettext("mouse toy"))
 
 
 def forward_face(lang: str = "en") -> Face:
     chevrons = [Polyline(((x + 5.0, 11.0), (x, 17.0), (x + 5.0, 23.0)),
                          Style(stroke="tr-grass-dark", stroke_width=2.2, line_cap="round", line_join="round"))
                 for x in (4.5, 10.0)]
-    return Face("tr-ground", GROUND, (*chevrons, *paw(27.0, 17.5, 5.2, Style(fill="ink"))),
-                translator(lang).gettext("cat forward"))
+    return ground_face((*chevrons, *paw(27.0, 17.5, 5.2, Style(fill="ink"))), translator(lang).gettext("cat forward"))
 
 
 def place_face(lang: str = "en") -> Face:
     cat = moved(cat_shape("tr-stone-light"), dx=9.0, dy=5.5, scale=0.9)
-    return Face("tr-ground", GROUND, (ellipse(19.8, 31.0, 9.0, 1.6, Style(fill="tr-ground-dark")), cat,
-                                      *badge(32.0, 9.0, 4.6, "+", fill="tr-grass")),
-                translator(lang).gettext("place a cat"))
+    return ground_face((ellipse(19.8, 31.0, 9.0, 1.6, Style(fill="tr-ground-dark")), cat,
+                        *badge(32.0, 9.0, 4.6, "+", fill="tr-grass")), translator(lang).gettext("place a cat"))
 
 
 def wall_face(lang: str = "en") -> Face:
@@ -349,14 +416,12 @@ def tunnel_face(lang: str = "en") -> Face:
             Rect(30.5, 25.0, 5.0, 6.0, Style(fill="tr-stone", stroke="tr-stone-dark", stroke_width=0.5))]
     back = Polyline(((15.0, 24.0), (24.0, 24.0), (21.0, 21.0)), Style(stroke="#ffffff", stroke_width=1.3,
                                                                       line_cap="round", line_join="round"))
-    return Face("tr-ground", GROUND, (mouth, *stones, *side, back),
-                translator(lang).gettext("tunnel · back to start"))
+    return ground_face((mouth, *stones, *side, back), translator(lang).gettext("tunnel · back to start"))
 
 
 def road_face_plain(lang: str = "en") -> Face:
-    return Face("tr-ground", GROUND, (*paw(13.0, 24.0, 2.0, Style(fill="tr-pebble", opacity=0.7)),
-                                      *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7))),
-                translator(lang).gettext("road"))
+    return ground_face((*paw(13.0, 24.0, 2.0, Style(fill="tr-pebble", opacity=0.7)),
+                        *paw(22.0, 15.0, 2.0, Style(fill="tr-pebble", opacity=0.7))), translator(lang).gettext("road"))
 
 
 ROAD_FACES = {"mouse-toy": mouse_face, "cat-forward": forward_face, "place-a-cat": place_face, "wall": wall_face,
@@ -371,7 +436,7 @@ def road_face(code: str, lang: str = "en", exchange: bool = False) -> Face:
 def exchange_mark(code: str = "") -> list:
     """The corner mark (two turning arrows) that tells an exchange tile from a road tile: bottom right, or top right
     where the tunnel's pillar stands in the bottom corner."""
-    cx, cy, r = (34.6, 6.0, 3.9) if code == "tunnel" else (34.6, 29.4, 3.9)
+    cx, cy, r = (34.0, 6.0, 3.8) if code == "tunnel" else (34.0, 29.2, 3.8)
     arrows = [Path((("M", cx - 2.6, cy - 0.6), ("C", cx - 2.0, cy - 3.0, cx + 1.6, cy - 3.2, cx + 2.4, cy - 1.2)),
                    Style(stroke="ink", stroke_width=0.55, line_cap="round")),
               Polygon(((cx + 3.2, cy - 2.2), (cx + 2.7, cy - 0.1), (cx + 1.2, cy - 1.4)), INK),
@@ -385,8 +450,9 @@ def destination_face(code: str, lang: str = "en") -> Face:
     _ = translator(lang)
     pair = dest_pair(code)
     background: list = [Rect(-4, -4, ART + 8, ART + 8, Style(fill="tr-dest"))]
-    for x, y in ((6, 9), (34, 12), (8, 30), (33, 31)):
+    for x, y in ((6, 9), (34, 12)):
         background += paw(x, y, 1.4, Style(fill="tr-dest-dark"))
+    details = tuple(paw_detail(x, y, 1.4, Style(fill="tr-dest-dark")) for x, y in ((8, 30), (33, 31)))
     if pair:
         pictures = basket(pair) + badge_pair(pair)
         words = _("5 {first} or {second} · 3 other").format(first=_(COLOUR_WORDS[pair[0]]),
@@ -396,7 +462,7 @@ def destination_face(code: str, lang: str = "en") -> Face:
     else:
         pictures = yarn() + badge(20.0, 8.5, 5.6, "3") + badge(31.5, 19.0, 4.0, "+", fill="tr-grass")
         words = _("3 points + place a cat")
-    return Face("tr-dest", tuple(background), tuple(pictures), words)
+    return Face("tr-dest", tuple(background), tuple(pictures), words, details=details)
 
 
 def basket(pair: tuple[str, str]) -> list:
@@ -415,7 +481,7 @@ def badge_pair(pair: tuple[str, str]) -> list:
             Group(children=[Circle(20, 9.5, 6.0, Style(fill=f"cat-{pair[1]}"))], clip=(20, 0, 20, 40)),
             Circle(20, 9.5, 6.0, Style(stroke="ink", stroke_width=0.7)),
             Circle(20, 9.5, 4.2, Style(fill="#ffffff")),
-            Text(20, 11.9, "5", 6.6, anchor="middle", weight="bold")]
+            Text(20, 11.5, "5", 5.6, anchor="middle", weight="bold")]       # clear of the ring, drawn small too
 
 
 def fish() -> list:
@@ -642,17 +708,21 @@ PAWN_W, PAWN_H, PAWN_FOOT, PAWN_PANEL = 30.0, 84.0, 12.0, 30.0
 def pawn_scene(colour: str, number: int, bleed: float = 3.0, lang: str = "en") -> Scene:
     """A fold-over standee: foot, front, back (upside down), foot; fold on the dashed lines, glue the feet."""
     scene = Scene(PAWN_W, PAWN_H, bleed=bleed, theme=dict(THEME), meta={"game": GAME, "kind": "pawn"})
-    scene.add(Rect(-bleed, -bleed, PAWN_W + 2 * bleed, PAWN_H + 2 * bleed, Style(fill="tr-cream")))
+    # Every band runs into the bleed on each side it touches: the feet top and bottom, the panels left and right.
+    tint = Style(fill=f"cat-{colour}", opacity=0.18)
+    scene.add(Rect(-bleed, -bleed, PAWN_W + 2 * bleed, PAWN_H + 2 * bleed, Style(fill="tr-cream")),
+              Rect(-bleed, -bleed, PAWN_W + 2 * bleed, PAWN_H + 2 * bleed, Style(fill=f"cat-{colour}",
+                                                                                opacity=0.08)))
     top = PAWN_FOOT
     for n, flip in ((0, 180.0), (1, 0.0)):
         y0 = top + n * PAWN_PANEL
-        panel = [Rect(0, 0, PAWN_W, PAWN_PANEL, Style(fill=f"cat-{colour}", opacity=0.18)),
-                 moved(cat_shape(f"cat-{colour}"), 4.2, 0.6, 0.9),
+        scene.add(Rect(-bleed, y0, PAWN_W + 2 * bleed, PAWN_PANEL, tint))
+        panel = [moved(cat_shape(f"cat-{colour}"), 4.2, 0.6, 0.9),
                  Text(PAWN_W - 3.0, PAWN_PANEL - 2.0, str(number), 3.2, anchor="end", weight="bold")]
         scene.add(Group(children=[about_centre(panel, PAWN_W / 2, PAWN_PANEL / 2, flip)], dy=y0))
     fold = Style(stroke="muted", stroke_width=0.25, dash=(1.2, 1.0))
     for y in (PAWN_FOOT, PAWN_FOOT + PAWN_PANEL, PAWN_FOOT + 2 * PAWN_PANEL):
-        scene.add(Line(0, y, PAWN_W, y, fold))
+        scene.add(Line(-bleed, y, PAWN_W + bleed, y, fold))
     glue = translator(lang).gettext("glue")
     for y, text in ((PAWN_FOOT / 2 + 1.0, glue), (PAWN_H - PAWN_FOOT / 2 + 1.0, glue)):
         scene.add(Text(PAWN_W / 2, y, text, 2.4, anchor="middle", style=Style(fill="muted")))
@@ -697,6 +767,11 @@ def tile_words_print(mix: Mix, size: float, lang: str = "en") -> bool:
     return words_fit(mix_faces(mix, lang), size)
 
 
+def mix_name(mix: Mix, lang: str = "en") -> str:
+    """The mix as the sheets name it: the shipped one in the reader's language, a file of one's own by its name."""
+    return translator(lang).pgettext("mix name", "default") if mix.source == "default" else mix.source
+
+
 def tile_runs(mix: Mix, size: float, bleed: float, lang: str = "en") -> tuple[list[Scene], list[Scene]]:
     """Every tile of the mix, fronts and matching backs: road tiles, exchange tiles, destination tiles."""
     words = tile_words_print(mix, size, lang)
@@ -716,8 +791,8 @@ def tile_runs(mix: Mix, size: float, bleed: float, lang: str = "en") -> tuple[li
 def print_tiles(mix: Mix, size: float, options: PrintOptions, paper: str) -> Document:
     _ = translator(options.lang)
     fronts, backs = tile_runs(mix, size, options.bleed, options.lang)
-    footer = f"{TITLE} · " + _("tiles {size} mm · mix {mix}").format(size=_.mm(size), mix=mix.source) + \
-        f" · washigen {__version__}"
+    sheet = _("tiles {size} mm · mix {mix}").format(size=_.mm(size), mix=mix_name(mix, options.lang))
+    footer = f"{TITLE} · {sheet} · washigen {__version__}"
     return impose_grid(fronts, tile_template(paper, size, options), options, backs=backs, title=f"{TITLE}: tiles",
                        footer=footer)
 
@@ -737,8 +812,8 @@ def print_pawns(options: PrintOptions, paper: str) -> Document:
     template = grid_template(paper, (PAWN_W, PAWN_H), None, f"{paper} standees")
     return impose_grid(pawns, template, PrintOptions(**{**options.__dict__, "duplex": "none"}),
                        title=f"{TITLE}: cat pawns",
-                       footer=f"{TITLE} · " + _("cat pawns: cut out, fold on the dashed lines, glue the feet "
-                                                "under") + f" · washigen {__version__}")
+                       footer=f"{TITLE} · " + _("cat pawns: cut out, fold, glue the feet")
+                       + f" · washigen {__version__}")
 
 
 # -- the board mat -------------------------------------------------------------------------------------------------
@@ -842,9 +917,9 @@ def score_pad(paper: str, lang: str = "en") -> Document:
     half = h / 2
     for n in range(2):
         page.add(Group(children=score_block(w - 2 * 12.0, half - 16.0, lang), dx=12.0, dy=n * half + 9.0))
+    footer = f"{TITLE} · " + _("score pad") + f" · washigen {__version__}"
     page.add(Line(6.0, half, w - 6.0, half, Style(stroke="muted", stroke_width=0.25, dash=(2.0, 2.0))),
-             Text(w / 2, h - 3.5, f"{TITLE} · " + _("score pad") + f" · washigen {__version__}", 2.2, anchor="middle",
-                  style=Style(fill="muted")))
+             Text(w / 2, h - MIN_PAGE_MARGIN, footer, 2.2, anchor="middle", style=Style(fill="muted")))
     return Document([page], title=f"{TITLE}: score pad")
 
 
@@ -902,7 +977,7 @@ class _Pages:
     def new(self) -> None:
         page = Scene(self.w, self.h, theme=dict(THEME), meta=dict(self.meta))
         page.define(ground_symbol())
-        page.add(Text(self.w / 2, self.h - 6.0, f"washigen {__version__}", 2.2, anchor="middle",
+        page.add(Text(self.w / 2, self.h - MIN_PAGE_MARGIN, f"washigen {__version__}", 2.2, anchor="middle",
                       style=Style(fill="muted")))
         self.scenes.append(page)
         self.y = self.TOP
@@ -922,7 +997,7 @@ def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang:
     pages = _Pages(w, h, {"game": GAME, "kind": "components", "title": TITLE})
     x = 18.0
     subtitle = _("Everything to print for 3 or 4 players · tiles {size} mm · mix: {mix}").format(
-        size=_.mm(size), mix=mix.source)
+        size=_.mm(size), mix=mix_name(mix, lang))
     pages.add(Text(x, 26.0, TITLE, fit_size(TITLE, w - 2 * x, 9.0, "bold"), weight="bold"))
     pages.y = 34.0
     sub_size = fit_size(subtitle, w - 2 * x, 3.4, minimum=MIN_TEXT)
@@ -1069,20 +1144,29 @@ def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool =
 def seat_lines(setup: TrailRouteSetup, y: float, width: float, lang: str = "en") -> list:
     """Under the board: the players in turn order with their cards, and the decks."""
     _ = translator(lang)
-    items: list = [Text(8.0, y, _("Players, in turn order (first cats are placed in reverse order):"), 3.0,
-                        weight="bold")]
-    for n, seat in enumerate(setup.seats):
+    heading = _("Players, in turn order (first cats are placed in reverse order):")
+    items: list = [Text(8.0, y, heading, fit_size(heading, width - 14.0, 3.0, "bold", MIN_TEXT), weight="bold")]
+    lines = [_("player {number}, {colour}: {cards}").format(
+        number=n + 1, colour=_(COLOUR_WORDS[seat.colour]), cards=", ".join(_(CARDS[card][0]) for card in seat.hand))
+        for n, seat in enumerate(setup.seats)]
+    size = min(fit_size(line, width - 21.0, 2.8, minimum=MIN_TEXT) for line in lines)    # one size for every player
+    for seat, line in zip(setup.seats, lines):
         y += 6.5
-        names = ", ".join(_(CARDS[card][0]) for card in seat.hand)
-        line = _("player {number}, {colour}: {cards}").format(number=n + 1, colour=_(COLOUR_WORDS[seat.colour]),
-                                                              cards=names)
         items += [Circle(11.0, y - 1.0, 2.2, Style(fill=f"cat-{seat.colour}", stroke="ink", stroke_width=0.2)),
-                  Text(15.0, y, line, fit_size(line, width - 21.0, 2.8, minimum=MIN_TEXT))]
+                  *fitted_lines(15.0, y, line, size, width - 21.0)]
     deck = _("Exchange deck: {tiles} tiles, shuffled face down. Undealt hand cards: {cards}. Generator: "
              "{generator}.").format(tiles=len(setup.exchange), cards=len(setup.undealt), generator=setup.generator)
-    items.append(Text(8.0, y + 8.0, deck, fit_size(deck, width - 14.0, 2.6, minimum=MIN_TEXT),
-                      style=Style(fill="muted")))
+    items += fitted_lines(8.0, y + 8.0, deck, 2.6, width - 14.0, Style(fill="muted"))
     return items
+
+
+def fitted_lines(x: float, y: float, text: str, size: float, room: float, style: Style = INK) -> list[Text]:
+    """`text` in one line `room` mm wide at `size` or smaller down to 6 pt, and where even 6 pt is too wide (long
+    German card names on narrow paper), in two lines centred on the baseline `y`."""
+    size = fit_size(text, room, size, minimum=MIN_TEXT)
+    lines = [text] if text_width(text, size) <= room else balanced_lines(text)
+    top = y - (len(lines) - 1) * LINE_SPACING * size / 2
+    return [Text(x, top + n * LINE_SPACING * size, line, size, style=style) for n, line in enumerate(lines)]
 
 
 def print_setup(setup: TrailRouteSetup, options: PrintOptions) -> Document:
@@ -1120,11 +1204,14 @@ FIGURE_WIDTH = 79.8          # mm: inside the narrowest column (A4) with the fig
 
 
 def figure_names(scene: Scene, names: list[str], x: float, y: float, width: float, colour: str = "ink") -> float:
-    """`names` under each other, centred on x, wrapped to `width`; returns the baseline after the last."""
+    """`names` under each other, centred on x (moved in where a line would pass the figure's edge, which the rule
+    sheet cuts off), wrapped to `width`; returns the baseline after the last."""
     for line in names:
-        for part in wrap_text(line, FIGURE_TEXT, width):
-            scene.add(Text(x, y, part, fit_size(part, width, FIGURE_TEXT, "bold", MIN_TEXT), anchor="middle",
-                           weight="bold", style=Style(fill=colour)))
+        for part in wrap_text(line, FIGURE_TEXT, width, "bold"):
+            size = fit_size(part, width, FIGURE_TEXT, "bold", MIN_TEXT)
+            half = text_width(part, size, "bold") / 2
+            scene.add(Text(min(max(x, half), scene.width - half), y, part, size, anchor="middle", weight="bold",
+                           style=Style(fill=colour)))
             y += LINE_SPACING * FIGURE_TEXT
     return y
 
@@ -1145,8 +1232,8 @@ def tiles_figure(lang: str = "en") -> Scene:
     for n, (code, name) in enumerate(zip(codes, names)):
         x, y = (n % per_row) * (s + gap), (n // per_row) * row_h
         scene.add(mini(road_face(code, lang), x, y, s, FIGURE_TEXT),
-                  Rect(x, y, s, s, Style(stroke="muted", stroke_width=0.2)))
-        figure_names(scene, [name], x + s / 2, y + s + 2.2 + ASCENT * FIGURE_TEXT, s + gap - 0.6)
+                  Rect(x + 0.1, y + 0.1, s - 0.2, s - 0.2, Style(stroke="muted", stroke_width=0.2)))
+        figure_names(scene, [name], x + s / 2, y + s + 2.2 + ASCENT * FIGURE_TEXT, s + gap / 2)
     return scene
 
 
@@ -1169,5 +1256,5 @@ def cards_figure(lang: str = "en") -> Scene:
         scene.add(Rect(x, y, w, h, Style(fill=colour), rx=1.6),
                   Rect(x + frame, y + frame, panel_w, panel_h, Style(fill="#ffffff"), rx=1.0),
                   Group(children=picture, dx=x + frame + 0.25 * k, dy=y + frame + 1.0 * k, sx=k, sy=k))
-        figure_names(scene, [_(name)], x + w / 2, y + h + 1.8 + ASCENT * FIGURE_TEXT, w + gap - 0.6, colour)
+        figure_names(scene, [_(name)], x + w / 2, y + h + 1.8 + ASCENT * FIGURE_TEXT, w + gap / 2, colour)
     return scene
