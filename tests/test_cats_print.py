@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -111,12 +109,24 @@ def test_a_tape_artwork_is_tape_width_by_length_with_bleed(tmp_path):
     assert (x1 - x0, y1 - y0) == pytest.approx((1000.0, 25.0), abs=0.05)
 
 
-def test_a_whole_roll_is_one_vector_page(tmp_path):
+def test_a_whole_roll_is_vector_pages_no_longer_than_200_inches(tmp_path):
     out = tmp_path / "roll.pdf"
     assert _run("cats", "tape", "--seed", 1, "-o", out).exit_code == 0
-    page = pdf_pages(out)[0]
-    assert page_size_mm(page) == pytest.approx((10_006.0, 56.0), abs=0.1)
+    pages = pdf_pages(out)
+    assert len(pages) == 3
+    assert all(page_size_mm(page)[0] <= 5080.05 and "/UserUnit" not in page for page in pages)
+    trims = [page_boxes_mm(page)["trimbox"] for page in pages]
+    assert sum(x1 - x0 for x0, _, x1, _ in trims) == pytest.approx(10_000.0, abs=0.1)
+    assert all(y1 - y0 == pytest.approx(50.0, abs=0.05) for _, y0, _, y1 in trims)
     assert out.stat().st_size < 400_000
+
+
+def test_a_roll_design_file_renders_as_the_same_pages(tmp_path):
+    design, out = tmp_path / "roll.json", tmp_path / "roll.pdf"
+    assert _run("cats", "tape", "--seed", 1, "-o", design).exit_code == 0
+    result = _run("render", design, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert [page_size_mm(page)[0] <= 5080.05 for page in pdf_pages(out)] == [True] * 3
 
 
 def test_a_large_tape_png_is_written_as_tiles(tmp_path, monkeypatch):
@@ -196,23 +206,24 @@ def test_walls_are_black_lids_coloured_and_shrines_red_on_the_page():
     assert got[0] > 150 and got[1] < 110 and got[2] < 110, got
 
 
-def test_the_rules_qr_code_is_vector_and_reads_back(tmp_path):
-    url = "https://example.com/cats-rules.pdf"
-    design = generate_map(seed=1, rules_url=url)
-    scene = map_scene(design, BLEED)
-    svg = to_svg(scene)
-    assert b"<image" not in svg
+def test_the_rules_qr_code_is_vector_and_reads_back():
+    """On the output that prints a code (a roll's forest section: the 50 mm map's band is too narrow for one), the
+    code is drawn as vector shapes, module for module reportlab's, and zxing-cpp reads it from a 300 dpi raster."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp (the project's test extras) decodes the QR codes")
     from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    from washigen.games.cats.draw import roll_repeat
+    from washigen.games.cats.generate import generate_roll
+
+    url = "https://example.com/cats-rules.pdf"
+    scene = roll_repeat(generate_roll(segments=1, seed=1, rules_url=url), BLEED)
+    assert b"<image" not in to_svg(scene)
     code = QrCodeWidget(url, barLevel="M").qr
     code.make()
     n = code.getModuleCount()
     assert qr_matrix(url) == tuple(tuple(bool(code.isDark(r, c)) for c in range(n)) for r in range(n))
-    if shutil.which("zbarimg") is None:
-        pytest.skip("zbarimg is not installed: the code is checked against reportlab's matrix only")
-    png = tmp_path / "map.png"
-    png.write_bytes(to_png(scene, 600))
-    decoded = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True, timeout=60)
-    assert decoded.stdout.strip() == url
+    image = Image.open(io.BytesIO(to_png(scene, 300))).convert("L")
+    assert [found.text for found in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)] == [url]
 
 
 def test_a_setup_prints_its_fish_and_cats(tmp_path):
@@ -259,9 +270,92 @@ def test_the_kit_holds_the_map_strips_and_says_how_they_go_together_as_the_plan_
     # every player has a panel of a band on the map: no player strips to print
     assert [p.title for p in parts] == ["Map"]
     pages = parts[0].document.pages
-    assert all((round(p.width, 1), round(p.height, 1)) == (279.4, 215.9) for p in pages)
+    # Letter, either way up: the strips are packed in the orientation that takes the fewest sheets
+    assert all(sorted((round(p.width, 1), round(p.height, 1))) == [215.9, 279.4] for p in pages)
     plan = " ".join(pdf_pages(to_pdf(pages))[-1].extract_text().split())
     said = parts[0].instructions
     meeting = said[said.index("The row of strips"):said.index("faces out.") + len("faces out.")]
     assert meeting in plan                    # the kit's words are the plan's, made from the same strips
     assert "top edge to top edge" not in said
+
+
+# -- figures that read clearly, in both languages -------------------------------------------------------------------------
+
+FIGURES = ("band", "segment", "map", "cutup", "play-step", "play-jump", "play-amazing", "play-pop", "play-building",
+           "play-game")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", FIGURES)
+def test_no_word_of_a_rule_sheet_figure_is_crossed_or_printed_over(name, lang):
+    from tests.scene_labels import collisions
+    from washigen.games import get_game
+
+    assert collisions(get_game("cats").diagram(name, {"lang": lang})) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_band_figure_names_each_part_under_it_side_by_side(lang):
+    """Each callout stands under its own group of symbols, the three apart from each other (read back from the SVG)."""
+    from washigen.games import get_game
+    from washigen.i18n import translator
+
+    svg = ET.fromstring(to_svg(get_game("cats").diagram("band", {"lang": lang})))
+    words = {"".join(t.itertext()): float(t.get("x")) for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+    _ = translator(lang)
+    titles = [words[_(title)] for title in ("your colour", "special moves", "fish")]
+    assert titles == sorted(titles) and min(b - a for a, b in zip(titles, titles[1:])) > 20.0
+
+
+def test_the_collision_check_sees_words_over_words_and_lines_through_words():
+    from tests.scene_labels import collisions
+    from washigen.scene import Line, Rect, Scene, Style, Text
+
+    scene = Scene(60, 30)
+    scene.add(Rect(0, 0, 60, 12, Style(fill="#cccccc")))               # the band behind the first label: fine
+    scene.add(Text(5, 8, "your colour", 3.0), Text(14, 8.5, "special moves", 3.0))
+    scene.add(Text(5, 24, "fish", 3.0), Line(0, 23, 30, 23, Style(stroke="ink")))
+    found = collisions(scene)
+    assert found == ["'your colour' overlaps 'special moves'", "a Line's line crosses 'fish'"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_move_figure_stands_in_the_section_that_explains_its_move(lang):
+    """The rule sheet shows a move where its rule is told (the figure then prints on that page or the next, as
+    tests/test_rulebook_order.py checks), not in a run of figures pages later."""
+    from washigen.rulebook import load_rules
+    from washigen.rulebook import markdown as md
+
+    sections = {"en": {"play-step": "Moving one step", "play-building": "Buildings", "play-jump": "Super cat jump",
+                       "play-amazing": "Special moves", "play-pop": "Special moves",
+                       "play-game": "End of the game"},
+                "de": {"play-step": "Einen Schritt ziehen", "play-building": "Gebäude",
+                       "play-jump": "Super-Katzensprung", "play-amazing": "Spezialzüge", "play-pop": "Spezialzüge",
+                       "play-game": "Spielende"}}[lang]
+    heading, found = "", {}
+    for block in load_rules("cats", lang).blocks:
+        if isinstance(block, md.Heading):
+            heading = block.text
+        elif isinstance(block, md.Figure) and "/play-" in block.target:
+            found[block.target.split("/")[1].split("?")[0]] = heading
+    assert found == sections
+
+
+# -- one German word for one thing ----------------------------------------------------------------------------------------
+
+def _german_pdf_text(*args, tmp_path) -> str:
+    out = tmp_path / "out.pdf"
+    result = _run(*args, "--lang", "de", "-o", out)
+    assert result.exit_code == 0, result.output
+    return " ".join(page.extract_text() for page in pdf_pages(out))
+
+
+@pytest.mark.parametrize("args", [("cats", "map", "--players", 4, "--paper", "a4", "--seed", 2),
+                                  ("cats", "sheet", "--players", 3), ("rules", "cats"),
+                                  ("kit", "cats", "--players", 6, "--seed", 1)])
+def test_german_cats_sheets_call_the_player_band_spielerleiste_and_only_a_tape_strip_streifen(args, tmp_path):
+    """A band and a strip are two things: the German sheets never call a band a 'Spielerstreifen' beside the
+    'Streifen' they cut out."""
+    text = _german_pdf_text(*args, tmp_path=tmp_path)
+    assert "Spielerleiste" in text
+    assert "Spielerstreifen" not in text and "Streifen pro Person" not in text

@@ -4,9 +4,10 @@ The page is one full-width frame. Body text runs in two balanced columns (`Colum
 for a column interrupts the columns and spans the page, and the columns resume below it. A spanning figure that
 does not fit on what is left of a page floats to the top of the next one while the text after it fills the gap.
 Figures are the games' own Scenes painted as vectors by the PDF backend's ScenePainter; headings carry PDF
-bookmarks and never end a column or a page; short tables are never split. When the last page would hold only a few
-lines, the sheet is set again with slightly smaller figures if that saves the page. The font is washigen's DejaVu
-family, so German prints as text.
+bookmarks and never end a column or a page; short tables are never split. A figure in a column may wait for the top
+of the next column while the text after it fills the gap. When the last page would be less than half full, the
+sheet is set again with slightly smaller figures, then slightly closer lines, if that saves the page. The font is
+washigen's DejaVu family, so German prints as text.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from reportlab.platypus import TableStyle
 
 from .. import __version__
 from ..errors import InputError
-from ..fonts import pdf_font, register_family
+from ..fonts import MIN_TEXT, pdf_font, register_family
 from ..i18n import N_, languages, translator
 from ..render.pdf import ScenePainter
 from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
@@ -116,10 +117,12 @@ class Styles:
     caption: ParagraphStyle
 
 
-def make_styles() -> Styles:
+def make_styles(leading: float = BODY_LEADING) -> Styles:
+    """The sheet's paragraph styles; `leading` is the body text's (a tighter sheet sets its cells closer too)."""
     regular = register_family()
     bold = pdf_font("sans", "bold")
-    body = ParagraphStyle("body", fontName=regular, fontSize=8.6, leading=BODY_LEADING, spaceAfter=4.6, textColor=INK,
+    tight = leading / BODY_LEADING
+    body = ParagraphStyle("body", fontName=regular, fontSize=8.6, leading=leading, spaceAfter=4.6, textColor=INK,
                           alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
     return Styles(
         body=body,
@@ -135,9 +138,9 @@ def make_styles() -> Styles:
                             spaceAfter=1.5),
         credits=ParagraphStyle("credits", parent=body, fontName=pdf_font("sans", "normal", True), fontSize=7.6,
                                leading=10, textColor=MUTED, spaceAfter=0),
-        cell=ParagraphStyle("cell", parent=body, fontSize=8.0, leading=10.4, spaceAfter=0),
+        cell=ParagraphStyle("cell", parent=body, fontSize=8.0, leading=10.4 * tight, spaceAfter=0),
         checkbox=ParagraphStyle("checkbox", parent=body, fontSize=13, leading=13, spaceAfter=0, textColor=MUTED),
-        head_cell=ParagraphStyle("head-cell", parent=body, fontName=bold, fontSize=8.0, leading=10.4,
+        head_cell=ParagraphStyle("head-cell", parent=body, fontName=bold, fontSize=8.0, leading=10.4 * tight,
                                  spaceAfter=0, textColor=ACCENT_DARK),
         caption=ParagraphStyle("caption", parent=body, fontSize=7.6, leading=9.8, textColor=MUTED,
                                alignment=TA_CENTER, spaceAfter=0),
@@ -286,6 +289,14 @@ class Columns(Flowable):
                     after = item.getSpaceAfter()
                     queue.pop(0)
                     continue
+                # The figure may wait for the top of the next column while the text after it fills this one; it
+                # waits past all that text only for the second column of this page, where it fits.
+                to_end = len(columns) == 0 and item_height <= height
+                ahead = self.fit_ahead(queue, column_width, room, after, to_end) \
+                    if isinstance(item, FigureBlock) and placed else 0
+                if ahead:
+                    queue[0:ahead + 1] = [*queue[1:ahead + 1], item]
+                    continue
                 parts = item.split(column_width, room) if room > 0 and splitting else []
                 if len(parts) >= 2:
                     _, first_height = parts[0].wrap(column_width, room)
@@ -297,6 +308,25 @@ class Columns(Flowable):
                 queue.insert(0, placed.pop()[0])
             columns.append(placed)
         return columns, queue
+
+    @staticmethod
+    def fit_ahead(queue: list, column_width: float, room: float, after: float, to_end: bool) -> int:
+        """How many whole blocks after the figure at the head of `queue` fit in `room`: up to the next figure, never
+        ending on a heading (it stays with what follows it), and all of them only `to_end`."""
+        count, used = 0, 0.0
+        for item in queue[1:] if to_end else queue[1:-1]:
+            if isinstance(item, FigureBlock):
+                break
+            gap = max(after, item.getSpaceBefore())
+            _, height = item.wrap(column_width, room - used - gap)
+            if used + gap + height > room + 1e-6:
+                break
+            used += gap + height
+            after = item.getSpaceAfter()
+            count += 1
+        while count and queue[count].getKeepWithNext():
+            count -= 1
+        return count
 
     @staticmethod
     def _filled(columns) -> float:
@@ -457,19 +487,19 @@ def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[RLTable, bool]
 def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: Sheet, forms: dict,
            lang: str, size: float = 1.0) -> tuple[FigureBlock, bool]:
     """The figure and whether it spans the page (when a column would shrink it well below the size its game
-    drew it at, and spanning shows it markedly larger). `size` scales the largest height a figure may take."""
+    drew it at, and spanning shows it markedly larger). `size` (at most 1) shrinks the figure, never below the
+    scale its words need to stay readable."""
     pad = 2 * FigureBlock.padding
     limit = 1.25 * MM                                   # never more than 125 % of real size
 
     def scale(width: float, height: float) -> float:
         return min((width - pad) / scene.width, (height - pad) / scene.height, limit)
 
-    column = scale(sheet.column_width, 0.36 * size * sheet.frame_height)
-    full = scale(sheet.frame_width, 0.42 * size * sheet.frame_height)
-    # The scale at which the figure's smallest words print at 6 pt: a figure that needs more than its share of
-    # the page's height to reach it may take up to 60 % of the page, in a column or across it.
-    smallest = smallest_text(scene)
-    readable = MIN_TEXT_PT / smallest if smallest else 0.0
+    column = scale(sheet.column_width, 0.36 * sheet.frame_height)
+    full = scale(sheet.frame_width, 0.42 * sheet.frame_height)
+    # The scale at which the figure's smallest words print at 6 pt (its fine print at 5 pt): a figure that needs
+    # more than its share of the page's height to reach it may take up to 60 % of the page, in a column or across.
+    readable = readable_scale(scene)
     if column < readable:
         column = min(readable, scale(sheet.column_width, 0.6 * sheet.frame_height))
     if full < readable:
@@ -478,17 +508,36 @@ def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: S
     # readable size). A tall figure that a column narrows gains nothing from the page's width: it only spans when
     # it uses it.
     wide = (column < 0.8 * MM or column < readable) and full > 1.1 * column and scene.width * full > sheet.column_width
+    chosen = full if wide else column
+    chosen = max(chosen * size, min(chosen, readable))
     caption = RLParagraph(f"<b>{labels(lang)['figure'].format(number)}</b> {md.inline_markup(block.caption)}",
                           styles.caption)
-    drawing = SceneFlowable(scene, full if wide else column, forms)
+    drawing = SceneFlowable(scene, chosen, forms)
     return FigureBlock(drawing, caption, sheet.frame_width if wide else sheet.column_width), wide
 
 
-MIN_TEXT_PT = 6.0
+MIN_TEXT_PT, MIN_FINE_PRINT_PT = 6.0, 5.0
+
+
+def readable_scale(scene: Scene) -> float:
+    """The least scale (points per scene mm) at which every word of `scene` prints at 6 pt, and its fine print at
+    5 pt (a game draws only its fine print, a seed and version, below 6 pt at real size); 0 for a figure without
+    words."""
+    needed = 0.0
+    for size in text_sizes(scene):
+        wanted = MIN_FINE_PRINT_PT if size < MIN_TEXT - 1e-6 else MIN_TEXT_PT
+        needed = max(needed, wanted / size)
+    return needed
 
 
 def smallest_text(scene: Scene) -> float | None:
     """The smallest text size in `scene`, in scene mm as drawn (groups' and symbols' scales applied)."""
+    sizes = text_sizes(scene)
+    return min(sizes) if sizes else None
+
+
+def text_sizes(scene: Scene) -> list[float]:
+    """Every text size in `scene`, in scene mm as drawn (groups' and symbols' scales applied)."""
     sizes: list[float] = []
 
     def walk(items, factor: float) -> None:
@@ -501,7 +550,7 @@ def smallest_text(scene: Scene) -> float | None:
                 walk(scene.symbols[item.symbol].children, factor * item.scale)
 
     walk(scene.children, 1.0)
-    return min(sizes) if sizes else None
+    return sizes
 
 
 def lead_in(block: md.Paragraph, styles: Styles) -> ParagraphStyle:
@@ -617,13 +666,18 @@ def page_footer(title: str, lang: str, sheet: Sheet, label: str = "") -> Callabl
 class RulesDocTemplate(BaseDocTemplate):
     """A doc template whose spanning figures float: when one does not fit in what is left of a page, the column
     text after it fills the page first and the figure heads the next page, instead of leaving a hole. The last
-    figure of the rules never floats past their end."""
+    figure of the rules never floats past their end, and the rules never end on a page of their own for the few
+    lines after their last figure when those lines fit beside the text above it."""
 
     def handle_flowable(self, flowables):
         item = flowables[0]
         if (isinstance(item, Columns) and len(flowables) > 2 and getattr(flowables[1], "floats", False)
                 and isinstance(flowables[2], Columns)):
             self.join_around_float(flowables)
+            item = flowables[0]
+        if (isinstance(item, Columns) and len(flowables) == 3 and isinstance(flowables[1], FigureBlock)
+                and isinstance(flowables[2], Columns)):
+            self.join_above_last_figure(flowables)
             item = flowables[0]
         if getattr(item, "floats", False) and len(flowables) > 1 and isinstance(flowables[1], Columns):
             item.floats = False                            # float once, never past more than one page
@@ -636,6 +690,24 @@ class RulesDocTemplate(BaseDocTemplate):
                     flowables[0:2] = [parts[0], item, *parts[1:]]
         super().handle_flowable(flowables)
 
+    def join_above_last_figure(self, flowables) -> None:
+        """Columns, the last figure, the last columns: when the figure fits on this page but the text after it does
+        not, and all of that text fits in the columns above the figure, it goes there and the figure ends the
+        rules, instead of a last page holding a few lines."""
+        before, figure, after = flowables
+        frame = self.frame
+        width = frame._getAvailableWidth()
+        room = frame._y - frame._y1p
+        _, figure_height = figure.wrap(width, room)
+        _, height = before.wrap(width, room)
+        _, rest = after.wrap(width, room)
+        below = room - height - figure.getSpaceBefore() - figure_height
+        if height + figure.getSpaceBefore() + figure_height > room or rest + after.getSpaceBefore() <= below:
+            return                                       # the figure moves on anyway, or everything fits
+        joined = Columns(before.items + after.items, before.gutter)
+        _, joined_height = joined.wrap(width, room)
+        if joined_height + figure.getSpaceBefore() + figure_height <= room:
+            flowables[:] = [joined, figure]
 
     def join_around_float(self, flowables) -> None:
         """Columns, a figure that will float past this page, more columns: the two blocks of columns become one,
@@ -662,9 +734,10 @@ class RulesDocTemplate(BaseDocTemplate):
             flowables[0:3] = [joined, figure]
 
 
-def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_size: float) -> tuple[bytes, int, float]:
+def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_size: float,
+          leading: float = BODY_LEADING) -> tuple[bytes, int, float]:
     """One layout: the PDF bytes, its page count and how full its last page is (0..1)."""
-    styles = make_styles()
+    styles = make_styles(leading)
     buffer = io.BytesIO()
     title = md.plain(rules.title)
     document = RulesDocTemplate(
@@ -680,19 +753,22 @@ def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_siz
     return buffer.getvalue(), document.page, filled
 
 
-# Figure sizes tried, largest first, when the last page would hold only a few lines.
-FIGURE_SIZES = (1.0, 0.88, 0.76)
-NEARLY_EMPTY = 0.3
+# What is tried, in turn, when the last page would be less than half full: figures a little smaller, then the body
+# set a little closer (11.2 pt on 8.6 pt type still reads easily), as (figure size, body leading).
+LAYOUTS = ((1.0, BODY_LEADING), (0.88, BODY_LEADING), (0.76, BODY_LEADING), (1.0, 11.2), (0.88, 11.2), (0.76, 11.2))
+NEARLY_EMPTY = 0.5
 
 
 def typeset(rules: md.RuleText, scenes: dict[int, Scene], paper: str = "a4") -> bytes:
-    """The rule sheet as PDF bytes; the same input gives the same bytes. When the last page would be nearly
-    empty, the figures are made a little smaller if that saves the page."""
+    """The rule sheet as PDF bytes; the same input gives the same bytes. When the last page would be less than
+    half full, the first of LAYOUTS that saves the page is taken."""
     sheet = Sheet.for_paper(paper)
-    data, pages, filled = build(rules, scenes, sheet, FIGURE_SIZES[0])
-    if pages > 1 and filled < NEARLY_EMPTY and scenes:
-        for size in FIGURE_SIZES[1:]:
-            smaller, fewer, _ = build(rules, scenes, sheet, size)
+    data, pages, filled = build(rules, scenes, sheet, *LAYOUTS[0])
+    if pages > 1 and filled < NEARLY_EMPTY:
+        for size, leading in LAYOUTS[1:]:
+            if size < 1.0 and not scenes:
+                continue
+            tighter, fewer, _ = build(rules, scenes, sheet, size, leading)
             if fewer < pages:
-                return smaller
+                return tighter
     return data

@@ -92,27 +92,35 @@ def diagram(name: str, params: dict):
 
 CALLOUTS = ((N_("your colour"), N_("fill it in")), (N_("special moves"), N_("cross one off when used")),
             (N_("fish"), N_("cross one off for each catch")))
+BAND_GROUPS = (("colour-box", 1), ("special", 2), ("fish", 2))     # as a band prints them, left to right
 
 
 def band_diagram(lang: str = "en"):
-    """The player band, more than twice its size, each part named below it."""
+    """The player band, more than twice its size, each part named below it. Each group of symbols stands in a
+    slot as wide as its longer line of words, so the callouts of neighbouring groups never meet, in any language."""
     from ...fonts import text_width
-    from ...scene import Group, Line, Style, Text
-    from .draw import Panel, band_items, new_scene
+    from ...scene import Line, Rect, Style, Text
+    from .draw import BAND_PAD, new_scene, symbol, use
 
-    h, length = 12.0, 104.0
+    h, title_size, line_size, gap = 12.0, 2.8, 2.3, 4.0
+    icon, step, edge = 0.78 * h, 0.84 * h, BAND_PAD * h + 0.15 * h     # icon spacing and end room as on a band
     _ = translator(lang)
+    callouts = [(_(title), _(line)) for title, line in CALLOUTS]
+    groups = [count * step - (step - icon) for _name, count in BAND_GROUPS]
+    slots = [max(group, text_width(title, title_size, "bold"), text_width(line, line_size))
+             for group, (title, line) in zip(groups, callouts)]
+    length = 2 * edge + sum(slots) + gap * (len(slots) - 1)
     scene = new_scene(length, h + 11.0, 0.0, {"kind": "diagram", "title": f"{TITLE} · " + _("the player band")})
-    anchors: dict = {}
-    scene.add(Group(band_items(scene, length, h, [Panel(0, length, "")], words=False, anchors=anchors,
-                               spread=2.0)))
-    for name, (title, line) in zip(("colour-box", "special", "fish"), CALLOUTS):
-        title, line = _(title), _(line)
-        half = max(text_width(title, 2.8, "bold"), text_width(line, 2.3)) / 2 + 1.5   # 1.5 mm from the edge
-        x = min(max(anchors[name], half), length - half)
-        scene.add(Line(anchors[name], h + 0.6, anchors[name], h + 2.2, Style(stroke="ink", stroke_width=0.25)),
-                  Text(x, h + 5.2, title, 2.8, anchor="middle", weight="bold"),
-                  Text(x, h + 8.6, line, 2.3, anchor="middle", style=Style(fill="muted")))
+    scene.add(Rect(0, 0, length, h, Style(fill="band")))
+    x = edge
+    for (name, count), group, slot, (title, line) in zip(BAND_GROUPS, groups, slots, callouts):
+        middle = x + slot / 2
+        for k in range(count):
+            scene.add(use(scene, symbol(name, icon), middle - group / 2 + k * step, (h - icon) / 2, icon))
+        scene.add(Line(middle, h + 0.6, middle, h + 2.2, Style(stroke="ink", stroke_width=0.25)),
+                  Text(middle, h + 5.2, title, title_size, anchor="middle", weight="bold"),
+                  Text(middle, h + 8.6, line, line_size, anchor="middle", style=Style(fill="muted")))
+        x += slot + gap
     return scene
 
 

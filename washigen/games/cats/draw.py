@@ -745,6 +745,8 @@ def _add_guide(document: Document, design: CatsMap, strips: list[Strip], templat
     """How the strips go together: a small plan of the map with every strip's number, below the last strip or on a
     page of its own."""
     last = document.pages[-1]
+    if (last.width > last.height) != (template.paper_w > template.paper_h):
+        template = template.turned()          # impose_lanes turned the sheet to save one
     used = max((g.dy + g.clip[1] + g.clip[3] for g in last.children if isinstance(g, Group) and g.clip), default=0)
     x0, y0, uw, uh = template.usable
     free_top = used + 8.0
@@ -857,7 +859,11 @@ def print_design(design, options: PrintOptions) -> Document:
         return Document.single(segment_scene(design.grid, design.tape_width, design.segment_rows, options.bleed,
                                              note=note, lang=options.lang))
     if isinstance(design, CatsRoll):
-        return Document.single(roll_scene(design, options.bleed, options.lang))
+        from ...press.rolls import roll_document      # a roll past 5,080 mm: pages of whole repeats
+
+        strip = roll_scene(design, options.bleed, options.lang)
+        return roll_document(strip, repeat_length(design), strip.meta.get("title", ""), options.lang,
+                             piece=piece_length(design))
     raise InputError(f"cats cannot print {type(design).__name__}")
 
 

@@ -89,7 +89,8 @@ def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: st
         for cell in (lines[-1].start, lines[-1].end):
             x, y = centre(cell)
             items.append(Circle(x, y, 0.62 * s, ring))
-    scene.add(Group(items, dy=s))
+    # The game stays on the grid: a ring round a home-row cell must not run over the band's words.
+    scene.add(Group(items, dy=s, clip=(0.0, 0.0, scene.width, design.grid.height * s)))
     _tally(scene, design, final, outcome, s, lang)
     return scene
 
@@ -118,8 +119,10 @@ def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: 
     widest = max(sum(width + 1.0 for width, _draw in parts) - 1.0 for parts in entries)
     per_row = max(1, int((usable + gap) // (widest + gap)))
     column = (usable + gap) / per_row - gap
-    items: list = [Text(margin, (k + 0.7) * row_h, line, size, weight="bold") for k, line in enumerate(headline)]
-    y = len(headline) * row_h
+    leading = 1.35 * size             # the outcome's lines, closer than the rows of symbols
+    items: list = [Text(margin, 0.7 * row_h + k * leading, line, size, weight="bold")
+                   for k, line in enumerate(headline)]
+    y = row_h + (len(headline) - 1) * leading
     for first in range(0, len(entries), per_row):
         lines = 1
         for k, parts in enumerate(entries[first:first + per_row]):
@@ -188,6 +191,9 @@ def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:
 
 FIGURES = {"step": "step", "jump": "jump", "amazing": "amazing", "pop": "pop", "building": "step", "game": ""}
 FIGURE_SEEDS = 40             # games searched for a move of the kind asked
+# The narrowest map with room for 2 players' drawings (19 columns) in 4.25 mm cells: 81 mm, so a move figure stands
+# in a column of a rule sheet at its real size. Its bands are too narrow for their words; a move's figure needs none.
+FIGURE_COLS, FIGURE_TAPE = 19, 21.25
 
 
 def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
@@ -199,7 +205,8 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
 
     if kind not in FIGURES:
         raise InputError(f"cats has no play figure {kind!r}; it draws {', '.join(FIGURES)}")
-    design = generate_map(players=2, segment_rows=4, segment_cols=19, tape_width=25.0, seed=seed)
+    design = generate_map(players=2, segment_rows=4, segment_cols=FIGURE_COLS, tape_width=FIGURE_TAPE,
+                          seed=seed)
     for attempt in range(FIGURE_SEEDS):
         setup = generate_setup(design, seed + attempt)
         state = engine.initial_state(design, setup)
