@@ -288,10 +288,10 @@ FIGURES = ("band", "segment", "map", "cutup", "play-step", "play-jump", "play-am
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("name", FIGURES)
 def test_no_word_of_a_rule_sheet_figure_is_crossed_or_printed_over(name, lang):
-    from tests.scene_labels import collisions
+    from tests.collisions import scene_collisions
     from washigen.games import get_game
 
-    assert collisions(get_game("cats").diagram(name, {"lang": lang})) == []
+    assert scene_collisions(get_game("cats").diagram(name, {"lang": lang}), name) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -305,18 +305,6 @@ def test_the_band_figure_names_each_part_under_it_side_by_side(lang):
     _ = translator(lang)
     titles = [words[_(title)] for title in ("your colour", "special moves", "fish")]
     assert titles == sorted(titles) and min(b - a for a, b in zip(titles, titles[1:])) > 20.0
-
-
-def test_the_collision_check_sees_words_over_words_and_lines_through_words():
-    from tests.scene_labels import collisions
-    from washigen.scene import Line, Rect, Scene, Style, Text
-
-    scene = Scene(60, 30)
-    scene.add(Rect(0, 0, 60, 12, Style(fill="#cccccc")))               # the band behind the first label: fine
-    scene.add(Text(5, 8, "your colour", 3.0), Text(14, 8.5, "special moves", 3.0))
-    scene.add(Text(5, 24, "fish", 3.0), Line(0, 23, 30, 23, Style(stroke="ink")))
-    found = collisions(scene)
-    assert found == ["'your colour' overlaps 'special moves'", "a Line's line crosses 'fish'"]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
