@@ -24,7 +24,7 @@ OUTPUTS = {
 
 # Outputs with a piece whose artwork still stops at its trim. The xfail is strict, so a fix that lands without
 # removing its entry fails the suite.
-KNOWN_FAULTS = {"cops-tape-repeat"}
+KNOWN_FAULTS: set[str] = set()
 
 
 @pytest.mark.parametrize("name", [

@@ -25,7 +25,7 @@ from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline,
 from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .lettering import Room, box_gap, location_id, place_ids, text_box, within
+from .lettering import WORD_GAP, Room, box_gap, location_id, place_ids, text_box, within
 from .rules import location_index, path_visible, shape_of, visible_part
 
 THEME = {
@@ -150,31 +150,55 @@ def ramen_symbol() -> Symbol:
 def segment_children(segment: Segment, width: float, length: float, bleed: float, caption: str,
                      small: str = "", lang: str = "en", lettering: float | None = 1.0,
                      roads: Sequence[Sequence] = ()) -> tuple[list, list[Symbol]]:
-    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond. Its
-    words are drawn `lettering` times their size on the tape (a figure printed smaller than real size needs them
-    larger), or left off with None (an overview). Every word stands SAFE_ZONE inside the segment's edges, at no
-    less than its smallest size: on a narrow tape an id goes beside its location or in its pictogram's place, and
-    a word with no room is left off (`Room`); a word that has to move keeps clear of `roads` (polylines in the
-    segment's frame) as of the paths."""
+    """The primitives of one segment in its own frame (0..length x 0..width), art reaching `bleed` beyond, its
+    words last (`segment_layers`)."""
+    art, words, symbols = segment_layers(segment, width, length, bleed, caption, small, lang, lettering, roads)
+    return art + words, symbols
+
+
+def segment_layers(segment: Segment, width: float, length: float, bleed: float, caption: str,
+                   small: str = "", lang: str = "en", lettering: float | None = 1.0,
+                   roads: Sequence[Sequence] = (), plated: bool = False) -> tuple[list, list, list[Symbol]]:
+    """One segment's art and its words (ids, seed and version), apart, so that a game drawn over the art leaves
+    the words on top. Its words are drawn `lettering` times their size on the tape (a figure printed smaller than
+    real size needs them larger), or left off with None (an overview). Every word stands SAFE_ZONE inside the
+    segment's edges, at no less than its smallest size: on a narrow tape an id goes beside its location or in its
+    pictogram's place, and a word with no room is left off (`Room`); a word that has to move keeps clear of
+    `roads` (polylines in the segment's frame) as of the paths, and one that has to cross a path gets a plate of
+    the ground it stands on (every word does, `plated`, where more is drawn over the segment)."""
     s = scale_for(width)
     room = Room(segment, width, length, s, roads)
-    items: list = []
+    art: list = []
+    words: list = []
     symbols = [gravestone_symbol()] + [icon_symbol(kind) for kind in sorted({l.kind for l in segment.locations})]
     g = segment.gravestones
     squad = SQUAD_WIDTH * s
-    items.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
-    items.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
-    items.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
-    items += _squad_section(segment, width, s, bleed, lang, lettering)
-    items += _gravestones(segment, width, s)
-    items += _paths(segment, width, length, s, bleed)
+    art.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
+    art.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
+    art.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
+    art += _squad_section(segment, width, s, bleed, lang, lettering)
+    art += _gravestones(segment, width, s, bleed)
+    art += _paths(segment, width, length, s, bleed)
     labels = {} if lettering is None else place_ids(segment.locations, s, max(MIN_TEXT, 1.3 * s) * lettering, room)
     for location in segment.locations:
         label, pictogram = labels.get(location.id, (None, True))
-        items += location_children(location, s, lettering, label, pictogram)
+        art += location_children(location, s, None, None, pictogram)
+        if lettering is not None:
+            label = label or location_id(location, s, max(MIN_TEXT, 1.3 * s) * lettering)
+            words += _on_plate(label, room, _ground_of(label, location, pictogram), plated)
     if lettering is not None:
-        items += _small_print(length, width, s, caption, small, lettering, room)
-    return items, symbols
+        words += _small_print(length, width, s, caption, small, lettering, room, plated)
+    return art, words, symbols
+
+
+def _ground_of(label: Text, location: Location, pictogram: bool) -> str | None:
+    """The colour under an id on its own location (white, or the tint of a location without its pictogram); None
+    beside it (the zone's colour)."""
+    x, y, w, h = location.x, location.y, location.w, location.h
+    box = text_box(label.text, label.x, label.y, label.size, label.anchor, label.weight)
+    if not within(box, (x, y, x + w, y + h)):
+        return None
+    return tint(KIND_COLOURS[location.kind], 0.16) if location.shape == "circle" or not pictogram else "#ffffff"
 
 
 def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en",
@@ -206,8 +230,9 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
     return items
 
 
-def _gravestones(segment: Segment, width: float, s: float) -> list:
-    """A line of small headstones at x = gravestones, leaving gaps where paths cross it."""
+def _gravestones(segment: Segment, width: float, s: float, bleed: float = 0.0) -> list:
+    """A line of small headstones at x = gravestones, leaving gaps where paths cross it; the dashed line under
+    them runs across the tape and on into the bleed, as the zones' colours do."""
     g = segment.gravestones
     crossings = []
     for path in segment.paths:
@@ -217,7 +242,9 @@ def _gravestones(segment: Segment, width: float, s: float) -> list:
                 crossings.append(p[1] + t * (q[1] - p[1]))
     stone_w, stone_h = 3.0 * s, 4.0 * s
     keep_clear = PATH_WIDTH * s / 2 + stone_h / 2 + 0.6 * s
-    items: list = [Line(g, 0, g, width, _style(stroke="cops-blue", width=0.25 * s, dash=(0.8 * s, 1.2 * s)))]
+    dash = (0.8 * s, 1.2 * s)
+    before = math.ceil(bleed / sum(dash)) * sum(dash)      # whole dashes before the edge keep the tape's in place
+    items: list = [Line(g, -before, g, width + bleed, _style(stroke="cops-blue", width=0.25 * s, dash=dash))]
     step = 5.2 * s
     y = 2.6 * s + stone_h / 2
     while y <= width - 2.0 * s - stone_h / 2:
@@ -274,10 +301,13 @@ def location_children(location: Location, s: float, lettering: float | None = 1.
             items.append(Use(f"cops-{location.kind}", x + r - icon / 2, y + 1.3 * s, scale=icon / ICON_BOX))
     else:
         rx = 2.0 * s
-        items.append(Rect(x, y, w, h, outline, rx=rx))
         panel = location.areas[0].x - x - 0.6 * s if location.areas else w / 3
-        items.append(Rect(x + 0.4 * s, y + 0.4 * s, panel - 0.4 * s, h - 0.8 * s, _style(fill=tint(colour, 0.16)),
-                          rx=rx * 0.8))
+        if pictogram:
+            items.append(Rect(x, y, w, h, outline, rx=rx))
+            items.append(Rect(x + 0.4 * s, y + 0.4 * s, panel - 0.4 * s, h - 0.8 * s,
+                              _style(fill=tint(colour, 0.16)), rx=rx * 0.8))
+        else:              # the id in the pictogram's place: the whole card tinted, so no tint's edge crosses it
+            items.append(Rect(x, y, w, h, replace(outline, fill=tint(colour, 0.16)), rx=rx))
         icon = min(panel - 1.2 * s, h - 2.0 * s)
         if pictogram:
             items.append(Use(f"cops-{location.kind}", x + (panel - icon) / 2 + 0.2 * s, y + (h - icon) / 2,
@@ -293,13 +323,15 @@ def location_children(location: Location, s: float, lettering: float | None = 1.
 
 
 def _small_print(length: float, width: float, s: float, caption: str, small: str, lettering: float = 1.0,
-                room: Room | None = None) -> list:
+                room: Room | None = None, plated: bool = False) -> list:
     """The seed and version, small, in the corridor at the segment's right end, SAFE_ZONE inside its edges (turned
-    a quarter, a line's descenders reach right of its baseline). Where a tape is too narrow for them there, `room`
-    moves them, never making them smaller: each turned at another place in the corridor (side by side); else the
-    caption without the segment's number there; else the caption (whole, else shorter) at the nearest free place
-    on the segment crossing no path, else crossing fewest; the version is left off a segment whose corridor has
-    no room for it (the PDF's creator still names it, as its title and a sheet's strip labels name the seed)."""
+    a quarter, a line's descenders reach right of its baseline), off the paths where it can (a joint path runs
+    through the corridor), else on a plate (`_on_plate`). Where a tape is too narrow for them there, `room` moves
+    them, never making them smaller: each turned at another place in the corridor (side by side); else the caption
+    without the segment's number there; else the caption (whole, else shorter) at the nearest free place on the
+    segment crossing no path, else crossing fewest, on a plate; the version is left off a segment whose corridor
+    has no room for it (the PDF's creator still names it, as its title and a sheet's strip labels name the
+    seed)."""
     size = max(MIN_FINE_PRINT, 1.25 * s) * lettering
     style = _style(fill="muted")
     items = []
@@ -309,16 +341,32 @@ def _small_print(length: float, width: float, s: float, caption: str, small: str
             x = min(length - 3.6 * s, length - SAFE_ZONE - descent(text) * fitted)
             line = Text(x, y, text, fitted, rotate=-90, anchor=anchor, style=style)
             if room is not None:
-                tries = [(line, False, True)]
+                # off the paths in the corridor, else on a plate there (a joint path runs through it)
+                tries = [(line, False, False), (line, False, True)]
                 if text == caption:
                     # the segment's number (after the last " · ") is what a narrow tape gives up first
                     short = replace(line, text=caption.rpartition(" · ")[0]) if " · " in caption else None
-                    tries += [(short, False, True), (line, True, False), (short, True, False), (line, True, True),
-                              (short, True, True)]
+                    tries += [(short, False, False), (short, False, True), (line, True, False), (short, True, False),
+                              (line, True, True), (short, True, True)]
                 line = _first_placed(room, tries)
             if line is not None:
-                items.append(line)
+                items += _on_plate(line, room, always=plated)
     return items
+
+
+PLATE_MARGIN = 0.25       # mm of a word's plate around its glyphs
+
+
+def _on_plate(text: Text, room: Room | None, ground: str | None = None, always: bool = False) -> list:
+    """The word, on a plate of the ground it stands on (`ground`, else its zone's colour) where it crosses a path
+    (a narrow tape leaves it nowhere else) or `always`: the path stops at the plate's edge and goes on past it, and
+    no ink crosses the word. A word on its own location needs none: the location covers the paths under it."""
+    if room is None or not (always or (ground is None and room.crosses(text))):
+        return [text]
+    x0, y0, x1, y1 = text_box(text.text, text.x, text.y, text.size, text.anchor, text.weight, text.rotate == -90)
+    ground = ground or ("cops-zone-1" if (x0 + x1) / 2 < room.gravestones else "cops-zone-2")
+    m = PLATE_MARGIN
+    return [Rect(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m, _style(fill=ground), rx=m), text]
 
 
 def _first_placed(room: Room, tries) -> Text | None:
@@ -377,16 +425,20 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     return items
 
 
-def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: float | None = 1.0) -> Scene:
+def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: float | None = 1.0,
+              overlay: Sequence = ()) -> Scene:
     """The whole map on one page at real size: segments end to end (every other one `offset` mm lower), or
-    stacked strips (every other one `offset` mm further right); words as `segment_children` draws them."""
+    stacked strips (every other one `offset` mm further right); words as `segment_layers` draws them, over the
+    art, the new roads and the `overlay` (a game drawn on the map: every word then on a plate)."""
     width, length, count = design.tape_width, design.segment_length, design.players
     map_width, map_height = design.size
     scene = Scene(map_width, map_height, bleed=bleed, theme=dict(THEME), meta=_meta(design, "map"))
+    words = []
     for index, segment in enumerate(design.segments):
         ox, oy = design.origin(index)
-        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
-                                              f"washigen {__version__}", lang, lettering, _roads_over(design, index))
+        art, segment_words, symbols = segment_layers(segment, width, length, bleed,
+                                                     _caption(design, index, count, lang), f"washigen {__version__}",
+                                                     lang, lettering, _roads_over(design, index), bool(overlay))
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
@@ -395,7 +447,8 @@ def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: 
         top = bleed if oy <= 1e-9 else 0.0
         bottom = bleed if oy + width >= map_height - 1e-9 else 0.0
         clip = (-left, -top, length + left + right, width + top + bottom)
-        scene.add(Group(children=children, dx=ox, dy=oy, clip=clip))
+        scene.add(Group(children=art, dx=ox, dy=oy, clip=clip))
+        words.append(Group(children=segment_words, dx=ox, dy=oy, clip=clip))
     seam = _style(stroke="#ffffff", width=0.3 * scale_for(width))
     for index in range(1, count):
         (px, py), (ox, oy) = design.origin(index - 1), design.origin(index)
@@ -405,6 +458,8 @@ def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: 
             top = max(py, oy)
             scene.add(Line(ox, top, ox, top + width - abs(oy - py), seam))
     scene.add(*road_children(design))
+    scene.add(*overlay)
+    scene.add(*(group for group in words if group.children))
     return scene
 
 
@@ -463,7 +518,10 @@ def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene
 
 # -- squad sheets -------------------------------------------------------------------------------------------------
 
-SHEET_SIZE = (95.0, 128.0)      # four to a page on A4 and on Letter, as many as fit on the other papers
+SHEET_SIZE = (90.0, 122.0)      # four to an A4 or Letter page with their bleed and crop marks inside the printer's
+                                # margin; as many as fit on the other papers
+SHEET_INSET = 5.0               # mm from the sheet's sides to its words and boxes
+VERSION_CLEAR = 1.5             # mm between the version line at the foot and the crime boxes above it
 
 
 def sheet_template(paper: str) -> Template:
@@ -477,55 +535,62 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
     _ = translator(lang)
     w, h = SHEET_SIZE
     b = DEFAULT_BLEED              # the header runs into the bleed; the sheet clips it to the bleed it keeps
+    left, right = SHEET_INSET, w - SHEET_INSET
     scene = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "sheet", "version": __version__,
                                                   "title": f"{TITLE} " + _("squad sheet")})
     scene.define(ramen_symbol())
     ink = _style(stroke="ink", width=0.35)
     blue = "cops-blue"
-    scene.add(Rect(-b, -b, w + 2 * b, 15.5 + b, _style(fill=blue)),
-              Text(5.0, 6.6, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=_style(fill="#ffffff")),
-              Text(5.0, 12.0, _("squad sheet"), 2.6, style=_style(fill="#ffffff")),
-              Text(w - 5.0, 12.0, f"#{number}", 3.2, anchor="end", weight="bold", style=_style(fill="#ffffff")))
-    y = 23.0
+    scene.add(Rect(-b, -b, w + 2 * b, 14.5 + b, _style(fill=blue)),
+              Text(left, 6.2, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=_style(fill="#ffffff")),
+              Text(left, 11.4, _("squad sheet"), 2.6, style=_style(fill="#ffffff")),
+              Text(right, 11.4, f"#{number}", 3.2, anchor="end", weight="bold", style=_style(fill="#ffffff")))
+    y = 21.5
     name = _("Squad name")
-    scene.add(Text(5.0, y, name, 2.6, weight="bold"),
-              Line(max(28.0, 7.0 + text_width(name, 2.6, "bold")), y + 0.6, w - 5.0, y + 0.6, ink))
-    y = 31.0
-    scene.add(Text(5.0, y, _("Our colour"), 2.6, weight="bold"),
+    scene.add(Text(left, y, name, 2.6, weight="bold"),
+              Line(max(28.0, left + 2.0 + text_width(name, 2.6, "bold")), y + 0.6, right, y + 0.6, ink))
+    y = 29.0
+    scene.add(Text(left, y, _("Our colour"), 2.6, weight="bold"),
               Circle(33.0, y - 0.9, 3.0, _style(fill="#ffffff", stroke="ink", width=0.35)),
               Text(39.0, y, _("colour the dot with your pen"), 2.2, style=_style(fill="muted")))
-    y = 37.0
-    scene.add(Text(5.0, y + 3.0, _("Ramen"), 2.6, weight="bold"),
-              Text(5.0, y + 7.0, _("cross off a bowl"), MIN_TEXT, style=_style(fill="muted")),
-              Text(5.0, y + 9.8, _("each time you eat"), MIN_TEXT, style=_style(fill="muted")))
+    y = 34.5
+    scene.add(Text(left, y + 3.0, _("Ramen"), 2.6, weight="bold"),
+              Text(left, y + 7.0, _("cross off a bowl"), MIN_TEXT, style=_style(fill="muted")),
+              Text(left, y + 9.8, _("each time you eat"), MIN_TEXT, style=_style(fill="muted")))
     for k in range(2):
-        bx = 36.0 + k * 27.0
+        bx = 36.0 + k * 26.0
         scene.add(Rect(bx - 1.5, y - 1.0, 23.0, 18.5, _style(stroke="faint", width=0.3), rx=2.0),
                   Use("cops-ramen", bx, y, scale=1.0))
-    powers = _("Noodle Legs!  two moves in a row   ·   Miso Squirly!  draw a new path")
-    scene.add(Text(w / 2, y + 22.0, powers, fit_size(powers, w - 2 * SAFE_ZONE - 0.4, 2.1), anchor="middle",
-                   style=_style(fill="muted")))
-    y = 64.5
+    # the two souper powers a line each, at 6 pt at least (one line was smaller in German)
+    for k, power in enumerate((_("Noodle Legs!  two moves in a row"), _("Miso Squirly!  draw a new path"))):
+        scene.add(Text(w / 2, y + 21.2 + 2.6 * k, power, max(MIN_TEXT, fit_size(power, right - left, 2.1)),
+                       anchor="middle", style=_style(fill="muted")))
+    y = 62.5
     solved, how = _("Crimes solved"), _("largest + middle + smallest in one zone")
     # the rule at 6 pt; the heading gives way where a language's rule is long
-    heading = max(MIN_TEXT, fit_size(solved, w - 10.0 - text_width(how, MIN_TEXT) - 3.0, 2.6, "bold"))
-    scene.add(Text(5.0, y, solved, heading, weight="bold"),
-              Text(w - 5.0, y, how, MIN_TEXT, anchor="end",
-                   style=_style(fill="muted")))
+    heading = max(MIN_TEXT, fit_size(solved, right - left - text_width(how, MIN_TEXT) - 3.0, 2.6, "bold"))
+    scene.add(Text(left, y, solved, heading, weight="bold"),
+              Text(right, y, how, MIN_TEXT, anchor="end", style=_style(fill="muted")))
+    footer = f"washigen {__version__}" + (f" · {seed_text}" if seed_text else "")
+    footer_y = h - SAFE_ZONE - descent(footer) * MIN_FINE_PRINT
+    by = y + 3.0
+    box_h = footer_y - ASCENT * MIN_FINE_PRINT - VERSION_CLEAR - by          # the crime boxes end clear of it
+    box_w, gap = (right - left - 4.0) / 2, 4.0
     for k in range(2):
-        bx = 5.0 + k * 44.5
-        by = y + 3.0
-        scene.add(Rect(bx, by, 40.5, 56.0, _style(fill="#ffffff", stroke="ink", width=0.4), rx=2.0),
+        bx = left + k * (box_w + gap)
+        face = box_h - 23.5                                                   # room for the culprit's face
+        scene.add(Rect(bx, by, box_w, box_h, _style(fill="#ffffff", stroke="ink", width=0.4), rx=2.0),
                   Text(bx + 2.5, by + 5.5, _("Crime {number}").format(number=k + 1), 2.8, weight="bold",
                        style=_style(fill=blue)),
-                  Text(bx + 2.5, by + 10.5, _("zone:"), 2.2), Line(bx + 11.0, by + 10.9, bx + 38.0, by + 10.9, ink),
-                  Rect(bx + 3.0, by + 14.0, 34.5, 32.0, _style(fill="cops-blue-light", stroke=blue, width=0.3,
-                                                             dash=(1.2, 0.8)), rx=2.0),
-                  Text(bx + 20.25, by + 30.5, _("the culprit"), 2.2, anchor="middle", style=_style(fill="muted")),
-                  Text(bx + 2.5, by + 51.5, _("name:"), 2.2), Line(bx + 11.5, by + 51.9, bx + 38.0, by + 51.9, ink))
-    footer = f"washigen {__version__}" + (f" · {seed_text}" if seed_text else "")
-    scene.add(Text(w / 2, h - SAFE_ZONE - descent(footer) * MIN_FINE_PRINT, footer, MIN_FINE_PRINT, anchor="middle",
-                   style=_style(fill="muted")))
+                  Text(bx + 2.5, by + 10.5, _("zone:"), 2.2),
+                  Line(bx + 11.0, by + 10.9, bx + box_w - 2.5, by + 10.9, ink),
+                  Rect(bx + 3.0, by + 14.0, box_w - 6.0, face, _style(fill="cops-blue-light", stroke=blue, width=0.3,
+                                                                       dash=(1.2, 0.8)), rx=2.0),
+                  Text(bx + box_w / 2, by + 14.0 + face / 2 + 0.8, _("the culprit"), 2.2, anchor="middle",
+                       style=_style(fill="muted")),
+                  Text(bx + 2.5, by + box_h - 4.5, _("name:"), 2.2),
+                  Line(bx + 11.5, by + box_h - 4.1, bx + box_w - 2.5, by + box_h - 4.1, ink))
+    scene.add(Text(w / 2, footer_y, footer, MIN_FINE_PRINT, anchor="middle", style=_style(fill="muted")))
     return scene
 
 
@@ -716,23 +781,23 @@ def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> 
     """The map after a game: every path piece a squad used drawn in its colour along the path (squads side by
     side), the areas filled in their squads' colours, Miso-Squirly paths dashed in the colour of the squad that
     drew them, and every solved zone framed in its solver's colour."""
-    scene = map_scene(design, bleed, lang)
     s = scale_for(design.tape_width)
     board = state.board
     lines = _piece_lines(design, board)
     width = 0.55 * s
+    overlay: list = []
     for squad in range(state.players):
         colour = SQUAD_COLOURS[squad % len(SQUAD_COLOURS)]
         shift = (squad - (state.players - 1) / 2) * width
         for bit, points in enumerate(lines):
             if state.used[squad] >> bit & 1:
-                scene.add(_offset_line(points, shift, _style(stroke=colour, width=width, cap="round",
-                                                                join="round")))
+                overlay.append(_offset_line(points, shift, _style(stroke=colour, width=width, cap="round",
+                                                                  join="round")))
     for (a, b, points), drawer in zip(state.miso, state.miso_by):
         shape = rounded_path(_outside(design, board, points, a, b), 1.5 * s)
         colour = SQUAD_COLOURS[drawer % len(SQUAD_COLOURS)]
-        scene.add(replace(shape, style=_style(stroke="path", width=PATH_WIDTH * s, cap="round", join="round")),
-                  replace(shape, style=_style(stroke=colour, width=0.8 * s, dash=(1.6 * s, 1.1 * s))))
+        overlay += [replace(shape, style=_style(stroke="path", width=PATH_WIDTH * s, cap="round", join="round")),
+                    replace(shape, style=_style(stroke=colour, width=0.8 * s, dash=(1.6 * s, 1.1 * s)))]
     for k, owners in enumerate(state.filled):
         location = board.locations[k]
         ox, oy = _origin(design, board.segment_of[k])
@@ -740,12 +805,16 @@ def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> 
             fill = _style(fill=SQUAD_COLOURS[owner % len(SQUAD_COLOURS)], stroke="cops-location-edge",
                           width=0.3 * s)
             if area.shape == "circle":
-                scene.add(Circle(ox + area.x + area.w / 2, oy + area.y + area.h / 2, area.w / 2, fill))
+                overlay.append(Circle(ox + area.x + area.w / 2, oy + area.y + area.h / 2, area.w / 2, fill))
             else:
-                scene.add(Rect(ox + area.x, oy + area.y, area.w, area.h, fill, rx=0.5 * s))
+                overlay.append(Rect(ox + area.x, oy + area.y, area.w, area.h, fill, rx=0.5 * s))
+    # the map's words stay on top, each on a plate, so nothing of the game crosses them; the solved zones' marks
+    # go over everything, where they keep clear of the words
+    scene = map_scene(design, bleed, lang, overlay=overlay)
+    words = _word_boxes(scene.children)
     for zone, solver in enumerate(state.solved):
         if solver >= 0:
-            scene.add(*_solved_mark(design, zone, solver, s))
+            scene.add(*_solved_mark(design, zone, solver, s, words))
     return scene
 
 
@@ -791,8 +860,10 @@ def _offset_line(points: Sequence, shift: float, style: Style) -> Polyline:
     return Polyline(tuple(moved), style)
 
 
-def _solved_mark(design: CopsMap, zone: int, solver: int, s: float) -> list:
-    """A frame around the solved zone and the solving squad's number in a disc at its top."""
+def _solved_mark(design: CopsMap, zone: int, solver: int, s: float, words: Sequence[tuple] = ()) -> list:
+    """A frame around the solved zone and the solving squad's number in a disc at its top (or its foot), at the
+    place nearest the zone's middle where the disc keeps clear of the map's `words` (their boxes) and, where it
+    can, of the zone's locations."""
     index, half = divmod(zone, 2)
     segment = design.segments[index]
     ox, oy = _origin(design, index)
@@ -802,11 +873,34 @@ def _solved_mark(design: CopsMap, zone: int, solver: int, s: float) -> list:
     inset = 0.8 * s
     size = max(MIN_TEXT, 3.4 * s)
     r = max(3.0 * s, 0.9 * size)
-    cx = (x0 + x1) / 2
     # The digit's top (0.37 of its size above the disc's centre) keeps the safe zone from the tape's edge.
-    cy = oy + max(inset + r, SAFE_ZONE + 0.2 + 0.37 * size)
+    reach = max(inset + r, SAFE_ZONE + 0.2 + 0.37 * size)
+    rows = (oy + reach, oy + design.tape_width - max(inset + r, SAFE_ZONE + 0.2 + 0.36 * size))
+    middle, step = (x0 + x1) / 2, 0.5
+    across = [middle + sign * k * step for k in range(int((x1 - x0) / 2 / step)) for sign in (1, -1)
+              if x0 + inset + r <= middle + sign * k * step <= x1 - inset - r]
+    cards = [(ox + l.x, oy + l.y, ox + l.x + l.w, oy + l.y + l.h) for l in segment.locations]
+
+    def free(cx: float, cy: float, boxes: Sequence[tuple]) -> bool:
+        return all(box_gap((cx - r, cy - r, cx + r, cy + r), box) >= WORD_GAP for box in boxes)
+    # off the words, and off the locations where it can be (the areas filled there stay in sight)
+    cx, cy = next(((x, y) for boxes in (list(words) + cards, words) for x in across for y in rows
+                   if free(x, y, boxes)), (middle, rows[0]))
     return [Rect(x0 + inset, oy + inset, x1 - x0 - 2 * inset, design.tape_width - 2 * inset,
                  _style(stroke=colour, width=1.0 * s, dash=(3 * s, 1.5 * s))),
             Circle(cx, cy, r, _style(fill=colour, stroke="#ffffff", width=0.4 * s)),
             Text(cx, cy + 0.36 * size, str(solver + 1), size, anchor="middle", weight="bold",
                  style=_style(fill="#ffffff"))]
+
+
+def _word_boxes(items: Sequence, dx: float = 0.0, dy: float = 0.0) -> list[tuple]:
+    """The boxes of the words among `items` (through groups that only move them), in page coordinates."""
+    boxes = []
+    for item in items:
+        if isinstance(item, Group):
+            boxes += _word_boxes(item.children, dx + item.dx, dy + item.dy)
+        elif isinstance(item, Text):
+            x0, y0, x1, y1 = text_box(item.text, item.x, item.y, item.size, item.anchor, item.weight,
+                                      item.rotate == -90)
+            boxes.append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+    return boxes

@@ -97,6 +97,7 @@ class Room:
         self.leg_boxes = [(min(p[0], q[0]) - half - PATH_GAP, min(p[1], q[1]) - half - PATH_GAP,
                            max(p[0], q[0]) + half + PATH_GAP, max(p[1], q[1]) + half + PATH_GAP)
                           for p, q, half in self.legs]
+        self.gravestones = segment.gravestones
         g, stone = segment.gravestones, 1.5 * s
         self.walls = [(-math.inf, -math.inf, SQUAD_WIDTH * s, math.inf), (g - stone, -math.inf, g + stone, math.inf)]
         self.words: list[tuple] = []
@@ -110,6 +111,10 @@ class Room:
         return (all(box_gap(wall, box) >= WORD_GAP for wall in self.walls)
                 and all(box_gap(word, box) >= WORD_GAP for word in self.words)
                 and all(_shape_gap(shape, box) >= WORD_GAP for ident, shape in self.shapes.items() if ident != own))
+
+    def crosses(self, text: Text) -> bool:
+        """Whether a word set comes within PATH_GAP of a path or road (it then needs a plate under it)."""
+        return self.crossings(_box_of(text)) > 0
 
     def crossings(self, box: tuple) -> int:
         """How many legs of paths and roads come within PATH_GAP of the box."""
@@ -202,11 +207,12 @@ class Room:
         return places
 
     def place_line(self, line: Text, anywhere: bool = False, crossing: bool = True) -> Text | None:
-        """A line of fine print where it was set if it is free there, else at the free place nearest to that:
-        turned, in the corridor right of the locations, or (`anywhere`) also elsewhere on the segment, turned or
-        along the tape, crossing as few paths as it can (none unless `crossing`); or None."""
+        """A line of fine print where it was set if it is free there and crosses no path, else at the free place
+        nearest to that: turned, in the corridor right of the locations, or (`anywhere`) also elsewhere on the
+        segment, turned or along the tape, crossing as few paths as it can (none unless `crossing`); or None."""
         box = _box_of(line)
-        if self.fits(box) and self.clear(box) and self.spaced(box, 1 if line.rotate == -90 else 0):
+        if (self.fits(box) and self.clear(box) and self.spaced(box, 1 if line.rotate == -90 else 0)
+                and self.crossings(box) == 0):
             return self.take(line)
         home = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         kinds = [replace(line, x=0.0, y=0.0, anchor="start", rotate=-90), replace(line, x=0.0, y=0.0, anchor="start",
@@ -252,7 +258,9 @@ def place_ids(locations: Sequence[Location], s: float, size: float, room: Room) 
             options[location.id] = _beside_options(location, text, room)
     by_id = {location.id: location for location in locations}
     good = (False, 0, 0)                    # nearer to its location by ID_NEARER[0], and crossing no path
-    order = sorted(options, key=lambda ident: (sum(1 for option in options[ident] if option[0][:3] == good), ident))
+    # the locations with fewest good places choose first, then those with fewest places at all
+    order = sorted(options, key=lambda ident: (sum(1 for option in options[ident] if option[0][:3] == good),
+                                               len(options[ident]), ident))
     for ident in order:
         location = by_id[ident]
         chosen = next((text for score, text, box in options[ident] if score[:3] == good and room.apart(box)), None)
@@ -264,6 +272,8 @@ def place_ids(locations: Sequence[Location], s: float, size: float, room: Room) 
             placed[ident] = (room.take(chosen), False)
             continue
         chosen = next((text for _, text, box in options[ident] if room.apart(box)), None)
+        if chosen is None:         # beside it, nearer to other ids than they like, but clear of them
+            chosen = next((text for _, text, box in options[ident] if room.clear(box, ident)), None)
         if chosen is None:         # nowhere free (not seen on the standard tapes): the corner, moved into the band
             text = location_id(location, s, size)
             box = _box_of(text)
