@@ -1,6 +1,7 @@
 """`washigen cat-tree ...`: score's JSON shape and exit codes, play, deck and sheet outputs, the registry entry."""
 
 import json
+import math
 
 import pytest
 from click.testing import CliRunner
@@ -9,8 +10,11 @@ from washigen.cli import main
 from washigen.design import load
 from washigen.errors import InputError
 from washigen.games import get_game
+from washigen.games.cat_tree import REFERENCE_CARDS
 from washigen.games.cat_tree.model import NAMES
 from washigen.games.cat_tree.text import EXAMPLE, from_text
+from washigen.press import PrintOptions, template_for
+from washigen.press.impose import grid_layout
 from washigen.render import to_pdf
 
 from .readback import page_size_mm, pdf_pages, png_info
@@ -133,11 +137,19 @@ def test_play_several_games_writes_one_file_each(tmp_path):
     assert "trees compared: seed 1:" in result.output
 
 
+def _sheets_of_cards(paper: str) -> int:
+    """How many sheets the deck's cards (four of each structure, and the reference cards) take on `paper`, as many
+    to a sheet as its poker template holds."""
+    per_sheet = grid_layout(template_for("poker", paper), PrintOptions().bleed).per_page
+    return math.ceil((4 * len(NAMES) + REFERENCE_CARDS) / per_sheet)
+
+
 @pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_deck_and_sheet_commands_write_pages_of_the_paper(tmp_path, paper, size):
     assert run("cat-tree", "deck", "--paper", paper, "--duplex", "long", "-o", tmp_path / "deck.pdf").exit_code == 0
     pages = pdf_pages(tmp_path / "deck.pdf")
-    assert len(pages) == 8                                # 4 sheets of fronts, each followed by its backs
+    assert _sheets_of_cards(paper) == 4                   # nine cards a sheet, on Letter too
+    assert len(pages) == 2 * _sheets_of_cards(paper)      # each sheet of fronts followed by its backs
     assert all(page_size_mm(p) == pytest.approx(size, abs=0.05) for p in pages)
     assert run("cat-tree", "sheet", "--paper", paper, "-o", tmp_path / "sheet.pdf").exit_code == 0
     (sheet,) = pdf_pages(tmp_path / "sheet.pdf")
@@ -179,8 +191,10 @@ def test_the_kit_has_the_deck_both_sides_the_reference_cards_and_the_score_sheet
     assert [p.title for p in parts] == ["Cards", "Score sheet"]
     cards, sheet = (p.document for p in parts)
     # 32 cards and the 2 reference cards fill four sheets of nine (fronts and backs): no sheet of their own
-    assert len(cards.pages) == 8 and len(sheet.pages) == 1
-    last_front = pdf_pages(to_pdf(cards.pages[6:7]))[0].extract_text()
+    sheets = _sheets_of_cards("letter")
+    assert len(cards.pages) == 2 * sheets and len(sheet.pages) == 1
+    last_front = pdf_pages(to_pdf(cards.pages[2 * sheets - 2:2 * sheets - 1]))[0].extract_text()
     assert "STRUCTURES" in last_front
-    assert "on the cut lines" in parts[0].instructions        # Letter poker sheets have cut lines, no crop marks
+    # Letter poker sheets have crop marks (beside the block, and inside the bleed above and below it)
+    assert "along the crop marks" in parts[0].instructions
     assert all((p.width, p.height) == (215.9, 279.4) for part in parts for p in part.document.pages)

@@ -22,12 +22,13 @@ def _gaps(data: bytes) -> list[float]:
     return [round(b - a, 2) for a, b in zip(xs, xs[1:])]
 
 
-@pytest.mark.parametrize("gutter, cols", [(0.0, 3), (0.25, 3), (2.0, 2), (10.0, 2)])
+@pytest.mark.parametrize("gutter, cols", [(0.0, 3), (0.25, 3), (2.0, 3), (4.0, 2), (10.0, 2)])
 def test_cards_stand_a_gutter_apart(gutter, cols, tmp_path):
     gaps = _gaps(_deck(tmp_path, "--gutter", f"{gutter:g}mm"))
     # A4 holds three poker cards abreast with a gutter of up to 0.25 mm (190.5 mm of cards, 3 mm of bleed and
-    # 1.5 mm crop marks each side inside the 200 mm a printer reaches), two with a wider one; a mark stands at
-    # each edge of every card (one where two cards meet)
+    # 1.5 mm crop marks each side inside the 200 mm a printer reaches); up to 3.75 mm with the bleed beside the
+    # block cut to no less than 1 mm (its rows then marked inside it); two with a wider one. A mark stands above
+    # and below each edge of every card (one where two cards meet)
     expected = [63.5] * cols if not gutter else [63.5] + [gutter, 63.5] * (cols - 1)
     assert gaps == pytest.approx(expected, abs=0.01)
 

@@ -6,13 +6,14 @@ import pytest
 from washigen import paths
 from washigen.errors import TemplateError
 from washigen.fonts import text_width
-from washigen.press import PrintOptions, builtin_templates, load_template
-from washigen.press.impose import (back_to_front, calibration_pages, grid_layout, impose_grid, impose_lanes,
-                                   lane_length, tape_artwork)
+from washigen.press import PrintOptions, builtin_templates, load_template, template_for
+from washigen.press.impose import (back_to_front, calibration_pages, footer_band, grid_layout, impose_grid,
+                                   impose_lanes, lane_length, tape_artwork)
 from washigen.render import to_pdf
 from washigen.scene import Rect, Scene, Style, Text
 from washigen.units import PAPER_SIZES, PT_PER_MM
 
+from .printcheck import text_runs
 from .readback import page_boxes_mm, page_size_mm, pdf_pages, top_level_segments
 
 GRID_TEMPLATES = sorted(name for name, t in builtin_templates().items() if t.grid)
@@ -41,37 +42,68 @@ def test_grid_template_pages_read_back_to_the_paper_trim_and_bleed(name):
     template = builtin_templates()[name]
     layout = grid_layout(template, 3.0)
     items = [card(template.grid.item_w, template.grid.item_h) for _ in layout.slots]
-    page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(bleed=3.0)).pages))[0]
+    data = to_pdf(impose_grid(items, template, PrintOptions(bleed=3.0)).pages)
+    page = pdf_pages(data)[0]
     paper = PAPER_SIZES[name.split("-")[0]]
     assert page_size_mm(page) == pytest.approx(paper, abs=0.05)
     boxes = page_boxes_mm(page)
-    # The trim box is the block of items: cols x item + gaps (poker cards abut), centred across the paper.
+    # The trim box is the block of items: cols x item + gaps (poker cards abut), centred across the paper (beside
+    # the footer, where it runs up the side).
     cols, rows = layout.cols, layout.rows
     gutter = template.grid.gutter if template.grid.gutter is not None else 6.0
     block_w = cols * template.grid.item_w + (cols - 1) * gutter
     block_h = rows * template.grid.item_h + (rows - 1) * gutter
     x0, y0, x1, y1 = boxes["trimbox"]
     assert (x1 - x0, y1 - y0) == pytest.approx((block_w, block_h), abs=0.05)
-    assert x0 == pytest.approx((paper[0] - block_w) / 2, abs=0.05)
+    beside_footer = footer_band(1) / 2 if layout.footer_turned else 0.0
+    assert x0 == pytest.approx((paper[0] - block_w) / 2 + beside_footer, abs=0.05)
+    # Each outer edge bleeds 3 mm, or where the paper is tight at least 1 mm, out to the printer's 5 mm margin.
     bx0, by0, bx1, by1 = boxes["bleedbox"]
-    assert (x0 - bx0, y0 - by0, bx1 - x1, by1 - y1) == pytest.approx((3, 3, 3, 3), abs=0.05)
-    # The trims keep the template's margins; the bleed and every crop mark the printer's 5 mm, and below them
-    # there is room for the footer.
+    for bleed, margin in ((x0 - bx0, x0), (y0 - by0, y0), (bx1 - x1, paper[0] - x1), (by1 - y1, paper[1] - y1)):
+        cut = 1.0 <= bleed < 3.0 and margin - bleed == pytest.approx(5.0, abs=0.01)
+        assert bleed == pytest.approx(3.0, abs=0.05) or cut, (bleed, margin)
+    # The trims keep the template's margins; the bleed and every crop mark the printer's 5 mm, and the footer
+    # stands clear of them inside it.
     assert min(x0, y0, paper[0] - x1, paper[1] - y1) >= 6.35
     segments = top_level_segments(page)
-    assert min(bx0, paper[0] - bx1, paper[1] - by1) >= 5.0 and by0 >= 5.0 + 2.5
-    assert all(min(x, y, paper[0] - x, paper[1] - y) >= 5.0 for s in segments for x, y in (s[:2], s[2:]))
+    assert min(bx0, by0, paper[0] - bx1, paper[1] - by1) >= 5.0 - 0.01
+    assert all(min(x, y, paper[0] - x, paper[1] - y) >= 5.0 - 0.01 for s in segments for x, y in (s[:2], s[2:]))
+    (footer,) = [run for run in text_runs(data) if "sheet 1 of 1" in run.text]
+    fx0, fy0, fx1, fy1 = footer.box
+    assert min(fx0, fy0, paper[0] - fx1, paper[1] - fy1) >= 5.0 - 1e-4          # pdfium rounds
+    assert fx1 <= bx0 - 1.0 if layout.footer_turned else fy1 <= by0 - 1.0
+    box = (fx0 - 1.0, paper[1] - fy1 - 1.0, fx1 + 1.0, paper[1] - fy0 + 1.0)        # y down, as the segments
+    assert not [s for s in segments if min(s[0], s[2]) < box[2] and max(s[0], s[2]) > box[0]
+                and min(s[1], s[3]) < box[3] and max(s[1], s[3]) > box[1]]
 
 
-@pytest.mark.parametrize("paper, cols, rows", [("a4", 3, 3), ("letter", 3, 2)])
+@pytest.mark.parametrize("paper, cols, rows", [("a4", 3, 3), ("letter", 3, 3), ("a5", 2, 2)])
 def test_poker_templates_hold_as_many_cards_as_their_paper_leaves_room_for(paper, cols, rows):
     """Letter is 279.4 mm tall: three rows (266.7 mm) with 3 mm of bleed above and below would come within 3.35 mm
-    of its edges, inside the 5 mm a printer leaves blank; so Letter holds two rows."""
-    layout = grid_layout(builtin_templates()[f"{paper}-poker"], 3.0)
+    of its edges, inside the 5 mm a printer leaves blank; so the bleed above and below the block is cut to the
+    1.35 mm left there, and Letter holds three rows."""
+    layout = grid_layout(template_for("poker", paper), 3.0)
     assert (layout.cols, layout.rows) == (cols, rows)
 
 
-@pytest.mark.parametrize("name", ["a4-poker", "letter-tile45", "a4-tile40", "letter-mini-euro", "letter-poker"])
+@pytest.mark.parametrize("spare, rows", [(2.0, 3), (2.2, 3), (1.8, 2)])
+def test_a_row_is_kept_with_its_outer_bleed_cut_to_no_less_than_1mm(spare, rows, tmp_path):
+    """Three rows of poker cards on paper `spare` mm taller than them and the printer's two 5 mm margins: the
+    bleed above and below is cut to half the spare, down to 1 mm; with less, the sheet holds two rows."""
+    path = tmp_path / "tight.toml"
+    path.write_text(f'size = [215.9, {3 * 88.9 + 10 + spare:.2f}]\nmargins = 5\n[grid]\nitem = "poker"\n'
+                    'gutter = 0\n')
+    template = load_template(path)
+    layout = grid_layout(template, 3.0)
+    assert (layout.cols, layout.rows) == (3, rows)
+    data = to_pdf(impose_grid([card(63.5, 88.9) for _ in layout.slots], template, PrintOptions()).pages)
+    x0, y0, x1, y1 = page_boxes_mm(pdf_pages(data)[0])["trimbox"]
+    bx0, by0, bx1, by1 = page_boxes_mm(pdf_pages(data)[0])["bleedbox"]
+    expected = spare / 2 if rows == 3 else 3.0
+    assert (y0 - by0, by1 - y1) == pytest.approx((expected, expected), abs=0.01)
+
+
+@pytest.mark.parametrize("name", ["a4-poker", "letter-tile45", "a4-tile40", "letter-mini-euro"])
 def test_crop_marks_stand_at_every_trim_line_outside_the_bleed(name):
     """Read back: one mark at each end of every trim line, starting beyond the bleed, as long as the template's
     where the paper has room and at least 1.5 mm where it is tight (A4 poker cards leave 9.75 mm beside them)."""
@@ -96,6 +128,47 @@ def test_crop_marks_stand_at_every_trim_line_outside_the_bleed(name):
         assert (round(right + start, 3), y, round(right + start + beside, 3), y) in segments
     assert len(segments) == 2 * (len(xs) + len(ys))
     assert min(left - start - beside, paper_w - right - start - beside) >= 5.0 - 0.01
+
+
+def _near_any(segment, segments, tolerance: float = 0.01) -> bool:
+    return any(all(abs(a - b) <= tolerance for a, b in zip(segment, other)) for other in segments)
+
+
+@pytest.mark.parametrize("name, cut", [("letter-poker", "down"), ("a4-tile45", "across")])
+@pytest.mark.parametrize("cut_lines", [False, True])
+def test_where_the_paper_is_tight_the_trim_lines_are_marked_inside_the_outer_bleed(name, cut, cut_lines):
+    """Letter poker cards fill the paper's height (their bleed above and below cut to 1.35 mm), A4 45 mm tiles
+    its width (their 3 mm of bleed beside them reach the printer's margin): read back, every trim line across
+    that direction is marked by a line through the block's outer bleed, from its edge to the trim (or a cut line
+    runs out to that edge); the other direction keeps its crop marks beyond the bleed."""
+    template = builtin_templates()[name]
+    layout = grid_layout(template, 3.0)
+    items = [card(template.grid.item_w, template.grid.item_h) for _ in layout.slots]
+    page = pdf_pages(to_pdf(impose_grid(items, template, PrintOptions(cut_lines=cut_lines)).pages))[0]
+    paper_w, paper_h = page_size_mm(page)
+    bx0, by0, bx1, by1 = page_boxes_mm(page)["bleedbox"]
+    bleed_top, bleed_bottom = paper_h - by1, paper_h - by0                  # y down, as the segments
+    segments = top_level_segments(page)
+    xs = sorted({round(s.x, 3) for s in layout.slots} | {round(s.x + s.w, 3) for s in layout.slots})
+    ys = sorted({round(s.y, 3) for s in layout.slots} | {round(s.y + s.h, 3) for s in layout.slots})
+    verticals = [s for s in segments if s[0] == s[2]]
+    horizontals = [s for s in segments if s[1] == s[3]]
+    inner, outer = (verticals, horizontals) if cut == "down" else (horizontals, verticals)
+    if cut == "down":
+        assert bleed_top == pytest.approx(5.0, abs=0.01) and bleed_bottom == pytest.approx(paper_h - 5.0, abs=0.01)
+        ends = [(x, bleed_top, x, ys[0]) for x in xs] + [(x, ys[-1], x, bleed_bottom) for x in xs]
+        full = [(x, bleed_top, x, bleed_bottom) for x in xs]
+    else:
+        assert bx0 >= 5.0 - 0.01 and paper_w - bx1 >= 5.0 - 0.01
+        ends = [(bx0, y, xs[0], y) for y in ys] + [(xs[-1], y, bx1, y) for y in ys]
+        full = [(bx0, y, bx1, y) for y in ys]
+    for segment in (full if cut_lines else ends):
+        assert _near_any(segment, inner), segment
+    assert len(inner) == len(full if cut_lines else ends)
+    # The other direction's marks stand beyond the bleed, at least 1.5 mm long, all of them 5 mm in.
+    lengths = [abs(s[2] - s[0]) + abs(s[3] - s[1]) for s in outer]
+    assert outer and (cut_lines or min(lengths) >= 1.5 - 0.01)
+    assert all(min(x, y, paper_w - x, paper_h - y) >= 5.0 - 0.01 for s in segments for x, y in (s[:2], s[2:]))
 
 
 def test_cut_lines_cross_the_block_and_stop_at_the_margin_instead_of_marks():
@@ -138,10 +211,11 @@ def _label_positions(page, size: float = 4.0) -> dict[str, tuple[float, float]]:
     return found
 
 
+@pytest.mark.parametrize("name", ["a4-poker", "letter-poker"])      # Letter: the block beside a turned footer
 @pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.75)])
-def test_each_back_lands_behind_its_front(duplex, offset):
-    template = builtin_templates()["a4-poker"]
+def test_each_back_lands_behind_its_front(duplex, offset, name):
+    template = builtin_templates()[name]
     fronts = [card(63.5, 88.9, f"F{k}") for k in range(11)]       # two sheets, the second part full
     backs = [card(63.5, 88.9, f"B{k}", colour="sewer-red") for k in range(11)]
     options = PrintOptions(duplex=duplex, back_offset=offset)
@@ -296,10 +370,11 @@ def test_a_roll_of_whole_pieces_ends_on_its_last_whole_piece_and_its_plain_tape_
         at = lambda x: image.getpixel((round((x + 3) * 10), 130))        # noqa: E731 (mm along the strip)
         assert [at(x) for x in (-2.0, 50.0, 150.0)] == [(0, 255, 0), (0, 0, 255), (0, 255, 0)]
         assert at(201.0) == at(249.0) == at(252.5) == tail          # the tail, to the edge of the bleed
-    # A roll of exactly two pieces: its bleed after the end is plain tape too, not the start of a third piece.
+    # A roll of exactly two pieces runs on into its bleed with the next piece (paths at the cut carry on past it),
+    # as its start shows the piece before it.
     image = rasterise_pdf(to_pdf([tape_artwork(repeat, 200.0, 3.0, piece=100.0)]), dpi=254).convert("RGB")
     assert image.getpixel((round((199.0 + 3) * 10), 130)) == (0, 255, 0)
-    assert image.getpixel((round((202.5 + 3) * 10), 130)) == (0xf0, 0xe0, 0xc0)
+    assert image.getpixel((round((202.5 + 3) * 10), 130)) == (0, 0, 255)
 
 
 def test_user_template_for_a_label_sheet(tmp_path):

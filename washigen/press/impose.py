@@ -49,7 +49,12 @@ class GridLayout:
     rows: int
     gap: tuple[float, float] = (0.0, 0.0)        # between neighbouring items, across and down
     bleed: float = 0.0
-    marks: tuple[float, float] = (CROP_MARK_LENGTH, CROP_MARK_LENGTH)   # crop-mark lengths: beside, above/below
+    # Crop-mark lengths beyond the bleed: beside the block, above/below it. None: no room beyond the bleed there,
+    # the trim lines are marked inside the block's outer bleed (add_marks).
+    marks: tuple[float | None, float | None] = (CROP_MARK_LENGTH, CROP_MARK_LENGTH)
+    outer: tuple[float, float, float, float] | None = None    # the bleed at the block's edges (top, right, bottom,
+    #                                                            left) where the paper is tight; None: `bleed`
+    footer_turned: bool = False      # the sheet id runs up the side margin: the block leaves no room below it
 
     @property
     def per_page(self) -> int:
@@ -64,70 +69,155 @@ class GridLayout:
         return x0, y0, x1 - x0, y1 - y0
 
     def filled(self, count: int) -> list[Slot]:
-        """The first `count` slots, each keeping its full bleed on every side no item stands beside (the block's
-        edge, an empty slot on a sheet's last page) and half the gap on the sides where one does."""
+        """The first `count` slots, each keeping its full bleed on every side no item stands beside (an empty
+        slot on a sheet's last page; the block's edge, where the paper may leave less: `outer`) and half the gap
+        on the sides where one does."""
         used = {(s.row, s.col) for s in self.slots[:count]}
         gap_x, gap_y = self.gap
 
-        def keep(slot: Slot, down: int, across: int, gap: float) -> float:
-            return min(self.bleed, gap / 2) if (slot.row + down, slot.col + across) in used else self.bleed
-        return [replace(s, bleed=(keep(s, -1, 0, gap_y), keep(s, 0, 1, gap_x), keep(s, 1, 0, gap_y),
-                                  keep(s, 0, -1, gap_x))) for s in self.slots[:count]]
+        def keep(slot: Slot, down: int, across: int, gap: float, side: int) -> float:
+            row, col = slot.row + down, slot.col + across
+            if (row, col) in used:
+                return min(self.bleed, gap / 2)
+            in_block = 0 <= row < self.rows and 0 <= col < self.cols
+            return self.bleed if in_block or self.outer is None else self.outer[side]
+        return [replace(s, bleed=(keep(s, -1, 0, gap_y, 0), keep(s, 0, 1, gap_x, 1), keep(s, 1, 0, gap_y, 2),
+                                  keep(s, 0, -1, gap_x, 3))) for s in self.slots[:count]]
 
 
 MIN_MARK_LENGTH = 1.5      # mm: a crop mark shortened to keep off the printer's margin is never shorter
+MIN_OUTER_BLEED = 1.0      # mm: the least bleed a block's outer edge is cut down to, where that gains a row or column
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """One direction of a sheet for a grid: where the items' trims may go (inside the template's margins), where
+    their bleed and marks may go (inside the printer's margin, beside any footer), and the items along it."""
+    trims: tuple[float, float]        # start, length
+    room: tuple[float, float]         # start, length
+    item: float
+    pitch: float
+    most: int | None
+
+    def less(self, band: float, at_start: bool = False) -> "_Axis":
+        """The axis with a footer's band taken from the end of its room (or its start)."""
+        start, length = self.room
+        return replace(self, room=(start + band if at_start else start, length - band))
+
+    def count(self, reach: float) -> int:
+        """How many items fit with `reach` mm of ink (bleed, marks) beyond the block at each end."""
+        return _fitting(min(self.trims[1], self.room[1] - 2 * reach), self.item, self.pitch, self.most)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """The items along one axis: where the first trim starts, how many, the bleed at the block's two ends and the
+    crop marks' length beyond it (None: marked inside the bleed)."""
+    first: float
+    count: int
+    bleed: tuple[float, float]
+    marks: float | None
+
+
+def _run(axis: _Axis, count: int, bleed: float, reach: float, marks: tuple[float, float] | None) -> _Run:
+    """The block of `count` items centred along `axis`, keeping `reach` mm of room at each end; `marks` (where a
+    crop mark begins, how far a full one reaches) when there is room for them beyond a full bleed, else None: the
+    bleed is cut to what the room leaves (the caller made sure it is at least MIN_OUTER_BLEED)."""
+    size = (count - 1) * axis.pitch + axis.item
+    start, length = axis.room
+    first = _centred(start, length, size, (axis.trims[0], axis.trims[0] + axis.trims[1] - size), reach)
+    before, after = first - start, start + length - first - size
+    if marks is None:
+        return _Run(first, count, (min(bleed, before), min(bleed, after)), None)
+    begin, longest = marks
+    return _Run(first, count, (bleed, bleed), min(longest, before, after) - begin)
 
 
 def grid_layout(template: Template, bleed: float, gutter: float | None = None, *, marked: bool = True,
-                footer_height: float | None = None) -> GridLayout:
+                footer_height: float | None = None, footer_side: float | None = None) -> GridLayout:
     """The slots of a grid template: as many items as fit (at most its cols x rows) with their trims inside the
-    template's margins and, inside the printer's margin above the footer's band (`template.printable`), their bleed
-    and crop marks (`marked`; shortened to no less than MIN_MARK_LENGTH where the paper is tight). The block is
-    centred there. A `gutter` (the user's --gutter) replaces the template's spacing. A template with an origin (a
-    label sheet) is placed as it says."""
+    template's margins and, inside the printer's margin above the footer's band (`template.printable`,
+    `footer_height`), their bleed and crop marks (`marked`; shortened to no less than MIN_MARK_LENGTH where the
+    paper is tight). The block is centred there. A `gutter` (the user's --gutter) replaces the template's spacing.
+    A template with an origin (a label sheet) is placed as it says.
+
+    Where a full bleed would cost a row (or a column), the block keeps it if the bleed on its outer edges above and
+    below it (beside it) fits the printer's margin cut down to no less than MIN_OUTER_BLEED: those trim lines are
+    then marked inside the bleed, and with a row gained the footer turns into the side margin (`footer_side`: its
+    band there, wrapped to the paper's height)."""
     grid = template.grid
     if grid is None:
         raise TemplateError(f"{template.source or template.name}: not a grid template (it has tape lanes)")
-    ux, uy, uw, uh = template.usable
-    px, py, pw, ph = template.printable
-    ph -= footer_band(1) if footer_height is None else footer_height
     if gutter is None:
         gutter = 2 * bleed if grid.gutter is None else grid.gutter
         pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
     else:
         pitch_x, pitch_y = grid.item_w + gutter, grid.item_h + gutter
-    start = max(template.marks.offset, bleed) if marked else bleed        # where a crop mark begins
-    longest = start + template.marks.length if marked else bleed          # how far a full one reaches
-    shortest = start + MIN_MARK_LENGTH if marked else bleed
     if grid.origin is not None:
-        cols = grid.cols or max(1, _fitting(uw, grid.item_w, pitch_x))
-        rows = grid.rows or max(1, _fitting(uh, grid.item_h, pitch_y))
-    else:
-        cols = _fitting(min(uw, pw - 2 * shortest), grid.item_w, pitch_x, grid.cols)
-        rows = _fitting(min(uh, ph - 2 * shortest), grid.item_h, pitch_y, grid.rows)
-        if not cols or not rows:
-            raise TemplateError(f"{template.source or template.name}: an item of {format_mm(grid.item_w)} x "
-                                f"{format_mm(grid.item_h)} mm with {format_mm(bleed)} mm of bleed and its crop marks "
-                                f"does not fit inside the printable {format_mm(pw)} x {format_mm(ph)} mm")
+        return _label_sheet(template, bleed, (pitch_x, pitch_y), marked)
+    start = max(template.marks.offset, bleed) if marked else bleed        # where a crop mark begins
+    marks = (start, start + template.marks.length) if marked else (bleed, bleed)
+    shortest = start + MIN_MARK_LENGTH if marked else bleed
+    ux, uy, uw, uh = template.usable
+    px, py, pw, ph = template.printable
+    x = _Axis((ux, uw), (px, pw), grid.item_w, pitch_x, grid.cols)
+    y = _Axis((uy, uh), (py, ph), grid.item_h, pitch_y, grid.rows)
+    foot = footer_band(1) if footer_height is None else footer_height
+    side = footer_band(1) if footer_side is None else footer_side
+    # A plan: the room across and down, and which of them (if any) cuts the block's outer bleed to what the
+    # printer's margin leaves, marked inside it. With a row gained the footer turns into the side margin.
+    plans = [(x, y.less(foot), "")]
+    if bleed >= MIN_OUTER_BLEED:
+        plans += [(x.less(side, at_start=True), y, "down"), (x, y.less(foot), "across")]
+
+    def reach(cut: bool) -> float:
+        return MIN_OUTER_BLEED if cut else shortest
+    counted = [(a.count(reach(cut == "across")), d.count(reach(cut == "down")), a, d, cut) for a, d, cut in plans]
+    cols, rows, across, down, cut = max(counted, key=lambda c: c[0] * c[1])     # the first plan on a tie
+    if not cols or not rows:
+        raise TemplateError(f"{template.source or template.name}: an item of {format_mm(grid.item_w)} x "
+                            f"{format_mm(grid.item_h)} mm with {format_mm(bleed)} mm of bleed and its crop marks "
+                            f"does not fit inside the printable {format_mm(pw)} x {format_mm(ph)} mm")
+    _check_count(template, cols, rows)
+    run_x = _run(across, cols, bleed, reach(cut == "across"), None if cut == "across" else marks)
+    run_y = _run(down, rows, bleed, reach(cut == "down"), None if cut == "down" else marks)
+    slots = _grid_slots(template, run_x.first, run_y.first, cols, rows, (pitch_x, pitch_y), bleed)
+    layout = GridLayout(template, slots, cols, rows, (pitch_x - grid.item_w, pitch_y - grid.item_h), bleed,
+                        (run_x.marks, run_y.marks), (run_y.bleed[0], run_x.bleed[1], run_y.bleed[1], run_x.bleed[0]),
+                        footer_turned=cut == "down")
+    return replace(layout, slots=tuple(layout.filled(len(slots))))
+
+
+def _label_sheet(template: Template, bleed: float, pitch: tuple[float, float], marked: bool) -> GridLayout:
+    """A template with an origin: its items where it says, as many as it asks or as fit inside its margins."""
+    grid = template.grid
+    ux, uy, uw, uh = template.usable
+    cols = grid.cols or max(1, _fitting(uw, grid.item_w, pitch[0]))
+    rows = grid.rows or max(1, _fitting(uh, grid.item_h, pitch[1]))
+    _check_count(template, cols, rows)
+    length = template.marks.length if marked else 0.0
+    slots = _grid_slots(template, *grid.origin, cols, rows, pitch, bleed)
+    layout = GridLayout(template, slots, cols, rows, (pitch[0] - grid.item_w, pitch[1] - grid.item_h), bleed,
+                        (length, length))
+    return replace(layout, slots=tuple(layout.filled(len(slots))))
+
+
+def _check_count(template: Template, cols: int, rows: int) -> None:
     if max(cols, rows) > MAX_TEMPLATE_COUNT:
         raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items; at most "
                             f"{MAX_TEMPLATE_COUNT} a side")
-    block_w = (cols - 1) * pitch_x + grid.item_w
-    block_h = (rows - 1) * pitch_y + grid.item_h
-    if grid.origin is not None:
-        (x0, y0), reach = grid.origin, (longest, longest)
-    else:
-        x0 = _centred(px, pw, block_w, (ux, ux + uw - block_w), shortest)
-        y0 = _centred(py, ph, block_h, (uy, uy + uh - block_h), shortest)
-        reach = (min(longest, x0 - px, px + pw - x0 - block_w), min(longest, y0 - py, py + ph - y0 - block_h))
+
+
+def _grid_slots(template: Template, x0: float, y0: float, cols: int, rows: int, pitch: tuple[float, float],
+                bleed: float) -> tuple[Slot, ...]:
+    grid = template.grid
+    block_w = (cols - 1) * pitch[0] + grid.item_w
+    block_h = (rows - 1) * pitch[1] + grid.item_h
     if x0 + block_w > template.paper_w + 1e-6 or y0 + block_h > template.paper_h + 1e-6 or x0 < 0 or y0 < 0:
         raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items of "
                             f"{format_mm(grid.item_w)} x {format_mm(grid.item_h)} mm do not fit on the paper")
-    slots = tuple(Slot(x0 + col * pitch_x, y0 + row * pitch_y, grid.item_w, grid.item_h, (bleed,) * 4, col, row)
-                  for row in range(rows) for col in range(cols))
-    gap = (pitch_x - grid.item_w, pitch_y - grid.item_h)
-    layout = GridLayout(template, slots, cols, rows, gap, bleed, (reach[0] - start, reach[1] - start))
-    return replace(layout, slots=tuple(layout.filled(len(slots))))
+    return tuple(Slot(x0 + col * pitch[0], y0 + row * pitch[1], grid.item_w, grid.item_h, (bleed,) * 4, col, row)
+                 for row in range(rows) for col in range(cols))
 
 
 def _centred(start: float, room: float, size: float, trims: tuple[float, float], reach: float) -> float:
@@ -209,9 +299,11 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
     duplex = options.duplex if backs is not None else "none"
     # The footer's band is kept for its longest line: a sheet count no smaller than the real one, the longer side.
     longest = footer_line(footer, "front" if duplex != "none" else "", len(fronts), len(fronts), options.lang)
-    band = footer_band(len(footer_lines(longest, template.printable[2])))
+    _, _, printable_w, printable_h = template.printable
     layout = grid_layout(template, options.bleed, options.gutter, marked=options.crop_marks or options.cut_lines,
-                         footer_height=band)
+                         footer_height=footer_band(len(footer_lines(longest, printable_w))),
+                         footer_side=footer_band(len(footer_lines(longest, printable_h))))
+    turned = layout.footer_turned
     per_page = layout.per_page
     meta = dict(fronts[0].meta) if fronts else {}
     pages: list[Scene] = []
@@ -226,7 +318,8 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         marks = add_marks(page, used, template.marks, options, layout.marks)
         _set_boxes(page, used)
         side = "front" if duplex != "none" else ""
-        _footer(page, template, footer_line(footer, side, sheet + 1, sheets, options.lang), _ink(used, marks))
+        _footer(page, template, footer_line(footer, side, sheet + 1, sheets, options.lang),
+                _ink(used, marks, across=turned), turned)
         pages.append(page)
         if duplex != "none":
             back = new_sheet(template, title, meta)
@@ -234,7 +327,8 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
             for slot, index in zip(back_slots, chunk):
                 place(back, backs[index], slot)
             _set_boxes(back, back_slots)
-            _footer(back, template, footer_line(footer, "back", sheet + 1, sheets, options.lang), _ink(back_slots))
+            _footer(back, template, footer_line(footer, "back", sheet + 1, sheets, options.lang),
+                    _ink(back_slots, across=turned), turned)
             pages.append(back)
     return Document(pages, title=title)
 
@@ -305,16 +399,26 @@ def footer_band(lines: int) -> float:
     return ((lines - 1) * FOOTER_LEADING + ASCENT + DESCENT) * FOOTER_SIZE + FOOTER_GAP
 
 
-def _ink(slots: Sequence[Slot], marks: Sequence[Line] = ()) -> tuple[float, float]:
-    """The top and bottom of what is printed for `slots`: their bleed and their crop marks or cut lines."""
-    top = min([s.y - s.bleed[0] for s in slots] + [min(m.y1, m.y2) for m in marks], default=math.inf)
-    bottom = max([s.y + s.h + s.bleed[2] for s in slots] + [max(m.y1, m.y2) for m in marks], default=-math.inf)
-    return top, bottom
+def _ink(slots: Sequence[Slot], marks: Sequence[Line] = (), across: bool = False) -> tuple[float, float]:
+    """The top and bottom (`across`: the left and right) of what is printed for `slots`: their bleed and their
+    crop marks or cut lines."""
+    if across:
+        first = [s.x - s.bleed[3] for s in slots] + [min(m.x1, m.x2) for m in marks]
+        last = [s.x + s.w + s.bleed[1] for s in slots] + [max(m.x1, m.x2) for m in marks]
+    else:
+        first = [s.y - s.bleed[0] for s in slots] + [min(m.y1, m.y2) for m in marks]
+        last = [s.y + s.h + s.bleed[2] for s in slots] + [max(m.y1, m.y2) for m in marks]
+    return min(first, default=math.inf), max(last, default=-math.inf)
 
 
-def _footer(page: Scene, template: Template, line: str, ink: tuple[float, float]) -> None:
+def _footer(page: Scene, template: Template, line: str, ink: tuple[float, float], turned: bool = False) -> None:
     """The sheet's footer at the foot of the printable area (or at its head, when the items leave room only
-    there: the back of a sheet flipped on its short edge), inside the printer's margin and clear of the ink."""
+    there: the back of a sheet flipped on its short edge), inside the printer's margin and clear of the ink.
+    `turned`: the block fills the paper's height, the footer runs up the printable area's left side (`ink`: the
+    ink's left and right), or down its right side when only that has room (the back of a long-edge flip)."""
+    if turned:
+        _side_footer(page, template, line, ink)
+        return
     _, py, pw, ph = template.printable
     lines = footer_lines(line, pw)
     height = footer_band(len(lines)) - FOOTER_GAP
@@ -326,6 +430,23 @@ def _footer(page: Scene, template: Template, line: str, ink: tuple[float, float]
         first = py + ASCENT * FOOTER_SIZE
     page.add(*(Text(template.paper_w / 2, first + k * FOOTER_LEADING * FOOTER_SIZE, text, FOOTER_SIZE,
                     anchor="middle", style=Style(fill="muted")) for k, text in enumerate(lines)))
+
+
+def _side_footer(page: Scene, template: Template, line: str, ink: tuple[float, float]) -> None:
+    """The footer turned a quarter, centred along a side of the printable area: on the left reading up (the tops
+    of its letters toward the paper's edge), on the right reading down; its lines wrapped to the paper's height."""
+    px, py, pw, ph = template.printable
+    lines = footer_lines(line, ph)
+    height = footer_band(len(lines)) - FOOTER_GAP
+    left = ink[0] - px - FOOTER_GAP
+    right = px + pw - ink[1] - FOOTER_GAP
+    step = FOOTER_LEADING * FOOTER_SIZE
+    if left >= height or left >= right:
+        first, step, turn = px + ASCENT * FOOTER_SIZE, step, -90.0
+    else:
+        first, step, turn = px + pw - ASCENT * FOOTER_SIZE, -step, 90.0
+    page.add(*(Text(first + k * step, py + ph / 2, text, FOOTER_SIZE, anchor="middle", style=Style(fill="muted"),
+                    rotate=turn) for k, text in enumerate(lines)))
 
 
 def cut_words(template: Template, options: PrintOptions) -> str:
@@ -340,10 +461,12 @@ def cut_words(template: Template, options: PrintOptions) -> str:
 
 
 def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOptions,
-              lengths: tuple[float, float] | None = None) -> list[Line]:
+              lengths: tuple[float | None, float | None] | None = None) -> list[Line]:
     """Crop marks at every trim line, outside the block of items (or cut lines across it, when asked), starting
     beyond the bleed; `lengths` (beside the block, above and below it) shorten them where the paper is tight. Cut
-    lines reach as far out as the marks would: never into the printer's margin or the footer."""
+    lines reach as far out as the marks would: never into the printer's margin or the footer. Where the paper
+    leaves no room beyond the bleed (a length of None) the trim lines are marked inside it: a mark runs from the
+    bleed's outer edge to the trim, on the cut itself, and goes with the bleed."""
     if not slots or not (options.crop_marks or options.cut_lines):
         return []
     style = Style(stroke=MARK_STYLE_KEY, stroke_width=marks.width)
@@ -351,24 +474,41 @@ def add_marks(page: Scene, slots: Sequence[Slot], marks: Marks, options: PrintOp
     xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + s.w)})
     ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + s.h)})
     x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
-    # Marks start outside the bleed when the bleed is wider than the offset, so they never print on artwork.
-    top = max(marks.offset, max(s.bleed[0] for s in slots))
-    bottom = max(marks.offset, max(s.bleed[2] for s in slots))
-    left = max(marks.offset, max(s.bleed[3] for s in slots))
-    right = max(marks.offset, max(s.bleed[1] for s in slots))
+    # Where each side's marks begin and end, out from the trim: beyond the bleed, so never on artwork, when the
+    # paper has room (the offset or the bleed, whichever is wider); else inside it.
+    top = _mark_span(marks.offset, _edge_bleed(slots, 0, y0), across)
+    bottom = _mark_span(marks.offset, _edge_bleed(slots, 2, y1), across)
+    left = _mark_span(marks.offset, _edge_bleed(slots, 3, x0), beside)
+    right = _mark_span(marks.offset, _edge_bleed(slots, 1, x1), beside)
     lines: list[Line] = []
     if options.cut_lines or marks.style == "cut-lines":
-        lines += [Line(x, y0 - top - across, x, y1 + bottom + across, style) for x in xs]
-        lines += [Line(x0 - left - beside, y, x1 + right + beside, y, style) for y in ys]
+        lines += [Line(x, y0 - top[1], x, y1 + bottom[1], style) for x in xs]
+        lines += [Line(x0 - left[1], y, x1 + right[1], y, style) for y in ys]
     else:
         for x in xs:
-            lines.append(Line(x, y0 - top - across, x, y0 - top, style))
-            lines.append(Line(x, y1 + bottom, x, y1 + bottom + across, style))
+            lines.append(Line(x, y0 - top[1], x, y0 - top[0], style))
+            lines.append(Line(x, y1 + bottom[0], x, y1 + bottom[1], style))
         for y in ys:
-            lines.append(Line(x0 - left - beside, y, x0 - left, y, style))
-            lines.append(Line(x1 + right, y, x1 + right + beside, y, style))
+            lines.append(Line(x0 - left[1], y, x0 - left[0], y, style))
+            lines.append(Line(x1 + right[0], y, x1 + right[1], y, style))
     page.add(*lines)
     return lines
+
+
+def _edge_bleed(slots: Sequence[Slot], side: int, edge: float) -> float:
+    """The widest bleed (side: 0 top, 1 right, 2 bottom, 3 left) of the slots whose trim lies on the block's edge."""
+    def at(s: Slot) -> float:
+        return (s.y, s.x + s.w, s.y + s.h, s.x)[side]
+    return max(s.bleed[side] for s in slots if abs(at(s) - edge) < 1e-3)
+
+
+def _mark_span(offset: float, bleed: float, length: float | None) -> tuple[float, float]:
+    """Where a crop mark begins and ends, measured out from the trim: `length` long beyond the offset or the bleed,
+    or (None) across the bleed from the trim to its outer edge."""
+    if length is None:
+        return 0.0, bleed
+    begin = max(offset, bleed)
+    return begin, begin + length
 
 
 SCALE_TEXT = 2.2          # mm: the scales' numbers at 6.2 pt, readable held to the light
@@ -548,9 +688,9 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself.
 
     A repeat made of pieces that are torn off whole (`piece` mm long: a Cops segment, a Cats segment with its forest
-    section) ends the roll on its last whole piece: the rest, shorter than a piece, and the bleed after the end are
-    plain tape (theme colour "tape-ground"), so the roll's end never cuts through a piece's artwork and a cut a
-    little late shows plain tape, not the start of a piece that is not there."""
+    section) ends the roll on its last whole piece: the rest, shorter than a piece, and the bleed after it are plain
+    tape (theme colour "tape-ground"), so the roll's end never cuts through a piece's artwork. A roll that ends on a
+    piece's end carries the next piece into its bleed, as at its start, so paths at the cut run on past it."""
     if length <= 0:
         raise InputError("length: must be greater than zero")
     strip = Scene(length, repeat.height, bleed=bleed, theme=dict(repeat.theme),
@@ -560,7 +700,10 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     body = Symbol(f"repeat-{repeat.meta.get('seed', '0')}", repeat.width, repeat.height, list(repeat.children))
     strip.define(body)
     end = last_whole_piece(piece, length)
-    reach = end if piece else end + bleed
+    # Plain tape only where the roll runs on past its last whole piece; a roll ending on a piece's end runs on into
+    # the bleed (the next piece, its paths meeting this one's), as it does at its start.
+    plain = bool(piece) and length - end > 1e-6
+    reach = end if plain else end + bleed
     count = math.ceil(reach / repeat.width)
     # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends. Each
     # repeat is cut to its own length, so the bleed it carries past its ends never paints over its neighbours.
@@ -568,7 +711,7 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
                                                                repeat.height + 2 * bleed))
             for k in range(-1 if bleed > 0 else 0, count)]
     strip.add(Group(children=uses, clip=(-bleed, -bleed, reach + bleed, repeat.height + 2 * bleed)))
-    if piece:
+    if plain:
         strip.add(Rect(end, -bleed, length - end + bleed, repeat.height + 2 * bleed, Style(fill="tape-ground")))
     return strip
 
