@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 OUT    := out
 TESTS  ?=
 
-.PHONY: demo test bench install clean catalog
+.PHONY: demo test bench install clean catalog preflight
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,12 @@ catalog: install
 
 bench: install
 	$(BIN)/python -m bench
+
+# Every printed output (tests/print_matrix.py: each command x language x paper x print option) read back by tools
+# we did not write (tests/outside.py: qpdf, poppler and MuPDF beside pdfium); prints the faults per check.
+# PREFLIGHT="--dpi 48 cats" passes options on (a higher comparison dpi, outputs whose name holds "cats").
+preflight: install
+	$(BIN)/python -m tests.preflight_sweep $(PREFLIGHT)
 
 clean:
 	rm -rf $(VENV) $(OUT) *.egg-info

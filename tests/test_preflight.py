@@ -91,7 +91,13 @@ def test_no_text_is_near_a_trim(name, tmp_path_factory):
     assert text_near_trim(data, text_runs(data)) == []
 
 
-@pytest.mark.parametrize("name", _cases("bleed"))
+# Outputs whose bleed is right but white where this probe looks: it cannot tell white artwork from bare paper. A
+# Cops repeat's right bleed is the next repeat's start, whose white name field begins 1.6 mm in; tests/
+# test_piece_bleed.py reads that bleed against the repeat's start instead.
+BLEED_READ_BY_PIECE = {"cops-tape-repeat"}
+
+
+@pytest.mark.parametrize("name", [case for case in _cases("bleed") if case not in BLEED_READ_BY_PIECE])
 def test_artwork_at_a_trim_reaches_into_the_bleed(name, tmp_path_factory):
     assert bare_bleed(_pdf(name, tmp_path_factory)) == []
 
