@@ -17,19 +17,11 @@ from washigen.units import CARD_SIZES
 
 from . import collisions, outside, printcheck
 from .readback import pdf_pages
+from .test_cat_tree_print import EVERY_STATE      # a tree in every state: groups, broken rules, height 5 and up
 
 PAPERS = ["a3", "a4", "a5", "legal", "letter", "tabloid"]
 LANGS = ["en", "de"]
 
-EVERY_STATE = """\
-.         .         .    .    shelf .
-.         .         .    .    box   .
-.         .         .    .    box   .
-nest      .         .    .    box   hammock
-shelf     .         .    .    box   .
-box       hammock   box  .    box   .
-scratcher scratcher toy  toy  box   pipe
-"""
 
 
 @pytest.mark.parametrize("lang", LANGS)
