@@ -852,9 +852,7 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
         scene.add(Text(g["road_x"] - g["gap"] / 2, y + cell / 2 + 1.0, str(r + 1), 2.6, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
     if rows == 6:
-        y = top + 5 * cell + cell - 3.0
-        scene.add(Text(g["road_x"] + COLS * cell / 2, y, _("row 6: 4 players only"), 2.6, anchor="middle",
-                       style=Style(fill="tr-grass-dark")))
+        scene.add(*_row_six_note(g, tile, lang))
     for c in range(COLS):
         scene.add(Text(g["road_x"] + (c + 0.5) * cell, top - 1.5, str(c + 1), 2.6, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
@@ -862,29 +860,44 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
                    style=Style(fill="tr-dest-dark")))
     scene.add(Text(g["start_x"] + g["start_w"] / 2, top - 1.5, _("start"), 2.8, anchor="middle", weight="bold",
                    style=Style(fill="tr-grass-dark")))
-    scene.add(*wrap_marks(g, rows, lang))
+    title_end = SAFE_ZONE + 0.5 + text_width(TITLE, 5.5, "bold")
+    scene.add(*wrap_marks(g, rows, lang, clear_of=title_end))
     return scene
+
+
+def _row_six_note(g: dict[str, float], tile: float, lang: str = "en") -> list:
+    """"row 6: 4 players only" at the foot of the middle slot of row 6, on two lines where one would run past the
+    slot's edges (small tiles, German)."""
+    size, cell = 2.6, g["cell"]
+    note = translator(lang).gettext("row 6: 4 players only")
+    lines = [note] if text_width(note, size) <= tile - 2.0 else balanced_lines(note)
+    x, y = g["road_x"] + COLS * cell / 2, g["top"] + 6 * cell - 3.0
+    return [Text(x, y - (len(lines) - 1 - k) * 1.2 * size, line, size, anchor="middle",
+                 style=Style(fill="tr-grass-dark")) for k, line in enumerate(lines)]
 
 
 def start_spot(cx: float, cy: float, row: int, lang: str = "en", radius: float = 11.0, label: bool = True) -> list:
     """A starting position: a dashed ring with a paw, and on the mat its name ("start 3") inside the ring."""
     items = [Circle(cx, cy, radius, Style(fill="tr-slot", stroke="tr-mat-dark", stroke_width=0.6 * radius / 11.0,
                                           dash=(2.0 * radius / 11.0, 1.2 * radius / 11.0))),
-             *paw(cx, cy + radius / 11.0, 3.6 * radius / 11.0, Style(fill="tr-mat-dark"))]
+             # with its name under it the paw sits a little higher, clear of the name's letters
+             *paw(cx, cy + (0.0 if label else 1.0) * radius / 11.0, 3.6 * radius / 11.0, Style(fill="tr-mat-dark"))]
     if label:
         items.append(Text(cx, cy + 0.84 * radius, translator(lang).gettext("start {row}").format(row=row + 1), 2.2,
                           anchor="middle", style=Style(fill="tr-grass-dark")))
     return items
 
 
-def wrap_marks(g: dict[str, float], rows: int, lang: str = "en") -> list:
-    """Marks at the top and bottom of the road: the two rows are neighbours."""
+def wrap_marks(g: dict[str, float], rows: int, lang: str = "en", clear_of: float = 0.0) -> list:
+    """Marks at the top and bottom of the road: the two rows are neighbours. The upper left arrow keeps right of
+    `clear_of` (the mat's title, which reaches over the road on small tiles)."""
     x0, x1 = g["road_x"], g["road_x"] + COLS * g["cell"]
     y_top, y_bottom = g["top"], g["top"] + 6 * g["cell"]
     style = Style(stroke="tr-grass-dark", stroke_width=0.6, dash=(2.0, 1.5))
     items: list = []
     for x in (x0 + 6, x1 - 6):
-        items += straight_arrow(x, y_top - 5.0, x, y_top - 11.0, "tr-grass-dark", 0.8, 2.0)
+        items += straight_arrow(max(x, clear_of + 3.0), y_top - 5.0, max(x, clear_of + 3.0), y_top - 11.0,
+                                "tr-grass-dark", 0.8, 2.0)
         items += straight_arrow(x, y_bottom + 4.0, x, y_bottom + 10.0, "tr-grass-dark", 0.8, 2.0)
     items += [Line(x0 + 10, y_bottom + 10.5, x1 - 10, y_bottom + 10.5, style),
               Text((x0 + x1) / 2, y_bottom + 7.0, wrap_note(lang), 2.6, anchor="middle",
