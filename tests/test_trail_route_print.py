@@ -87,7 +87,6 @@ def test_duplex_puts_a_back_page_behind_every_tile_and_card_page(tmp_path):
 
 def test_the_mat_fits_one_a3_sheet_and_is_tiled_over_a4_and_letter(tmp_path):
     from washigen.games.trail_route.draw import print_mat
-    from washigen.i18n import translator
     from washigen.output import write_document
 
     for paper, sheets in (("a3", 1), ("a4", None), ("letter", None)):
