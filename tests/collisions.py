@@ -431,7 +431,8 @@ def pdf_drawings(data: bytes) -> list[Drawing]:
     drawings = []
     with pymupdf.open(stream=data, filetype="pdf") as document:
         for number, page in enumerate(document, 1):
-            labels = [label for span in page.get_texttrace() for label in _span_labels(span)]
+            shown = _unclipped_origins(page)
+            labels = [label for span in page.get_texttrace() for label in _span_labels(span, shown)]
             strokes, fills = _paths(page.get_drawings(extended=True))
             drawings.append(Drawing(f"page {number}", labels, strokes, fills, []))
     return drawings
@@ -441,15 +442,31 @@ def pdf_collisions(data: bytes) -> list[str]:
     return [fault for drawing in pdf_drawings(data) for fault in page_faults(drawing)]
 
 
-def _span_labels(span: dict) -> list[Label]:
+def _unclipped_origins(page) -> set[tuple[float, float]]:
+    """Where the characters that MuPDF's text extraction keeps inside the clip in force start (the text trace says
+    nothing of clips: a tape's repeat cut off by its clip, or a bleed's mirrored edge, still shows its words there)."""
+    import pymupdf
+
+    flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_CLIP
+    return {_origin_key(char["origin"]) for block in page.get_text("rawdict", flags=flags)["blocks"]
+            for line in block.get("lines", ()) for span in line["spans"] for char in span["chars"]}
+
+
+def _origin_key(origin) -> tuple[float, float]:
+    return round(origin[0], 1), round(origin[1], 1)
+
+
+def _span_labels(span: dict, shown: set | None = None) -> list[Label]:
     """A span of text shown in one go, one label per line it runs over (a paragraph's span may run on over its
-    line breaks), spaces trimmed; invisible text (type 3) is none."""
+    line breaks), spaces trimmed; invisible text (type 3) is none, and so are characters clipped away (not in
+    `shown`, where given)."""
     if span.get("type") == 3 or span.get("opacity", 1.0) < OPAQUE:
         return []
     size = span["size"] * MM_PER_PT
     axis = tuple(span["dir"])
     labels, line = [], []
-    for char in span["chars"]:
+    chars = span["chars"] if shown is None else [c for c in span["chars"] if _origin_key(c[2]) in shown]
+    for char in chars:
         if line and _off_line(line[-1], char, axis, size):
             labels += _line_label(line, axis, size, span["seqno"])
             line = []

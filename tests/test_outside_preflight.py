@@ -9,6 +9,7 @@ import io
 import pytest
 
 from tests import outside
+from tests.collisions import pdf_collisions
 from tests.print_matrix import OUTPUTS, generate
 
 needs_tools = pytest.mark.skipif(bool(outside.missing_tools()),
@@ -28,15 +29,18 @@ KNOWN_FAULTS: dict[str, set[str]] = {
     "fonts": set(),
     "margins": set(),
     "length": set(),
+    "collisions": set(),
 }
 
 
 @needs_tools
 @pytest.mark.parametrize("name", list(OUTPUTS))
 def test_every_output_passes_the_outside_preflight(name, tmp_path_factory):
-    """All five checks on one output (they share its rasters). A check listed in KNOWN_FAULTS for it must still
+    """All five checks on one output (they share its rasters), and the collisions as MuPDF reads the PDF (no word
+    over a word, no line or shape through one: tests/collisions.py). A check listed in KNOWN_FAULTS for it must still
     fail, strictly, as an xfail would: its entry goes when the fix lands."""
-    faults = outside.outside_checks(generate(name, tmp_path_factory.mktemp("outside")))
+    data = generate(name, tmp_path_factory.mktemp("outside"))
+    faults = {**outside.outside_checks(data), "collisions": pdf_collisions(data)}
     expected = {check for check, names in KNOWN_FAULTS.items() if name in names}
     fixed = sorted(check for check in expected if not faults[check])
     assert not fixed, f"{name} now passes the {', '.join(fixed)} check: remove it from KNOWN_FAULTS"

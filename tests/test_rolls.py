@@ -135,7 +135,7 @@ def test_the_overlap_past_a_join_is_the_next_page_start_under_a_veil(tmp_path_fa
     w = sum((a - b) / (255 - b) for a, b in darker) / len(darker)
     assert 0.3 < w < 0.9
     misfit = sum(abs(a - (w * 255 + (1 - w) * b)) for a, b in pairs) / len(pairs)
-    assert misfit < 6, misfit
+    assert misfit < 15 * (1 - w), misfit          # antialiasing noise of 15 grey levels, as much as the veil lets through
 
 
 @pytest.mark.parametrize("game", ["cats", "cops"])

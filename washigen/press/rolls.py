@@ -28,7 +28,9 @@ from .document import Document
 from .impose import tape_artwork
 
 JOIN_OVERLAP = 20.0          # mm of the next page's artwork printed past a join's bleed: to line up and glue
-VEIL_OPACITY = 0.6           # the white veil over the overlap: still readable to line up by, plainly not this page's
+# The white veil over the overlap: plainly not this page's, light enough that its artwork and words stay readable to
+# line up by (under half: the collision checks take a shape of half opacity or more over a word as hiding it).
+VEIL_OPACITY = 0.45
 TOP_MARGIN = 12.0            # mm above the tape's bleed: the page's heading and the join words
 BOTTOM_MARGIN = 9.0          # mm below it: where each repeat starts
 TICK = 5.0                   # length of a join tick, 1 mm clear of the bleed
