@@ -95,11 +95,11 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
     options are PrintOptions' fields (paper="a4", bleed="3mm", duplex="long", back_offset=(0.5, -1), dpi=600).
     Returns the files written (an SVG or PNG of several pages is one file a page)."""
     from .games import get_game
-    from .output import STDOUT_FORMATS, write_bytes, write_printed
+    from .output import output_format, write_bytes, write_printed
 
     game = get_game(design.GAME)
     path = Path(path)
-    suffix = STDOUT_FORMATS.get(str(path), path.suffix.lower())
+    suffix = output_format(path)
     if suffix == ".json":
         return [write_bytes(path, dumps(design).encode("utf-8"))]
     if suffix == ".txt":

@@ -29,6 +29,11 @@ def is_stdout(path: Path) -> bool:
     return str(path) in STDOUT_FORMATS
 
 
+def output_format(path: Path) -> str:
+    """What `path` asks to be written as: its extension, or for stdout ("-", "-.txt", ...) the format it stands for."""
+    return STDOUT_FORMATS.get(str(path), Path(path).suffix.lower())
+
+
 def check_target(path: Path) -> Path:
     """Refuses a target whose folder is missing or which is itself a folder, before any work is done."""
     if is_stdout(path):

@@ -678,11 +678,6 @@ def _label_texts(lines: list[str], slot: Slot, clear: float, marks: Marks) -> li
                  style=Style(fill="ink")) for k, line in enumerate(lines)]
 
 
-def real_size_page(scene: Scene) -> Document:
-    """The scene alone on a page of its own size (trim plus bleed): TrimBox the scene's trim."""
-    return Document.single(scene)
-
-
 def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None = None) -> Scene:
     """A continuous strip `length` mm long: the repeat laid end to end (drawn once, as a symbol, used many times),
     with `bleed` mm of artwork beyond each edge. The repeat should carry at least that much bleed itself.

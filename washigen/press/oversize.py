@@ -167,8 +167,7 @@ def tile_pages(scene: Scene, paper: str, title: str, overlap: float = 12.0, lang
                 name=name, sheets=grid.count) if grid.count > 1 else title
             # The footer's baseline keeps its descenders inside the printer's margin (DESIGN 4: 5 mm).
             page.add(Text(pw / 2, ph - PRINTER_MARGIN - DESCENT * 2.4, f"{label} · washigen {__version__}", 2.4,
-                          anchor="middle",
-                          style=Style(fill="muted")))
+                          anchor="middle", style=Style(fill="muted")))
             page.trim_box = (ox, oy, ww, wh)
             pages.append(page)
     return Document(pages, title=title)

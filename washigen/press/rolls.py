@@ -63,6 +63,25 @@ def roll_document(strip: Scene, repeat: float, title: str, lang: str = "en", pie
     return Document(pages, title=title)
 
 
+def roll_for_output(strip: Scene, output: Path, repeat: float, title: str, lang: str = "en",
+                    piece: float | None = None) -> Document:
+    """The roll as `output` takes it: a PDF as pages no longer than MAX_PAGE_MM (roll_document), an SVG or PNG as
+    the one strip (a PNG too large for one image is written as tiles)."""
+    from ..output import output_format
+
+    if output_format(output) == ".pdf":
+        return roll_document(strip, repeat, title, lang, piece=piece)
+    return Document.single(strip, title=title)
+
+
+def pages_note(document: Document) -> str:
+    """What stderr says of a roll split into pages ("" for one page)."""
+    if len(document.pages) == 1:
+        return ""
+    return (f"longer than one PDF page shows at real size: {len(document.pages)} pages, each ending on a whole "
+            "repeat (or piece) and joined to the next at its marks")
+
+
 def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, repeat: float,
               lang: str = "en") -> Scene:
     """Page `number` of `count`: the strip from run[0] to run[1] with its bleed, the overlap past its end when a
@@ -151,12 +170,12 @@ def repeat_document(repeat: Scene, bleed: float, title: str) -> Document:
 def check_repeat_only(output: Path, contradicting: Sequence[str]) -> None:
     """--repeat-only writes the artwork of one repeat: refused beside the options in `contradicting` (given on the
     command line and asking for something else: a roll length, sheets) and for a design file (.json, .txt)."""
-    from ..output import DOCUMENT_FORMATS, STDOUT_FORMATS
+    from ..output import DOCUMENT_FORMATS, output_format
 
     if contradicting:
         raise InputError(f"--repeat-only: writes one repeat for a tape maker; it cannot go with "
                          f"{' or '.join(contradicting)}")
-    suffix = STDOUT_FORMATS.get(str(output), output.suffix.lower())
+    suffix = output_format(output)
     if suffix not in DOCUMENT_FORMATS:
         raise InputError(f"--repeat-only: {output}: the repeat is artwork ({', '.join(DOCUMENT_FORMATS)}); a "
                          f"design file ({suffix}) is the whole design, written without --repeat-only")

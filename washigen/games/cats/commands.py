@@ -139,10 +139,10 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     sections repeat along it. A PDF roll longer than 5,080 mm (the longest page every viewer shows at real size) is
     written as pages of whole repeats with join marks; a PNG too large for one image as tiles along the tape
     (OUT-tile-01.png, ...)."""
-    from ...output import STDOUT_FORMATS, check_colour_target, write_printed
-    from ...press import Document, PrintOptions
+    from ...output import check_colour_target, output_format, write_printed
+    from ...press import PrintOptions
     from ...press.impose import last_whole_piece
-    from ...press.rolls import check_repeat_only, repeat_document, roll_document
+    from ...press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
     from .draw import piece_length, repeat_length, roll_repeat, roll_scene
     from .generate import generate_roll
 
@@ -162,17 +162,14 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     end = last_whole_piece(piece_length(design), design.length)
     ends = f", the artwork ending on the last whole segment at {format_mm(end)} mm" if end < design.length else ""
     click.echo(f"{repeat}, printed {format_mm(design.length)} mm long{ends}", err=True)
-    suffix = STDOUT_FORMATS.get(str(output), output.suffix.lower())
-    if suffix in (".json", ".txt"):
+    if output_format(output) in (".json", ".txt"):
         emit(_game(), design, output, options)
         return
     strip = roll_scene(design, bleed, lang)
-    title = strip.meta.get("title", "")
-    document = (roll_document(strip, repeat_length(design), title, lang, piece=piece_length(design))
-                if suffix == ".pdf" else Document.single(strip, title=title))
-    if len(document.pages) > 1:
-        click.echo(f"longer than one PDF page shows at real size: {len(document.pages)} pages, each ending on a "
-                   "whole repeat (or piece) and joined to the next at its marks", err=True)
+    document = roll_for_output(strip, output, repeat_length(design), strip.meta.get("title", ""), lang,
+                               piece=piece_length(design))
+    if pages_note(document):
+        click.echo(pages_note(document), err=True)
     report_written(write_printed(document, output, options))
 
 

@@ -118,10 +118,9 @@ def tape_command(segments, length, repeat_only, tape_width, layout, seed, output
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets. A PDF longer than 5,080 mm (the
     longest page every viewer shows at real size) is written as pages of whole repeats with join marks."""
-    from ...output import STDOUT_FORMATS, write_printed
-    from ...press import Document
+    from ...output import output_format, write_printed
     from ...press.impose import tape_artwork
-    from ...press.rolls import check_repeat_only, repeat_document, roll_document
+    from ...press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
     from .draw import tape_repeat_scene
     from .generate import check_tape_width, generate_tape
 
@@ -132,8 +131,7 @@ def tape_command(segments, length, repeat_only, tape_width, layout, seed, output
     check_tape_width(tape_width)
     design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width, layout=layout)
     _check(design)
-    suffix = STDOUT_FORMATS.get(str(output), output.suffix.lower())
-    if suffix in (".json", ".txt") or print_options.paper or print_options.template:
+    if output_format(output) in (".json", ".txt") or print_options.paper or print_options.template:
         emit(_game(), design, output, print_options)
         return
     bleed = print_options.bleed
@@ -144,11 +142,10 @@ def tape_command(segments, length, repeat_only, tape_width, layout, seed, output
     else:
         # Segments are torn off whole: the roll's artwork ends on its last whole one.
         strip = tape_artwork(repeat, length or repeat.width, bleed, piece=design.segment_length)
-        document = (roll_document(strip, repeat.width, title, print_options.lang, piece=design.segment_length)
-                    if suffix == ".pdf" else Document.single(strip, title=title))
-    if len(document.pages) > 1:
-        click.echo(f"longer than one PDF page shows at real size: {len(document.pages)} pages, each ending on a "
-                   "whole repeat (or piece) and joined to the next at its marks", err=True)
+        document = roll_for_output(strip, output, repeat.width, title, print_options.lang,
+                                   piece=design.segment_length)
+    if pages_note(document):
+        click.echo(pages_note(document), err=True)
     report_written(write_printed(document, output, print_options))
 
 
