@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.collisions import command_drawings, page_faults, pdf_collisions, scene_collisions
+from tests.printcheck import strict_cases
 from washigen.scene import Group, Line, Rect, Scene, Style, Text
 
 # Outputs with labels on cards, tiles, sheets and rule-sheet figures, in both languages, with the faults found in
@@ -38,8 +39,7 @@ _cache: dict[str, tuple] = {}
 
 
 def _cases(reading: str):
-    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=f"{name}: labels still collide"))
-            if name in KNOWN_FAULTS[reading] else name for name in OUTPUTS]
+    return strict_cases(OUTPUTS, KNOWN_FAULTS[reading], "{name}: labels still collide")
 
 
 def _read(name: str, tmp_path_factory) -> tuple:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.piece_bleed import Piece, command_pieces, document_pieces, piece_bleed, recorded_slots
+from tests.printcheck import strict_cases
 from washigen.render import to_pdf
 from washigen.scene import Rect, Scene, Style
 
@@ -27,9 +28,7 @@ OUTPUTS = {
 KNOWN_FAULTS: set[str] = set()
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=f"{name}: a piece stops at its trim"))
-    if name in KNOWN_FAULTS else name for name in OUTPUTS])
+@pytest.mark.parametrize("name", strict_cases(OUTPUTS, KNOWN_FAULTS, "{name}: a piece stops at its trim"))
 def test_every_cut_edge_of_every_piece_bleeds(name, tmp_path):
     data, pieces = command_pieces(OUTPUTS[name], tmp_path / f"{name}.pdf")
     assert pieces

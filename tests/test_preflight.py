@@ -9,7 +9,8 @@ import io
 import pytest
 from click.testing import CliRunner
 
-from tests.printcheck import bare_bleed, page_boxes, small_text, text_near_trim, text_runs, unembedded_fonts
+from tests.printcheck import (bare_bleed, page_boxes, small_text, strict_cases, text_near_trim, text_runs,
+                              unembedded_fonts)
 from washigen.cli import main
 
 OUTPUTS = {
@@ -43,7 +44,7 @@ OUTPUTS = {
     "cops-play": ["cops", "play", "--seed", "3"],
     "calibrate": ["calibrate"],
     "trail-route-components-a5-de": ["trail-route", "components", "--paper", "a5", "--lang", "de"],
-    # Whole 10 m rolls, written as pages of whole repeats no longer than 5.08 m; a Cops repeat ending on a whole segment.
+    # Whole 10 m rolls, as pages of whole repeats no longer than 5.08 m; a Cops repeat ending on a whole segment.
     "cats-tape-10m": ["cats", "tape", "--seed", "1"],
     "cops-tape-10m": ["cops", "tape", "--seed", "1", "--length", "10m"],
     "cops-tape-repeat": ["cops", "tape", "--seed", "1"],
@@ -62,8 +63,7 @@ _cache: dict[str, bytes] = {}
 
 
 def _cases(check: str):
-    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=f"{name} still fails the {check} check"))
-            if name in KNOWN_FAULTS[check] else name for name in OUTPUTS]
+    return strict_cases(OUTPUTS, KNOWN_FAULTS[check], f"{{name}} still fails the {check} check")
 
 
 def _pdf(name: str, tmp_path_factory) -> bytes:
