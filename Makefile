@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 OUT    := out
 TESTS  ?=
 
-.PHONY: demo test bench install clean catalog preflight
+.PHONY: demo test test-lowest bench install clean catalog preflight
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,15 @@ demo: install
 test: install
 	$(BIN)/python -m pytest -n 2 $(TESTS)
 
+# The floors pyproject.toml promises, tried: a second venv with the lowest version of every direct dependency
+# (uv's lowest-direct resolution; uv comes from PyPI), running every command once (tests/test_smoke_commands.py).
+LOWEST := .venv-lowest
+test-lowest: install
+	$(BIN)/python -m pip install --quiet 'uv>=0.4'
+	$(BIN)/uv venv --quiet --allow-existing --python $(PYTHON) $(LOWEST)
+	$(BIN)/uv pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct -e . 'pytest>=7.4' 'pytest-xdist>=3.5'
+	$(LOWEST)/bin/python -m pytest -n 2 -p no:cacheprovider tests/test_smoke_commands.py
+
 # Gathers every word marked _("...") or N_("...") in washigen/ into the catalogs: new words get an empty
 # msgstr to translate (tests fail until every one is), words no longer used are dropped.
 catalog: install
@@ -48,4 +57,4 @@ preflight: install
 	$(BIN)/python -m tests.preflight_sweep $(PREFLIGHT)
 
 clean:
-	rm -rf $(VENV) $(OUT) *.egg-info
+	rm -rf $(VENV) $(LOWEST) $(OUT) *.egg-info
