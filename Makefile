@@ -36,7 +36,7 @@ LOWEST := .venv-lowest
 test-lowest: install
 	$(BIN)/python -m pip install --quiet 'uv>=0.4'
 	$(BIN)/uv venv --quiet --allow-existing --python $(PYTHON) $(LOWEST)
-	$(BIN)/uv pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct -e . 'pytest>=7.4' 'pytest-xdist>=3.5'
+	$(BIN)/uv pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct . 'pytest>=7.4' 'pytest-xdist>=3.5'
 	$(LOWEST)/bin/python -m pytest -n 2 -p no:cacheprovider tests/test_smoke_commands.py
 
 # Gathers every word marked _("...") or N_("...") in washigen/ into the catalogs: new words get an empty

@@ -58,6 +58,25 @@ def test_the_wheel_carries_every_data_file_the_licences_and_py_typed(wheel):
     assert not [name for name in names if "__pycache__" in name or name.startswith(("assets/", "seeds/"))]
 
 
+def test_the_wheel_carries_compiled_catalogs_and_needs_no_babel(wheel):
+    """babel compiles the catalogs when the wheel is built; the installed package reads the .mo with gettext."""
+    archive = zipfile.ZipFile(wheel)
+    names = set(archive.namelist())
+    for po in (ROOT / "washigen" / "locale").glob("*/LC_MESSAGES/washigen.po"):
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        assert mo in names, f"{mo} missing from the wheel"
+        import gettext
+        import io
+
+        catalog = gettext.GNUTranslations(io.BytesIO(archive.read(mo)))
+        assert catalog.gettext("fish") != "fish"          # translated, not an empty catalog
+    metadata = next(name for name in names if name.endswith(".dist-info/METADATA"))
+    requires = [line for line in archive.read(metadata).decode().splitlines() if line.startswith("Requires-Dist:")]
+    runtime = [line for line in requires if "extra ==" not in line]
+    assert runtime and not [line for line in runtime if "babel" in line.lower()], runtime
+    assert not list((ROOT / "washigen" / "locale").rglob("*.mo")), "the build wrote a .mo into the checkout"
+
+
 def test_an_editable_install_reads_the_folders_at_the_top_of_the_checkout():
     """`make install` is editable: the data packages are the checkout's own folders, found by importlib."""
     from washigen import paths
@@ -127,3 +146,49 @@ def test_a_wheel_installed_with_pip_user_finds_its_data_from_another_folder(whee
     work = tmp_path / "elsewhere"
     work.mkdir()
     _run_installed(tmp_path / "userbase" / "bin" / "washigen", python, env, work)
+
+
+# Test files run from the unpacked sdist: units, the golden designs and the rule texts.
+SDIST_TESTS = ("tests/test_units.py", "tests/test_golden.py", "tests/test_rulebook_seeds.py")
+
+
+def _tracked_files() -> list[str] | None:
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    return listed.stdout.split() if listed.returncode == 0 and listed.stdout else None
+
+
+def test_the_sdist_carries_its_tests_and_they_pass_from_it(tmp_path):
+    """Built from a copy of the tree; it holds every file the repository tracks, installs into a fresh venv (where
+    the German catalog comes compiled), and its own tests pass when run from the unpacked sdist."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=SKIPPED)
+    built = subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(tmp_path / "dist"), str(source)],
+                           capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-3000:]
+    sdist = next((tmp_path / "dist").glob("washigen-*.tar.gz"))
+    import tarfile
+
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    tracked = _tracked_files()
+    if tracked is not None:
+        assert sorted(set(tracked) - names - {".gitignore"}) == []
+    assert {"tests/conftest.py", "tests/readback.py", "CHANGELOG.md", "examples/cats-map-2p.json"} <= names
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(sdist)],
+                             capture_output=True, text=True, timeout=900, env=_clean_env())
+    assert install.returncode == 0, install.stderr[-2000:]
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    german = subprocess.run([str(venv / "bin" / "washigen"), "cats", "sheet", "--lang", "de", "-o", "sheet.pdf"],
+                            cwd=work, env=_clean_env(), capture_output=True, text=True, timeout=300)
+    assert german.returncode == 0, german.stderr[-2000:]
+    assert "Spezialzüge" in PdfReader(work / "sheet.pdf").pages[0].extract_text()
+
+    unpacked = next((tmp_path / "unpacked").iterdir())
+    tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *SDIST_TESTS],
+                           cwd=unpacked, env=_clean_env(), capture_output=True, text=True, timeout=600)
+    assert tests.returncode == 0, tests.stdout[-3000:]

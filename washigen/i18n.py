@@ -2,8 +2,9 @@
 
 English is the source language: every printed string is written in English in the code, marked `_("...")` where
 it is used (or `N_("...")` where it is defined apart from its use), and looked up in the gettext catalog
-washigen/locale/<lang>/LC_MESSAGES/washigen.po. The catalog is compiled to .mo bytes in memory at first use
-(babel's compiler), so an editable install and a wheel read the same .po file and nothing is written next to it.
+washigen/locale/<lang>/LC_MESSAGES/washigen.po. A built wheel carries each catalog compiled to washigen.mo (setup.py
+compiles it with babel at build time); a checkout (an editable install) has only the .po and compiles it in memory
+at first use with babel, a development dependency, so nothing is written next to it.
 English needs no catalog: the msgids are the English words, and English output stays byte for byte the same.
 
 The language is passed along (PrintOptions.lang, a diagram's `lang` parameter), never kept in a global.
@@ -74,9 +75,23 @@ class Translator:
         return f"{value:.{digits}f}".replace(".", self.decimal)
 
 
+def _catalog(po_path: Path) -> gettext.GNUTranslations:
+    """The compiled catalog beside the .po where the build put one (an installed wheel; a checkout never holds
+    one), else the .po compiled now."""
+    mo_path = po_path.with_suffix(".mo")
+    if mo_path.is_file():
+        with mo_path.open("rb") as compiled:
+            return gettext.GNUTranslations(compiled)
+    return _compile(po_path)
+
+
 def _compile(po_path: Path) -> gettext.GNUTranslations:
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        raise InputError(f"{po_path}: this catalog is not compiled and babel, which compiles it, is not installed "
+                         f"(pip install babel, or install washigen from a wheel)") from None
 
     with po_path.open("rb") as source:
         catalog = read_po(source, locale=po_path.parent.parent.name, domain=DOMAIN)
@@ -92,7 +107,7 @@ def translator(lang: str = SOURCE_LANGUAGE) -> Translator:
     code = check_language(lang)
     if code == SOURCE_LANGUAGE:
         return Translator(code, gettext.NullTranslations())
-    return Translator(code, _compile(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"))
+    return Translator(code, _catalog(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"))
 
 
 def catalog_path(lang: str) -> Path:
