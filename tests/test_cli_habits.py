@@ -141,3 +141,25 @@ def test_shell_completion_scripts_and_completions(shell):
                                                     "COMP_WORDS": "washigen cats map --pla", "COMP_CWORD": "3"},
                               capture_output=True, text=True, timeout=60)
         assert done.stdout.split() == ["plain,--players"]
+
+
+@pytest.mark.parametrize("form", [".json", ".txt", ".tmj"])
+def test_validate_and_render_read_a_design_from_stdin_in_every_form(form, tmp_path):
+    made = tmp_path / f"map{form}"
+    assert run("cats", "map", "--seed", "3", "-o", made).exit_code == 0
+    data = made.read_bytes()
+    checked = CliRunner().invoke(main, ["validate", "-", "--json"], input=data)
+    assert checked.exit_code == 0, checked.output
+    report = json.loads(checked.stdout)
+    assert report["file"] == "<stdin>" and report["readable"] and report["valid"]
+    out = tmp_path / "from-stdin.svg"
+    drawn = CliRunner().invoke(main, ["render", "-", "-o", str(out)], input=data)
+    assert drawn.exit_code == 0, drawn.output
+    assert ET.parse(out).getroot().tag.endswith("svg")
+
+
+def test_stdin_that_is_no_design_is_bad_input_named_stdin():
+    bad = CliRunner().invoke(main, ["validate", "-"], input=b"garbage\n")
+    assert bad.exit_code == 2 and "<stdin>: line 1" in bad.output
+    empty = CliRunner().invoke(main, ["render", "-", "-o", "x.pdf"], input=b"")
+    assert empty.exit_code == 2 and "<stdin>" in empty.output and "empty" in empty.output

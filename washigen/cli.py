@@ -152,7 +152,7 @@ def first_sentence(text: str) -> str:
 @click.option("--seed", "play_seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
               help="Seed of the --play games.")
 def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_seed: int):
-    """Check design files against their game's rules.
+    """Check design files against their game's rules. - reads one from standard input.
 
     Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read."""
     import json
@@ -167,7 +167,7 @@ def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_se
             design = load(path)
         except WashigenError as error:
             worst = EXIT_BAD_INPUT
-            results.append({"file": str(path), "readable": False, "error": str(error)})
+            results.append({"file": _shown(path), "readable": False, "error": str(error)})
             if not as_json:
                 click.echo(f"error: {error}", err=True)
             continue
@@ -177,13 +177,17 @@ def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_se
             report = report + _play_report(game, design, play_seed, report.ok)
         if not report.ok:
             worst = max(worst, EXIT_RULE_BROKEN)
-        results.append({"file": str(path), "readable": True, **report.to_dict()})
+        results.append({"file": _shown(path), "readable": True, **report.to_dict()})
         if not as_json:
-            click.echo(f"{path}:")
+            click.echo(f"{_shown(path)}:")
             click.echo("  " + report.format_text().replace("\n", "\n  "))
     if as_json:
         click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2, ensure_ascii=False))
     sys.exit(worst)
+
+
+def _shown(path: Path) -> str:
+    return "<stdin>" if str(path) == "-" else str(path)
 
 
 def _play_report(game, design, seed: int, placement_ok: bool):
@@ -202,8 +206,8 @@ def _play_report(game, design, seed: int, placement_ok: bool):
 @output_option((".pdf", ".svg", ".png", ".txt", ".json", ".tmj"))
 @print_options
 def render_command(file: Path, output: Path, print_options):
-    """Print a design file (as made by any `-o OUT.json`, a text form or a Tiled map) to PDF, SVG or PNG, or
-    write it in another form."""
+    """Print a design file (as made by any `-o OUT.json`, a text form or a Tiled map; - reads it from standard
+    input) to PDF, SVG or PNG, or write it in another form."""
     from .cli_options import emit
     from .design import load
     from .games import get_game

@@ -130,21 +130,50 @@ def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) 
     return replace(options or PrintOptions(), **overrides)
 
 
+STDIN = "-"                 # the path that names standard input
+
+
 def load(path: str | Path) -> Design:
     """A design from its JSON file, a game's text form (.txt) whose first line names the game, or a Tiled map
-    (.tmj) that washigen wrote."""
+    (.tmj) that washigen wrote. `-` reads standard input (up to the same size), its form told by its first bytes."""
+    from_stdin = str(path) == STDIN
     path = Path(path)
-    data = read_bytes(path, "design file")
+    source = "<stdin>" if from_stdin else str(path)
+    data = _read_stdin() if from_stdin else read_bytes(path, "design file")
     if not data.strip():
         raise DesignFormatError("the file is empty; a design file holds a washigen design (JSON, .txt or .tmj)",
-                                source=str(path))
-    if path.suffix.lower() == ".txt":
-        return load_text(data, source=str(path))
-    if path.suffix.lower() == ".tmj":
+                                source=source)
+    form = _sniff_form(data) if from_stdin else path.suffix.lower()
+    if form == ".txt":
+        return load_text(data, source=source)
+    if form == ".tmj":
         from .tiled import load_tmj
 
-        return load_tmj(data, source=str(path))
-    return loads(data, source=str(path))
+        return load_tmj(data, source=source)
+    return loads(data, source=source)
+
+
+def _read_stdin() -> bytes:
+    import sys
+
+    from .inputs import MAX_INPUT_BYTES
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise InputError("-: standard input is closed; pass a design file, or pipe one in")
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"<stdin>: larger than {MAX_INPUT_BYTES // 2**20} MiB; not a design file")
+    return data
+
+
+def _sniff_form(data: bytes) -> str:
+    """A JSON object is a Tiled map where it has Tiled's keys (a washigen design never has), else a washigen
+    design; anything else is a text form."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head.startswith(b"{"):
+        return ".txt"
+    return ".tmj" if b'"tiledversion"' in data or b'"orientation"' in data else ".json"
 
 
 def load_text(data: bytes, source: str) -> Design:
