@@ -58,3 +58,33 @@ def test_a_band_too_narrow_for_a_scannable_code_leaves_it_out_and_says_so(tmp_pa
 
 def test_the_smallest_printable_code_has_its_quiet_zone():
     assert min_qr_size(URL) == pytest.approx((len(qr_matrix(URL)) + 2 * QUIET_MODULES) * MIN_MODULE)
+
+
+def test_one_limit_for_a_rules_url_the_option_the_design_file_and_the_code():
+    """2,000 characters wherever a rules URL is given, and the largest QR code (version 40-M) holds them."""
+    from washigen.errors import InputError
+    from washigen.qr import MAX_URL_LENGTH, QR_BYTES
+
+    longest = "https://example.com/" + "r" * (MAX_URL_LENGTH - 20)
+    assert len(qr_matrix(longest)) <= 177                      # version 40 at most: 177 modules a side
+    with pytest.raises(InputError, match=f"1 to {MAX_URL_LENGTH} characters"):
+        qr_matrix(longest + "r")
+    wide = "https://example.com/" + "ä" * (QR_BYTES // 2)      # few characters, too many bytes
+    with pytest.raises(InputError, match=f"at most {QR_BYTES} bytes"):
+        qr_matrix(wide)
+    too_long = CliRunner().invoke(main, ["cats", "tape", "--rules-url", longest + "r", "-o", "x.pdf"])
+    assert too_long.exit_code == 2 and f"at most {MAX_URL_LENGTH} characters" in too_long.output
+
+
+def test_a_design_file_with_a_rules_url_past_the_limit_is_refused_by_field(tmp_path):
+    import json
+
+    from washigen.qr import MAX_URL_LENGTH
+
+    made = tmp_path / "roll.json"
+    assert CliRunner().invoke(main, ["cats", "tape", "--seed", "1", "--length", "1m", "-o", str(made)]).exit_code == 0
+    document = json.loads(made.read_text())
+    document["rules_url"] = "https://example.com/" + "r" * MAX_URL_LENGTH
+    made.write_text(json.dumps(document))
+    refused = CliRunner().invoke(main, ["validate", str(made)])
+    assert refused.exit_code == 2 and "rules_url" in refused.output and str(MAX_URL_LENGTH) in refused.output

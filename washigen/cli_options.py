@@ -15,6 +15,7 @@ import click
 
 from .errors import InputError
 from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
+from .qr import MAX_URL_LENGTH  # one limit for a rules URL everywhere
 
 DESIGN_FORMATS = (".json", ".txt")
 MAX_GUTTER = 30.0
@@ -48,7 +49,6 @@ class LengthType(click.ParamType):
 LENGTH = LengthType()
 LENGTH_OR_ZERO = LengthType(allow_zero=True)
 BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
-MAX_URL_LENGTH = 2000          # what a QR code of 0.4 mm modules could still hold on a sheet
 
 
 def offset_option(ctx, param, value: str | None) -> tuple[float, float]:

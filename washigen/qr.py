@@ -12,13 +12,18 @@ from .errors import InputError
 
 MIN_MODULE = 0.4           # mm
 QUIET_MODULES = 4
+MAX_URL_LENGTH = 2000      # characters of a rules URL, wherever one is given (option, design file, studio)
+QR_BYTES = 2331            # what the largest code (version 40, error correction M) holds, in UTF-8 bytes
 
 
 @lru_cache(maxsize=32)
 def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     """The dark (True) and light modules of `url`'s QR code, error correction M, without the quiet zone."""
-    if not url or len(url) > 800:
-        raise InputError("rules-url: give a URL of 1 to 800 characters")
+    if not url or len(url) > MAX_URL_LENGTH:
+        raise InputError(f"rules-url: give a URL of 1 to {MAX_URL_LENGTH} characters, got {len(url)}")
+    if len(url.encode()) > QR_BYTES:
+        raise InputError(f"rules-url: a QR code holds at most {QR_BYTES} bytes; this URL is {len(url.encode())} "
+                         f"bytes in UTF-8 (percent-encode fewer characters, or shorten it)")
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
     code = QrCodeWidget(url, barLevel="M").qr

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ...design import Design, record
 from ...errors import InputError
+from ...qr import MAX_URL_LENGTH
 from ...units import MAX_LENGTH
 
 # The sizes live in constants.py, which the commands read at start-up without pydantic.
@@ -39,6 +40,9 @@ OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 TURNED = OPPOSITE            # a side after a half turn of the tape
 
 Cell = tuple[int, int]       # (row, col), 1-based
+
+# The address of the rules, printed as a QR code; the same bound as --rules-url.
+RulesUrl = Annotated[str, Field(min_length=1, max_length=MAX_URL_LENGTH)]
 
 
 @record
@@ -117,7 +121,7 @@ class CatsRoll(Design):
     segment_rows: SegmentRows = DEFAULT_SEGMENT_ROWS
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
     length: Annotated[float, Field(gt=0, le=MAX_LENGTH)] = 10_000.0
-    rules_url: str | None = None
+    rules_url: RulesUrl | None = None
     segments: tuple[Grid, ...]
 
 
@@ -138,7 +142,7 @@ class CatsMap(Design):
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
     balance: float | None = None     # the route gap (steps) between the sides, when a search measured it
     play_score: float | None = None  # the balance score from play (largest win-rate gap to the fair share)
-    rules_url: str | None = None     # printed as a QR code
+    rules_url: RulesUrl | None = None     # printed as a QR code
     pieces: tuple[Piece, ...] = ()
     grid: Grid
 
