@@ -15,6 +15,7 @@ from washigen.games.cat_tree.model import CatTreeDeck
 
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(".")
+    out.mkdir(parents=True, exist_ok=True)      # the folder is made where it is missing
     deck = CatTreeDeck(card="mini-euro", copies=2, reference_cards=1)
     report = washigen.validate(deck)
     print(f"{deck.copies * 8 + deck.reference_cards} cards, {'valid' if report.ok else report.format_text()}")

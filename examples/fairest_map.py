@@ -37,6 +37,7 @@ def main() -> None:
     design, report, valid = fairest(args.maps)
     print(f"{valid} of {args.maps} maps valid; the fairest is seed {design.seed} with a gap of {design.balance} "
           f"steps and {len(report.warnings)} warning(s)")
+    args.out.mkdir(parents=True, exist_ok=True)  # the folder is made where it is missing
     for name, options in (("fairest.json", {}), ("fairest.pdf", {"paper": "a4"})):
         for path in washigen.render(design, args.out / name, **options):
             print(f"wrote {path}")

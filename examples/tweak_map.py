@@ -43,6 +43,7 @@ def show(title: str, report) -> None:
 
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(".")
+    out.mkdir(parents=True, exist_ok=True)      # the folder is made where it is missing
     design = washigen.generate("cats", "map", players=2, seed=1)
     show("generated", washigen.validate(design))
 

@@ -161,3 +161,13 @@ def test_the_readme_documents_the_api():
         assert f"washigen.{name}(" in section
     for script in ("fairest_map.py", "tweak_map.py", "custom_deck.py"):
         assert f"examples/{script}" in section
+
+
+@pytest.mark.parametrize("script", ["custom_deck.py", "tweak_map.py", "fairest_map.py"])
+def test_every_example_makes_its_missing_output_folder(script, tmp_path):
+    folder = tmp_path / "not" / "there"
+    result = subprocess.run([sys.executable, str(ROOT / "examples" / script), str(folder),
+                             *(["--maps", "2"] if script == "fairest_map.py" else [])],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert any(path.is_file() for path in folder.iterdir())
