@@ -23,16 +23,20 @@ def interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def test_ctrl_c_exits_130_with_one_line_and_leaves_the_old_file(tmp_path):
+@pytest.mark.parametrize("signum, code, line", [
+    (signal.SIGINT, 130, "interrupted\n"),           # Ctrl-C
+    (signal.SIGTERM, 143, "terminated\n"),           # `timeout`, a CI's cancel, systemd: cleaned up the same way
+], ids=["SIGINT", "SIGTERM"])
+def test_ctrl_c_or_sigterm_exits_with_one_line_and_leaves_the_old_file(tmp_path, signum, code, line):
     (tmp_path / "roll.pdf").write_bytes(b"the old roll")
     run = subprocess.Popen([*WASHIGEN, *LONG_RUN], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, preexec_fn=interruptible)
     time.sleep(2.5)
     assert run.poll() is None, "the run ended before it could be interrupted"
-    run.send_signal(signal.SIGINT)
+    run.send_signal(signum)
     stdout, stderr = run.communicate(timeout=30)
-    assert run.returncode == 130
-    assert stderr.endswith("interrupted\n") and "Traceback" not in stderr
+    assert run.returncode == code
+    assert stderr.endswith(line) and "Traceback" not in stderr
     assert (tmp_path / "roll.pdf").read_bytes() == b"the old roll"
     assert sorted(os.listdir(tmp_path)) == ["roll.pdf"]
 
@@ -70,6 +74,16 @@ def test_ctrl_c_while_washigen_is_imported_exits_130_with_one_line(tmp_path, ent
     assert run.returncode == 130
     assert stderr == "interrupted\n"                     # no traceback, and not click's "Aborted!"
     assert stdout == ""
+
+
+def test_sigterm_while_washigen_is_imported_exits_143_with_one_line(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(SLOW_IMPORT.format(module="washigen.cli"))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    run = subprocess.Popen([*WASHIGEN, "games"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert run.stdout.readline() == "importing washigen.cli\n"
+    run.send_signal(signal.SIGTERM)
+    stdout, stderr = run.communicate(timeout=30)
+    assert (run.returncode, stderr, stdout) == (143, "terminated\n", "")
 
 
 def test_a_reader_that_has_gone_ends_the_run_quietly_with_141():

@@ -2,17 +2,29 @@
 
 Ctrl-C ends washigen with exit 130 and the one line `interrupted` whenever it comes once this has begun: also
 while the command line is still being imported (most of a start-up), before cli.WashigenGroup can answer it. So
-this module imports nothing of washigen's until the command line is asked for."""
+this module imports nothing of washigen's until the command line is asked for.
+
+SIGTERM (what `timeout`, a CI's cancel and systemd send) ends it the same way, with exit 143 and the line
+`terminated`: it is raised as Terminated, so everything a Ctrl-C cleans up (a half-written file, worker
+processes) is cleaned up too."""
 
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 
 EXIT_INTERRUPTED = 130          # 128 + SIGINT, as shells report a run stopped by Ctrl-C
+EXIT_TERMINATED = 143           # 128 + SIGTERM
+
+
+class Terminated(SystemExit):
+    """SIGTERM, raised where the program is. A SystemExit, so no `except Exception` swallows it, and the code
+    paths that catch KeyboardInterrupt to say `interrupted` leave it alone."""
 
 
 def main() -> None:
+    signal.signal(signal.SIGTERM, on_sigterm)
     try:
         from .cli import main as command_line
 
@@ -20,16 +32,26 @@ def main() -> None:
     except KeyboardInterrupt:
         say_interrupted()
         sys.exit(EXIT_INTERRUPTED)
+    except Terminated:
+        say_interrupted("terminated")
+        sys.exit(EXIT_TERMINATED)
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)     # from here on a SIGTERM ends the process at once
         # The process ends here: the collector's last passes over every object the start-up made would cost a
         # tenth of `washigen games`. Frozen, what is still alive is left to the end of the process. Every command
         # has closed its files by now (outputs are written and renamed before it returns; atexit still runs).
         gc.freeze()
 
 
-def say_interrupted() -> None:
-    """The one line a Ctrl-C leaves on stderr."""
+def on_sigterm(signum, frame) -> None:
+    # Once only: a second SIGTERM while the first is being cleaned up ends the process at once.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    raise Terminated(EXIT_TERMINATED)
+
+
+def say_interrupted(word: str = "interrupted") -> None:
+    """The one line a Ctrl-C (or a SIGTERM: `terminated`) leaves on stderr."""
     try:
-        print("interrupted", file=sys.stderr, flush=True)
+        print(word, file=sys.stderr, flush=True)
     except (OSError, ValueError):        # stderr closed or gone: the exit status still says it
         pass

@@ -1,21 +1,34 @@
-"""Runs of seeded games: the seed and first seat of each game, and playing many of them in a process pool with
-results that do not depend on the number of processes."""
+"""Runs of seeded games: the seed and first seat of each game, and playing many of them in worker processes with
+results that do not depend on the number of processes.
+
+The workers end with the run, however it ends (DESIGN 12): a run that finishes tells them to stop; an exception
+in the parent (Ctrl-C, the SIGTERM that console.py turns into an exception, a failing game) terminates them; a
+worker that dies (the out-of-memory killer's SIGKILL) fails the run at once with WorkerDied; and a parent killed
+outright is noticed by its workers within a second, which then stop on their own."""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
 import random
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import traceback
+from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Iterable, Literal
+from multiprocessing.connection import Connection, wait
+from typing import Callable, Iterable, Iterator, Literal
 
-from ..errors import InputError
+from ..errors import InputError, WashigenError
 
 End = Literal["win", "trap", "stalemate"]
 MAX_GAMES = 100_000
 MAX_JOBS = 64
 MAX_CHUNK = 4
+CHUNKS_AHEAD = 2            # chunks sent to a worker before it answers: it never waits for the next one
+PARENT_CHECK_SECONDS = 0.5  # how often an idle worker looks whether its parent is still there
+STOP_SECONDS = 2.0          # how long a worker told to stop may take before it is killed
 
 
 @dataclass(frozen=True)
@@ -29,6 +42,10 @@ class GameRecord:
     end: End
     specials_used: tuple[int, ...] = ()
     first: int = 0
+
+
+class WorkerDied(WashigenError):
+    """A worker process ended before the run did (killed from outside, most often for want of memory)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -54,50 +71,183 @@ def default_jobs() -> int:
 
 
 PlayOne = Callable[[int, int], GameRecord]
-_worker_play_one: PlayOne | None = None
+Batch = tuple[int, list[GameRecord]]          # the index of a chunk's first game, and its games' records
 
 
-def _start_worker(play_one: PlayOne) -> None:
-    global _worker_play_one
-    _worker_play_one = play_one
-
-
-def _play_in_worker(task: tuple[int, int]) -> GameRecord:
-    assert _worker_play_one is not None
-    return _worker_play_one(*task)
+def play_chunk(play_one: PlayOne, seed: int, players: int, start: int, stop: int) -> list[GameRecord]:
+    return [play_one(game_seed(seed, i), first_seat(i, players)) for i in range(start, stop)]
 
 
 def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int = 1,
               label: str | None = None) -> list[GameRecord]:
     """Plays `games` games, game i with seed game_seed(seed, i) and first seat first_seat(i, players), in game
-    order. With jobs > 1 the games run in a process pool (play_one must pickle: a module-level function or a
-    functools.partial of one); each worker receives play_one once, and results come back in order, so the numbers
-    are identical for every jobs."""
+    order. With jobs > 1 the games run in `jobs` worker processes (play_one must pickle: a module-level function or
+    a functools.partial of one); each worker receives play_one once, and the records are put back in game order,
+    so the numbers are identical for every jobs."""
     check_run(games, jobs)
-    tasks = [(game_seed(seed, i), first_seat(i, players)) for i in range(games)]
     if jobs == 1:
-        return list(_with_progress((play_one(*task) for task in tasks), games, label))
-    # Chunks of a few games: cheap to send (the map went to each worker once), and short enough that Ctrl-C, which
-    # lets every worker finish the chunk in hand, ends the run at once.
-    chunk = max(1, min(games // (jobs * 8), MAX_CHUNK))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(play_one,))
-    try:
-        records = list(_with_progress(pool.map(_play_in_worker, tasks, chunksize=chunk), games, label))
-    except BaseException:                # Ctrl-C, a failing game: drop the games not started, wait for none
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+        batches = ((i, play_chunk(play_one, seed, players, i, i + 1)) for i in range(games))
+    else:
+        # Chunks of a few games: cheap to send, and short enough that the last ones do not keep a core idle.
+        chunk = max(1, min(games // (jobs * 8), MAX_CHUNK))
+        batches = in_workers(play_one, seed, players, games, min(jobs, games), chunk)
+    records: list[GameRecord | None] = [None] * games
+    with contextlib.closing(batches):       # the workers stop here, not whenever a traceback lets go of them
+        for start, batch in _with_progress(batches, games, label):
+            records[start:start + len(batch)] = batch
     return records
 
 
-def _with_progress(records: Iterable[GameRecord], games: int, label: str | None) -> Iterable[GameRecord]:
-    """A progress bar on stderr when stderr is a terminal; the records pass through unchanged."""
+def _with_progress(batches: Iterable[Batch], games: int, label: str | None) -> Iterator[Batch]:
+    """A progress bar on stderr when stderr is a terminal; the batches pass through unchanged."""
     if label is None or not sys.stderr.isatty():
-        yield from records
+        yield from batches
         return
     import click
 
     with click.progressbar(length=games, label=label, file=sys.stderr) as bar:
-        for record in records:
-            bar.update(1)
-            yield record
+        for batch in batches:
+            bar.update(len(batch[1]))
+            yield batch
+
+
+@dataclass
+class Worker:
+    process: multiprocessing.process.BaseProcess
+    connection: Connection
+    in_hand: int = 0                  # chunks sent and not yet answered
+
+
+def in_workers(play_one: PlayOne, seed: int, players: int, games: int, jobs: int, chunk: int) -> Iterator[Batch]:
+    """The games in chunks over `jobs` worker processes, each chunk's records as it comes back (in any order).
+    However this generator ends (finished, closed, an exception in the parent or from a worker), no worker is left:
+    see stop_workers."""
+    chunks = deque((start, min(start + chunk, games)) for start in range(0, games, chunk))
+    workers: list[Worker] = []
+    finished = False
+    try:
+        context = multiprocessing.get_context()
+        for _ in range(jobs):
+            ours, theirs = context.Pipe()
+            # daemon: should this process end before stop_workers has run, multiprocessing's exit still stops it
+            process = context.Process(target=serve, args=(theirs, play_one, seed, players), name="washigen-worker",
+                                      daemon=True)
+            process.start()
+            theirs.close()
+            workers.append(Worker(process, ours))
+        for worker in workers:
+            for _ in range(CHUNKS_AHEAD):
+                _send_next(worker, chunks)
+        by_handle = {w.connection: w for w in workers} | {w.process.sentinel: w for w in workers}
+        while any(w.in_hand for w in workers):
+            for ready in wait(list(by_handle)):
+                worker = by_handle[ready]
+                if ready is not worker.connection or not worker.in_hand:   # its process ended
+                    raise _died(worker)
+                yield _answer(worker)
+                _send_next(worker, chunks)
+        finished = True
+    finally:
+        stop_workers(workers, finished)
+
+
+def _send_next(worker: Worker, chunks: deque) -> None:
+    if chunks:
+        try:
+            worker.connection.send(chunks.popleft())
+        except OSError:              # it died since its last answer (a broken pipe, a reset connection)
+            raise _died(worker) from None
+        worker.in_hand += 1
+
+
+def _answer(worker: Worker) -> Batch:
+    try:
+        kind, value = worker.connection.recv()
+    except (EOFError, OSError):      # it died while answering
+        raise _died(worker) from None
+    worker.in_hand -= 1
+    if kind == "failed":             # a game raised: the same exception here, with the worker's traceback
+        error, remote = value
+        raise error from RemoteTraceback(remote)
+    return value
+
+
+def _died(worker: Worker) -> WorkerDied:
+    worker.process.join(1.0)          # its exit status, once the system has it
+    code = worker.process.exitcode
+    if code is not None and code < 0:
+        try:
+            how = f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            how = f"was killed by signal {-code}"
+    else:
+        how = "ended" if code is None else f"ended with exit status {code}"
+    return WorkerDied(f"a worker process (pid {worker.process.pid}) {how}, so the run stopped (if memory ran "
+                      "short, try fewer --jobs)")
+
+
+def stop_workers(workers: list[Worker], finished: bool) -> None:
+    """Ends every worker and waits for it: told to stop when the run has finished, terminated otherwise (their
+    games are no longer wanted); killed if still there after STOP_SECONDS."""
+    for worker in workers:
+        try:
+            if finished:
+                worker.connection.send(None)
+            elif worker.process.exitcode is None:
+                worker.process.terminate()
+        except (OSError, ValueError):     # already gone
+            pass
+    for worker in workers:
+        worker.process.join(STOP_SECONDS)
+        if worker.process.exitcode is None:
+            worker.process.kill()
+            worker.process.join()
+        worker.connection.close()
+        worker.process.close()
+
+
+class RemoteTraceback(Exception):
+    """A worker's traceback, shown as the cause of the exception it sent."""
+
+    def __str__(self) -> str:
+        return "\n" + self.args[0]
+
+
+def serve(connection: Connection, play_one: PlayOne, seed: int, players: int) -> None:
+    """A worker: plays each chunk (start, stop) it receives and answers ("played", (start, records)) or
+    ("failed", (exception, traceback)); ends on None, or as soon as its parent has gone."""
+    # The parent stops the workers: a terminal's Ctrl-C, which reaches every process of the group, leaves them to
+    # it; and a SIGTERM from the parent ends a worker at once, whatever handler the parent had installed.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # The run's process, or a fork server that ends with it: once it has gone the worker is someone else's child.
+    parent = os.getppid()
+    while True:
+        while not connection.poll(PARENT_CHECK_SECONDS):
+            if os.getppid() != parent:   # the parent was killed outright: nobody wants these games
+                return
+        try:
+            task = connection.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        try:
+            answer = ("played", (task[0], play_chunk(play_one, seed, players, *task)))
+        except Exception as error:
+            answer = ("failed", (_picklable(error), traceback.format_exc()))
+        try:
+            connection.send(answer)
+        except OSError:                  # the parent has gone
+            return
+
+
+def _picklable(error: Exception) -> Exception:
+    """The exception itself when it survives the trip to the parent, else a RuntimeError that names it."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(error))
+        return error
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")

@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -103,11 +103,17 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 def endpoint(handler):
     """Wraps a handler: WashigenError -> 400/404/409 JSON with the CLI's message; anything unforeseen -> 500 with
-    one line, the traceback going to the server's log only."""
+    one line, the traceback going to the server's log only. A client that goes away before its body has come is
+    no bug: one line in the log, not a traceback (a client could otherwise flood the log with them)."""
 
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
+        except ClientDisconnect:
+            log.warning("studio: %s %s: the client went away before sending its whole request", request.method,
+                        request.url.path)
+            return JSONResponse({"error": "request: the connection closed before the whole body came"},
+                                status_code=400)
         except HttpError as error:
             return JSONResponse({"error": str(error)}, status_code=error.status)
         except api.NotFound as error:
