@@ -13,13 +13,15 @@ import argparse
 from pathlib import Path
 
 import washigen
+from washigen.games.cats.model import CatsMap
 
 
-def fairest(count: int, first_seed: int = 1):
-    """(design, report) of the fairest valid map among `count` seeds."""
+def fairest(count: int, first_seed: int = 1) -> tuple[CatsMap, washigen.Report, int]:
+    """(design, report, how many were valid) of the fairest valid map among `count` seeds."""
     candidates = []
     for seed in range(first_seed, first_seed + count):
         design = washigen.generate("cats", "map", players=2, cut_up=True, seed=seed)
+        assert isinstance(design, CatsMap)
         report = washigen.validate(design)
         if report.ok:
             candidates.append((design.balance, len(report.warnings), seed, design, report))
@@ -38,8 +40,8 @@ def main() -> None:
     print(f"{valid} of {args.maps} maps valid; the fairest is seed {design.seed} with a gap of {design.balance} "
           f"steps and {len(report.warnings)} warning(s)")
     args.out.mkdir(parents=True, exist_ok=True)  # the folder is made where it is missing
-    for name, options in (("fairest.json", {}), ("fairest.pdf", {"paper": "a4"})):
-        for path in washigen.render(design, args.out / name, **options):
+    for name, paper in (("fairest.json", None), ("fairest.pdf", "a4")):
+        for path in washigen.render(design, args.out / name, paper=paper):
             print(f"wrote {path}")
 
 

@@ -14,18 +14,19 @@ from dataclasses import replace
 from pathlib import Path
 
 import washigen
+from washigen.games.cats.model import CatsMap, Sewer
 
 
-def without_sewer(design, sewer):
+def without_sewer(design: CatsMap, sewer: Sewer) -> CatsMap:
     grid = replace(design.grid, sewers=tuple(s for s in design.grid.sewers if s != sewer))
     return replace(design, grid=grid)
 
 
-def with_sewer(design, sewer):
+def with_sewer(design: CatsMap, sewer: Sewer) -> CatsMap:
     return replace(design, grid=replace(design.grid, sewers=(*design.grid.sewers, sewer)))
 
 
-def free_street(design, row: int) -> int:
+def free_street(design: CatsMap, row: int) -> int:
     """A street column of `row` with no sewer on it, nor on its neighbours."""
     taken = {s.col for s in design.grid.sewers if s.row == row}
     line = design.grid.rows[row - 1]
@@ -35,7 +36,7 @@ def free_street(design, row: int) -> int:
     raise SystemExit(f"row {row} has no free street cell")
 
 
-def show(title: str, report) -> None:
+def show(title: str, report: washigen.Report) -> None:
     print(f"{title}: {'valid' if report.ok else 'breaks a rule'}")
     for violation in report.violations:
         print(f"  {violation}")
@@ -45,6 +46,7 @@ def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(".")
     out.mkdir(parents=True, exist_ok=True)      # the folder is made where it is missing
     design = washigen.generate("cats", "map", players=2, seed=1)
+    assert isinstance(design, CatsMap)          # generate returns a Design; this one is a Cats map
     show("generated", washigen.validate(design))
 
     red = [s for s in design.grid.sewers if s.row == 1 and s.colour == "red"]
@@ -57,7 +59,7 @@ def main() -> None:
 
     fixed = broken
     for _ in range(2):
-        fixed = with_sewer(fixed, type(red[0])(row=1, col=free_street(fixed, 1), colour="red"))
+        fixed = with_sewer(fixed, Sewer(row=1, col=free_street(fixed, 1), colour="red"))
     report = washigen.validate(fixed)
     show("two red sewers put back", report)
     for path in washigen.render(fixed, out / "tweaked.json"):

@@ -47,7 +47,13 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "OutputError": ("errors", "OutputError"),
 }
 
-__all__ = ["__version__", *_EXPORTS]
+# A literal list, so type checkers read it: every name of _EXPORTS, and the version.
+__all__ = [
+    "__version__",
+    "generate", "validate", "render", "load", "save", "play", "get_game", "all_games", "register_game",
+    "load_design", "save_design", "Design", "PrintOptions", "Report", "Violation", "Scene", "Symbol",
+    "parse_length", "WashigenError", "InputError", "DesignFormatError", "TemplateError", "OutputError",
+]
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
     from .design import Design, load, render, save, validate

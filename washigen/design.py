@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
@@ -29,9 +29,14 @@ if TYPE_CHECKING:
 FORMAT = "washigen/1"
 
 
-def record(cls):
-    """A frozen, keyword-only dataclass that a design file may hold (unknown keys are refused on load)."""
-    cls.__pydantic_config__ = ConfigDict(extra="forbid")
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def record(cls: type[_T]) -> type[_T]:
+    """A frozen, keyword-only dataclass that a design file may hold (unknown keys are refused on load). Type
+    checkers see it as the dataclass it makes (dataclass_transform), so `dataclasses.replace` checks its fields."""
+    setattr(cls, "__pydantic_config__", ConfigDict(extra="forbid"))
     return dataclass(frozen=True, kw_only=True)(cls)
 
 
