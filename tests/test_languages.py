@@ -24,7 +24,7 @@ PROPER_NAMES = {"tokyo", "washi", "game", "cats", "cops", "cat", "tree", "we", "
                 "trail", "route", "washigen", "jinja", "default", "us", "letter"}
 # Words German shares with the English of the catalog: German words spelt the same, the card sizes' names,
 # Japanese words, units.
-SHARED_WORDS = {"in", "so", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams", "tape",
+SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams", "tape",
                 "diagonal", "duplex", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt", "super"}
 # A value of an option a page tells its reader to type (`--duplex long`).
 COMMAND_WORDS = {"long", "stacked"}           # option values: --duplex long, --layout stacked

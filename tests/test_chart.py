@@ -1,0 +1,123 @@
+"""The balance chart read back: in the SVG, every seat's bar and interval ends sit where its numbers say (to 0.1 mm,
+measured against the chart's own 0 % and 100 % grid lines, found by their labels), the fair-share line at the
+fair share, the histogram holds every game; the words are in the language asked; and the PDF passes the project's
+preflight and, where Debian's tools are installed, the independent one."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests import outside
+from tests.collisions import scene_collisions
+from tests.printcheck import preflight
+from washigen.play.balance import balance
+from washigen.play.chart import THEME, balance_chart, length_bins
+from washigen.play.records import GameRecord
+from washigen.render import to_pdf, to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _records(players: int, seed: int, games: int = 240) -> list[GameRecord]:
+    rng = random.Random(seed)
+    records = []
+    for index in range(games):
+        roll = rng.random()
+        end = "win" if roll < 0.8 else "trap" if roll < 0.93 else "stalemate"
+        winner = min(players - 1, int(rng.random() ** 1.4 * players))      # seat 1 ahead: a lopsided map
+        records.append(GameRecord(seed=index, winners=() if end == "stalemate" else (winner,),
+                                  turns=rng.randint(30, 150), end=end, first=index % players))
+    return records
+
+
+def _elements(svg: bytes) -> list[ET.Element]:
+    return list(ET.fromstring(svg).iter())
+
+
+def _axis(elements) -> tuple[float, float]:
+    """The y of the 0 % and 100 % grid lines, read off the tick labels beside them."""
+    found = {}
+    for element in elements:
+        if element.tag == f"{SVG}text" and element.text in ("0 %", "100 %"):
+            found[element.text] = float(element.get("y"))
+    lines = [float(e.get("y1")) for e in elements if e.tag == f"{SVG}line" and e.get("y1") == e.get("y2")]
+    # the grid line nearest each label's baseline (the label sits a third of its size below the line's middle)
+    return tuple(min(lines, key=lambda y: abs(y - found[label] + 1.0)) for label in ("0 %", "100 %"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_bars_intervals_and_fair_line_are_where_the_numbers_say(players):
+    records = _records(players, seed=players)
+    result = balance(records, players)
+    svg = to_svg(balance_chart(result, [r.turns for r in records], "Balance", "en"))
+    elements = _elements(svg)
+    zero, hundred = _axis(elements)
+    per_unit = zero - hundred                          # mm per 100 %
+    bars = sorted((e for e in elements if e.tag == f"{SVG}rect" and e.get("fill") == THEME["chart-bar"]),
+                  key=lambda e: float(e.get("x")))
+    assert len(bars) == players
+    whiskers = [e for e in elements if e.tag == f"{SVG}line" and e.get("stroke") == THEME["chart-interval"]
+                and e.get("x1") == e.get("x2")]
+    assert len(whiskers) == players
+    for seat, bar in zip(result.seats, bars):
+        assert float(bar.get("height")) == pytest.approx(seat.win_rate * per_unit, abs=0.1)
+        assert float(bar.get("y")) + float(bar.get("height")) == pytest.approx(zero, abs=0.1)
+        centre = float(bar.get("x")) + float(bar.get("width")) / 2
+        whisker = min(whiskers, key=lambda e: abs(float(e.get("x1")) - centre))
+        top, bottom = sorted((float(whisker.get("y1")), float(whisker.get("y2"))))
+        assert top == pytest.approx(zero - seat.high * per_unit, abs=0.1)
+        assert bottom == pytest.approx(zero - seat.low * per_unit, abs=0.1)
+    fair = [e for e in elements if e.tag == f"{SVG}line" and e.get("stroke") == THEME["chart-fair"]]
+    assert len(fair) == 1 and float(fair[0].get("y1")) == pytest.approx(zero - per_unit / players, abs=0.1)
+
+
+def test_the_histogram_holds_every_game_and_the_endings_add_up():
+    records = _records(2, seed=9)
+    lengths = [r.turns for r in records]
+    bins = length_bins(lengths)
+    assert sum(count for *_, count in bins) == len(records)
+    assert bins[0][0] == min(lengths) and bins[-1][1] == max(lengths)
+    assert all(b[1] + 1 == c[0] for b, c in zip(bins, bins[1:]))       # adjacent, no gap, no overlap
+    elements = _elements(to_svg(balance_chart(balance(records, 2), lengths, "Balance", "en")))
+    heights = [float(e.get("height")) for e in elements
+               if e.tag == f"{SVG}rect" and e.get("fill") == THEME["chart-length"]]
+    tallest = max(count for *_, count in bins)
+    nonzero = [count for *_, count in bins if count]
+    assert len(heights) == len(bins)
+    assert [round(h / max(heights) * tallest) for h in heights if h] == nonzero
+    ends = {key: sum(float(e.get("width")) for e in elements if e.tag == f"{SVG}rect" and e.get("fill") == THEME[
+        f"chart-{key}"] and float(e.get("height")) > 3) for key in ("win", "trap", "stalemate")}
+    total = sum(ends.values())
+    counted = {"win": sum(r.end == "win" for r in records), "trap": sum(r.end == "trap" for r in records),
+               "stalemate": sum(r.end == "stalemate" for r in records)}
+    for key, width in ends.items():
+        assert width / total == pytest.approx(counted[key] / len(records), abs=0.002)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Win rate per seat", "seat 1", "How the games ended")),
+                                         ("de", ("Siegquote je Platz", "Platz 1", "Wie die Partien endeten"))])
+def test_the_words_are_in_the_language_asked(lang, words):
+    records = _records(2, seed=4)
+    svg = to_svg(balance_chart(balance(records, 2), [r.turns for r in records], "Balance", lang)).decode()
+    texts = " | ".join(re.findall(r">([^<>]+)</text>", svg))
+    for word in words:
+        assert word in texts, (word, texts)
+    if lang == "de":
+        assert "seat" not in texts and "games" not in texts and "0,0" not in texts.replace("50,0", "")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_chart_pdf_passes_the_preflight_and_nothing_collides(lang):
+    records = _records(4, seed=7)
+    scene = balance_chart(balance(records, 4), [r.turns for r in records],
+                          "Balance: Tokyo Washi Game Cops, 4 players", lang)
+    assert scene_collisions(scene) == []
+    data = to_pdf([scene])
+    assert preflight(data, bleed=False) == []
+    if outside.missing_tools():
+        pytest.skip(f"the independent preflight needs Debian's {' and '.join(outside.missing_tools())}")
+    assert outside.structure_faults(data) == [] and outside.renderer_faults(data) == []

@@ -1,0 +1,142 @@
+"""Balance as a picture (DESIGN 9): the win rate of every seat with its 95 % interval against the fair-share
+line, the histogram of the games' lengths and how the games ended, drawn into a Scene of the project's own, so the
+chart goes through the same backends, preflight and languages as every sheet (a plotting library would bring its
+own fonts, its own PDF writer and its own notion of a millimetre).
+
+The geometry is exact: a bar of win rate r is r x PLOT_H mm tall over the axis, an interval's ends sit where their
+rates do, so a reader can measure the chart (tests/test_chart.py reads the SVG back)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..fonts import fit_size
+from ..i18n import translator
+from ..scene import Group, Line, Rect, Scene, Style, Text
+from .balance import Balance
+
+WIDTH, HEIGHT = 190.0, 125.0           # mm: fits A5 landscape and any larger sheet
+MARGIN = 8.0
+LABEL = 2.8                            # mm, axis and tick labels (8 pt)
+HEADING = 3.4                          # mm, panel headings
+TITLE = 4.6
+
+# The win-rate panel: its axis runs from 0 % at PLOT_Y + PLOT_H up to 100 % at PLOT_Y.
+PLOT_X, PLOT_Y, PLOT_W, PLOT_H = 22.0, 30.0, 82.0, 70.0
+# The length histogram and the endings, right of it.
+HIST_X, HIST_Y, HIST_W, HIST_H = 122.0, 30.0, 60.0, 34.0
+ENDS_X, ENDS_Y, ENDS_W, ENDS_H = 122.0, 86.0, 60.0, 7.0
+MAX_BINS = 12
+
+THEME = {"chart-bar": "#5b8fd6", "chart-interval": "#202830", "chart-fair": "#c8102e", "chart-length": "#8aa98a",
+         "chart-win": "#3f7d3a", "chart-trap": "#e0a020", "chart-stalemate": "#9a9a9a", "chart-axis": "#1a1a1a",
+         "chart-grid": "#d9d9d9"}
+ENDINGS = (("win", "chart-win"), ("trap", "chart-trap"), ("stalemate", "chart-stalemate"))
+
+
+def balance_chart(balance: Balance, lengths: Sequence[int], title: str, lang: str = "en") -> Scene:
+    """The chart of one balance run; `lengths` are the games' lengths in turns (one per game)."""
+    _ = translator(lang)
+    scene = Scene(WIDTH, HEIGHT, theme=dict(THEME), meta={"title": title, "kind": "balance-chart"})
+    scene.add(Text(MARGIN, MARGIN + TITLE, title, fit_size(title, WIDTH - 2 * MARGIN, TITLE), weight="bold"))
+    summary = _summary(balance, _)
+    scene.add(Text(MARGIN, MARGIN + TITLE + 5.0, summary, fit_size(summary, WIDTH - 2 * MARGIN, LABEL)))
+    scene.add(_win_rates(balance, _), _lengths(lengths, _), _endings(balance, _))
+    return scene
+
+
+def _summary(balance: Balance, _) -> str:
+    verdict = _("fair") if balance.fair else _("not fair")
+    return _("{games} games; score {score} ({verdict}): the largest gap between a seat's win rate and its fair "
+             "share").format(games=balance.games, score=_.number(balance.score, 3), verdict=verdict)
+
+
+def rate_y(rate: float) -> float:
+    """Where a win rate sits on the panel's axis (0 at the bottom, 1 at the top)."""
+    return PLOT_Y + PLOT_H * (1 - rate)
+
+
+def _win_rates(balance: Balance, _) -> Group:
+    group = Group()
+    group.add(Text(PLOT_X - 14, PLOT_Y - 6, _("Win rate per seat, with its 95 % interval"), HEADING, weight="bold"))
+    for tick in range(0, 101, 25):
+        y = rate_y(tick / 100)
+        group.add(Line(PLOT_X, y, PLOT_X + PLOT_W, y, Style(stroke="chart-grid", stroke_width=0.2)))
+        group.add(Text(PLOT_X - 1.5, y + LABEL * 0.35, f"{tick} %", LABEL, anchor="end"))
+    seats = balance.seats
+    slot = PLOT_W / max(1, len(seats))
+    bar_w = min(14.0, slot * 0.6)
+    for index, seat in enumerate(seats):
+        centre = PLOT_X + slot * (index + 0.5)
+        top = rate_y(seat.win_rate)
+        group.add(Rect(centre - bar_w / 2, top, bar_w, PLOT_Y + PLOT_H - top, Style(fill="chart-bar")))
+        low, high = rate_y(seat.low), rate_y(seat.high)
+        whisker = Style(stroke="chart-interval", stroke_width=0.35)
+        group.add(Line(centre, high, centre, low, whisker),
+                  Line(centre - bar_w / 4, high, centre + bar_w / 4, high, whisker),
+                  Line(centre - bar_w / 4, low, centre + bar_w / 4, low, whisker))
+        group.add(Text(centre, PLOT_Y + PLOT_H + 4.2, _("seat {seat}").format(seat=seat.seat + 1), LABEL,
+                       anchor="middle"))
+    fair = rate_y(balance.fair_share)
+    group.add(Line(PLOT_X, fair, PLOT_X + PLOT_W, fair, Style(stroke="chart-fair", stroke_width=0.45, dash=(2.0, 1.2))))
+    label = _("fair share {share} %").format(share=_.number(balance.fair_share * 100, 1))
+    group.add(Text(PLOT_X + PLOT_W, fair - 1.2, label, LABEL, anchor="end", style=Style(fill="chart-fair")))
+    group.add(Line(PLOT_X, PLOT_Y, PLOT_X, PLOT_Y + PLOT_H, Style(stroke="chart-axis", stroke_width=0.3)),
+              Line(PLOT_X, PLOT_Y + PLOT_H, PLOT_X + PLOT_W, PLOT_Y + PLOT_H,
+                   Style(stroke="chart-axis", stroke_width=0.3)))
+    return group
+
+
+def length_bins(lengths: Sequence[int], most: int = MAX_BINS) -> list[tuple[int, int, int]]:
+    """(first, last, games) of each bin: whole turns, equal widths, at most `most` bins over the lengths' range."""
+    if not lengths:
+        return []
+    low, high = min(lengths), max(lengths)
+    width = max(1, -(-(high - low + 1) // most))
+    bins = [[start, min(start + width - 1, high), 0] for start in range(low, high + 1, width)]
+    for length in lengths:
+        bins[(length - low) // width][2] += 1
+    return [tuple(b) for b in bins]
+
+
+def _lengths(lengths: Sequence[int], _) -> Group:
+    group = Group()
+    group.add(Text(HIST_X, HIST_Y - 6, _("Game length in turns"), HEADING, weight="bold"))
+    bins = length_bins(lengths)
+    tallest = max((b[2] for b in bins), default=0)
+    base = HIST_Y + HIST_H
+    if bins and tallest:
+        step = HIST_W / len(bins)
+        for index, (first, last, count) in enumerate(bins):
+            height = HIST_H * count / tallest
+            group.add(Rect(HIST_X + index * step + 0.3, base - height, step - 0.6, height,
+                           Style(fill="chart-length")))
+        group.add(Text(HIST_X, base + 4.2, str(bins[0][0]), LABEL),
+                  Text(HIST_X + HIST_W, base + 4.2, str(bins[-1][1]), LABEL, anchor="end"),
+                  Text(HIST_X - 1.5, HIST_Y + LABEL * 0.7, str(tallest), LABEL, anchor="end"),
+                  Text(HIST_X - 1.5, base, "0", LABEL, anchor="end"))
+        mean = sum(lengths) / len(lengths)
+        words = _("mean {mean}").format(mean=_.number(mean, 1))
+        group.add(Text(HIST_X + HIST_W / 2, base + 4.2, words, LABEL, anchor="middle"))
+    group.add(Line(HIST_X, base, HIST_X + HIST_W, base, Style(stroke="chart-axis", stroke_width=0.3)))
+    return group
+
+
+def _endings(balance: Balance, _) -> Group:
+    group = Group()
+    group.add(Text(ENDS_X, ENDS_Y - 6, _("How the games ended"), HEADING, weight="bold"))
+    counts = {"win": balance.games - balance.trapped - balance.stalemates, "trap": balance.trapped,
+              "stalemate": balance.stalemates}
+    names = {"win": _("won"), "trap": _("by a trap"), "stalemate": _("stalemate")}
+    x = ENDS_X
+    for line, (key, colour) in enumerate(ENDINGS):
+        share = counts[key] / balance.games if balance.games else 0.0
+        if share:
+            group.add(Rect(x, ENDS_Y, ENDS_W * share, ENDS_H, Style(fill=colour)))
+            x += ENDS_W * share
+        words = f"{names[key]}: {counts[key]} ({_.number(share * 100, 0)} %)"
+        y = ENDS_Y + ENDS_H + 5.0 + line * 4.4
+        group.add(Rect(ENDS_X, y - 2.3, 2.4, 2.4, Style(fill=colour)),
+                  Text(ENDS_X + 3.4, y, words, fit_size(words, ENDS_W - 3.4, LABEL)))
+    group.add(Rect(ENDS_X, ENDS_Y, ENDS_W, ENDS_H, Style(stroke="chart-axis", stroke_width=0.3)))
+    return group
