@@ -181,7 +181,7 @@ class Game:
     commands: Any = None                                  # a click.Group attached as `washigen NAME`
     # Games with a rules engine (DESIGN 9); None where washigen cannot play the game.
     play_check: Callable[[Any, int], Any] | None = None   # (design, seed) -> Report: GAME.play.stalemate if stuck
-    balance: Callable[[Any, int, int, int], Any] | None = None  # (design, games, seed, jobs) -> play.Balance
+    balance: Callable[..., Any] | None = None     # (design, games, seed, jobs, bots="greedy") -> play.Balance
     play: Callable[..., Any] | None = None                # (design, seed=, bots=, **options) -> a played game
     tiled: Any = None                                     # a module with dump/load for .tmj maps (washigen/tiled.py)
     # component -> (**params) -> Design, for washigen.generate: the components that make a design to keep

@@ -9,6 +9,7 @@ outright is noticed by its workers within a second, which then stop on their own
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import random
@@ -85,12 +86,13 @@ def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int 
     a functools.partial of one); each worker receives play_one once, and the records are put back in game order,
     so the numbers are identical for every jobs."""
     check_run(games, jobs)
+    work = functools.partial(play_chunk, play_one, seed, players)
     if jobs == 1:
-        batches = ((i, play_chunk(play_one, seed, players, i, i + 1)) for i in range(games))
+        batches = ((i, work(i, i + 1)) for i in range(games))
     else:
         # Chunks of a few games: cheap to send, and short enough that the last ones do not keep a core idle.
         chunk = max(1, min(games // (jobs * 8), MAX_CHUNK))
-        batches = in_workers(play_one, seed, players, games, min(jobs, games), chunk)
+        batches = in_workers(work, games, min(jobs, games), chunk)
     records: list[GameRecord | None] = [None] * games
     with contextlib.closing(batches):       # the workers stop here, not whenever a traceback lets go of them
         for start, batch in _with_progress(batches, games, label):
@@ -118,11 +120,15 @@ class Worker:
     in_hand: int = 0                  # chunks sent and not yet answered
 
 
-def in_workers(play_one: PlayOne, seed: int, players: int, games: int, jobs: int, chunk: int) -> Iterator[Batch]:
-    """The games in chunks over `jobs` worker processes, each chunk's records as it comes back (in any order).
-    However this generator ends (finished, closed, an exception in the parent or from a worker), no worker is left:
-    see stop_workers."""
-    chunks = deque((start, min(start + chunk, games)) for start in range(0, games, chunk))
+Work = Callable[[int, int], list]          # (start, stop) -> the results of items start..stop-1
+
+
+def in_workers(work: Work, items: int, jobs: int, chunk: int) -> Iterator[tuple[int, list]]:
+    """Items 0..items-1 in chunks over `jobs` worker processes, each chunk's results as it comes back (in any
+    order) with the index of its first item. `work` must pickle (a module-level function or a functools.partial of
+    one); each worker receives it once. However this generator ends (finished, closed, an exception in the parent
+    or from a worker), no worker is left: see stop_workers."""
+    chunks = deque((start, min(start + chunk, items)) for start in range(0, items, chunk))
     workers: list[Worker] = []
     finished = False
     try:
@@ -130,8 +136,7 @@ def in_workers(play_one: PlayOne, seed: int, players: int, games: int, jobs: int
         for _ in range(jobs):
             ours, theirs = context.Pipe()
             # daemon: should this process end before stop_workers has run, multiprocessing's exit still stops it
-            process = context.Process(target=serve, args=(theirs, play_one, seed, players), name="washigen-worker",
-                                      daemon=True)
+            process = context.Process(target=serve, args=(theirs, work), name="washigen-worker", daemon=True)
             process.start()
             theirs.close()
             workers.append(Worker(process, ours))
@@ -213,8 +218,8 @@ class RemoteTraceback(Exception):
         return "\n" + self.args[0]
 
 
-def serve(connection: Connection, play_one: PlayOne, seed: int, players: int) -> None:
-    """A worker: plays each chunk (start, stop) it receives and answers ("played", (start, records)) or
+def serve(connection: Connection, work: Work) -> None:
+    """A worker: does each chunk (start, stop) it receives and answers ("played", (start, results)) or
     ("failed", (exception, traceback)); ends on None, or as soon as its parent has gone."""
     # The parent stops the workers: a terminal's Ctrl-C, which reaches every process of the group, leaves them to
     # it; and a SIGTERM from the parent ends a worker at once, whatever handler the parent had installed.
@@ -233,7 +238,7 @@ def serve(connection: Connection, play_one: PlayOne, seed: int, players: int) ->
         if task is None:
             return
         try:
-            answer = ("played", (task[0], play_chunk(play_one, seed, players, *task)))
+            answer = ("played", (task[0], work(*task)))
         except Exception as error:
             answer = ("failed", (_picklable(error), traceback.format_exc()))
         try:

@@ -82,10 +82,10 @@ def play_check(design, seed: int):
     return check(design, seed)
 
 
-def balance(design, games: int, seed: int, jobs: int):
+def balance(design, games: int, seed: int, jobs: int, bots: str = "greedy"):
     from .bots import map_balance
 
-    return map_balance(design, games, seed, jobs)
+    return map_balance(design, games, seed, jobs, bots)
 
 
 def golden() -> dict:

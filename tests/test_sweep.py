@@ -1,0 +1,101 @@
+"""Sweeps (DESIGN 13): one JSON line per map, the same bytes whether the maps are played in one process, on the
+local pool or on a Dask cluster (a LocalCluster on 127.0.0.1, started here with two worker processes); a sweep
+killed halfway and started again ends with the same file as one that ran through; bad input is named."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from washigen.cli import main, parse_seeds
+from washigen.play.sweep import done_lines, seed_tasks, sweep
+
+GAMES = 12
+
+
+def _sweep(tmp_path: Path, name: str, *extra: str) -> bytes:
+    out = tmp_path / name
+    result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-6", "--set", "players=3", "--games", str(GAMES),
+                                       "-o", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    return out.read_bytes()
+
+
+def test_one_process_and_the_pool_write_the_same_lines(tmp_path):
+    alone = _sweep(tmp_path, "one.jsonl", "--jobs", "1")
+    pooled = _sweep(tmp_path, "pool.jsonl", "--jobs", "2")
+    assert alone == pooled
+    lines = [json.loads(line) for line in alone.decode().splitlines()]
+    assert [line["map"] for line in lines] == list(range(6))
+    assert [line["source"] for line in lines] == [f"seed {seed}" for seed in range(1, 7)]
+    assert all(line["players"] == 3 and line["balance"]["games"] == GAMES for line in lines)
+    assert len({json.dumps(line["balance"], sort_keys=True) for line in lines}) > 1     # six maps, not one
+
+
+def test_a_dask_cluster_writes_the_same_lines_as_one_process(tmp_path):
+    distributed = pytest.importorskip("distributed", reason="the cluster extra (distributed) runs the sweep")
+    alone = _sweep(tmp_path, "one.jsonl", "--jobs", "1")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        on_cluster = _sweep(tmp_path, "cluster.jsonl", "--scheduler", cluster.scheduler_address)
+    assert on_cluster == alone
+
+
+def test_a_sweep_killed_halfway_goes_on_where_it_stopped(tmp_path):
+    whole = _sweep(tmp_path, "whole.jsonl", "--jobs", "1")
+    out = tmp_path / "killed.jsonl"
+    command = [sys.executable, "-m", "washigen", "sweep", "cops", "--seeds", "1-6", "--set", "players=3",
+               "--games", str(GAMES), "--jobs", "2", "-o", str(out)]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while (not out.exists() or out.read_bytes().count(b"\n") < 2) and run.poll() is None:
+        assert time.monotonic() < deadline, "no line within 120 s"
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGKILL)              # the whole group: parent and workers, as a crash would
+    run.wait(timeout=30)
+    kept = out.read_bytes()
+    assert kept.count(b"\n") < 6, "the run finished before it could be killed; nothing was tested"
+    with out.open("ab") as file:
+        file.write(b'{"map": 5, "half a li')      # a line the killed run was writing
+    again = subprocess.run(command, capture_output=True, timeout=300)
+    assert again.returncode == 0, again.stderr.decode()[-2000:]
+    assert out.read_bytes() == whole
+    assert b"maps played now" in again.stdout
+
+
+def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):
+    out = tmp_path / "other.jsonl"
+    tasks = seed_tasks("cops", [1, 2], {"players": 2}, 4, 0, "greedy")
+    sweep(tasks, out)
+    before = out.read_bytes()
+    other = seed_tasks("cops", [1, 2], {"players": 2}, 8, 0, "greedy")       # more games a map
+    with pytest.raises(Exception) as refused:
+        done_lines(out, other)
+    assert "line 1" in str(refused.value) and "other maps or settings" in str(refused.value)
+    assert out.read_bytes() == before
+    assert sweep(tasks, out) == 0 and out.read_bytes() == before                # already done: nothing to play
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seeds", "5-1"], "--seeds: '5-1' must run upwards"),
+    (["--seeds", "x"], "--seeds: 'x' is not a seed"),
+    (["--set", "players"], "--set: 'players' is not KEY=VALUE"),
+    (["--set", "players=9"], "players"),
+    (["--scheduler", "tcp://127.0.0.1:9"], "--scheduler"),
+])
+def test_bad_sweep_input_is_named(tmp_path, args, message):
+    result = CliRunner().invoke(main, ["sweep", "cops", "--games", "2", "-o", str(tmp_path / "x.jsonl"), *args])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_seed_ranges():
+    assert parse_seeds("1-3,7,9-10") == [1, 2, 3, 7, 9, 10]
