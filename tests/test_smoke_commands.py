@@ -23,7 +23,7 @@ from washigen.cli import main
 from washigen.cli_examples import examples_for
 
 # The formats an output file may take, by suffix, and the bytes it starts with.
-MAGIC = {".pdf": b"%PDF-", ".png": b"\x89PNG", ".svg": b"<", ".json": b"{", ".txt": b"", ".tmj": b"{"}
+MAGIC = {".pdf": b"%PDF-", ".png": b"\x89PNG", ".svg": b"<", ".json": b"{", ".txt": b"", ".tmj": b"{", ".jsonl": b"{"}
 
 # What the examples read, made by washigen first (file name -> the command that writes it).
 INPUTS = {

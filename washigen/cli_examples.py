@@ -15,6 +15,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "render": ("washigen render map.json -o map.pdf --paper a4", "washigen render map.tmj -o map.png --dpi 600"),
     "studio": ("washigen studio", "washigen studio --port 9000 --no-open"),
     "calibrate": ("washigen calibrate --duplex long -o calibration.pdf",),
+    "sweep": ("washigen sweep cops --seeds 1-4 --games 20 -o sweep.jsonl",
+              "washigen sweep cats --seeds 1-100 --set cut_up=true --scheduler tcp://127.0.0.1:8786 -o cuts.jsonl"),
     "profile": ("washigen profile set --back-offset 0.5,-1 --paper a4", "washigen profile show"),
     "profile set": ("washigen profile set --back-offset 0.5,-1 --paper a4",
                     "washigen profile set --name office --paper letter --duplex long"),
