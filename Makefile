@@ -13,7 +13,7 @@ $(BIN)/python:
 
 # Reinstall only when the project's dependencies change.
 $(VENV)/.stamp-install: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,docs]'
 	touch $@
 
 install: $(VENV)/.stamp-install
