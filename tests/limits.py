@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import resource
 import subprocess
 import sys
@@ -24,8 +25,15 @@ class Run:
     stderr: str
 
 
-def run_bounded(*args, cwd: Path | None = None, timeout: float = TIME_LIMIT, **options) -> Run:
-    """washigen ARGS in a fresh interpreter with 1 GB of address space; a TimeoutExpired fails the test."""
+def run_bounded(*args, cwd: Path | None = None, timeout: float = TIME_LIMIT, umask: int | None = None,
+                **options) -> Run:
+    """washigen ARGS in a fresh interpreter with 1 GB of address space (and `umask`, when given); a TimeoutExpired
+    fails the test."""
+    def prepare() -> None:
+        _limit_memory()
+        if umask is not None:
+            os.umask(umask)
+
     done = subprocess.run([*WASHIGEN, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=_limit_memory, **options)
+                          preexec_fn=prepare, **options)
     return Run(done.returncode, done.stdout, done.stderr)

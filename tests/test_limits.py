@@ -63,6 +63,9 @@ FILES = {
     "long-paragraph.md": RULES_HEAD + "word *a* " * 60000 + "\n",
     "wide-table.md": RULES_HEAD + "|" + "h|" * 1000 + "\n|" + "---|" * 1000 + "\n|" + "x|" * 1000 + "\n",
     "deep-emphasis.md": RULES_HEAD + "*" * 5000 + "x" + "*" * 5000 + "\n",
+    "many-lines.md": RULES_HEAD + "word\n" * 50_000,
+    "many-pieces.md": RULES_HEAD + "- item\n" * 25_001,
+    "many-figures.md": RULES_HEAD + "![A band](diagram:cats/band)\n\n" * 31,
 }
 
 CASES = [
@@ -112,6 +115,9 @@ CASES = [
     (["rules", "long-paragraph.md", "-o", "out.pdf"], "long-paragraph.md:9: a block of 539,999 characters"),
     (["rules", "wide-table.md", "-o", "out.pdf"], "wide-table.md:9: a table of 1000 columns"),
     (["rules", "deep-emphasis.md", "-o", "out.pdf"], "deep-emphasis.md:9: "),
+    (["rules", "many-lines.md", "-o", "out.pdf"], "many-lines.md:50001: a rule text of 50,009 lines; at most 50,000"),
+    (["rules", "many-pieces.md", "-o", "out.pdf"], "many-pieces.md:25008: more than 25,000 headings, paragraphs"),
+    (["rules", "many-figures.md", "-o", "out.pdf"], "many-figures.md:69: more than 30 figures"),
     (["render", "deep-design.json", "-o", "out.pdf"], "nested"),
     # control characters in text that reaches a drawing
     (["render", "bell.json", "-o", "out.pdf"], "rules_url: control character U+0007"),
@@ -171,6 +177,13 @@ def test_the_longest_tape_accepted_is_printed_within_a_minute_and_1_gb(tmp_path)
     assert result.code == 0, result.stderr
     assert "printed 1000000 mm long" in result.stderr
     assert (tmp_path / "roll.pdf").stat().st_size > 0
+
+
+def test_ten_thousand_headings_are_set_within_a_minute_and_1_gb(tmp_path):
+    (tmp_path / "heads.md").write_text(RULES_HEAD + "".join(f"## Heading {n}\n\n" for n in range(10_000)))
+    result = run_bounded("rules", "heads.md", "-o", "heads.pdf", cwd=tmp_path)
+    assert result.code == 0, result.stderr
+    assert (tmp_path / "heads.pdf").stat().st_size > 0
 
 
 # Every option that reads a file, given a named pipe nobody writes to: a plain open() would wait for a writer

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import textwrap
 
 import pytest
@@ -195,3 +196,99 @@ def test_same_rules_same_bytes_across_processes(tmp_path):
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
     assert [title for _, title in outline_titles(outputs[0])][-1] == "Über Straßen"
+
+
+# -- typesetting in time linear in the text ------------------------------------------------------------------
+
+HEAD = "---\ntitle: T\nplayers: 2\ncredits: C\nlang: en\n---\n# T\n\n"
+
+
+def heading_rules(count: int) -> str:
+    return HEAD + "".join(f"## Heading {n}\n\n" for n in range(count))
+
+
+def table_rules(rows: int) -> str:
+    return HEAD + "## H\n\n| a | b |\n|---|---|\n" + "".join(f"| {n} | cell {n} |\n" for n in range(rows)) + "\n"
+
+
+class Counted:
+    """Counts the lines reportlab breaks (each a paragraph measured anew) and the table rows it is given to make
+    into Tables, while a rule text is set."""
+
+    def __init__(self, monkeypatch):
+        from reportlab.platypus.paragraph import Paragraph as RLParagraph
+        from reportlab.platypus.tables import Table
+
+        self.breaks = self.rows = 0
+        breaks, table_init = RLParagraph.breakLines, Table.__init__
+
+        def counted_breaks(paragraph, *args, **kwargs):
+            self.breaks += 1
+            return breaks(paragraph, *args, **kwargs)
+
+        def counted_init(table, data, *args, **kwargs):
+            self.rows += len(data)
+            return table_init(table, data, *args, **kwargs)
+
+        monkeypatch.setattr(RLParagraph, "breakLines", counted_breaks)
+        monkeypatch.setattr(Table, "__init__", counted_init)
+
+
+def pages_of(data: bytes) -> int:
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_column_of_nothing_but_headings_is_filled():
+    data = rules_pdf(parse(heading_rules(600), "heads.md"))
+    # a page holds some 44 headings (with their space and rule): 600 fill 14 pages after the title's, never 300
+    assert 12 <= pages_of(data) <= 16
+    text = pdf_text(data)
+    assert all(re.search(rf"\bHeading {n}\b", text) for n in range(600))
+
+
+@pytest.mark.parametrize("make, unit", [(heading_rules, "heading"), (table_rules, "table row")])
+def test_setting_a_text_ten_times_as_long_costs_about_ten_times_the_work(monkeypatch, make, unit):
+    work = []
+    for count in (300, 3000):
+        counted = Counted(monkeypatch)
+        rules_pdf(parse(make(count), "long.md"))
+        work.append((counted.breaks / count, counted.rows / count))
+    (breaks_short, rows_short), (breaks_long, rows_long) = work
+    # each paragraph is broken into lines a bounded number of times, each table row made into a Table a bounded
+    # number of times, however long the text (the work per unit was 30 times larger for 10 times the headings)
+    assert breaks_long <= 1.25 * breaks_short + 1, (unit, work)
+    assert rows_long <= 1.25 * rows_short + 1, (unit, work)
+    assert breaks_long <= 6 and rows_long <= 25, (unit, work)
+
+
+def test_a_long_table_is_set_as_the_whole_table_would_be(monkeypatch):
+    from washigen.rulebook import typeset
+
+    rules = parse(table_rules(150), "table.md")
+    windowed = rules_pdf(rules)
+    monkeypatch.setattr(typeset, "LONG_TABLE_ROWS", 10**6)          # reportlab's one Table, split page by page
+    whole = rules_pdf(rules)
+    pages = [flat(page.extract_text()) for page in PdfReader(io.BytesIO(windowed)).pages]
+    assert pages == [flat(page.extract_text()) for page in PdfReader(io.BytesIO(whole)).pages]
+    text = " ".join(pages)
+    assert [len(re.findall(rf"\bcell {n}\b", text)) for n in range(150)] == [1] * 150
+    assert all(" a b " in page for page in pages if "cell" in page)       # the header over every piece
+
+
+def test_a_long_sheet_is_not_set_again_to_save_its_last_page(monkeypatch):
+    from washigen.rulebook import typeset
+
+    builds: list[int] = []
+    original = typeset.build
+
+    def nearly_empty_last_page(*args, **kwargs):
+        data, pages, _ = original(*args, **kwargs)
+        builds.append(pages)
+        return data, pages, 0.0
+
+    monkeypatch.setattr(typeset, "build", nearly_empty_last_page)
+    rules_pdf(parse(heading_rules(60), "short.md"))
+    assert len(builds) == 2 and builds[0] <= typeset.MAX_REFIT_PAGES        # a short sheet tries closer lines
+    builds.clear()
+    rules_pdf(parse(heading_rules(50 * typeset.MAX_REFIT_PAGES), "long.md"))
+    assert len(builds) == 1 and builds[0] > typeset.MAX_REFIT_PAGES

@@ -52,6 +52,10 @@ def _edit(path, tmp_path, change):
     return target
 
 
+def _property(document, name):
+    return next(p for p in document["properties"] if p["name"] == name)
+
+
 def _gid(document, code):
     return next(t["id"] for t in document["tilesets"][0]["tiles"] if t["type"] == code) + 1
 
@@ -75,8 +79,9 @@ def test_a_hand_edit_that_walls_a_row_off_validates_to_exit_1(written, tmp_path)
      "layer board, cell (2, 6): fixed-4 is not a road tile"),
     (lambda d: d["layers"][0]["data"].__setitem__(4, 500), "layer board, cell (1, 5): tile 500, which no tileset"),
     (lambda d: d["layers"][0].__setitem__("name", "tiles"), "layer board: missing"),
-    (lambda d: d["properties"].append({"name": "seats", "type": "string", "value": "[oops"}),
-     "map property seats: not JSON"),
+    (lambda d: _property(d, "seats").update(value="[oops"), "map property seats: not JSON"),
+    (lambda d: d["properties"].append({"name": "seats", "type": "string", "value": "[]"}),
+     'map property "seats": given twice'),
 ])
 def test_a_malformed_board_is_refused_naming_the_layer_and_cell(written, tmp_path, change, message):
     _, path = written

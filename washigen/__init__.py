@@ -18,6 +18,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import reportlab_guard  # noqa: F401  (before any reportlab import: its home-folder hooks never run)
+
 __version__ = "0.2.0"
 
 # public name -> (module that owns it, its name there)

@@ -101,7 +101,7 @@ def check_tree(document: Any, source: str, error: type[InputError] = InputError,
                 stack.append((item, child, depth + 1))
         elif isinstance(value, str):
             _check_string(value, source, where, error)
-        elif isinstance(value, float) and not abs(value) <= max_float:
+        elif isinstance(value, float) and not (math.isfinite(value) and abs(value) <= max_float):
             raise error(_at(source, where, f"{value} is not a finite number" if not math.isfinite(value) else
                                            f"{value:g} is out of range (at most {max_float:g} either way)"))
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
@@ -120,14 +120,27 @@ def _at(source: str, where: str, message: str) -> str:
 
 
 def parse_toml(text: str, source: str, error: type[InputError] = InputError, what: str = "TOML file") -> dict:
-    """A TOML document, walked by check_tree; bad syntax and deep nesting are InputErrors naming the file."""
+    """A TOML document, walked by check_tree; bad syntax (with its line), numbers too long to read and deep nesting
+    are InputErrors naming the file."""
     import tomllib
 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as failure:
-        raise error(f"{source}: not valid TOML: {failure}") from None
+        found = re.search(r"\s*\(at line (\d+), column (\d+)\)", str(failure))
+        if found is None:
+            raise error(f"{source}: not valid TOML: {failure}") from None
+        message = str(failure)[:found.start()] + str(failure)[found.end():]
+        raise error(f"{source}:{found.group(1)}: not valid TOML: {message} (column {found.group(2)})") from None
     except RecursionError:
         raise error(f"{source}: {what} nested deeper than {MAX_NESTING} levels") from None
+    except ValueError:                 # a whole number longer than Python converts (4,300 digits)
+        raise error(f"{source}:{_long_number_line(text)}: a number with thousands of digits; numbers here are "
+                    "at most 20 digits long") from None
     check_tree(data, source, error, what)
     return data
+
+
+def _long_number_line(text: str) -> int:
+    found = re.search(r"\d[\d_]{999,}", text)
+    return text.count("\n", 0, found.start()) + 1 if found else 1

@@ -1,9 +1,16 @@
 """Writing outputs: the format follows the extension, every file is written atomically (a temporary file in the
-same folder, then renamed), so a failed run leaves no half file and never damages an existing one."""
+same folder, then renamed), so a failed run leaves no half file and never damages an existing one.
+
+Writes respect what is there (DESIGN 12): a file replaced keeps its permissions (and, where allowed, its owner), a
+new one follows the umask; a symbolic link is written through to the file it names, never replaced by a file; a
+named pipe or a character device (`/dev/null`, a terminal) is written through; a folder, a block device (a disk)
+or a socket is refused before any work is done. `-o -` with stdout closed is an error, not a traceback."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 import time
 from functools import lru_cache
@@ -23,6 +30,8 @@ MAX_PNG_TOTAL_PIXELS = 200_000_000
 STALE_PART_SECONDS = 60.0
 # `-o -` writes a design's JSON to stdout, `-o -.txt` its text form, `-o -.svg` a one-page SVG.
 STDOUT_FORMATS = {"-": ".json", "-.json": ".json", "-.txt": ".txt", "-.svg": ".svg"}
+# What the permission bits of a new file start from before the umask takes its share, as for any program's files.
+NEW_FILE_MODE = 0o666
 
 
 def is_stdout(path: Path) -> bool:
@@ -35,17 +44,62 @@ def output_format(path: Path) -> str:
 
 
 def check_target(path: Path) -> Path:
-    """Refuses a target whose folder is missing or which is itself a folder, before any work is done."""
+    """Refuses, before any work is done, a target washigen will not write: a missing folder, a folder, a block
+    device or a socket, a file it may not write, a closed stdout."""
     if is_stdout(path):
+        stdout_stream(path)
         return path
-    folder = path.parent if str(path.parent) else Path(".")
+    written_at(path)
+    return path
+
+
+def written_at(path: Path) -> tuple[Path, os.stat_result | None]:
+    """Where writing `path` lands (its symbolic links followed) and what is there now (None: nothing yet)."""
+    _check_folder(path, path)
+    target = followed(path)
+    if target != path:
+        _check_folder(path, target)
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        return target, None
+    except OSError as failure:
+        raise OutputError(f"{path}: cannot be written ({failure.strerror})") from None
+    kind = stat.S_IFMT(found.st_mode)
+    if kind == stat.S_IFDIR:
+        raise OutputError(f"{path}: is a folder; give a file name such as {path / 'out.pdf'}")
+    if kind == stat.S_IFREG:
+        if not os.access(target, os.W_OK):
+            raise OutputError(f"{path}: the file is read-only; washigen leaves it as it is (make it writable or "
+                              "remove it first)")
+        return target, found
+    if kind in (stat.S_IFIFO, stat.S_IFCHR):
+        return target, found
+    what = {stat.S_IFBLK: "a block device (a disk)", stat.S_IFSOCK: "a socket"}.get(kind, "not a file")
+    raise OutputError(f"{path}: is {what}; washigen writes files, and writes through named pipes and character "
+                      "devices such as /dev/null")
+
+
+def _check_folder(path: Path, target: Path) -> None:
+    folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
         raise OutputError(f"{path}: the folder {folder} does not exist")
     if not folder.is_dir():
         raise OutputError(f"{path}: {folder} is not a folder")
-    if path.is_dir():
-        raise OutputError(f"{path}: is a folder; give a file name such as {path / 'out.pdf'}")
-    return path
+
+
+def followed(path: Path) -> Path:
+    """`path` with its symbolic links followed, so the file a link names is written, not the link replaced. A
+    link that someone else planted in a shared folder (sticky and writable by all, as /tmp) is not followed, as
+    the kernel's protected_symlinks refuses it to the shell."""
+    if not path.is_symlink():
+        return path
+    link, folder = os.lstat(path), os.stat(path.parent if str(path.parent) else ".")
+    shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
+    if shared and link.st_uid not in (os.geteuid(), folder.st_uid):
+        raise OutputError(f"{path}: a symbolic link another user left in a shared folder; washigen does not "
+                          "follow it (remove it, or write elsewhere)")
+    return Path(os.path.realpath(path))
 
 
 def temporary_prefix(path: Path) -> str:
@@ -85,23 +139,118 @@ def _temporaries_in(folder: Path) -> tuple[Path, ...]:
 
 def write_bytes(path: Path, data: bytes) -> Path:
     if is_stdout(path):
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return path
+        return write_stdout(path, data)
+    target, found = written_at(path)
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        write_through(path, target, data)
+    else:
+        replace_atomically(path, target, data, found)
+    return path
+
+
+def replace_atomically(path: Path, target: Path, data: bytes, found: os.stat_result | None) -> None:
+    """`data` in a temporary beside `target`, renamed over it: the permissions of the file it replaces, or those
+    the umask gives a new file."""
     import tempfile      # here, not at the top: it pulls in random and shutil, which every start-up would pay
 
-    check_target(path)
-    sweep_stale_parts(path)
-    handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".part", dir=path.parent or ".")
+    sweep_stale_parts(target)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(target), suffix=".part", dir=folder)
+    except OSError as failure:
+        raise OutputError(f"{path}: cannot write in the folder {folder} ({failure.strerror})") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        keep_permissions(temporary, found)
+        os.replace(temporary, target)
     except BaseException:
-        if os.path.exists(temporary):
+        if os.path.lexists(temporary):
             os.unlink(temporary)
         raise
+
+
+def keep_permissions(temporary: str, found: os.stat_result | None) -> None:
+    """A replaced file's mode, and its owner and group where the system lets us give them (root may; a user may
+    keep a group they belong to); a new file's mode from the umask."""
+    if found is None:
+        os.chmod(temporary, NEW_FILE_MODE & ~umask())
+        return
+    if hasattr(os, "chown") and (found.st_uid, found.st_gid) != (os.geteuid(), os.getegid()):
+        for owner in ((found.st_uid, found.st_gid), (-1, found.st_gid)):
+            try:
+                os.chown(temporary, *owner)
+                break
+            except OSError:
+                continue
+    os.chmod(temporary, stat.S_IMODE(found.st_mode))        # after chown, which clears set-id bits
+
+
+@lru_cache(maxsize=1)
+def umask() -> int:
+    """The process's umask, read without changing it where Linux tells it (os.umask can only set it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_through(path: Path, target: Path, data: bytes) -> None:
+    """`data` written into a named pipe or a character device, which stays what it is. Opened without waiting, so
+    a pipe nobody reads is an error at once instead of a run that hangs."""
+    waiting = getattr(os, "O_NONBLOCK", 0)
+    flags = os.O_WRONLY | waiting | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(target, flags)
+    except OSError as failure:
+        if failure.errno == errno.ENXIO:
+            raise OutputError(f"{path}: a named pipe that nobody reads; start its reader first") from None
+        raise OutputError(f"{path}: cannot be written ({failure.strerror})") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+            raise OutputError(f"{path}: changed while washigen was writing; run again")
+        if waiting:
+            os.set_blocking(descriptor, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view):]
+    except BrokenPipeError:
+        raise OutputError(f"{path}: the reader of the pipe stopped reading") from None
+    except OSError as failure:
+        raise OutputError(f"{path}: cannot be written ({failure.strerror})") from None
+    finally:
+        os.close(descriptor)
+
+
+def stdout_stream(path: Path):
+    """stdout; an error naming the output when it is closed (`washigen ... -o - >&-`)."""
+    if sys.stdout is None:
+        raise OutputError(f"-o {path}: stdout is closed; give a file name instead (-o out{output_format(path)})")
+    return sys.stdout
+
+
+def write_stdout(path: Path, data: bytes) -> Path:
+    stream = stdout_stream(path)
+    binary = getattr(stream, "buffer", None)
+    try:
+        if binary is not None:
+            binary.write(data)
+            binary.flush()
+        else:                          # a text stream put in stdout's place (contextlib.redirect_stdout)
+            stream.write(data.decode("utf-8"))
+            stream.flush()
+    except BrokenPipeError:
+        raise                          # the reader has gone (`| head`): the command line ends quietly
+    except (OSError, ValueError) as failure:        # ValueError: stdout was closed inside this process
+        reason = getattr(failure, "strerror", None) or "it is closed"
+        raise OutputError(f"-o {path}: cannot write to stdout ({reason})") from None
     return path
 
 

@@ -3,7 +3,9 @@ printing command.
 
 They live in one TOML file in the user's config folder (platformdirs; `WASHIGEN_CONFIG_DIR` points elsewhere), one
 table per profile. The profile named `default` applies when no `--profile` is given; an option typed on the
-command line always wins.
+command line always wins. Nothing else of the home folder is read: a run that names no profile and finds the file
+missing or out of reach (an unreadable home, as `sudo -u` leaves it) simply has no profile; one that names a
+profile, shows or sets them, gets an error naming the file.
 
     [default]
     paper = "a4"
@@ -19,13 +21,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from .errors import InputError
-from .inputs import read_text
+from .inputs import parse_toml, read_text
 from .units import PAPER_SIZES, parse_length
 
 FILE_NAME = "profiles.toml"
@@ -115,18 +117,14 @@ def check_name(name: str) -> str:
     return name
 
 
-def load_all(path: Path | None = None) -> dict[str, Profile]:
-    """Every profile in the file (none when there is no file); a mistake is an InputError naming file and line."""
+def load_all(path: Path | None = None, needed: bool = True) -> dict[str, Profile]:
+    """Every profile in the file (none when there is no file); a mistake is an InputError naming file and line.
+    Unless the profiles are `needed`, a file that cannot be reached is no file."""
     path = path or profiles_path()
-    if not path.is_file():
+    if not _present(path, needed):
         return {}
     text = read_text(path, "profile file")
-    try:
-        tables = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        line = re.search(r"at line (\d+)", str(error))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-        raise InputError(f"{path}:{line.group(1) if line else 1}: {message}") from None
+    tables = parse_toml(text, str(path), what="profile file")
     profiles = {}
     for name, table in tables.items():
         if not isinstance(table, dict):
@@ -134,6 +132,23 @@ def load_all(path: Path | None = None) -> dict[str, Profile]:
                              f"[{name}], with keys {', '.join(FIELDS)}")
         profiles[name] = Profile(name, _checked(path, text, name, table))
     return profiles
+
+
+def _present(path: Path, needed: bool) -> bool:
+    """Whether there is a profile file to read. A folder in its place is an error naming it, whether or not a
+    profile was asked for (it is the user's own mistake, and would otherwise hide every profile saved later)."""
+    try:
+        found = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as failure:
+        if not needed:
+            return False
+        raise InputError(f"{path}: cannot be read ({failure.strerror})") from None
+    if stat.S_ISDIR(found.st_mode):
+        raise InputError(f"{path}: is a folder where the printer profiles file belongs; remove or rename it "
+                         f"(or point {CONFIG_ENV} at another folder)")
+    return needed or os.access(path, os.R_OK)
 
 
 def _checked(path: Path, text: str, name: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -168,8 +183,9 @@ def _line_of(text: str, table: str | None, key: str | None) -> int:
 
 
 def find(name: str | None, path: Path | None = None) -> Profile | None:
-    """The profile to use: `name` (an InputError naming the saved ones when missing), else `default` if saved."""
-    profiles = load_all(path)
+    """The profile to use: `name` (an InputError naming the saved ones when missing), else `default` if saved and
+    readable."""
+    profiles = load_all(path, needed=name is not None)
     if name is None:
         return profiles.get(DEFAULT_PROFILE)
     if name not in profiles:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import Iterable, Sequence
 
+from .. import reportlab_guard  # noqa: F401  (before reportlab: its home-folder hooks never run)
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas

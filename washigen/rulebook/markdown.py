@@ -13,7 +13,8 @@
 Anything else that looks like Markdown (nested lists, code, quotes, links, images of files) is refused with the
 file and line, so a typo never prints silently. markdown-it-py parses (CommonMark, linear time); this module walks
 its tokens once and keeps the blocks' text as inline Markdown, which inline_markup() and plain() turn into
-reportlab's paragraph markup and into the words a reader sees. Blocks, tables and emphasis are bounded.
+reportlab's paragraph markup and into the words a reader sees. Blocks, tables and emphasis are bounded,
+and so is the whole text (its lines, its pieces of text, its figures), so any text accepted is set within a minute.
 """
 
 from __future__ import annotations
@@ -152,6 +153,9 @@ def _front_matter(lines: list[str], source: str, file_lang: str | None) -> tuple
 
 # Bounds that keep typesetting linear and the page sane: longer text is refused with its line, not set for minutes.
 MAX_BLOCK_CHARS = 10_000          # a paragraph, list item, heading or table cell
+MAX_PIECES = 25_000               # headings, paragraphs, list items, table cells: hundreds of pages
+MAX_LINES = 50_000                # counted before parsing, which would hold every line's tokens at once
+MAX_FIGURES = 30                  # each is drawn by its game (a map is generated and played): ~0.5 s apiece
 MAX_TABLE_COLUMNS = 8             # more cannot be read in a rule sheet's column
 MAX_EMPHASIS_DEPTH = 3            # *italic* inside **bold** inside another: more is a typo
 
@@ -199,6 +203,7 @@ class _Walk:
         self.index = 0
         self.blocks: list[Block] = []
         self.last_list: tuple[str, int] | None = None     # (kind, end line) of the list just closed
+        self.pieces = self.figures = 0                      # texts and figures so far (MAX_PIECES, MAX_FIGURES)
 
     def line(self, token) -> int:
         return self.offset + token.map[0] + 1 if token.map else self.offset + 1
@@ -258,6 +263,9 @@ class _Walk:
         if not caption:
             raise self.fail(token, "a figure needs a caption: ![Caption](diagram:GAME/NAME)")
         check_inline(caption, self.source, self.line(token))
+        self.figures += 1
+        if self.figures > MAX_FIGURES:
+            raise self.fail(token, f"more than {MAX_FIGURES} figures; a rule text draws at most {MAX_FIGURES}")
         self.blocks.append(Figure(caption, str(image.attrs.get("src", "")), self.line(token)))
 
     def list(self, token) -> None:
@@ -323,12 +331,19 @@ class _Walk:
 
     def text(self, inline, where) -> str:
         """The inline Markdown of a block on one line, after checking it (see check_inline)."""
+        self.pieces += 1
+        if self.pieces > MAX_PIECES:
+            raise self.fail(where, f"more than {MAX_PIECES:,} headings, paragraphs, list items and table cells; "
+                                   "split the rule text into several")
         content = _one_line(inline.content)
         _check_inline_tokens(inline.children or [], content, self.source, self.line(where))
         return content
 
 
 def _body(lines: list[str], start: int, source: str) -> list[Block]:
+    if len(lines) > MAX_LINES:
+        raise fail(source, MAX_LINES + 1, f"a rule text of {len(lines):,} lines; at most {MAX_LINES:,} (split it "
+                                          "into several texts)")
     body = "\n".join(lines[start:])
     return _Walk(_parser().parse(body), lines, start, source).run()
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from functools import lru_cache
+from typing import Callable
 
+from .. import reportlab_guard  # noqa: F401  (before reportlab: its home-folder hooks never run)
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -33,10 +35,10 @@ from ..render.pdf import ScenePainter
 from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
 from ..units import PAPER_SIZES, PT_PER_MM
 from . import markdown as md
+from .columns import BODY_LEADING, Columns, FigureBlock
 
 MM = PT_PER_MM
 PAPERS = ("a4", "letter")
-BODY_LEADING = 12.0          # points; also what one more line of column costs
 
 # Colours of the sheet (the same accent as the games' theme, so figures and text belong together).
 INK = colors.HexColor(DEFAULT_THEME["ink"])
@@ -46,7 +48,6 @@ ACCENT_DARK = colors.HexColor("#8e0b20")
 HEADER_TINT = colors.HexColor("#f4dfe2")
 ROW_TINT = colors.HexColor("#faf6f6")
 RULE_GREY = colors.HexColor("#c9c0c1")
-PANEL = colors.HexColor("#f5f3ee")
 
 # Words printed around the rules, in the language of the rule text (from the catalog).
 LABELS = {"players": N_("{} players"), "time": N_("Playing time: {}"), "page": N_("Page {}"),
@@ -149,7 +150,21 @@ def make_styles(leading: float = BODY_LEADING) -> Styles:
 
 # -- flowables ---------------------------------------------------------------------------------------------
 
-class Heading(RLParagraph):
+class Paragraph(RLParagraph):
+    """A paragraph that breaks its lines once per width. Laying out columns tries a block several times (to
+    balance them, to find where a page breaks, in every window of a long table), always at the same width."""
+
+    def wrap(self, availWidth, availHeight):
+        known = self.__dict__.get("_measured")
+        if known is not None and known[0] == availWidth:
+            _, self.width, self._wrapWidths, self.blPara, self.height = known
+            return self.width, self.height
+        width, height = super().wrap(availWidth, availHeight)
+        self._measured = (availWidth, width, self._wrapWidths, self.blPara, height)
+        return width, height
+
+
+class Heading(Paragraph):
     """A section heading: bookmarked in the PDF outline, never split, kept with what follows it. A section
     heading (level 2) gets an accent rule below its text."""
 
@@ -215,184 +230,6 @@ class SceneFlowable(Flowable):
         canvas.restoreState()
 
 
-class FigureBlock(Flowable):
-    """A figure on a light panel with its caption below, kept in one piece and centred in its width."""
-
-    padding = 6.0
-    gap = 4.5
-    floats = False         # a spanning figure may float to the next page while the text after it fills this one
-
-    def __init__(self, drawing: SceneFlowable, caption: RLParagraph, width: float):
-        super().__init__()
-        self.drawing = drawing
-        self.caption = caption
-        self.width = width
-        self.spaceBefore = 5.0
-        self.spaceAfter = 8.0
-
-    def wrap(self, availWidth, availHeight):
-        self.width = availWidth
-        _, self.caption_height = self.caption.wrap(min(availWidth - 2 * self.padding,
-                                                       max(self.drawing.width, 0.7 * availWidth)), availHeight)
-        self.height = self.padding * 2 + self.drawing.height + self.gap + self.caption_height
-        return self.width, self.height
-
-    def split(self, availWidth, availHeight):
-        return []
-
-    def draw(self):
-        canvas = self.canv
-        canvas.saveState()
-        canvas.setFillColor(PANEL)
-        canvas.roundRect(0, 0, self.width, self.height, 3, stroke=0, fill=1)
-        canvas.restoreState()
-        x = (self.width - self.drawing.width) / 2
-        self.drawing.drawOn(canvas, x, self.height - self.padding - self.drawing.height)
-        x = (self.width - self.caption.width) / 2
-        self.caption.drawOn(canvas, x, self.padding)
-
-
-class Columns(Flowable):
-    """Flowables set in two columns, balanced to equal height; split across pages when they do not fit.
-
-    Keeps a heading with what follows (a column never ends on one) and collapses the space between two blocks
-    to the larger of the first one's space after and the second one's space before, as a frame does."""
-
-    def __init__(self, items: Sequence[Flowable], gutter: float, placed=None, height: float = 0.0):
-        super().__init__()
-        self.items = list(items)
-        self.gutter = gutter
-        self.placed = placed            # a finished layout: [[(flowable, y_top, height), ...] per column]
-        self.fixed_height = height
-        self.laid_out_for = None        # the width the layout was made for
-
-    def column_width(self, availWidth: float) -> float:
-        return (availWidth - self.gutter) / 2
-
-    def fill(self, column_width: float, height: float, strict: bool = True, splitting: bool = True):
-        """Fills two columns of `height` in turn; returns (columns, what did not fit). Strictly, a column never
-        ends on a heading while more follows, even when that leaves the column empty. Without `splitting`,
-        columns break only between blocks."""
-        queue = list(self.items)
-        columns = []
-        for _ in range(2):
-            placed: list[tuple[Flowable, float, float]] = []
-            bottom = after = 0.0
-            while queue:
-                item = queue[0]
-                gap = max(after, item.getSpaceBefore()) if placed else 0.0
-                room = height - bottom - gap
-                _, item_height = item.wrap(column_width, room)
-                if item_height <= room + 1e-6:
-                    placed.append((item, bottom + gap, item_height))
-                    bottom += gap + item_height
-                    after = item.getSpaceAfter()
-                    queue.pop(0)
-                    continue
-                # The figure may wait for the top of the next column while the text after it fills this one; it
-                # waits past all that text only for the second column of this page, where it fits.
-                to_end = len(columns) == 0 and item_height <= height
-                ahead = self.fit_ahead(queue, column_width, room, after, to_end) \
-                    if isinstance(item, FigureBlock) and placed else 0
-                if ahead:
-                    queue[0:ahead + 1] = [*queue[1:ahead + 1], item]
-                    continue
-                parts = item.split(column_width, room) if room > 0 and splitting else []
-                if len(parts) >= 2:
-                    _, first_height = parts[0].wrap(column_width, room)
-                    if first_height <= room + 1e-6:
-                        placed.append((parts[0], bottom + gap, first_height))
-                        queue[0:1] = parts[1:]
-                break
-            while queue and placed and (strict or len(placed) > 1) and placed[-1][0].getKeepWithNext():
-                queue.insert(0, placed.pop()[0])
-            columns.append(placed)
-        return columns, queue
-
-    @staticmethod
-    def fit_ahead(queue: list, column_width: float, room: float, after: float, to_end: bool) -> int:
-        """How many whole blocks after the figure at the head of `queue` fit in `room`: up to the next figure, never
-        ending on a heading (it stays with what follows it), and all of them only `to_end`."""
-        count, used = 0, 0.0
-        for item in queue[1:] if to_end else queue[1:-1]:
-            if isinstance(item, FigureBlock):
-                break
-            gap = max(after, item.getSpaceBefore())
-            _, height = item.wrap(column_width, room - used - gap)
-            if used + gap + height > room + 1e-6:
-                break
-            used += gap + height
-            after = item.getSpaceAfter()
-            count += 1
-        while count and queue[count].getKeepWithNext():
-            count -= 1
-        return count
-
-    @staticmethod
-    def _filled(columns) -> float:
-        """How much of both columns' height the placed blocks take (the emptier column counts as much)."""
-        return sum(y + h for column in columns for _, y, h in column[-1:])
-
-    @staticmethod
-    def used(columns) -> float:
-        return max((y + h for column in columns for _, y, h in column[-1:]), default=0.0)
-
-    def wrap(self, availWidth, availHeight):
-        self.width = availWidth
-        if self.placed is not None and (self.items == [] or self.laid_out_for == availWidth):
-            return availWidth, self.fixed_height
-        column_width = self.column_width(availWidth)
-        columns, rest = self.fill(column_width, availHeight)
-        if rest:
-            return availWidth, availHeight + 1          # too tall: the frame will split us
-        balanced = self.lowest(column_width, availHeight, splitting=True)
-        # Breaking between blocks reads better than breaking a paragraph: take it when it costs little height.
-        whole = self.lowest(column_width, availHeight, splitting=False)
-        height, splitting = balanced, True
-        if whole is not None and whole <= balanced + max(0.2 * balanced, 2 * BODY_LEADING):
-            height, splitting = whole, False
-        columns, _ = self.fill(column_width, height, splitting=splitting)
-        self.placed, self.fixed_height, self.laid_out_for = columns, self.used(columns), availWidth
-        return availWidth, self.fixed_height
-
-    def lowest(self, column_width: float, limit: float, splitting: bool) -> float | None:
-        """The lowest column height (to half a point) that takes every item, or None when `limit` does not."""
-        if self.fill(column_width, limit, splitting=splitting)[1]:
-            return None
-        low, high = 0.0, limit
-        while high - low > 0.5:
-            middle = (low + high) / 2
-            if self.fill(column_width, middle, splitting=splitting)[1]:
-                low = middle
-            else:
-                high = middle
-        return high
-
-    def split(self, availWidth, availHeight):
-        column_width = self.column_width(availWidth)
-        columns, rest = self.fill(column_width, availHeight)
-        # At a page's end too, a break between blocks reads better than a paragraph or list item cut in two (the
-        # rest of it over the page, perhaps under a figure): take it when it leaves little more of the page blank.
-        whole, whole_rest = self.fill(column_width, availHeight, splitting=False)
-        if any(whole) and self._filled(whole) >= self._filled(columns) - 3 * BODY_LEADING:
-            columns, rest = whole, whole_rest
-        frame = getattr(self, "_frame", None)
-        if not any(columns) and frame is not None and getattr(frame, "_atTop", False):
-            columns, rest = self.fill(column_width, availHeight, strict=False)   # a whole page: no choice
-        if not any(columns):
-            return []
-        first = Columns([], self.gutter, placed=columns, height=self.used(columns))
-        return [first, Columns(rest, self.gutter)] if rest else [first]
-
-    def draw(self):
-        column_width = self.column_width(self.width)
-        for index, column in enumerate(self.placed or ()):
-            x = index * (column_width + self.gutter)
-            for item, top, height in column:
-                item.wrap(column_width, height)
-                item.drawOn(self.canv, x, self.fixed_height - top - height)
-
-
 def table_style(commands: list) -> TableStyle:
     """A table style whose cells are set in our embedded font: reportlab's cell default is Helvetica, which it
     selects for every cell (even one holding only paragraphs) and so references unembedded."""
@@ -416,14 +253,15 @@ def text_width_pt(text: str, style: ParagraphStyle) -> float:
     return pdfmetrics.stringWidth(md.plain(text), style.fontName, style.fontSize)
 
 
-def table_widths(block: md.Table, styles: Styles, available: float, padding: float) -> list[float] | None:
+def table_widths(block: md.Table, styles: Styles, available: float, padding: float,
+                 measure: Callable[[str, ParagraphStyle], float] = text_width_pt) -> list[float] | None:
     """Column widths filling `available`, each at least its longest word; None when they cannot fit."""
     rows = [block.header, *block.rows]
     count = len(block.header)
-    natural = [max(text_width_pt(row[c], styles.cell) for row in rows) + 2 * padding + 2 for c in range(count)]
-    natural = [max(n, text_width_pt(block.header[c], styles.head_cell) + 2 * padding + 2)
+    natural = [max(measure(row[c], styles.cell) for row in rows) + 2 * padding + 2 for c in range(count)]
+    natural = [max(n, measure(block.header[c], styles.head_cell) + 2 * padding + 2)
                for c, n in enumerate(natural)]
-    minimum = [max(text_width_pt(word, styles.head_cell) for row in rows for word in row[c].split() or [""])
+    minimum = [max(measure(word, styles.head_cell) for row in rows for word in row[c].split() or [""])
                + 2 * padding + 2 for c in range(count)]
     if sum(minimum) > available:
         return None
@@ -443,45 +281,104 @@ def table_widths(block: md.Table, styles: Styles, available: float, padding: flo
             fixed.add(c)
 
 
-def wrapped_lines(block: md.Table, widths: list[float], styles: Styles, padding: float) -> int:
+def wrapped_lines(block: md.Table, widths: list[float], styles: Styles, padding: float,
+                  measure: Callable[[str, ParagraphStyle], float] = text_width_pt) -> int:
     """How many lines the table's body takes at these widths (a rough measure of how well it reads)."""
     lines = 0
     for row in block.rows:
-        lines += max(max(1, -(-text_width_pt(cell, styles.cell) // max(w - 2 * padding, 1)))
+        lines += max(max(1, -(-measure(cell, styles.cell) // max(w - 2 * padding, 1)))
                      for cell, w in zip(row, widths))
     return int(lines)
 
 
-def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[RLTable, bool]:
+LONG_TABLE_ROWS = 40           # more body rows than a column holds: a long table is set a window at a time
+
+
+def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[Flowable, bool]:
     """The table and whether it spans the page (it does when a column would squeeze it)."""
     padding = 4.0
-    in_column = table_widths(block, styles, sheet.column_width, padding)
-    full = table_widths(block, styles, sheet.frame_width, padding)
+    measure = lru_cache(maxsize=None)(text_width_pt)     # each cell and word measured once, for this table only
+    in_column = table_widths(block, styles, sheet.column_width, padding, measure)
+    full = table_widths(block, styles, sheet.frame_width, padding, measure)
     wide = in_column is None or (
-        len(block.header) > 2
-        and wrapped_lines(block, in_column, styles, padding) > 1.5 * wrapped_lines(block, full, styles, padding))
+        len(block.header) > 2 and wrapped_lines(block, in_column, styles, padding, measure)
+        > 1.5 * wrapped_lines(block, full, styles, padding, measure))
     if full is None:
         full = [sheet.frame_width / len(block.header)] * len(block.header)
     widths = full if wide else in_column
-    data = [[RLParagraph(md.inline_markup(cell), styles.head_cell) for cell in block.header]]
-    data += [[RLParagraph(md.inline_markup(cell), styles.cell) for cell in row] for row in block.rows]
-    flowable = BlockTable(data, colWidths=widths, repeatRows=1, hAlign="CENTER", spaceBefore=3, spaceAfter=8)
-    flowable.keep_whole_height = 0.3 * sheet.frame_height
-    commands = [
-        ("BACKGROUND", (0, 0), (-1, 0), HEADER_TINT),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), padding),
-        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
-        ("TOPPADDING", (0, 0), (-1, -1), 3.0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.6),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.9, ACCENT),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, ACCENT),
-        ("LINEBELOW", (0, 1), (-1, -2), 0.35, RULE_GREY),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT),
-    ]
-    commands += [("BACKGROUND", (0, row), (-1, row), ROW_TINT) for row in range(2, len(data), 2)]
-    flowable.setStyle(table_style(commands))
-    return flowable, wide
+    header = [Paragraph(md.inline_markup(cell), styles.head_cell) for cell in block.header]
+    rows = [[Paragraph(md.inline_markup(cell), styles.cell) for cell in row] for row in block.rows]
+
+    def part(start: int, stop: int) -> BlockTable:
+        """The header over body rows start..stop, styled as that stretch of the whole table."""
+        data = [header, *rows[start:stop]]
+        flowable = BlockTable(data, colWidths=widths, repeatRows=1, hAlign="CENTER", spaceBefore=3, spaceAfter=8)
+        last = stop == len(rows)
+        commands = [
+            ("BACKGROUND", (0, 0), (-1, 0), HEADER_TINT),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), padding),
+            ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+            ("TOPPADDING", (0, 0), (-1, -1), 3.0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.6),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.9, ACCENT),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.5, ACCENT),
+            ("LINEBELOW", (0, 1), (-1, -2 if last else -1), 0.35, RULE_GREY),
+            *([("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT)] if last else []),
+        ]
+        commands += [("BACKGROUND", (0, row), (-1, row), ROW_TINT) for row in range(1, len(data))
+                     if (start + row) % 2 == 0 and start + row >= 2]
+        flowable.setStyle(table_style(commands))
+        return flowable
+
+    if len(rows) > LONG_TABLE_ROWS:              # taller than a column: never kept whole
+        return TableRows(part, len(rows), styles.cell.leading + 3.0 + 3.6), wide
+    whole = part(0, len(rows))
+    whole.keep_whole_height = 0.3 * sheet.frame_height
+    return whole, wide
+
+
+class TableRows(Flowable):
+    """A long table, made into reportlab Tables a window of rows at a time. A Table measures all its rows (and
+    copies a style command per tinted row) whenever it is wrapped or split, so a table of n rows split page by
+    page costs n² row measurements; a window holds only the rows that can fit in the height on offer, so each
+    page costs what it holds. The pieces are the Tables the whole table would have split into."""
+
+    def __init__(self, part: Callable[[int, int], BlockTable], count: int, least_row: float, start: int = 0):
+        super().__init__()
+        self.part, self.count, self.least_row, self.start = part, count, least_row, start
+        self.spaceBefore, self.spaceAfter, self.hAlign = 3, 8, "CENTER"
+        self.table: BlockTable | None = None
+
+    def window(self, availWidth: float, availHeight: float) -> BlockTable:
+        """The header over more rows than fit in `availHeight`, or over all that are left. A row is mostly at
+        least a line and its padding; a window of rows emptier than that grows until it is too tall."""
+        rows = int(max(availHeight, 0) // self.least_row) + 2
+        while True:
+            stop = min(self.count, self.start + rows)
+            table = self.part(self.start, stop)
+            table.wrap(availWidth, availHeight)
+            if stop == self.count or table._height > availHeight:
+                return table
+            rows *= 2
+
+    def wrap(self, availWidth, availHeight):
+        self.table = self.window(availWidth, availHeight)
+        self.width, self.height = self.table._width, self.table._height
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        table = self.window(availWidth, availHeight)
+        parts = table.split(availWidth, availHeight)
+        if not parts:
+            return []
+        done = self.start + len(parts[0]._cellvalues) - 1          # body rows placed, the header repeated
+        if done >= self.count:
+            return parts
+        return [parts[0], TableRows(self.part, self.count, self.least_row, done)]
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        self.table.drawOn(canvas, x, y, _sW)
 
 
 def figure(block: md.Figure, scene: Scene, number: int, styles: Styles, sheet: Sheet, forms: dict,
@@ -564,7 +461,7 @@ def list_items(block: md.ListBlock, styles: Styles) -> list[Flowable]:
     items = []
     for index, text in enumerate(block.items):
         bullet = f"{block.start + index}." if block.ordered else "\u2022"
-        item = RLParagraph(md.inline_markup(text), styles.bullet, bulletText=bullet)
+        item = Paragraph(md.inline_markup(text), styles.bullet, bulletText=bullet)
         items.append(item)
     if items:
         items[-1].style = ParagraphStyle("bullet-last", parent=styles.bullet, spaceAfter=styles.body.spaceAfter)
@@ -612,7 +509,7 @@ def story(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, styles: St
             if block.level > 1:
                 run.append(heading(block, styles))
         elif isinstance(block, md.Paragraph):
-            run.append(RLParagraph(md.inline_markup(block.text), lead_in(block, styles)))
+            run.append(Paragraph(md.inline_markup(block.text), lead_in(block, styles)))
         elif isinstance(block, md.ListBlock):
             run.extend(list_items(block, styles))
         elif isinstance(block, md.Table):
@@ -757,14 +654,16 @@ def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_siz
 # set a little closer (11.2 pt on 8.6 pt type still reads easily), as (figure size, body leading).
 LAYOUTS = ((1.0, BODY_LEADING), (0.88, BODY_LEADING), (0.76, BODY_LEADING), (1.0, 11.2), (0.88, 11.2), (0.76, 11.2))
 NEARLY_EMPTY = 0.5
+# A longer text is not set again to save its last page: one page in so many is not worth setting them all twice.
+MAX_REFIT_PAGES = 24
 
 
 def typeset(rules: md.RuleText, scenes: dict[int, Scene], paper: str = "a4") -> bytes:
-    """The rule sheet as PDF bytes; the same input gives the same bytes. When the last page would be less than
-    half full, the first of LAYOUTS that saves the page is taken."""
+    """The rule sheet as PDF bytes; the same input gives the same bytes. When the last page of a sheet of a few
+    pages would be less than half full, the first of LAYOUTS that saves the page is taken."""
     sheet = Sheet.for_paper(paper)
     data, pages, filled = build(rules, scenes, sheet, *LAYOUTS[0])
-    if pages > 1 and filled < NEARLY_EMPTY:
+    if 1 < pages <= MAX_REFIT_PAGES and filled < NEARLY_EMPTY:
         for size, leading in LAYOUTS[1:]:
             if size < 1.0 and not scenes:
                 continue
