@@ -35,6 +35,14 @@ def first_wall(document: dict) -> dict:
     return layer(document, "walls")["objects"][0]
 
 
+def nested(layers: list, depth: int) -> dict:
+    """The layers inside `depth` group layers, each named g."""
+    group = {"name": "g", "type": "group", "layers": layers}
+    for _ in range(depth - 1):
+        group = {"name": "g", "type": "group", "layers": [group]}
+    return group
+
+
 def prop(document: dict, name: str) -> dict:
     return next(item for item in document["properties"] if item["name"] == name)
 
@@ -58,7 +66,26 @@ CASES = [
     (lambda d: d.update(layers=5), "map layers: must be a list of layers, got 5"),
     (lambda d: d["layers"].append(5), "map layers, layer 5: must be a layer with a name and a type, got 5"),
     (lambda d: d["layers"][0].update(name=["cells"]), "map layers, layer 1: must be a layer with a name"),
-    (lambda d: layer(d, "cells").update(data=5), "layer cells: its data must be a plain list of tile ids"),
+    (lambda d: layer(d, "cells").update(data=5), "layer cells: its data must be a list of tile ids (the CSV"),
+    (lambda d: layer(d, "cells").update(encoding="base64", data="!!"), "layer cells: its data is not base64 text"),
+    (lambda d: layer(d, "cells").update(encoding="base64", data="AAAA"),
+     "layer cells: must cover the map, 24 x 18 cells (432 ids), got 0.75"),
+    (lambda d: layer(d, "cells").update(encoding="base64", compression="zlib", data="AAAAAA=="),
+     "layer cells: its zlib data does not unpack"),
+    (lambda d: layer(d, "cells").update(encoding="base64", compression="zstd", data="AAAA"),
+     "layer cells: zstd-compressed layer data cannot be read (Python's standard library has no zstd)"),
+    (lambda d: layer(d, "cells").update(encoding="base64", compression="lz4", data="AAAA"),
+     'layer cells: compression "lz4"; washigen reads none, zlib or gzip'),
+    # group layers
+    (lambda d: d.update(layers=[{"name": "g", "type": "group", "layers": 5}]), "group g: must be a list of layers"),
+    (lambda d: d.update(layers=[{"name": "g", "type": "group", "layers": [7]}]),
+     "group g, layer 1: must be a layer with a name and a type, got 7"),
+    (lambda d: d.update(layers=[nested(d["layers"], 9)]), "group g: group layers nested more than 8 deep"),
+    (lambda d: d.update(layers=[{**nested(d["layers"], 1), "offsetx": 5}]),
+     "layer cells: drawn moved by [5, 0] px (its offset or its group's)"),
+    (lambda d: layer(d, "walls").update(offsety=math.inf), "layer walls: its offset must be finite numbers"),
+    (lambda d: layer(d, "walls").update(properties=[{"name": "note", "value": []}]),
+     'layer walls property "note": its value must be text'),
     (lambda d: layer(d, "cells")["data"].__setitem__(30, None),
      "layer cells, cell (2, 7): a tile id is a whole number 0..4294967295, got null"),
     (lambda d: layer(d, "cells")["data"].__setitem__(0, "x"), 'layer cells, cell (1, 1): a tile id is a whole number'),
@@ -103,7 +130,7 @@ CASES = [
     (lambda d: prop(d, "pieces").update(value="[" * 5000 + "]" * 5000), "map property pieces: nested deeper"),
     (lambda d: prop(d, "pieces").update(value="[1" + "0" * 5000 + "]"), "map property pieces: "),
     # what washigen does not read is bounded too
-    (lambda d: d["layers"].append({"name": "notes", "type": "group", "layers": json.loads("[" * 40 + "]" * 40)}),
+    (lambda d: d["layers"].append({"name": "notes", "type": "imagelayer", "deep": json.loads("[" * 40 + "]" * 40)}),
      "Tiled map nested deeper than 32 levels"),
     (lambda d: d["layers"].append({"name": "notes\u0007", "type": "imagelayer"}), "layers[4].name: control character"),
     (lambda d: d.update(nextobjectid=math.inf), "nextobjectid: inf is not a finite number"),

@@ -203,7 +203,7 @@ def _play_report(game, design, seed: int, placement_ok: bool):
 
 @main.command("render")
 @click.argument("file", type=click.Path(path_type=Path))
-@output_option((".pdf", ".svg", ".png", ".txt", ".json", ".tmj"))
+@output_option((".pdf", ".svg", ".png", ".txt", ".json", ".tmj", ".tmx"))
 @print_options
 def render_command(file: Path, output: Path, print_options):
     """Print a design file (as made by any `-o OUT.json`, a text form or a Tiled map; - reads it from standard
@@ -245,7 +245,8 @@ def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
 @main.group("profile")
 def profile_group():
     """Printer profiles: print-option defaults saved once (duplex drift, paper, bleed...) that every printing
-    command uses. An option given on the command line wins over its profile."""
+    command uses. An option given on the command line wins over its profile; a run changed by the profile named
+    default says so on stderr."""
 
 
 @profile_group.command("set")
@@ -292,6 +293,16 @@ def profile_show_command(name: str | None):
         _echo_profile(profile, used)
 
 
+@profile_group.command("remove")
+@click.argument("name")
+def profile_remove_command(name: str):
+    """Remove a saved printer profile; the others, and the comments written around them, stay as they are."""
+    from .profiles import remove
+
+    path = remove(name)
+    click.echo(f"removed profile {name} from {path}")
+
+
 def _echo_profile(profile, note: str = "") -> None:
     click.echo(f"{profile.name}{note}")
     for key, value in profile.options.items():
@@ -304,7 +315,7 @@ def _echo_profile(profile, note: str = "") -> None:
 @click.option("--seeds", default="1-20", show_default=True, metavar="RANGE",
               help="The maps: made from these seeds (1-200, or 1,5,9) by the game's map maker.")
 @click.option("--designs", type=click.Path(path_type=Path, file_okay=False), default=None, metavar="FOLDER",
-              help="The maps: every design file in FOLDER (.json .txt .tmj), in name order, instead of --seeds.")
+              help="The maps: every design file in FOLDER (.json .txt .tmj .tmx), in name order, instead of --seeds.")
 @click.option("--set", "params", multiple=True, metavar="KEY=VALUE",
               help="A parameter of the map maker, as `washigen games` lists it (--set players=4 --set layout=stacked).")
 @click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
@@ -332,9 +343,9 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
     name = get_game(game).name
     if designs is not None:
-        paths = sorted(p for p in designs.iterdir() if p.suffix.lower() in (".json", ".txt", ".tmj"))
+        paths = sorted(p for p in designs.iterdir() if p.suffix.lower() in (".json", ".txt", ".tmj", ".tmx"))
         if not paths:
-            raise InputError(f"--designs: {designs} holds no design file (.json .txt .tmj)")
+            raise InputError(f"--designs: {designs} holds no design file (.json .txt .tmj .tmx)")
         tasks = file_tasks(name, paths, games, play_seed, bots)
     else:
         tasks = seed_tasks(name, parse_seeds(seeds), _settings(params), games, play_seed, bots)

@@ -120,7 +120,8 @@ PROFILE_PARAMS = {"template": "template_file"}
 def profile_option(only: Iterable[str] | None = None) -> Callable:
     """--profile NAME: the saved printer profile (washigen/profiles.py) whose values become this command's option
     defaults (click's default_map), so an option given on the command line still wins. Without --profile the
-    profile named `default` applies, if saved. `only` limits it to some options (a command's own --paper)."""
+    profile named `default` applies, if saved, and the run says so on stderr when it changes a value (a saved
+    default must never change a print unnoticed). `only` limits it to some options (a command's own --paper)."""
     keep = None if only is None else set(only)
 
     def apply(ctx: click.Context, param: click.Parameter, name: str | None) -> None:
@@ -129,13 +130,69 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
         profile = find(name)
         if profile is None:
             return
-        values = {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items() if keep is None or k in keep}
-        ctx.default_map = {**(ctx.default_map or {}), **_applicable(ctx, values)}
+        values = _applicable(ctx, {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items()
+                                   if keep is None or k in keep})
+        if name is None:
+            ctx.meta[DEFAULT_CHANGES] = _changing(ctx, values)
+        ctx.default_map = {**(ctx.default_map or {}), **values}
         ctx.meta["washigen.profile"] = profile.name
 
-    return click.option("--profile", metavar="NAME", is_eager=True, expose_value=False, callback=apply,
-                        help="Printer profile for the print options' defaults (washigen profile set); without it "
-                             "the profile named default, if saved.")
+    option = click.option("--profile", metavar="NAME", is_eager=True, expose_value=False, callback=apply,
+                          help="Printer profile for the print options' defaults (washigen profile set); without "
+                               "it the profile named default, if saved.")
+
+    def decorate(func: Callable) -> Callable:
+        import functools
+
+        @functools.wraps(func)                 # keeps the options already attached (click's __click_params__)
+        def announcing(*args, **kwargs):
+            _announce_default_profile()
+            return func(*args, **kwargs)
+
+        return option(announcing)
+
+    return decorate
+
+
+# ctx.meta keys: the options the default profile would change (before the command line is read), and whether the
+# run has said so.
+DEFAULT_CHANGES = "washigen.profile.default_changes"
+ANNOUNCED = "washigen.profile.announced"
+
+
+def _changing(ctx: click.Context, values: dict[str, Any]) -> list[str]:
+    """The options whose profile value differs from the one the command takes without a profile (a default
+    profile's `duplex = "none"` changes nothing)."""
+    params = {p.name: p for p in ctx.command.params}
+    changing = []
+    for name, value in values.items():
+        try:
+            same = _taken(ctx, params[name], value) == _taken(ctx, params[name], params[name].get_default(ctx))
+        except click.BadParameter:         # refused where the option is read, if the command line leaves it to us
+            same = False
+        if not same:
+            changing.append(name)
+    return changing
+
+
+def _taken(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """`value` as the command receives it: converted, then through the option's callback (--back-offset's X,Y)."""
+    value = None if value is None else param.type_cast_value(ctx, value)
+    return param.callback(ctx, param, value) if param.callback is not None else value
+
+
+def _announce_default_profile() -> None:
+    """One line on stderr, once a run, when the default profile gave an option a value the command line did not."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return
+    changed = [name for name in ctx.meta.get(DEFAULT_CHANGES, ())
+               if ctx.get_parameter_source(name) is ParameterSource.DEFAULT_MAP]
+    if changed and not ctx.meta.get(ANNOUNCED):
+        ctx.meta[ANNOUNCED] = True
+        click.echo(f'using profile "{ctx.meta["washigen.profile"]}" (washigen profile show)', err=True)
 
 
 def _applicable(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:

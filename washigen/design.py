@@ -111,7 +111,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
         if game.to_text is None:
             raise InputError(f"{path}: {game.name} has no text form; use .json")
         return [write_bytes(path, game.to_text(design).encode("utf-8"))]
-    if suffix == ".tmj":
+    if suffix in (".tmj", ".tmx"):
         from .tiled import write_tmj
 
         return write_tmj(game, design, path)
@@ -140,7 +140,8 @@ STDIN = "-"                 # the path that names standard input
 
 def load(path: str | Path) -> Design:
     """A design from its JSON file, a game's text form (.txt) whose first line names the game, or a Tiled map
-    (.tmj) that washigen wrote. `-` reads standard input (up to the same size), its form told by its first bytes."""
+    (.tmj or .tmx) that washigen wrote. `-` reads standard input (up to the same size), its form told by its first
+    bytes."""
     from_stdin = str(path) == STDIN
     path = Path(path)
     source = "<stdin>" if from_stdin else str(path)
@@ -151,10 +152,10 @@ def load(path: str | Path) -> Design:
     form = _sniff_form(data) if from_stdin else path.suffix.lower()
     if form == ".txt":
         return load_text(data, source=source)
-    if form == ".tmj":
+    if form in (".tmj", ".tmx"):
         from .tiled import load_tmj
 
-        return load_tmj(data, source=source)
+        return load_tmj(data, source=source, form=form)
     return loads(data, source=source)
 
 
@@ -174,8 +175,10 @@ def _read_stdin() -> bytes:
 
 def _sniff_form(data: bytes) -> str:
     """A JSON object is a Tiled map where it has Tiled's keys (a washigen design never has), else a washigen
-    design; anything else is a text form."""
+    design; XML is a Tiled .tmx; anything else is a text form."""
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith((b"<?xml", b"<map")):
+        return ".tmx"
     if not head.startswith(b"{"):
         return ".txt"
     return ".tmj" if b'"tiledversion"' in data or b'"orientation"' in data else ".json"

@@ -2,7 +2,9 @@
 printing command.
 
 They live in one TOML file in the user's config folder (platformdirs; `WASHIGEN_CONFIG_DIR` points elsewhere), one
-table per profile. The profile named `default` applies when no `--profile` is given; an option typed on the
+table per profile. The values are read with the bounded TOML reader; `profile set` and `profile remove` edit the file
+through tomlkit, so what a user wrote by hand (comments, order, blank lines) stays as it was, and write it whole or
+not at all. The profile named `default` applies when no `--profile` is given; an option typed on the
 command line always wins. Nothing else of the home folder is read: a run that names no profile and finds the file
 missing or out of reach (an unreadable home, as `sudo -u` leaves it) simply has no profile; one that names a
 profile, shows or sets them, gets an error naming the file.
@@ -18,7 +20,6 @@ profile, shows or sets them, gets an error naming the file.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -26,15 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import InputError
+from .errors import InputError, OutputError
 from .inputs import parse_toml, read_text
-from .units import PAPER_SIZES, parse_length
+from .units import MAX_BACK_OFFSET, PAPER_SIZES, parse_length
 
 FILE_NAME = "profiles.toml"
 CONFIG_ENV = "WASHIGEN_CONFIG_DIR"
 DEFAULT_PROFILE = "default"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
-HEADER = "# washigen printer profiles: `washigen profile set` writes this file, `--profile NAME` picks one.\n"
+HEADER = ("# washigen printer profiles. `washigen profile set` and `washigen profile remove` edit this file\n"
+          "# (your comments stay); `--profile NAME` picks one.\n")
 
 
 def _paper(value: Any) -> str:
@@ -67,8 +69,9 @@ def _duplex(value: Any) -> str:
 def _offset(value: Any) -> str:
     numbers = value if isinstance(value, list) else None
     if numbers is None or len(numbers) != 2 or not all(
-            isinstance(n, (int, float)) and not isinstance(n, bool) and abs(n) <= 50 for n in numbers):
-        raise ValueError(f"must be two numbers of millimetres within ±50, such as [0.5, -1.0], got {value!r}")
+            isinstance(n, (int, float)) and not isinstance(n, bool) and abs(n) <= MAX_BACK_OFFSET for n in numbers):
+        raise ValueError(f"must be two numbers of millimetres within ±{MAX_BACK_OFFSET:g}, such as [0.5, -1.0], "
+                         f"got {value!r}")
     return f"{float(numbers[0]):g},{float(numbers[1]):g}"
 
 
@@ -123,7 +126,10 @@ def load_all(path: Path | None = None, needed: bool = True) -> dict[str, Profile
     path = path or profiles_path()
     if not _present(path, needed):
         return {}
-    text = read_text(path, "profile file")
+    return _parsed(path, read_text(path, "profile file"))
+
+
+def _parsed(path: Path, text: str) -> dict[str, Profile]:
     tables = parse_toml(text, str(path), what="profile file")
     profiles = {}
     for name, table in tables.items():
@@ -195,33 +201,159 @@ def find(name: str | None, path: Path | None = None) -> Profile | None:
 
 
 def save(name: str, options: dict[str, Any], path: Path | None = None) -> tuple[Path, Profile]:
-    """Sets `options` (file keys, values as the command line takes them) in profile `name`, keeping the others."""
+    """Sets `options` (file keys, values as the command line takes them) in profile `name`, keeping the other
+    profiles and every comment and blank line of the file."""
+    path = path or profiles_path()
+    check_name(name)
+    text, profiles = _read_for_edit(path)
+    merged = {**(profiles[name].options if name in profiles else {}), **options}
+    document = _editable(path, text)
+    if name in profiles:
+        _set_keys(document[name], options)
+        edited = _same_line_ends(text, _dumps(document))
+    else:
+        edited = _appended(text, _dumps({name: {key: _toml_value(key, value) for key, value in options.items()}}))
+    _write_checked(path, edited, {**{n: p.options for n, p in profiles.items()}, name: merged})
+    return path, Profile(name, merged)
+
+
+def remove(name: str, path: Path | None = None) -> Path:
+    """Removes profile `name` with the comment lines right above its header; the rest of the file stays as it was.
+    A name not saved is an InputError naming the saved ones."""
+    path = path or profiles_path()
+    text, profiles = _read_for_edit(path)
+    if name not in profiles:
+        saved = ", ".join(profiles) or "none yet"
+        raise InputError(f"profile remove: no profile named {name!r} in {path}; saved: {saved}")
+    document = _editable(path, text)
+    was_last = [key.key for key, _ in document.body if key is not None][-1:] == [name]
+    _keep_comments_with_their_profiles(document, name)
+    del document[name]
+    edited = _dumps(document)
+    if was_last:                       # no blank lines left hanging at the end of the file
+        edited = edited.rstrip() + "\n" if edited.strip() else ""
+    _write_checked(path, _same_line_ends(text, edited),
+                   {n: p.options for n, p in profiles.items() if n != name})
+    return path
+
+
+def _read_for_edit(path: Path) -> tuple[str, dict[str, Profile]]:
+    """The file's text ("" when there is none yet) and its profiles, checked as every read checks them."""
+    if not _present(path, needed=True):
+        return "", {}
+    text = read_text(path, "profile file")
+    return text, _parsed(path, text)
+
+
+def _editable(path: Path, text: str):
+    """The file as a tomlkit document, which keeps its comments, order and blank lines when written back."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        return tomlkit.parse(text)
+    except TOMLKitError as error:      # read fine above, yet not editable: leave it alone
+        raise InputError(f"{path}: cannot be edited keeping its layout ({error}); edit it by hand") from None
+
+
+def _dumps(document) -> str:
+    import tomlkit
+
+    return tomlkit.dumps(document)
+
+
+def _set_keys(table, options: dict[str, Any]) -> None:
+    """Sets each option in `table`: a key it has keeps its place (and its comment), a new one goes after its last
+    key, above the blank lines and comments that lead to the next table."""
+    import tomlkit
+    from tomlkit.items import Table
+
+    for key, value in options.items():
+        if key in table:
+            table[key] = _toml_value(key, value)
+    new = [(key, value) for key, value in options.items() if key not in table]
+    body = table.value
+    # tomlkit has no public insert; where its long-standing Container._insert_at is missing (or the profile is an
+    # inline table or dotted keys), tomlkit places the key itself
+    plain = isinstance(table, Table) and not table.is_super_table()
+    insert_at = getattr(body, "_insert_at", None) if plain else None
+    keyed = [index for index, (key, _) in enumerate(body.body) if key is not None] if plain else []
+    after = keyed[-1] + 1 if keyed else 0
+    for offset, (key, value) in enumerate(new):
+        if insert_at is None or after + offset >= len(body.body):
+            table[key] = _toml_value(key, value)
+        else:
+            insert_at(after + offset, key, tomlkit.item(_toml_value(key, value)))
+
+
+def _keep_comments_with_their_profiles(document, name: str) -> None:
+    """Before `[name]` goes: the comment lines right above its header (no blank line between) speak of it, and are
+    emptied; the comment lines at its end, right above the next header, speak of the next profile (tomlkit files
+    them under `[name]`), and move onto that header. Items are emptied in place, not deleted, so tomlkit's index of
+    the others stays right."""
+    from tomlkit.items import Table
+
+    entries = document.body
+    keys = [key.key if key is not None else None for key, _ in entries]
+    if name not in keys:                   # a profile written as dotted keys (office.paper = ...) has no header
+        return
+    at = keys.index(name)
+    table = entries[at][1]
+    if not isinstance(table, Table) or table.is_super_table():
+        return
+    before = entries[at - 1][1] if at else None
+    for comment in _comments_at_end(before.value.body if isinstance(before, Table) else entries[:at]):
+        comment.trivia.indent = comment.trivia.comment_ws = comment.trivia.comment = comment.trivia.trail = ""
+    following = entries[at + 1][1] if at + 1 < len(entries) else None
+    if isinstance(following, Table):
+        moved = "".join(comment.as_string() for comment in _comments_at_end(table.value.body))
+        following.trivia.indent = moved + following.trivia.indent
+
+
+def _comments_at_end(entries: list) -> list:
+    """The comment lines that end `entries` (a tomlkit body) with no blank line or key after them."""
+    from tomlkit.items import Comment
+
+    run = []
+    for _, item in reversed(entries):
+        if not isinstance(item, Comment):
+            break
+        run.insert(0, item)
+    return run
+
+
+def _appended(text: str, block: str) -> str:
+    """`block` (a new table) after the file's text, one blank line between; a new file starts with HEADER."""
+    if not text:
+        return HEADER + "\n" + block
+    newline = "\r\n" if "\r\n" in text else "\n"
+    gap = "" if text.endswith(newline * 2) else newline if text.endswith(newline) else newline * 2
+    return text + gap + block.replace("\n", newline)
+
+
+def _same_line_ends(original: str, edited: str) -> str:
+    """A file written with Windows line ends keeps them in the lines added to it."""
+    if "\r\n" not in original or "\n" in original.replace("\r\n", ""):
+        return edited
+    return edited.replace("\r\n", "\n").replace("\n", "\r\n")
+
+
+def _write_checked(path: Path, text: str, expected: dict[str, dict[str, Any]]) -> None:
+    """Writes `text` once it reads back as exactly the `expected` profiles (atomically: a failed write leaves the
+    file as it was)."""
     from .output import write_bytes
 
-    path = path or profiles_path()
-    profiles = load_all(path)
-    merged = {**(profiles[name].options if name in profiles else {}), **options}
-    profiles[check_name(name)] = Profile(name, merged)
+    found = {name: profile.options for name, profile in _parsed(path, text).items()}
+    if found != expected:
+        raise OutputError(f"{path}: the edit would have changed other profiles than the one asked for; the file is "
+                          "left as it was (edit it by hand)")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes(path, dumps(profiles).encode("utf-8"))
-    return path, profiles[name]
+    write_bytes(path, text.encode("utf-8"))
 
 
-def dumps(profiles: dict[str, Profile]) -> str:
-    blocks = [HEADER]
-    for profile in profiles.values():
-        lines = [f"[{profile.name}]"]
-        lines += [f"{key} = {_toml_value(key, value)}" for key, value in profile.options.items()]
-        blocks.append("\n".join(lines) + "\n")
-    return "\n".join(blocks)
-
-
-def _toml_value(key: str, value: Any) -> str:
+def _toml_value(key: str, value: Any) -> Any:
+    """A profile value as the file holds it (the back offset is a pair of numbers there, "X,Y" on the command line)."""
     if key == "back_offset":
         x, y = value.split(",")
-        return f"[{float(x)!r}, {float(y)!r}]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    return json.dumps(value, ensure_ascii=False)   # a TOML basic string: JSON's escapes are TOML's
+        return [float(x), float(y)]
+    return value

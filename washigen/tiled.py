@@ -1,5 +1,5 @@
-"""Tiled maps (`.tmj`, the JSON map format of the Tiled map editor, https://doc.mapeditor.org): what every game's
-Tiled form shares. A game that has one sets `Game.tiled` to a module with
+"""Tiled maps (`.tmj`, the JSON map format of the Tiled map editor, https://doc.mapeditor.org, and `.tmx`, its
+XML format): what every game's Tiled form shares. A game that has one sets `Game.tiled` to a module with
 
     dump(design, image_name) -> (map document without its envelope properties, tileset PNG bytes)
     load(reader: TiledReader) -> design document (a dict as a design JSON file holds it)
@@ -10,12 +10,25 @@ checks every field washigen reads by type and range (whole numbers where Tiled w
 the map, ids within Tiled's 32 bits) and names the layer and cell, object or property of any mistake (exit 2); the
 rest of the file is held to DESIGN 12's bounds (nesting, finite numbers, printable text); the game's loader then
 checks the design like any design file.
+
+What Tiled users do to a map is read too: layers moved into group layers are found by name; tile layers saved as
+base64 (plain, zlib or gzip) are unpacked to exactly one id a cell; a flipped or rotated tile is read as its tile
+(the flip bits are dropped: a kind reads the same whichever way it faces); map and layer properties washigen does
+not know ride along on the loaded design and are written back with it. A `.tmx` is parsed with the standard
+library's xml.etree after refusing any DTD or entity declaration (expat then expands nothing but XML's five
+built-in entities and character references), and becomes the same document a `.tmj` gives, so every check above
+holds for both.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
+import re
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +36,18 @@ from .errors import DesignFormatError
 from .inputs import MAX_NESTING, check_tree
 
 EXTENSION = ".tmj"
+EXTENSIONS = (".tmj", ".tmx")
 FORMAT_VERSION = "1.10"          # the JSON format version Tiled 1.10 writes
 MAX_CELLS = 100_000
 MAX_TILE_PX = 4096               # a tile's side in pixels (washigen writes 16..600)
 MAX_GID = 2**32 - 1              # Tiled's tile ids are unsigned 32-bit numbers (the top bits flip a tile)
 MAX_PX = float(MAX_CELLS * MAX_TILE_PX)   # no coordinate of any map is further out, so decimals past it are refused
 PROPERTY_TYPES = {bool: "bool", int: "int", float: "float", str: "string"}
+FLIP_BITS = 0xF0000000           # a tile id's top bits: flipped across, down, diagonally, hexagonal 120 degrees
+MAX_GROUP_DEPTH = 8              # group layers within group layers
+EXTRAS = "_tiled_extras"         # a loaded design's attribute: the properties washigen does not read, written back
+WALL_COLOUR = "#111111"          # walls as the print draws them (black), apart from Tiled's grey grid
+OPENING_COLOUR = "#e0007a"       # doors and cut sides: a magenta no tile of the tileset holds
 
 
 def image_name(path: Path) -> str:
@@ -93,9 +112,12 @@ def tile_layer(layer_id: int, name: str, width: int, height: int, data: list[int
             "opacity": 1, "visible": True, "data": data}
 
 
-def object_layer(layer_id: int, name: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": layer_id, "name": name, "type": "objectgroup", "draworder": "topdown", "x": 0, "y": 0,
-            "opacity": 1, "visible": True, "objects": objects}
+def object_layer(layer_id: int, name: str, objects: list[dict[str, Any]], color: str | None = None
+                 ) -> dict[str, Any]:
+    """An object layer; `color` (#rrggbb) is what Tiled draws its objects in (grey, as its grid, without one)."""
+    layer = {"id": layer_id, "name": name, "type": "objectgroup", "draworder": "topdown", "x": 0, "y": 0,
+             "opacity": 1, "visible": True, "objects": objects}
+    return {**layer, "color": color} if color else layer
 
 
 def map_document(width: int, height: int, tile_px: int, layers: list[dict], tilesets: list[dict],
@@ -113,7 +135,8 @@ def dumps(document: dict[str, Any]) -> bytes:
 
 
 def write_tmj(game, design, path: Path) -> list[Path]:
-    """The map and its tileset image beside it, both written atomically."""
+    """The map (.tmj JSON, or .tmx XML by the extension) and its tileset image beside it, both written atomically;
+    the properties a loaded map held that washigen does not read are written back with it."""
     from .design import to_dict
     from .errors import InputError
     from .output import write_bytes
@@ -122,17 +145,34 @@ def write_tmj(game, design, path: Path) -> list[Path]:
         raise InputError(f"{path}: {game.name} has no Tiled form; use .json")
     document, image = game.tiled.dump(design, image_name(path))
     envelope = {k: v for k, v in to_dict(design).items() if not isinstance(v, (dict, list))}
-    document["properties"] = properties(envelope) + document["properties"]
-    return [write_bytes(path.with_name(image_name(path)), image), write_bytes(path, dumps(document))]
+    extras = getattr(design, EXTRAS, {"map": [], "layers": {}})
+    document["properties"] = properties(envelope) + document["properties"] + extras["map"]
+    for layer in all_layers(document["layers"]):
+        if extras["layers"].get(layer["name"]):
+            layer["properties"] = extras["layers"][layer["name"]]
+    text = tmx_dumps(document) if path.suffix.lower() == ".tmx" else dumps(document)
+    return [write_bytes(path.with_name(image_name(path)), image), write_bytes(path, text)]
 
 
-def load_tmj(data: bytes, source: str):
-    """A design from a Tiled map that washigen wrote (and a person may have edited)."""
+def all_layers(layers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every layer, those in group layers too, depth first (the document's own checks bound the depth)."""
+    found = []
+    for layer in layers:
+        found.append(layer)
+        if layer.get("type") == "group" and isinstance(layer.get("layers"), list):
+            found += all_layers(layer["layers"])
+    return found
+
+
+def load_tmj(data: bytes, source: str, form: str = EXTENSION):
+    """A design from a Tiled map (.tmj, or .tmx for `form` ".tmx") that washigen wrote (and a person may have
+    edited). Map properties that are no field of the design, and every layer property, are kept on the design
+    (EXTRAS) for write_tmj to write back."""
     from .design import loads
     from .games import get_game
     from .errors import InputError
 
-    reader = TiledReader(data, source)
+    reader = TiledReader(data, source, form)
     game_name = reader.properties.get("game")
     try:
         if not isinstance(game_name, str):
@@ -144,16 +184,33 @@ def load_tmj(data: bytes, source: str):
         raise reader.fail(f"map property game: {game.name} has no Tiled form")
     document = game.tiled.load(reader)
     reader.check_the_rest()
-    return loads(json.dumps(document), source=source)
+    extra = _unknown_properties(game, reader)
+    design = loads(json.dumps({k: v for k, v in document.items() if k not in extra}), source=source)
+    object.__setattr__(design, EXTRAS, {"map": [reader.property_items[name] for name in extra],
+                                        "layers": reader.layer_properties})
+    return design
+
+
+def _unknown_properties(game, reader: "TiledReader") -> list[str]:
+    """The map properties that are no field of the design the map holds (none while its kind is unknown: the
+    design loader names that mistake)."""
+    from dataclasses import fields
+
+    cls = game.designs.get(reader.properties.get("kind")) if isinstance(reader.properties.get("kind"), str) \
+        else None
+    if cls is None:
+        return []
+    known = {"format", "game", "kind", *(f.name for f in fields(cls))}
+    return [name for name in reader.properties if name not in known]
 
 
 class TiledReader:
     """A parsed .tmj with the checks every game needs: the documented map fields, layers by name and type, tile
     kinds through the tilesets' tile classes, objects with finite coordinates on the map."""
 
-    def __init__(self, data: bytes, source: str):
+    def __init__(self, data: bytes, source: str, form: str = EXTENSION):
         self.source = source
-        self.document = self._parse(data)
+        self.document = parse_tmx(data, self.fail) if form == ".tmx" else self._parse(data)
         for key, wanted in (("orientation", "orthogonal"), ("infinite", False)):
             if self.document.get(key) != wanted:
                 raise self.fail(f"map {key}: must be {json.dumps(wanted)}, got {_shown(self.document.get(key))}")
@@ -161,9 +218,11 @@ class TiledReader:
         self.tile_w, self.tile_h = self._int("tilewidth", MAX_TILE_PX), self._int("tileheight", MAX_TILE_PX)
         if self.width * self.height > MAX_CELLS:
             raise self.fail(f"map of {self.width} x {self.height} cells: at most {MAX_CELLS} cells")
-        self.properties = self._properties(self.document.get("properties", []), "map")
+        self.property_items: dict[str, dict[str, Any]] = {}
+        self.properties = self._properties(self.document.get("properties", []), "map", self.property_items)
         self.kinds = self._tile_kinds()
-        self.layers = self._layers()
+        self.layer_properties: dict[str, list[dict[str, Any]]] = {}
+        self.layers = self._layers(self.document.get("layers"), "map layers", 1, (0, 0))
 
     def check_the_rest(self) -> None:
         """After the game has read its layers (each mistake named by layer and cell or object): whatever washigen
@@ -193,8 +252,9 @@ class TiledReader:
             raise self.fail(f"map {key}: must be a whole number 1..{most}, got {_shown(value)}")
         return value
 
-    def _properties(self, items: Any, where: str) -> dict[str, Any]:
-        """Custom properties by name: each a {name, type, value} with a plain value (text, number, true/false)."""
+    def _properties(self, items: Any, where: str, kept: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Custom properties by name: each a {name, type, value} with a plain value (text, number, true/false);
+        `kept` gets each as {name, type, value} to write back."""
         if not isinstance(items, list):
             raise self.fail(f"{where} properties: must be a list of {{name, type, value}}, got {_shown(items)}")
         values: dict[str, Any] = {}
@@ -211,6 +271,9 @@ class TiledReader:
             if name in values:
                 raise self.fail(f"{where} property {_shown(name)}: given twice")
             values[name] = value
+            if kept is not None:                  # an enum's property type rides along as Tiled wrote it
+                enum = {"propertytype": item["propertytype"]} if isinstance(item.get("propertytype"), str) else {}
+                kept[name] = {"name": name, "type": item.get("type", "string"), **enum, "value": value}
         return values
 
     def _tile_kinds(self) -> dict[int, str]:
@@ -249,33 +312,50 @@ class TiledReader:
             raise self.fail(f"{where}: its class must be a name, got {_shown(kind)}")
         return first + tile_id, kind
 
-    def _layers(self) -> list[dict[str, Any]]:
-        layers = self.document.get("layers")
+    def _layers(self, layers: Any, where: str, depth: int, offset: tuple[float, float]) -> list[dict[str, Any]]:
+        """Every layer, those in group layers too, each with its properties checked and kept, and with the
+        offset it and its groups are drawn moved by (as "_offset")."""
         if not isinstance(layers, list):
-            raise self.fail(f"map layers: must be a list of layers, got {_shown(layers)}")
+            raise self.fail(f"{where}: must be a list of layers, got {_shown(layers)}")
+        if depth > MAX_GROUP_DEPTH:
+            raise self.fail(f"{where}: group layers nested more than {MAX_GROUP_DEPTH} deep")
+        found = []
         for number, layer in enumerate(layers, 1):
             if not isinstance(layer, dict) or not isinstance(layer.get("name"), str) \
                     or not isinstance(layer.get("type"), str):
-                raise self.fail(f"map layers, layer {number}: must be a layer with a name and a type, got "
+                raise self.fail(f"{where}, layer {number}: must be a layer with a name and a type, got "
                                 f"{_shown(layer)}")
-        return layers
+            name = layer["name"]
+            moved = [layer.get(key, 0) for key in ("offsetx", "offsety")]
+            if not all(_is_number(v) and abs(v) <= MAX_PX for v in moved):
+                raise self.fail(f"layer {name}: its offset must be finite numbers, got {_shown(moved)}")
+            kept: dict[str, dict[str, Any]] = {}
+            self._properties(layer.get("properties", []), f"layer {name}", kept)
+            if kept:
+                self.layer_properties.setdefault(name, list(kept.values()))
+            here = (offset[0] + moved[0], offset[1] + moved[1])
+            found.append({**layer, "_offset": here})
+            if layer["type"] == "group":
+                found += self._layers(layer.get("layers"), f"group {name}", depth + 1, here)
+        return found
 
     def layer(self, name: str, kind: str) -> dict[str, Any]:
+        """The one layer named `name` (in a group layer or not), of type `kind`, drawn where it lies."""
         found = [layer for layer in self.layers if layer["name"] == name]
         if len(found) != 1:
             raise self.fail(f"layer {name}: {'missing' if not found else 'there are two'}; washigen's maps have "
                             f"one {kind} layer named {name}")
         if found[0]["type"] != kind:
             raise self.fail(f"layer {name}: must be a {kind}, got {_shown(found[0]['type'])}")
+        if found[0]["_offset"] != (0, 0):
+            raise self.fail(f"layer {name}: drawn moved by {_shown(list(found[0]['_offset']))} px (its offset or "
+                            "its group's); set the offset to 0 so its cells lie on the map's grid")
         return found[0]
 
     def tiles(self, name: str, allowed: set[str], empty: bool) -> list[list[str | None]]:
         """The tile layer `name` as rows of kinds (None where empty), every tile one of `allowed`."""
         layer = self.layer(name, "tilelayer")
-        data = layer.get("data")
-        if layer.get("encoding", "csv") != "csv" or not isinstance(data, list):
-            raise self.fail(f"layer {name}: its data must be a plain list of tile ids (save with the CSV layer "
-                            "format)")
+        data = self._tile_ids(name, layer)
         if (layer.get("width"), layer.get("height")) != (self.width, self.height) or \
                 len(data) != self.width * self.height:
             raise self.fail(f"layer {name}: must cover the map, {self.width} x {self.height} cells "
@@ -289,10 +369,44 @@ class TiledReader:
             rows.append(row)
         return rows
 
+    def _tile_ids(self, name: str, layer: dict[str, Any]) -> list[Any]:
+        """A tile layer's ids: its CSV list, or its base64 text unpacked (uncompressed, zlib or gzip)."""
+        data, encoding = layer.get("data"), layer.get("encoding", "csv")
+        if encoding == "csv" and isinstance(data, list):
+            return data
+        if encoding == "base64" and isinstance(data, str):
+            return self._base64_ids(name, data, layer.get("compression", ""))
+        raise self.fail(f"layer {name}: its data must be a list of tile ids (the CSV layer format) or base64 text "
+                        f"(the Base64 formats), got {_shown(encoding)} data")
+
+    def _base64_ids(self, name: str, text: str, compression: Any) -> list[int]:
+        """Little-endian 32-bit ids, exactly one a cell; an unpacked layer is never read past that size."""
+        size = 4 * self.width * self.height
+        try:
+            packed = base64.b64decode("".join(text.split()), validate=True)
+        except (binascii.Error, ValueError):
+            raise self.fail(f"layer {name}: its data is not base64 text") from None
+        if compression in ("zlib", "gzip"):
+            inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+            try:
+                packed = inflater.decompress(packed, size + 1)
+            except zlib.error as error:
+                raise self.fail(f"layer {name}: its {compression} data does not unpack ({error})") from None
+        elif compression == "zstd":
+            raise self.fail(f"layer {name}: zstd-compressed layer data cannot be read (Python's standard library "
+                            "has no zstd); save the layer as CSV, Base64, Base64 (zlib) or Base64 (gzip)")
+        elif compression not in ("", None):
+            raise self.fail(f"layer {name}: compression {_shown(compression)}; washigen reads none, zlib or gzip")
+        if len(packed) != size:
+            raise self.fail(f"layer {name}: must cover the map, {self.width} x {self.height} cells "
+                            f"({size // 4} ids), got {len(packed) / 4:g}")
+        return list(struct.unpack(f"<{size // 4}I", packed))
+
     def _kind(self, layer: str, gid: Any, row: int, col: int, allowed: set[str], empty: bool) -> str | None:
         if not _is_int(gid) or not 0 <= gid <= MAX_GID:
             raise self.fail(f"layer {layer}, cell ({row}, {col}): a tile id is a whole number 0..{MAX_GID}, got "
                             f"{_shown(gid)}")
+        gid &= ~FLIP_BITS                        # a flipped or rotated tile is still its tile
         if gid == 0 and empty:
             return None
         kind = self.kinds.get(gid)
@@ -346,3 +460,210 @@ class TiledReader:
         if not (-self.tile_w <= ax <= right + self.tile_w and -self.tile_h <= ay <= bottom + self.tile_h):
             raise self.fail(f"{where}: {what} at ({_shown(ax)}, {_shown(ay)}) px lies off the map (0..{right} by "
                             f"0..{bottom} px)")
+
+
+# Tiled's XML format (.tmx): read into the document a .tmj holds, and written from it.
+XML_REFUSED = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+INT_TEXT = re.compile(r"[+-]?\d{1,20}")
+FLOAT_TEXT = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][+-]?\d{1,3})?")
+XML_NUMBERS = {"width", "height", "tilewidth", "tileheight", "nextlayerid", "nextobjectid", "compressionlevel", "id",
+               "firstgid", "tilecount", "columns", "margin", "spacing", "x", "y", "offsetx", "offsety", "opacity",
+               "rotation", "gid", "parallaxx", "parallaxy"}
+XML_FLAGS = {"infinite", "visible", "locked"}
+XML_LAYERS = {"layer": "tilelayer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
+
+
+def _xml_value(text: str) -> Any:
+    """A number where the text is one (else the text, for the checks to name); no inf or nan is ever made."""
+    text = text.strip()
+    if INT_TEXT.fullmatch(text):
+        return int(text)
+    number = float(text) if FLOAT_TEXT.fullmatch(text) else math.nan
+    return number if math.isfinite(number) else text
+
+
+def _xml_attributes(element) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, text in element.attrib.items():
+        if key in XML_NUMBERS:
+            values[key] = _xml_value(text)
+        elif key in XML_FLAGS:
+            values[key] = {"0": False, "1": True}.get(text, text)
+        else:
+            values[key] = text
+    return values
+
+
+def parse_tmx(data: bytes, fail) -> dict[str, Any]:
+    """A .tmx as the document its .tmj would be. UTF-8 only (the text checked is the text parsed); a DTD or an
+    entity declaration is refused before parsing, so nothing is fetched or expanded."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise fail(f"not a Tiled XML map: not UTF-8 text (byte {error.start})") from None
+    if XML_REFUSED.search(text):
+        raise fail("not a Tiled XML map: it declares a DTD or entities (<!DOCTYPE, <!ENTITY), which washigen does "
+                   "not read")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as error:
+        raise fail(f"not a Tiled XML map: {error}") from None
+    if root.tag != "map":
+        raise fail(f"not a Tiled XML map: its root element must be <map>, got <{root.tag}>")
+    document = {"type": "map", **_xml_attributes(root), "properties": _xml_properties(root),
+                "tilesets": [_xml_tileset(t) for t in root.findall("tileset")], "layers": _xml_layers(root, 0)}
+    return document
+
+
+def _xml_properties(element) -> list[dict[str, Any]]:
+    items = []
+    for holder in element.findall("properties"):
+        for prop in holder.findall("property"):
+            kind = prop.get("type", "string")
+            text = prop.get("value", prop.text or "")
+            value: Any = text
+            if kind in ("int", "float", "object"):
+                value = _xml_value(text)
+            elif kind == "bool":
+                value = {"true": True, "false": False}.get(text, text)
+            elif kind == "class":
+                value = None                        # a class's members: refused as no plain value by the reader
+            enum = {"propertytype": prop.get("propertytype")} if prop.get("propertytype") is not None else {}
+            items.append({"name": prop.get("name"), "type": kind, **enum, "value": value})
+    return items
+
+
+def _xml_tileset(element) -> dict[str, Any]:
+    tileset = _xml_attributes(element)
+    image = element.find("image")
+    if image is not None:
+        tileset.update(image=image.get("source"), imagewidth=_xml_value(image.get("width", "")),
+                       imageheight=_xml_value(image.get("height", "")))
+    tileset["tiles"] = [_xml_attributes(tile) for tile in element.findall("tile")]
+    return tileset
+
+
+def _xml_layers(element, depth: int) -> list[dict[str, Any]]:
+    """Layers in their order, group layers holding theirs (nested at most MAX_GROUP_DEPTH + 1 deep: deeper ones
+    are left empty for the reader to refuse)."""
+    layers = []
+    for child in element:
+        kind = XML_LAYERS.get(child.tag)
+        if kind is None:
+            continue
+        layer = {**_xml_attributes(child), "type": kind, "properties": _xml_properties(child)}
+        layer.setdefault("name", "")
+        if kind == "tilelayer":
+            layer.update(_xml_data(child.find("data")))
+        elif kind == "objectgroup":
+            layer["objects"] = [_xml_object(obj) for obj in child.findall("object")]
+        elif kind == "group":
+            layer["layers"] = _xml_layers(child, depth + 1) if depth <= MAX_GROUP_DEPTH else [{}]
+        layers.append(layer)
+    return layers
+
+
+def _xml_data(element) -> dict[str, Any]:
+    if element is None:
+        return {"data": None}
+    encoding, text = element.get("encoding"), element.text or ""
+    if encoding == "csv":
+        return {"data": [_xml_value(item) for item in text.split(",")] if text.strip() else []}
+    if encoding == "base64":
+        return {"encoding": "base64", "compression": element.get("compression", ""), "data": "".join(text.split())}
+    if encoding is None and element.find("chunk") is None:
+        return {"data": [_xml_value(tile.get("gid", "0")) for tile in element.findall("tile")]}
+    return {"encoding": encoding or "chunks", "data": None}
+
+
+def _xml_object(element) -> dict[str, Any]:
+    obj = _xml_attributes(element)
+    for key in ("polyline", "polygon"):
+        shape = element.find(key)
+        if shape is not None:
+            obj[key] = [_xml_point(pair) for pair in shape.get("points", "").split()]
+    properties = _xml_properties(element)
+    return {**obj, "properties": properties} if properties else obj
+
+
+def _xml_point(pair: str) -> Any:
+    parts = pair.split(",")
+    return {"x": _xml_value(parts[0]), "y": _xml_value(parts[1])} if len(parts) == 2 else pair
+
+
+def tmx_dumps(document: dict[str, Any]) -> bytes:
+    """The map document as Tiled writes a .tmx: CSV layer data, one row a line."""
+    import xml.etree.ElementTree as ET
+
+    keys = ("version", "tiledversion", "orientation", "renderorder", "width", "height", "tilewidth", "tileheight",
+            "infinite", "nextlayerid", "nextobjectid")
+    root = ET.Element("map", _xml_text({key: document[key] for key in keys}))
+    _xml_put_properties(root, document.get("properties", []))
+    for tileset in document["tilesets"]:
+        element = ET.SubElement(root, "tileset", _xml_text({key: tileset[key] for key in (
+            "firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns")}))
+        ET.SubElement(element, "image", _xml_text({"source": tileset["image"], "width": tileset["imagewidth"],
+                                                   "height": tileset["imageheight"]}))
+        for tile in tileset["tiles"]:
+            ET.SubElement(element, "tile", _xml_text(tile))
+    _xml_put_layers(root, document["layers"], document["width"])
+    ET.indent(root, space=" ")
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _xml_text(values: dict[str, Any]) -> dict[str, str]:
+    """Attributes as Tiled writes them: 0/1 for true/false, whole numbers without a decimal point."""
+    def text(value: Any) -> str:
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    return {key: text(value) for key, value in values.items() if value is not None}
+
+
+def _xml_put_properties(parent, items: list[dict[str, Any]]) -> None:
+    import xml.etree.ElementTree as ET
+
+    if not items:
+        return
+    holder = ET.SubElement(parent, "properties")
+    for item in items:
+        value = item["value"]
+        shown = ("true" if value else "false") if isinstance(value, bool) else \
+            repr(value) if isinstance(value, float) else str(value)
+        attributes = {"name": item["name"], **({"type": item["type"]} if item.get("type", "string") != "string"
+                                                else {}), **{k: item[k] for k in ("propertytype",) if k in item},
+                      "value": shown}
+        ET.SubElement(holder, "property", attributes)
+
+
+def _xml_put_layers(parent, layers: list[dict[str, Any]], width: int) -> None:
+    import xml.etree.ElementTree as ET
+
+    for layer in layers:
+        tag = {kind: tag for tag, kind in XML_LAYERS.items()}[layer["type"]]
+        keys = ("id", "name", "color", "width", "height") if tag != "group" else ("id", "name")
+        element = ET.SubElement(parent, tag, _xml_text({key: layer.get(key) for key in keys}))
+        _xml_put_properties(element, layer.get("properties", []))
+        if tag == "layer":
+            data = ET.SubElement(element, "data", encoding="csv")
+            rows = [",".join(map(str, layer["data"][i:i + width])) for i in range(0, len(layer["data"]), width)]
+            data.text = "\n" + ",\n".join(rows) + "\n"
+        elif tag == "objectgroup":
+            for obj in layer["objects"]:
+                _xml_put_object(element, obj)
+        elif tag == "group":
+            _xml_put_layers(element, layer["layers"], width)
+
+
+def _xml_put_object(parent, obj: dict[str, Any]) -> None:
+    import xml.etree.ElementTree as ET
+
+    element = ET.SubElement(parent, "object", _xml_text({key: obj.get(key) or None if key in ("name", "type")
+                                                         else obj.get(key) for key in ("id", "name", "type", "x",
+                                                                                       "y")}))
+    for key in ("polyline", "polygon"):
+        if obj.get(key):
+            points = " ".join(f"{_xml_text({'v': p['x']})['v']},{_xml_text({'v': p['y']})['v']}" for p in obj[key])
+            ET.SubElement(element, key, points=points)

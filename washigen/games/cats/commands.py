@@ -93,7 +93,7 @@ def _rules_url(func):
               help="With --cut-up: exactly this cut-up of the seed's map (as `cats variants` lists them).")
 @_rules_url
 @seed_option
-@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
+@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj", ".tmx"))
 @print_options(backs=False)
 def map_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols, cut_up,
                 variant, rules_url, seed, output, print_options):
@@ -417,19 +417,20 @@ def _echo_moves(design: CatsMap, played) -> None:
 
 
 def _replay(replay_file: Path, output: Path | None, print_options) -> None:
-    from .gamelog import read_log, replay
+    from .gamelog import moves_played, read_log, replay
 
     from . import engine
 
     log = read_log(replay_file)
     result = engine.result(replay(log, replay_file))
-    turns = len(log.moves)
+    moves = moves_played(log, replay_file)            # an older log's `trapped` lines left out
+    turns = len(moves)
     click.echo(f"{replay_file}: {turns} moves replayed; {engine_outcome(result, turns)}")
     if output is not None:
         if output.suffix.lower() == ".txt":
             raise InputError("-o: a replay draws the game (.pdf, .svg, .png); the log is the file replayed")
         ended = (result.winners, result.end, turns) if result else ((), "unfinished", turns)
-        _draw_game(log.design, log.setup, log.first, [m for _, m in log.moves], ended, output, print_options)
+        _draw_game(log.design, log.setup, log.first, moves, ended, output, print_options)
 
 
 def engine_outcome(result, turns: int) -> str:

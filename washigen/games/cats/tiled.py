@@ -1,12 +1,12 @@
-"""Cats maps as Tiled maps (.tmj): edit a map in the Tiled map editor, then validate, render or play it.
+"""Cats maps as Tiled maps (.tmj, .tmx): edit a map in the Tiled map editor, then validate, render or play it.
 
 Layers (one tile a cell, the tileset drawn by washigen at the map's cell size):
 - `cells`, tiles: street, shrine, building, forest, shrub;
 - `sewers`, tiles: sewer-red, sewer-blue, sewer-green, sewer-yellow on street cells (empty elsewhere);
-- `walls`, polylines of class `wall` along the grid lines around buildings (two buildings that touch have a wall
-  between them; building cells with no wall between them are one building);
-- `openings`, one-cell polylines of class `opening` (a door) or `cut` (a side a cut-up left open) on a building's
-  edge.
+- `walls` (drawn black in Tiled), polylines of class `wall` along the grid lines around buildings (two buildings
+  that touch have a wall between them; building cells with no wall between them are one building);
+- `openings` (drawn magenta), one-cell polylines of class `opening` (a door) or `cut` (a side a cut-up left open)
+  on a building's edge.
 The map's custom properties hold the rest of the design (players, tape width, seed, `pieces` as JSON, ...).
 """
 
@@ -17,7 +17,8 @@ from typing import Any
 
 from ...errors import InputError
 from ...scene import Rect, Scene, Style
-from ...tiled import TiledReader, json_property, map_document, object_layer, tile_layer, tileset
+from ...tiled import (OPENING_COLOUR, WALL_COLOUR, TiledReader, json_property, map_document, object_layer,
+                      tile_layer, tileset)
 from .model import SIDE_STEP, CatsMap, Grid, cell_size
 from .text import _buildings
 
@@ -43,7 +44,7 @@ def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
     walls, openings = _edge_objects(grid, px)
     layers = [tile_layer(1, "cells", grid.width, grid.height, cells),
               tile_layer(2, "sewers", grid.width, grid.height, lids),
-              object_layer(3, "walls", walls), object_layer(4, "openings", openings)]
+              object_layer(3, "walls", walls, WALL_COLOUR), object_layer(4, "openings", openings, OPENING_COLOUR)]
     pieces = json.dumps([{"layer": p.layer, "col": p.col, "width": p.width, "source": p.source}
                          for p in design.pieces])
     document = map_document(grid.width, grid.height, px, layers, [tileset("washigen-cats", KINDS, px, image)],

@@ -64,7 +64,7 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
 @players_option
 @mix_option
 @seed_option
-@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj"))
+@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj", ".tmx"))
 @print_options(backs=False)
 def setup_command(players, mix_file, seed, output, print_options):
     """Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards each.
@@ -81,8 +81,10 @@ def setup_command(players, mix_file, seed, output, print_options):
 @commands.command("play")
 @players_option
 @seed_option
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="How every player chooses: at random, or the best move one step ahead.")
+@click.option("--bots", "--policy", "policy", default="greedy", show_default=True, metavar="LIST",
+              help="How the players choose, one for all or one per seat, comma-separated: random; greedy (the "
+                   "best move one step ahead); strong (plays its best moves out in simulated rounds, never "
+                   "seeing the others' cards; strong:N for N simulated rounds a turn, default 24).")
 @click.option("--setup", "setup_file", type=click.Path(path_type=Path), default=None,
               help="Play this setup (a .json from `trail-route setup`) instead of dealing one.")
 @click.option("--quiet", is_flag=True, help="Print only the result, not every move.")
@@ -92,7 +94,8 @@ def play_command(players, seed, policy, setup_file, quiet, as_json):
     import json
 
     from ...design import load
-    from .engine import describe, make_policies, play_game
+    from .bots import make_policies
+    from .engine import describe, play_game
     from .generate import generate_setup
 
     seed = resolve_seed(seed)
@@ -102,7 +105,13 @@ def play_command(players, seed, policy, setup_file, quiet, as_json):
             raise InputError(f"--setup: {setup_file} is a {setup.GAME} design, not a {GAME} setup")
     else:
         setup = generate_setup(players, seed)
-    result = play_game(setup, make_policies([policy] * setup.players, seed))
+    names = [name.strip().lower() for name in policy.split(",")]
+    names = names * setup.players if len(names) == 1 else names
+    if len(names) != setup.players:
+        raise InputError(f"--bots: {len(names)} policies named for {setup.players} players; name one for every "
+                         f"seat, or one for all")
+    result = play_game(setup, make_policies(names, seed, option="--bots"))
+    policy = ",".join(names)
     state = result.state
     if as_json:
         click.echo(json.dumps({

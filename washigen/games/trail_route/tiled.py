@@ -1,5 +1,5 @@
-"""Trail Route boards as Tiled maps (.tmj): lay out or swap tiles in the Tiled map editor, then validate, render or
-play the setup.
+"""Trail Route boards as Tiled maps (.tmj, .tmx): lay out or swap tiles in the Tiled map editor, then validate,
+render or play the setup.
 
 One tile layer, `board`: columns 1-2 the destination tiles (far left first), columns 3-9 the road tiles (road
 column 1 touches the destinations), one row a board row, top first; the tileset holds every road and destination
