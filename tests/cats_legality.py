@@ -1,8 +1,19 @@
 """A legality check for Cats moves, written from the rule text (DESIGN 9 "Cats") and NOT from the engine: it reads
 the map's grid itself (cell letters, buildings, openings, sewers) and walks cells by (row, col). The engine's
-state is read only for its plain facts (lines per player, cats, fish, blocked sewers, specials left).
+state is read only for its plain facts (lines per player, cats, fish, blocked sewers, specials left, who is out).
 
-`check(before, text, after)` returns the reason a move is illegal or its outcome wrong, or None when it is fine.
+`check(before, text, after)` returns the reason a move is illegal or its outcome wrong (a player put out who is not
+trapped among them), or None when it is fine. `trapped_teams(state, design)` is the rule text's answer to "who is
+trapped here", found by searching every sequence of each cat's own moves for a way to its goals (`way_home`), cell
+by cell and slowly; `missed_traps(before, after, design)` names the players a move trapped that the engine left in.
+
+The reading of "trapped" (DESIGN 9, and the engine's docstring): a player is out when one of its unfinished cats
+can no longer reach a far-side fish it may take and then its start row by any sequence of its own steps, free
+jumps and, with special moves left, amazing jumps, pops and (jinja mode) shrine visits, every line as it stands; a
+fish on its own side is never entered, unless another cat of its team may still take it (then its cell may yet be
+free); the cat may use all of its team's special moves, walk its own path again and re-enter a shrine. Outside team
+play a player with no move at all is out too. Checked after every move, the mover's team last: a move that traps
+everyone else wins.
 """
 
 from __future__ import annotations
@@ -16,6 +27,7 @@ BACK = {"n": "s", "s": "n", "e": "w", "w": "e"}
 
 class Map:
     def __init__(self, design):
+        self.design = design
         grid = design.grid
         self.rows, self.cols = len(grid.rows), len(grid.rows[0])
         self.kind = {(r + 1, c + 1): ch for r, line in enumerate(grid.rows) for c, ch in enumerate(line)}
@@ -29,8 +41,12 @@ class Map:
         self.buildings = [set(map(tuple, b.cells)) for b in grid.buildings]
         self.sewer = {(s.row, s.col): s.colour for s in grid.sewers}
         self.coop = design.coop
+        self.players = design.players
         self.jinja = design.jinja
         self.poppers = design.sewer_poppers
+        # Sewer poppers keep cats off the sewers with 2 players, and with more on a map wider than the 2-player one
+        # (one segment wide); on a map of the standard width sewers are stepped on (and blocked) as usual.
+        self.dry = design.sewer_poppers and (design.players == 2 or self.cols > design.segment_cols)
         self.forests = self._forests()
 
     def _forests(self) -> dict:
@@ -122,7 +138,10 @@ def check(before, text: str, after, design) -> str | None:
     blocked = _cells(before.blocked, m)
     specials = before.specials[team]
     if text in ("pass", "trapped"):
-        return _check_no_move(before, text, after, design)
+        why = _check_no_move(before, text, after, design)
+        if why is None and after is not None and text == "pass":
+            why = _outs(before, after, design)
+        return why
     match = re.fullmatch(r"c(\d) (?:(jump|amazing) )?([NESW])(?: r(\d+)c(\d+))?|c(\d) pop r(\d+)c(\d+)->r(\d+)c(\d+)",
                          text)
     if not match:
@@ -191,8 +210,8 @@ def check(before, text: str, after, design) -> str | None:
         region = m.region(target)
         if m.kind[target] == "#" and region & others:
             return "the building holds another player's line"
-        if m.poppers and target in m.sewer:
-            return "no stepping onto a sewer with sewer poppers"
+        if m.dry and target in m.sewer:
+            return "no stepping onto a sewer with sewer poppers on this map"
         why = fish_ok(target)
         if why:
             return why
@@ -217,7 +236,7 @@ def check(before, text: str, after, design) -> str | None:
             continue
         if cell in every or m.kind[cell] not in ".":
             continue
-        if m.poppers and cell in m.sewer:
+        if m.dry and cell in m.sewer:
             continue
         if fish_ok(cell):
             continue
@@ -250,6 +269,13 @@ def _head_cells(cat, m: Map, state) -> set:
 
 
 def _outcome(before, after, cat, target, drawn, m: Map, special: bool, block: bool, gain: int = 0) -> str | None:
+    why = _drawn_outcome(before, after, cat, target, drawn, m, special, block, gain)
+    if why is None and after is not None:
+        return _outs(before, after, m.design)
+    return why
+
+
+def _drawn_outcome(before, after, cat, target, drawn, m: Map, special: bool, block: bool, gain: int) -> str | None:
     """The state after: the line drawn, the fish taken, the sewer blocked, the special crossed off, home. With no
     state after (None), only whether the move may be made is asked."""
     if after is None:
@@ -282,107 +308,163 @@ def _outcome(before, after, cat, target, drawn, m: Map, special: bool, block: bo
 
 
 def _check_no_move(before, text, after, design) -> str | None:
-    """pass and trapped: the player has no move the rules allow."""
+    """pass and trapped: the player has no move the rules allow. Outside team play such a player is trapped (and
+    in a game already out: only a position set up by hand gets here); in team play, or with every cat home, it
+    passes."""
+    m = _map(design)
     seat = before.game.order[before.turn]
     mine = [c for c in before.cats if c.player == seat]
-    if text == "pass" and not all(c.home for c in mine):
-        return "a player with a cat away from home cannot pass"
     found = legal_names(before, design)
-    if found and not (text == "trapped" and any(_walled_off(before, cat, design) for cat in mine if not cat.home)):
+    if found:
         return f"{text} while {sorted(found)[0]} is legal"
+    passes = m.coop or all(c.home for c in mine)
+    if text == "pass" and not passes:
+        return "outside team play a player with no move at all is trapped, it does not pass"
+    if text == "trapped" and passes:
+        return "a player in team play, or with every cat home, passes"
     if after is not None and text == "trapped" and not after.out[before.game.team_of[seat]]:
         return "a trapped player stays in"
     return None
 
 
-def _walled_off(before, cat, design) -> bool:
-    """The seed's alternative end: the cat cannot walk to its goal (a far-side fish, then its start row) around the
-    other players' lines, and no free jump over a teammate's line nor (with one left) a special move made from
-    anywhere it can walk to lands beyond."""
+def _outs(before, after, design) -> str | None:
+    """Every team the move put out is trapped by the rule text; the mover's only while another team is left."""
+    went = [t for t, now in enumerate(after.out) if now and not before.out[t]]
+    if not went:
+        return None
+    trapped = trapped_teams(after, design, among=set(went))
+    for team in went:
+        if team not in trapped:
+            return f"team {team + 1} was put out, but the rule text finds it a way out"
+    mover = before.game.team_of[before.game.order[before.turn]]
+    if mover in went and all(after.out):
+        return "the mover's team was put out with everyone else: it wins instead"
+    return None
+
+
+def missed_traps(before, after, design) -> set[int]:
+    """The teams (0-based) still in after a move that the rule text finds trapped: the engine should have put them
+    out. The mover's team is spared when every other team is out."""
+    if after.winner is not None:
+        return set()
+    left = {t for t, out in enumerate(after.out) if not out}
+    trapped = trapped_teams(after, design, among=left)
+    mover = before.game.team_of[before.game.order[before.turn]]
+    if mover in left and left - {mover} <= trapped:
+        trapped.discard(mover)
+    return trapped
+
+
+def trapped_teams(state, design, among: set | None = None) -> set[int]:
+    """The teams (0-based, of those in `among`, else of those still in) with a player that is trapped: one of its
+    unfinished cats has no way home (`way_home`), or, outside team play, it has no move at all."""
+    m = _map(design)
+    game = state.game
+    found = set()
+    for team in range(game.teams):
+        if (team not in among) if among is not None else state.out[team]:
+            continue
+        for seat in range(len(state.lines)):
+            if game.team_of[seat] != team:
+                continue
+            cats = [c for c in state.cats if c.player == seat and not c.home]
+            if any(not way_home(state, cat, design) for cat in cats) \
+                    or (not m.coop and cats and not legal_names(state, design, seat)):
+                found.add(team)
+                break
+    return found
+
+
+def way_home(state, cat, design) -> bool:
+    """Does some sequence of the cat's own moves bring it to a far-side fish it may take and then to its start row
+    (or, carrying a fish, to its start row)? Every line as it stands; the team's special moves all the cat's; a
+    fish on its own side that another cat of its team may still take counts as gone. A breadth-first search over
+    (the cells the cat occupies, special moves left, carrying a fish)."""
     m = _map(design)
     seat = cat.player
-    lines = _lines(before, m)
+    if not cat.fish and not any(m.half(f[0]) != m.half(cat.start_row + 1) for f in _cells(state.fish, m)):
+        return True                  # no fish left on the far side: no line walls it off (a set-up by hand)
+    lines = _lines(state, m)
     others = set().union(*(l for p, l in enumerate(lines) if p != seat))
     every = set().union(*lines)
-    fish = _cells(before.fish, m)
+    team_lines = set().union(*(lines[p] for p in _team(state, seat)))
+    fish = _cells(state.fish, m)
+    mates = [c for c in state.cats if (c.player, c.number) != (cat.player, cat.number) and not c.home
+             and not c.fish and c.player in _team(state, seat)]
+    fish -= {f for f in fish if any(m.half(f[0]) != m.half(c.start_row + 1) for c in mates)}
+    blocked = _cells(state.blocked, m)
     start_half = m.half(cat.start_row + 1)
-    if cat.fish:
-        goal = {(cat.start_row + 1, c) for c in range(1, m.cols + 1)}
-    else:
-        goal = {f for f in fish if m.half(f[0]) != start_half}
-    if not goal:
-        return False                 # no fish left to take: not walled off by lines
-    if m.jinja:
-        goal |= {cell for cell, ch in m.kind.items() if ch == "J" and cell not in every}
-
-    def walkable(cell) -> bool:
-        if cell in others or (m.poppers and cell in m.sewer):
-            return False
-        if m.kind[cell] == "J":
-            return m.jinja and cell not in every
-        return cell not in fish or cell in goal
-
-    start = _head_cells(cat, m, before)
-    seen, todo = set(start), list(start)
+    specials = state.specials[state.game.team_of[seat]]
+    start = (frozenset(_head_cells(cat, m, state)), specials, bool(cat.fish))
+    seen, todo = {start}, [start]
     while todo:
-        cell = todo.pop()
-        if cell in goal:
-            return False
+        here, left, carry = todo.pop()
+        if carry and any(r == cat.start_row + 1 for r, _ in here):
+            return True
+        for place in _next_places(here, left, carry, m, others, every, team_lines, fish, blocked, start_half):
+            if place not in seen:
+                seen.add(place)
+                todo.append(place)
+    return False
+
+
+def _next_places(here, left, carry, m: Map, others, every, team_lines, fish, blocked, start_half):
+    """Where one move of the cat takes it: (cells occupied, special moves left, carrying a fish)."""
+    room = any(m.kind[h] in "#J" for h in here)           # a building or shrine is left only into an empty cell
+
+    def arrive(cell, spent):
+        """The place after landing on `cell` by a jump or pop, or None where the cat may not land."""
+        if cell in every or m.kind[cell] != "." or (m.dry and cell in m.sewer and spent != "pop"):
+            return None
+        if cell in fish:
+            if carry or m.half(cell[0]) == start_half:
+                return None
+            return frozenset({cell}), left - (spent != "free"), True
+        return frozenset({cell}), left - (spent != "free"), carry
+
+    for h in here:
         for d in DIRS:
-            n = _next(cell, d, m)
-            if n is None or n in seen or m.wall(cell, d) or not walkable(n):
+            n = _next(h, d, m)
+            if n is None or n in here or m.wall(h, d):
                 continue
-            for x in (m.region(n) if m.kind[n] in "#Tt" else {n}):
-                if x not in seen and (x == n or walkable(x)):
-                    seen.add(x)
-                    todo.append(x)
-    specials = before.specials[before.game.team_of[seat]]
-    for cell in seen:
-        for d in DIRS:
-            for kind in ("jump", "amazing"):
-                for target in _jump_targets(before, cat, cell, d, kind, m):
-                    if target not in seen and (kind == "jump" or specials):
-                        return False
-        if specials:
-            for d in DIRS:
-                s_in = _next(cell, d, m)
-                if s_in in m.sewer and not m.wall(cell, d) and s_in not in _cells(before.blocked, m) \
-                        and s_in not in others:
-                    for s_out, colour in m.sewer.items():
-                        if colour == m.sewer[s_in] and s_out[0] == s_in[0] and s_out != s_in and s_out not in seen \
-                                and s_out not in _cells(before.blocked, m) and s_out not in others:
-                            return False
-    return True
+            kind = m.kind[n]
+            if n not in others and not (room and n in every):          # a step
+                if kind == "J":
+                    if m.jinja and left < 2 and n not in every:
+                        yield frozenset({n}), left + 1, carry
+                elif kind in "#Tt":
+                    region = m.region(n)
+                    if not (kind == "#" and region & others):
+                        yield frozenset(region), left, carry
+                elif m.dry and n in m.sewer:
+                    pass
+                elif n in fish:
+                    if not carry and m.half(n[0]) != start_half:
+                        yield frozenset({n}), left, True
+                else:
+                    yield frozenset({n}), left, carry
+            for over, spent in ((team_lines, "free"), (every, "special")):
+                if spent == "special" and (left <= 0 or m.poppers):
+                    continue
+                cell = n
+                while cell is not None and cell in over and m.kind[cell] != "J" and not m.wall(cell, d):
+                    cell = _next(cell, d, m)
+                if cell is not None and cell != n and cell not in over:
+                    place = arrive(cell, spent)
+                    if place is not None:
+                        yield place
+            if left > 0 and n in m.sewer and n not in blocked and n not in others:        # a pop
+                for out, colour in m.sewer.items():
+                    if colour == m.sewer[n] and out[0] == n[0] and out != n and out not in blocked \
+                            and out not in others:
+                        yield frozenset({out}), left - 1, carry
 
 
-def _jump_targets(before, cat, cell, d, kind, m: Map):
-    """Where a jump of `kind` from `cell` in direction d would land (the rule text's jump, from any cell)."""
-    seat = cat.player
-    lines = _lines(before, m)
-    every = set().union(*lines)
-    team = set().union(*(lines[p] for p in _team(before, seat)))
-    over = team if kind == "jump" else every
-    if kind == "amazing" and m.poppers:
-        return
-    nxt = _next(cell, d, m)
-    if nxt is None or nxt not in over or m.wall(cell, d):
-        return
-    while nxt is not None and nxt in over:
-        if m.kind[nxt] == "J" or m.wall(nxt, d):
-            return
-        nxt = _next(nxt, d, m)
-    if nxt is None or nxt in every or m.kind[nxt] != ".":
-        return
-    if m.poppers and nxt in m.sewer:
-        return
-    fish = _cells(before.fish, m)
-    if nxt in fish and (cat.fish or m.half(nxt[0]) == m.half(cat.start_row + 1)):
-        return
-    yield nxt
-
-
-def legal_names(before, design) -> set[str]:
-    """Every move the rules allow the player to move, found by trying every cat, direction, cell and sewer pair."""
+def legal_names(before, design, seat: int | None = None) -> set[str]:
+    """Every move the rules allow the player to move (or `seat`), found by trying every cat, direction, cell and
+    sewer pair."""
+    if seat is not None and seat != before.game.order[before.turn]:
+        before = _as_if_to_move(before, seat)
     seat = before.game.order[before.turn]
     m = _map(design)
     found = set()
@@ -402,6 +484,13 @@ def legal_names(before, design) -> set[str]:
                     if check(before, move, None, design) is None:
                         found.add(move)
     return found
+
+
+def _as_if_to_move(state, seat: int):
+    """The same position with `seat` to move (its facts copied, nothing else)."""
+    copy = type(state)(state.game, state.lines, state.cats, state.fish, state.blocked, state.specials, state.used,
+                       state.out, state.game.order.index(seat), None)
+    return copy
 
 
 def _candidate_cells(cat, m: Map, state):

@@ -1,9 +1,13 @@
 """A referee for Cops games, written apart from the engine: it keeps its own record of the game from the moves'
 notation and checks each move against the rules of DESIGN 9 "Cops" with the validator's geometry.
 
-The engine tells the referee which printed pieces a move travels (its witness); the referee checks on its own
-that those pieces really join the two locations (ends at the same point of the map, a top port and the bottom
-port at its x on the same segment, or joint ends linked by new roads), and that the squad has used none before.
+The engine tells the referee which pieces a move travels (its witness); the referee checks on its own that those
+pieces really join the two locations, and that the squad has used none before. Where path ends meet it works out
+from the map's geometry alone: ends at one point of the map (joints where segments meet; stacked strips' ports,
+the map's bottom edge being its top edge), a top port and the bottom port at its x on the same segment (end to
+end: the wrap), and every path end a line of new roads reaches: roads that share an end point are one line, and
+every path end at a point of that line continues into every other one (the rule sheet's crossroads). Roads
+between path ends are not pieces; a road that ends at a location is one.
 """
 
 from __future__ import annotations
@@ -51,6 +55,47 @@ class Referee:
                 if part:
                     self.lines.append([(x + dx, y + dy) for x, y in part])
         self.lines += [list(road.points) for road in design.roads]
+        self.junction = self._junctions()
+
+    def _junctions(self) -> dict:
+        """Every path end and road end that is not at a location -> the junction it belongs to (named by one of
+        its ends)."""
+        points = {}                                   # ("path", s, p, label) or ("road", r, label) -> map point
+        for s, segment in enumerate(self.design.segments):
+            dx, dy = self._origin(s)
+            for p, path in enumerate(segment.paths):
+                for label, end, point in (("a", path.a, path.points[0]), ("b", path.b, path.points[-1])):
+                    if end.location is None:
+                        points[("path", s, p, label)] = (point[0] + dx, point[1] + dy), s, end.port
+        for r, road in enumerate(self.design.roads):
+            for label, end, point in (("a", road.a, road.points[0]), ("b", road.b, road.points[-1])):
+                if end.location is None:
+                    points[("road", r, label)] = point, None, None
+        group = {key: key for key in points}
+
+        def find(key):
+            while group[key] != key:
+                key = group[key]
+            return key
+
+        keys = list(points)
+        for i, first in enumerate(keys):
+            for second in keys[i + 1:]:
+                if self._continues(points[first], points[second]):
+                    group[find(first)] = find(second)
+        for r, road in enumerate(self.design.roads):
+            if road.a.location is None and road.b.location is None:
+                group[find(("road", r, "a"))] = find(("road", r, "b"))     # a road joins its two ends
+        return {key: find(key) for key in points}
+
+    def _continues(self, first, second) -> bool:
+        """Two ends meet: at one point of the map, or a top and a bottom port of one segment at one x (the wrap
+        of a segment laid end to end)."""
+        (p, s1, port1), (q, s2, port2) = first, second
+        if self._same(p, q):
+            return True
+        return (not self.stacked and s1 is not None and s1 == s2 and {port1, port2} == {"top", "bottom"}
+                and abs(p[0] - q[0]) <= TOLERANCE)
 
     def _origin(self, s: int):
         """Where strip or segment s lies, worked out here from the layout's description."""
@@ -117,55 +162,29 @@ class Referee:
             if ends is None:
                 return False
             first, second = ends
-            if self._meets(here, first):
+            if here == first:
                 here = second
-            elif self._meets(here, second):
+            elif here == second:
                 here = first
             else:
                 return False
         return here == ("location", b)
 
     def _piece_ends(self, piece):
+        """A piece's two ends: ("location", id) or ("junction", key)."""
         if piece[0] == "miso":
             a, b, _ = self.miso[piece[1]]
             return ("location", a), ("location", b)
+        if piece[0] == "road":
+            road = self.design.roads[piece[1]]
+            return tuple(("location", end.location) if end.location is not None
+                         else ("junction", self.junction[("road", piece[1], label)])
+                         for label, end in (("a", road.a), ("b", road.b)))
         s, p = piece
         path = self.design.segments[s].paths[p]
-        ends = []
-        for end, point in ((path.a, path.points[0]), (path.b, path.points[-1])):
-            if end.location is not None:
-                ends.append(("location", end.location))
-            else:
-                dx, dy = self._origin(s)
-                ends.append(("edge", s, end.port or end.joint, (point[0] + dx, point[1] + dy)))
-        return tuple(ends)
-
-    def _meets(self, here, end) -> bool:
-        if here[0] == "location" or end[0] == "location":
-            return here == end
-        _, s1, side1, p1 = here
-        _, s2, side2, p2 = end
-        if {side1, side2} == {"top", "bottom"}:
-            if self.stacked:        # a bottom edge lies on the next strip's top edge, the last strip's on the first's
-                upper, lower = (s1, s2) if side1 == "bottom" else (s2, s1)
-                if lower == (upper + 1) % self.players and abs(p1[0] - p2[0]) <= TOLERANCE:
-                    return True
-                return self._road_linked(p1, p2)
-            return s1 == s2 and abs(p1[0] - p2[0]) <= TOLERANCE
-        if side1 in ("left", "right") and side2 in ("left", "right"):
-            return math.dist(p1, p2) <= TOLERANCE or self._road_linked(p1, p2)
-        return False
-
-    def _road_linked(self, p, q) -> bool:
-        reached, frontier = [p], [p]
-        while frontier:
-            point = frontier.pop()
-            for road in self.design.roads:
-                for x, y in ((road.points[0], road.points[-1]), (road.points[-1], road.points[0])):
-                    if self._same(x, point) and not any(self._same(y, r) for r in reached):
-                        reached.append(y)
-                        frontier.append(y)
-        return any(self._same(r, q) for r in reached)
+        return tuple(("location", end.location) if end.location is not None
+                     else ("junction", self.junction[("path", s, p, label)])
+                     for label, end in (("a", path.a), ("b", path.b)))
 
     def _same(self, p, q) -> bool:
         """Two points of the map are one: stacked, the bottom edge of the map is its top edge (the wrap)."""

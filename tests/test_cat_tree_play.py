@@ -1,12 +1,18 @@
 """Cat Tree simulated games and scorer properties: games follow the round structure and never place a card
-illegally; the score always equals the sum of its breakdown; the validator and scorer never raise."""
+illegally; the score always equals the sum of its breakdown; the validator and scorer never raise. The games are
+played on the engine: their moves replay there, and `cat-tree play --bots` and `cat-tree balance` run them."""
 
 from collections import Counter
 from functools import lru_cache
 
+import json
+
+from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from washigen.games.cat_tree.generate import play
+from washigen.cli import main
+from washigen.games.cat_tree import engine
+from washigen.games.cat_tree.generate import play, play_bots, tree_records
 from washigen.games.cat_tree.model import COPIES, HAND, NAMES, PLAYERS, ROUNDS, layout_from_grid
 from washigen.games.cat_tree.rules import legal_cells, placement_ok, score, validate
 
@@ -84,3 +90,55 @@ def test_any_tree_scores_the_sum_of_its_breakdown(grid):
     assert broken == set(result.illegal)
     assert all(card.points == 0 for card in result.cards if (card.row, card.col) in broken)
     assert all(card.points >= 0 for card in result.cards)
+
+
+# -- on the engine ------------------------------------------------------------------------------------------------
+
+def test_a_simulated_game_replays_move_by_move_on_the_engine():
+    for seed in (0, 3, 9):
+        game = play(seed)
+        state = engine.initial_state(seed=seed)
+        for text in game.moves:
+            state = engine.apply(state, engine.parse_move(text, state))
+        assert engine.result(state).score == score(game.layout).total
+        assert state.layout(seed) == game.layout
+
+
+def test_two_greedy_players_play_the_simulation_whoever_leads():
+    assert play_bots(4, "greedy", 1).layout == play(4).layout == play_bots(4, "Greedy", 0).layout
+    assert play_bots(4, "greedy,random").layout != play(4).layout
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_play_takes_bots_and_refuses_an_unknown_one():
+    played = run("cat-tree", "play", "--seed", 6, "--bots", "random,greedy")
+    assert played.exit_code == 0, played.output
+    assert "bots random,greedy" in played.output and "round 8, player" in played.output
+    assert played.output == run("cat-tree", "play", "--seed", 6, "--bots", "random,greedy").output
+    assert run("cat-tree", "play", "--seed", 6).output == run("cat-tree", "play", "--seed", 6, "--bots",
+                                                              "greedy").output
+    wrong = run("cat-tree", "play", "--seed", 6, "--bots", "sofa")
+    assert wrong.exit_code == 2 and "--bots" in wrong.output and "sofa" in wrong.output
+    strong = run("cat-tree", "play", "--seed", 6, "--bots", "strong:0")
+    assert strong.exit_code == 2 and "strength" in strong.output
+
+
+def test_balance_sums_up_the_trees_and_compares_two_pairs_of_bots_on_the_same_deals():
+    alone = run("cat-tree", "balance", "--seed", 2, "--games", 12, "--jobs", 1, "--json")
+    assert alone.exit_code == 0, alone.output
+    numbers = json.loads(alone.output)
+    scores = sorted(r.score for r in tree_records("greedy", 12, seed=2))
+    assert numbers["games"] == 12 and numbers["min"] == scores[0] and numbers["max"] == scores[-1]
+    assert abs(numbers["mean"] - sum(scores) / 12) < 0.01
+    duel = run("cat-tree", "balance", "--seed", 2, "--games", 12, "--jobs", 2, "--bots", "random",
+               "--against", "greedy", "--json")
+    assert duel.exit_code == 0, duel.output
+    numbers = json.loads(duel.output)
+    assert numbers["wins"] + numbers["ties"] + numbers["losses"] == 12
+    assert numbers["losses"] >= 10                      # random players build the worse tree
+    assert numbers["second"]["max"] == scores[-1]       # the same deals, whatever the jobs
+    wrong = run("cat-tree", "balance", "--against", "greedy,greedy,greedy")
+    assert wrong.exit_code == 2 and "--against" in wrong.output

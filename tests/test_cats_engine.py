@@ -296,15 +296,21 @@ def test_with_sewer_poppers_the_free_jump_stays():
     assert "c1 amazing N" not in moves         # a special move, and specials are pops only
 
 
-def test_a_cat_walled_off_from_its_goal_with_no_special_left_is_trapped_though_it_can_still_wander():
+def test_a_cat_walled_off_from_its_goal_with_no_special_left_is_out_though_it_can_still_wander():
     rows = ["........."] * 8
     wall = [(5, c) for c in range(1, 10)]                  # player 2's line across the map, between cat and fish
-    walled = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall}, fish=[(1, 2)],
-                      specials=(0, 2))
-    assert names(walled) == {"trapped"}
-    with_special = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall}, fish=[(1, 2)],
-                            specials=(1, 2))
-    assert "c1 N" in names(with_special)                     # an amazing jump over the line is still to come
-    gap = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall[:-1]}, fish=[(1, 2)],
-                   specials=(0, 2))
-    assert "trapped" not in names(gap)                        # a way round at column 9
+    walled = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall}, fish=[(1, 2), (8, 1)],
+                      specials=(0, 2), to_move=2)
+    walled_moves = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall},
+                            fish=[(1, 2), (8, 1)], specials=(0, 2))
+    assert {"c1 N", "c1 E", "c1 S", "c1 W"} <= names(walled_moves)      # set up by hand, it can still wander
+    after = play(walled, "c1 W")                             # the check runs after every move, anyone's
+    assert after.out == (True, False) and engine.result(after) == engine.Result((1,), "trap")
+    # There and back it crosses the line twice: one special move is not enough, two are.
+    for specials, out in ((1, True), (2, False)):
+        with_specials = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall},
+                                 fish=[(1, 2), (8, 1)], specials=(specials, 2), to_move=2)
+        assert play(with_specials, "c1 W").out == (out, False)
+    gap = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall[:-1]}, fish=[(1, 2), (8, 1)],
+                   specials=(0, 2), to_move=2)
+    assert play(gap, "c1 W").out == (False, False)           # a way round at column 9

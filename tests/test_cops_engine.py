@@ -1,6 +1,8 @@
 """The Cops engine, rule by rule (DESIGN 9 "Cops"), each legal and illegal side by side on the hand-made map of
-test_cops_rules; then random games on generated maps checked move by move by a referee written apart from the
-engine (tests/cops_legality.py), replays, and runs that do not depend on --jobs.
+test_cops_rules; hand-made variants of it for how path ends meet (a path with no location at either end, a line of
+new roads along a seam); then random and greedy games on generated maps of every size and layout, with and without
+an offset, checked move by move by a referee written apart from the engine (tests/cops_legality.py), replays, and
+runs that do not depend on --jobs.
 
 The hand-made map: two segments; in each, zone 1 holds a b (top) c d (bottom), zone 2 e f g h; paths a-b, c-d,
 a-c, b-e, d-g, e-f, g-h, f-h, b to d across the wrap (top and bottom port at x 80), and 1h to 2c through the
@@ -18,10 +20,12 @@ from washigen.errors import InputError
 from washigen.games.cops import bots, engine
 from washigen.games.cops.engine import Miso, Noodle, Pass, Start, apply, legal_moves, parse_move, result
 from washigen.games.cops.generate import generate_map
+from washigen.games.cops.model import End, Path, Road, RoadEnd
+from washigen.games.cops.rules import validate
 from washigen.play import make_bots
 
 from .cops_legality import Referee, witness
-from .test_cops_rules import hand_map
+from .test_cops_rules import W, hand_map, with_paths
 
 HAND = hand_map()
 
@@ -212,35 +216,161 @@ def test_bad_moves_are_named():
         parse_move("jump", state)
 
 
+# -- how path ends meet, on hand-made maps ----------------------------------------------------------------------
+
+
+def through_a_bare_piece():
+    """The hand map with 1h's joint path replaced: 1f leaves the top edge at x 172, and piece P, with no location
+    at either end, runs from the bottom edge at x 172 to the right joint at y 25, where 2c's path comes in. The
+    route 1f > 2c is three printed paths: 1f's, P (top port to its wrap partner, then P's joint end to 2c's)."""
+    design = hand_map()
+    paths = list(design.segments[0].paths)[:10]
+    paths.append(Path(a=End(location="1f"), b=End(port="top", at=172.0),
+                      points=((154.0, 11.0), (172.0, 11.0), (172.0, 0.0))))
+    paths.append(Path(a=End(port="bottom", at=172.0), b=End(joint="right", at=25.0),
+                      points=((172.0, W), (172.0, 25.0), (180.0, 25.0))))
+    return with_paths(design, 0, paths)
+
+
+def routes_between(board, a: str, b: str) -> list:
+    return [route for route in board.routes
+            if (board.locations[route.origin].id, board.locations[route.target].id) == (a, b)]
+
+
+def test_a_piece_with_no_location_is_travelled_end_to_end():
+    design = through_a_bare_piece()
+    assert validate(design).ok
+    board = engine.board_for(design)
+    (route,) = routes_between(board, "1f", "2c")
+    assert [board.piece_key[bit] for bit in route.pieces] == [(0, 10), (0, 11), (1, 10)]
+    state = engine.initial_state(design)
+    state = apply(apply(state, parse_move("start 1f", state)), parse_move("start 1a", state))
+    assert "1f>2c" in texts(state)
+    spent = replace(state, used=(1 << 11, 0))          # P already used by squad 1, and nothing else
+    assert "1f>2c" not in texts(spent) and "1f>1h" in texts(spent)
+    referee = Referee(design)
+    referee.play("start 1f")
+    referee.play("start 1a")
+    assert referee.problem("1f>2c", [(0, 10), (0, 11), (1, 10)]) is None
+    assert "do not lead" in referee.problem("1f>2c", [(0, 10), (1, 10)])    # P left out
+
+
+def along_the_seam(line: bool):
+    """The hand map with two right joints on segment 1 (1f at y 11, 1h at y 39) and two left joints on segment 2
+    (2a at y 20, 2c at y 25), none meeting; new roads along the seam x 180 complete them. `line`: roads 11-20,
+    20-25 and 25-39, one line from end to end; else roads 11-20 and 25-39 only, two lines apart."""
+    design = hand_map()
+    first = list(design.segments[0].paths)[:10] + [
+        Path(a=End(location="1f"), b=End(joint="right", at=11.0), points=((154.0, 11.0), (180.0, 11.0))),
+        Path(a=End(location="1h"), b=End(joint="right", at=39.0), points=((154.0, 39.0), (180.0, 39.0)))]
+    second = list(design.segments[1].paths) + [
+        Path(a=End(location="2a"), b=End(joint="left", at=20.0),
+             points=((34.0, 11.0), (10.0, 11.0), (10.0, 20.0), (0.0, 20.0)))]
+    design = with_paths(with_paths(design, 0, first), 1, second)
+
+    def road(s1, side1, y1, s2, side2, y2):
+        return Road(a=RoadEnd(segment=s1, joint=side1, at=y1), b=RoadEnd(segment=s2, joint=side2, at=y2),
+                    points=((180.0, y1), (180.0, y2)))
+
+    roads = [road(0, "right", 11.0, 1, "left", 20.0)]
+    if line:
+        roads.append(road(1, "left", 20.0, 1, "left", 25.0))
+    roads.append(road(1, "left", 25.0, 0, "right", 39.0))
+    return replace(design, roads=tuple(roads))
+
+
+def seam_pairs(design) -> set:
+    """The pairs of locations joined by a route through the seam (one using a joint path)."""
+    board = engine.board_for(design)
+    joint_paths = {(0, 10), (0, 11), (1, 10), (1, 11)}
+    return {frozenset((board.locations[r.origin].id, board.locations[r.target].id)) for r in board.routes
+            if joint_paths & {board.piece_key[bit] for bit in r.pieces}}
+
+
+def test_a_line_of_new_roads_joins_every_path_end_on_it_and_only_those():
+    line, apart = along_the_seam(True), along_the_seam(False)
+    assert validate(line).ok and validate(apart).ok
+    ends = ("1f", "1h", "2a", "2c")
+    assert seam_pairs(line) == {frozenset((a, b)) for a in ends for b in ends if a != b}
+    assert seam_pairs(apart) == {frozenset(("1f", "2a")), frozenset(("1h", "2c"))}
+    for design, joined in ((line, True), (apart, False)):
+        state = engine.initial_state(design)
+        state = apply(apply(state, parse_move("start 1f", state)), parse_move("start 2d", state))
+        assert ("1f>2c" in texts(state)) is joined
+        assert "1f>2a" in texts(state)
+        referee = Referee(design)
+        referee.play("start 1f")
+        referee.play("start 2d")
+        assert (referee.problem("1f>2c", [(0, 10), (1, 10)]) is None) is joined
+
+
+def test_the_roads_are_not_used_up_the_paths_on_either_side_are():
+    design = along_the_seam(True)
+    state = engine.initial_state(design)
+    state = apply(apply(state, parse_move("start 1f", state)), parse_move("start 2d", state))
+    state = apply(state, parse_move("1f>2c", state))                  # along the whole line of roads
+    state = replace(state, to_move=0)
+    moves = texts(state)
+    assert "1f>1h/1" not in moves and "2c>2a/1" not in moves          # 1f's and 2c's joint paths are used
+    assert "2c>2a" in moves and "1f>1h" in moves                        # the printed paths beside them are not
+    other = replace(state, to_move=1, held=(state.held[0], state.held[1] | 1 << state.board.number["1h"]))
+    assert "1h>2a" in texts(other)                                     # over the same roads, by the other squad
+
+
 # -- whole games, checked by the referee -----------------------------------------------------------------------
 
 
-MAPS = [(2, 0.0, 11, "end-to-end"), (3, 8.0, 12, "end-to-end"), (4, 0.0, 13, "end-to-end"),
-        (5, 12.5, 14, "end-to-end"), (6, 0.0, 15, "end-to-end"), (6, 6.0, 16, "end-to-end"),
-        (2, 10.0, 21, "stacked"), (3, 0.0, 22, "stacked"), (4, 6.0, 23, "stacked"), (5, 0.0, 24, "stacked"),
-        (6, 12.5, 25, "stacked")]
+MAPS = [(players, offset, 10 * players + (layout == "stacked") + int(offset), layout)
+        for layout in ("end-to-end", "stacked") for players in range(2, 7) for offset in (0.0, 6.0 + players)]
+
+
+def refereed_game(design, spec: str, seed: int, first: int) -> None:
+    """One game between the bots `spec` names, every move checked by the referee before it is made."""
+    players = design.players
+    squads = make_bots(spec, bots.BOTS, players)
+    state = engine.initial_state(design, first=first)
+    referee = Referee(design, first)
+    rng = random.Random(seed)
+    for _ in range(bots.turn_limit(design)):
+        if result(state) is not None:
+            break
+        move = squads[engine.to_move(state)].choose(state, legal_moves(state), rng)
+        proof = witness(state, move)
+        assert referee.problem(str(move), proof) is None, (spec, seed, str(move), referee.problem(str(move), proof))
+        referee.play(str(move), proof)
+        state = apply(state, move)
+    outcome = result(state)
+    assert outcome is not None, f"a {spec} game ran past the turn limit"
+    assert (outcome.winners[0] if outcome.winners else None) == referee.winner()
 
 
 @pytest.mark.parametrize("players, offset, seed, layout", MAPS)
-def test_random_games_make_only_legal_moves_and_end(players, offset, seed, layout):
+def test_random_and_greedy_games_make_only_legal_moves_and_end(players, offset, seed, layout):
     design = generate_map(players, seed, offset=offset, layout=layout)
-    for game in range(2):
-        first = game % players
-        state = engine.initial_state(design, first=first)
-        referee = Referee(design, first)
-        rng = random.Random(seed * 10 + game)
-        limit = bots.turn_limit(design)
-        for _ in range(limit):
-            if result(state) is not None:
-                break
-            move = rng.choice(legal_moves(state))
-            proof = witness(state, move)
-            assert referee.problem(str(move), proof) is None, (str(move), referee.problem(str(move), proof))
-            referee.play(str(move), proof)
-            state = apply(state, move)
-        outcome = result(state)
-        assert outcome is not None, "a random game ran past the turn limit"
-        assert (outcome.winners[0] if outcome.winners else None) == referee.winner()
+    assert bool(design.roads) == (offset > 0)
+    refereed_game(design, "random", seed, 0)
+    refereed_game(design, "greedy", seed + 1, 1 % players)
+    refereed_game(design, ",".join(("greedy", "random")[k % 2] for k in range(players)), seed + 2, 0)
+
+
+@pytest.mark.parametrize("players, layout", [(3, "end-to-end"), (5, "stacked")])
+def test_the_miso_pairs_kept_move_by_move_are_those_found_afresh(players, layout):
+    """After every Miso path of random games, the pairs still open are exactly the pairs a new Miso path can
+    join when every pair is tried again against every path drawn."""
+    design = generate_map(players, 40 + players, offset=8.0, layout=layout)
+    board = engine.board_for(design)
+    checked = 0
+    for seed in range(3):
+        match = bots.play_game(design, "random", seed, 0)
+        state = engine.initial_state(design)
+        for text in match.moves:
+            state = apply(state, parse_move(text, state))
+            if text.startswith("miso"):
+                afresh = [engine.Miso(board.locations[a].id, board.locations[b].id) for a, b, _ in board.miso_pairs
+                          if board.miso_points(a, b, state.miso) is not None]
+                assert engine.miso_moves(state) == afresh
+                checked += 1
+    assert checked >= 3
 
 
 def test_the_referee_refuses_what_the_rules_refuse():
@@ -281,6 +411,52 @@ def test_greedy_beats_random():
     design = generate_map(2, 4)
     wins = sum(0 in bots.play_record(design, "greedy,random", seed, 0).winners for seed in range(20))
     assert wins >= 15
+
+
+def test_strong_beats_greedy_with_seats_rotated():
+    """DESIGN 9: the strong bot wins at least 65 % against greedy, seats and the first move rotated; here at a
+    small strength (six simulated games a move), on two maps."""
+    wins = games = 0
+    for map_seed in (5, 6):
+        design = generate_map(2, map_seed)
+        for game in range(8):
+            strong = game % 2
+            spec = "strong:6,greedy" if strong == 0 else "greedy,strong:6"
+            record = bots.play_record(design, spec, 100 * map_seed + game, game // 2 % 2)
+            wins += strong in record.winners
+            games += 1
+    assert wins >= 0.65 * games, f"strong won {wins} of {games}"
+
+
+def test_a_strong_game_replays_from_its_seed():
+    design = generate_map(3, 8)
+    first = bots.play_game(design, "strong:4,greedy,random", seed=11, first=2)
+    again = bots.play_game(design, "strong:4,greedy,random", seed=11, first=2)
+    assert first.moves == again.moves and first.result == again.result
+
+
+def test_the_greedy_ranking_puts_its_choice_first_and_keeps_every_move():
+    design = generate_map(2, 4)
+    match = bots.play_game(design, "random", seed=3, first=0)
+    state = engine.initial_state(design)
+    greedy = bots.GreedyBot()
+    for text in match.moves[:12]:
+        moves = legal_moves(state)
+        ranked = greedy.rank(state, moves, random.Random(1))
+        assert sorted(map(str, ranked)) == sorted(map(str, moves))
+        chosen = greedy.choose(state, moves, random.Random(2))
+        value = bots._Valuer(state, state.to_move) if not isinstance(moves[0], Start) else None
+        if value is not None:          # the first of the ranking is worth as much as greedy's choice
+            assert value(ranked[0]) == pytest.approx(value(chosen))
+        state = apply(state, parse_move(text, state))
+
+
+def test_evaluate_gives_each_squad_a_chance_and_favours_the_squad_ahead():
+    state = position({"1a": (0,), "1b": (1, 0), "1c": (1, 1)}, solved={1: 0})
+    chances = bots.evaluate(state)
+    assert len(chances) == 2 and sum(chances) == pytest.approx(1.0) and chances[0] > 0.8     # a crime ahead
+    won = apply(state, parse_move("1a>1c", state))
+    assert bots.evaluate(won) == [1.0, 0.0]
 
 
 def test_jobs_do_not_change_results():

@@ -82,9 +82,12 @@ def test_balance_json_has_the_play_protocol_shape_and_jobs_change_nothing(tmp_pa
     result = run("cops", "balance", "--map", design, "--games", 40, "--seed", 1, "--json")
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
-    assert set(body) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair"}
+    assert set(body) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair", "ends",
+                         "turns_sd", "decisiveness", "first_mover_edge"}
     assert body["games"] == 40 and [seat["seat"] for seat in body["seats"]] == [1, 2, 3, 4]
     assert sum(seat["wins"] for seat in body["seats"]) == 40 - body["stalemates"]
+    assert body["ends"] == {"win": 40 - body["stalemates"], "trap": 0, "stalemate": body["stalemates"]}
+    assert body["decisiveness"] == pytest.approx((40 - body["stalemates"]) / 40, abs=1e-4)
     assert body["score"] == pytest.approx(max(abs(seat["win_rate"] - 0.25) for seat in body["seats"]), abs=1e-3)
     parallel = run("cops", "balance", "--map", design, "--games", 40, "--seed", 1, "--json", "--jobs", 2)
     assert json.loads(parallel.output) == body
@@ -137,3 +140,26 @@ def test_one_game_prints_its_moves_squad_by_squad_before_its_result():
     turns = int(last.split(" after ")[1].split()[0])
     assert len(moves) == turns and moves[0].startswith("squad 1: start ")
     assert [line.split(":")[0] for line in moves[:4]] == ["squad 1", "squad 2", "squad 3", "squad 1"]
+
+
+def test_a_strong_bot_plays_and_its_log_replays(tmp_path):
+    log = tmp_path / "strong.txt"
+    played = run("cops", "play", "--players", 2, "--seed", 4, "--bots", "strong:8,greedy", "-o", log)
+    assert played.exit_code == 0, played.output
+    assert "# bots: strong:8,greedy" in log.read_text()
+    replayed = run("cops", "play", "--replay", log)
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.split("(seed")[1] == played.output.split("(seed")[1].split("wrote")[0]
+    refused(run("cops", "play", "--bots", "greedy:8", "--seed", 1), "--bots", "takes no strength")
+    refused(run("cops", "play", "--bots", "strong:0", "--seed", 1), "--bots")
+
+
+def test_balance_between_strong_squads(tmp_path):
+    result = run("cops", "balance", "--players", 2, "--seed", 3, "--bots", "strong:8", "--games", 6, "--json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["games"] == 6 and sum(seat["wins"] for seat in body["seats"]) == 6 - body["stalemates"]
+    again = run("cops", "balance", "--players", 2, "--seed", 3, "--bots", "strong:8", "--games", 6, "--json",
+                "--jobs", 2)
+    assert json.loads(again.output) == body
+    refused(run("cops", "balance", "--bots", "greedy:8", "--seed", 1), "--bots", "takes no strength")

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from washigen.errors import InputError
-from washigen.play import (GameRecord, RandomBot, balance, first_seat, game_seed, make_bots, play_match,
+from washigen.play import (GameRecord, RandomBot, agreement, balance, first_seat, game_seed, make_bots, play_match,
                            run_games, wilson)
 
 
@@ -150,8 +150,8 @@ def test_run_games_bounds_its_counts():
         run_games(functools.partial(play_nim, 5, 2), 1, 10, 2, jobs=0)
 
 
-def _record(winners, turns=10, end="win"):
-    return GameRecord(seed=0, winners=winners, turns=turns, end=end)
+def _record(winners, turns=10, end="win", first=0):
+    return GameRecord(seed=0, winners=winners, turns=turns, end=end, first=first)
 
 
 def test_balance_of_a_lopsided_run_is_not_fair():
@@ -162,7 +162,8 @@ def test_balance_of_a_lopsided_run_is_not_fair():
     assert not result.fair
     js = result.to_json()
     assert js["games"] == 100 and [s["seat"] for s in js["seats"]] == [1, 2]
-    assert set(js) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair"}
+    assert set(js) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair",
+                       "ends", "turns_sd", "decisiveness", "first_mover_edge"}
     assert set(js["seats"][0]) == {"seat", "wins", "win_rate", "low", "high"}
 
 
@@ -176,6 +177,55 @@ def test_balance_counts_teams_traps_and_stalemates():
     assert result.mean_turns == pytest.approx((45 * 30 + 50 * 10 + 5 * 100) / 100)
     assert result.fair  # 45 % and 50 % of 100 both hold 0.5 in their intervals
     assert result.score == pytest.approx(0.05)
+
+
+def test_balance_gives_the_game_metrics():
+    # 2 players, 10 games: the seat that moved first wins 6 of them (games 1-5 and 7); one game is a trap (won),
+    # two are stalemates (no winner).
+    records = [_record((0,), 20, first=0), _record((1,), 30, first=1), _record((0,), 40, first=0),
+               _record((1,), 50, "trap", first=1), _record((0,), 60, first=0), _record((0,), 70, first=1),
+               _record((0,), 80, first=0), _record((1,), 90, first=0), _record((), 100, "stalemate", first=1),
+               _record((), 110, "stalemate", first=0)]
+    result = balance(records, players=2)
+    assert (result.won, result.trapped, result.stalemates) == (7, 1, 2)
+    assert result.decisive == pytest.approx(0.8)
+    assert result.first_edge == pytest.approx(0.6 - 0.5)
+    assert result.mean_turns == pytest.approx(65)
+    assert result.turns_sd == pytest.approx(30.2765, abs=1e-4)      # 10..110 by tens: sqrt(8250 / 9)
+    js = result.to_json()
+    assert js["ends"] == {"win": 7, "trap": 1, "stalemate": 2}
+    assert (js["turns_sd"], js["decisiveness"], js["first_mover_edge"]) == (30.28, 0.8, 0.1)
+    assert "7 won, 1 by a trap, 2 stalemates; length 65.0 ± 30.3 turns; decisive 80.0%; first mover's edge +10.0%" \
+        in result.format_text()
+
+
+def test_the_first_movers_edge_counts_a_team_and_every_seat_moving_first():
+    # Team play, 4 seats in 2 teams: the starter's team wins 3 of 4 games, whichever seat started.
+    records = [_record((0, 2), first=0), _record((1, 3), first=1), _record((0, 2), first=2), _record((0, 2), first=1)]
+    result = balance(records, players=4, teams=2)
+    assert result.first_edge == pytest.approx(0.75 - 0.5)
+    one = balance([_record((0,))], players=3)
+    assert one.turns_sd == 0.0 and one.first_edge == pytest.approx(1 - 1 / 3)
+    empty = balance([], players=2)
+    assert (empty.decisive, empty.first_edge, empty.turns_sd) == (0.0, 0.0, 0.0)
+
+
+def test_agreement_of_greedy_and_strong_play():
+    even = [_record((0,))] * 50 + [_record((1,))] * 50
+    lopsided = [_record((0,))] * 80 + [_record((1,))] * 20
+    near = [_record((0,))] * 55 + [_record((1,))] * 45
+    same = agreement(balance(even, 2), balance(near, 2))
+    assert same.same_verdict and same.score_gap == pytest.approx(0.05)
+    assert same.seat_gaps == pytest.approx((0.05, -0.05))
+    differ = agreement(balance(even, 2), balance(lopsided, 2))
+    assert not differ.same_verdict and differ.score_gap == pytest.approx(0.3) and differ.largest_gap == pytest.approx(0.3)
+    js = differ.to_json()
+    assert js["same_verdict"] is False and js["score_gap"] == 0.3
+    assert js["seat_gaps"] == [{"seat": 1, "gap": 0.3}, {"seat": 2, "gap": -0.3}]
+    assert js["greedy"]["fair"] is True and js["strong"]["fair"] is False
+    assert "disagree" in differ.format_text() and "seat 1 +30.0%" in differ.format_text()
+    with pytest.raises(ValueError, match="not the same map"):
+        agreement(balance(even, 2), balance(even, 3))
 
 
 # -- validate --play -----------------------------------------------------------------------------------------

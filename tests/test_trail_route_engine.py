@@ -290,7 +290,8 @@ def test_the_cat_in_the_mirror_swaps_with_a_cat_behind_and_resolves_mine_first()
 def test_a_played_card_is_gone():
     state = table(*EMPTY6, hands=[["living-path", "mirror"], [], [], []])
     play_card(state, 0, Slide(0, 2))
-    assert state.hands[0] == ["mirror"]
+    assert state.hands[0] == ["mirror"] and state.played == ["living-path"]       # in the open, for every seat
+    assert state.clone().played == ["living-path"]
     with pytest.raises(ValueError):
         play_card(state, 0, Slide(0, 2))
 

@@ -8,17 +8,22 @@ statistics (DESIGN 9, "Bots, playouts and balance"). Nothing here knows any game
     result(state) -> result | None
     to_move(state) -> int                 the 0-based seat whose turn it is
     parse_move(text, state) -> move       the inverse of str(move), the game's notation
+    determinize(state, seat, rng) -> state   optional: hidden parts dealt afresh from `seat`'s view
+
+`strong_bot(engine, GreedyBot, evaluate)` (search.py) makes any engine's strong bot from its greedy one.
 """
 
 from .. import _answer_calls
-from .balance import Balance, SeatStats, balance, wilson
+from .balance import Agreement, Balance, SeatStats, agreement, balance, wilson
 from .bots import Bot, RandomBot, make_bots
 from .match import Match, play_match
 from .records import GameRecord, first_seat, game_seed, run_games
+from .search import strong_bot
 
 _answer_calls(__name__, "games", "play")   # washigen.play(game, ...) stays the API's function
 
 __all__ = [
-    "Balance", "Bot", "GameRecord", "Match", "RandomBot", "SeatStats",
-    "balance", "first_seat", "game_seed", "make_bots", "play_match", "run_games", "wilson",
+    "Agreement", "Balance", "Bot", "GameRecord", "Match", "RandomBot", "SeatStats",
+    "agreement", "balance", "first_seat", "game_seed", "make_bots", "play_match", "run_games", "strong_bot",
+    "wilson",
 ]

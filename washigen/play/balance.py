@@ -1,6 +1,11 @@
 """The balance of a map (DESIGN 9): per seat the win rate with its 95 % Wilson interval, how long games last,
 how many ended by a trap or not at all; the map's score is the largest gap between a seat's win rate and its fair
-share, and the map is fair when every seat's interval holds the fair share."""
+share, and the map is fair when every seat's interval holds the fair share.
+
+Besides, the game metrics analysts look at where they mean something for every game here (Browne 2008, Ludii's
+metrics): how games end, the spread of their length, decisiveness (the share of games with a winner) and the first
+mover's edge. `Agreement` says how far greedy and strong play agree on one map: balance from greedy play is only
+trusted where they do."""
 
 from __future__ import annotations
 
@@ -46,6 +51,10 @@ class Balance:
     stalemates: int        # games that reached the turn limit
     score: float           # largest |win rate - fair share| over the seats
     fair: bool             # every seat's interval holds the fair share
+    won: int = 0           # games a player (team) won by reaching the goal
+    turns_sd: float = 0.0  # the standard deviation of the games' length (n - 1 in the denominator)
+    decisive: float = 0.0  # share of games with a winner (a trap's survivor included)
+    first_edge: float = 0.0    # win rate of the seat that moved first, minus the fair share
 
     def to_json(self) -> dict:
         return {
@@ -57,6 +66,10 @@ class Balance:
             "stalemates": self.stalemates,
             "score": round(self.score, 4),
             "fair": self.fair,
+            "ends": {"win": self.won, "trap": self.trapped, "stalemate": self.stalemates},
+            "turns_sd": round(self.turns_sd, 2),
+            "decisiveness": round(self.decisive, 4),
+            "first_mover_edge": round(self.first_edge, 4),
         }
 
     def format_text(self) -> str:
@@ -67,6 +80,9 @@ class Balance:
             lines.append(f"  seat {s.seat + 1}: {s.wins:>5} wins  {s.win_rate:6.1%}  "
                          f"95% [{s.low:6.1%}, {s.high:6.1%}]")
         lines.append(f"score {self.score:.3f} ({'fair' if self.fair else 'not fair'})")
+        lines.append(f"ends: {self.won} won, {self.trapped} by a trap, {self.stalemates} stalemates; "
+                     f"length {self.mean_turns:.1f} ± {self.turns_sd:.1f} turns; decisive {self.decisive:.1%}; "
+                     f"first mover's edge {self.first_edge:+.1%}")
         return "\n".join(lines)
 
 
@@ -80,11 +96,62 @@ def balance(records: Sequence[GameRecord], players: int, teams: int | None = Non
         wins = sum(1 for record in records if seat in record.winners)
         low, high = wilson(wins, n)
         seats.append(SeatStats(seat=seat, wins=wins, win_rate=wins / n if n else 0.0, low=low, high=high))
+    turns = [record.turns for record in records]
+    mean_turns = sum(turns) / n if n else 0.0
+    first_wins = sum(1 for record in records if record.first in record.winners)
     return Balance(
         games=n, fair_share=fair_share, seats=tuple(seats),
-        mean_turns=sum(record.turns for record in records) / n if n else 0.0,
+        mean_turns=mean_turns,
         trapped=sum(1 for record in records if record.end == "trap"),
         stalemates=sum(1 for record in records if record.end == "stalemate"),
         score=max((abs(s.win_rate - fair_share) for s in seats), default=0.0),
         fair=all(s.low <= fair_share <= s.high for s in seats),
+        won=sum(1 for record in records if record.end == "win"),
+        turns_sd=math.sqrt(sum((t - mean_turns) ** 2 for t in turns) / (n - 1)) if n > 1 else 0.0,
+        decisive=sum(1 for record in records if record.winners) / n if n else 0.0,
+        first_edge=first_wins / n - fair_share if n else 0.0,
+    )
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """How far greedy and strong play agree on one map (DESIGN 9): balance measured with greedy bots is trusted
+    where the strong bots give the same verdict and near the same win rates."""
+    same_verdict: bool                 # both fair, or both not
+    score_gap: float                   # |greedy score - strong score|
+    seat_gaps: tuple[float, ...]       # per seat: strong win rate - greedy win rate
+    greedy: Balance
+    strong: Balance
+
+    @property
+    def largest_gap(self) -> float:
+        return max((abs(gap) for gap in self.seat_gaps), default=0.0)
+
+    def to_json(self) -> dict:
+        return {
+            "same_verdict": self.same_verdict,
+            "score_gap": round(self.score_gap, 4),
+            "seat_gaps": [{"seat": seat + 1, "gap": round(gap, 4)} for seat, gap in enumerate(self.seat_gaps)],
+            "largest_gap": round(self.largest_gap, 4),
+            "greedy": self.greedy.to_json(),
+            "strong": self.strong.to_json(),
+        }
+
+    def format_text(self) -> str:
+        verdict = "agree" if self.same_verdict else "disagree"
+        gaps = ", ".join(f"seat {seat + 1} {gap:+.1%}" for seat, gap in enumerate(self.seat_gaps))
+        return (f"greedy and strong play {verdict} (greedy {'fair' if self.greedy.fair else 'not fair'}, strong "
+                f"{'fair' if self.strong.fair else 'not fair'}); score gap {self.score_gap:.3f}; "
+                f"win rate, strong minus greedy: {gaps}")
+
+
+def agreement(greedy: Balance, strong: Balance) -> Agreement:
+    """How far two balances of the same map agree: one from greedy play, one from strong play."""
+    if len(greedy.seats) != len(strong.seats):
+        raise ValueError(f"agreement: {len(greedy.seats)} seats against {len(strong.seats)}: not the same map")
+    return Agreement(
+        same_verdict=greedy.fair == strong.fair,
+        score_gap=abs(greedy.score - strong.score),
+        seat_gaps=tuple(s.win_rate - g.win_rate for g, s in zip(greedy.seats, strong.seats)),
+        greedy=greedy, strong=strong,
     )

@@ -3,10 +3,13 @@ choice that is left to chance draws from the rng the match gives them, so a seed
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import Any, Callable, Protocol, Sequence
 
 from ..errors import InputError
+
+MAX_STRENGTH = 10_000         # DESIGN 12: `--bots strong:N` is bounded
 
 
 class Bot(Protocol):
@@ -24,17 +27,49 @@ class RandomBot:
         return moves[rng.randrange(len(moves))]
 
 
-def make_bots(spec: str, registry: dict[str, Callable[[], Bot]], seats: int,
+def make_bots(spec: str, registry: dict[str, Callable[..., Bot]], seats: int,
               option: str = "--bots") -> list[Bot]:
-    """`greedy,random` -> one bot per seat. One name serves every seat; otherwise one name per seat."""
-    names = [name.strip().lower() for name in str(spec).split(",")]
-    if any(not name for name in names):
+    """`greedy,random` -> one bot per seat. One name serves every seat; otherwise one name per seat. `strong:400`
+    asks a bot whose factory takes a `strength` for that strength (1..MAX_STRENGTH)."""
+    parts = [part.strip().lower() for part in str(spec).split(",")]
+    if any(not part for part in parts):
         raise InputError(f"{option}: empty bot name in {spec!r}")
-    unknown = sorted({name for name in names if name not in registry})
+    named = [_named(part, option) for part in parts]
+    unknown = sorted({name for name, _ in named if name not in registry})
     if unknown:
         raise InputError(f"{option}: unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(registry))}")
-    if len(names) == 1:
-        names = names * seats
-    if len(names) != seats:
-        raise InputError(f"{option}: {len(names)} bots named for {seats} seats; name one for every seat, or one for all")
-    return [registry[name]() for name in names]
+    for part, (name, strength) in zip(parts, named):
+        if strength is not None and not takes_strength(registry[name]):
+            raise InputError(f"{option}: {_shown(part)}: the {name} bot takes no strength")
+    if len(named) == 1:
+        named = named * seats
+    if len(named) != seats:
+        raise InputError(f"{option}: {len(named)} bots named for {seats} seats; name one for every seat, or one for all")
+    return [registry[name]() if strength is None else registry[name](strength=strength) for name, strength in named]
+
+
+def _named(part: str, option: str) -> tuple[str, int | None]:
+    """`strong:400` -> ("strong", 400); `greedy` -> ("greedy", None)."""
+    name, colon, strength = part.partition(":")
+    name, strength = name.strip(), strength.strip()
+    if not colon:
+        return name, None
+    if not name:
+        raise InputError(f"{option}: {_shown(part)}: a strength needs a bot's name before the colon")
+    if (not strength.isascii() or not strength.isdigit() or len(strength) > len(str(MAX_STRENGTH))
+            or not 1 <= int(strength) <= MAX_STRENGTH):
+        raise InputError(f"{option}: {_shown(part)}: strength must be a whole number 1..{MAX_STRENGTH}")
+    return name, int(strength)
+
+
+def _shown(part: str) -> str:
+    """A part of the spec as an error message quotes it: cut short, so a pasted novel stays out of the message."""
+    return repr(part if len(part) <= 40 else part[:37] + "...")
+
+
+def takes_strength(factory: Callable[..., Bot]) -> bool:
+    """Whether a registry's factory makes bots of a chosen strength (it takes `strength`)."""
+    try:
+        return "strength" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False

@@ -138,15 +138,14 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
 
 
 def play(design: None = None, seed: int | None = None, bots: str | None = None):
-    """One simulated game (both players build one tree, greedy placement): a PlayedGame with its layout and turns.
-    The tree grows from the deal, so there is no design to start from."""
-    from .generate import play as play_game
+    """One game on the engine (both players build one tree; bots greedy by default, or random, strong, strong:N,
+    one name or one per player): a PlayedGame with its layout and turns. The tree grows from the deal, so there is
+    no design to start from."""
+    from .generate import play_bots
 
     if design is not None:
         raise InputError("play: Cat Tree builds its tree from the deal; pass a seed, not a design")
-    if bots not in (None, "greedy"):
-        raise InputError(f"bots: Cat Tree's players place greedily; the only bot is 'greedy', got {bots!r}")
-    return play_game(0 if seed is None else seed)
+    return play_bots(0 if seed is None else seed, bots or "greedy")
 
 
 def make_deck(card: str = "poker", reference: bool = True) -> CatTreeDeck:

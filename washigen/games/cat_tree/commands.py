@@ -1,4 +1,4 @@
-"""`washigen cat-tree deck | sheet | score | play`.
+"""`washigen cat-tree deck | sheet | score | play | balance`.
 
 Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
 --help); the model, the rules and the drawing are imported by the command that runs."""
@@ -29,7 +29,8 @@ def _game():
 
 @click.group("cat-tree")
 def commands():
-    """Cat Tree? We can handle this! Print the deck and the score sheet; score a tree; simulate games.
+    """Cat Tree? We can handle this! Print the deck and the score sheet; score a tree; simulate games; measure
+    how good the bots' trees are.
 
     The grid: row 1 is the floor, a card's height is its row number, column 1 is the left."""
 
@@ -91,27 +92,42 @@ def score_command(layout: Path, as_json: bool, output: Path | None, print_option
         sys.exit(EXIT_RULE_BROKEN)
 
 
+BOT_NAMES = "greedy, random, strong (strong:N: N playouts a move)"
+BALANCE_GAMES = 200
+
+
+def bots_option(default: str | None, help_text: str):
+    return click.option("--bots", default=default, show_default=default is not None, metavar="LIST",
+                        help=f"{help_text} A bot for both players or one each, comma-separated: {BOT_NAMES}.")
+
+
 @commands.command("play")
 @seed_option
 @click.option("--games", type=click.IntRange(1, 100), default=1, show_default=True,
               help="Games to play one after another (seeds S, S+1, ...), to compare their trees.")
+@bots_option("greedy", "Who plays.")
 @output_option(required=False)
 @print_options(backs=False)
-def play_command(seed: int | None, games: int, output: Path | None, print_options):
+def play_command(seed: int | None, games: int, bots: str, output: Path | None, print_options):
     """Simulate a game: two players, eight rounds; each round both draw two cards and keep one in secret, then
-    place their cards together on one shared tree where they add the most points (a card with no legal cell is
-    dismissed). Prints each round, the finished tree and its score; -o saves the tree (.txt layout text, .json)
-    or draws it (.svg .pdf .png)."""
-    from .generate import game_log, play
+    place their cards together on one shared tree (a card with no legal cell is dismissed). Greedy players keep
+    and place where a card adds the most points now; the strong bot looks ahead by playing the game out.
+    Game k is led by player 1 in even games and player 2 in odd ones. Prints each round, the finished tree and
+    its score; -o saves the tree (.txt layout text, .json) or draws it (.svg .pdf .png)."""
+    from ...play import make_bots
+    from .bots import BOTS
+    from .generate import game_log, play_bots
     from .rules import score, validate
 
+    make_bots(bots, BOTS, 2)
     first = resolve_seed(seed)
-    played = [play(first + k) for k in range(games)]
+    played = [play_bots(first + k, bots, k % 2) for k in range(games)]
     for k, game in enumerate(played):
         if k:
             click.echo("")
         result, report = score(game.layout), validate(game.layout)
-        click.echo(f"{TITLE} · simulated game · seed {game.seed}")
+        who = "" if bots == "greedy" else f" · bots {bots}"
+        click.echo(f"{TITLE} · simulated game · seed {game.seed}{who}")
         click.echo("\n".join(game_log(game)))
         click.echo("")
         click.echo("\n".join(score_lines(game.layout, result, report, f"seed {game.seed}")))
@@ -120,6 +136,43 @@ def play_command(seed: int | None, games: int, output: Path | None, print_option
         click.echo(f"\ntrees compared: {totals}")
     if output is not None:
         save_layouts([g.layout for g in played], output, print_options)
+
+
+@commands.command("balance")
+@bots_option("greedy", "Who plays.")
+@click.option("--against", default=None, metavar="LIST",
+              help="Play the same deals with these bots too and count whose tree scores more.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=BALANCE_GAMES, show_default=True,
+              help="How many games (deals).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
+@click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON.")
+@seed_option
+def balance_command(bots: str, against: str | None, games: int, jobs: int | None, as_json: bool,
+                    seed: int | None):
+    """How good the trees are that bots build: over GAMES seeded deals (the leading player alternating), the
+    trees' points (mean, spread, min, quartiles, max), cards placed and dismissed a game, and how many trees reach
+    height 5. The players build one tree together, so there is no seat to win: with --against the same deals are
+    played by the other bots, and the line says how often the first bots' tree scored more, the same, less, with
+    the 95 % Wilson interval of the first bots' share."""
+    import json
+
+    from ...play import make_bots
+    from ...play.records import default_jobs
+    from .bots import BOTS
+    from .generate import compare, summary, tree_records
+
+    make_bots(bots, BOTS, 2)
+    if against is not None:
+        make_bots(against, BOTS, 2, option="--against")
+    seed = resolve_seed(seed)
+    jobs = jobs or default_jobs()
+    records = tree_records(bots, games, seed, jobs, label="playing")
+    if against is None:
+        result = summary(bots, records)
+    else:
+        result = compare(records, tree_records(against, games, seed, jobs, label="playing"), bots, against)
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())
 
 
 # -- helpers -------------------------------------------------------------------------------------------------------

@@ -12,24 +12,40 @@ Moves print as notation and parse back (`parse_move`):
   c2 jump E       a super cat jump (free) over the player's own (or, in team play, the teammate's) lines
   c2 amazing E    a super amazing cat jump (a special move) over any lines
   c1 pop r5c7->r5c19   a super sewer popper (a special move): in at r5c7, out at r5c19
-  pass            team play: this player's cat is home, the teammate's is not
-  trapped         no legal move (special moves counted), or a cat walled off from its goal by other players'
-                  lines that no free jump nor special move left leads out of: the player (team) is out
+  pass            team play: this player's cat is home, or has no move while its team is still in
 Cats are numbered per player in the order of the set-up (top row first, then left to right); rows and columns
-count from 1.
+count from 1. A trapped player makes no move of its own: the move that traps it puts it out (see below), and a
+game log notes it on a comment line. Logs written before read `trapped` on the trapped player's turn; `trapped`
+still parses where a player is to move with no move at all (a position set up by hand), and gamelog.replay skips
+the old lines.
+
+Trapped (the seed's alternative end), checked after every move for every player still in, the mover included:
+a player is out as soon as it is certain that it can no longer bring both of its cats home, that is when one of
+its unfinished cats cannot reach its goals (a far-side fish it may take, then any cell of its start row) by any
+sequence of its own moves: steps, free jumps, and with special moves left amazing jumps, pops from any sewer it
+can reach to any open sewer of the colour in the row, and in jinja mode visits to open shrines that give a special
+move back. "One cat" and not "every cat": a player wins only with both cats home, so one cat walled off for good
+is a game it cannot win; keeping it in would let it win by trapping the others later. The search reads the map
+with every line as it stands (lines only grow and sewers only close) and errs towards playing on: it lets the cat
+use all of the team's special moves, walk over its own path again, re-enter a shrine, and treats a fish on its own
+side as gone where another cat of its team may still take it; a fish on the cat's own side is otherwise never a
+way home. Without special moves this is exactly: steps and free jumps cannot bring the cat to its goals. A player
+with no move at all is out too (outside team play: nothing can free it); in team play it passes, for the teammate's
+lines may yet give it a jump. With 2 players a trapped player loses at once; with more it is out and the others
+play on, the last team in winning. When one move traps the mover and everyone else, the mover wins.
+
+The check costs little: each cat keeps a route to its goals found by walking, which stays good while no other
+player's line, no taken fish and no line on a cell left out of a building touches it; only a route broken is
+sought again, and only a cat with no walk left is searched with its special moves.
 
 Where the seed leaves a choice open, the readings below are ours (README and the rule sheet repeat them):
 - a cat inside a building, forest or shrine occupies all of it: it leaves, jumps or pops from any of its cells;
 - a jump or pop that lands on a sewer blocks it just as a step does (the lid now holds a line), except the two
-  sewers of a pop, which stay open; in the sewer-popper variants nothing but a pop may land on a sewer;
+  sewers of a pop, which stay open; where sewer poppers keep cats off the sewers nothing but a pop lands on one;
+- sewer poppers keep cats off the sewers with 2 players and on maps wider than the standard 2-player one (4 to 6
+  competitive players); on a standard-width map (3 players, 4- and 6-player team play) sewers are stepped on;
 - in team play a step into the teammate's line is refused (it is another player's line); only jumps pass it free;
 - a shrine entered in jinja mode is filled like a one-cell building and gives its special move back once;
-- a player with no legal move loses even with special moves in hand that fit nowhere: lines only grow and
-  sewers only close, so no later turn can free them (the seed's alternative end, met a turn early);
-- a player one of whose cats can no longer walk to its goal (a far-side fish, then its start row) around the
-  other players' lines is trapped too, as the seed says ("trapped from returning home"), even while that cat can
-  still wander, unless a free jump or a special move still in hand, made from anywhere the cat can walk, leads
-  out (an open shrine in jinja mode counts as a way out; with no far-side fish left the rule does not apply);
 - in team play seats alternate between teams (1, 3, 2, 4 with four players; 1, 3, 5, 2, 4, 6 with six).
 """
 
@@ -41,7 +57,7 @@ from typing import NamedTuple
 
 from ...errors import InputError
 from .model import SHRINE, CatsMap, CatsSetup, Grid, table
-from .rules import Board
+from .rules import Board, poppers_keep_off_sewers
 
 DIRS = "NESW"
 DIR_STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
@@ -57,7 +73,7 @@ class Terrain:
     def __init__(self, grid: Grid):
         board = Board(grid)
         # A second board with the shrines read as street: its edges are the ones a jinja cat may take into a
-        # shrine; the normal board's edges never touch a shrine.
+        # shrine (and out of one); the normal board's edges never touch a shrine.
         open_board = Board(Grid(rows=tuple(r.replace(SHRINE, ".") for r in grid.rows), buildings=grid.buildings,
                                 sewers=grid.sewers))
         self.rows, self.cols, self.n = R, C, N = board.rows, board.cols, board.n
@@ -65,9 +81,9 @@ class Terrain:
         self.sewer = board.sewer
         self.forest = board.forest
         self.east, self.south = board.east, board.south      # normal steps (no shrine), for the bots' searches
+        self.jeast, self.jsouth = E, S = open_board.east, open_board.south    # any open edge, shrines included
         self.buildings_and_forests = board.region_all
         # step[d][i]: the cell one step in direction d through an open edge (shrines included), or -1.
-        E, S = open_board.east, open_board.south
         self.step = {d: [-1] * N for d in DIRS}
         for i in range(N):
             if E >> i & 1:
@@ -87,6 +103,8 @@ class Terrain:
             self.region_forest.append(False)
             self.region_shrine.append(True)
             shrines ^= low
+        # rooms: the cells a cat leaves only into an empty cell (buildings and shrines; a forest is left freely).
+        self.rooms = (board.region_all & ~board.forest) | self.shrine
         # The ways out of each region: (from cell, direction, to cell) across its border.
         self.region_exits = []
         for k, m in enumerate(self.region_mask):
@@ -103,6 +121,7 @@ class Terrain:
             colour_at[r * C + c] = (r, colour)
         self.partners = {i: tuple(sorted(j for j, key in colour_at.items() if key == here and j != i))
                          for i, here in colour_at.items()}
+        self.partner_mask = {i: sum(1 << j for j in ts) for i, ts in self.partners.items()}
         self.row_mask = [((1 << C) - 1) << (r * C) for r in range(R)]
         # Tables the move generator and the floods read every turn, so no turn re-derives them cell by cell.
         self.full = (1 << N) - 1
@@ -111,10 +130,14 @@ class Terrain:
         self.row_half = [self.half(r * C) for r in range(R)]
         # beyond[h]: the cells not on half h, where a cat that started on half h may take a fish.
         self.beyond = {h: sum(1 << i for i in range(N) if self.half(i) != h) for h in (-1, 0, 1)}
-        # plain[sewer_poppers]: the cells a step enters with no rule beyond lines and fish (no building, forest or
-        # shrine; no sewer where the variant forbids stepping on one).
+        # plain[dry]: the cells a step enters with no rule beyond lines and fish (no building, forest or shrine;
+        # no sewer where the variant keeps cats off them). walkable[dry]: the cells a walk may cross at all;
+        # landing[dry]: where a jump may land, lines and fish aside.
         regions = sum(1 << i for i in range(N) if self.region_of[i] != NO_REGION)
         self.plain = (self.full & ~regions, self.full & ~regions & ~self.sewer)
+        self.walkable = (self.full & ~self.shrine, self.full & ~self.shrine & ~self.sewer)
+        self.landing = self.plain
+        self.move_names: dict = {}
 
     def half(self, i: int) -> int:
         """0 for the top half of the map, 1 for the bottom half, -1 for the middle row of an odd map."""
@@ -123,6 +146,21 @@ class Terrain:
 
     def cell_name(self, i: int) -> str:
         return self.names[i]
+
+    def grow(self, cells: int, empty: int) -> int:
+        """The cells one step from `cells` through an open edge; out of a building or shrine only into `empty`."""
+        E, S, C = self.jeast, self.jsouth, self.cols
+        rooms = cells & self.rooms
+        if rooms:
+            free = cells & ~rooms
+            return ((((free & E) << 1) | ((free >> 1) & E) | ((free & S) << C) | ((free >> C) & S))
+                    | ((((rooms & E) << 1) | ((rooms >> 1) & E) | ((rooms & S) << C) | ((rooms >> C) & S)) & empty))
+        return ((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S)
+
+    def around(self, cells: int) -> int:
+        """The cells one step from `cells` through an open edge, whatever they hold."""
+        E, S, C = self.jeast, self.jsouth, self.cols
+        return ((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S)
 
 
 @lru_cache(maxsize=64)
@@ -173,14 +211,15 @@ class Game:
     teams: int
     map: CatsMap
     setup: CatsSetup
-    # The latest goal flood for each (seat, goal): the next turn's flood starts from it (see goal_flood).
+    dry: bool = False            # sewer poppers keep cats off the sewers (2 players, or a wider map)
+    # The greedy bot's latest goal flood for each (seat, goal): the next turn's flood starts from it (bots.py).
     floods: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class State:
     """One moment of a game. Treat as immutable: apply() returns a new one."""
     __slots__ = ("game", "lines", "cats", "fish", "blocked", "specials", "used", "out", "turn", "winner", "every",
-                 "floods", "after")
+                 "floods", "after", "routes")
 
     def __init__(self, game, lines, cats, fish, blocked, specials, used, out, turn, winner):
         self.game: Game = game
@@ -197,11 +236,12 @@ class State:
         for mask in lines:
             every |= mask
         self.every: int = every                      # every player's lines
-        # Caches, not part of the state: the goal floods asked for on this state (the engine's walled-off check
-        # and the greedy bot share them), and the last move applied to it with its result (the greedy bot tries
-        # its move, then the match plays it).
+        # Caches, not part of the state: the bot's goal floods on this state, the last move applied to it with
+        # its result (the greedy bot tries its move, then the match plays it), and each cat's way to its goals
+        # (see _keep_route), None until the trap check has looked.
         self.floods: dict | None = None
         self.after: tuple | None = None
+        self.routes: tuple | None = None
 
     def key(self) -> tuple:
         """Everything that tells two states apart (the map and rules aside)."""
@@ -257,7 +297,8 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     order = turn_order(design.players, design.coop)
     if not 0 <= first < design.players:
         raise InputError(f"first seat: must be 1..{design.players}, got {first + 1}")
-    game = Game(land, rules, design.players, team_of, order, seats.teams, design, setup)
+    dry = rules.sewer_poppers and poppers_keep_off_sewers(design.players, design.coop)
+    game = Game(land, rules, design.players, team_of, order, seats.teams, design, setup, dry)
     lines = [0] * design.players
     cats = []
     numbers = [0] * design.players
@@ -272,8 +313,12 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     fish = 0
     for d in setup.fish:
         fish |= 1 << ((d.row - 1) * land.cols + d.col - 1)
-    return State(game, tuple(lines), tuple(cats), fish, 0, (SPECIALS,) * seats.teams, (0,) * design.players,
-                 (False,) * seats.teams, order.index(first), None)
+    state = State(game, tuple(lines), tuple(cats), fish, 0, (SPECIALS,) * seats.teams, (0,) * design.players,
+                  (False,) * seats.teams, order.index(first), None)
+    trap.check_traps(state, None, -1, None, 0, 0)
+    if state.out[game.team_of[order[state.turn]]] and state.winner is None:
+        state.turn = _next_turn(game, state.turn, state.out)
+    return state
 
 
 def to_move(state: State) -> int:
@@ -292,17 +337,16 @@ def legal_moves(state: State) -> list[Move]:
         return []
     game = state.game
     seat = game.order[state.turn]
-    team = game.team_of[seat]
-    specials = state.specials[team]
+    specials = state.specials[game.team_of[seat]]
     moves: list[Move] = []
     for index, cat in enumerate(state.cats):
         if cat.player == seat and not cat.home:
-            moves.extend(_cat_moves(state, index, cat, specials))
-    if moves and not shut_off(state, seat, specials):
+            _cat_moves(state, index, cat, specials, moves)
+    if moves:
         return moves
-    if all(c.home for c in state.cats if c.player == seat):
-        return [PASS]                             # team play: this cat is home, the teammate's is not
-    return [TRAPPED]
+    if game.teams != game.players or all(c.home for c in state.cats if c.player == seat):
+        return [PASS]                 # team play: home, or held up until the teammate's lines give it a jump
+    return [TRAPPED]                  # only in a position set up by hand: apply() puts such a player out at once
 
 
 def goal_of(state: State, cat: Cat) -> int:
@@ -313,212 +357,10 @@ def goal_of(state: State, cat: Cat) -> int:
     return state.fish & land.beyond[land.row_half[cat.start_row]]
 
 
-def _others(state: State, seat: int) -> int:
-    """The cells holding another player's line."""
-    others = 0
-    for p, lines in enumerate(state.lines):
-        if p != seat:
-            others |= lines
-    return others
-
-
-def shut_off(state: State, seat: int, specials: int) -> bool:
-    """Is one of the player's cats walled off from its goal (a far-side fish it may take, then its start row) by
-    other players' lines, with no special move left or none that leads out of its pocket from anywhere in it?
-    Lines only grow and sewers only close, so it stays walled off: the seed's alternative end."""
-    game = state.game
-    land = game.terrain
-    jinja = game.rules.jinja
-    open_cells = land.full & ~land.shrine & ~_others(state, seat)
-    if game.rules.sewer_poppers:
-        open_cells &= ~land.sewer
-    if jinja:
-        open_cells |= land.shrine & ~state.every    # an open shrine gives a special move back
-    for cat in state.cats:
-        if cat.player != seat or cat.home:
-            continue
-        goal = goal_of(state, cat)
-        if jinja:
-            goal |= open_cells & land.shrine
-        if not goal & ~land.shrine:
-            continue                              # no fish left to take: not walled off by lines
-        start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
-        walk = open_cells & ~(state.fish & ~goal)
-        if _flood_answers(land, cat, start, walk, jinja) and goal_flood(state, seat, goal).level(start) >= 0:
-            continue                              # the goal's flood reaches the cat: the cat walks to the goal
-        pocket = _pocket(land, start, goal & walk, walk | start)
-        if pocket and not _way_out(state, cat, pocket, specials):
-            return True
-    return False
-
-
-def _flood_answers(land: Terrain, cat: Cat, start: int, walk: int, jinja: bool) -> bool:
-    """May the flood from the goal (which the greedy bot asks for anyway) stand in for the walk from the cat? A walk
-    goes both ways, so yes where both walk the same cells: not in jinja mode (its open shrines count as goals and
-    ways out), and not from a cell outside them (a cat popped onto a sewer in the sewer-popper variants)."""
-    if jinja or start & ~walk:
-        return False
-    return cat.region != NO_REGION or not land.buildings_and_forests >> cat.head & 1
-
-
-def _pocket(land: Terrain, start: int, goal: int, walk: int) -> int:
-    """0 when a walk over `walk` cells (steps only; a building or forest entered is occupied whole) leads from
-    `start` to a `goal` cell; otherwise every cell the walk reaches."""
-    E, S, C = land.east, land.south, land.cols
-    reach = frontier = start
-    while frontier:
-        if reach & goal:
-            return 0
-        grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
-        frontier = grow & walk & ~reach
-        touched = frontier & land.buildings_and_forests
-        while touched:
-            m = land.region_mask[land.region_of[(touched & -touched).bit_length() - 1]]
-            frontier |= m & walk & ~reach
-            touched &= ~m
-        reach |= frontier
-    return 0 if reach & goal else reach
-
-
-EVERYWHERE = 1 << 30       # a ring limit no flood reaches
-
-
-class Flood:
-    """Rings of equal walking distance from a goal over the cells a player may walk (steps only; a building or
-    forest entered is occupied whole at once), grown ring by ring only as far as a question needs: most turns
-    the cats are found long before the whole map is flooded. reach[k] holds rings 0..k; `frontier` is the last
-    ring grown, or 0 once the flood has reached all it can."""
-    __slots__ = ("land", "goal", "open", "reach", "frontier")
-
-    def __init__(self, land: Terrain, goal: int, open_cells: int, reach: list[int] | None = None,
-                 frontier: int | None = None):
-        self.land, self.goal, self.open = land, goal, open_cells
-        if reach is None:
-            frontier = goal & open_cells
-            reach = [frontier]
-        self.reach, self.frontier = reach, frontier
-
-    def level(self, cells: int, limit: int = EVERYWHERE) -> int:
-        """The first ring holding one of `cells`, looking no farther out than ring `limit`; -1 when none does."""
-        reach = self.reach
-        top = len(reach) - 1
-        if top < limit:
-            if not reach[top] & cells:
-                self._grow_to(cells, limit)
-                top = len(reach) - 1
-        else:
-            top = limit
-        if not reach[top] & cells:
-            return -1
-        low = 0
-        while low < top:                     # reach only grows: halve the rings down to the first that holds one
-            mid = (low + top) // 2
-            if reach[mid] & cells:
-                top = mid
-            else:
-                low = mid + 1
-        return low
-
-    def _grow_to(self, cells: int, limit: int) -> None:
-        """Grows rings until one holds one of `cells`, ring `limit` is grown or nothing is left to reach."""
-        land, reach = self.land, self.reach
-        E, S, C = land.east, land.south, land.cols
-        regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
-        open_cells, frontier, reached = self.open, self.frontier, reach[-1]
-        while frontier:
-            walk = open_cells & ~reached
-            grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
-            frontier = grow & walk
-            touched = frontier & regions
-            while touched:                   # entering a building or forest occupies all of it at once
-                m = masks[region_of[(touched & -touched).bit_length() - 1]]
-                frontier |= m & walk
-                touched &= ~m
-            if not frontier:
-                break
-            reached |= frontier
-            reach.append(reached)
-            if reached & cells or len(reach) > limit:
-                break
-        self.frontier = frontier
-
-    def narrowed(self, open_cells: int) -> Flood | None:
-        """This flood over fewer open cells (a later turn: other players drew more lines). Its rings before the
-        first one holding a newly closed cell stay as they are; the flood grows again from there. None when
-        cells were opened (a fish taken) or the very first ring changed: then only a fresh flood will do."""
-        if open_cells & ~self.open:
-            return None
-        closed = self.open & ~open_cells
-        reach = self.reach
-        if not reach[-1] & closed:
-            return Flood(self.land, self.goal, open_cells, reach[:], self.frontier)
-        low, top = 0, len(reach) - 1
-        while low < top:                     # the first ring holding a closed cell
-            mid = (low + top) // 2
-            if reach[mid] & closed:
-                top = mid
-            else:
-                low = mid + 1
-        if low == 0:
-            return None
-        kept = reach[:low]
-        frontier = kept[-1] & ~kept[-2] if low > 1 else kept[0]
-        return Flood(self.land, self.goal, open_cells, kept, frontier)
-
-
-def goal_flood(state: State, seat: int, goal: int, through_lines: bool = False) -> Flood:
-    """The flood from `goal` over the cells `seat`'s cats may walk today: not onto another player's line (unless
-    `through_lines`), a shrine, a fish outside the goal, nor (sewer poppers) a sewer. Kept on the state, so the
-    walled-off check and the greedy bot flood once between them; and it starts from the game's latest flood for
-    the same player and goal, whose rings up to the other players' new lines still hold."""
-    floods = state.floods
-    if floods is None:
-        floods = state.floods = {}
-    key = (-1 if through_lines else seat, goal)
-    flood = floods.get(key)
-    if flood is None:
-        land = state.game.terrain
-        others = 0 if through_lines else _others(state, seat)
-        open_cells = land.full & ~land.shrine & ~others & ~(state.fish & ~goal)
-        if state.game.rules.sewer_poppers:
-            open_cells &= ~land.sewer
-        latest = state.game.floods.get(key)
-        flood = latest.narrowed(open_cells) if latest is not None else None
-        if flood is None:
-            flood = Flood(land, goal, open_cells)
-        floods[key] = state.game.floods[key] = flood
-    return flood
-
-
-def _way_out(state: State, cat: Cat, pocket: int, specials: int) -> bool:
-    """Could a free jump (over the player's or the teammate's line), or a special move (with one left), made from
-    some cell of the pocket land outside it?"""
-    land = state.game.terrain
-    every = state.every
-    others = every & ~state.lines[cat.player]
-    team = _team_lines(state, cat.player)
-    free_sewers = land.sewer & ~state.blocked & ~others
-    for i in _bits(pocket):
-        for _, d, j in land.exits[i]:
-            if pocket >> j & 1:
-                continue
-            if team >> j & 1:
-                landing = _jump_landing(state, cat, i, d, team, every)
-                if landing >= 0 and not pocket >> landing & 1:
-                    return True
-            if not specials:
-                continue
-            if free_sewers >> j & 1 and any(free_sewers >> t & 1 and not pocket >> t & 1 for t in land.partners[j]):
-                return True
-            if not state.game.rules.sewer_poppers and every >> j & 1:
-                landing = _jump_landing(state, cat, i, d, every, every)
-                if landing >= 0 and not pocket >> landing & 1:
-                    return True
-    return False
-
-
 def _team_lines(state: State, seat: int) -> int:
     game = state.game
+    if game.teams == game.players:
+        return state.lines[seat]
     team = game.team_of[seat]
     mask = 0
     for p, lines in enumerate(state.lines):
@@ -529,81 +371,118 @@ def _team_lines(state: State, seat: int) -> int:
 
 def cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move]) -> None:
     """Adds the moves of one cat to `moves`."""
-    moves.extend(_cat_moves(state, index, cat, specials))
+    _cat_moves(state, index, cat, specials, moves)
 
 
 def can_move(state: State, index: int, cat: Cat, specials: int) -> bool:
-    """Has the cat a move? Stops at the first one found (usually a step)."""
-    for _ in _cat_moves(state, index, cat, specials):
-        return True
-    return False
+    """Has the cat a move?"""
+    found: list[Move] = []
+    _cat_moves(state, index, cat, specials, found, first=True)
+    return bool(found)
 
 
-def _cat_moves(state: State, index: int, cat: Cat, specials: int):
-    """The cat's moves, steps first, then jumps, then pops (the order the notation lists them in)."""
+def _name(land: Terrain, key: tuple) -> str:
+    """The notation of a move, made once per map: (number, kind, direction, target, via)."""
+    name = land.move_names.get(key)
+    if name is None:
+        number, kind, d, j, via = key
+        if kind == "pop":
+            name = f"c{number} pop {land.names[via]}->{land.names[j]}"
+        else:
+            word = "" if kind == "step" else kind + " "
+            name = f"c{number} {word}{d}" + (f" {land.names[j]}" if via >= 0 else "")
+        land.move_names[key] = name
+    return name
+
+
+def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move], first: bool = False) -> None:
+    """The cat's moves, steps first, then jumps, then pops (the order the notation lists them in). With `first`,
+    it stops at the first move found."""
     game = state.game
-    land, rules = game.terrain, game.rules
+    land = game.terrain
     seat = cat.player
     own = state.lines[seat]
     every = state.every
     others = every & ~own
-    name = f"c{cat.number}"
-    names = land.names
+    number = cat.number
+    names = land.move_names
     # Where the head is: one cell, or every cell of the region it occupies (leaving it goes out of its border).
-    many = cat.region != NO_REGION
+    region = cat.region
+    many = region != NO_REGION
     if many:
-        starts = land.region_exits[cat.region]
-        inside_building = not land.region_forest[cat.region]
-        here = land.region_mask[cat.region]
+        starts = land.region_exits[region]
+        inside_building = not land.region_forest[region]
+        here = land.region_mask[region]
     else:
         starts = land.exits[cat.head]
         inside_building = False
         here = 1 << cat.head
     # Most steps go onto a plain cell with no line and no fish: nothing more to check there.
-    plain = 0 if inside_building else land.plain[rules.sewer_poppers] & ~others & ~state.fish
+    plain = 0 if inside_building else land.plain[game.dry] & ~others & ~state.fish
     for frm, d, j in starts:
-        if plain >> j & 1 or not others >> j & 1 and _may_step(state, cat, j, 1 << j, own, others, every,
-                                                                inside_building, specials):
-            yield _new(Move, ("step", index, cat.number, d, j, frm if many else -1,
-                              f"{name} {d} {names[j]}" if many else f"{name} {d}"))
-    team = _team_lines(state, seat) if game.teams != game.players else own
-    amazing = specials and not rules.sewer_poppers        # with sewer poppers a special move is a pop
+        if plain >> j & 1 or not others >> j & 1 and _may_step(state, cat, j, own, every, inside_building,
+                                                                specials):
+            via = frm if many else -1
+            key = (number, "step", d, j if many else -1, via)
+            moves.append(_new(Move, ("step", index, number, d, j, via, names.get(key) or _name(land, key))))
+            if first:
+                return
+    team = own if game.teams == game.players else _team_lines(state, seat)
+    amazing = specials and not game.rules.sewer_poppers       # with sewer poppers a special move is a pop
     region_of = land.region_of
     for frm, d, j in starts:
-        if not (every >> j & 1) or region_of[frm] != NO_REGION and region_of[j] == region_of[frm]:
+        if not (every >> j & 1) or many and region_of[j] == region:
             continue
+        via = frm if many else -1
         land_free = _jump_landing(state, cat, frm, d, team, every)
         if land_free >= 0:
-            yield _new(Move, ("jump", index, cat.number, d, land_free, frm if many else -1,
-                              f"{name} jump {d} {names[land_free]}" if many else f"{name} jump {d}"))
+            key = (number, "jump", d, land_free if many else -1, via)
+            moves.append(_new(Move, ("jump", index, number, d, land_free, via, names.get(key) or _name(land, key))))
+            if first:
+                return
         # Where a free jump lands (on a cell with no line), an amazing jump over the same cells lands too: it is
         # no move of its own. Only where the free jump fails can the amazing one go elsewhere.
-        if amazing and land_free < 0:
+        elif amazing:
             target = _jump_landing(state, cat, frm, d, every, every)
             if target >= 0:
-                yield _new(Move, ("amazing", index, cat.number, d, target, frm if many else -1,
-                                  f"{name} amazing {d} {names[target]}" if many else f"{name} amazing {d}"))
+                key = (number, "amazing", d, target if many else -1, via)
+                moves.append(_new(Move, ("amazing", index, number, d, target, via,
+                                         names.get(key) or _name(land, key))))
+                if first:
+                    return
     if specials:
-        yield from _pops(state, index, cat, starts, here, others)
+        free = land.sewer & ~state.blocked & ~others
+        if not land.around(here) & free:
+            return
+        seen = set()
+        for frm, d, s in starts:
+            if not (free >> s & 1) or s in seen or here >> s & 1:
+                continue
+            seen.add(s)
+            for t in land.partners[s]:
+                if free >> t & 1:
+                    key = (number, "pop", "", t, s)
+                    moves.append(_new(Move, ("pop", index, number, "", t, s, names.get(key) or _name(land, key))))
+                    if first:
+                        return
 
 
-def _may_step(state: State, cat: Cat, j: int, bit: int, own: int, others: int, every: int, leaving_building: bool,
-              specials: int) -> bool:
+def _may_step(state: State, cat: Cat, j: int, own: int, every: int, leaving_building: bool, specials: int) -> bool:
+    """May the cat step onto cell j, which holds no other player's line?"""
     game = state.game
-    land, rules = game.terrain, game.rules
-    if bit & others:
-        return False
+    land = game.terrain
+    bit = 1 << j
     if leaving_building and bit & own:
         return False                              # out of a building only into an empty cell
     region = land.region_of[j]
     if region != NO_REGION:
         if land.region_shrine[region]:
-            return rules.jinja and specials < SPECIALS and not bit & every
+            return game.rules.jinja and specials < SPECIALS and not bit & every
         mask = land.region_mask[region]
-        if not land.region_forest[region] and mask & others:
+        if not land.region_forest[region] and mask & every & ~own:
             return False                          # a building holding another player's line
         return True
-    if bit & land.sewer and rules.sewer_poppers:
+    if bit & land.sewer and game.dry:
         return False
     if bit & state.fish:
         return _may_take_fish(land, cat, j)
@@ -618,8 +497,8 @@ def _may_take_fish(land: Terrain, cat: Cat, j: int) -> bool:
 
 def _jump_landing(state: State, cat: Cat, frm: int, d: str, jumpable: int, every: int) -> int:
     """Where a jump from cell `frm` in direction `d` over cells in `jumpable` lands, or -1. It crosses at least one
-    such cell, no wall, shrine or map edge, and lands on the first cell with no line: a street, a sewer (not in the
-    sewer-popper variants) or a fish the cat may take."""
+    such cell, no wall, shrine or map edge, and lands on the first cell with no line: a street, a sewer (not where
+    sewer poppers keep cats off them) or a fish the cat may take."""
     land = state.game.terrain
     step = land.step[d]
     j = step[frm]
@@ -634,33 +513,18 @@ def _jump_landing(state: State, cat: Cat, frm: int, d: str, jumpable: int, every
         j = step[j]
         if j < 0:
             return -1
-    bit = 1 << j
-    if bit & (every | shrine) or land.region_of[j] != NO_REGION:
+    if not land.landing[state.game.dry] >> j & 1 or every >> j & 1:
         return -1
-    if bit & land.sewer and state.game.rules.sewer_poppers:
-        return -1
-    if bit & state.fish and not _may_take_fish(land, cat, j):
+    if state.fish >> j & 1 and not _may_take_fish(land, cat, j):
         return -1
     return j
-
-
-def _pops(state: State, index: int, cat: Cat, starts, here: int, others: int):
-    land = state.game.terrain
-    free = land.sewer & ~state.blocked & ~others
-    seen = set()
-    for frm, d, s in starts:
-        if not (free >> s & 1) or s in seen or here >> s & 1:
-            continue
-        seen.add(s)
-        for t in land.partners[s]:
-            if free >> t & 1:
-                yield Move("pop", index, cat.number, "", t, s, f"c{cat.number} pop {land.names[s]}->{land.names[t]}")
 
 
 # -- apply -------------------------------------------------------------------------------------------------------------
 
 def apply(state: State, move: Move) -> State:
-    """The state after `move` (one of legal_moves(state)); the next player (still in the game) is to move."""
+    """The state after `move` (one of legal_moves(state)); every player it leaves trapped is out, and the next
+    player still in is to move."""
     after = state.after
     if after is not None and after[0] is move:
         return after[1]                           # the bot tried this move already
@@ -669,6 +533,7 @@ def apply(state: State, move: Move) -> State:
     team = game.team_of[seat]
     out, specials, used = state.out, state.specials, state.used
     lines, cats, fish, blocked, winner = state.lines, state.cats, state.fish, state.blocked, None
+    drawn = 0
     if move.kind == "trapped":
         out = out[:team] + (True,) + out[team + 1:]
         winner = _last_team(game, out)
@@ -686,7 +551,7 @@ def apply(state: State, move: Move) -> State:
                 drawn = land.region_mask[region]
                 if land.region_shrine[region]:
                     specials = _with(specials, team, specials[team] + 1)
-        if move.kind in ("amazing", "pop"):
+        if move.kind == "amazing" or move.kind == "pop":
             specials = _with(specials, team, specials[team] - 1)
             used = _with(used, seat, used[seat] + 1)
         if move.kind == "pop":
@@ -700,14 +565,17 @@ def apply(state: State, move: Move) -> State:
         home = carrying and bool(head_cells & land.row_mask[cat.start_row])
         cats = cats[:move.cat] + (Cat(seat, cat.number, j, region, cat.start_row, carrying, home),) \
             + cats[move.cat + 1:]
-        lines = _with(lines, seat, lines[seat] | drawn)
+        drawn &= ~lines[seat]
+        lines = lines[:seat] + (lines[seat] | drawn,) + lines[seat + 1:]
         if home and all(c.home for c in cats if game.team_of[c.player] == team):
             winner = Result(tuple(p for p in range(game.players) if game.team_of[p] == team), "win")
-    turn = state.turn
+    new = State(game, lines, cats, fish, blocked, specials, used, out, state.turn, winner)
     if winner is None:
-        turn = _next_turn(game, turn, out)
-    state.after = (move, State(game, lines, cats, fish, blocked, specials, used, out, turn, winner))
-    return state.after[1]
+        trap.check_traps(new, state, seat, move, drawn, state.fish & ~fish)
+    if new.winner is None:
+        new.turn = _next_turn(game, state.turn, new.out)
+    state.after = (move, new)
+    return new
 
 
 def _with(values: tuple, k: int, value) -> tuple:
@@ -741,3 +609,6 @@ def parse_move(text: str, state: State) -> Move:
             return move
     seat = to_move(state) + 1
     raise InputError(f"move {text.strip()!r} is not legal for player {seat} here")
+
+
+from . import trap  # noqa: E402  (trap.py reads the names above; imported last, so either module may come first)

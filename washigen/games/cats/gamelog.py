@@ -12,6 +12,12 @@ then one move per line in the engine's notation. `read_log` and `replay` give ba
     moves:
     c1 N
     ...
+    c2 W
+    # player 1 trapped: out
+
+A move that traps a player puts it out at once (engine.py); the log notes it on a comment line after that move
+(comment lines are read as nothing). Logs written before read a `trapped` line on the trapped player's turn instead:
+`replay` passes over such a line where a player went out without one.
 """
 
 from __future__ import annotations
@@ -61,8 +67,23 @@ def write_log(design: CatsMap, map_file: Path | None, setup: CatsSetup, first: i
     for kind, drawn in (("fish", setup.fish), ("cats", setup.cats)):
         lines.append(f"{kind}: " + ", ".join(f"{d.player} r{d.row}c{d.col}" for d in drawn))
     lines += [f"first: {first + 1}", f"bots: {bots}", f"result: {outcome_text(record)}", "moves:"]
-    lines += list(moves)
+    lines += _with_traps(design, setup, first, moves)
     return "\n".join(lines) + "\n"
+
+
+def _with_traps(design: CatsMap, setup: CatsSetup, first: int, moves: tuple[str, ...]) -> list[str]:
+    """The moves, each followed by a comment naming the players it trapped (played again to find them)."""
+    state = engine.initial_state(design, setup, engine.rules_of(design), 0, first=first)
+    found = []
+    for text in moves:
+        found.append(text)
+        before = state.out
+        state = engine.apply(state, engine.parse_move(text, state))
+        went = [p + 1 for p in range(design.players)
+                if state.out[state.game.team_of[p]] and not before[state.game.team_of[p]]]
+        if went:
+            found.append(f"# {' and '.join(f'player {p}' for p in went)} trapped: out")
+    return found
 
 
 def _value(value) -> str:
@@ -178,6 +199,15 @@ def _drawings(path: Path, entry: tuple[int, str]) -> tuple[Drawing, ...]:
 
 def replay(log: Log, path: Path) -> engine.State:
     """The game's final state, every move checked by the engine (an illegal one names its line)."""
+    return _replayed(log, path)[0]
+
+
+def moves_played(log: Log, path: Path) -> list[str]:
+    """The log's moves as the engine plays them: an older log's `trapped` lines left out."""
+    return _replayed(log, path)[1]
+
+
+def _replayed(log: Log, path: Path) -> tuple[engine.State, list[str]]:
     from .rules import validate
 
     report = validate(log.setup)
@@ -185,11 +215,19 @@ def replay(log: Log, path: Path) -> engine.State:
         first = report.errors[0]
         raise InputError(f"{path}: the set-up breaks a rule: {first.message}")
     state = engine.initial_state(log.design, log.setup, engine.rules_of(log.design), 0, first=log.first)
+    unclaimed = sum(state.out)                    # teams put out with no `trapped` line of an older log yet
+    played = []
     for number, text in log.moves:
+        if unclaimed and " ".join(text.split()).lower() == "trapped":
+            unclaimed -= 1                        # an older log's line for what the engine did already
+            continue
         if engine.result(state) is not None:
             raise InputError(f"{path}, line {number}: the game was over before {text!r}")
         try:
-            state = engine.apply(state, engine.parse_move(text, state))
+            after = engine.apply(state, engine.parse_move(text, state))
         except InputError as error:
             raise InputError(f"{path}, line {number}: {error}") from None
-    return state
+        unclaimed += sum(after.out) - sum(state.out) - (text.strip().lower() == "trapped")
+        state = after
+        played.append(text)
+    return state, played

@@ -9,8 +9,9 @@ Rule ids (cells are (row, col), counted from 1):
   cats.building.not-connected    error    a building whose cells fall apart
   cats.building.cut-side         error    a side marked open by a cut where no cut between two pieces was made
   cats.reach.home-to-home        error    a home-row cell from which the other home row cannot be reached
-  cats.reach.sewer-poppers       error    sewer poppers: a home-row cell from which the other home row cannot be
-                                          reached without stepping on a sewer
+  cats.reach.sewer-poppers       error    sewer poppers with 2 players or on a map wider than the 2-player one: a
+                                          home-row cell from which the other home row cannot be reached without
+                                          stepping on a sewer
   cats.reach.pocket              warning  walkable cells that no cat can ever reach
   cats.layout.desert             warning  a 4 x 4 block of bare street, away from the home rows
   cats.layout.wall               warning  7 or more buildings and shrines in a row, side by side
@@ -544,7 +545,7 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
                   + check_print(design.tape_width, design.segment_rows)
                   + check_rules_qr(design.rules_url, band_holds_qr(design.rules_url, cell_size(
                       design.tape_width, design.segment_rows)) if design.rules_url else True, "the player band"))
-    if design.sewer_poppers:
+    if design.sewer_poppers and poppers_keep_off_sewers(design.players, design.coop):
         violations += check_popper_reach(board, homes)
     return Report.of(violations + check_cut_sides(design))
 
@@ -569,9 +570,16 @@ def check_cut_sides(design: CatsMap) -> list[Violation]:
     return found
 
 
+def poppers_keep_off_sewers(players: int, coop: bool = False) -> bool:
+    """Do sewer poppers forbid stepping on a sewer? With 2 players, and on a map wider than the standard 2-player
+    one (4 to 6 competitive players); on a standard-width map (3 players, 4- and 6-player team play) sewers are
+    stepped on, and blocked, as usual."""
+    return players == 2 or table(players, coop).width > 1
+
+
 def check_popper_reach(board: Board, homes: Homes) -> list[Violation]:
-    """The sewer-popper variants forbid stepping on a sewer: every home-row cell must still reach the other home
-    row (and so its fish) around them."""
+    """Where sewer poppers forbid stepping on a sewer: every home-row cell must still reach the other home row (and
+    so its fish) around them."""
     dry = _without(board, board.sewer)
     found_routes = routes(dry, homes)
     found = []

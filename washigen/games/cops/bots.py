@@ -1,22 +1,26 @@
-"""Cops bots on the play protocol: `random` (any legal move) and `greedy` (the evidence it lacks, nearest first).
+"""Cops bots on the play protocol: `random` (any legal move), `greedy` (the evidence it lacks, nearest first) and
+`strong` (a rollout lookahead over greedy, washigen.play.search; `strong:N` plays N simulated games a move).
 
 The greedy squad scores each move by the evidence it brings: an area of a rank the squad still lacks in a zone
 whose crime is open, more the closer that zone is to solved, most when it solves a crime. With nothing to gain
 in one move it heads for the nearest location where it could gain (fewest routes, from the board's table). It eats
 ramen only when that pays: Noodle Legs when both moves bring evidence or the pair solves a crime, Miso Squirly
 when it has no move at all. Ties are broken by the game's random generator, so the same seed plays the same game.
+Its `rank` orders the moves the same way, for the strong bot's candidates; `evaluate` guesses each squad's chance
+where the strong bot cuts a simulated game short.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import random
 from dataclasses import replace
 
-from ...play import GameRecord, RandomBot, balance, game_seed, make_bots, play_match, run_games
+from ...play import GameRecord, RandomBot, balance, game_seed, make_bots, play_match, run_games, strong_bot
 from ...report import Report, Violation
 from . import engine
-from .engine import CRIMES_TO_WIN, RAMEN, Miso, Noodle, Start, State, Step, open_to, ranks_held
+from .engine import CRIMES_TO_WIN, RAMEN, Miso, Noodle, Start, State, Step
 
 SOLVE = 1000.0
 WIN = 100000.0
@@ -31,81 +35,145 @@ class GreedyBot:
     def choose(self, state: State, moves: list, rng: random.Random):
         if len(moves) == 1:
             return moves[0]
-        squad = state.to_move
-        if isinstance(moves[0], Start):
+        if type(moves[0]) is Start:
             return self._start(state, moves, rng)
-        ranks = [ranks_held(state, squad, zone) if state.solved[zone] < 0 else -1
-                 for zone in range(state.board.zones)]
-        value = _Valuer(state, squad, ranks)
-        # Steps come first in the legal moves; with a step to take, ramen is eaten only for Noodle Legs.
-        moving = isinstance(moves[0], Step)
+        value = _Valuer(state, state.to_move)
+        # Steps come first in the legal moves; with a step to take, ramen is eaten only for Noodle Legs. A move's
+        # worth depends only on where it arrives (a step) or on the two places (Noodle Legs): each is worked out
+        # once, and the loop stays lean, since it runs over every legal move of every ply of every playout.
+        moving = type(moves[0]) is Step
+        targets, printed, route = value.targets, value.printed, state.route
+        steps, noodles = value.steps, value.noodles
+        gainful, zone_gain, zone_of = value.gainful, value.zone_gain, value.zone_of
+        last = first = gain = None
         best, best_value = [], -float("inf")
         for move in moves:
-            if moving and isinstance(move, Miso):
+            kind = type(move)
+            if kind is Step:
+                index = move.index
+                target = targets[index] if index < printed else route(index).target
+                worth = steps.get(target)
+                if worth is None:
+                    worth = steps[target] = value.step_worth(target)
+            elif kind is Noodle:
+                if move.first is not last:          # Noodle Legs come grouped by their first step
+                    last = move.first
+                    index = last.index
+                    first = targets[index] if index < printed else route(index).target
+                    gain = zone_gain[zone_of[first]] if gainful >> first & 1 else 0.0
+                if gain <= 0:
+                    worth = -FAR
+                else:
+                    index = move.second.index           # key: the two locations (a map has at most 48)
+                    key = first * 4096 + (targets[index] if index < printed else route(index).target)
+                    worth = noodles.get(key)
+                    if worth is None:
+                        worth = noodles[key] = value.noodle_worth(first, key % 4096)
+            elif moving:
                 break
-            worth = value(move)
+            else:
+                worth = value(move)
             if worth > best_value + 1e-9:
                 best, best_value = [move], worth
             elif worth > best_value - 1e-9:
                 best.append(move)
         return best[0] if len(best) == 1 else rng.choice(best)
 
+    def rank(self, state: State, moves: list, rng: random.Random) -> list:
+        """The moves best first by the worth `choose` gives them, ties in an order drawn from rng (the strong
+        bot's candidates); with a step to take, Miso Squirly comes last, as `choose` never eats ramen for it then."""
+        if len(moves) <= 1 or type(moves[0]) is Start:
+            first = self.choose(state, moves, rng)
+            return [first] + [move for move in moves if move is not first]
+        value = _Valuer(state, state.to_move)
+        moving = type(moves[0]) is Step
+        worth = [-5 * FAR if moving and type(move) is Miso else value(move) for move in moves]
+        order = list(range(len(moves)))
+        rng.shuffle(order)
+        order.sort(key=lambda k: -worth[k])
+        return [moves[k] for k in order]
+
     @staticmethod
     def _start(state: State, moves: list, rng: random.Random):
         """The empty location with the most routes out, so the squad has the most choice."""
         board = state.board
-        degree = {move: len(board.routes_from[board.number[move.location]]) for move in moves}
-        top = max(degree.values())
-        return rng.choice([move for move in moves if degree[move] == top])
+        degree = [len(board.routes_from[board.number[move.location]]) for move in moves]
+        top = max(degree)
+        return rng.choice([move for move, routes in zip(moves, degree) if routes == top])
 
 
 class _Valuer:
-    """What each move is worth to the squad in one position (the goals and distances worked out once)."""
+    """What each move is worth to the squad in one position (the goals, gains and distances worked out once per
+    location, and a move's worth once per location or pair of locations it reaches)."""
 
-    def __init__(self, state: State, squad: int, ranks: list[int]):
-        self.state, self.squad, self.ranks = state, squad, ranks
-        self.board = state.board
-        self.goals = [k for zone, held in enumerate(ranks) if held >= 0 for k in self.board.zone_members[zone]
-                      if len(state.filled[k]) < 3 and not held >> len(state.filled[k]) & 1
-                      and open_to(state, squad, k)]
-        self.distances: dict[int, int] = {}
-        self.gains: dict[int, float] = {}
+    def __init__(self, state: State, squad: int):
+        self.state, self.squad = state, squad
+        board = self.board = state.board
+        counts = state.counts
+        self.ranks = [held if solved < 0 else -1 for held, solved in zip(counts.ranks[squad], state.solved)]
+        # A gain: a location of an open zone whose next area is a rank the squad lacks there, worth what that
+        # zone's next piece of evidence is worth (_gain_at, worked out per zone); a goal: a gain open to it.
+        wanted = counts.next_rank
+        gainful = 0
+        self.zone_gain = [0.0] * board.zones
+        won = WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
+        for zone, held in enumerate(self.ranks):
+            if 0 <= held < 0b111:
+                for rank in range(3):
+                    if not held >> rank & 1:
+                        gainful |= board.zone_mask[zone] & wanted[rank]
+                have = bin(held).count("1")
+                self.zone_gain[zone] = won if have == 2 else EVIDENCE * (1 + have)
+        self.gainful = gainful
+        self.goals = gainful & ~counts.blocked[squad]
+        self.printed = len(board.routes)
+        self.targets = board.route_targets
+        self.zone_of = board.zone_of
+        self.steps: dict[int, float] = {}
+        self.noodles: dict[int, float] = {}
+
+    def target(self, step: Step) -> int:
+        index = step.index
+        return self.targets[index] if index < self.printed else self.state.route(index).target
 
     def distance(self, source: int) -> int:
         """Fewest routes from `source` to a goal other than itself."""
-        known = self.distances.get(source)
-        if known is None:
-            row = self.board.hops[source]
-            known = min((row[goal] for goal in self.goals if goal != source), default=FAR // 10)
-            self.distances[source] = known
-        return known
+        goals = self.goals
+        for hops, k in self.board.nearest[source]:
+            if goals >> k & 1:
+                return hops
+        return FAR // 10
 
     def gain(self, location: int) -> float:
-        known = self.gains.get(location)
-        if known is None:
-            known = self.gains[location] = _gain_at(self.state, self.squad, location, self.ranks)
-        return known
+        """What filling the next area of this location is worth to the squad (as _gain_at)."""
+        return self.zone_gain[self.zone_of[location]] if self.gainful >> location & 1 else 0.0
+
+    def step_worth(self, target: int) -> float:
+        gain = self.zone_gain[self.zone_of[target]] if self.gainful >> target & 1 else 0.0
+        return gain - self.distance(target) * 0.5
+
+    def noodle_worth(self, first: int, second: int) -> float:
+        gain1 = self.gain(first)
+        if gain1 <= 0:
+            return -FAR
+        zone = self.zone_of[first]
+        if self.zone_of[second] == zone:           # the first move's evidence counts in the second's zone
+            after = list(self.ranks)
+            after[zone] |= 1 << len(self.state.filled[first])
+            gain2 = _gain_at(self.state, self.squad, second, after)
+        else:
+            gain2 = self.gain(second)
+        return gain1 + gain2 - NOODLE_COST if gain2 > 0 else -FAR
 
     def __call__(self, move) -> float:
-        state, board = self.state, self.board
         if isinstance(move, Step):
-            target = state.route(move.index).target
-            return self.gain(target) - self.distance(target) * 0.5
+            return self.step_worth(self.target(move))
         if isinstance(move, Noodle):
-            first = state.route(move.first.index).target
-            gain1 = self.gain(first)
-            if gain1 <= 0:
-                return -FAR
-            second = state.route(move.second.index).target
-            after = list(self.ranks)
-            zone = board.zone_of[first]
-            if after[zone] >= 0:
-                after[zone] |= 1 << len(state.filled[first])
-            gain2 = _gain_at(state, self.squad, second, after)
-            return gain1 + gain2 - NOODLE_COST if gain2 > 0 else -FAR
+            return self.noodle_worth(self.target(move.first), self.target(move.second))
         if isinstance(move, Miso):
+            board = self.board
             a, b = board.number[move.a], board.number[move.b]
-            held = state.held[self.squad]
+            held = self.state.held[self.squad]
             if held >> a & 1 and not held >> b & 1:
                 return -self.distance(b) - 2 * FAR
             if held >> b & 1 and not held >> a & 1:
@@ -127,7 +195,43 @@ def _gain_at(state: State, squad: int, location: int, ranks: list[int]) -> float
     return EVIDENCE * (1 + have)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def evaluate(state: State) -> list[float]:
+    """Each squad's chance to win where the strong bot's simulated game is cut short, guessed from where it
+    stands: its crimes solved, then how far it is towards a crime in the two zones where it is furthest (ranks
+    held in a zone still open whose missing ranks are still empty somewhere in it), then its ramen left; the
+    chances are a softmax of those scores, so a squad a crime ahead is a clear favourite."""
+    board, counts = state.board, state.counts
+    scores = []
+    for squad in range(state.players):
+        if len(state.crimes[squad]) >= CRIMES_TO_WIN:
+            return [1.0 if seat == squad else 0.0 for seat in range(state.players)]
+        progress = []
+        for zone, held in enumerate(counts.ranks[squad]):
+            if state.solved[zone] >= 0:
+                continue
+            members = board.zone_mask[zone]
+            # rank r is still to be had in the zone where some location there has had at most r areas filled
+            open_ranks = [bool(members & (counts.next_rank[0] | (counts.next_rank[1] if r >= 1 else 0)
+                                          | (counts.next_rank[2] if r >= 2 else 0))) for r in range(3)]
+            if all(held >> r & 1 or open_ranks[r] for r in range(3)):
+                progress.append(bin(held).count("1"))
+        progress += [0, 0]
+        progress.sort(reverse=True)
+        scores.append(EVAL_CRIME * len(state.crimes[squad]) + progress[0] + EVAL_SECOND * progress[1]
+                      + EVAL_RAMEN * state.ramen[squad])
+    top = max(scores)
+    weights = [math.exp(EVAL_SHARPNESS * (score - top)) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+EVAL_CRIME = 3.0          # a crime solved, against evidence in hand (a crime takes three pieces)
+EVAL_SECOND = 0.4         # the second-best zone: a fallback where the best one is taken
+EVAL_RAMEN = 0.3          # a bowl of ramen left
+EVAL_SHARPNESS = 1.2      # how sure a lead makes a squad of winning
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot,
+        "strong": strong_bot(engine, GreedyBot, evaluate=evaluate)}
 
 
 # -- playouts ------------------------------------------------------------------------------------------------------
@@ -161,12 +265,14 @@ def run(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy", labe
     return run_games(functools.partial(play_record, design, bots), seed, games, design.players, jobs, label)
 
 
-def map_balance(design, games: int, seed: int, jobs: int = 1):
-    """The balance of a map between greedy squads (the Game.balance hook). Squads differ only in the order of
-    play, so a seat here is a place in that order: seat 0 is the squad that starts."""
+def map_balance(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy"):
+    """The balance of a map between squads played by `bots` (greedy: the Game.balance hook). Squads differ only in
+    the order of play, so a seat here is a place in that order: seat 0 is the squad that starts."""
     players = design.players
-    records = [replace(record, winners=tuple((winner - record.first) % players for winner in record.winners))
-               for record in run(design, games, seed, jobs)]
+    # Seat 0 is the squad that starts: winners renumbered from the starter, who is then seat 0 in every game.
+    records = [replace(record, winners=tuple((winner - record.first) % players for winner in record.winners),
+                       first=0)
+               for record in run(design, games, seed, jobs, bots)]
     return balance(records, players)
 
 

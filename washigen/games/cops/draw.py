@@ -398,7 +398,14 @@ def _meta(design, kind: str) -> dict:
 
 
 def _caption(design, index: int, count: int, lang: str = "en") -> str:
-    return translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · {index + 1}/{count}"
+    """The seed and the segment's number; on a map's first segment also the fairness search's verdict, small:
+    its score (the largest gap between a seat's win rate and its fair share) over so many greedy games."""
+    _ = translator(lang)
+    caption = _("seed {seed}").format(seed=design.seed)
+    if index == 0 and isinstance(design, CopsMap) and design.balance_games and design.balance_score is not None:
+        verdict = _("fair {score}/{games}") if design.balance_fair else _("not fair {score}/{games}")
+        caption += " · " + verdict.format(score=_.number(design.balance_score, 3), games=design.balance_games)
+    return caption + f" · {index + 1}/{count}"
 
 
 def _roads_over(design, index: int) -> list[tuple]:

@@ -5,8 +5,13 @@ roads, and every route a squad can take, from one location to another through po
 uses each piece at most once, so a route is open to it while none of its pieces is in the squad's used set.
 
 Readings where the rules are silent (the rule sheet repeats them):
-- A route is what joins two locations: one printed path, or two joined at a port, a joint or a new road. Using a
-  route uses every piece of it. A route never leads back to the location it leaves.
+- A route is what joins two locations: one printed path, or printed paths joined at a port, a joint or new
+  roads. Using a route uses every printed path of it. A route never leads back to the location it leaves.
+- New roads along one seam that touch end to end are one drawn line, a crossroads: every path end the line
+  touches (at a road's end; roads touch paths nowhere else) continues into every other one, whichever side of
+  the seam it comes from. The roads themselves are not used up: like the edge where two paths meet, they are
+  the join, and the printed paths on either side are what a squad uses once. A road that ends at a location is
+  a piece of its own, used like a path.
 - Areas fill largest first, so a location's k-th visitor fills its k-th area; the ban means a squad holding only
   the largest area of a location may not come back while the middle one is empty.
 - Miso Squirly draws one of three shapes between the two locations' centres, the first that fits: straight, bent
@@ -15,19 +20,23 @@ Readings where the rules are silent (the rule sheet repeats them):
 - Noodle Legs ends after the first move when that move solves the squad's second crime.
 - A squad that has no move and no ramen it can use passes; when every squad passes in a row the game ends without
   a winner (a stalemate), since nothing can change any more.
+
+Speed: a state carries what its moves need worked out already (per squad the locations it may not enter and the
+ranks it holds per zone; the Miso-Squirly pairs still open and the routes drawn), kept up to date move by move:
+a new Miso path is only checked against the pairs that were open, and only those it touches are drawn again.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Sequence
 
 from ...errors import InputError
-from .model import CopsMap, Location, Point
-from .rules import (frame_of, location_index, meeting_ends, origin, path_visible, polyline_box,
-                    polyline_shape_distance, road_path, segments_intersect, shape_box, shape_of, visible_part)
+from .model import MATCH_TOLERANCE, CopsMap, Location, Point
+from .rules import (frame_of, location_index, origin, path_visible, polyline_box, polyline_shape_distance,
+                    segments_intersect, shape_box, shape_of, visible_part)
 
 RAMEN = 2
 CRIMES_TO_WIN = 2
@@ -125,6 +134,7 @@ class Board:
         self.number = {location.id: k for k, location in enumerate(self.locations)}
         self.zones = max(self.zone_of) + 1 if self.zone_of else 0
         self.zone_members = [[k for k, z in enumerate(self.zone_of) if z == zone] for zone in range(self.zones)]
+        self.zone_mask = [sum(1 << k for k in members) for members in self.zone_members]
         self.piece_key: list[tuple] = []          # (segment, path) of a printed path, ("road", r) of a new road
         self.routes: list[Route] = _routes(self, design)
         self.pieces = len(self.piece_key)
@@ -133,6 +143,12 @@ class Board:
             self.routes_from[route.origin].append(index)
         self.steps = [Step(self.locations[r.origin].id, self.locations[r.target].id, r.nth, i)
                       for i, r in enumerate(self.routes)]
+        # Per location, its routes out as (pieces, target bit, target, step): what the move search reads.
+        self.out = [[(self.routes[i].mask, 1 << self.routes[i].target, self.routes[i].target, self.steps[i])
+                     for i in indexes] for indexes in self.routes_from]
+        self.route_targets = [route.target for route in self.routes]
+        self.starts = [Start(location.id) for location in self.locations]
+        self.noodle_table: list[list | None] = [None] * len(self.routes)   # [first][second] -> its Noodle
 
     @cached_property
     def hops(self) -> list[list[int]]:
@@ -155,6 +171,11 @@ class Board:
                 frontier = nxt
             table.append(distance)
         return table
+
+    @cached_property
+    def nearest(self) -> list[list[tuple[int, int]]]:
+        """Per location, every other location as (hops, location), nearest first."""
+        return [sorted((d, k) for k, d in enumerate(row) if k != source) for source, row in enumerate(self.hops)]
 
     # -- Miso Squirly geometry -------------------------------------------------------------------------------
     @cached_property
@@ -189,11 +210,20 @@ class Board:
             part = visible_part(points, start, finish)
             if part is None or len(part) < 2 or _crosses(part, legs) or not _on_tape(part, rects):
                 continue
-            if drawn and _crosses(part, _legs([visible_part(p, shapes[c], shapes[d]) or p for c, d, p in drawn])):
+            if drawn and _crosses(part, self.drawn_legs(drawn)):
                 continue
             if not self._over_location(part, a, b, shapes):
                 return tuple(points)
         return None
+
+    def drawn_legs(self, drawn: Sequence[tuple]) -> dict[int, list[tuple]]:
+        """The legs of Miso paths as they show between their locations."""
+        shapes = self._map_geometry[1]
+        return _legs([visible_part(p, shapes[c], shapes[d]) or p for c, d, p in drawn])
+
+    def visible(self, a: int, b: int, points) -> list[Point] | None:
+        shapes = self._map_geometry[1]
+        return visible_part(points, shapes[a], shapes[b])
 
     @staticmethod
     def _over_location(part, a, b, shapes) -> bool:
@@ -221,6 +251,11 @@ class Board:
                 if points is not None:
                     pairs.append((a, b, points))
         return pairs
+
+    @cached_property
+    def no_miso(self) -> "Drawn":
+        pairs = tuple(self.miso_pairs)
+        return Drawn((), pairs, tuple(self.visible(a, b, p) for a, b, p in pairs), tuple(self.miso_moves), (), ())
 
 
 def _moved(shape: tuple, dx: float, dy: float) -> tuple:
@@ -282,9 +317,13 @@ def _on_tape(points: Sequence[Point], rects) -> bool:
     return True
 
 
+# -- routes --------------------------------------------------------------------------------------------------------
+
+
 def _routes(board: Board, design: CopsMap) -> list[Route]:
     """Every route between two locations: pieces are printed paths and new roads; their ends that are not
-    locations meet at junctions (a port and its partner across the wrap, joints that meet, the ends a road joins)."""
+    locations meet at junctions (a port and its partner across the wrap, joints that meet, every end a line of
+    touching roads reaches)."""
     pieces: list[tuple[object, object]] = []           # (node, node); node = ("L", k) or ("J", root)
     parent: dict = {}
 
@@ -308,18 +347,17 @@ def _routes(board: Board, design: CopsMap) -> list[Route]:
         for p, path in enumerate(segment.paths):
             raw.append((end_node(s, p, "a", path.a), end_node(s, p, "b", path.b)))
             board.piece_key.append((s, p))
-    for (s1, p1), (s2, p2) in meeting_ends(design):
-        join(_terminal(s1, p1, design), _terminal(s2, p2, design))
+    for first, second in _meetings(design):
+        join(first, second)
     for r, road in enumerate(design.roads):
         nodes = []
         for end in (road.a, road.b):
             if end.location is not None:
                 nodes.append(("L", board.number[end.location]))
             else:
-                found = road_path(end, design.segments)
-                nodes.append(_terminal(*found, design) if found else ("R", r, id(end)))
+                nodes.append(_road_terminal(end, design) or ("R", r, id(end)))
         if nodes[0][0] == "E" and nodes[1][0] == "E":
-            join(nodes[0], nodes[1])          # a road that completes a path joins its two ends into one junction
+            join(nodes[0], nodes[1])          # a road between two path ends joins them (and its whole line)
         else:
             raw.append(tuple(nodes))
             board.piece_key.append(("road", r))
@@ -354,13 +392,76 @@ def _routes(board: Board, design: CopsMap) -> list[Route]:
     return routes
 
 
-def _terminal(s: int, p: int, design: CopsMap):
-    path = design.segments[s].paths[p]
-    label = "a" if path.a.location is None else "b"
-    return ("E", s, p, label)
+def _edge_ends(design: CopsMap) -> dict[tuple[int, str], list[tuple[int, str, float]]]:
+    """(segment, side) -> every path end on that edge or end of the segment, as (path, "a" or "b", at)."""
+    ends: dict[tuple[int, str], list[tuple[int, str, float]]] = {}
+    for s, segment in enumerate(design.segments):
+        for p, path in enumerate(segment.paths):
+            for label, end in (("a", path.a), ("b", path.b)):
+                side = end.port or end.joint
+                if side is not None and end.at is not None:
+                    ends.setdefault((s, side), []).append((p, label, end.at))
+    return ends
+
+
+def _meetings(design: CopsMap):
+    """Every two printed path ends that continue into each other, as end nodes ("E", segment, path, "a"/"b"):
+    end to end, a top port and the bottom port at its x on the same segment (the wrap), and a right joint and
+    the next segment's left joint at the same height; stacked, a bottom port and the top port of the strip
+    below at the same x (the bottom strip's and the top strip's across the wrap). Each end is named by its
+    own label, so a path with no location at either end is joined by the right end."""
+    ends = _edge_ends(design)
+    count = len(design.segments)
+    origins = [design.origin(s) for s in range(count)]
+    pairs = []
+    if design.layout == "stacked":
+        for upper in range(count):
+            lower = (upper + 1) % count
+            pairs += [((upper, "bottom"), (lower, "top"), origins[upper][0] - origins[lower][0])]
+    else:
+        pairs += [((s, "top"), (s, "bottom"), 0.0) for s in range(count)]
+        pairs += [((s, "right"), (s + 1, "left"), origins[s][1] - origins[s + 1][1]) for s in range(count - 1)]
+    for (s1, side1), (s2, side2), shift in pairs:
+        for p1, label1, at1 in ends.get((s1, side1), ()):
+            for p2, label2, at2 in ends.get((s2, side2), ()):
+                if abs(at1 + shift - at2) <= MATCH_TOLERANCE:
+                    yield ("E", s1, p1, label1), ("E", s2, p2, label2)
+
+
+def _road_terminal(end, design: CopsMap):
+    """The path end a road's end names (a joint or port of a segment at a position), or None."""
+    side = end.joint or end.port
+    if side is None or end.at is None or not 0 <= end.segment < len(design.segments):
+        return None
+    for p, label, at in _edge_ends(design).get((end.segment, side), ()):
+        if abs(at - end.at) <= MATCH_TOLERANCE:
+            return ("E", end.segment, p, label)
+    return None
 
 
 # -- the state -----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What the Miso paths drawn so far leave: the pairs a new one can still join (with its points and the part
+    that shows), their moves, and the drawn paths as routes (each both ways) and steps."""
+    miso: tuple                                # the state's `miso` this was worked out for
+    pairs: tuple[tuple[int, int, tuple[Point, ...]], ...]
+    parts: tuple[list[Point] | None, ...]
+    moves: tuple[Miso, ...]
+    routes: tuple[Route, ...]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """Per squad: the locations it may not enter (bits) and, per zone, the ranks it holds there (bits); per rank,
+    the locations whose next empty area has that rank (bits)."""
+    filled: tuple                              # the state's `filled` this was worked out for
+    blocked: tuple[int, ...]
+    ranks: tuple[tuple[int, ...], ...]
+    next_rank: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,29 +480,86 @@ class State:
     miso_by: tuple[int, ...] = ()              # the squad that drew each
     passes: int = 0
     plies: int = 0
+    # Worked out from the fields above and kept with the state; a state built by hand (dataclasses.replace)
+    # gets them worked out again on first use, since each names the field it was made from.
+    known_counts: Counts | None = field(default=None, compare=False, repr=False)
+    known_drawn: Drawn | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def counts(self) -> Counts:
+        known = self.known_counts
+        if known is None or known.filled is not self.filled:
+            known = _counts(self.board, self.players, self.filled)
+            object.__setattr__(self, "known_counts", known)
+        return known
+
+    @property
+    def drawn(self) -> Drawn:
+        known = self.known_drawn
+        if known is None or known.miso is not self.miso:
+            known = _drawn_afresh(self)
+            object.__setattr__(self, "known_drawn", known)
+        return known
 
     def route(self, index: int) -> Route:
         routes = self.board.routes
         if index < len(routes):
             return routes[index]
-        return self.miso_routes[index - len(routes)]
+        return self.drawn.routes[index - len(routes)]
 
-    @property
-    def miso_routes(self) -> list[Route]:
-        base = self.board.pieces
-        routes = []
-        for k, (a, b, _) in enumerate(self.miso):
-            routes.append(Route(a, b, 1 << (base + k), _nth(self, a, b, k), (base + k,)))
-            routes.append(Route(b, a, 1 << (base + k), _nth(self, b, a, k), (base + k,)))
-        return routes
+def _counts(board: Board, players: int, filled) -> Counts:
+    blocked = [0] * players
+    ranks = [[0] * board.zones for _ in range(players)]
+    next_rank = [0, 0, 0, 0]
+    for k, owners in enumerate(filled):
+        bit = 1 << k
+        next_rank[min(len(owners), 3)] |= bit
+        if len(owners) >= 3:
+            blocked = [b | bit for b in blocked]
+        elif len(owners) == 1:
+            blocked[owners[0]] |= bit
+        zone = board.zone_of[k]
+        for rank, owner in enumerate(owners):
+            ranks[owner][zone] |= 1 << rank
+    return Counts(filled, tuple(blocked), tuple(tuple(r) for r in ranks), (next_rank[0], next_rank[1], next_rank[2]))
 
 
-def _nth(state: State, a: int, b: int, k: int) -> int:
-    """The number of a Miso path among the routes from a to b: after the printed ones and earlier Miso paths."""
-    board = state.board
-    before = sum(1 for index in board.routes_from[a] if board.routes[index].target == b)
-    before += sum(1 for m in state.miso[:k] if {m[0], m[1]} == {a, b})
-    return before
+def _drawn_afresh(state: State) -> Drawn:
+    """The Miso-derived part of a state, from nothing but its `miso` (one Miso at a time, as in a game)."""
+    drawn = state.board.no_miso
+    for k in range(len(state.miso)):
+        drawn = _after_miso(state.board, drawn, state.miso[:k + 1])
+    return drawn if drawn.miso is state.miso else replace(drawn, miso=state.miso)
+
+
+def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
+    """`before` after one more Miso path (the last of `miso`): a pair stays open with its shape when that shape
+    does not touch the new path; a pair whose shape does gets its first fitting shape again, checked against
+    every path drawn (the shapes before its old one stayed blocked, since drawing only adds)."""
+    a, b, points = miso[-1]
+    new_legs = board.drawn_legs(miso[-1:])
+    pairs, parts, moves = [], [], []
+    for pair, part, move in zip(before.pairs, before.parts, before.moves):
+        if _crosses(part, new_legs):
+            found = board.miso_points(pair[0], pair[1], miso)
+            if found is None:
+                continue
+            pair, part = (pair[0], pair[1], found), board.visible(pair[0], pair[1], found)
+        pairs.append(pair)
+        parts.append(part)
+        moves.append(move)
+    k = len(miso) - 1
+    index = len(board.routes) + 2 * k
+    routes: list[Route] = []
+    steps: list[Step] = []
+    for origin_, target in ((a, b), (b, a)):
+        nth = sum(1 for i in board.routes_from[origin_] if board.routes[i].target == target)
+        nth += sum(1 for m in miso[:k] if {m[0], m[1]} == {origin_, target})
+        route = Route(origin_, target, 1 << (board.pieces + k), nth, (board.pieces + k,))
+        routes.append(route)
+        steps.append(Step(board.locations[origin_].id, board.locations[target].id, nth, index + len(steps)))
+    return Drawn(miso, tuple(pairs), tuple(parts), tuple(moves), before.routes + tuple(routes),
+                 before.steps + tuple(steps))
 
 
 def initial_state(design: CopsMap, setup=None, rules=None, seed: int = 0, first: int = 0,
@@ -409,9 +567,11 @@ def initial_state(design: CopsMap, setup=None, rules=None, seed: int = 0, first:
     """A game before anyone has started; `first` is the seat that starts (seats rotate between games)."""
     board = board or board_for(design)
     players = design.players
+    filled = ((),) * len(board.locations)
     return State(board=board, players=players, to_move=first % players, started=0,
-                 filled=((),) * len(board.locations), held=(0,) * players, used=(0,) * players,
-                 ramen=(RAMEN,) * players, crimes=((),) * players, solved=(-1,) * board.zones)
+                 filled=filled, held=(0,) * players, used=(0,) * players,
+                 ramen=(RAMEN,) * players, crimes=((),) * players, solved=(-1,) * board.zones,
+                 known_counts=_counts(board, players, filled))
 
 
 _BOARDS: dict[int, tuple[CopsMap, Board]] = {}
@@ -442,42 +602,25 @@ def result(state: State) -> Result | None:
     return None
 
 
-def open_to(state: State, squad: int, location: int) -> bool:
-    """The squad may arrive at this location: it is not full, and its next area is not the middle one while the
-    squad holds the largest."""
-    filled = state.filled[location]
-    if len(filled) >= 3:
-        return False
-    return not (len(filled) == 1 and filled[0] == squad)
-
-
-def step_moves(state: State, squad: int, held: int | None = None, used: int | None = None) -> list[Step]:
+def _moves_out(state: State, squad: int, held: int, used: int) -> list[tuple[Step, int, int]]:
+    """(step, its pieces, its target) for every route the squad may take from the locations in `held`."""
     board = state.board
-    held = state.held[squad] if held is None else held
-    used = state.used[squad] if used is None else used
-    moves = []
-    routes, steps = board.routes, board.steps
-    k = 0
-    bits = held
-    while bits:
-        if bits & 1:
-            for index in board.routes_from[k]:
-                route = routes[index]
-                if not route.mask & used and open_to(state, squad, route.target):
-                    moves.append(steps[index])
-        bits >>= 1
-        k += 1
+    blocked = state.counts.blocked[squad]
+    found = []
+    out = board.out
+    held_from = held
+    while held:
+        low = held & -held
+        for mask, bit, target, step in out[low.bit_length() - 1]:
+            if not (mask & used or bit & blocked):
+                found.append((step, mask, target))
+        held ^= low
     if state.miso:
-        offset = len(routes)
-        for j, route in enumerate(state.miso_routes):
-            if held >> route.origin & 1 and not route.mask & used and open_to(state, squad, route.target):
-                moves.append(_step(state, offset + j, route))
-    return moves
-
-
-def _step(state: State, index: int, route: Route) -> Step:
-    board = state.board
-    return Step(board.locations[route.origin].id, board.locations[route.target].id, route.nth, index)
+        drawn = state.drawn
+        for route, step in zip(drawn.routes, drawn.steps):
+            if held_from >> route.origin & 1 and not (route.mask & used or blocked >> route.target & 1):
+                found.append((step, route.mask, route.target))
+    return found
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -486,27 +629,51 @@ def legal_moves(state: State) -> list[Move]:
     squad = state.to_move
     board = state.board
     if state.started < state.players:
-        return [Start(board.locations[k].id) for k, filled in enumerate(state.filled) if not filled]
-    steps = step_moves(state, squad)
-    moves: list[Move] = list(steps)
+        starts = board.starts
+        return [starts[k] for k, filled in enumerate(state.filled) if not filled]
+    used = state.used[squad]
+    firsts = _moves_out(state, squad, state.held[squad], used)
+    moves: list[Move] = [step for step, _, _ in firsts]
     if state.ramen[squad] > 0:
-        for first in steps:
-            route = state.route(first.index)
-            target = route.target
-            for second in step_moves(state, squad, 1 << target, state.used[squad] | route.mask):
-                if second.target != first.target:
-                    moves.append(Noodle(first, second))
-        moves += miso_moves(state)
+        moves += _noodles(state, squad, firsts, used)
+        moves += state.drawn.moves if state.miso else board.miso_moves
     return moves or [PASS]
 
 
-def miso_moves(state: State) -> list[Miso]:
+def _noodles(state: State, squad: int, firsts, used: int) -> list[Noodle]:
+    """Noodle Legs: every step, then every step on from where it arrived (a route never leads back to the
+    location it leaves, so the second move always goes elsewhere). This is the move search's inner loop: it
+    reads the board's routes out directly, and makes each Noodle of two printed routes once per board."""
     board = state.board
-    names = board.locations
-    if not state.miso:
-        return board.miso_moves
-    return [Miso(names[a].id, names[b].id) for a, b, _ in board.miso_pairs
-            if board.miso_points(a, b, state.miso) is not None]
+    out, table, printed = board.out, board.noodle_table, len(board.routes)
+    blocked = state.counts.blocked[squad]
+    drawn = state.drawn if state.miso else None
+    moves = []
+    for first, mask, target in firsts:
+        taken = used | mask
+        index = first.index
+        row = None
+        if index < printed:
+            row = table[index]
+            if row is None:
+                row = table[index] = [None] * printed
+        for pieces, bit, _, second in out[target]:
+            if not (pieces & taken or bit & blocked):
+                noodle = row[second.index] if row is not None else None
+                if noodle is None:
+                    noodle = Noodle(first, second)
+                    if row is not None:
+                        row[second.index] = noodle
+                moves.append(noodle)
+        if drawn is not None:
+            for route, second in zip(drawn.routes, drawn.steps):
+                if route.origin == target and not (route.mask & taken or blocked >> route.target & 1):
+                    moves.append(Noodle(first, second))
+    return moves
+
+
+def miso_moves(state: State) -> list[Miso]:
+    return list(state.drawn.moves)
 
 
 def apply(state: State, move: Move) -> State:
@@ -515,69 +682,95 @@ def apply(state: State, move: Move) -> State:
     nxt = (squad + 1) % state.players
     if isinstance(move, Pass):
         return _with(state, to_move=nxt, passes=state.passes + 1, plies=state.plies + 1)
+    changes: dict = {"to_move": nxt, "passes": 0, "plies": state.plies + 1}
     if isinstance(move, Start):
-        state = _fill(state, squad, state.board.number[move.location])
-        return _with(state, to_move=nxt, started=state.started + 1, passes=0, plies=state.plies + 1)
-    if isinstance(move, Step):
-        state = _travel(state, squad, move)
+        _arrive(state, changes, squad, state.board.number[move.location])
+        changes["started"] = state.started + 1
+    elif isinstance(move, Step):
+        _travel(state, changes, squad, move)
     elif isinstance(move, Noodle):
-        state = _travel(state, squad, move.first)
-        if len(state.crimes[squad]) < CRIMES_TO_WIN:
-            state = _travel(state, squad, move.second)
-        state = _with(state, ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
+        _travel(state, changes, squad, move.first)
+        if len(changes.get("crimes", state.crimes)[squad]) < CRIMES_TO_WIN:
+            _travel(state, changes, squad, move.second)
+        changes["ramen"] = _set(state.ramen, squad, state.ramen[squad] - 1)
     elif isinstance(move, Miso):
-        a, b = state.board.number[move.a], state.board.number[move.b]
-        points = state.board.miso_points(a, b, state.miso)
-        state = _with(state, miso=state.miso + ((a, b, points),), miso_by=state.miso_by + (squad,),
-                        ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
-    return _with(state, to_move=nxt, passes=0, plies=state.plies + 1)
+        board = state.board
+        a, b = board.number[move.a], board.number[move.b]
+        before = state.drawn if state.miso else board.no_miso
+        points = next((p for x, y, p in before.pairs if (x, y) == (a, b)), None)
+        if points is None:
+            points = board.miso_points(a, b, state.miso)
+        miso = state.miso + ((a, b, points),)
+        changes.update(miso=miso, miso_by=state.miso_by + (squad,), known_drawn=_after_miso(board, before, miso),
+                       ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
+    return _copy(state, changes)
 
 
-def _travel(state: State, squad: int, step: Step) -> State:
+def _travel(state: State, changes: dict, squad: int, step: Step) -> None:
     route = state.route(step.index)
-    state = _with(state, used=_set(state.used, squad, state.used[squad] | route.mask))
-    return _fill(state, squad, route.target)
+    used = changes.get("used", state.used)
+    changes["used"] = _set(used, squad, used[squad] | route.mask)
+    _arrive(state, changes, squad, route.target)
 
 
-def _fill(state: State, squad: int, location: int) -> State:
-    filled = state.filled[location] + (squad,)
-    state = _with(state, filled=_set(state.filled, location, filled),
-                    held=_set(state.held, squad, state.held[squad] | 1 << location))
-    zone = state.board.zone_of[location]
-    if state.solved[zone] < 0 and has_evidence(state, squad, zone):
-        state = _with(state, solved=_set(state.solved, zone, squad),
-                        crimes=_set(state.crimes, squad, state.crimes[squad] + (zone,)))
-    return state
-
-
-def ranks_held(state: State, squad: int, zone: int) -> int:
-    """Bit r set when the squad holds an area of rank r (0 largest, 1 middle, 2 smallest) in the zone."""
-    ranks = 0
-    for k in state.board.zone_members[zone]:
-        for rank, owner in enumerate(state.filled[k]):
-            if owner == squad:
-                ranks |= 1 << rank
-    return ranks
-
-
-def has_evidence(state: State, squad: int, zone: int) -> bool:
-    return ranks_held(state, squad, zone) == 0b111
+def _arrive(state: State, changes: dict, squad: int, location: int) -> None:
+    """The squad fills the next area of the location: `changes` gets the fields that change (it may hold some
+    already, from the first move of Noodle Legs)."""
+    board = state.board
+    counts = changes.get("known_counts") or state.counts
+    filled = changes.get("filled", state.filled)
+    held = changes.get("held", state.held)
+    owners = filled[location] + (squad,)
+    filled = _set(filled, location, owners)
+    bit = 1 << location
+    blocked = counts.blocked
+    rank = len(owners) - 1
+    next_rank = _set(counts.next_rank, rank, counts.next_rank[rank] & ~bit)
+    if rank < 2:
+        next_rank = _set(next_rank, rank + 1, next_rank[rank + 1] | bit)
+    if len(owners) == 1:
+        blocked = _set(blocked, squad, blocked[squad] | bit)
+    elif len(owners) == 2:
+        blocked = _set(blocked, owners[0], blocked[owners[0]] & ~bit)
+    else:
+        blocked = tuple(b | bit for b in blocked)
+    zone = board.zone_of[location]
+    mine = counts.ranks[squad]
+    mine = _set(mine, zone, mine[zone] | 1 << rank)
+    changes.update(filled=filled, held=_set(held, squad, held[squad] | bit),
+                   known_counts=Counts(filled, blocked, _set(counts.ranks, squad, mine), next_rank))
+    solved = changes.get("solved", state.solved)
+    if solved[zone] < 0 and mine[zone] == 0b111:
+        crimes = changes.get("crimes", state.crimes)
+        changes.update(solved=_set(solved, zone, squad), crimes=_set(crimes, squad, crimes[squad] + (zone,)))
 
 
 _FIELDS = tuple(State.__dataclass_fields__)
 
 
+def _copier():
+    """`_copy(state, changes)`: a copy of the state with the fields in `changes` changed. It is dataclasses.replace
+    without its checks, written out field by field (as dataclasses writes __init__), since it runs on every move
+    of every playout: each field is set through its slot, which a frozen class allows."""
+    lines = ["def _copy(state, changes):", "    new = _new(State)"]
+    lines += [f"    _put_{name}(new, changes['{name}'] if '{name}' in changes else state.{name})" for name in _FIELDS]
+    scope = {"_new": object.__new__, "State": State}
+    scope.update({f"_put_{name}": State.__dict__[name].__set__ for name in _FIELDS})
+    exec("\n".join(lines + ["    return new"]), scope)
+    return scope["_copy"]
+
+
+_copy = _copier()
+
+
 def _with(state: State, **changes) -> State:
-    """A copy of the state with some fields changed (dataclasses.replace, without its checks: it runs on every
-    move of every playout)."""
-    new = object.__new__(State)
-    for name in _FIELDS:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+    return _copy(state, changes)
 
 
 def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 # -- notation ------------------------------------------------------------------------------------------------------
@@ -608,4 +801,3 @@ def _explain(text: str, state: State, legal: list[Move]) -> Move:
     squad = state.to_move
     sample = ", ".join(str(move) for move in legal[:6]) + (" ..." if len(legal) > 6 else "")
     raise InputError(f"move {text!r} is not legal for squad {squad + 1} now (legal: {sample})")
-

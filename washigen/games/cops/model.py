@@ -178,7 +178,10 @@ class CopsMap(Design):
     ports continuing from its bottom ports; with an offset every other segment (the 2nd, 4th, ...) lies `offset`
     mm lower. `stacked`: strips side by side along their long edges, squad sections at the left, each strip's
     bottom ports meeting the top ports of the strip below and the bottom strip's the top strip's; with an offset
-    every other strip lies `offset` mm further right. `roads` completes the path ends that no longer meet."""
+    every other strip lies `offset` mm further right. `roads` completes the path ends that no longer meet.
+    `balance_games`, `balance_score`, `balance_fair`: what the generator's fairness search found (DESIGN 9), from
+    that many greedy games seeded with the map's seed, seats rotated; 0 and None where no search was made (a map
+    written before it, or one generated without it)."""
     GAME = "cops"
     KIND = "map"
     tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
@@ -187,6 +190,9 @@ class CopsMap(Design):
     layout: Layout = DEFAULT_LAYOUT
     segments: Annotated[tuple[Segment, ...], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     roads: tuple[Road, ...] = ()
+    balance_games: Annotated[int, Field(ge=0, le=100_000)] = 0
+    balance_score: Annotated[float, Field(ge=0, le=1)] | None = None
+    balance_fair: bool | None = None
 
     @property
     def players(self) -> int:

@@ -35,7 +35,8 @@ def to_text(design) -> str:
     if isinstance(design, CopsMap):
         stacked = " · stacked (strips side by side)" if design.layout == "stacked" else ""
         lines.append(f"cops map · {design.players} players{stacked} · tape {_n(design.tape_width)} mm · segment "
-                     f"{_n(design.segment_length)} mm · offset {_n(design.offset)} mm · seed {design.seed}")
+                     f"{_n(design.segment_length)} mm · offset {_n(design.offset)} mm · seed {design.seed}"
+                     + _verdict(design))
     elif isinstance(design, CopsTape):
         joins = ("every segment's ports at the same x" if design.layout == "stacked"
                  else "the last joins the first")
@@ -53,6 +54,14 @@ def to_text(design) -> str:
                     for e in (road.a, road.b)]
             lines.append(f"  road {index}: {ends[0]} -- {ends[1]}: {' '.join(_p(p) for p in road.points)}")
     return "\n".join(lines) + "\n"
+
+
+def _verdict(design: CopsMap) -> str:
+    """The fairness search's verdict, where one was made."""
+    if not design.balance_games or design.balance_score is None:
+        return ""
+    return (f" · {'fair' if design.balance_fair else 'not fair'}, score {design.balance_score:.4f} over "
+            f"{design.balance_games} greedy games")
 
 
 def _segment_lines(segment: Segment, number: int, width: float, length: float, shift: float) -> list[str]:

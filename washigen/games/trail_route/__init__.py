@@ -105,7 +105,8 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
          players: int = 4):
     """One game played to its end by the engine (washigen.play): on `setup`, or on a setup dealt from `seed` for
     `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
-    from .engine import POLICIES, GameResult, make_policies, play_game
+    from .bots import make_policies
+    from .engine import GameResult, play_game
     from .generate import generate_setup
     from .model import TrailRouteSetup
 
@@ -115,13 +116,12 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     elif not isinstance(setup, TrailRouteSetup):
         raise InputError(f"play: {GAME} plays on a setup, got a {getattr(setup, 'GAME', '?')} "
                          f"{getattr(setup, 'KIND', type(setup).__name__)}")
-    names = (bots or "greedy").split(",")
+    names = [name.strip() for name in (bots or "greedy").split(",")]
     names = names * setup.players if len(names) == 1 else names
-    unknown = [name for name in names if name not in POLICIES]
-    if unknown or len(names) != setup.players:
-        raise InputError(f"bots: name one of {', '.join(POLICIES)} for every seat, or one per seat "
+    if len(names) != setup.players:
+        raise InputError(f"bots: name one of random, greedy, strong (strong:N) for every seat, or one per seat "
                          f"({setup.players}), got {bots!r}")
-    result: GameResult = play_game(setup, make_policies(names, seed))
+    result: GameResult = play_game(setup, make_policies(names, seed, option="bots"))
     return result
 
 

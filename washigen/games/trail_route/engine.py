@@ -15,6 +15,8 @@ Where the rules leave a case open, the engine decides (the README lists these):
 - Wherever Curiosity Leads moves a cat onto a road tile or a destination, never onto a starting position;
 - a chain of effects stops after MAX_CASCADE landings in one step (only a rare tile arrangement gets there);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
+
+The players' policies (random, greedy, strong) are in bots.py.
 """
 
 from __future__ import annotations
@@ -131,6 +133,7 @@ class State:
     events: list[tuple] = field(default_factory=list)
     budget: int = MAX_CASCADE
     record: bool = True
+    played: list[str] = field(default_factory=list)             # hand cards played so far, open to all
 
     def __post_init__(self):
         self.claims = self.claims or [[] for _ in range(self.players)]
@@ -143,7 +146,7 @@ class State:
                      [row[:] for row in self.dest], self.exchange[:], [hand[:] for hand in self.hands],
                      [Cat(c.owner, c.colour, c.pos) for c in self.cats], choosers or self.choosers,
                      [c[:] for c in self.claims], [m[:] for m in self.mice], self.turns[:], self.current,
-                     self.trigger, self.over, self.end_reason, [], MAX_CASCADE, False)
+                     self.trigger, self.over, self.end_reason, [], MAX_CASCADE, False, self.played[:])
 
     def note(self, *event) -> None:
         if self.record:
@@ -490,6 +493,7 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
     if problem:
         raise ValueError(f"illegal card play: {problem}")
     state.hands[player].remove(play.card)
+    state.played.append(play.card)
     state.note("card", player, play, _card_target(state, play))
     if isinstance(play, Rearrange):
         tiles = [state.road[r][c] for r, c in play.cells]
@@ -657,124 +661,18 @@ def play_game(setup: TrailRouteSetup, policies: list[Policy],
                       state.turns[-1])
 
 
-# -- policies ------------------------------------------------------------------------------------------------------
+# -- the policies live in bots.py (they use the rules; the rules never use them) -----------------------------------
 
-class RandomPolicy:
-    """Picks uniformly among legal moves; plays a card on about half of its turns."""
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def choose(self, state, player, kind, options):
-        return self.rng.choice(options)
-
-    def pick_swap(self, state, player, swaps):
-        return self.rng.choice(swaps)
-
-    def pick_card(self, state, player):
-        hand = state.hands[player]
-        if not hand or self.rng.random() < 0.5:
-            return None
-        plays = card_plays(state, player, self.rng.choice(hand), self.rng, samples=4)
-        return self.rng.choice(plays) if plays else None
-
-    def pick_finish(self, state, player, finishes):
-        return self.rng.choice(finishes)
+_FROM_BOTS = ("POLICIES", "RandomPolicy", "Heuristic", "GreedyPolicy", "StrongPolicy", "make_policies",
+              "parse_policy")
 
 
-class Heuristic:
-    """Quick choices with no look-ahead: used by the greedy policy and inside its look-ahead."""
-
-    def choose(self, state, player, kind, options):
-        if kind == "forward":
-            own = [k for k in options if state.cats[k].owner == player]
-            if own:
-                return min(own, key=lambda k: state.cats[k].pos[1])
-            return max(options, key=lambda k: state.cats[k].pos[1])
-        if kind == "bonus-place":
-            starts = [o for o in options if o is not None]
-            return best_start(state, player, starts) if starts else None
-        return best_start(state, player, options)
-
-
-def best_start(state: State, player: int, rows: list[int]) -> int:
-    """The starting position whose first road tile looks best for the player's colour."""
-    colour = state.colours[player]
-
-    def entry(row: int) -> int:
-        code = state.road[row][COLS - 1]
-        if code in ("wall", "tunnel") or not state.free((row, COLS - 1)):
-            return -2
-        direction = arrow_moves(code, colour)
-        return {"left": 2, None: 0, "up": 1, "down": 1, "right": -1}[direction]
-
-    return max(rows, key=lambda row: (entry(row), -row))
-
-
-def progress(state: State, player: int) -> float:
-    total = 0.0
-    for k in state.cats_of(player):
-        pos = state.cats[k].pos
-        total += 0.0 if pos is None else 1.0 + (START - pos[1]) * 0.5
-    return total
-
-
-def value(state: State, player: int) -> float:
-    own = state.score(player) + progress(state, player) + 0.4 * len(state.hands[player])
-    others = max(state.score(p) + progress(state, p) for p in range(state.players) if p != player)
-    return own - 0.5 * others
-
-
-class GreedyPolicy(Heuristic):
-    """Takes, step by step, the move that leaves the best position after its own best step 3."""
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-        self.heuristic = Heuristic()
-
-    def _try(self, state: State, player: int, apply: Callable[[State], None]) -> float:
-        trial = state.clone([self.heuristic] * state.players)
-        apply(trial)
-        return self._best_finish_value(trial, player)
-
-    def _best_finish_value(self, state: State, player: int) -> float:
-        finishes = legal_finishes(state, player)
-        if not finishes:
-            return value(state, player)
-        best = float("-inf")
-        for finish in finishes:
-            trial = state.clone()
-            apply_finish(trial, finish)
-            best = max(best, value(trial, player))
-        return best
-
-    def pick_swap(self, state, player, swaps):
-        scored = [(self._try(state, player, lambda s, w=w: apply_swap(s, w)), -i) for i, w in enumerate(swaps)]
-        return swaps[-max(scored)[1]]
-
-    def pick_card(self, state, player):
-        best_value, best = self._try(state, player, lambda s: None), None
-        for card in sorted(set(state.hands[player])):
-            for play in card_plays(state, player, card, self.rng, samples=12):
-                score = self._try(state, player, lambda s, p=play: play_card(s, player, p))
-                if score > best_value + 1e-9:
-                    best_value, best = score, play
-        return best
-
-    def pick_finish(self, state, player, finishes):
-        def score(finish):
-            trial = state.clone([self.heuristic] * state.players)
-            apply_finish(trial, finish)
-            return value(trial, player)
-        return max(finishes, key=score)
-
-
-POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
-
-
-def make_policies(names: list[str], seed: int) -> list[Policy]:
-    rng = random.Random(seed)
-    return [POLICIES[name](random.Random(rng.getrandbits(64))) for name in names]
+def __getattr__(name: str):
+    """`from .engine import make_policies` keeps working: the policies are read from bots.py on first use."""
+    if name in _FROM_BOTS:
+        from . import bots
+        return getattr(bots, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- describing events ---------------------------------------------------------------------------------------------

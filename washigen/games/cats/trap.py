@@ -1,0 +1,348 @@
+"""Trapped, as DESIGN 9 "Cats" reads it: after every move, every player still in is asked whether each of its
+unfinished cats can still reach its goals (a far-side fish it may take, then its start row); see engine.py's
+docstring for the reading. The answer is kept per cat between moves:
+
+- a `Walk`: a way by steps alone, found as a shortest walk from the cat; it holds while no other player's line and
+  no taken fish touches it, and no line lands on a cell it leaves a building or shrine by (the cat's own steps
+  along it only add to it);
+- an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on or next to what
+  the search looked at and the team's special moves and the fish its team may still take are unchanged;
+- False: no way, the player is out.
+
+Walks and floods are big-integer masks, one bit a cell (engine.Terrain).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .engine import (DIRS, NO_REGION, SPECIALS, Cat, Move, State, Terrain, _bits, _last_team, _team_lines,
+                     can_move)
+
+# -- trapped -------------------------------------------------------------------------------------------------------------
+
+class Walk(NamedTuple):
+    """A way to the cat's goals by steps alone, as it stood when found: good while it stays open."""
+    cells: int           # the walk's cells (the head's included): no other player's line, no fish but its goal
+    exits: int           # its cells next to a building or shrine it passes: a step out goes only into an empty cell
+
+
+class Escape(NamedTuple):
+    """A way to the cat's goals that the search with special moves found, as the map stood."""
+    cells: int           # every cell the search reached, and their neighbours
+    specials: int        # the team's special moves then
+    loose: int           # the fish then counted as gone
+
+
+def check_traps(new: State, old: State | None, seat: int, move: Move | None, drawn: int, taken: int) -> None:
+    """Puts out every team a player of which is trapped after `move` (by `seat`, which drew `drawn` and took the
+    fish `taken`), the mover's team last, and names the winner when one team is left. Keeps each cat's way to its
+    goals on `new.routes` for the next move's check."""
+    game = new.game
+    cats = new.cats
+    team_of = game.team_of
+    known = old is not None and old.routes is not None
+    routes = list(old.routes) if known else [None] * len(cats)
+    moved = move.cat if move is not None else -1
+    before = old.cats[moved] if moved >= 0 else None
+    out = list(new.out)
+    mover_team = team_of[seat] if seat >= 0 else -1
+    teams = [t for t in range(game.teams) if not out[t] and t != mover_team]
+    if mover_team >= 0 and not out[mover_team]:
+        teams.append(mover_team)
+    solo = game.teams == game.players
+    for team in teams:
+        if team == mover_team and out.count(False) == 1:
+            break                                 # everyone else is out: the mover has won
+        specials = new.specials[team]
+        fine, shown = True, False                 # shown: a move of the player's is known to exist
+        for k, cat in enumerate(cats):
+            if cat.home or team_of[cat.player] != team:
+                continue
+            route = was = routes[k] if known else None
+            if route is not None:
+                if k != moved and type(route) is Walk:
+                    if route.cells & (taken | (drawn if cat.player != seat else 0)) or route.exits & drawn:
+                        route = None
+                    elif cat.region == NO_REGION:
+                        shown = True
+                        continue                  # the walk holds (the common case)
+                else:
+                    route = _keep_route(new, cat, route, move if k == moved else None, before, drawn, taken,
+                                        specials)
+            if route is None:
+                # With no walk before, none appears unless the cat moved or its team took a fish (a cell opens).
+                walks = type(was) is not Escape or k == moved or taken
+                route = (walks and _walk_route(new, cat)) or _search(new, cat, specials)
+                if route is False and not cat.fish and not new.fish & game.terrain.beyond[
+                        game.terrain.row_half[cat.start_row]]:
+                    route = None          # no fish left on the far side: no line walls it off (a set-up by hand)
+            routes[k] = route
+            if route is False:
+                fine = False
+                break
+            # A walk from a cell starts with a step; only a cat in a building or shrine, or one that needs its
+            # special moves, may have no move at all.
+            shown = shown or (type(route) is Walk and cat.region == NO_REGION)
+        if fine and solo and not shown:
+            fine = any(can_move(new, k, c, specials) for k, c in enumerate(cats)
+                       if team_of[c.player] == team and not c.home)
+        if not fine:
+            out[team] = True
+    new.routes = tuple(routes)
+    if tuple(out) != new.out:
+        new.out = tuple(out)
+        new.winner = _last_team(game, new.out)
+
+
+def _keep_route(state: State, cat: Cat, route, move: Move | None, before: Cat | None, drawn: int, taken: int,
+                specials: int):
+    """The cat's way to its goals after the move (`move` when the cat itself made it, standing before as
+    `before`), where the move left it standing; None when it must be sought again."""
+    if move is not None:
+        # The cat itself moved. Onto its walk, the walk holds; a step from a cell of it to a cell holds it too with
+        # the new cell added (the cat may step back onto its own line).
+        if type(route) is not Walk or route.exits & drawn:
+            return None
+        here = state.game.terrain.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
+        if here & ~route.cells == 0:
+            return route
+        if move.kind == "step" and before.region == NO_REGION and cat.region == NO_REGION \
+                and cat.fish == before.fish and route.cells >> before.head & 1:
+            return Walk(route.cells | here, route.exits)
+        return None
+    if route is False or route.cells & (drawn | taken) or route.specials != specials \
+            or route.loose != _loose(state, cat):
+        return None
+    return route
+
+
+def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead: int = 0,
+           full: bool = False) -> list[int] | None:
+    """The rings of a walk from `seeds` (each the cells first reached at that many steps; a building or forest
+    entered is occupied whole) up to the first that holds one of `targets`, or None when none is reached (with
+    `full`, every ring the walk reaches). Cells in `dead` are entered but not left."""
+    regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+    rings = [seeds]
+    reach = frontier = seeds
+    while not frontier & targets:
+        frontier = land.grow(frontier & ~dead, empty) & walk & ~reach
+        touched = frontier & regions
+        while touched:
+            m = masks[region_of[(touched & -touched).bit_length() - 1]]
+            frontier |= m & walk & ~reach
+            touched &= ~m
+        if not frontier:
+            return rings if full else None
+        reach |= frontier
+        rings.append(frontier)
+    return rings
+
+
+def _trace(land: Terrain, rings: list[int], target: int, empty: int) -> tuple[int, int]:
+    """The cells of one walk through `rings` from ring 0 to the cell `target` in the last ring, and the cell of
+    ring 0 it starts from."""
+    rooms, region_of, masks = land.rooms, land.region_of, land.region_mask
+    cells = 0
+    cell = target
+    for k in range(len(rings) - 1, 0, -1):
+        region = region_of[cell]
+        group = masks[region] & rings[k] if region != NO_REGION else 1 << cell
+        cells |= group
+        before = rings[k - 1]
+        for z in _bits(group):
+            came = land.around(1 << z) & before
+            if not (empty >> z & 1):
+                came &= ~rooms                    # out of a building or shrine only into an empty cell
+            if came:
+                cell = (came & -came).bit_length() - 1
+                break
+    region = region_of[cell]
+    return cells | (masks[region] & rings[0] if region != NO_REGION else 1 << cell), cell
+
+
+def _walk_route(state: State, cat: Cat) -> Walk | None:
+    """A walk (steps only) from the cat to a far-side fish it may take and on to its start row, or to its start
+    row when it carries a fish; None when there is none."""
+    game = state.game
+    land = game.terrain
+    every = state.every
+    walk = land.walkable[game.dry] & ~(every & ~state.lines[cat.player]) & ~state.fish
+    empty = land.full & ~every
+    start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
+    home = land.row_mask[cat.start_row] & walk
+    if cat.fish:
+        rings = _rings(land, start, walk, empty, home)
+        if rings is None:
+            return None
+        return _walk(land, _trace(land, rings, _lowest(rings[-1] & home), empty)[0] | start)
+    takeable = state.fish & land.beyond[land.row_half[cat.start_row]]
+    rings = _rings(land, start, walk | takeable, empty, takeable, dead=takeable)
+    tried = 0
+    while rings is not None:
+        for f in _bits(rings[-1] & takeable):
+            back = _rings(land, 1 << f, walk, empty, home)
+            if back is not None:
+                there = _trace(land, rings, f, empty)[0] | start
+                return _walk(land, there | _trace(land, back, _lowest(back[-1] & home), empty)[0])
+        tried |= rings[-1] & takeable
+        rings = _rings(land, start, walk | (takeable & ~tried), empty, takeable & ~tried, dead=takeable)
+    return None
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _walk(land: Terrain, cells: int) -> Walk:
+    return Walk(cells, cells & land.around(cells & land.rooms) & ~land.rooms)
+
+
+def _loose(state: State, cat: Cat) -> int:
+    """The fish a cat's teammates (its player's other cat, or in team play the teammate's) may still take: they
+    may yet be gone, so the search counts their cells as open."""
+    game = state.game
+    land = game.terrain
+    team = game.team_of[cat.player]
+    sides = 0
+    for other in state.cats:
+        if not other.home and not other.fish and game.team_of[other.player] == team \
+                and (other.player, other.number) != (cat.player, cat.number):
+            sides |= land.beyond[land.row_half[other.start_row]]
+    return state.fish & sides
+
+
+def _jump_ends(land: Terrain, cells: int, over: int) -> int:
+    """The cells where jumps from `cells` over runs of `over` cells come down (lines aside): a straight run of at
+    least one such cell, no wall or map edge crossed; `over` holds no shrine."""
+    if not over:
+        return 0
+    E, S, C = land.jeast, land.jsouth, land.cols
+    ends = 0
+    run = ((cells & E) << 1) & over
+    while run:
+        run = (run & E) << 1
+        ends |= run & ~over
+        run &= over
+    run = ((cells >> 1) & E) & over
+    while run:
+        run = (run >> 1) & E
+        ends |= run & ~over
+        run &= over
+    run = ((cells & S) << C) & over
+    while run:
+        run = (run & S) << C
+        ends |= run & ~over
+        run &= over
+    run = ((cells >> C) & S) & over
+    while run:
+        run = (run >> C) & S
+        ends |= run & ~over
+        run &= over
+    return ends
+
+
+def _search(state: State, cat: Cat, specials: int):
+    """An Escape when some sequence of the cat's own moves (steps, free jumps, amazing jumps, pops, shrine visits)
+    reaches its goals with the lines as they stand, else False. Its places are (cells, special moves left, fish
+    carried): from each set of cells it walks all it can, then jumps, pops, takes a fish or enters a shrine. The
+    Escape keeps the cells of the one way found (its walks, landings and sewers)."""
+    game = state.game
+    land, rules = game.terrain, game.rules
+    p = cat.player
+    every = state.every
+    others = every & ~state.lines[p]
+    loose = _loose(state, cat)
+    fish = state.fish & ~loose
+    walk = land.walkable[game.dry] & ~others & ~fish
+    empty = land.full & ~every
+    home = land.row_mask[cat.start_row]
+    takeable = fish & land.beyond[land.row_half[cat.start_row]]
+    ground = land.landing[game.dry] & ~every & ~fish
+    over = {"free": _team_lines(state, p) & ~land.shrine,
+            "amazing": every & ~land.shrine if not rules.sewer_poppers else 0}
+    sewers = land.sewer & ~state.blocked & ~others
+    shrines = land.shrine & ~every if rules.jinja else 0
+    done: dict[tuple[int, int], int] = {}
+    start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
+    # nodes: [carry, left, seeds, parent node, how it was reached, its rings]
+    nodes = [[int(cat.fish), specials, start, -1, "", None]]
+    todo = [0]
+    while todo:
+        n = todo.pop()
+        carry, left, seeds = nodes[n][:3]
+        seen = done.get((carry, left), 0)
+        seeds &= ~seen
+        if not seeds:
+            continue
+        rings = _rings(land, seeds, walk & ~seen, empty, home if carry else 0, full=True)
+        nodes[n][5] = rings
+        cells = 0
+        for ring in rings:
+            cells |= ring
+        done[carry, left] = seen | cells
+        if carry and rings[-1] & home:
+            ways = _way_found(land, nodes, n, _lowest(rings[-1] & home), empty, over, sewers)
+            return Escape(ways, specials, loose)
+        found = []
+        if not carry:
+            found.append((1, left, land.around(cells) & takeable, "fish"))
+        for how, cost in (("free", 0), ("amazing", 1)):
+            if over[how] and left >= cost:
+                ends = _jump_ends(land, cells, over[how])
+                found.append((carry, left - cost, ends & ground, how))
+                if not carry:
+                    found.append((1, left - cost, ends & takeable, how))
+        if left:
+            out = 0
+            for s in _bits(land.around(cells) & sewers):
+                out |= land.partner_mask[s]
+            found.append((carry, left - 1, out & sewers, "pop"))
+        if shrines and left < SPECIALS:
+            found.append((carry, left + 1, land.grow(cells, empty) & shrines, "shrine"))
+        for carry_to, left_to, seeds_to, how in found:
+            if seeds_to:
+                nodes.append([carry_to, left_to, seeds_to, n, how, None])
+                todo.append(len(nodes) - 1)
+    return False
+
+
+def _way_found(land: Terrain, nodes: list, n: int, cell: int, empty: int, over: dict, sewers: int) -> int:
+    """The cells of the way the search found, from node n's cell back to the cat: each node's walk, and where a
+    node was entered from its parent (a jump's landing, a pop's two sewers, a shrine, a fish)."""
+    ways = 0
+    while True:
+        rings, parent, how = nodes[n][5], nodes[n][3], nodes[n][4]
+        path, first = _trace(land, rings, cell, empty)
+        ways |= path
+        if parent < 0:
+            return ways
+        below = 0
+        for ring in nodes[parent][5]:
+            below |= ring
+        cell, extra = _came_from(land, how, first, below, over, sewers)
+        ways |= extra
+        n = parent
+
+
+BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _came_from(land: Terrain, how: str, landed: int, below: int, over: dict, sewers: int) -> tuple[int, int]:
+    """A cell of `below` from which the move `how` reaches cell `landed`, and any cells the move passes through
+    that must stay open (a pop's sewer in)."""
+    if how in over:
+        for d in DIRS:
+            step = land.step[BACK[d]]
+            j = step[landed]
+            while j >= 0 and over[how] >> j & 1:      # back over the run: a cell of `below` behind it jumped
+                j = step[j]
+                if j >= 0 and below >> j & 1:
+                    return j, 0
+    elif how == "pop":
+        for s in _bits(land.around(below) & sewers):
+            if land.partner_mask[s] >> landed & 1:
+                return _lowest(land.around(1 << s) & below), 1 << s
+    else:                                          # a fish or a shrine entered by a step
+        return _lowest(land.around(1 << landed) & below), 0
+    raise AssertionError(f"no way into cell {landed} by {how}")

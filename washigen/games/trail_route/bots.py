@@ -1,0 +1,427 @@
+"""The players' policies for the Trail Route engine: `random`, `greedy` and `strong`.
+
+A policy answers the engine's questions in a turn: which swap, which card (or none), which finish, and the
+choices a tile effect asks for (Chooser.choose).
+
+The strong policy searches inside this framework rather than on the immutable-state protocol of washigen.play
+(washigen.play.search). The engine resolves a landing in one call that asks the lander's chooser mid-way (cat
+forward, tunnel, place a cat, the 3-point bonus), so a turn is not one move but a tree of small choices; putting
+all of them on the shared protocol would mean rewriting the engine and its tests, for a search that would then
+spend its budget on sub-choices that rarely matter. Here a turn is a plan (swap, card, finish), and the strong
+policy is a flat Monte Carlo search over plans, the same idea as washigen.play.search:
+
+- candidates: the plans that look best one turn ahead by `margin` (a seat's `outlook`, its points plus what its
+  cards and its cats on the way are likely to bring, less the best other seat's), always with the best plan that
+  keeps the cards, so that the search weighs playing a card now against later;
+- each candidate is played out in simulated continuations: a copy of the table in which the other players'
+  hands and the exchange deck's order are dealt again at random from what the player cannot see (`determinize`:
+  the strong policy never peeks), the plan carried out, then one round played by greedy policies for every seat
+  (QuickGreedy, greedy cut to the swaps and card plays that can matter), then scored as a chance to win: exact
+  where the game ended, else from the margin;
+- successive halving: every candidate gets a share of the continuations, the worse half is dropped, the rest
+  share the next round, and candidates are compared on the same dealt worlds (equal luck).
+
+Why not to the end of the game: a greedy game lasts 15 to 20 rounds, so one continuation to the end costs as much
+as a dozen one-round ones; the margin after a round already tells a good plan from a bad one, and where the game
+ends within the round (the last round) the continuation scores the real result.
+
+`strength` is the number of continuations a turn may use (`strong:N`). Every random choice comes from the policy's
+own rng, so a seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from ...errors import InputError
+from ...play.bots import MAX_STRENGTH
+from .engine import (COLS, MAX_CASCADE, START, CardPlay, Finish, Policy, State, Swap, apply_finish, apply_swap,
+                     card_plays, check_play, end_of_turn, legal_finishes, legal_swaps, neighbours, play_card,
+                     play_turn, winners)
+from .model import DECK, arrow_moves, dest_points
+
+
+class RandomPolicy:
+    """Picks uniformly among legal moves; plays a card on about half of its turns."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state, player, kind, options):
+        return self.rng.choice(options)
+
+    def pick_swap(self, state, player, swaps):
+        return self.rng.choice(swaps)
+
+    def pick_card(self, state, player):
+        hand = state.hands[player]
+        if not hand or self.rng.random() < 0.5:
+            return None
+        plays = card_plays(state, player, self.rng.choice(hand), self.rng, samples=4)
+        return self.rng.choice(plays) if plays else None
+
+    def pick_finish(self, state, player, finishes):
+        return self.rng.choice(finishes)
+
+
+class Heuristic:
+    """Quick choices with no look-ahead: used by the greedy policy and inside its look-ahead."""
+
+    def choose(self, state, player, kind, options):
+        if kind == "forward":
+            own = [k for k in options if state.cats[k].owner == player]
+            if own:
+                return min(own, key=lambda k: state.cats[k].pos[1])
+            return max(options, key=lambda k: state.cats[k].pos[1])
+        if kind == "bonus-place":
+            starts = [o for o in options if o is not None]
+            return best_start(state, player, starts) if starts else None
+        return best_start(state, player, options)
+
+
+def best_start(state: State, player: int, rows: list[int]) -> int:
+    """The starting position whose first road tile looks best for the player's colour."""
+    colour = state.colours[player]
+
+    def entry(row: int) -> int:
+        code = state.road[row][COLS - 1]
+        if code in ("wall", "tunnel") or not state.free((row, COLS - 1)):
+            return -2
+        direction = arrow_moves(code, colour)
+        return {"left": 2, None: 0, "up": 1, "down": 1, "right": -1}[direction]
+
+    return max(rows, key=lambda row: (entry(row), -row))
+
+
+def progress(state: State, player: int) -> float:
+    total = 0.0
+    for k in state.cats_of(player):
+        pos = state.cats[k].pos
+        total += 0.0 if pos is None else 1.0 + (START - pos[1]) * 0.5
+    return total
+
+
+def value(state: State, player: int) -> float:
+    own = state.score(player) + progress(state, player) + 0.4 * len(state.hands[player])
+    others = max(state.score(p) + progress(state, p) for p in range(state.players) if p != player)
+    return own - 0.5 * others
+
+
+class GreedyPolicy(Heuristic):
+    """Takes, step by step, the move that leaves the best position after its own best step 3."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.heuristic = Heuristic()
+
+    def _try(self, state: State, player: int, apply: Callable[[State], None]) -> float:
+        trial = state.clone([self.heuristic] * state.players)
+        apply(trial)
+        return self._best_finish_value(trial, player)
+
+    def _best_finish_value(self, state: State, player: int) -> float:
+        finishes = legal_finishes(state, player)
+        if not finishes:
+            return value(state, player)
+        best = float("-inf")
+        for finish in finishes:
+            trial = state.clone()
+            apply_finish(trial, finish)
+            best = max(best, value(trial, player))
+        return best
+
+    def pick_swap(self, state, player, swaps):
+        scored = [(self._try(state, player, lambda s, w=w: apply_swap(s, w)), -i) for i, w in enumerate(swaps)]
+        return swaps[-max(scored)[1]]
+
+    def pick_card(self, state, player):
+        best_value, best = self._try(state, player, lambda s: None), None
+        for card in sorted(set(state.hands[player])):
+            for play in self._card_options(state, player, card):
+                score = self._try(state, player, lambda s, p=play: play_card(s, player, p))
+                if score > best_value + 1e-9:
+                    best_value, best = score, play
+        return best
+
+    def _card_options(self, state: State, player: int, card: str) -> list[CardPlay]:
+        return card_plays(state, player, card, self.rng, samples=12)
+
+    def pick_finish(self, state, player, finishes):
+        def score(finish):
+            trial = state.clone([self.heuristic] * state.players)
+            apply_finish(trial, finish)
+            return value(trial, player)
+        return max(finishes, key=score)
+
+
+# -- the strong policy ---------------------------------------------------------------------------------------------
+
+DEFAULT_STRENGTH = 24            # simulated continuations a turn
+CANDIDATES = 8                   # plans a turn's search plays out
+SWAPS_KEPT = 4                   # swaps whose cards and finishes are looked at
+PLAYS_KEPT = 2                   # card plays kept per swap, besides keeping the card
+FINISHES_KEPT = 2                # finishes kept per swap and card
+REACH = 0.8                      # each step a cat still has to go keeps this share of its destination's worth
+CARD_WORTH = 0.6                 # a card in the hand, in points
+MEAN_DESTINATION = 4.0           # a destination's worth to a cat that is off the board
+QUICK_PLAYS = 8                  # plays of a card the greedy continuations try
+MARGIN_SCALE = 3.0               # points of lead that make a win about three times as likely as a loss
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What is left of a turn: the swap, the card (None keeps the cards), the finish (None where there is none)."""
+    swap: Swap | None
+    play: CardPlay | None
+    finish: Finish | None
+
+
+def outlook(state: State, player: int) -> float:
+    """The points a seat can count on: its score, its cards, and its cats on their way, each worth its row's next
+    destination for its colour, less for every step still to go. Once the end is triggered only points count."""
+    points = float(state.score(player))
+    if state.trigger:
+        return points
+    colour = state.colours[player]
+    points += CARD_WORTH * len(state.hands[player])
+    for k in state.cats_of(player):
+        pos = state.cats[k].pos
+        if pos is None:
+            points += MEAN_DESTINATION * REACH ** (START + 2)
+            continue
+        near = state.dest[pos[0]][1]
+        points += (dest_points(near, colour) if near else 1.0) * REACH ** (pos[1] + 1)
+    return points
+
+
+def margin(state: State, player: int) -> float:
+    """The seat's outlook less the best of the others'."""
+    return outlook(state, player) - max(outlook(state, p) for p in range(state.players) if p != player)
+
+
+def leaf_value(state: State, player: int) -> float:
+    """The seat's chance to win, 0..1: exact at the end (a share of a shared victory), else from its margin."""
+    if state.over:
+        won = winners(state)
+        return 1 / len(won) if player in won else 0.0
+    return 1 / (1 + math.exp(-margin(state, player) / MARGIN_SCALE))
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A copy of the table equal in all `player` sees: the others' hands are dealt again from the cards it has not
+    seen (the deck less its hand and the cards played), and the exchange deck is shuffled. Both are drawn from
+    sorted lists, so what the player cannot see never changes what the copy holds."""
+    world = state.clone()
+    unseen = sorted((Counter(DECK) - Counter(state.hands[player]) - Counter(state.played)).elements())
+    rng.shuffle(unseen)
+    for p in range(state.players):
+        if p != player:
+            count = len(state.hands[p])
+            world.hands[p], unseen = unseen[:count], unseen[count:]
+    world.exchange = sorted(state.exchange)
+    rng.shuffle(world.exchange)
+    return world
+
+
+class QuickGreedy(GreedyPolicy):
+    """The greedy policy with its swap search cut to the swaps that can change what its next step lands on: those
+    touching the tile in front of one of its cats or a neighbour of that tile (an arrow there chains), and the
+    first swap, which greedy takes when no swap helps; and it tries at most QUICK_PLAYS plays of each card. It picks
+    greedy's move in most turns at a fraction of the cost, so that the strong policy can afford many
+    continuations."""
+
+    def pick_swap(self, state, player, swaps):
+        near: set = set()
+        for k in state.cats_of(player):
+            pos = state.cats[k].pos
+            if pos is not None and pos[1] > 0:
+                front = (pos[0], pos[1] - 1)
+                near.add(front)
+                near.update(neighbours(state, front))
+        tried = [i for i, w in enumerate(swaps) if i == 0 or w.a in near or w.b in near]
+        scored = [(self._try(state, player, lambda s, w=swaps[i]: apply_swap(s, w)), -i) for i in tried]
+        return swaps[-max(scored)[1]]
+
+    def _card_options(self, state, player, card):
+        plays = card_plays(state, player, card, self.rng, samples=QUICK_PLAYS)
+        return plays if len(plays) <= QUICK_PLAYS else self.rng.sample(plays, QUICK_PLAYS)
+
+
+class StrongPolicy(Heuristic):
+    """Searches each turn: candidate plans played out in simulated continuations (see the module docstring)."""
+
+    def __init__(self, rng: random.Random, strength: int = DEFAULT_STRENGTH):
+        self.rng = rng
+        self.strength = strength
+        self.plan: Plan | None = None
+        self.planned_for: tuple[int, int] | None = None
+
+    # -- the engine's questions
+    def pick_swap(self, state, player, swaps):
+        plan = self._plan(state, player, "swap")
+        return plan.swap if plan.swap in swaps else swaps[0]
+
+    def pick_card(self, state, player):
+        plan = self._current(state, player) or self._plan(state, player, "card")
+        if plan.play is not None and check_play(state, player, plan.play) is None:
+            return plan.play
+        return None
+
+    def pick_finish(self, state, player, finishes):
+        plan = self._current(state, player) or self._plan(state, player, "finish")
+        if plan.finish in finishes:
+            return plan.finish
+        return self._plan(state, player, "finish").finish          # the table differs from the plan's: search again
+
+    # -- planning
+    def _current(self, state: State, player: int) -> Plan | None:
+        return self.plan if self.planned_for == (player, state.turns[player]) else None
+
+    def _plan(self, state: State, player: int, stage: str) -> Plan:
+        plans = self._candidates(determinize(state, player, self.rng), player, stage)
+        self.plan = plans[0] if len(plans) == 1 else self._halving(state, player, stage, plans)
+        self.planned_for = (player, state.turns[player])
+        return self.plan
+
+    def _candidates(self, world: State, player: int, stage: str) -> list[Plan]:
+        """The plans that look best one turn ahead, best first; the best that keeps the card is always among
+        them, so that the search can weigh playing a card now against keeping it."""
+        world = world.clone([HEURISTIC] * world.players)
+        swaps: list = legal_swaps(world) if stage == "swap" else []
+        swaps = self._ranked([(self._best_after(world, player, swap=w), w) for w in swaps or [None]])
+        scored: list[tuple[float, Plan]] = []
+        for swap in swaps[:SWAPS_KEPT]:
+            after_swap = _after(world, player, swap=swap)
+            plays: list = [] if stage == "finish" else [
+                play for card in sorted(set(after_swap.hands[player]))
+                for play in card_plays(after_swap, player, card, self.rng, samples=12)]
+            by_play = [(self._best_after(after_swap, player, play=p), p) for p in plays]
+            for play in [None, *self._ranked(by_play)[:PLAYS_KEPT]]:
+                after_play = _after(after_swap, player, play=play)
+                for value, finish in sorted(_finish_values(after_play, player), key=lambda vf: -vf[0])[:FINISHES_KEPT]:
+                    scored.append((value, Plan(swap, play, finish)))
+        ranked = list(dict.fromkeys(self._ranked(scored)))
+        kept = ranked[:max(2, min(CANDIDATES, self.strength))]
+        keeper = next((plan for plan in ranked if plan.play is None), None)
+        if keeper is not None and keeper not in kept:
+            kept[-1] = keeper
+        return kept
+
+    def _ranked(self, scored: list[tuple[float, object]]) -> list:
+        """The options best first; equal values in an order drawn from the rng."""
+        order = list(range(len(scored)))
+        self.rng.shuffle(order)
+        return [scored[i][1] for i in sorted(order, key=lambda i: -scored[i][0])]
+
+    @staticmethod
+    def _best_after(state: State, player: int, swap: Swap | None = None, play: CardPlay | None = None) -> float:
+        return max(value for value, _ in _finish_values(_after(state, player, swap=swap, play=play), player))
+
+    def _halving(self, state: State, player: int, stage: str, plans: list[Plan]) -> Plan:
+        """Successive halving: every live plan is played out in the same fresh worlds, the worse half dropped."""
+        alive = list(range(len(plans)))
+        totals = [0.0] * len(plans)
+        per_round = self.strength / max(1, math.ceil(math.log2(len(plans))))
+        while len(alive) > 1:
+            for _ in range(max(1, int(per_round // len(alive)))):
+                world, seed = determinize(state, player, self.rng), self.rng.getrandbits(64)
+                for i in alive:
+                    totals[i] += self._continuation(world, player, stage, plans[i], seed)
+            alive = sorted(alive, key=lambda i: (-totals[i], i))[:(len(alive) + 1) // 2]
+        return plans[alive[0]]
+
+    @staticmethod
+    def _continuation(world: State, player: int, stage: str, plan: Plan, seed: int) -> float:
+        """Carries out the plan on a copy of the world, lets greedy play one round for every seat, and scores it."""
+        sim = world.clone([QuickGreedy(random.Random(seed + p)) for p in range(world.players)])
+        carry_out(sim, player, plan, stage)
+        for _ in range(sim.players):
+            if sim.over:
+                break
+            play_turn(sim, sim.choosers[sim.current])
+        return leaf_value(sim, player)
+
+
+HEURISTIC = Heuristic()
+
+
+def _after(state: State, player: int, swap: Swap | None = None, play: CardPlay | None = None) -> State:
+    trial = state.clone()
+    if swap is not None:
+        apply_swap(trial, swap)
+    if play is not None:
+        trial.budget = MAX_CASCADE
+        play_card(trial, player, play)
+    return trial
+
+
+def _finish_values(state: State, player: int) -> list[tuple[float, Finish | None]]:
+    """Each legal finish with the margin it leaves (one entry with None where the player has no finish)."""
+    finishes = legal_finishes(state, player)
+    if not finishes:
+        return [(margin(state, player), None)]
+    found = []
+    for finish in finishes:
+        trial = state.clone()
+        trial.budget = MAX_CASCADE
+        apply_finish(trial, finish)
+        found.append((margin(trial, player), finish))
+    return found
+
+
+def carry_out(state: State, player: int, plan: Plan, stage: str) -> None:
+    """Plays the rest of `player`'s turn by `plan` from `stage` ("swap", "card" or "finish": the step the turn is
+    at) and ends the turn. A finish the table no longer allows (an exchange tile dealt differently in this world
+    changed a choice) is replaced by the player's own policy's."""
+    if stage == "swap" and plan.swap is not None:
+        state.budget = MAX_CASCADE
+        apply_swap(state, plan.swap)
+    if stage != "finish" and plan.play is not None and check_play(state, player, plan.play) is None:
+        state.budget = MAX_CASCADE
+        play_card(state, player, plan.play)
+    finishes = legal_finishes(state, player)
+    if finishes:
+        finish = plan.finish if plan.finish in finishes else state.choosers[player].pick_finish(state, player, finishes)
+        state.budget = MAX_CASCADE
+        apply_finish(state, finish)
+    state.turns[player] += 1
+    end_of_turn(state)
+
+
+# -- choosing policies by name -------------------------------------------------------------------------------------
+
+POLICIES: dict[str, Callable[[random.Random], Policy]] = {
+    "random": RandomPolicy, "greedy": GreedyPolicy, "strong": StrongPolicy}
+
+
+def parse_policy(spec: str, option: str = "--policy") -> tuple[str, int | None]:
+    """`greedy` -> ("greedy", None); `strong:200` -> ("strong", 200), the spelling of washigen.play's --bots.
+    A bad name or strength is an InputError naming `option`."""
+    text = str(spec).strip().lower()
+    shown = repr(text if len(text) <= 40 else text[:37] + "...")
+    name, colon, strength = (part.strip() for part in text.partition(":"))
+    if name not in POLICIES:
+        raise InputError(f"{option}: unknown policy {shown}; known: {', '.join(POLICIES)}")
+    if not colon:
+        return name, None
+    if name != "strong":
+        raise InputError(f"{option}: {shown}: only strong takes a strength (strong:N)")
+    if (not strength.isascii() or not strength.isdigit() or len(strength) > len(str(MAX_STRENGTH))
+            or not 1 <= int(strength) <= MAX_STRENGTH):
+        raise InputError(f"{option}: {shown}: strength must be a whole number 1..{MAX_STRENGTH}")
+    return name, int(strength)
+
+
+def make_policies(names: list[str], seed: int, option: str = "--policy") -> list[Policy]:
+    """One policy per seat, each with its own rng drawn from `seed`; names as parse_policy reads them."""
+    rng = random.Random(seed)
+    policies: list[Policy] = []
+    for spec in names:
+        name, strength = parse_policy(spec, option)
+        own = random.Random(rng.getrandbits(64))
+        policies.append(StrongPolicy(own, strength) if strength is not None else POLICIES[name](own))
+    return policies
