@@ -5,6 +5,7 @@ preflight and, where Debian's tools are installed, the independent one."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -121,3 +122,21 @@ def test_the_chart_pdf_passes_the_preflight_and_nothing_collides(lang):
     if outside.missing_tools():
         pytest.skip(f"the independent preflight needs Debian's {' and '.join(outside.missing_tools())}")
     assert outside.structure_faults(data) == [] and outside.renderer_faults(data) == []
+
+
+def test_balance_draws_its_chart_with_the_numbers_it_prints(tmp_path):
+    from click.testing import CliRunner
+
+    from washigen.cli import main
+
+    out = tmp_path / "chart.svg"
+    result = CliRunner().invoke(main, ["cops", "balance", "--players", "3", "--seed", "2", "--games", "30", "--json",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.stdout[:result.stdout.rindex("}") + 1])
+    elements = _elements(out.read_bytes())
+    zero, hundred = _axis(elements)
+    heights = [float(e.get("height")) for e in sorted(
+        (e for e in elements if e.tag == f"{SVG}rect" and e.get("fill") == THEME["chart-bar"]),
+        key=lambda e: float(e.get("x")))]
+    assert heights == pytest.approx([seat["win_rate"] * (zero - hundred) for seat in printed["seats"]], abs=0.1)

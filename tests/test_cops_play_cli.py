@@ -163,3 +163,20 @@ def test_balance_between_strong_squads(tmp_path):
                 "--jobs", 2)
     assert json.loads(again.output) == body
     refused(run("cops", "balance", "--bots", "greedy:8", "--seed", 1), "--bots", "takes no strength")
+
+
+def test_a_strong_balance_says_how_far_greedy_play_agrees():
+    strong = run("cops", "balance", "--players", 2, "--seed", 4, "--bots", "strong:4", "--games", 8, "--json")
+    assert strong.exit_code == 0, strong.output
+    body = json.loads(strong.output)
+    greedy = json.loads(run("cops", "balance", "--players", 2, "--seed", 4, "--games", 8, "--json").output)
+    agreement = body["agreement"]
+    assert agreement["greedy"] == greedy                      # the same games, played by greedy squads
+    assert agreement["same_verdict"] == (greedy["fair"] == body["fair"])
+    assert agreement["score_gap"] == pytest.approx(abs(greedy["score"] - body["score"]), abs=1e-4)
+    gaps = [seat["gap"] for seat in agreement["seat_gaps"]]
+    assert gaps == pytest.approx([s["win_rate"] - g["win_rate"] for s, g in zip(body["seats"], greedy["seats"])],
+                                 abs=1e-4)
+    plain = json.loads(run("cops", "balance", "--players", 2, "--seed", 4, "--bots", "strong:4,greedy",
+                           "--games", 8, "--json").output)
+    assert "agreement" not in plain                           # mixed seats: no greedy twin to compare with

@@ -9,6 +9,7 @@ trusted where they do."""
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -55,6 +56,7 @@ class Balance:
     turns_sd: float = 0.0  # the standard deviation of the games' length (n - 1 in the denominator)
     decisive: float = 0.0  # share of games with a winner (a trap's survivor included)
     first_edge: float = 0.0    # win rate of the seat that moved first, minus the fair share
+    lengths: tuple[int, ...] = ()  # every game's length in turns, in game order (the chart's histogram)
 
     def to_json(self) -> dict:
         return {
@@ -110,6 +112,7 @@ def balance(records: Sequence[GameRecord], players: int, teams: int | None = Non
         turns_sd=math.sqrt(sum((t - mean_turns) ** 2 for t in turns) / (n - 1)) if n > 1 else 0.0,
         decisive=sum(1 for record in records if record.winners) / n if n else 0.0,
         first_edge=first_wins / n - fair_share if n else 0.0,
+        lengths=tuple(turns),
     )
 
 
@@ -155,3 +158,23 @@ def agreement(greedy: Balance, strong: Balance) -> Agreement:
         seat_gaps=tuple(s.win_rate - g.win_rate for g, s in zip(greedy.seats, strong.seats)),
         greedy=greedy, strong=strong,
     )
+
+
+def all_strong(bots: str) -> bool:
+    """Does every seat play a strong bot (`strong`, `strong:N`, or a list of those)? Then a balance run also plays
+    the same games between greedy bots and reports how far the two agree."""
+    names = [name.strip().lower() for name in str(bots).split(",")]
+    return all(name.split(":", 1)[0] == "strong" for name in names)
+
+
+def balance_report(result: Balance, as_json: bool, greedy: Balance | None = None) -> str:
+    """What `balance` prints: the balance, and with `greedy` (the same games between greedy bots) how far greedy
+    play's verdict agrees with this one's."""
+    if greedy is None:
+        return json.dumps(result.to_json(), indent=2) if as_json else result.format_text()
+    agreed = agreement(greedy, result)
+    if as_json:
+        body = agreed.to_json()
+        body.pop("strong")
+        return json.dumps({**result.to_json(), "agreement": body}, indent=2)
+    return result.format_text() + "\n" + agreed.format_text()

@@ -38,7 +38,7 @@ def balance_chart(balance: Balance, lengths: Sequence[int], title: str, lang: st
     """The chart of one balance run; `lengths` are the games' lengths in turns (one per game)."""
     _ = translator(lang)
     scene = Scene(WIDTH, HEIGHT, theme=dict(THEME), meta={"title": title, "kind": "balance-chart"})
-    scene.add(Text(MARGIN, MARGIN + TITLE, title, fit_size(title, WIDTH - 2 * MARGIN, TITLE), weight="bold"))
+    scene.add(Text(MARGIN, MARGIN + TITLE, title, fit_size(title, WIDTH - 2 * MARGIN, TITLE, "bold"), weight="bold"))
     summary = _summary(balance, _)
     scene.add(Text(MARGIN, MARGIN + TITLE + 5.0, summary, fit_size(summary, WIDTH - 2 * MARGIN, LABEL)))
     scene.add(_win_rates(balance, _), _lengths(lengths, _), _endings(balance, _))
@@ -79,8 +79,9 @@ def _win_rates(balance: Balance, _) -> Group:
                        anchor="middle"))
     fair = rate_y(balance.fair_share)
     group.add(Line(PLOT_X, fair, PLOT_X + PLOT_W, fair, Style(stroke="chart-fair", stroke_width=0.45, dash=(2.0, 1.2))))
-    label = _("fair share {share} %").format(share=_.number(balance.fair_share * 100, 1))
-    group.add(Text(PLOT_X + PLOT_W, fair - 1.2, label, LABEL, anchor="end", style=Style(fill="chart-fair")))
+    # Named under the plot, where no bar or interval can stand in its way.
+    label = _("fair share {share} % (dashed line)").format(share=_.number(balance.fair_share * 100, 1))
+    group.add(Text(PLOT_X, PLOT_Y + PLOT_H + 10.5, label, LABEL, style=Style(fill="chart-fair")))
     group.add(Line(PLOT_X, PLOT_Y, PLOT_X, PLOT_Y + PLOT_H, Style(stroke="chart-axis", stroke_width=0.3)),
               Line(PLOT_X, PLOT_Y + PLOT_H, PLOT_X + PLOT_W, PLOT_Y + PLOT_H,
                    Style(stroke="chart-axis", stroke_width=0.3)))
@@ -140,3 +141,18 @@ def _endings(balance: Balance, _) -> Group:
                   Text(ENDS_X + 3.4, y, words, fit_size(words, ENDS_W - 3.4, LABEL)))
     group.add(Rect(ENDS_X, ENDS_Y, ENDS_W, ENDS_H, Style(stroke="chart-axis", stroke_width=0.3)))
     return group
+
+
+def chart_title(game: str, players: int, seed: int, bots: str, lang: str = "en") -> str:
+    """The chart's heading: which game and map, and who played."""
+    _ = translator(lang)
+    return _("Balance: {game}, {players} players, seed {seed}, bots {bots}").format(
+        game=game, players=players, seed=seed, bots=bots)
+
+
+def write_chart(balance: Balance, path, title: str, lang: str = "en") -> list:
+    """The chart written to `path` (.svg .pdf .png by its extension), at its own size."""
+    from ..output import write_document
+    from ..press import Document
+
+    return write_document(Document.single(balance_chart(balance, balance.lengths, title, lang)), path)

@@ -458,16 +458,18 @@ def _draw_game(design, setup, first: int, moves, ended: tuple, output: Path, pri
 @play_options
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
+@output_option((".pdf", ".svg", ".png"), required=False)
+@lang_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @seed_option
 def balance_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
-                    segment_rows, segment_cols, jobs, as_json, seed):
+                    segment_rows, segment_cols, jobs, as_json, seed, output, lang):
     """Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each starts equally
     often: each with its 95 % Wilson interval, the mean game length, games decided by a trap, stalemates. The
     score is the largest gap between a seat's win rate and its fair share; the map is fair when every interval
-    holds the fair share."""
-    import json
-
+    holds the fair share. With every seat strong, the same games are played by greedy bots too and the report says
+    how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
+    from ...play.balance import all_strong, balance_report
     from ...play.records import default_jobs
     from .playtest import BALANCE_GAMES, map_balance
 
@@ -476,7 +478,15 @@ def balance_command(map_file, bots, games, players, coop, long_, forests, jinja,
                               segment_rows, segment_cols)
     result = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, bots,
                          label="playing")
-    click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())
+    greedy = None
+    if all_strong(bots):                          # the same games between greedy bots: do the verdicts agree?
+        greedy = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, "greedy")
+    click.echo(balance_report(result, as_json, greedy))
+    if output is not None:
+        from ...play.chart import chart_title, write_chart
+
+        title = chart_title(_game().title, design.players, seed, bots, lang)
+        report_written(write_chart(result, output, title, lang))
 
 
 __all__ = ["commands"]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from ...cli_options import (LENGTH, LengthType, emit, output_option, page_options, print_options, report_written,
-                            resolve_seed, seed_option)
+from ...cli_options import (LENGTH, LengthType, emit, lang_option, output_option, page_options, print_options,
+                            report_written, resolve_seed, seed_option)
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 
@@ -380,17 +380,27 @@ def _mm(text: str) -> float:
 @click.option("--bots", default="greedy", show_default=True,
               help="Bots per squad: one name for every squad or one per squad, comma-separated (greedy, random, "
                    "strong, strong:N).")
+@output_option((".pdf", ".svg", ".png"), required=False)
+@lang_option
 @click.option("--json", "as_json", is_flag=True, help="The balance as JSON.")
-def balance_command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, bots, as_json):
+def balance_command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, bots, as_json, output,
+                    lang):
     """How fair a map is between squads played by --bots (greedy by default). Squads are alike but for the order
     of play, so seat N is the squad that plays N-th: per seat its win rate with a 95 % interval, the mean game
-    length, the stalemates, and the score (the largest gap between a seat's win rate and its fair share)."""
-    import json
-
+    length, the stalemates, and the score (the largest gap between a seat's win rate and its fair share). With
+    every squad strong, the same games are played by greedy squads too and the report says how far the two agree.
+    -o draws it as a chart (.svg .pdf .png, in --lang)."""
     from ...play import make_bots
+    from ...play.balance import all_strong, balance_report
     from . import bots as playing
 
     design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
     make_bots(bots, playing.BOTS, design.players)          # a bad name fails here, before any game
     result = playing.map_balance(design, games, seed, jobs, bots)
-    click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())
+    greedy = playing.map_balance(design, games, seed, jobs) if all_strong(bots) else None
+    click.echo(balance_report(result, as_json, greedy))
+    if output is not None:
+        from ...play.chart import chart_title, write_chart
+
+        title = chart_title(_game().title, design.players, seed, bots, lang)
+        report_written(write_chart(result, output, title, lang))
