@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from washigen.cli import main
 
+from .commands_walk import command_paths
 from .readback import pdf_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,19 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def command_paths() -> list[tuple[str, ...]]:
-    """Every command and group under `washigen`, as the words that reach it."""
-    paths, stack = [], [((), main)]
-    with click.Context(main) as ctx:
-        while stack:
-            path, command = stack.pop()
-            paths.append(path)
-            if isinstance(command, click.Group):
-                for name in command.list_commands(ctx):
-                    stack.append(((*path, name), command.get_command(ctx, name)))
-    return sorted(paths)
 
 
 def parse(words: list[str]) -> click.Context:

@@ -19,6 +19,8 @@ from urllib.parse import unquote, urlsplit
 import click
 import pytest
 
+from tests.commands_walk import command_paths
+
 ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = ("mkdocs", "material", "mkdocstrings", "mkdocstrings_handlers.python", "mkdocs_click")
 BUILD_SECONDS = 300
@@ -129,19 +131,6 @@ def page(site: Path, name: str) -> Page:
 
 # ---------------------------------------------------------------------------------------------------- the code
 
-def command_paths() -> list[tuple[str, ...]]:
-    """Every command and group under `washigen`, as the words that reach it (the games' groups included)."""
-    from washigen.cli import main
-
-    paths, stack = [], [((), main)]
-    with click.Context(main) as ctx:
-        while stack:
-            path, command = stack.pop()
-            paths.append(path)
-            if isinstance(command, click.Group):
-                for name in command.list_commands(ctx):
-                    stack.append(((*path, name), command.get_command(ctx, name)))
-    return sorted(paths)
 
 
 def game_names() -> list[str]:

@@ -122,14 +122,20 @@ def _clean_env(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-def test_a_wheel_in_a_fresh_virtual_environment_finds_its_data_from_another_folder(wheel, tmp_path):
+def _fresh_venv_with(package: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A new virtual environment with `package` (a wheel or an sdist) installed, and an empty folder elsewhere."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(package)],
                              capture_output=True, text=True, timeout=900, env=_clean_env())
     assert install.returncode == 0, install.stderr[-2000:]
     work = tmp_path / "elsewhere"
     work.mkdir()
+    return venv, work
+
+
+def test_a_wheel_in_a_fresh_virtual_environment_finds_its_data_from_another_folder(wheel, tmp_path):
+    venv, work = _fresh_venv_with(wheel, tmp_path)
     _run_installed(venv / "bin" / "washigen", venv / "bin" / "python", _clean_env(), work)
 
 
@@ -176,13 +182,7 @@ def test_the_sdist_carries_its_tests_and_they_pass_from_it(tmp_path):
         assert sorted(set(tracked) - names - {".gitignore"}) == []
     assert {"tests/conftest.py", "tests/readback.py", "CHANGELOG.md", "examples/cats-map-2p.json"} <= names
 
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(sdist)],
-                             capture_output=True, text=True, timeout=900, env=_clean_env())
-    assert install.returncode == 0, install.stderr[-2000:]
-    work = tmp_path / "elsewhere"
-    work.mkdir()
+    venv, work = _fresh_venv_with(sdist, tmp_path)
     german = subprocess.run([str(venv / "bin" / "washigen"), "cats", "sheet", "--lang", "de", "-o", "sheet.pdf"],
                             cwd=work, env=_clean_env(), capture_output=True, text=True, timeout=300)
     assert german.returncode == 0, german.stderr[-2000:]

@@ -4,8 +4,6 @@ game made here (Nim) so that nothing depends on a real game's engine."""
 from __future__ import annotations
 
 import functools
-import random
-import sys
 import types
 from dataclasses import dataclass
 

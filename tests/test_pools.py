@@ -9,7 +9,6 @@ import multiprocessing
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest

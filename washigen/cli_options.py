@@ -15,7 +15,6 @@ import click
 
 from .errors import InputError
 from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
-from .qr import MAX_URL_LENGTH  # one limit for a rules URL everywhere
 
 DESIGN_FORMATS = (".json", ".txt")
 MAX_GUTTER = 30.0

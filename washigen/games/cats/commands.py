@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Iterable
 
 import click
 
-from ...cli_options import (BLEED, COLOUR_OPTION, ICC_PROFILE_OPTION, LENGTH, MAX_URL_LENGTH, LengthType, echo_report,
+from ...cli_options import (BLEED, COLOUR_OPTION, ICC_PROFILE_OPTION, LENGTH, LengthType, echo_report,
                             emit, lang_option, output_option, page_options, print_options, printable_text,
                             profile_option, progress, report_written, resolve_seed, seed_option)
 from ...errors import InputError, OutputError
+from ...qr import MAX_URL_LENGTH
 from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
                         MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
