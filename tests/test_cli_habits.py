@@ -151,3 +151,19 @@ def test_stdin_that_is_no_design_is_bad_input_named_stdin():
     assert bad.exit_code == 2 and "<stdin>: line 1" in bad.output
     empty = CliRunner().invoke(main, ["render", "-", "-o", "x.pdf"], input=b"")
     assert empty.exit_code == 2 and "<stdin>" in empty.output and "empty" in empty.output
+
+
+@pytest.mark.parametrize("args", [["cats", "map", "--seed", "1"], ["cat-tree", "deck", "--paper", "letter"]])
+def test_dash_o_dash_pdf_streams_the_same_pdf_to_stdout(args, tmp_path):
+    """`-o -.pdf` writes the very bytes `-o FILE.pdf` would, and nothing else, to stdout (several pages too)."""
+    import subprocess
+    import sys
+
+    streamed = subprocess.run([sys.executable, "-m", "washigen", *args, "-o", "-.pdf"], cwd=tmp_path,
+                              capture_output=True, timeout=300)
+    assert streamed.returncode == 0, streamed.stderr.decode()[-2000:]
+    written = subprocess.run([sys.executable, "-m", "washigen", *args, "-o", "file.pdf"], cwd=tmp_path,
+                             capture_output=True, timeout=300)
+    assert written.returncode == 0
+    assert streamed.stdout == (tmp_path / "file.pdf").read_bytes()
+    assert len(pdf_pages(streamed.stdout)) == len(pdf_pages(tmp_path / "file.pdf")) >= 1

@@ -29,7 +29,7 @@ MAX_PNG_TOTAL_PIXELS = 200_000_000
 # A temporary file older than this beside a target is a killed run's, not a run still writing.
 STALE_PART_SECONDS = 60.0
 # `-o -` writes a design's JSON to stdout, `-o -.txt` its text form, `-o -.svg` a one-page SVG.
-STDOUT_FORMATS = {"-": ".json", "-.json": ".json", "-.txt": ".txt", "-.svg": ".svg"}
+STDOUT_FORMATS = {"-": ".json", "-.json": ".json", "-.txt": ".txt", "-.svg": ".svg", "-.pdf": ".pdf"}
 # What the permission bits of a new file start from before the umask takes its share, as for any program's files.
 NEW_FILE_MODE = 0o666
 
@@ -344,9 +344,9 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
 
 def write_document(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",
                    output_profile: Path | None = None) -> list[Path]:
-    if is_stdout(path) and len(document.pages) != 1:
+    if is_stdout(path) and output_format(path) != ".pdf" and len(document.pages) != 1:
         raise InputError(f"-o {path}: the design prints {len(document.pages)} pages; write them to files "
-                         "(-o out.svg)")
+                         "(-o out.svg), or all of them as one PDF to stdout (-o -.pdf)")
     check_target(path)
     return write_all(document_files(document, path, dpi, colour, output_profile))
 
