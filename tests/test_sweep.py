@@ -99,3 +99,31 @@ def test_bad_sweep_input_is_named(tmp_path, args, message):
 
 def test_seed_ranges():
     assert parse_seeds("1-3,7,9-10") == [1, 2, 3, 7, 9, 10]
+
+
+def test_the_sweep_chart_counts_every_map_fair_or_not(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from washigen.play.chart import THEME
+
+    out, chart = tmp_path / "s.jsonl", tmp_path / "s.svg"
+    result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-6", "--games", "10", "--jobs", "1",
+                                       "-o", str(out), "--chart", str(chart)])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    elements = list(ET.parse(chart).getroot().iter())
+    rects = [e for e in elements if e.tag.endswith("rect") and float(e.get("height")) > 2.5]
+    # The count axis: its labels "0" (at the base line) and the tallest stack's count (at its top), right-aligned.
+    ticks = sorted((float(e.get("y")), int(e.text)) for e in elements
+                   if e.tag.endswith("text") and e.get("text-anchor") == "end" and (e.text or "").isdigit())
+    (top_y, tallest), (base_y, zero) = ticks[0], ticks[-1]
+    assert zero == 0 and tallest >= 1
+    stacks: dict[str, float] = {}
+    for rect in rects:
+        stacks[rect.get("x")] = stacks.get(rect.get("x"), 0.0) + float(rect.get("height"))
+    unit = max(stacks.values()) / tallest                  # mm per map: the tallest stack holds `tallest` maps
+    assert all(abs(h / unit - round(h / unit)) < 0.01 for h in stacks.values())
+    counted = {key: round(sum(float(r.get("height")) for r in rects if r.get("fill") == THEME[f"chart-{key}"]) / unit)
+               for key in ("win", "trap")}
+    assert counted["win"] == sum(line["balance"]["fair"] for line in lines)
+    assert counted["win"] + counted["trap"] == len(lines)

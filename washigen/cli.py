@@ -329,8 +329,12 @@ def _echo_profile(profile, note: str = "") -> None:
               help="Play on a Dask distributed cluster (tcp://HOST:8786) instead of this machine's cores.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True, metavar="OUT.jsonl",
               help="JSON lines, one per map, in map order; run again on the same file to go on where it stopped.")
+@click.option("--chart", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="FILE",
+              help="Also draw the distribution of the maps' balance scores, fair and not (.svg .pdf .png).")
+@lang_option
 def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str, ...], games: int, bots: str,
-                  play_seed: int, jobs: int | None, scheduler: str | None, output: Path):
+                  play_seed: int, jobs: int | None, scheduler: str | None, output: Path, chart: Path | None,
+                  lang: str):
     """The balance of many maps between the same bots: one JSON line per map (where it came from and its
     balance, as `balance --json` prints it), written as the maps finish. On the local cores, or on a Dask
     cluster with --scheduler; the numbers are the same either way."""
@@ -352,10 +356,18 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     with progress(range(len(tasks)), "sweeping", length=len(tasks)) as bar:
         step = getattr(bar, "update", None)
         played = sweep(tasks, output, jobs or default_jobs(), scheduler, progress=step)
-    summary = score_summary(read_lines(output))
+    lines = read_lines(output)
+    summary = score_summary(lines)
     click.echo(f"{played} maps played now, {len(tasks) - played} were already in {output}; "
                f"{summary['fair']} of {summary['maps']} fair")
     click.echo(json.dumps(summary))
+    if chart is not None:
+        from .output import write_document
+        from .play.chart import sweep_chart, sweep_title
+        from .press import Document
+
+        title = sweep_title(get_game(name).title, len(lines), bots, lang)
+        report_written(write_document(Document.single(sweep_chart(lines, title, lang)), chart))
 
 
 MAX_SWEEP_MAPS = 100_000

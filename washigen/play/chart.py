@@ -156,3 +156,49 @@ def write_chart(balance: Balance, path, title: str, lang: str = "en") -> list:
     from ..press import Document
 
     return write_document(Document.single(balance_chart(balance, balance.lengths, title, lang)), path)
+
+
+SCORE_BIN = 0.025                      # the sweep chart's bins of balance score
+
+
+def sweep_chart(lines: Sequence[dict], title: str, lang: str = "en") -> Scene:
+    """A sweep at a glance: how many maps fall in each band of balance score, fair ones and the others stacked."""
+    _ = translator(lang)
+    scene = Scene(WIDTH, HEIGHT, theme=dict(THEME), meta={"title": title, "kind": "sweep-chart"})
+    scene.add(Text(MARGIN, MARGIN + TITLE, title, fit_size(title, WIDTH - 2 * MARGIN, TITLE, "bold"), weight="bold"))
+    fair = sum(1 for line in lines if line["balance"]["fair"])
+    summary = _("{fair} of {maps} maps fair; a map's score is the largest gap between a seat's win rate and its "
+                "fair share").format(fair=fair, maps=len(lines))
+    scene.add(Text(MARGIN, MARGIN + TITLE + 5.0, summary, fit_size(summary, WIDTH - 2 * MARGIN, LABEL)))
+    scores = [line["balance"]["score"] for line in lines]
+    bins = max(4, int(max(scores, default=0.0) / SCORE_BIN) + 1)
+    counts = [[0, 0] for _bin in range(bins)]
+    for line, score in zip(lines, scores):
+        counts[min(bins - 1, int(score / SCORE_BIN))][0 if line["balance"]["fair"] else 1] += 1
+    x0, y0, width, height = 22.0, 30.0, WIDTH - 22.0 - MARGIN, 72.0
+    tallest = max((a + b for a, b in counts), default=0) or 1
+    step = width / bins
+    group = Group()
+    for index, (fair_maps, others) in enumerate(counts):
+        base = y0 + height
+        for count, colour in ((fair_maps, "chart-win"), (others, "chart-trap")):
+            if count:
+                tall = height * count / tallest
+                group.add(Rect(x0 + index * step + 0.3, base - tall, step - 0.6, tall, Style(fill=colour)))
+                base -= tall
+    group.add(Line(x0, y0 + height, x0 + width, y0 + height, Style(stroke="chart-axis", stroke_width=0.3)),
+              Text(x0 - 1.5, y0 + LABEL * 0.7, str(tallest), LABEL, anchor="end"),
+              Text(x0 - 1.5, y0 + height, "0", LABEL, anchor="end"),
+              Text(x0, y0 + height + 4.2, _.number(0, 2), LABEL),
+              Text(x0 + width, y0 + height + 4.2, _.number(bins * SCORE_BIN, 3), LABEL, anchor="end"),
+              Text(x0 + width / 2, y0 + height + 4.2, _("balance score"), LABEL, anchor="middle"))
+    for row, (colour, words) in enumerate((("chart-win", _("fair")), ("chart-trap", _("not fair")))):
+        y = y0 + height + 10.0 + row * 4.4
+        group.add(Rect(x0, y - 2.3, 2.4, 2.4, Style(fill=colour)), Text(x0 + 3.4, y, words, LABEL))
+    scene.add(group)
+    return scene
+
+
+def sweep_title(game: str, maps: int, bots: str, lang: str = "en") -> str:
+    _ = translator(lang)
+    return _("Sweep: {game}, {maps} maps, bots {bots}").format(game=game, maps=maps, bots=bots)
