@@ -18,11 +18,18 @@ then one move per line in the engine's notation. `read_log` and `replay` give ba
 A move that traps a player puts it out at once (engine.py); the log notes it on a comment line after that move
 (comment lines are read as nothing). Logs written before read a `trapped` line on the trapped player's turn instead:
 `replay` passes over such a line where a player went out without one.
+
+A log is read as bounded input (DESIGN 12): the file through read_text (8 MiB at most), every header key known and
+given once, every number a plain decimal within the range the command line takes (no NaN, no infinity, no
+thousand-digit seed), lines and moves of bounded length, every refusal naming the file and line and quoting at most
+QUOTE characters of what it found. `map-file:` names a map beside the log by its file name alone.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,13 +38,24 @@ from ...design import load
 from ...errors import InputError
 from ...inputs import read_text
 from . import engine
+from .constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE
 from .generate import generate_map
 from .model import CatsMap, CatsSetup, Drawing
 
 MAX_MOVES = 100_000
+MAX_LINE = 2_000          # characters in a header line (a six-player fish line is about 300)
+MAX_MOVE = 100            # characters in a move (the longest notation is a few dozen)
+QUOTE = 60                # characters of a bad value quoted in a message
 OPTIONS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
            "segment_rows", "segment_cols", "seed")
 BOOLEANS = ("coop", "cut_up", "jinja", "sewer_poppers")
+# The ranges `cats map` and `cats play` take (commands.py, cli_options.seed_option).
+RANGES = {"players": (2, 6), "long": (0, LONG_MAX), "forests": (0, FORESTS_MAX), "variant": (1, 100_000),
+          "segment_rows": SEGMENT_ROWS_RANGE, "segment_cols": SEGMENT_COLS_RANGE, "seed": (0, 2**63 - 1),
+          "tape_width": TAPE_WIDTH_RANGE}
+KEYS = ("map", "map-file", "map-check", "fish", "cats", "first", "bots", "result")
+WHOLE = re.compile(r"[0-9]{1,20}")
+DECIMAL = re.compile(r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?")
 
 
 def grid_check(design: CatsMap) -> str:
@@ -60,7 +78,7 @@ def write_log(design: CatsMap, map_file: Path | None, setup: CatsSetup, first: i
               moves: tuple[str, ...]) -> str:
     lines = ["# Tokyo Washi Game Cats: a game log. Replay it: washigen cats play --replay FILE"]
     if map_file is not None:
-        lines.append(f"map-file: {map_file}")
+        lines.append(f"map-file: {Path(map_file).name}")     # read back beside the log, by its name alone
     else:
         lines.append("map: " + " ".join(f"{k.replace('_', '-')}={_value(getattr(design, k))}" for k in OPTIONS))
     lines.append(f"map-check: {grid_check(design)}")
@@ -92,8 +110,19 @@ def _value(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
-        return f"{value:g}"
+        return number_text(value)
     return str(value)
+
+
+def number_text(value: float) -> str:
+    """A decimal as short as it reads back exactly (`50`, `50.8`, `33.333333333333336`)."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(value)
+
+
+def quoted(text: str) -> str:
+    """Some of a user's text for a message: at most QUOTE characters, so a huge line is not echoed whole."""
+    return repr(text if len(text) <= QUOTE else text[:QUOTE] + "…")
 
 
 @dataclass(frozen=True)
@@ -103,54 +132,98 @@ class Log:
     first: int
     bots: str
     moves: tuple[tuple[int, str], ...]     # (line number, move)
+    setup_lines: tuple[int, int] = (0, 0)  # the lines of the fish and the cats, for a set-up that breaks a rule
 
 
 def read_log(path: Path) -> Log:
-    text = read_text(path)
-    header: dict[str, tuple[int, str]] = {}
-    moves: list[tuple[int, str]] = []
-    in_moves = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if in_moves:
-            moves.append((number, line))
-            if len(moves) > MAX_MOVES:
-                raise InputError(f"{path}, line {number}: more than {MAX_MOVES} moves")
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise InputError(f"{path}, line {number}: expected 'key: value', got {line!r}")
-        key = key.strip()
-        if key == "moves":
-            in_moves = True
-            continue
-        header[key] = (number, value.strip())
+    header, moves = _lines(path, read_text(path, "game log"))
     for key in ("fish", "cats", "first"):
         if key not in header:
             raise InputError(f"{path}: the log has no '{key}:' line")
     design = _log_map(path, header)
-    setup = CatsSetup(map=design, fish=_drawings(path, header["fish"]), cats=_drawings(path, header["cats"]))
-    number, first = header["first"]
-    if not first.isdigit() or not 1 <= int(first) <= design.players:
-        raise InputError(f"{path}, line {number}: first: must be 1..{design.players}, got {first!r}")
-    return Log(design, setup, int(first) - 1, header.get("bots", (0, "-"))[1], tuple(moves))
+    setup = CatsSetup(map=design, fish=_drawings(path, design, header["fish"]),
+                      cats=_drawings(path, design, header["cats"]))
+    first = whole(path, header["first"][0], "first", header["first"][1], 1, design.players)
+    bots = header.get("bots", (0, "-"))[1]
+    return Log(design, setup, first - 1, bots, tuple(moves), (header["fish"][0], header["cats"][0]))
+
+
+def _lines(path: Path, text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
+    """The header (key -> (line number, value)) and the moves (line number, move); comment lines are nothing.
+    Lines are split at line ends alone (not at the other breaks str.splitlines knows), as an editor counts them."""
+    header: dict[str, tuple[int, str]] = {}
+    moves: list[tuple[int, str]] = []
+    in_moves = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_moves:
+            if len(line) > MAX_MOVE:
+                raise InputError(f"{path}, line {number}: a move of {len(line):,} characters (at most {MAX_MOVE}): "
+                                 f"{quoted(line)}")
+            moves.append((number, line))
+            if len(moves) > MAX_MOVES:
+                raise InputError(f"{path}, line {number}: more than {MAX_MOVES} moves")
+            continue
+        if len(line) > MAX_LINE:
+            raise InputError(f"{path}, line {number}: a header line of {len(line):,} characters (at most "
+                             f"{MAX_LINE:,}): {quoted(line)}")
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if not sep:
+            raise InputError(f"{path}, line {number}: expected 'key: value' (or 'moves:' before the moves), got "
+                             f"{quoted(line)}")
+        if key == "moves" and not value.strip():
+            in_moves = True
+            continue
+        if key not in KEYS:
+            raise InputError(f"{path}, line {number}: unknown key {quoted(key)}; a log's header has "
+                             f"{', '.join(KEYS)} and moves")
+        if key in header:
+            raise InputError(f"{path}, line {number}: a second '{key}:' line (the first is line {header[key][0]})")
+        header[key] = (number, value.strip())
+    return header, moves
+
+
+def whole(path: Path, number: int, what: str, raw: str, low: int, high: int) -> int:
+    """A whole number in low..high written in plain digits (no sign, no '_', no other script's digits, at most 20
+    of them: int() is never asked to read thousands)."""
+    if not WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
+        raise InputError(f"{path}, line {number}: {what}: must be a whole number {low}..{high}, got {quoted(raw)}")
+    return int(raw)
+
+
+def decimal(path: Path, number: int, what: str, raw: str, low: float, high: float, unit: str = "") -> float:
+    """A finite decimal in low..high (NaN and infinity are not numbers here, nor is 1e400)."""
+    value = float(raw) if DECIMAL.fullmatch(raw) else math.nan
+    if not (math.isfinite(value) and low <= value <= high):
+        raise InputError(f"{path}, line {number}: {what}: must be a number from {low:g} to {high:g}{unit}, got "
+                         f"{quoted(raw)}")
+    return value
 
 
 def _log_map(path: Path, header: dict) -> CatsMap:
+    if "map-file" in header and "map" in header:
+        raise InputError(f"{path}, line {header['map-file'][0]}: a log names its map by 'map:' or by 'map-file:', "
+                         f"not both (line {header['map'][0]})")
     if "map-file" in header:
         number, name = header["map-file"]
-        target = Path(name)
-        if not target.is_absolute():
-            target = path.parent / target if not target.exists() else target
-        design = load(target)
+        target = beside(path, number, name)       # absolute: a map named `-` is a file, never standard input
+        try:
+            design = load(target)
+        except InputError as error:
+            raise InputError(f"{path}, line {number}: map-file: {error}") from None
         if isinstance(design, CatsSetup):
             design = design.map
         if not isinstance(design, CatsMap):
-            raise InputError(f"{path}, line {number}: {name} holds no cats map")
+            raise InputError(f"{path}, line {number}: {quoted(name)} holds no cats map")
     elif "map" in header:
-        design = generate_map(**_map_options(path, *header["map"]))
+        options = _map_options(path, *header["map"])
+        try:
+            design = generate_map(**options)
+        except InputError as error:           # options that no map satisfies together
+            raise InputError(f"{path}, line {header['map'][0]}: map: {error}") from None
     else:
         raise InputError(f"{path}: the log has neither 'map:' nor 'map-file:'")
     if "map-check" in header and header["map-check"][1] != grid_check(design):
@@ -160,40 +233,61 @@ def _log_map(path: Path, header: dict) -> CatsMap:
     return design
 
 
+def beside(path: Path, number: int, name: str) -> Path:
+    """The file a log names (DESIGN 12): a plain file name in the log's own folder, so a log can read nothing else
+    on the machine; a link there must stay in that folder too. The current folder is never searched."""
+    if name in ("", ".", "..") or "/" in name or "\\" in name or "\0" in name:
+        raise InputError(f"{path}, line {number}: map-file: {quoted(name)} is not a file name; a log names its map "
+                         "by the name of a file in the log's own folder (no folder, no '..')")
+    folder = path.absolute().parent
+    target = folder / name
+    if os.path.dirname(os.path.realpath(target)) != os.path.realpath(folder):
+        raise InputError(f"{path}, line {number}: map-file: {quoted(name)} links to a file outside the log's "
+                         "folder; copy the map beside the log")
+    return target
+
+
 def _map_options(path: Path, number: int, value: str) -> dict:
     options = {}
     for part in value.split():
         key, sep, raw = part.partition("=")
         name = key.replace("-", "_")
         if not sep or name not in OPTIONS:
-            raise InputError(f"{path}, line {number}: map option {part!r} unknown; known: "
+            raise InputError(f"{path}, line {number}: map option {quoted(part)} unknown; known: "
                              f"{', '.join(k.replace('_', '-') for k in OPTIONS)}")
-        try:
-            if raw == "-":
-                options[name] = None
-            elif name in BOOLEANS:
-                if raw not in ("yes", "no"):
-                    raise ValueError
-                options[name] = raw == "yes"
-            elif name == "tape_width":
-                options[name] = float(raw)
-            else:
-                options[name] = int(raw)
-        except ValueError:
-            raise InputError(f"{path}, line {number}: map option {key}: bad value {raw!r}") from None
+        if name in options:
+            raise InputError(f"{path}, line {number}: map option {key} given twice")
+        options[name] = _option(path, number, key, name, raw)
     if options.get("seed") is None:
         raise InputError(f"{path}, line {number}: the map needs its seed")
     return options
 
 
-def _drawings(path: Path, entry: tuple[int, str]) -> tuple[Drawing, ...]:
+def _option(path: Path, number: int, key: str, name: str, raw: str):
+    if raw == "-" and name in ("variant", "seed"):
+        return None
+    if name in BOOLEANS:
+        if raw not in ("yes", "no"):
+            raise InputError(f"{path}, line {number}: map option {key}: must be yes or no, got {quoted(raw)}")
+        return raw == "yes"
+    low, high = RANGES[name]
+    if name == "tape_width":
+        return decimal(path, number, f"map option {key}", raw, low, high, " mm")
+    return whole(path, number, f"map option {key}", raw, low, high)
+
+
+def _drawings(path: Path, design: CatsMap, entry: tuple[int, str]) -> tuple[Drawing, ...]:
+    """PLAYER rROWcCOL, comma-separated: a player of the map on one of its cells."""
     number, value = entry
     found = []
     for part in filter(None, (p.strip() for p in value.split(","))):
-        match = re.fullmatch(r"(\d+) r(\d+)c(\d+)", part)
+        match = re.fullmatch(r"([0-9]+) r([0-9]+)c([0-9]+)", part)
         if not match:
-            raise InputError(f"{path}, line {number}: expected 'PLAYER rROWcCOL', got {part!r}")
-        found.append(Drawing(player=int(match.group(1)), row=int(match.group(2)), col=int(match.group(3))))
+            raise InputError(f"{path}, line {number}: expected 'PLAYER rROWcCOL', got {quoted(part)}")
+        player, row, col = match.groups()
+        found.append(Drawing(player=whole(path, number, "player", player, 1, design.players),
+                             row=whole(path, number, "row", row, 1, design.grid.height),
+                             col=whole(path, number, "column", col, 1, design.grid.width)))
     return tuple(found)
 
 
@@ -213,7 +307,8 @@ def _replayed(log: Log, path: Path) -> tuple[engine.State, list[str]]:
     report = validate(log.setup)
     if not report.ok:
         first = report.errors[0]
-        raise InputError(f"{path}: the set-up breaks a rule: {first.message}")
+        lines = " and ".join(str(n) for n in log.setup_lines)
+        raise InputError(f"{path}, lines {lines}: the set-up breaks a rule: {first.message}")
     state = engine.initial_state(log.design, log.setup, engine.rules_of(log.design), 0, first=log.first)
     unclaimed = sum(state.out)                    # teams put out with no `trapped` line of an older log yet
     played = []
@@ -222,7 +317,7 @@ def _replayed(log: Log, path: Path) -> tuple[engine.State, list[str]]:
             unclaimed -= 1                        # an older log's line for what the engine did already
             continue
         if engine.result(state) is not None:
-            raise InputError(f"{path}, line {number}: the game was over before {text!r}")
+            raise InputError(f"{path}, line {number}: the game was over before {quoted(text)}")
         try:
             after = engine.apply(state, engine.parse_move(text, state))
         except InputError as error:

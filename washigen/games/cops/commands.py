@@ -14,7 +14,7 @@ import click
 from ...cli_options import (LENGTH, LengthType, emit, lang_option, output_option, page_options, print_options,
                             report_written, resolve_seed, seed_option)
 from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
-from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
+from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 
 _SIGNED_LENGTH = r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$"   # compiled at first use
 STANDARD_WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
@@ -306,13 +306,22 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
 
 
 LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
+# A log is bounded input (DESIGN 12): header numbers are plain decimals in the ranges the options take, lines and
+# moves are of bounded length, and every refusal names the file and line, quoting at most LOG_QUOTE characters.
+MAX_LOG_MOVES = 100_000
+MAX_LOG_LINE = 2_000
+MAX_LOG_MOVE = 100             # the longest notation (a noodle move with its ramen) is a few dozen characters
+LOG_QUOTE = 60
+MAX_SEED = 2**63 - 1           # as seed_option
+_WHOLE = r"[0-9]{1,20}"
+_DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
 
 
 def game_log(design, moves, seed: int, first: int, bots: str) -> str:
     """A game in notation, one move a line, after a header that says which map it was played on."""
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
-             f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {design.offset:g}mm",
-             f"# tape-width: {design.tape_width:g}mm", f"# layout: {design.layout}", f"# first: {first + 1}",
+             f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {_number(design.offset)}mm",
+             f"# tape-width: {_number(design.tape_width)}mm", f"# layout: {design.layout}", f"# first: {first + 1}",
              f"# game-seed: {seed}",
              f"# bots: {bots}"]
     for index, move in enumerate(moves):
@@ -320,39 +329,22 @@ def game_log(design, moves, seed: int, first: int, bots: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _number(value: float) -> str:
+    """A length as short as it reads back exactly, so the replayed map is the one played."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
 def _replay(path: Path, map_file):
     """Reads a log, rebuilds its map (or loads --map), and plays every move, refusing the first illegal one by
     its line."""
     from ...errors import InputError
-    from ...inputs import read_text
     from . import engine
-    from .generate import generate_map
 
-    header: dict[str, str] = {}
-    moves: list[tuple[int, str]] = []
-    for number, line in enumerate(read_text(path, "game log").splitlines(), start=1):
-        text, _, comment = line.partition("#")
-        if not text.strip():
-            key, _, value = comment.partition(":")
-            if key.strip() in LOG_KEYS and value.strip():
-                header[key.strip()] = value.strip()
-            continue
-        moves.append((number, text.strip()))
-    try:
-        first = int(header.get("first", "1")) - 1
-        int(header.get("game-seed", "0"))
-        if map_file is not None:
-            design, _ = _map(map_file, None, 0.0, 50.0, None, False, None)
-        else:
-            design = generate_map(players=int(header.get("players", DEFAULT_PLAYERS)),
-                                  seed=int(header.get("seed", "0")),
-                                  tape_width=_mm(header.get("tape-width", "50mm")),
-                                  offset=_mm(header.get("offset", "0mm")),
-                                  layout=header.get("layout", DEFAULT_LAYOUT))
-    except ValueError as error:
-        raise InputError(f"{path}: the header does not describe a map: {error}") from None
-    if not 0 <= first < design.players:
-        raise InputError(f"{path}: first: must be 1..{design.players}, got {first + 1}")
+    header, moves = _log_lines(path)
+    design = _log_map(path, header, map_file)
+    first = _log_whole(path, header, "first", 1, design.players, 1) - 1
+    game_seed = _log_whole(path, header, "game-seed", 0, MAX_SEED, 0)
     state = engine.initial_state(design, first=first)
     played = []
     for number, text in moves:
@@ -364,11 +356,93 @@ def _replay(path: Path, map_file):
             raise InputError(f"{path}, line {number}: {error}") from None
         state = engine.apply(state, move)
         played.append(str(move))
-    return design, state, played, int(header.get("game-seed", "0")), first
+    return design, state, played, game_seed, first
 
 
-def _mm(text: str) -> float:
-    return float(text.lower().removesuffix("mm"))
+def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
+    """The header (`# key: value` lines of LOG_KEYS: key -> (line number, value)) and the moves (line number, the
+    text before any '#'); other comments are nothing. Lines are split at line ends alone, as an editor counts."""
+    from ...errors import InputError
+    from ...inputs import read_text
+
+    header: dict[str, tuple[int, str]] = {}
+    moves: list[tuple[int, str]] = []
+    for number, line in enumerate(read_text(path, "game log").split("\n"), start=1):
+        text, _, comment = line.partition("#")
+        text = text.strip()
+        if text:
+            if len(text) > MAX_LOG_MOVE:
+                raise InputError(f"{path}, line {number}: a move of {len(text):,} characters (at most "
+                                 f"{MAX_LOG_MOVE}): {_quoted(text)}")
+            moves.append((number, text))
+            if len(moves) > MAX_LOG_MOVES:
+                raise InputError(f"{path}, line {number}: more than {MAX_LOG_MOVES:,} moves")
+            continue
+        key, sep, value = comment.partition(":")
+        if not sep or key.strip() not in LOG_KEYS:
+            continue                                  # a comment
+        key, value = key.strip(), value.strip()
+        if len(value) > MAX_LOG_LINE:
+            raise InputError(f"{path}, line {number}: {key}: a value of {len(value):,} characters (at most "
+                             f"{MAX_LOG_LINE:,}): {_quoted(value)}")
+        if not value:
+            raise InputError(f"{path}, line {number}: {key}: no value")
+        if key in header:
+            raise InputError(f"{path}, line {number}: a second '{key}:' line (the first is line {header[key][0]})")
+        header[key] = (number, value)
+    return header, moves
+
+
+def _log_map(path: Path, header: dict, map_file):
+    """--map's design, or the map the header describes, every field checked (as the options are) by its line."""
+    from ...errors import InputError
+    from .generate import generate_map
+    from .model import max_offset_for
+
+    players = _log_whole(path, header, "players", MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
+    seed = _log_whole(path, header, "seed", 0, MAX_SEED, 0)
+    tape_width = _log_mm(path, header, "tape-width", TAPE_WIDTH.minimum, TAPE_WIDTH.maximum, DEFAULT_TAPE_WIDTH)
+    offset = _log_mm(path, header, "offset", 0.0, max_offset_for(tape_width) + 1e-9, 0.0)
+    number, layout = header.get("layout", (0, DEFAULT_LAYOUT))
+    if layout not in LAYOUTS:
+        raise InputError(f"{path}, line {number}: layout: must be {' or '.join(LAYOUTS)}, got {_quoted(layout)}")
+    if map_file is not None:
+        return _map(map_file, None, 0.0, 50.0, None, False, None)[0]
+    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout)
+
+
+def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default: int) -> int:
+    """A header number in low..high in plain digits (at most 20: int() never reads thousands)."""
+    from ...errors import InputError
+
+    if key not in header:
+        return default
+    number, raw = header[key]
+    if not re.fullmatch(_WHOLE, raw) or not low <= int(raw) <= high:
+        raise InputError(f"{path}, line {number}: {key}: must be a whole number {low}..{high}, got {_quoted(raw)}")
+    return int(raw)
+
+
+def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default: float) -> float:
+    """A header length in mm ('50mm' or '50'), finite and in low..high: NaN, infinity and 1e400 are refused."""
+    import math
+
+    from ...errors import InputError
+
+    if key not in header:
+        return default
+    number, raw = header[key]
+    digits = raw.lower().removesuffix("mm").rstrip()
+    value = float(digits) if re.fullmatch(_DECIMAL, digits) else math.nan
+    if not (math.isfinite(value) and low <= value <= high):
+        raise InputError(f"{path}, line {number}: {key}: must be a length from {low:g} to {high:g} mm, got "
+                         f"{_quoted(raw)}")
+    return value
+
+
+def _quoted(text: str) -> str:
+    """Some of a log's text for a message: at most LOG_QUOTE characters, so a huge line is not echoed whole."""
+    return repr(text if len(text) <= LOG_QUOTE else text[:LOG_QUOTE] + "…")
 
 
 @commands.command("balance")
