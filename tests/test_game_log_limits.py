@@ -249,3 +249,20 @@ def test_logged_lengths_read_back_exactly(tmp_path):
     for game in ("cats", "cops"):
         replayed = run_bounded(game, "play", "--replay", f"{game}.txt", cwd=tmp_path)
         assert replayed.code == 0, replayed.stderr
+
+
+def test_a_log_written_away_from_its_map_says_to_keep_the_map_beside_it(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "logs").mkdir()
+    made = subprocess.run([sys.executable, "-m", "washigen", "cats", "map", "--seed", "2", "-o", "maps/map.json"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    played = subprocess.run([sys.executable, "-m", "washigen", "cats", "play", "--map", "maps/map.json", "--seed", "1",
+                             "-o", "logs/game.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0 and "keep a copy in" in played.stderr and "map.json" in played.stderr
+    beside = subprocess.run([sys.executable, "-m", "washigen", "cats", "play", "--map", "maps/map.json", "--seed", "1",
+                             "-o", "maps/game.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert beside.returncode == 0 and "keep a copy" not in beside.stderr

@@ -372,7 +372,7 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
     writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
     import json
 
-    from ...output import write_bytes
+    from ...output import is_stdout, write_bytes
     from ...play import first_seat, game_seed
     from .gamelog import outcome_text, write_log
     from .playtest import play_game
@@ -400,6 +400,10 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
         if output.suffix.lower() == ".txt":
             text = write_log(design, map_file, first.setup, first.record.first, bots, first.record, first.moves)
             report_written([write_bytes(output, text.encode("utf-8"))])
+            if map_file is not None and not is_stdout(output) and \
+                    Path(map_file).resolve().parent != output.resolve().parent:
+                click.echo(f"note: the log names its map {Path(map_file).name}; a replay reads it beside the log, "
+                           f"so keep a copy in {output.resolve().parent}", err=True)
         else:
             record = first.record
             _draw_game(design, first.setup, record.first, first.moves, (record.winners, record.end, record.turns),
