@@ -113,7 +113,7 @@ def cluster_results(tasks: Sequence[MapTask], scheduler: str) -> Iterator[tuple[
         raise InputError("--scheduler: the Dask cluster needs the `distributed` package "
                          "(pip install 'washigen[cluster]')") from None
     try:
-        client = Client(scheduler, timeout="20s", set_as_default=False)
+        client = Client(scheduler, timeout="10s", set_as_default=False)
     except OSError as error:
         raise InputError(f"--scheduler: no Dask scheduler answers at {scheduler} ({error})") from None
     try:
