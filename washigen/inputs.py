@@ -144,3 +144,18 @@ def parse_toml(text: str, source: str, error: type[InputError] = InputError, wha
 def _long_number_line(text: str) -> int:
     found = re.search(r"\d[\d_]{999,}", text)
     return text.count("\n", 0, found.start()) + 1 if found else 1
+
+
+QUOTE = 60          # characters of a user's text quoted in a message
+
+
+def quoted(text: str, limit: int = QUOTE) -> str:
+    """Some of a user's text for a message: at most `limit` characters, so a huge line is not echoed whole."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def exact_number(value: float) -> str:
+    """A decimal as short as it reads back exactly (`50`, `50.8`, `33.333333333333336`): what a log or header
+    writes, so the value read back is the one used."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))

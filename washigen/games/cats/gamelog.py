@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ...design import load
 from ...errors import InputError
-from ...inputs import read_text
+from ...inputs import exact_number, quoted, read_text
 from . import engine
 from .constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE
 from .generate import generate_map
@@ -45,7 +45,6 @@ from .model import CatsMap, CatsSetup, Drawing
 MAX_MOVES = 100_000
 MAX_LINE = 2_000          # characters in a header line (a six-player fish line is about 300)
 MAX_MOVE = 100            # characters in a move (the longest notation is a few dozen)
-QUOTE = 60                # characters of a bad value quoted in a message
 OPTIONS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
            "segment_rows", "segment_cols", "seed")
 BOOLEANS = ("coop", "cut_up", "jinja", "sewer_poppers")
@@ -110,19 +109,8 @@ def _value(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
-        return number_text(value)
+        return exact_number(value)
     return str(value)
-
-
-def number_text(value: float) -> str:
-    """A decimal as short as it reads back exactly (`50`, `50.8`, `33.333333333333336`)."""
-    short = f"{value:g}"
-    return short if float(short) == value else repr(value)
-
-
-def quoted(text: str) -> str:
-    """Some of a user's text for a message: at most QUOTE characters, so a huge line is not echoed whole."""
-    return repr(text if len(text) <= QUOTE else text[:QUOTE] + "…")
 
 
 @dataclass(frozen=True)

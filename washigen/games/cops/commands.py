@@ -311,7 +311,6 @@ LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-
 MAX_LOG_MOVES = 100_000
 MAX_LOG_LINE = 2_000
 MAX_LOG_MOVE = 100             # the longest notation (a noodle move with its ramen) is a few dozen characters
-LOG_QUOTE = 60
 MAX_SEED = 2**63 - 1           # as seed_option
 _WHOLE = r"[0-9]{1,20}"
 _DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
@@ -319,20 +318,15 @@ _DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
 
 def game_log(design, moves, seed: int, first: int, bots: str) -> str:
     """A game in notation, one move a line, after a header that says which map it was played on."""
+    from ...inputs import exact_number
+
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
-             f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {_number(design.offset)}mm",
-             f"# tape-width: {_number(design.tape_width)}mm", f"# layout: {design.layout}", f"# first: {first + 1}",
-             f"# game-seed: {seed}",
-             f"# bots: {bots}"]
+             f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {exact_number(design.offset)}mm",
+             f"# tape-width: {exact_number(design.tape_width)}mm", f"# layout: {design.layout}",
+             f"# first: {first + 1}", f"# game-seed: {seed}", f"# bots: {bots}"]
     for index, move in enumerate(moves):
         lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")
     return "\n".join(lines) + "\n"
-
-
-def _number(value: float) -> str:
-    """A length as short as it reads back exactly, so the replayed map is the one played."""
-    short = f"{value:g}"
-    return short if float(short) == value else repr(float(value))
 
 
 def _replay(path: Path, map_file):
@@ -363,7 +357,7 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
     """The header (`# key: value` lines of LOG_KEYS: key -> (line number, value)) and the moves (line number, the
     text before any '#'); other comments are nothing. Lines are split at line ends alone, as an editor counts."""
     from ...errors import InputError
-    from ...inputs import read_text
+    from ...inputs import quoted, read_text
 
     header: dict[str, tuple[int, str]] = {}
     moves: list[tuple[int, str]] = []
@@ -373,7 +367,7 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
         if text:
             if len(text) > MAX_LOG_MOVE:
                 raise InputError(f"{path}, line {number}: a move of {len(text):,} characters (at most "
-                                 f"{MAX_LOG_MOVE}): {_quoted(text)}")
+                                 f"{MAX_LOG_MOVE}): {quoted(text)}")
             moves.append((number, text))
             if len(moves) > MAX_LOG_MOVES:
                 raise InputError(f"{path}, line {number}: more than {MAX_LOG_MOVES:,} moves")
@@ -384,7 +378,7 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
         key, value = key.strip(), value.strip()
         if len(value) > MAX_LOG_LINE:
             raise InputError(f"{path}, line {number}: {key}: a value of {len(value):,} characters (at most "
-                             f"{MAX_LOG_LINE:,}): {_quoted(value)}")
+                             f"{MAX_LOG_LINE:,}): {quoted(value)}")
         if not value:
             raise InputError(f"{path}, line {number}: {key}: no value")
         if key in header:
@@ -395,6 +389,8 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
 
 def _log_map(path: Path, header: dict, map_file):
     """--map's design, or the map the header describes, every field checked (as the options are) by its line."""
+    from ...inputs import quoted
+
     from ...errors import InputError
     from .generate import generate_map
     from .model import max_offset_for
@@ -405,7 +401,7 @@ def _log_map(path: Path, header: dict, map_file):
     offset = _log_mm(path, header, "offset", 0.0, max_offset_for(tape_width) + 1e-9, 0.0)
     number, layout = header.get("layout", (0, DEFAULT_LAYOUT))
     if layout not in LAYOUTS:
-        raise InputError(f"{path}, line {number}: layout: must be {' or '.join(LAYOUTS)}, got {_quoted(layout)}")
+        raise InputError(f"{path}, line {number}: layout: must be {' or '.join(LAYOUTS)}, got {quoted(layout)}")
     if map_file is not None:
         return _map(map_file, None, 0.0, 50.0, None, False, None)[0]
     return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout)
@@ -413,18 +409,22 @@ def _log_map(path: Path, header: dict, map_file):
 
 def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default: int) -> int:
     """A header number in low..high in plain digits (at most 20: int() never reads thousands)."""
+    from ...inputs import quoted
+
     from ...errors import InputError
 
     if key not in header:
         return default
     number, raw = header[key]
     if not re.fullmatch(_WHOLE, raw) or not low <= int(raw) <= high:
-        raise InputError(f"{path}, line {number}: {key}: must be a whole number {low}..{high}, got {_quoted(raw)}")
+        raise InputError(f"{path}, line {number}: {key}: must be a whole number {low}..{high}, got {quoted(raw)}")
     return int(raw)
 
 
 def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default: float) -> float:
     """A header length in mm ('50mm' or '50'), finite and in low..high: NaN, infinity and 1e400 are refused."""
+    from ...inputs import quoted
+
     import math
 
     from ...errors import InputError
@@ -436,13 +436,8 @@ def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default
     value = float(digits) if re.fullmatch(_DECIMAL, digits) else math.nan
     if not (math.isfinite(value) and low <= value <= high):
         raise InputError(f"{path}, line {number}: {key}: must be a length from {low:g} to {high:g} mm, got "
-                         f"{_quoted(raw)}")
+                         f"{quoted(raw)}")
     return value
-
-
-def _quoted(text: str) -> str:
-    """Some of a log's text for a message: at most LOG_QUOTE characters, so a huge line is not echoed whole."""
-    return repr(text if len(text) <= LOG_QUOTE else text[:LOG_QUOTE] + "…")
 
 
 @commands.command("balance")
