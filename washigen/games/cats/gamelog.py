@@ -22,7 +22,7 @@ A move that traps a player puts it out at once (engine.py); the log notes it on 
 A log is read as bounded input (DESIGN 12): the file through read_text (8 MiB at most), every header key known and
 given once, every number a plain decimal within the range the command line takes (no NaN, no infinity, no
 thousand-digit seed), lines and moves of bounded length, every refusal naming the file and line and quoting at most
-QUOTE characters of what it found. `map-file:` names a map beside the log by its file name alone.
+inputs.QUOTE characters of what it found. `map-file:` names a map beside the log by its file name alone.
 """
 
 from __future__ import annotations

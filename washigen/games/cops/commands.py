@@ -307,7 +307,7 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
 
 LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
 # A log is bounded input (DESIGN 12): header numbers are plain decimals in the ranges the options take, lines and
-# moves are of bounded length, and every refusal names the file and line, quoting at most LOG_QUOTE characters.
+# moves are of bounded length, and every refusal names the file and line, quoting at most inputs.QUOTE characters.
 MAX_LOG_MOVES = 100_000
 MAX_LOG_LINE = 2_000
 MAX_LOG_MOVE = 100             # the longest notation (a noodle move with its ramen) is a few dozen characters
