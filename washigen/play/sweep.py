@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-import math
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -189,12 +189,12 @@ def read_lines(path: Path) -> list[Line]:
 
 def score_summary(lines: Sequence[Line]) -> dict:
     """The sweep at a glance: how many maps are fair, and the spread of their scores."""
-    scores = sorted(line["balance"]["score"] for line in lines)
+    scores = [line["balance"]["score"] for line in lines]
     fair = sum(1 for line in lines if line["balance"]["fair"])
     n = len(scores)
-    middle = scores[n // 2] if n % 2 else (scores[n // 2 - 1] + scores[n // 2]) / 2 if n else math.nan
     return {"maps": n, "fair": fair, "fair_share": round(fair / n, 4) if n else 0.0,
-            "score_median": round(middle, 4) if n else None, "score_max": scores[-1] if n else None}
+            "score_median": round(statistics.median(scores), 4) if n else None,
+            "score_max": max(scores) if n else None}
 
 
 __all__ = ["MapTask", "seed_tasks", "file_tasks", "play_task", "sweep", "done_lines", "read_lines",
