@@ -23,7 +23,7 @@ def _side(accel: bool) -> dict:
     """One process's figures: seconds per pass over the scenes (best of REPEATS) and the PDFs' digest."""
     if not accel:
         sys.modules["_rl_accel"] = None            # reportlab then uses its Python fallbacks
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
 
     from .bench_render import real_scenes
 

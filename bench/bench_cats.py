@@ -98,7 +98,7 @@ def bench_validate() -> dict:
 
 def bench_scale() -> dict:
     from washigen.games.cats.generate import generate_roll
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
 
     rolls = {n: generate_roll(segments=n, length=n * 160.0, seed=1) for n in (10, 100)}   # not timed
     large, small, ratio = interleaved(lambda: to_pdf(_roll_pages(rolls[100])), lambda: to_pdf(_roll_pages(rolls[10])),
@@ -117,7 +117,7 @@ def _roll_pages(roll) -> list:
 
 def bench_roll() -> list[dict]:
     from washigen.games.cats.generate import generate_roll
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
 
     roll = generate_roll(segments=4, tape_width=50.0, length=10_000.0, seed=1)
     seconds = best_of(lambda: to_pdf(_roll_pages(roll)), 3)          # timed without tracemalloc
@@ -142,7 +142,7 @@ def bench_variants() -> dict:
 def bench_map_pdf_size() -> dict:
     from washigen.games.cats.draw import map_scene
     from washigen.games.cats.generate import generate_map
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
 
     scene = map_scene(generate_map(players=2, seed=1), 3.0)
     ours = len(to_pdf([scene]))

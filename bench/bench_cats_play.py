@@ -27,7 +27,7 @@ STUDY_GAMES = 40
 def _games_per_second(bots: str, games: int = GAMES) -> float:
     from washigen.games.cats.generate import generate_map
     from washigen.games.cats.playtest import play_one
-    from washigen.play import first_seat, game_seed
+    from washigen.arena import first_seat, game_seed
 
     design = generate_map(seed=1)
     start = time.perf_counter()

@@ -329,7 +329,7 @@ def strong_vs_greedy(subject: Subject, games: int) -> dict | None:
 
 def agreement(subject: Subject, maps: int, games: int) -> dict:
     from bench.bench_cats_play import spearman
-    from washigen.play.records import default_jobs
+    from washigen.arena.records import default_jobs
 
     name = f"engines-agreement-{subject.name}"
     if subject.balance is None or "strong" not in subject.registry():

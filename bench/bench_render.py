@@ -9,7 +9,7 @@
 The floor writes the same scene straight with svgwrite (debug off) or reportlab's canvas (bench/straight.py)."""
 
 from tests.scenes import many_primitives
-from washigen.render import to_pdf, to_svg
+from washigen.backends import to_pdf, to_svg
 
 from .straight import pdf_straight, svg_straight
 from .timing import figure, interleaved

@@ -44,7 +44,7 @@ def run() -> list[dict]:
     from washigen.games import get_game
     from washigen.games.cats.generate import generate_map
     from washigen.press.options import PrintOptions
-    from washigen.render import to_svg
+    from washigen.backends import to_svg
 
     game = get_game("cats")
 

@@ -555,7 +555,7 @@ def command_drawings(args: list[str], output) -> tuple[list[Drawing], bytes]:
     from click.testing import CliRunner
 
     from washigen.cli import main
-    from washigen.render.pdf import ScenePainter
+    from washigen.backends.pdf import ScenePainter
     from washigen.rulebook import figures
 
     drawings: list[Drawing] = []

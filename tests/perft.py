@@ -90,7 +90,7 @@ def initial(position: Position):
 def seeded_path(position: Position) -> list[str]:
     """The first `plies` moves of the position's seeded game, or all but its last in a shorter game (what
     --update-golden stores as its path)."""
-    from washigen.play import play_match
+    from washigen.arena import play_match
 
     if position.plies == 0:
         return []

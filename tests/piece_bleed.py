@@ -197,7 +197,7 @@ def command_pieces(args: list[str], output) -> tuple[bytes, list[Piece]]:
     from click.testing import CliRunner
 
     from washigen.cli import main
-    from washigen.render.pdf import ScenePainter, to_pdf
+    from washigen.backends.pdf import ScenePainter, to_pdf
 
     sheets: list = []
     paint_page = ScenePainter.page

@@ -73,21 +73,6 @@ def test_render_refuses_an_unknown_print_option(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_render_is_the_api_function_even_after_the_backends_are_imported(tmp_path):
-    import washigen.render.pdf  # noqa: F401  binds the backends' package to washigen.render
-
-    design = washigen.generate("cat-tree", "deck")
-    written = washigen.render(design, tmp_path / "deck.pdf", paper="a4", duplex="long", back_offset=(0.5, -0.3))
-    assert len(pdf_pages(written[0])) == 2 * len(pdf_pages(washigen.render(design, tmp_path / "f.pdf",
-                                                                          paper="a4")[0]))
-
-
-def test_play_is_the_api_function_even_after_the_play_package_is_imported():
-    import washigen.play.match  # noqa: F401  binds the engines' shared package to washigen.play
-
-    assert washigen.play("cat-tree", seed=2).layout == washigen.generate("cat-tree", "play", seed=2)
-
-
 def _trail_route_winners(result) -> list[int]:
     """Written apart from the engine: the players with the highest score."""
     best = max(result.scores)

@@ -15,7 +15,7 @@ from washigen.games.cat_tree.model import NAMES
 from washigen.games.cat_tree.text import EXAMPLE, from_text
 from washigen.press import PrintOptions, template_for
 from washigen.press.impose import grid_layout
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 
 from .readback import page_size_mm, pdf_pages, png_info
 

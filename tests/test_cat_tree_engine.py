@@ -20,7 +20,7 @@ from washigen.games.cat_tree.engine import Dismiss, Keep, Place, Wait
 from washigen.games.cat_tree.generate import compare, play, play_bots, tree_records
 from washigen.games.cat_tree.model import BY_NAME, CatTreeLayout
 from washigen.games.cat_tree.rules import score, score_grid
-from washigen.play import make_bots, play_match
+from washigen.arena import make_bots, play_match
 
 # -- the referee ---------------------------------------------------------------------------------------------------
 # The rules read again from the seed: what each card stands on, what it holds. "On a flat surface": the floor (row

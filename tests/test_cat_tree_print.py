@@ -17,7 +17,7 @@ from washigen.games.cat_tree.model import BY_NAME, STRUCTURES, CatTreeDeck
 from washigen.games.cat_tree.rules import score
 from washigen.games.cat_tree.text import example_layout, from_text
 from washigen.press import PrintOptions
-from washigen.render import to_pdf, to_png, to_svg
+from washigen.backends import to_pdf, to_png, to_svg
 from washigen.scene import Rect
 from washigen.units import CARD_SIZES, PAPER_SIZES
 

@@ -12,7 +12,7 @@ from washigen.games.cat_tree.generate import play
 from washigen.games.cat_tree.model import STRUCTURES
 from washigen.games.cat_tree.text import from_text
 from washigen.press import PrintOptions
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.units import CARD_SIZES
 
 from . import collisions, outside, printcheck

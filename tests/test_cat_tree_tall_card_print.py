@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 
 from washigen.games.cat_tree import draw
 from washigen.games.cat_tree.model import STRUCTURES
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.units import CARD_SIZES
 
 from .readback import rasterise_pdf

@@ -16,7 +16,7 @@ from washigen.games.cats import engine, playtest
 from washigen.games.cats.bots import BOTS, GreedyBot
 from washigen.games.cats.gamelog import read_log, replay, write_log
 from washigen.games.cats.generate import generate_map, generate_setup
-from washigen.play import RandomBot, game_seed, play_match
+from washigen.arena import RandomBot, game_seed, play_match
 
 from .cats_legality import check, legal_names
 from .readback import page_boxes_mm, pdf_pages

@@ -14,7 +14,7 @@ from washigen.cli import main
 from washigen.games.cats.draw import THEME, map_scene, print_design, qr_matrix
 from washigen.games.cats.generate import generate_map
 from washigen.press import PrintOptions
-from washigen.render import to_pdf, to_png, to_svg
+from washigen.backends import to_pdf, to_png, to_svg
 
 BLEED = 3.0
 
@@ -130,7 +130,7 @@ def test_a_roll_design_file_renders_as_the_same_pages(tmp_path):
 
 
 def test_a_large_tape_png_is_written_as_tiles(tmp_path, monkeypatch):
-    import washigen.render.png as png
+    import washigen.backends.png as png
 
     monkeypatch.setattr(png, "MAX_PIXELS", 150_000)
     out = tmp_path / "tape.png"

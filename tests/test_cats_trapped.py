@@ -14,7 +14,7 @@ from washigen.games.cats import engine, playtest
 from washigen.games.cats.bots import GreedyBot
 from washigen.games.cats.generate import generate_map, generate_setup
 from washigen.games.cats.rules import poppers_keep_off_sewers, validate
-from washigen.play import RandomBot, play_match
+from washigen.arena import RandomBot, play_match
 
 from .cats_legality import check, missed_traps, trapped_teams, way_home
 from .cats_states import names, play, position, small_map

@@ -15,10 +15,10 @@ import pytest
 from tests import outside
 from tests.collisions import scene_collisions
 from tests.printcheck import preflight
-from washigen.play.balance import balance
-from washigen.play.chart import THEME, balance_chart, length_bins
-from washigen.play.records import GameRecord
-from washigen.render import to_pdf, to_svg
+from washigen.arena.balance import balance
+from washigen.arena.chart import THEME, balance_chart, length_bins
+from washigen.arena.records import GameRecord
+from washigen.backends import to_pdf, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

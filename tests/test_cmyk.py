@@ -12,7 +12,7 @@ from pypdf.generic import ContentStream
 
 from tests.readback import rasterise_pdf
 from washigen.cli import main
-from washigen.render.pdf import rgb_to_cmyk
+from washigen.backends.pdf import rgb_to_cmyk
 
 
 def _write(tmp_path, name: str, *args) -> bytes:

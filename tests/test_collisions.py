@@ -63,7 +63,7 @@ def test_no_label_collides_in_the_pdf(name, tmp_path_factory):
 # -- the checks themselves, on drawings made to pass or fail them -------------------------------------------------
 def _both(*items, width: float = 80.0, height: float = 40.0) -> tuple[list[str], list[str]]:
     """The faults of a scene holding `items`, read from the Scene and from its PDF."""
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
 
     scene = Scene(width, height)
     scene.add(*items)

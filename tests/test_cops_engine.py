@@ -22,7 +22,7 @@ from washigen.games.cops.engine import Miso, Noodle, Pass, Start, apply, legal_m
 from washigen.games.cops.generate import generate_map
 from washigen.games.cops.model import End, Path, Road, RoadEnd
 from washigen.games.cops.rules import validate
-from washigen.play import make_bots
+from washigen.arena import make_bots
 
 from .cops_legality import Referee, witness
 from .test_cops_rules import W, hand_map, with_paths

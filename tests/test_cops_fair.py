@@ -15,7 +15,7 @@ from washigen.games.cops.draw import map_scene
 from washigen.games.cops.generate import FAIR_GAMES, FairnessWarning, generate_map
 from washigen.games.cops.model import CopsMap
 from washigen.games.cops.text import to_text
-from washigen.play import GameRecord, wilson
+from washigen.arena import GameRecord, wilson
 
 
 # -- the search's logic, on candidates whose seat win rates are set ---------------------------------------------

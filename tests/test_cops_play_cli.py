@@ -120,7 +120,7 @@ def test_the_game_drawing_is_the_map_at_real_size(tmp_path):
 
 def test_validate_play_reports_a_stalemate_with_the_seed_of_the_failing_game(tmp_path, monkeypatch):
     from washigen.games.cops import bots
-    from washigen.play import game_seed
+    from washigen.arena import game_seed
 
     design = tmp_path / "map.json"
     save(generate_map(2, 3), design)

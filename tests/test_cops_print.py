@@ -11,7 +11,7 @@ from washigen.games import get_game
 from washigen.games.cops.generate import generate_map
 from washigen.games.cops.rules import location_index, path_visible
 from washigen.press import KitPart, PrintOptions
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 
 from .readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
 

@@ -81,7 +81,7 @@ def _cat_tree_bots() -> tuple[str, ...]:
 
 
 def _protocol(package: str) -> bool:
-    """The game's package has an engine with the shared protocol (washigen.play) and a bots module."""
+    """The game's package has an engine with the shared protocol (washigen.arena) and a bots module."""
     if importlib.util.find_spec(f"washigen.games.{package}.engine") is None:
         return False
     engine = importlib.import_module(f"washigen.games.{package}.engine")
@@ -224,9 +224,9 @@ def play_cat_tree(case: Case) -> Played:
 
 
 def _play_protocol(case: Case, package: str) -> Played:
-    """A game whose engine follows washigen.play's protocol and deals its own table from the seed
+    """A game whose engine follows washigen.arena's protocol and deals its own table from the seed
     (initial_state(None, None, None, seed)), with the bots of its bots.BOTS on every seat."""
-    from washigen.play import play_match
+    from washigen.arena import play_match
 
     engine = importlib.import_module(f"washigen.games.{package}.engine")
     registry = importlib.import_module(f"washigen.games.{package}.bots").BOTS

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from tests.readback import pdf_pages
 from washigen.cli import main
 from washigen.games import get_game
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

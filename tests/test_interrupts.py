@@ -140,7 +140,7 @@ POOL_SCRIPT = """
 import sys, time
 from functools import partial
 from washigen.cli import main
-from washigen.play import GameRecord, run_games
+from washigen.arena import GameRecord, run_games
 
 def slow_game(delay, seed, first):
     time.sleep(delay)

@@ -62,7 +62,7 @@ def _scene(width: float, height: float, *children, bleed: float = 0.0):
 
 
 def _pdf(*scenes) -> bytes:
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
 
     return to_pdf(list(scenes))
 

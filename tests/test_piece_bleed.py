@@ -7,7 +7,7 @@ import pytest
 
 from tests.piece_bleed import Piece, command_pieces, document_pieces, piece_bleed, recorded_slots
 from tests.printcheck import strict_cases
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.scene import Rect, Scene, Style
 
 # Sheets of cards, tiles, pawns and strips, and tape repeats, with the faults found in them first (issue 20) and

@@ -1,4 +1,4 @@
-"""washigen.play: bots' protocol, seeded matches, runs in a process pool and the balance statistics, on a tiny
+"""washigen.arena: bots' protocol, seeded matches, runs in a process pool and the balance statistics, on a tiny
 game made here (Nim) so that nothing depends on a real game's engine."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from washigen.errors import InputError
-from washigen.play import (GameRecord, RandomBot, agreement, balance, first_seat, game_seed, make_bots, play_match,
+from washigen.arena import (GameRecord, RandomBot, agreement, balance, first_seat, game_seed, make_bots, play_match,
                            run_games, wilson)
 
 

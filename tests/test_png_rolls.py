@@ -11,7 +11,7 @@ import sys
 import pytest
 from PIL import Image
 
-from washigen.render.png import MAX_PIXELS, MAX_SIDE
+from washigen.backends.png import MAX_PIXELS, MAX_SIDE
 
 BLEED = 3.0
 # Runs the command in a fresh interpreter and reports its own peak resident memory (kB on Linux).
@@ -47,7 +47,7 @@ def test_a_10_m_roll_at_300_dpi_is_tiles_that_join_to_its_length(game, tape_heig
 
 def test_png_text_is_the_bundled_font_whatever_the_system_has(tmp_path, monkeypatch):
     """The PNG is the PDF rasterised: with fontconfig pointed at an empty folder, the text still prints the same."""
-    from washigen.render import to_png
+    from washigen.backends import to_png
     from washigen.scene import Scene, Style, Text
 
     scene = Scene(40.0, 12.0)
@@ -55,7 +55,7 @@ def test_png_text_is_the_bundled_font_whatever_the_system_has(tmp_path, monkeypa
     expected = to_png(scene, 150)
     empty = tmp_path / "fonts.conf"
     empty.write_text('<?xml version="1.0"?><fontconfig><dir>' + str(tmp_path) + '</dir></fontconfig>')
-    script = ("import sys; from washigen.render import to_png; from washigen.scene import Scene, Style, Text\n"
+    script = ("import sys; from washigen.backends import to_png; from washigen.scene import Scene, Style, Text\n"
               "scene = Scene(40.0, 12.0)\n"
               "scene.add(Text(2, 8, 'bold · 3 × 4', 5.0, weight='bold', style=Style(fill='#000000')))\n"
               "sys.stdout.buffer.write(to_png(scene, 150))")

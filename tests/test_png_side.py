@@ -2,7 +2,7 @@
 10 m tape at 300 dpi is 78 megapixels but 118,000 px long."""
 
 from washigen.output import too_large_for_one_png
-from washigen.render.png import MAX_SIDE, pixel_size, tile_windows
+from washigen.backends.png import MAX_SIDE, pixel_size, tile_windows
 from washigen.scene import Rect, Scene
 
 

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from washigen.errors import InputError
-from washigen.play import GameRecord, run_games
-from washigen.play.records import WorkerDied, first_seat, game_seed
+from washigen.arena import GameRecord, run_games
+from washigen.arena.records import WorkerDied, first_seat, game_seed
 
 from .limits import WASHIGEN
 

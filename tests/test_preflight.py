@@ -104,7 +104,7 @@ def test_artwork_at_a_trim_reaches_into_the_bleed(name, tmp_path_factory):
 
 # -- the checks themselves, on pages made to pass or fail them ------------------------------------------------
 def _page(*children, bleed: float = 3.0) -> bytes:
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
     from washigen.scene import Scene
 
     scene = Scene(60.0, 40.0, bleed=bleed)

@@ -9,7 +9,7 @@ from washigen.fonts import text_width
 from washigen.press import PrintOptions, builtin_templates, load_template, template_for
 from washigen.press.impose import (back_to_front, calibration_pages, footer_band, grid_layout, impose_grid,
                                    impose_lanes, lane_length, tape_artwork)
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.scene import Rect, Scene, Style, Text
 from washigen.units import PAPER_SIZES, PT_PER_MM
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from washigen.cli import main
 from washigen.press import PrintOptions, template_for
 from washigen.press.impose import grid_layout, impose_grid, impose_lanes
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.scene import Rect, Scene, Style
 from washigen.units import PAPER_SIZES
 

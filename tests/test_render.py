@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from washigen.render import to_pdf, to_png, to_svg
+from washigen.backends import to_pdf, to_png, to_svg
 from washigen.scene import Rect, Scene, Style, Symbol, Text, Use
 
 from .readback import page_boxes_mm, pdf_pages, png_info, rasterise_pdf
@@ -144,7 +144,7 @@ def test_unknown_theme_colour_is_an_input_error():
 
 
 def test_a_strip_too_large_for_one_png_is_cut_into_tiles_that_add_up_to_it():
-    from washigen.render.png import pixel_size, tile_windows
+    from washigen.backends.png import pixel_size, tile_windows
 
     strip = Scene(2000.0, 50.0, bleed=3.0)
     strip.add(Rect(-3, -3, 2006, 56, Style(fill="band")))
@@ -171,7 +171,7 @@ def test_a_strip_too_large_for_one_png_is_cut_into_tiles_that_add_up_to_it():
 def test_png_output_of_a_huge_page_writes_tiles(tmp_path, monkeypatch):
     from washigen.output import write_document
     from washigen.press import Document
-    import washigen.render.png as png
+    import washigen.backends.png as png
 
     monkeypatch.setattr(png, "MAX_PIXELS", 50_000)          # the strip is 1417 x 85 px at 72 dpi
     strip = Scene(500.0, 30.0)

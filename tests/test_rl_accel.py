@@ -21,7 +21,7 @@ from washigen.games.cat_tree.model import CatTreeDeck
 from washigen.games.cats.draw import map_scene
 from washigen.games.cats.generate import generate_map
 from washigen.press import PrintOptions
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 deck = print_design(CatTreeDeck(), PrintOptions(paper="a4", duplex="long"))
 pdfs = [to_pdf([map_scene(generate_map(players=4, seed=3), 3.0)]), to_pdf(deck.pages[:2])]
 print(json.dumps({"accelerated": accel.fp_str.__module__ == "_rl_accel",

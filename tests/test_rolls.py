@@ -211,7 +211,7 @@ def test_repeat_only_with_an_option_asking_for_more_is_refused(game, args, words
 
 def test_a_pdf_page_longer_than_200_inches_is_refused():
     from washigen.errors import InputError
-    from washigen.render import to_pdf
+    from washigen.backends import to_pdf
     from washigen.scene import Rect, Scene, Style
 
     strip = Scene(6000.0, 50.0, bleed=3.0)

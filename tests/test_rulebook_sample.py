@@ -10,7 +10,7 @@ import pytest
 from washigen import games, paths
 from washigen.games import Component, Game, Param, all_games
 from washigen.press.document import Document, KitPart
-from washigen.render.pdf import Bookmark
+from washigen.backends.pdf import Bookmark
 from washigen.scene import Rect, Scene, Symbol, Text, Use, filled
 
 # Text drawn inside the sample diagrams: finding it in the PDF's text layer shows the figure is vector art.

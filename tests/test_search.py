@@ -1,4 +1,4 @@
-"""washigen.play.search: the strong bot, on tiny engines made here whose best moves are known by hand (Nim with
+"""washigen.arena.search: the strong bot, on tiny engines made here whose best moves are known by hand (Nim with
 takes of 1..3, a guessing game with a hidden card), and on Cats against its greedy bot."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 import pytest
 
 from washigen.errors import InputError
-from washigen.play import RandomBot, game_seed, make_bots, play_match
-from washigen.play.search import DEFAULT_STRENGTH, StrongBot, strong_bot
+from washigen.arena import RandomBot, game_seed, make_bots, play_match
+from washigen.arena.search import DEFAULT_STRENGTH, StrongBot, strong_bot
 
 
 @dataclass(frozen=True)

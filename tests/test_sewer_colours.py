@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 from tests.colourvision import difference
 from tests.readback import rasterise_pdf
 from washigen.games.cats.draw import THEME, symbol
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.scene import Scene, Use
 
 COLOURS = ("red", "blue", "green", "yellow")

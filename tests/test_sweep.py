@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from washigen.cli import main, parse_seeds
-from washigen.play.sweep import done_lines, seed_tasks, sweep
+from washigen.arena.sweep import done_lines, seed_tasks, sweep
 
 GAMES = 12
 
@@ -109,7 +109,7 @@ def test_seed_ranges():
 def test_the_sweep_chart_counts_every_map_fair_or_not(tmp_path):
     import xml.etree.ElementTree as ET
 
-    from washigen.play.chart import THEME
+    from washigen.arena.chart import THEME
 
     out, chart = tmp_path / "s.jsonl", tmp_path / "s.svg"
     result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-6", "--games", "10", "--jobs", "1",

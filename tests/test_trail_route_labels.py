@@ -20,7 +20,7 @@ from washigen.games.trail_route.draw import (back_tile, card_back, card_front, d
                                              pawn_scene, road_tile)
 from washigen.games.trail_route.model import CARDS, COLOURS, DEST_CODES, ROAD_CODES
 from washigen.press.oversize import text_bounds
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.scene import Group, Scene, Text
 
 DPI = 300

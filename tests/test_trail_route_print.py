@@ -14,7 +14,7 @@ from washigen.games.trail_route.draw import card_back, card_front, mat_scene, ro
 from washigen.games.trail_route.generate import generate_setup
 from washigen.games.trail_route.model import CARDS, load_mix
 from washigen.press import PrintOptions
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 from washigen.scene import Line, Scene, Style
 from washigen.units import CARD_SIZES, PAPER_SIZES
 

@@ -14,7 +14,7 @@ from washigen.games.trail_route.draw import (PAWN_H, PAWN_W, contents_page, pawn
                                              score_pad)
 from washigen.games.trail_route.model import COLOURS, load_mix
 from washigen.press import PrintOptions
-from washigen.render import to_pdf
+from washigen.backends import to_pdf
 
 PRINTER_EDGE = 5.0          # mm a home printer leaves blank (DESIGN 4)
 PAPER_WHITE = 245

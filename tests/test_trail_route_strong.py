@@ -15,7 +15,7 @@ from washigen.games.trail_route.engine import (COLS, DEST, START, Advance, Place
                                                legal_swaps, new_state, place_first_cats, play_game, play_turn)
 from washigen.games.trail_route.generate import generate_setup
 from washigen.games.trail_route.model import DECK
-from washigen.play.bots import MAX_STRENGTH
+from washigen.arena.bots import MAX_STRENGTH
 
 from .test_trail_route_engine import check_finished
 

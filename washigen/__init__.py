@@ -8,7 +8,8 @@ For scripts::
     report = washigen.validate(design)              # report.ok, report.violations
     washigen.render(design, "map.pdf", paper="a4")  # .pdf .svg .png .json .txt by the extension
     again = washigen.load("map.json")               # a design file (.json, or a game's text form .txt)
-    game = washigen.play("trail-route", seed=3)     # games with an engine
+    game = washigen.play("trail-route", seed=3)     # one game played by bots, for every game
+    numbers = washigen.balance("cops", design, games=200)   # win rate per seat with its 95 % interval
 
 Every name is imported when first used, so `import washigen` (and `washigen --version`) stays quick.
 """
@@ -24,12 +25,13 @@ __version__ = "0.2.0"
 
 # public name -> (module that owns it, its name there)
 _EXPORTS: dict[str, tuple[str, str]] = {
-    "generate": ("games", "generate"),
-    "validate": ("design", "validate"),
-    "render": ("design", "render"),
-    "load": ("design", "load"),
-    "save": ("design", "save"),
-    "play": ("games", "play"),
+    "generate": ("api", "generate"),
+    "validate": ("api", "validate"),
+    "render": ("api", "render"),
+    "load": ("api", "load"),
+    "save": ("api", "save"),
+    "play": ("api", "play"),
+    "balance": ("api", "balance"),
     "get_game": ("games", "get_game"),
     "all_games": ("games", "all_games"),
     "register_game": ("games", "register_game"),
@@ -52,17 +54,18 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 # A literal list, so type checkers read it: every name of _EXPORTS, and the version.
 __all__ = [
     "__version__",
-    "generate", "validate", "render", "load", "save", "play", "get_game", "all_games", "register_game",
+    "generate", "validate", "render", "load", "save", "play", "balance", "get_game", "all_games", "register_game",
     "load_design", "save_design", "Design", "PrintOptions", "Report", "Violation", "Scene", "Symbol",
     "parse_length", "WashigenError", "InputError", "DesignFormatError", "TemplateError", "OutputError",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
-    from .design import Design, load, render, save, validate
+    from .api import balance, generate, load, play, render, save, validate
+    from .design import Design
     from .design import load as load_design
     from .design import save as save_design
     from .errors import DesignFormatError, InputError, OutputError, TemplateError, WashigenError
-    from .games import all_games, generate, get_game, play, register_game
+    from .games import all_games, get_game, register_game
     from .press.options import PrintOptions
     from .report import Report, Violation
     from .scene import Scene, Symbol
@@ -76,19 +79,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(f".{module}", __name__), attribute)
     globals()[name] = value
     return value
-
-
-def _answer_calls(package: str, module: str, function: str) -> None:
-    """Makes the subpackage `package` (washigen.render, washigen.play) callable as the API function of the same
-    name: importing a subpackage binds it to that name on washigen, where scripts call washigen.render(...)."""
-    import sys
-    import types
-
-    class CallablePackage(types.ModuleType):
-        def __call__(self, *args: Any, **kwargs: Any) -> Any:
-            return getattr(importlib.import_module(f".{module}", __name__), function)(*args, **kwargs)
-
-    sys.modules[package].__class__ = CallablePackage
 
 
 def __dir__() -> list[str]:

@@ -342,8 +342,8 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
     from .cli_options import progress
     from .games import get_game
-    from .play.records import default_jobs
-    from .play.sweep import file_tasks, read_lines, score_summary, seed_tasks, sweep
+    from .arena.records import default_jobs
+    from .arena.sweep import file_tasks, read_lines, score_summary, seed_tasks, sweep
 
     name = get_game(game).name
     if designs is not None:
@@ -363,7 +363,7 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     click.echo(json.dumps(summary))
     if chart is not None:
         from .output import write_document
-        from .play.chart import sweep_chart, sweep_title
+        from .arena.chart import sweep_chart, sweep_title
         from .press import Document
 
         title = sweep_title(get_game(name).title, len(lines), bots, lang)

@@ -281,7 +281,7 @@ def document_files(document: Document, path: Path, dpi: int = 300, colour: str =
                    output_profile: Path | None = None) -> list[tuple[Path, Callable[[], bytes]]]:
     """What writing `document` to `path` means for its extension: one PDF, or an SVG/PNG per page. CMYK colour
     is a PDF's alone; `output_profile` (a CMYK ICC file) is embedded as its output intent."""
-    from .render import to_pdf, to_png, to_svg
+    from .backends import to_pdf, to_png, to_svg
 
     suffix = path.suffix.lower()
     check_colour_target(path, colour, output_profile)
@@ -312,13 +312,13 @@ def read_output_profile(path: Path | None) -> bytes | None:
     if path is None:
         return None
     from .inputs import read_bytes
-    from .render.icc import check_output_profile
+    from .backends.icc import check_output_profile
 
     return check_output_profile(read_bytes(path, "ICC profile"), f"--icc-profile: {path}")
 
 
 def check_png_total(document: Document, dpi: int) -> None:
-    from .render.png import pixel_size
+    from .backends.png import pixel_size
 
     total = sum(w * h for w, h in (pixel_size(scene, dpi) for scene in document.pages))
     if total > MAX_PNG_TOTAL_PIXELS:
@@ -327,14 +327,14 @@ def check_png_total(document: Document, dpi: int) -> None:
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:
-    from .render.png import needs_tiles
+    from .backends.png import needs_tiles
 
     return needs_tiles(scene, dpi)
 
 
 def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[], bytes]]]:
     """A page past 100 megapixels or cairo's 32,767 px side as tiles along its length: out-tile-01.png, ..."""
-    from .render.png import tile_windows, to_png
+    from .backends.png import tile_windows, to_png
 
     windows = tile_windows(scene, dpi)
     width = max(2, len(str(len(windows))))

@@ -248,7 +248,7 @@ def public_names() -> list[str]:
 
 def api_members() -> str:
     """One entry per public name, headed by the name scripts use and documented where it is defined:
-    `washigen.render` is washigen.design.render (the subpackage washigen.render is another thing of that name)."""
+    `washigen.render` is washigen.api.render."""
     exports = _init_literals().get("_EXPORTS", {})
     entries = []
     documented: dict[str, str] = {}                     # where a name is defined -> the first public name for it

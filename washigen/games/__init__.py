@@ -376,13 +376,3 @@ def _maker_params(maker: Callable[..., Any]) -> set[str] | None:
         return None
     return {p.name for p in parameters}
 
-
-def play(game: str, design: Design | None = None, *, seed: int | None = None, bots: str | None = None,
-         **options: Any) -> Any:
-    """Plays one game with the game's engine and bots; `design` is the map or setup to play on (None: a new one
-    made from `seed`). Raises InputError for a game without an engine."""
-    found = get_game(game)
-    if found.play is None:
-        players = ", ".join(g.name for g in all_games() if g.play is not None) or "none"
-        raise InputError(f"play: {found.name} has no engine to play it yet; games that play: {players}")
-    return found.play(design, seed=seed, bots=bots, **options)

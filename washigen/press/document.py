@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..render.bookmark import Bookmark
+from ..backends.bookmark import Bookmark
 from ..scene import Scene
 
 

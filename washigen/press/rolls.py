@@ -20,8 +20,8 @@ from typing import Sequence
 from ..errors import InputError
 from ..fonts import MIN_TEXT, fit_size, text_width
 from ..i18n import translator
-from ..render.pdf import MAX_PAGE_MM
-from ..render.png import cull_to_band
+from ..backends.pdf import MAX_PAGE_MM
+from ..backends.png import cull_to_band
 from ..scene import Group, Line, Rect, Scene, Style, Text
 from ..units import format_mm
 from .document import Document

@@ -80,7 +80,7 @@ def _write(output: Path, data: bytes, colour: str, profile: bytes | None) -> Non
     from ..output import write_bytes
 
     if colour == "cmyk":
-        from ..render.cmyk import pdf_to_cmyk
+        from ..backends.cmyk import pdf_to_cmyk
 
         data = pdf_to_cmyk(data, profile)
     report_written([write_bytes(output, data)])

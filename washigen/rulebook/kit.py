@@ -23,7 +23,7 @@ from ..errors import InputError
 from ..fonts import pdf_font
 from ..i18n import N_, translator
 from ..press.document import KitPart
-from ..render.pdf import to_pdf
+from ..backends.pdf import to_pdf
 from ..units import PAPER_SIZES
 from . import markdown as md
 from .typeset import (ACCENT, HEADER_TINT, RULE_GREY, Sheet, Styles, make_styles, page_footer, table_style,

@@ -31,7 +31,7 @@ from .. import __version__
 from ..errors import InputError
 from ..fonts import MIN_TEXT, pdf_font, register_family
 from ..i18n import N_, languages, translator
-from ..render.pdf import ScenePainter
+from ..backends.pdf import ScenePainter
 from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
 from ..units import PAPER_SIZES, PT_PER_MM
 from . import markdown as md

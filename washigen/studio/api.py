@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..games import Game, all_games, get_game
 from ..output import document_files
 from ..press.options import PrintOptions
-from ..render import to_svg
+from ..backends import to_svg
 from . import commands_bridge as bridge
 from .marks import grid_geometry, place, score
 

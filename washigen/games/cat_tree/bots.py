@@ -1,4 +1,4 @@
-"""Bots for Cat Tree on the washigen.play protocol: `random` (a uniformly random legal move), `greedy` and
+"""Bots for Cat Tree on the washigen.arena protocol: `random` (a uniformly random legal move), `greedy` and
 `strong`.
 
 The greedy bot plays for the points the tree gains now. It keeps the card of its two that alone would add the
@@ -7,7 +7,7 @@ placing orders (its card first, or the partner's) and waits when the partner's c
 equal gain go to the one that opens more gaps for a Hammock or Catwalk, then to the one with more neighbours,
 then to the higher; what is still equal is drawn from the match's rng, so a seed replays the same game.
 
-The strong bot is washigen.play.search's rollout lookahead over the greedy bot. The two players build one tree,
+The strong bot is washigen.arena.search's rollout lookahead over the greedy bot. The two players build one tree,
 so a simulated game is worth the points of the tree it ends with (a share of TOP_SCORE), to both seats alike:
 the search sees the game through `SearchView`, where a finished game is scored by `evaluate` rather than as a
 win for both. Every simulated game starts from `engine.determinize`: the draw pile, the partner's hand and
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ...play import RandomBot, strong_bot
+from ...arena import RandomBot, strong_bot
 from . import engine
 from .engine import KEEP, OVER, PLACE, Dismiss, Keep, Move, Place, State, Wait
 from .model import ALTITUDE, ALTITUDE_FACTOR, BY_NAME, NAMES, STRUCTURES, TOY_GROUP_DISTANCE

@@ -114,7 +114,7 @@ def play_command(seed: int | None, games: int, bots: str, output: Path | None, p
     and place where a card adds the most points now; the strong bot looks ahead by playing the game out.
     Game k is led by player 1 in even games and player 2 in odd ones. Prints each round, the finished tree and
     its score; -o saves the tree (.txt layout text, .json) or draws it (.svg .pdf .png)."""
-    from ...play import make_bots
+    from ...arena import make_bots
     from .bots import BOTS
     from .generate import game_log, play_bots
     from .rules import score, validate
@@ -157,8 +157,8 @@ def balance_command(bots: str, against: str | None, games: int, jobs: int | None
     the 95 % Wilson interval of the first bots' share."""
     import json
 
-    from ...play import make_bots
-    from ...play.records import default_jobs
+    from ...arena import make_bots
+    from ...arena.records import default_jobs
     from .bots import BOTS
     from .generate import compare, summary, tree_records
 

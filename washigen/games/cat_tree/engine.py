@@ -1,5 +1,5 @@
 """The rules engine: plays Cat Tree? We can handle this! from the deal to the finished tree (DESIGN 9), on the
-protocol of washigen.play: initial_state, legal_moves, apply (pure: states are immutable), result, to_move,
+protocol of washigen.arena: initial_state, legal_moves, apply (pure: states are immutable), result, to_move,
 parse_move.
 
 A game is eight rounds. Each round both players are dealt two cards from the draw pile; each keeps one in secret

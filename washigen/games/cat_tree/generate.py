@@ -6,7 +6,7 @@ order that adds more) and each places their card where it adds the most, or dism
 The greedy bot (bots.py) plays by the same policy one move at a time; this driver plans each round's placing
 order once for both players and draws its tie-breaks as the simulation always has, so a seed keeps its tree.
 
-`play_bots` plays the named bots on the engine (washigen.play's play_match; two greedy players play `play`);
+`play_bots` plays the named bots on the engine (washigen.arena's play_match; two greedy players play `play`);
 `tree_record` is one such game as a process pool sends it back, and `summary` / `compare` are the numbers
 `cat-tree balance` prints.
 """
@@ -17,7 +17,7 @@ import random
 import statistics
 from dataclasses import dataclass, replace
 
-from ...play import make_bots, play_match, run_games, wilson
+from ...arena import make_bots, play_match, run_games, wilson
 from . import engine
 from .bots import BOTS, Board, choose_card, place_both, planned_move
 from .engine import Dismiss, Place, Wait, shuffled_deck
@@ -135,7 +135,7 @@ class TreeRecord:
 
 
 def tree_record(bots: str, width: int, height: int, seed: int, first: int) -> TreeRecord:
-    """One game's record (bind the first three with functools.partial for washigen.play.run_games)."""
+    """One game's record (bind the first three with functools.partial for washigen.arena.run_games)."""
     game = play_bots(seed, bots, first, width, height)
     cards = game.layout.cards
     return TreeRecord(seed, first, game.score, len(cards), len(game.dismissed), any(c.row >= 5 for c in cards))

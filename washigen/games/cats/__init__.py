@@ -173,6 +173,7 @@ GAME = register_game(Game(
     tiled=later("tiled"),
     play_check=later("playtest:play_check"),
     balance=later("playtest:balance_hook"),
+    play=later("playtest:play_hook"),
 ))
 
 __all__ = ["GAME"]

@@ -1,5 +1,5 @@
-"""Bots for Cats on the washigen.play protocol: `random` (a uniformly random legal move), `greedy`, and `strong`
-(washigen.play.search's lookahead over the greedy bot, its simulated games played to the end).
+"""Bots for Cats on the washigen.arena protocol: `random` (a uniformly random legal move), `greedy`, and `strong`
+(washigen.arena.search's lookahead over the greedy bot, its simulated games played to the end).
 
 The greedy bot walks each cat along a shortest route to its next goal (a fish it may take on the far side, then
 any cell of its start row), measured every turn on the map as it stands: cells holding another player's line are
@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ...play import RandomBot
-from ...play.search import strong_bot
+from ...arena import RandomBot
+from ...arena.search import strong_bot
 from . import engine
 from .engine import NO_REGION, Move, State, Terrain, apply, can_move, goal_of
 

@@ -373,7 +373,7 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
     import json
 
     from ...output import is_stdout, write_bytes
-    from ...play import first_seat, game_seed
+    from ...arena import first_seat, game_seed
     from .gamelog import outcome_text, write_log
     from .playtest import play_game
 
@@ -440,7 +440,7 @@ def _replay(replay_file: Path, output: Path | None, print_options) -> None:
 
 def engine_outcome(result, turns: int) -> str:
     """How a replayed game ended (`result`: the engine's, None while it goes on), as `cats play` prints it."""
-    from ...play import GameRecord
+    from ...arena import GameRecord
     from .gamelog import outcome_text
 
     if result is None:
@@ -474,8 +474,8 @@ def balance_command(map_file, bots, games, players, coop, long_, forests, jinja,
     score is the largest gap between a seat's win rate and its fair share; the map is fair when every interval
     holds the fair share. With every seat strong, the same games are played by greedy bots too and the report says
     how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
-    from ...play.balance import all_strong, balance_report
-    from ...play.records import default_jobs
+    from ...arena.balance import all_strong, balance_report
+    from ...arena.records import default_jobs
     from .playtest import BALANCE_GAMES, map_balance
 
     seed = resolve_seed(seed)
@@ -488,7 +488,7 @@ def balance_command(map_file, bots, games, players, coop, long_, forests, jinja,
         greedy = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, "greedy")
     click.echo(balance_report(result, as_json, greedy))
     if output is not None:
-        from ...play.chart import chart_title, write_chart
+        from ...arena.chart import chart_title, write_chart
 
         title = chart_title(_game().title, design.players, seed, bots, lang)
         report_written(write_chart(result, output, title, lang))

@@ -200,7 +200,7 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
     """A small 2-player map in a real game, drawn up to the first move of `kind` (step, jump, amazing, pop,
     building: a step into a building) or, for `game`, to its end. Random bots find every kind of move soon."""
     from ...errors import InputError
-    from ...play import RandomBot, play_match
+    from ...arena import RandomBot, play_match
     from .generate import generate_map, generate_setup
 
     if kind not in FIGURES:

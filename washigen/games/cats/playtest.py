@@ -11,11 +11,11 @@ import functools
 from dataclasses import dataclass, replace
 
 from ...errors import InputError
-from ...play import Balance, GameRecord, balance, first_seat, game_seed, make_bots, play_match, run_games
+from ...arena import Balance, GameRecord, balance, first_seat, game_seed, make_bots, play_match, run_games
 from ...report import Report, Violation
 from . import engine
 from .bots import BOTS
-from .generate import generate_setup
+from .generate import generate_map, generate_setup
 from .model import CatsMap, CatsSetup, table
 
 TURNS_PER_ROW = 40             # DESIGN 9: a game must end within 40 x the map's rows
@@ -84,10 +84,28 @@ def map_balance(design: CatsMap, games: int = BALANCE_GAMES, seed: int = 0, jobs
     return balance(records, design.players, teams(design))
 
 
-def balance_hook(design, games: int, seed: int, jobs: int) -> Balance:
-    """Game.balance: a map's balance, or a set-up's (its drawings in every game)."""
+def balance_hook(design: CatsMap | CatsSetup | None, games: int, seed: int, jobs: int,
+                 bots: str = "greedy") -> Balance:
+    """Game.balance: a map's balance, or a set-up's (its drawings in every game); None: the 2-player map of
+    `seed`."""
+    if design is None:
+        design = generate_map(seed=seed)
     setup = design if isinstance(design, CatsSetup) else None
-    return map_balance(_map_of(design), games, seed, jobs, setup)
+    return map_balance(_map_of(design), games, seed, jobs, setup, bots)
+
+
+def play_hook(design: CatsMap | CatsSetup | None = None, seed: int | None = None, bots: str | None = None,
+              first: int = 0) -> Played:
+    """Game.play: one game on a map or set-up (None: the 2-player map of `seed`), seat `first` moving first; the
+    game is seeded as `cats play --seed SEED` seeds its first game."""
+    seed = 0 if seed is None else seed
+    if design is None:
+        design = generate_map(seed=seed)
+    setup = design if isinstance(design, CatsSetup) else None
+    game_map = _map_of(design)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < game_map.players:
+        raise InputError(f"first: must be a seat 0..{game_map.players - 1}, got {first!r}")
+    return play_game(game_map, setup, bots or "greedy", game_seed(seed, 0), first)
 
 
 def _map_of(design) -> CatsMap:

@@ -6,7 +6,7 @@ imports inside the functions below, loaded when a design is made, checked or dra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
@@ -15,7 +15,9 @@ from .commands import commands
 from .constants import DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE
 
 if TYPE_CHECKING:
+    from ...arena import Balance, Match
     from ...press import KitPart
+    from .model import CopsMap
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
@@ -82,10 +84,36 @@ def play_check(design, seed: int):
     return check(design, seed)
 
 
-def balance(design, games: int, seed: int, jobs: int, bots: str = "greedy"):
+def balance(design: CopsMap | None, games: int, seed: int, jobs: int, bots: str = "greedy") -> Balance:
+    """Game.balance: win rate per place in the turn order on `design` (None: the 2-squad map of `seed`)."""
     from .bots import map_balance
 
-    return map_balance(design, games, seed, jobs, bots)
+    return map_balance(_map_to_play(design, seed), games, seed, jobs, bots)
+
+
+def play(design: CopsMap | None = None, seed: int | None = None, bots: str | None = None, first: int = 0) -> Match:
+    """Game.play: one game between `bots` (greedy by default) on `design` (None: the 2-squad map of `seed`),
+    squad `first` starting; the game is seeded as `cops play --seed SEED` seeds its first game."""
+    from ...arena import game_seed
+    from .bots import play_game
+
+    seed = 0 if seed is None else seed
+    design = _map_to_play(design, seed)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < design.players:
+        raise InputError(f"first: must be a squad 0..{design.players - 1}, got {first!r}")
+    return play_game(design, bots or "greedy", game_seed(seed, 0), first)
+
+
+def _map_to_play(design: Any, seed: int) -> CopsMap:
+    from .generate import generate_map
+    from .model import CopsMap
+
+    if design is None:
+        return generate_map(seed=seed)
+    if not isinstance(design, CopsMap):
+        raise InputError(f"design: Cops is played on a map, not a {getattr(design, 'GAME', '?')} "
+                         f"{getattr(design, 'KIND', type(design).__name__)}")
+    return design
 
 
 def golden() -> dict:
@@ -210,6 +238,7 @@ GAME_OBJECT = Game(
     commands=commands,
     play_check=play_check,
     balance=balance,
+    play=play,
     extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS},
 )
 

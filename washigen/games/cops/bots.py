@@ -1,5 +1,5 @@
 """Cops bots on the play protocol: `random` (any legal move), `greedy` (the evidence it lacks, nearest first) and
-`strong` (a rollout lookahead over greedy, washigen.play.search; `strong:N` plays N simulated games a move).
+`strong` (a rollout lookahead over greedy, washigen.arena.search; `strong:N` plays N simulated games a move).
 
 The greedy squad scores each move by the evidence it brings: an area of a rank the squad still lacks in a zone
 whose crime is open, more the closer that zone is to solved, most when it solves a crime. With nothing to gain
@@ -17,7 +17,7 @@ import math
 import random
 from dataclasses import replace
 
-from ...play import GameRecord, RandomBot, balance, game_seed, make_bots, play_match, run_games, strong_bot
+from ...arena import GameRecord, RandomBot, balance, game_seed, make_bots, play_match, run_games, strong_bot
 from ...report import Report, Violation
 from . import engine
 from .engine import CRIMES_TO_WIN, RAMEN, Miso, Noodle, Start, State, Step

@@ -255,7 +255,7 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
     areas filled, solved zones framed, Miso-Squirly paths."""
     import json
 
-    from ...play import game_seed
+    from ...arena import game_seed
     from . import bots as playing
     from . import engine
 
@@ -269,7 +269,7 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
         first_match = (state, moves, seed, first)
     else:
         design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
-        from ...play import make_bots
+        from ...arena import make_bots
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
         records = playing.run(design, games, seed, jobs, bots, label="playing")
@@ -459,8 +459,8 @@ def balance_command(map_file, players, offset, tape_width, layout, fair, seed, g
     length, the stalemates, and the score (the largest gap between a seat's win rate and its fair share). With
     every squad strong, the same games are played by greedy squads too and the report says how far the two agree.
     -o draws it as a chart (.svg .pdf .png, in --lang)."""
-    from ...play import make_bots
-    from ...play.balance import all_strong, balance_report
+    from ...arena import make_bots
+    from ...arena.balance import all_strong, balance_report
     from . import bots as playing
 
     design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
@@ -469,7 +469,7 @@ def balance_command(map_file, players, offset, tape_width, layout, fair, seed, g
     greedy = playing.map_balance(design, games, seed, jobs) if all_strong(bots) else None
     click.echo(balance_report(result, as_json, greedy))
     if output is not None:
-        from ...play.chart import chart_title, write_chart
+        from ...arena.chart import chart_title, write_chart
 
         title = chart_title(_game().title, design.players, seed, bots, lang)
         report_written(write_chart(result, output, title, lang))

@@ -179,7 +179,7 @@ def _judged_in_full(design: CopsMap, seed: int, records: list):
 
 def _games(design: CopsMap, seed: int, start: int, stop: int) -> list:
     """Games start..stop-1 of the map's greedy balance run, exactly as map_balance plays them, winners as seats."""
-    from ...play import first_seat, game_seed
+    from ...arena import first_seat, game_seed
     from .bots import play_record
 
     players = design.players
@@ -191,7 +191,7 @@ def _games(design: CopsMap, seed: int, start: int, stop: int) -> list:
 
 
 def _balance(records: list, players: int):
-    from ...play import balance
+    from ...arena import balance
 
     return balance(records, players)
 
@@ -206,7 +206,7 @@ def _seat_wins(records: list, players: int) -> list[int]:
 
 def _holds(records: list, players: int, z: float) -> bool:
     """Every seat's interval at this z holds the fair share."""
-    from ...play.balance import wilson
+    from ...arena.balance import wilson
 
     share, n = 1 / players, len(records)
     return all(low <= share <= high for low, high in (wilson(w, n, z) for w in _seat_wins(records, players)))

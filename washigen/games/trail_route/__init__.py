@@ -103,7 +103,7 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
 
 def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: str | None = None,
          players: int = 4):
-    """One game played to its end by the engine (washigen.play): on `setup`, or on a setup dealt from `seed` for
+    """One game played to its end by the engine (washigen.arena): on `setup`, or on a setup dealt from `seed` for
     `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
     from .bots import make_policies
     from .engine import GameResult, play_game

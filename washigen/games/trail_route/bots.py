@@ -3,12 +3,12 @@
 A policy answers the engine's questions in a turn: which swap, which card (or none), which finish, and the
 choices a tile effect asks for (Chooser.choose).
 
-The strong policy searches inside this framework rather than on the immutable-state protocol of washigen.play
-(washigen.play.search). The engine resolves a landing in one call that asks the lander's chooser mid-way (cat
+The strong policy searches inside this framework rather than on the immutable-state protocol of washigen.arena
+(washigen.arena.search). The engine resolves a landing in one call that asks the lander's chooser mid-way (cat
 forward, tunnel, place a cat, the 3-point bonus), so a turn is not one move but a tree of small choices; putting
 all of them on the shared protocol would mean rewriting the engine and its tests, for a search that would then
 spend its budget on sub-choices that rarely matter. Here a turn is a plan (swap, card, finish), and the strong
-policy is a flat Monte Carlo search over plans, the same idea as washigen.play.search:
+policy is a flat Monte Carlo search over plans, the same idea as washigen.arena.search:
 
 - candidates: the plans that look best one turn ahead by `margin` (a seat's `outlook`, its points plus what its
   cards and its cats on the way are likely to bring, less the best other seat's), always with the best plan that
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...errors import InputError
-from ...play.bots import MAX_STRENGTH
+from ...arena.bots import MAX_STRENGTH
 from .engine import (COLS, MAX_CASCADE, START, CardPlay, Finish, Policy, State, Swap, apply_finish, apply_swap,
                      card_plays, check_play, end_of_turn, legal_finishes, legal_swaps, neighbours, play_card,
                      play_turn, winners)

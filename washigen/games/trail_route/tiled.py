@@ -45,7 +45,7 @@ def _json(value: Any) -> str:
 
 def tileset_png() -> bytes:
     from ...press.impose import Slot, place
-    from ...render.png import to_png
+    from ...backends.png import to_png
     from .draw import THEME, destination_tile, road_tile
 
     s = TILE_PX / 10.0                                      # drawn at 254 dpi: 10 px a millimetre

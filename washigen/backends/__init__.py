@@ -4,7 +4,6 @@ game.
 Each backend is imported on first use: reportlab, svgwrite and pdfium cost most of a command's start-up, and most
 commands need one of them at most."""
 
-from .. import _answer_calls
 from .bookmark import Bookmark
 
 _BACKENDS = {"to_pdf": "pdf", "to_png": "png", "tile_windows": "png", "DEFAULT_DPI": "png", "to_svg": "svg"}
@@ -17,7 +16,5 @@ def __getattr__(name: str):
         return getattr(import_module(f"{__name__}.{_BACKENDS[name]}"), name)
     raise AttributeError(name)
 
-
-_answer_calls(__name__, "design", "render")   # washigen.render(design, path) stays the API's function
 
 __all__ = ["to_svg", "to_pdf", "to_png", "tile_windows", "Bookmark", "DEFAULT_DPI"]

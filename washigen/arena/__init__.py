@@ -13,14 +13,11 @@ statistics (DESIGN 9, "Bots, playouts and balance"). Nothing here knows any game
 `strong_bot(engine, GreedyBot, evaluate)` (search.py) makes any engine's strong bot from its greedy one.
 """
 
-from .. import _answer_calls
 from .balance import Agreement, Balance, SeatStats, agreement, balance, wilson
 from .bots import Bot, RandomBot, make_bots
 from .match import Match, play_match
 from .records import GameRecord, first_seat, game_seed, run_games
 from .search import strong_bot
-
-_answer_calls(__name__, "games", "play")   # washigen.play(game, ...) stays the API's function
 
 __all__ = [
     "Agreement", "Balance", "Bot", "GameRecord", "Match", "RandomBot", "SeatStats",

@@ -1,4 +1,4 @@
-"""One seeded match between bots, played on any engine that follows the protocol of washigen.play."""
+"""One seeded match between bots, played on any engine that follows the protocol of washigen.arena."""
 
 from __future__ import annotations
 
