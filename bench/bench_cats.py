@@ -22,7 +22,7 @@ VARIANTS = 300
 
 def cut_up_variants(count: int):
     """Every cut-up candidate of the standard map, good or not: what `cats variants` validates."""
-    from washigen.games.cats.generate import MapSpec, _design, _map_rng, base_plan
+    from washigen.games.cats.plan import MapSpec, _design, _map_rng, base_plan
     from washigen.games.cats.variants import cut_plan
 
     spec = MapSpec(players=2, cut_up=True)
@@ -37,7 +37,7 @@ def cut_up_variants(count: int):
 def movement_graph(design):
     """The edges a cat may step along, each building and forest one node (as our validator searches them), and
     the free cells of the top and bottom home rows."""
-    from washigen.games.cats.rules import Board
+    from washigen.games.cats.board import Board
 
     board = Board(design.grid)
     C = board.cols
@@ -109,7 +109,7 @@ def bench_scale() -> dict:
 
 def _roll_pages(roll) -> list:
     """A roll as the PDF's pages: runs of whole repeats no longer than 5,080 mm, with their join marks."""
-    from washigen.games.cats.draw import piece_length, repeat_length, roll_scene
+    from washigen.games.cats.roll import piece_length, repeat_length, roll_scene
     from washigen.press.rolls import roll_document
 
     return roll_document(roll_scene(roll, 3.0), repeat_length(roll), "", piece=piece_length(roll)).pages
@@ -130,7 +130,7 @@ def bench_roll() -> list[dict]:
 
 def bench_variants() -> dict:
     """`cats variants` work: good cut-ups made and checked per second (the standard map, 300 tries)."""
-    from washigen.games.cats.generate import MapSpec
+    from washigen.games.cats.plan import MapSpec
     from washigen.games.cats.variants import variants
 
     spec = MapSpec(players=2, cut_up=True)

@@ -23,7 +23,7 @@ FRESH = 1_000_003          # the fresh check's game seed is the map seed plus th
 
 
 def one(task: tuple[str, int]) -> dict:
-    from washigen.games.cops.bots import map_balance
+    from washigen.games.cops.playtest import map_balance
     from washigen.games.cops.generate import generate_map
 
     layout, seed = task

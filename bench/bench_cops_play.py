@@ -40,17 +40,17 @@ def run():
 
 
 def playouts(bots_named: str, count: int, goal: float) -> dict:
-    from washigen.games.cops import bots, engine
+    from washigen.games.cops import engine, playtest
     from washigen.games.cops.generate import generate_map
 
     design = generate_map(4, 7)
     board = engine.board_for(design)
     board.miso_pairs, board.hops, board.nearest   # read once per map in every use; not part of a playout
-    games = [bots.play_game(design, bots_named, seed, seed % 4) for seed in range(count)]
+    games = [playtest.play_game(design, bots_named, seed, seed % 4) for seed in range(count)]
 
     def playing():
         for seed in range(count):
-            bots.play_game(design, bots_named, seed, seed % 4)
+            playtest.play_game(design, bots_named, seed, seed % 4)
 
     moves = []                           # every game's moves as records, read once; the floor only applies them
     for seed, match in enumerate(games):
@@ -74,7 +74,7 @@ def playouts(bots_named: str, count: int, goal: float) -> dict:
 
 
 def strong() -> dict:
-    from washigen.games.cops import bots
+    from washigen.games.cops import playtest
     from washigen.games.cops.generate import generate_map
 
     designs = [generate_map(2, seed) for seed in range(1, 4)]
@@ -84,11 +84,11 @@ def strong() -> dict:
         return f"{strong_one},greedy" if game % 2 == 0 else f"greedy,{strong_one}"
 
     start = time.perf_counter()
-    records = [bots.play_record(design, spec(game, "strong"), game, game // 2 % 2) for design, game in duels]
+    records = [playtest.play_record(design, spec(game, "strong"), game, game // 2 % 2) for design, game in duels]
     ours = time.perf_counter() - start
     start = time.perf_counter()
     for design, game in duels:
-        bots.play_record(design, "greedy", game, game // 2 % 2)
+        playtest.play_record(design, "greedy", game, game // 2 % 2)
     floor = time.perf_counter() - start
     wins = sum(game % 2 in record.winners for record, (_, game) in zip(records, duels))
     return at_least("cops-strong", wins / len(duels), 0.65, "win rate", games=len(duels),
@@ -97,7 +97,7 @@ def strong() -> dict:
 
 
 def balances():
-    from washigen.games.cops import bots
+    from washigen.games.cops import playtest
     from washigen.games.cops.generate import generate_map
 
     maps = int(os.environ.get("COPS_BENCH_MAPS", 200))
@@ -112,7 +112,7 @@ def balances():
         scores, ahead, behind, unfair = [], 0, 0, 0
         for design in designs:
             # Games apart from the ones --fair chose by, so the choice is judged on fresh games.
-            result = bots.map_balance(design, games, MEASURE_SEED + design.seed)
+            result = playtest.map_balance(design, games, MEASURE_SEED + design.seed)
             scores.append(result.score)
             first = result.seats[0]
             ahead += first.low > result.fair_share

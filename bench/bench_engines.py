@@ -94,7 +94,7 @@ class Subject:
         """One game: (plies, winning seats)."""
         raise NotImplementedError
 
-    balance: Callable[..., Any] | None = None        # (design, games, seed, jobs, bots) -> washigen.play.Balance
+    balance: Callable[..., Any] | None = None        # (design, games, seed, jobs, bots) -> washigen.arena.Balance
 
 
 class Cats(Subject):
@@ -133,7 +133,7 @@ class Cops(Subject):
         return self.design(players=2)
 
     def play(self, design, bots, seed, first):
-        from washigen.games.cops.bots import play_game
+        from washigen.games.cops.playtest import play_game
         match = play_game(design, bots, seed, first)
         return match.turns, (match.result.winners if match.result is not None else ())
 
@@ -141,8 +141,8 @@ class Cops(Subject):
         """As cops' map_balance, with any bots: a seat is a place in the turn order (seat 0 starts)."""
         from dataclasses import replace
 
-        from washigen.games.cops.bots import play_record
-        from washigen.play import balance, run_games
+        from washigen.games.cops.playtest import play_record
+        from washigen.arena import balance, run_games
 
         players = design.players
         records = run_games(functools.partial(play_record, design, bots), seed, games, players, jobs)
@@ -155,10 +155,8 @@ class TrailRoute(Subject):
     duel_seats = 3
 
     def registry(self):
-        try:
-            from washigen.games.trail_route.bots import POLICIES
-        except ImportError:
-            from washigen.games.trail_route.engine import POLICIES
+        from washigen.games.trail_route.bots import POLICIES
+
         return POLICIES
 
     def design(self, seed: int = 1, players: int = 4):
@@ -189,7 +187,7 @@ class CatTree(Subject):
 
     def registry(self):
         if self.engine() is None:
-            return {"greedy": None}                    # the simulated game of generate.play
+            return {"greedy": None}                    # the simulated game of playtest.play
         from washigen.games.cat_tree.bots import BOTS
         return BOTS
 
@@ -202,9 +200,9 @@ class CatTree(Subject):
     def play(self, design, bots, seed, first):
         engine = self.engine()
         if engine is None:
-            from washigen.games.cat_tree.generate import play
+            from washigen.games.cat_tree.playtest import play
             return len(play(seed).turns), (0, 1)
-        from washigen.play import make_bots, play_match
+        from washigen.arena import make_bots, play_match
         state = engine.initial_state(seed=seed, first=first)
         match = play_match(engine, state, make_bots(bots, self.registry(), 2), seed, 10_000)
         return match.turns, (match.result.winners if match.result is not None else ())
@@ -229,7 +227,7 @@ def alternate(ours: Callable[[], object], floor: Callable[[], object], rounds: i
 
 
 def speed(subject: Subject, bot: str, anchor: list[float]) -> dict:
-    from washigen.play import first_seat, game_seed
+    from washigen.arena import first_seat, game_seed
 
     design = subject.design()
     players = subject.players(design)
@@ -266,7 +264,7 @@ def speed(subject: Subject, bot: str, anchor: list[float]) -> dict:
 def jobs_two(subject: Subject, rounds: int = 3) -> dict:
     """A greedy balance run, map included, with two workers over one; the serial part is what runs outside the
     workers (making the map, gathering the balance), measured in the one-job run's pieces."""
-    from washigen.play import balance
+    from washigen.arena import balance
 
     games = BALANCE_GAMES[subject.name]
 
@@ -292,7 +290,7 @@ def jobs_two(subject: Subject, rounds: int = 3) -> dict:
 
 def _records_like(result) -> list:
     """As many records as the run played, with its wins (gathering costs the same whatever the games were)."""
-    from washigen.play import GameRecord
+    from washigen.arena import GameRecord
 
     records = []
     for seat in result.seats:
@@ -303,7 +301,7 @@ def _records_like(result) -> list:
 # -- strong against greedy -------------------------------------------------------------------------------------------
 
 def strong_vs_greedy(subject: Subject, games: int) -> dict | None:
-    from washigen.play import game_seed, wilson
+    from washigen.arena import game_seed, wilson
 
     seats = subject.duel_seats
     if not seats or "strong" not in subject.registry():

@@ -20,7 +20,8 @@ GOALS = {"svg": 1.3, "pdf": 1.1}
 def real_scenes() -> dict:
     from washigen.games.cat_tree import print_design as print_deck
     from washigen.games.cat_tree.model import CatTreeDeck
-    from washigen.games.cats.draw import map_scene, roll_scene
+    from washigen.games.cats.draw import map_scene
+    from washigen.games.cats.roll import roll_scene
     from washigen.games.cats.generate import generate_map, generate_roll
     from washigen.games.cops.draw import map_scene as cops_map_scene
     from washigen.games.cops.generate import generate_map as generate_cops_map

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 
-from washigen.games.cops.rules import (frame_of, location_index, path_visible, polyline_distance,
-                                       polyline_shape_distance, shape_of, visible_part)
+from washigen.games.cops.geometry import (frame_of, location_index, path_visible, polyline_distance,
+                                          polyline_shape_distance, shape_of, visible_part)
 
 TOLERANCE = 0.6
 

@@ -80,7 +80,7 @@ def initial(position: Position):
     design = design_of(position)
     engine = engine_of(position.game)
     if position.game == "cats":
-        from washigen.games.cats.generate import generate_setup
+        from washigen.games.cats.setup import generate_setup
 
         setup = generate_setup(design, position.setup_seed)
         return engine.initial_state(design, setup, engine.rules_of(design), position.seed, first=position.first)

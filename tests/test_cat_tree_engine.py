@@ -17,8 +17,8 @@ from washigen.errors import InputError
 from washigen.games.cat_tree import engine
 from washigen.games.cat_tree.bots import BOTS, Board, GreedyBot, gains
 from washigen.games.cat_tree.engine import Dismiss, Keep, Place, Wait
-from washigen.games.cat_tree.generate import compare, play, play_bots, tree_records
 from washigen.games.cat_tree.model import BY_NAME, CatTreeLayout
+from washigen.games.cat_tree.playtest import compare, play, play_bots, tree_records
 from washigen.games.cat_tree.rules import score, score_grid
 from washigen.arena import make_bots, play_match
 

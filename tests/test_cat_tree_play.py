@@ -12,8 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from washigen.cli import main
 from washigen.games.cat_tree import engine
-from washigen.games.cat_tree.generate import play, play_bots, tree_records
 from washigen.games.cat_tree.model import COPIES, HAND, NAMES, PLAYERS, ROUNDS, layout_from_grid
+from washigen.games.cat_tree.playtest import play, play_bots, tree_records
 from washigen.games.cat_tree.rules import legal_cells, placement_ok, score, validate
 
 SEEDS = range(40)

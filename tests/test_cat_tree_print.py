@@ -12,8 +12,8 @@ from pypdf.generic import ContentStream
 
 from washigen.games import get_game
 from washigen.games.cat_tree import draw
-from washigen.games.cat_tree.generate import play
 from washigen.games.cat_tree.model import BY_NAME, STRUCTURES, CatTreeDeck
+from washigen.games.cat_tree.playtest import play
 from washigen.games.cat_tree.rules import score
 from washigen.games.cat_tree.text import example_layout, from_text
 from washigen.press import PrintOptions

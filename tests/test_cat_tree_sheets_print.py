@@ -8,8 +8,8 @@ import pytest
 
 from washigen.games import get_game
 from washigen.games.cat_tree import draw
-from washigen.games.cat_tree.generate import play
 from washigen.games.cat_tree.model import STRUCTURES
+from washigen.games.cat_tree.playtest import play
 from washigen.games.cat_tree.text import from_text
 from washigen.press import PrintOptions
 from washigen.backends import to_pdf

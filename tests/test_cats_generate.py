@@ -13,8 +13,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cats_maps import valid_map  # noqa: E402
 from washigen.design import dumps, loads  # noqa: E402
 from washigen.errors import InputError  # noqa: E402
-from washigen.games.cats.generate import (MapSpec, Plan, generate_map, generate_roll, generate_segment,  # noqa: E402
-                                          generate_setup)
+from washigen.games.cats.generate import generate_map, generate_roll, generate_segment  # noqa: E402
+from washigen.games.cats.plan import MapSpec, Plan  # noqa: E402
+from washigen.games.cats.setup import generate_setup  # noqa: E402
 from washigen.games.cats.variants import apply_cuts, variants  # noqa: E402
 from washigen.games.cats.model import map_shape, table  # noqa: E402
 from washigen.games.cats.rules import validate  # noqa: E402
@@ -86,7 +87,7 @@ def test_segments_and_rolls_pass_their_checks():
 
 
 def test_the_last_resort_segment_is_valid_too():
-    from washigen.games.cats.generate import _plain_segment
+    from washigen.games.cats.plan import _plain_segment
     from washigen.games.cats.rules import validate_grid_segment
 
     for rows in range(4, 16):

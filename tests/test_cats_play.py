@@ -15,7 +15,8 @@ from washigen.cli import main
 from washigen.games.cats import engine, playtest
 from washigen.games.cats.bots import BOTS, GreedyBot
 from washigen.games.cats.gamelog import read_log, replay, write_log
-from washigen.games.cats.generate import generate_map, generate_setup
+from washigen.games.cats.generate import generate_map
+from washigen.games.cats.setup import generate_setup
 from washigen.arena import RandomBot, game_seed, play_match
 
 from .cats_legality import check, legal_names

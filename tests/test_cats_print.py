@@ -11,7 +11,9 @@ from PIL import Image
 
 from tests.readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
 from washigen.cli import main
-from washigen.games.cats.draw import THEME, map_scene, print_design, qr_matrix
+from washigen.games.cats.draw import map_scene, print_design
+from washigen.games.cats.symbols import THEME
+from washigen.qr import qr_matrix
 from washigen.games.cats.generate import generate_map
 from washigen.press import PrintOptions
 from washigen.backends import to_pdf, to_png, to_svg
@@ -212,7 +214,7 @@ def test_the_rules_qr_code_is_vector_and_reads_back():
     zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp (the project's test extras) decodes the QR codes")
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
-    from washigen.games.cats.draw import roll_repeat
+    from washigen.games.cats.roll import roll_repeat
     from washigen.games.cats.generate import generate_roll
 
     url = "https://example.com/cats-rules.pdf"

@@ -18,7 +18,8 @@ from cats_maps import (valid_map, valid_setup, with_buildings, with_rows,  # noq
                        without_sewers)
 from washigen.games.cats.generate import generate_map  # noqa: E402
 from washigen.games.cats.model import Building, Drawing, Opening, SIDE_STEP  # noqa: E402
-from washigen.games.cats.rules import Board, map_homes, routes, validate  # noqa: E402
+from washigen.games.cats.board import Board  # noqa: E402
+from washigen.games.cats.rules import map_homes, routes, validate  # noqa: E402
 
 
 def found(design, rule):
@@ -302,7 +303,7 @@ def test_the_validator_never_raises_on_a_mutated_map(data):
 
 
 def test_a_three_player_setup_is_checked_per_player_in_turn_order():
-    from washigen.games.cats.generate import generate_setup
+    from washigen.games.cats.setup import generate_setup
 
     setup = generate_setup(generate_map(players=3, seed=2, play_check=False), seed=1)
     assert validate(setup).ok

@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cats_maps import valid_map, valid_setup  # noqa: E402
 from washigen.design import dumps, loads, to_dict  # noqa: E402
 from washigen.errors import DesignFormatError, WashigenError  # noqa: E402
-from washigen.games.cats.generate import generate_map, generate_roll, generate_segment, generate_setup  # noqa: E402
+from washigen.games.cats.generate import generate_map, generate_roll, generate_segment  # noqa: E402
+from washigen.games.cats.setup import generate_setup  # noqa: E402
 from washigen.games.cats.text import from_text, to_text  # noqa: E402
 
 

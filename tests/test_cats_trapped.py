@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from washigen.games.cats import engine, playtest
 from washigen.games.cats.bots import GreedyBot
-from washigen.games.cats.generate import generate_map, generate_setup
+from washigen.games.cats.generate import generate_map
+from washigen.games.cats.setup import generate_setup
 from washigen.games.cats.rules import poppers_keep_off_sewers, validate
 from washigen.arena import RandomBot, play_match
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from washigen import __version__
 from washigen.cli import main
-from washigen import games
+from washigen.games import registry as games
 from washigen.design import dumps
 from washigen.press import Document
 from washigen.scene import Scene, Style, Text

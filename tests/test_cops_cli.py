@@ -131,10 +131,10 @@ def test_games_lists_cops_with_its_parameters():
     listing = json.loads(run("games", "--json").output)
     cops = next(g for g in listing if g["name"] == "cops")
     assert [c["name"] for c in cops["components"]] == ["map", "tape", "sheet", "play", "balance"]
-    players = cops["components"][0]["params"][0]
-    assert (players["name"], players["min"], players["max"], players["default"]) == ("players", 2, 6, 2)
-    offset = cops["components"][0]["params"][1]
-    assert offset["name"] == "offset" and "quarter of the tape width" in offset["help"]   # its bound follows the width
+    params = {param["name"]: param for param in cops["components"][0]["params"]}
+    players = params["players"]
+    assert (players["min"], players["max"], players["default"]) == (2, 6, 2)
+    assert "quarter of the tape width" in params["offset"]["help"]   # its bound follows the width
 
 
 def test_sheet_count_is_checked(tmp_path):

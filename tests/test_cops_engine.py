@@ -17,7 +17,7 @@ from dataclasses import replace
 import pytest
 
 from washigen.errors import InputError
-from washigen.games.cops import bots, engine
+from washigen.games.cops import bots, engine, playtest
 from washigen.games.cops.engine import Miso, Noodle, Pass, Start, apply, legal_moves, parse_move, result
 from washigen.games.cops.generate import generate_map
 from washigen.games.cops.model import End, Path, Road, RoadEnd
@@ -180,7 +180,7 @@ def test_miso_squirly_stays_on_the_tape_and_does_not_wrap():
 
 
 def complete_offset_map():
-    from washigen.games.cops.generate import complete_offset
+    from washigen.games.cops.roads import complete_offset
 
     return complete_offset(replace(HAND, offset=8.0))
 
@@ -331,7 +331,7 @@ def refereed_game(design, spec: str, seed: int, first: int) -> None:
     state = engine.initial_state(design, first=first)
     referee = Referee(design, first)
     rng = random.Random(seed)
-    for _ in range(bots.turn_limit(design)):
+    for _ in range(playtest.turn_limit(design)):
         if result(state) is not None:
             break
         move = squads[engine.to_move(state)].choose(state, legal_moves(state), rng)
@@ -361,7 +361,7 @@ def test_the_miso_pairs_kept_move_by_move_are_those_found_afresh(players, layout
     board = engine.board_for(design)
     checked = 0
     for seed in range(3):
-        match = bots.play_game(design, "random", seed, 0)
+        match = playtest.play_game(design, "random", seed, 0)
         state = engine.initial_state(design)
         for text in match.moves:
             state = apply(state, parse_move(text, state))
@@ -392,7 +392,7 @@ def test_the_referee_refuses_what_the_rules_refuse():
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_log_replays_to_the_same_game(players):
     design = generate_map(players, 21)
-    match = bots.play_game(design, "greedy,random" if players == 2 else "random", seed=5, first=1)
+    match = playtest.play_game(design, "greedy,random" if players == 2 else "random", seed=5, first=1)
     state = engine.initial_state(design, first=1)
     for text in match.moves:
         state = apply(state, parse_move(text, state))
@@ -401,15 +401,15 @@ def test_a_log_replays_to_the_same_game(players):
 
 def test_greedy_squads_finish_and_a_seed_plays_the_same_game():
     design = generate_map(4, 2)
-    first = bots.play_game(design, "greedy", seed=9, first=0)
-    again = bots.play_game(design, "greedy", seed=9, first=0)
+    first = playtest.play_game(design, "greedy", seed=9, first=0)
+    again = playtest.play_game(design, "greedy", seed=9, first=0)
     assert first.moves == again.moves and first.result.end == "win"
-    assert bots.play_check(design, 3).ok
+    assert playtest.play_check(design, 3).ok
 
 
 def test_greedy_beats_random():
     design = generate_map(2, 4)
-    wins = sum(0 in bots.play_record(design, "greedy,random", seed, 0).winners for seed in range(20))
+    wins = sum(0 in playtest.play_record(design, "greedy,random", seed, 0).winners for seed in range(20))
     assert wins >= 15
 
 
@@ -422,7 +422,7 @@ def test_strong_beats_greedy_with_seats_rotated():
         for game in range(8):
             strong = game % 2
             spec = "strong:6,greedy" if strong == 0 else "greedy,strong:6"
-            record = bots.play_record(design, spec, 100 * map_seed + game, game // 2 % 2)
+            record = playtest.play_record(design, spec, 100 * map_seed + game, game // 2 % 2)
             wins += strong in record.winners
             games += 1
     assert wins >= 0.65 * games, f"strong won {wins} of {games}"
@@ -430,14 +430,14 @@ def test_strong_beats_greedy_with_seats_rotated():
 
 def test_a_strong_game_replays_from_its_seed():
     design = generate_map(3, 8)
-    first = bots.play_game(design, "strong:4,greedy,random", seed=11, first=2)
-    again = bots.play_game(design, "strong:4,greedy,random", seed=11, first=2)
+    first = playtest.play_game(design, "strong:4,greedy,random", seed=11, first=2)
+    again = playtest.play_game(design, "strong:4,greedy,random", seed=11, first=2)
     assert first.moves == again.moves and first.result == again.result
 
 
 def test_the_greedy_ranking_puts_its_choice_first_and_keeps_every_move():
     design = generate_map(2, 4)
-    match = bots.play_game(design, "random", seed=3, first=0)
+    match = playtest.play_game(design, "random", seed=3, first=0)
     state = engine.initial_state(design)
     greedy = bots.GreedyBot()
     for text in match.moves[:12]:
@@ -461,7 +461,7 @@ def test_evaluate_gives_each_squad_a_chance_and_favours_the_squad_ahead():
 
 def test_jobs_do_not_change_results():
     design = generate_map(3, 6)
-    assert bots.run(design, 9, seed=2, jobs=1) == bots.run(design, 9, seed=2, jobs=2)
+    assert playtest.run(design, 9, seed=2, jobs=1) == playtest.run(design, 9, seed=2, jobs=2)
 
 
 def test_bad_bot_names_are_refused():

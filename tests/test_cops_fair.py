@@ -9,10 +9,11 @@ from click.testing import CliRunner
 
 from washigen.cli import main
 from washigen.errors import InputError
-from washigen.games.cops import generate
-from washigen.games.cops.bots import map_balance
+from washigen.games.cops import fair
+from washigen.games.cops.playtest import map_balance
 from washigen.games.cops.draw import map_scene
-from washigen.games.cops.generate import FAIR_GAMES, FairnessWarning, generate_map
+from washigen.games.cops.fair import FAIR_GAMES, FairnessWarning
+from washigen.games.cops.generate import generate_map
 from washigen.games.cops.model import CopsMap
 from washigen.games.cops.text import to_text
 from washigen.arena import GameRecord, wilson
@@ -47,7 +48,7 @@ def fake(monkeypatch):
         played.append((design.name, stop - start))
         return fake_games(design, seed, start, stop)
 
-    monkeypatch.setattr(generate, "_games", games)
+    monkeypatch.setattr(fair, "_games", games)
     return played
 
 
@@ -61,19 +62,19 @@ def seat_fair(design, seed=1):
 def test_the_first_fair_candidate_is_kept_and_none_after_it_is_judged(fake):
     candidates = [Fake("a", 0.9), Fake("b", 0.8), Fake("c", 0.5), Fake("d", 0.5)]
     assert seat_fair(candidates[2]) and not seat_fair(candidates[0])
-    chosen = generate.fair_search(iter(candidates), seed=1, budget=60)
+    chosen = fair.fair_search(iter(candidates), seed=1, budget=60)
     assert chosen.name == "c" and chosen.balance_fair is True and chosen.balance_games == FAIR_GAMES
     assert [name for name, _ in fake] == ["a", "b", "c", "c", "c"]        # d never played
     assert sum(n for name, n in fake if name == "c") == FAIR_GAMES
     # a lopsided candidate is dropped at the first early look, after its first screen's games only
-    assert sum(n for name, n in fake if name == "a") == generate.SCREENS[0][0]
+    assert sum(n for name, n in fake if name == "a") == fair.SCREENS[0][0]
 
 
 def test_the_budget_caps_the_candidates_and_the_fairest_comes_with_a_warning(fake):
     candidates = [Fake(str(k), first) for k, first in enumerate((0.9, 0.75, 0.85, 0.95, 0.5, 0.5))]
-    budget = 2 * (generate.LAYOUT_COST + generate.SCREENS[0][0]) / generate.NOMINAL_RATE     # two early drops
+    budget = 2 * (fair.LAYOUT_COST + fair.SCREENS[0][0]) / fair.NOMINAL_RATE     # two early drops
     with pytest.warns(FairnessWarning, match=r"no fair map .* score 0\.\d+ over 200 greedy games"):
-        chosen = generate.fair_search(iter(candidates), seed=1, budget=budget)
+        chosen = fair.fair_search(iter(candidates), seed=1, budget=budget)
     assert {name for name, _ in fake} == {"0", "1"}                    # the fair ones later were never reached
     assert chosen.name == "1" and chosen.balance_fair is False and chosen.balance_games == FAIR_GAMES
     wins = sum(1 for r in fake_games(chosen, 1, 0, FAIR_GAMES) if r.winners == (0,))
@@ -81,11 +82,11 @@ def test_the_budget_caps_the_candidates_and_the_fairest_comes_with_a_warning(fak
 
 
 def test_budget_zero_still_judges_one_candidate_and_bad_budgets_are_refused(fake):
-    chosen = generate.fair_search(iter([Fake("x", 0.5), Fake("y", 0.5)]), seed=1, budget=0)
+    chosen = fair.fair_search(iter([Fake("x", 0.5), Fake("y", 0.5)]), seed=1, budget=0)
     assert chosen.name == "x"
     for bad in (-1.0, 601.0):
         with pytest.raises(InputError, match="budget"):
-            generate.search_games(bad)
+            fair.search_games(bad)
 
 
 # -- real maps ----------------------------------------------------------------------------------------------------

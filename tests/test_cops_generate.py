@@ -9,10 +9,12 @@ import pytest
 
 from washigen.errors import InputError, WashigenError
 from washigen.games.cops import generate
-from washigen.games.cops.bots import play_check
-from washigen.games.cops.generate import complete_offset, generate_map, generate_tape, layouts
+from washigen.games.cops.playtest import play_check
+from washigen.games.cops.generate import generate_map, generate_tape, layouts
+from washigen.games.cops.roads import complete_offset
 from washigen.games.cops.model import JOINT_BAND, MATCH_TOLERANCE, max_offset_for
-from washigen.games.cops.rules import joints_of, validate
+from washigen.games.cops.geometry import joints_of
+from washigen.games.cops.rules import validate
 from washigen.units import TAPE_WIDTHS
 
 SEEDS = range(300)

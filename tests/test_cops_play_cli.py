@@ -119,12 +119,12 @@ def test_the_game_drawing_is_the_map_at_real_size(tmp_path):
 
 
 def test_validate_play_reports_a_stalemate_with_the_seed_of_the_failing_game(tmp_path, monkeypatch):
-    from washigen.games.cops import bots
+    from washigen.games.cops import playtest
     from washigen.arena import game_seed
 
     design = tmp_path / "map.json"
     save(generate_map(2, 3), design)
-    monkeypatch.setattr(bots, "turn_limit", lambda design: 4)        # no game can be won in four moves
+    monkeypatch.setattr(playtest, "turn_limit", lambda design: 4)        # no game can be won in four moves
     result = run("validate", design, "--play", "--json")
     assert result.exit_code == 1, result.output
     report = json.loads(result.output)

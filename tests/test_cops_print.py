@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from washigen.cli import main
 from washigen.games import get_game
 from washigen.games.cops.generate import generate_map
-from washigen.games.cops.rules import location_index, path_visible
+from washigen.games.cops.geometry import location_index, path_visible
 from washigen.press import KitPart, PrintOptions
 from washigen.backends import to_pdf
 

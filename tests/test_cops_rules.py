@@ -11,7 +11,8 @@ c (bottom left), d (bottom right); zone 2 holds e, f, g, h the same way; gravest
 import random
 from dataclasses import replace
 
-from washigen.games.cops.generate import card_areas, complete_offset, generate_map
+from washigen.games.cops.generate import card_areas, generate_map
+from washigen.games.cops.roads import complete_offset
 from washigen.games.cops.model import CopsMap, End, Location, Path, Road, RoadEnd, Segment, Zone
 from washigen.games.cops.rules import validate
 

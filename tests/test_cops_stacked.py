@@ -16,7 +16,8 @@ from washigen.design import dumps, loads
 from washigen.games.cops import engine
 from washigen.games.cops.generate import generate_map, generate_tape, layouts
 from washigen.games.cops.model import Road
-from washigen.games.cops.rules import ports_of, validate
+from washigen.games.cops.geometry import ports_of
+from washigen.games.cops.rules import validate
 from washigen.units import MM_PER_UNIT
 
 OFFSETS = (0.0, 3.0, 12.5)

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from washigen.cli import main
 from washigen.games.cops.generate import generate_map, generate_tape
-from washigen.games.cops.rules import joints_of
+from washigen.games.cops.geometry import joints_of
 from washigen.backends import to_pdf
 
 from .readback import rasterise_pdf

@@ -173,10 +173,10 @@ def _cats_setup(design, stored: dict[str, str]):
 
 
 def play_cops(case: Case) -> Played:
-    from washigen.games.cops import bots, engine
+    from washigen.games.cops import engine, playtest
 
     design = design_of(case)
-    match = bots.play_game(design, case.bots, case.seed, case.first)
+    match = playtest.play_game(design, case.bots, case.seed, case.first)
     header = [("game", case.game), ("design", _params_text(case.params)), ("design-check", _check(design)),
               ("seed", str(case.seed)), ("first", str(case.first + 1)), ("bots", case.bots),
               ("result", _outcome(match.result, match.turns))]
@@ -199,7 +199,7 @@ def play_cops(case: Case) -> Played:
 
 def play_trail_route(case: Case) -> Played:
     from washigen.games import get_game
-    from washigen.games.trail_route.engine import describe
+    from washigen.games.trail_route.gamelog import describe
 
     setup = design_of(case)
     result = get_game(case.game).play(setup, seed=case.seed, bots=case.bots)
@@ -215,7 +215,7 @@ def play_trail_route(case: Case) -> Played:
 def play_cat_tree(case: Case) -> Played:
     if _protocol("cat_tree"):
         return _play_protocol(case, "cat_tree")
-    from washigen.games.cat_tree.generate import game_log, play
+    from washigen.games.cat_tree.playtest import game_log, play
 
     game = play(case.seed)
     header = [("game", case.game), ("seed", str(case.seed)), ("bots", case.bots),

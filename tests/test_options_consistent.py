@@ -53,9 +53,17 @@ def test_games_text_never_shows_a_default_of_none_or_a_bool_kind():
 
 
 def test_the_registry_components_are_the_cli_commands():
+    """Every command of a game is a component its spec declares, and offers every parameter declared there (the
+    command adds only the command line's own: the output, the print options, a profile)."""
     for game, name, command in game_commands():
         component = next(c for c in game.components if c.name == name)
-        assert [p.name for p in component.params] == [p.name for p in command.params if p.name != "help"]
+        offered = [p.name for p in command.params if p.name != "help"]
+        assert [p.name for p in component.params] == [n for n in offered if n in {p.name for p in component.params}]
+        assert {n for n in offered if n not in {p.name for p in component.params}} <= CLI_OWN, (game.name, name)
+
+
+CLI_OWN = {"output", "folder", "profile", "paper", "template_file", "bleed", "crop_marks", "cut_lines", "duplex",
+           "back_offset", "dpi", "lang", "colour", "output_profile", "gutter"}
 
 
 def minimal_args(game: str, command: str) -> list[str]:

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from washigen.cli import main
-from washigen.cli_options import print_options
+from washigen.cli.options import print_options
 
 from .readback import page_size_mm, pdf_pages
 

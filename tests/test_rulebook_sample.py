@@ -7,7 +7,8 @@ import textwrap
 
 import pytest
 
-from washigen import games, paths
+from washigen import paths
+from washigen.games import registry as games
 from washigen.games import Component, Game, Param, all_games
 from washigen.press.document import Document, KitPart
 from washigen.backends.pdf import Bookmark

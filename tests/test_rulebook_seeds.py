@@ -16,6 +16,7 @@ from washigen.rulebook import read, rules_pdf, source_name
 from washigen.rulebook.figures import draw, parse_target
 from washigen.rulebook.markdown import plain
 from washigen.scene import Scene
+from washigen.games import get_game
 
 SEED_FILES = sorted(SEEDS.glob("*.md"))
 RULES = {path.name: read(path, source_name(path)) for path in SEED_FILES}
@@ -44,7 +45,7 @@ def test_every_figure_directive_resolves(name, figure):
     rules = RULES[name]
     ref = parse_target(figure.target, rules.source, figure.line)
     skip_unless_registered([ref.game])
-    scene = draw(figure, rules.source)
+    scene = draw(figure, rules.source, get_game)
     assert isinstance(scene, Scene) and scene.width > 0 and scene.height > 0
     assert scene.children, f"{rules.source}:{figure.line}: {figure.target} drew nothing"
 
@@ -54,7 +55,7 @@ def test_every_rule_sheet_holds_every_heading_as_text(name):
     rules = RULES[name]
     skip_unless_registered(needed_games(rules))
     paper = "letter" if name.startswith("cops") else "a4"
-    data = rules_pdf(rules, paper)
+    data = rules_pdf(rules, paper, find_game=get_game)
     reader = PdfReader(io.BytesIO(data))
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
     for heading in rules.headings():

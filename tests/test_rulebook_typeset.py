@@ -14,12 +14,13 @@ from pypdf import PdfReader
 
 from tests.readback import page_size_mm, pdf_pages
 from tests.test_rulebook_sample import BOARD_LABEL, RULES_EN, STRIP_LABEL, sample_game  # noqa: F401
-from washigen import games
+from washigen.games import registry as games
 from washigen.cli import main
 from washigen.errors import InputError
 from washigen.rulebook import game_rules_pdf, load_rules, parse, rules_pdf
 from washigen.rulebook.figures import draw
 from washigen.rulebook.markdown import Figure, plain
+from washigen.games import get_game
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -48,7 +49,7 @@ def outline_titles(data: bytes) -> list[tuple[int, str]]:
 
 def test_every_heading_is_in_the_text_layer_and_the_outline(sample_game):
     rules = load_rules("sample", "en")
-    data = rules_pdf(rules)
+    data = rules_pdf(rules, find_game=get_game)
     text = pdf_text(data)
     headings = rules.headings()
     assert len(headings) >= 5
@@ -59,14 +60,14 @@ def test_every_heading_is_in_the_text_layer_and_the_outline(sample_game):
 
 
 def test_german_umlauts_and_sharp_s_come_out_as_text(sample_game):
-    text = pdf_text(game_rules_pdf("sample", "de"))
+    text = pdf_text(game_rules_pdf("sample", "de", find_game=get_game))
     for word in ("Spielübersicht", "Größe", "Straße", "Übung", "Öl", "Äpfel", "Füße", "Spielende", "Seite 1",
                  "Abb. 1."):
         assert word in text, word
 
 
 def test_figures_are_vectors_drawn_by_the_game(sample_game):
-    data = game_rules_pdf("sample", "en")
+    data = game_rules_pdf("sample", "en", find_game=get_game)
     reader = PdfReader(io.BytesIO(data))
     assert all(not page.images for page in reader.pages), "a figure was pasted as a bitmap"
     text = pdf_text(data)
@@ -76,7 +77,7 @@ def test_figures_are_vectors_drawn_by_the_game(sample_game):
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_paper_sizes_read_back(sample_game, paper):
-    pages = pdf_pages(game_rules_pdf("sample", "en", paper))
+    pages = pdf_pages(game_rules_pdf("sample", "en", paper, find_game=get_game))
     assert len(pages) >= 1
     for page in pages:
         width, height = page_size_mm(page)
@@ -86,17 +87,17 @@ def test_paper_sizes_read_back(sample_game, paper):
 
 def test_unknown_paper_is_refused(sample_game):
     with pytest.raises(InputError, match="a4 or letter"):
-        game_rules_pdf("sample", "en", "a5")
+        game_rules_pdf("sample", "en", "a5", find_game=get_game)
 
 
 def test_same_rules_same_bytes(sample_game):
-    assert game_rules_pdf("sample", "en") == game_rules_pdf("sample", "en")
+    assert game_rules_pdf("sample", "en", find_game=get_game) == game_rules_pdf("sample", "en", find_game=get_game)
 
 
 def test_long_rules_run_over_pages_with_numbered_footers(sample_game):
     section = "\n".join(f"## Section {n}\n\n" + "A sentence that fills the columns. " * 40 + "\n" for n in range(12))
     rules = parse(RULES_EN + "\n" + section, "long.md")
-    data = rules_pdf(rules)
+    data = rules_pdf(rules, find_game=get_game)
     pages = PdfReader(io.BytesIO(data)).pages
     assert len(pages) >= 3
     for number, page in enumerate(pages, start=1):
@@ -121,7 +122,7 @@ def test_a_broken_directive_fails_with_its_file_and_line(sample_game, directive,
     text = RULES_EN.replace("![The board](diagram:sample/board?size=5)", directive)
     rules = parse(text, "seeds/sample.en.md")
     with pytest.raises(InputError) as caught:
-        rules_pdf(rules)
+        rules_pdf(rules, find_game=get_game)
     line = with_line(text, directive)
     assert str(caught.value).startswith(f"seeds/sample.en.md:{line}: "), str(caught.value)
     assert words in str(caught.value)
@@ -134,7 +135,7 @@ def test_diagram_parameters_reach_the_game_typed(sample_game, monkeypatch):
         calls.append((name, params))
         return sample_game.diagram("board", {})
     monkeypatch.setitem(games._GAMES, "sample", dataclasses.replace(sample_game, diagram=spy))
-    draw(Figure("c", "diagram:sample/board?size=3&ratio=1.5&coop=true&colour=blue&max-rows=2", 1), "x.md")
+    draw(Figure("c", "diagram:sample/board?size=3&ratio=1.5&coop=true&colour=blue&max-rows=2", 1), "x.md", get_game)
     assert calls == [("board", {"lang": "en", "size": 3, "ratio": 1.5, "coop": True, "colour": "blue",
                                 "max_rows": 2})]             # the rule text's language comes along
 
@@ -239,7 +240,7 @@ def pages_of(data: bytes) -> int:
 
 
 def test_a_column_of_nothing_but_headings_is_filled():
-    data = rules_pdf(parse(heading_rules(600), "heads.md"))
+    data = rules_pdf(parse(heading_rules(600), "heads.md"), find_game=get_game)
     # a page holds some 44 headings (with their space and rule): 600 fill 14 pages after the title's, never 300
     assert 12 <= pages_of(data) <= 16
     text = pdf_text(data)
@@ -251,7 +252,7 @@ def test_setting_a_text_ten_times_as_long_costs_about_ten_times_the_work(monkeyp
     work = []
     for count in (300, 3000):
         counted = Counted(monkeypatch)
-        rules_pdf(parse(make(count), "long.md"))
+        rules_pdf(parse(make(count), "long.md"), find_game=get_game)
         work.append((counted.breaks / count, counted.rows / count))
     (breaks_short, rows_short), (breaks_long, rows_long) = work
     # each paragraph is broken into lines a bounded number of times, each table row made into a Table a bounded
@@ -265,9 +266,9 @@ def test_a_long_table_is_set_as_the_whole_table_would_be(monkeypatch):
     from washigen.rulebook import typeset
 
     rules = parse(table_rules(150), "table.md")
-    windowed = rules_pdf(rules)
+    windowed = rules_pdf(rules, find_game=get_game)
     monkeypatch.setattr(typeset, "LONG_TABLE_ROWS", 10**6)          # reportlab's one Table, split page by page
-    whole = rules_pdf(rules)
+    whole = rules_pdf(rules, find_game=get_game)
     pages = [flat(page.extract_text()) for page in PdfReader(io.BytesIO(windowed)).pages]
     assert pages == [flat(page.extract_text()) for page in PdfReader(io.BytesIO(whole)).pages]
     text = " ".join(pages)
@@ -287,8 +288,8 @@ def test_a_long_sheet_is_not_set_again_to_save_its_last_page(monkeypatch):
         return data, pages, 0.0
 
     monkeypatch.setattr(typeset, "build", nearly_empty_last_page)
-    rules_pdf(parse(heading_rules(60), "short.md"))
+    rules_pdf(parse(heading_rules(60), "short.md"), find_game=get_game)
     assert len(builds) == 2 and builds[0] <= typeset.MAX_REFIT_PAGES        # a short sheet tries closer lines
     builds.clear()
-    rules_pdf(parse(heading_rules(50 * typeset.MAX_REFIT_PAGES), "long.md"))
+    rules_pdf(parse(heading_rules(50 * typeset.MAX_REFIT_PAGES), "long.md"), find_game=get_game)
     assert len(builds) == 1 and builds[0] > typeset.MAX_REFIT_PAGES

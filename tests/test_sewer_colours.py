@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 
 from tests.colourvision import difference
 from tests.readback import rasterise_pdf
-from washigen.games.cats.draw import THEME, symbol
+from washigen.games.cats.symbols import THEME, symbol
 from washigen.backends import to_pdf
 from washigen.scene import Scene, Use
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 import pytest
 
-from washigen.cli_examples import examples_for
+from washigen.cli.examples import examples_for
 
 from .commands_walk import command_tree
 

@@ -1,5 +1,5 @@
 """Start-up: what `washigen games` and `washigen --version` import, read back from sys.modules at the end of a run
-in a fresh interpreter. Registering a game imports its commands only; its model (pydantic), generator, rules, drawing
+in a fresh interpreter. Registering a game imports its spec only; its model (pydantic), generator, rules, drawing
 (reportlab, Pillow) and engine are imported when a design is made, checked or drawn. This is a test of what is
 imported, not of how long it takes (bench/bench_startup.py times it)."""
 
@@ -60,11 +60,11 @@ def heavy(names: set[str]) -> list[str]:
                   or n.startswith(HEAVY_MODULES) or n in game_modules)
 
 
-def test_washigen_games_lists_every_game_from_its_commands_alone():
+def test_washigen_games_lists_every_game_from_its_spec_and_commands_alone():
     names, out = imported("games")
     assert heavy(names) == []
-    for game in GAME_PACKAGES:                   # every game was registered, from its commands
-        assert f"washigen.games.{game}.commands" in names
+    for game in GAME_PACKAGES:           # every game registered from its spec, listed as its commands offer it
+        assert {f"washigen.games.{game}.spec", f"washigen.cli.{game}"} <= names
     for line in ("cats (also: tokyo-washi-cats, washi-cats): Tokyo Washi Game Cats", "  cops map: ",
                  "  cat-tree deck: ", "  trail-route setup: ", "      --players 2..6 (default 2)"):
         assert line in out
@@ -76,7 +76,7 @@ def test_washigen_games_json_lists_the_parameters_without_the_heavy_modules():
     cats = next(game for game in json.loads(out) if game["name"] == "cats")
     params = next(c for c in cats["components"] if c["name"] == "map")["params"]
     width = next(p for p in params if p["name"] == "tape_width")
-    assert (width["kind"], width["min"], width["max"]) == ("length", 0, 120.0)
+    assert (width["kind"], width["min"], width["max"]) == ("length", 10.0, 120.0)     # its real minimum
 
 
 def test_washigen_version_imports_no_game():
@@ -88,7 +88,7 @@ def test_washigen_version_imports_no_game():
 
 def test_a_command_imports_only_its_own_game():
     names, _ = imported("cat-tree", "score", "--help")
-    assert "washigen.games.cat_tree.commands" in names
+    assert "washigen.cli.cat_tree" in names
     assert not [n for n in names if n.startswith(("washigen.games.cats", "washigen.games.cops",
                                                   "washigen.games.trail_route"))]
 
@@ -120,12 +120,15 @@ def test_every_design_kind_names_the_class_that_has_it():
             assert (cls.GAME, cls.KIND) == (game.name, kind)
 
 
-def test_a_lazy_maker_says_the_parameters_of_what_it_names():
-    from washigen.games import get_component, get_game
-    from washigen.games.cats.generate import generate_map
+def test_a_maker_takes_its_components_parameter_dataclass_and_the_setup_takes_the_map_options():
+    from dataclasses import fields
 
-    setup = get_component(get_game("cats"), "setup").make
-    assert inspect.signature(setup) == inspect.signature(generate_map)
+    from washigen.games import get_component, get_game
+    from washigen.games.cats.spec import MapOptions, SetupParams
+
+    setup = get_component(get_game("cats"), "setup")
+    assert setup.options is SetupParams and list(inspect.signature(setup.make).parameters) == ["options"]
+    assert {f.name for f in fields(MapOptions)} <= {p.name for p in setup.params}
 
 
 PLUGIN = """

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from washigen.cli import main, parse_seeds
+from washigen.cli.main import main, parse_seeds
 from washigen.arena.sweep import done_lines, seed_tasks, sweep
+from washigen.games.sweeps import play_task
 
 GAMES = 12
 
@@ -79,14 +80,14 @@ def test_a_sweep_killed_halfway_goes_on_where_it_stopped(tmp_path):
 def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):
     out = tmp_path / "other.jsonl"
     tasks = seed_tasks("cops", [1, 2], {"players": 2}, 4, 0, "greedy")
-    sweep(tasks, out)
+    sweep(tasks, out, play_task)
     before = out.read_bytes()
     other = seed_tasks("cops", [1, 2], {"players": 2}, 8, 0, "greedy")       # more games a map
     with pytest.raises(Exception) as refused:
         done_lines(out, other)
     assert "line 1" in str(refused.value) and "other maps or settings" in str(refused.value)
     assert out.read_bytes() == before
-    assert sweep(tasks, out) == 0 and out.read_bytes() == before                # already done: nothing to play
+    assert sweep(tasks, out, play_task) == 0 and out.read_bytes() == before      # already done: nothing to play
 
 
 @pytest.mark.parametrize("args, message", [

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import washigen
 from washigen.cli import main
 from washigen.errors import DesignFormatError
-from washigen.tiled import load_tmj
+from washigen.design import load_tmj
 
 
 @pytest.fixture(scope="module")

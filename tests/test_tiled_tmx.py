@@ -23,9 +23,11 @@ from PIL import Image
 
 import washigen
 from washigen.cli import main
+from washigen.design import to_dict
 from washigen.errors import DesignFormatError
 from washigen.games import get_game
-from washigen.tiled import EXTRAS, load_tmj, write_tmj
+from washigen.design import load_tmj
+from washigen.tiled import EXTRAS, write_tmj
 
 TILED, RASTERIZER = shutil.which("tiled"), shutil.which("tmxrasterizer")
 NO_TILED = "Tiled is not installed (Debian: apt-get install tiled): the map editor's own reading is not tested"
@@ -45,7 +47,7 @@ def made(tmp_path_factory) -> dict:
                "board": washigen.generate("trail-route", "setup", seed=3)}
     for name, design in designs.items():
         for suffix in (".tmj", ".tmx"):
-            write_tmj(get_game(design.GAME), design, folder / f"{name}{suffix}")
+            write_tmj(get_game(design.GAME), design, to_dict(design), folder / f"{name}{suffix}")
     return {"folder": folder, **designs}
 
 
@@ -128,7 +130,7 @@ def test_unknown_map_and_layer_properties_are_kept_and_written_back_in_either_fo
     assert design == made["cats"]                                 # the design itself has no such fields
     for suffix in (".tmj", ".tmx"):
         target = tmp_path / f"again{suffix}"
-        write_tmj(get_game("cats"), design, target)
+        write_tmj(get_game("cats"), design, to_dict(design), target)
         if suffix == ".tmj":
             written = json.loads(target.read_bytes())
             assert {"name": "author", "type": "string", "value": "Mio"} in written["properties"]
@@ -163,7 +165,7 @@ def test_a_flipped_or_rotated_tile_reads_as_its_tile_and_is_written_back_unflipp
 
     design = load_tmj(edited_tmj(made, flip_some), "flipped.tmj")
     assert design == made["cats"]
-    write_tmj(get_game("cats"), design, tmp_path / "again.tmj")
+    write_tmj(get_game("cats"), design, to_dict(design), tmp_path / "again.tmj")
     assert max(layer(json.loads((tmp_path / "again.tmj").read_bytes()), "cells")["data"]) < 0x10000000
 
 
@@ -345,7 +347,7 @@ def test_tileds_own_base64_layers_flips_groups_and_properties_load(made, tmp_pat
         assert (data.get("encoding"), data.get("compression", "")) == ("base64", compression)
         design = washigen.load(tmp_path / "by-tiled.tmx")
         assert design == made["cats"]
-        write_tmj(get_game("cats"), design, tmp_path / "again.tmx")
+        write_tmj(get_game("cats"), design, to_dict(design), tmp_path / "again.tmx")
         root = ET.parse(tmp_path / "again.tmx").getroot()
         assert root.find("properties/property[@name='author']").get("value") == "Mio"
         assert root.find("layer[@name='cells']/properties/property[@name='note']").get("value") == "drawn by Mio"

@@ -16,8 +16,10 @@ from PIL import ImageChops, ImageFilter
 
 from tests.readback import rasterise_pdf
 from washigen.games import get_game
-from washigen.games.trail_route.draw import (back_tile, card_back, card_front, destination_tile, mat_scene,
-                                             pawn_scene, road_tile)
+from washigen.games.trail_route.board_mat import mat_scene
+from washigen.games.trail_route.hand_cards import card_back, card_front
+from washigen.games.trail_route.pawns import pawn_scene
+from washigen.games.trail_route.tiles import back_tile, destination_tile, road_tile
 from washigen.games.trail_route.model import CARDS, COLOURS, DEST_CODES, ROAD_CODES
 from washigen.press.oversize import text_bounds
 from washigen.backends import to_pdf
@@ -138,7 +140,7 @@ def test_rule_sheet_figures_print_every_name_whole_and_clear(lang, name, params)
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_word_on_the_mat_sheets_is_crossed_by_art_or_another_word(lang):
-    from washigen.games.trail_route.draw import print_mat
+    from washigen.games.trail_route.board_mat import print_mat
 
     sheets = print_mat(40.0, "a4", lang).pages
     assert len(sheets) > 1
@@ -149,7 +151,8 @@ def test_no_word_on_the_mat_sheets_is_crossed_by_art_or_another_word(lang):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_word_on_the_contents_page_or_a_setup_is_crossed(lang):
-    from washigen.games.trail_route.draw import board_scene, contents_page
+    from washigen.games.trail_route.components import contents_page
+    from washigen.games.trail_route.draw import board_scene
     from washigen.games.trail_route.generate import generate_setup
     from washigen.games.trail_route.model import load_mix
 

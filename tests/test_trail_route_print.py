@@ -10,9 +10,11 @@ from tests.readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, ras
 from washigen.cli import main
 from washigen.errors import InputError
 from washigen.games import get_game
-from washigen.games.trail_route.draw import card_back, card_front, mat_scene, road_tile
+from washigen.games.trail_route.board_mat import mat_scene
 from washigen.games.trail_route.generate import generate_setup
+from washigen.games.trail_route.hand_cards import card_back, card_front
 from washigen.games.trail_route.model import CARDS, load_mix
+from washigen.games.trail_route.tiles import road_tile
 from washigen.press import PrintOptions
 from washigen.backends import to_pdf
 from washigen.scene import Line, Scene, Style
@@ -60,7 +62,7 @@ def test_other_tile_sizes_read_back(tmp_path, size):
 
 
 def test_every_tile_of_the_mix_is_printed_once():
-    from washigen.games.trail_route.draw import print_tiles
+    from washigen.games.trail_route.tiles import print_tiles
     from washigen.scene import Group
 
     document = print_tiles(MIX, 40.0, PrintOptions(bleed=0.0), "a4")
@@ -86,7 +88,7 @@ def test_duplex_puts_a_back_page_behind_every_tile_and_card_page(tmp_path):
 
 
 def test_the_mat_fits_one_a3_sheet_and_is_tiled_over_a4_and_letter(tmp_path):
-    from washigen.games.trail_route.draw import print_mat
+    from washigen.games.trail_route.board_mat import print_mat
     from washigen.output import write_document
 
     for paper, sheets in (("a3", 1), ("a4", None), ("letter", None)):
@@ -278,7 +280,7 @@ def _mat_runs(tmp_path, tile: float, paper: str, lang: str):
     import re
 
     from tests.printcheck import text_runs
-    from washigen.games.trail_route.draw import print_mat
+    from washigen.games.trail_route.board_mat import print_mat
     from washigen.i18n import translator
     from washigen.output import write_document
     from washigen.press.oversize import sheet_grid

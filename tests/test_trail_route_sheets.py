@@ -10,9 +10,11 @@ import pytest
 
 from tests.printcheck import bare_bleed, page_boxes, text_runs
 from tests.readback import rasterise_pdf
-from washigen.games.trail_route.draw import (PAWN_H, PAWN_W, contents_page, pawn_scene, print_mat, print_pawns,
-                                             score_pad)
+from washigen.games.trail_route.board_mat import print_mat
+from washigen.games.trail_route.components import contents_page
 from washigen.games.trail_route.model import COLOURS, load_mix
+from washigen.games.trail_route.pawns import PAWN_H, PAWN_W, pawn_scene, print_pawns
+from washigen.games.trail_route.score_pad import score_pad
 from washigen.press import PrintOptions
 from washigen.backends import to_pdf
 

@@ -4,7 +4,7 @@ out are exactly the best of all good cut-ups, in order, as a full sort of every 
 import types
 
 from washigen.design import dumps
-from washigen.games.cats.generate import MapSpec
+from washigen.games.cats.plan import MapSpec
 from washigen.games.cats.variants import best_variants, rank_key, variants
 
 
@@ -23,7 +23,7 @@ SPECS = [MapSpec(players=2, cut_up=True), MapSpec(players=4, cut_up=True), MapSp
 def test_the_plan_sees_a_desert_exactly_where_the_validator_reports_one():
     """Tries are rejected for a desert before their design is built: that early look must agree with the rule
     cats.layout.desert on the finished map, try by try, or the variants found would change."""
-    from washigen.games.cats.generate import _design, _map_rng, base_plan, stick_forests
+    from washigen.games.cats.plan import _design, _map_rng, base_plan, stick_forests
     from washigen.games.cats.rules import validate_map
     from washigen.games.cats.variants import cut_plan, has_desert
 

@@ -14,9 +14,7 @@ import gc
 import signal
 import sys
 
-EXIT_INTERRUPTED = 130          # 128 + SIGINT, as shells report a run stopped by Ctrl-C
-EXIT_TERMINATED = 143           # 128 + SIGTERM
-
+from .exits import EXIT_INTERRUPTED, EXIT_TERMINATED, say_interrupted
 
 class Terminated(SystemExit):
     """SIGTERM, raised where the program is. A SystemExit, so no `except Exception` swallows it, and the code
@@ -26,7 +24,7 @@ class Terminated(SystemExit):
 def main() -> None:
     signal.signal(signal.SIGTERM, on_sigterm)
     try:
-        from .cli import main as command_line
+        from .cli.main import main as command_line
 
         command_line()
     except KeyboardInterrupt:
@@ -48,10 +46,3 @@ def on_sigterm(signum, frame) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     raise Terminated(EXIT_TERMINATED)
 
-
-def say_interrupted(word: str = "interrupted") -> None:
-    """The one line a Ctrl-C (or a SIGTERM: `terminated`) leaves on stderr."""
-    try:
-        print(word, file=sys.stderr, flush=True)
-    except (OSError, ValueError):        # stderr closed or gone: the exit status still says it
-        pass

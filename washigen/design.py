@@ -114,7 +114,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
     if suffix in (".tmj", ".tmx"):
         from .tiled import write_tmj
 
-        return write_tmj(game, design, path)
+        return write_tmj(game, design, to_dict(design), path)
     options = print_options_from(options, print_options)
     return write_printed(game.print_design(design, options), path, options)
 
@@ -153,10 +153,21 @@ def load(path: str | Path) -> Design:
     if form == ".txt":
         return load_text(data, source=source)
     if form in (".tmj", ".tmx"):
-        from .tiled import load_tmj
-
         return load_tmj(data, source=source, form=form)
     return loads(data, source=source)
+
+
+def load_tmj(data: bytes, source: str, form: str = ".tmj") -> Design:
+    """A design from a Tiled map washigen wrote (tiled.read_tmj); what the map holds beyond the design rides along
+    on it (tiled.EXTRAS), written back when it is saved as a map again."""
+    import json
+
+    from .tiled import EXTRAS, read_tmj
+
+    document, extras = read_tmj(data, source, form)
+    design = loads(json.dumps(document), source=source)
+    object.__setattr__(design, EXTRAS, extras)
+    return design
 
 
 def _read_stdin() -> bytes:

@@ -134,17 +134,17 @@ def dumps(document: dict[str, Any]) -> bytes:
     return (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def write_tmj(game, design, path: Path) -> list[Path]:
+def write_tmj(game, design, fields: dict[str, Any], path: Path) -> list[Path]:
     """The map (.tmj JSON, or .tmx XML by the extension) and its tileset image beside it, both written atomically;
-    the properties a loaded map held that washigen does not read are written back with it."""
-    from .design import to_dict
+    the design's plain `fields` (its JSON document's) travel as map properties, and the properties a loaded map
+    held that washigen does not read are written back with it."""
     from .errors import InputError
     from .output import write_bytes
 
     if game.tiled is None:
         raise InputError(f"{path}: {game.name} has no Tiled form; use .json")
     document, image = game.tiled.dump(design, image_name(path))
-    envelope = {k: v for k, v in to_dict(design).items() if not isinstance(v, (dict, list))}
+    envelope = {k: v for k, v in fields.items() if not isinstance(v, (dict, list))}
     extras = getattr(design, EXTRAS, {"map": [], "layers": {}})
     document["properties"] = properties(envelope) + document["properties"] + extras["map"]
     for layer in all_layers(document["layers"]):
@@ -164,11 +164,11 @@ def all_layers(layers: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
-def load_tmj(data: bytes, source: str, form: str = EXTENSION):
-    """A design from a Tiled map (.tmj, or .tmx for `form` ".tmx") that washigen wrote (and a person may have
-    edited). Map properties that are no field of the design, and every layer property, are kept on the design
-    (EXTRAS) for write_tmj to write back."""
-    from .design import loads
+def read_tmj(data: bytes, source: str, form: str = EXTENSION) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Tiled map (.tmj, or .tmx for `form` ".tmx") that washigen wrote (and a person may have edited), read as
+    (the design document, as a design JSON file holds it; the extras): map properties that are no field of the
+    design, and every layer property, for the design to keep (EXTRAS) and write_tmj to write back. The design
+    itself is made by design.load_tmj."""
     from .games import get_game
     from .errors import InputError
 
@@ -185,10 +185,8 @@ def load_tmj(data: bytes, source: str, form: str = EXTENSION):
     document = game.tiled.load(reader)
     reader.check_the_rest()
     extra = _unknown_properties(game, reader)
-    design = loads(json.dumps({k: v for k, v in document.items() if k not in extra}), source=source)
-    object.__setattr__(design, EXTRAS, {"map": [reader.property_items[name] for name in extra],
-                                        "layers": reader.layer_properties})
-    return design
+    extras = {"map": [reader.property_items[name] for name in extra], "layers": reader.layer_properties}
+    return {k: v for k, v in document.items() if k not in extra}, extras
 
 
 def _unknown_properties(game, reader: "TiledReader") -> list[str]:

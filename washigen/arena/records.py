@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import random
 import signal
-import sys
 import traceback
 from collections import deque
 from dataclasses import dataclass
@@ -101,15 +100,17 @@ def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int 
 
 
 def _with_progress(batches: Iterable[Batch], games: int, label: str | None) -> Iterator[Batch]:
-    """A progress bar on stderr when stderr is a terminal; the batches pass through unchanged."""
-    if label is None or not sys.stderr.isatty():
+    """The batches unchanged, each one's games told to whoever listens (progress.py: the command line's bar on a
+    terminal, a studio job's page)."""
+    from ..progress import bar_for
+
+    bar = bar_for(label)
+    if bar is None:
         yield from batches
         return
-    import click
-
-    with click.progressbar(length=games, label=label, file=sys.stderr) as bar:
+    with bar(games, label or "") as advance:
         for batch in batches:
-            bar.update(len(batch[1]))
+            advance(len(batch[1]))
             yield batch
 
 

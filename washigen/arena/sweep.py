@@ -50,31 +50,11 @@ def file_tasks(game: str, paths: Sequence[Path], games: int, play_seed: int, bot
     return [MapTask(i, game, games, play_seed, bots, path=str(path)) for i, path in enumerate(paths)]
 
 
-def play_task(task: MapTask) -> Line:
-    """One map's line: where it came from and its balance. Runs anywhere washigen is installed (a pool worker,
-    a Dask worker), so it imports what it needs here."""
-    import washigen
-    from washigen.games import get_game
-
-    game = get_game(task.game)
-    if task.path is not None:
-        design = washigen.load(task.path)
-    else:
-        design = washigen.generate(task.game, "map", seed=task.seed, **dict(task.params))
-    if game.balance is None:
-        raise InputError(f"sweep: washigen cannot play {game.title}; games with an engine sweep")
-    result = game.balance(design, task.games, task.play_seed, 1, bots=task.bots)
-    return {"map": task.index, "game": task.game, "source": task.source, "bots": task.bots, "games": task.games,
-            "play_seed": task.play_seed, "players": getattr(design, "players", None), **_params(task),
-            "balance": result.to_json()}
+Play = Callable[[MapTask], Line]           # one map's line; module level, so a pool or a Dask worker can run it
 
 
-def _params(task: MapTask) -> dict:
-    return {"params": dict(task.params)} if task.params else {}
-
-
-def _run_chunk(tasks: Sequence[MapTask], start: int, stop: int) -> list[Line]:
-    return [play_task(task) for task in tasks[start:stop]]
+def _run_chunk(play: Play, tasks: Sequence[MapTask], start: int, stop: int) -> list[Line]:
+    return [play(task) for task in tasks[start:stop]]
 
 
 # -- where the maps are played ---------------------------------------------------------------------------------------
@@ -90,12 +70,12 @@ def in_order(results: Iterable[tuple[int, Line]], first: int) -> Iterator[Line]:
             upcoming += 1
 
 
-def local_results(tasks: Sequence[MapTask], jobs: int) -> Iterator[tuple[int, Line]]:
+def local_results(play: Play, tasks: Sequence[MapTask], jobs: int) -> Iterator[tuple[int, Line]]:
     if jobs == 1 or len(tasks) == 1:
         for task in tasks:
-            yield task.index, play_task(task)
+            yield task.index, play(task)
         return
-    work = functools.partial(_run_chunk, list(tasks))
+    work = functools.partial(_run_chunk, play, list(tasks))
     batches = in_workers(work, len(tasks), min(jobs, len(tasks)), 1)
     try:
         for start, lines in batches:
@@ -105,7 +85,7 @@ def local_results(tasks: Sequence[MapTask], jobs: int) -> Iterator[tuple[int, Li
         batches.close()
 
 
-def cluster_results(tasks: Sequence[MapTask], scheduler: str) -> Iterator[tuple[int, Line]]:
+def cluster_results(play: Play, tasks: Sequence[MapTask], scheduler: str) -> Iterator[tuple[int, Line]]:
     """The maps played on a Dask distributed cluster: one task a map, gathered as they finish."""
     try:
         from distributed import Client, as_completed
@@ -117,7 +97,7 @@ def cluster_results(tasks: Sequence[MapTask], scheduler: str) -> Iterator[tuple[
     except OSError as error:
         raise InputError(f"--scheduler: no Dask scheduler answers at {scheduler} ({error})") from None
     try:
-        futures = client.map(play_task, list(tasks), pure=False)
+        futures = client.map(play, list(tasks), pure=False)
         index_of = {future.key: task.index for future, task in zip(futures, tasks)}
         for future in as_completed(futures, loop=client.loop):
             yield index_of[future.key], future.result()
@@ -161,17 +141,17 @@ def _same_map(line: Any, task: MapTask) -> bool:
         task.params)
 
 
-def sweep(tasks: Sequence[MapTask], output: Path, jobs: int = 1, scheduler: str | None = None,
+def sweep(tasks: Sequence[MapTask], output: Path, play: Play, jobs: int = 1, scheduler: str | None = None,
           progress: Callable[[int], None] | None = None) -> int:
-    """Plays every map not yet in `output` and appends its line, in map order; returns how many maps were played
-    now. `progress(n)` is told each map as its line is written."""
+    """Plays every map not yet in `output` with `play` (games/sweeps.py: play_task) and appends its line, in map
+    order; returns how many maps were played now. `progress(n)` is told each map as its line is written."""
     if not 1 <= len(tasks) <= MAX_MAPS:
         raise InputError(f"sweep: 1..{MAX_MAPS} maps, got {len(tasks)}")
     first = done_lines(output, tasks)
     todo = list(tasks[first:])
     if not todo:
         return 0
-    results = cluster_results(todo, scheduler) if scheduler else local_results(todo, jobs)
+    results = cluster_results(play, todo, scheduler) if scheduler else local_results(play, todo, jobs)
     written = 0
     with output.open("a", encoding="utf-8") as file:
         for line in in_order(results, first):
@@ -197,5 +177,5 @@ def score_summary(lines: Sequence[Line]) -> dict:
             "score_max": max(scores) if n else None}
 
 
-__all__ = ["MapTask", "seed_tasks", "file_tasks", "play_task", "sweep", "done_lines", "read_lines",
+__all__ = ["MapTask", "seed_tasks", "file_tasks", "sweep", "done_lines", "read_lines",
            "score_summary"]

@@ -1,63 +1,148 @@
-"""A game's components and their parameters, read off its click commands: the command line is the one source of
-what a component accepts, so `washigen games`, kits and the studio can never drift from it."""
+"""A component's parameters, declared once as data. A spec declares each component's parameters as a frozen
+dataclass whose fields say, through `param(...)`, what each is: its kind, default, range, unit, help and example;
+`params_of` reads them back as `Param`s, which `washigen games`, washigen.generate's checks, the studio's form and
+the command line's options (cli/build.py) are all made from.
+
+    @dataclass(frozen=True)
+    class SheetOptions:
+        players: int = param(2, "Players at the table.", min=2, max=6)
+        coop: bool = param(False, "One strip a team.")
+"""
 
 from __future__ import annotations
 
-import re
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
 
-import click
+from ..errors import InputError
+from ..units import format_length, format_mm
 
-from . import Component, Param
-
-
-SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")       # "e.g. 10m" does not end a sentence
-
-
-def components_from_commands(group: click.Group) -> tuple[Component, ...]:
-    """One Component per subcommand of the game's group, with every parameter but --help."""
-    context = click.Context(group)
-    components = []
-    for name in getattr(group, "commands", None) or group.list_commands(context):     # in the order defined
-        command = group.get_command(context, name)
-        if command is None or command.hidden:
-            continue
-        summary = SENTENCE_END.split(command.get_short_help_str(limit=300), maxsplit=1)[0].rstrip(".")
-        components.append(Component(name, summary,
-                                    tuple(param_of(p) for p in command.params if p.name != "help")))
-    return tuple(components)
+PARAM = "washigen.param"            # the key of a field's metadata that holds its declaration
 
 
-def param_of(param: click.Parameter) -> Param:
-    kind, low, high, choices = _kind(param)
-    default = param.default if isinstance(param.default, (str, int, float, bool)) else None
-    if kind == "str" and param.metavar:
-        kind = param.metavar                            # X,Y or URL says more than "str"
-    return Param(param.name or "", kind, default, low, high, choices, getattr(param, "help", None) or "",
-                 flag=_flag(param), required=param.required)
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a component, as `washigen games` lists it and the CLI checks it."""
+    name: str
+    kind: str                      # "int", "float", "length", "choice", "bool", "str"
+    default: Any = None
+    min: Any = None
+    max: Any = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    flag: str = ""                 # as typed on the command line: "--tape-width", "-o/--output", "LAYOUT"
+    required: bool = False
+    unit: str = ""                 # "mm" for a length
+    example: Any = None            # a value worth showing (docs, the studio's placeholder)
+    max_length: int | None = None  # free text that reaches the paper: at most this many characters
+    design: bool = True            # False: it changes what is printed or played, not the design made
+
+    @property
+    def option(self) -> str:
+        return self.flag or f"--{self.name.replace('_', '-')}"
+
+    @property
+    def keyword(self) -> str:
+        """The name scripts pass to washigen.generate: the long option's (--long -> long), whatever Python name the
+        command gave it (long_)."""
+        long_options = [flag for flag in self.option.split("/") if flag.startswith("--")]
+        return long_options[0][2:].replace("-", "_") if long_options else self.name
+
+    def describe(self) -> str:
+        name = self.option
+        if self.kind == "bool":
+            return name
+        if self.kind == "choice":
+            span = "|".join(self.choices)
+        elif self.kind == "length":
+            span = "LENGTH" + (f" up to {format_length(self.max)}" if self.max is not None else "")
+        elif self.min is not None or self.max is not None:
+            span = f"{'' if self.min is None else self.min}..{'' if self.max is None else self.max}"
+        else:               # a type name shown as a placeholder (FILE, INT), a metavar (X,Y, en|de) as written
+            span = self.kind.upper() if self.kind in ("int", "float", "str", "file", "folder") else self.kind
+        if self.required:
+            note = " (required)"
+        elif self.default is None or self.default is False:
+            note = ""
+        else:
+            shown = f"{format_mm(self.default)}mm" if self.kind == "length" and not isinstance(self.default, str) \
+                else self.default
+            note = f" (default {shown})"
+        return f"{name} {span}{note}"
+
+    def check(self, value: Any) -> Any:
+        """The value, as the parameter's kind (a length in mm), or an InputError naming the parameter."""
+        if value is None:
+            return value
+        value = self._as_kind(value)
+        if self.min is not None and value < self.min or self.max is not None and value > self.max:
+            raise InputError(f"{self.name.replace('_', '-')}: must be {self.min}..{self.max}, got {value}")
+        if self.choices and value not in self.choices:
+            raise InputError(f"{self.name.replace('_', '-')}: must be one of {', '.join(self.choices)}, got {value!r}")
+        return value
+
+    def _as_kind(self, value: Any) -> Any:
+        label = self.name.replace("_", "-")
+        if self.kind == "length":
+            from ..units import parse_length
+            return parse_length(value, field=label, allow_zero=True)
+        if self.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InputError(f"{label}: must be a whole number, got {value!r}")
+        if self.kind == "float":
+            return self._number(value, label)
+        if self.kind == "bool" and not isinstance(value, bool):
+            raise InputError(f"{label}: must be True or False, got {value!r}")
+        if self.kind in ("str", "choice") and not isinstance(value, str):
+            raise InputError(f"{label}: must be text, got {value!r}")
+        return value
+
+    @staticmethod
+    def _number(value: Any, label: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise InputError(f"{label}: must be a number, got {value!r}")
+        return float(value)
 
 
-def _flag(param: click.Parameter) -> str:
-    if isinstance(param, click.Argument):
-        return param.human_readable_name
-    return "/".join([*param.opts, *param.secondary_opts])
+def param(default: Any = None, help: str = "", *, kind: str = "", min: Any = None, max: Any = None,
+          choices: tuple[str, ...] = (), flag: str = "", required: bool = False, unit: str = "",
+          example: Any = None, max_length: int | None = None, design: bool = True) -> Any:
+    """A dataclass field declaring one parameter. `kind` defaults from the default's type (bool, int, float,
+    str); give it for lengths ("length", in mm, unit "mm"), choices, and text the command line shows by a metavar
+    ("URL", "LIST"). `design=False` marks an option of the command (a print's bleed, a file to read, --json)
+    that washigen.generate does not take."""
+    if not kind:
+        kind = {bool: "bool", int: "int", float: "float", str: "str"}.get(type(default), "")
+        if not kind:
+            raise TypeError(f"param: say the kind of a parameter whose default is {default!r}")
+    declared = Param("", kind, default, min, max, tuple(choices), help, flag, required, unit=unit or
+                     ("mm" if kind == "length" else ""), example=example, max_length=max_length, design=design)
+    return field(default=default, metadata={PARAM: declared})
 
 
-def _kind(param: click.Parameter) -> tuple[str, object, object, tuple[str, ...]]:
-    kind = param.type
-    if getattr(param, "is_flag", False) and getattr(param, "is_bool_flag", False):
-        return "bool", None, None, ()
-    if isinstance(kind, click.Choice):
-        return "choice", None, None, tuple(str(c) for c in kind.choices)
-    if isinstance(kind, click.IntRange):
-        return "int", kind.min, kind.max, ()
-    if isinstance(kind, click.FloatRange):
-        return "float", kind.min, kind.max, ()
-    if isinstance(kind, click.Path):
-        return ("folder" if not kind.file_okay else "file"), None, None, ()
-    if getattr(kind, "name", "") == "LENGTH":               # cli_options.LengthType: in mm
-        return "length", 0, getattr(kind, "maximum", None), ()
-    if kind is click.INT:
-        return "int", None, None, ()
-    if kind is click.FLOAT:
-        return "float", None, None, ()
-    return "str", None, None, ()
+SEED_MAX = 2**63 - 1
+
+
+def seed_param() -> Any:
+    """The seed every generator takes: unset, one is chosen (and printed by the command line), so a design can be
+    made again."""
+    return param(None, "Seed of the generator; without it one is chosen and printed on stderr.", kind="int", min=0,
+                 max=SEED_MAX)
+
+
+def params_of(options: type) -> tuple[Param, ...]:
+    """The Params a parameter dataclass declares, in field order (a subclass's fields after its base's)."""
+    found = []
+    for item in fields(options):
+        declared = item.metadata.get(PARAM)
+        if declared is None:
+            raise TypeError(f"{options.__name__}.{item.name}: declare it with param(...)")
+        default = None if item.default is MISSING else item.default
+        found.append(_named(declared, item.name, default))
+    return tuple(found)
+
+
+def _named(declared: Param, name: str, default: Any) -> Param:
+    from dataclasses import replace
+
+    return replace(declared, name=name, default=default)

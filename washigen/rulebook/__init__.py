@@ -1,10 +1,11 @@
 """Rule sheets and game kits: each game's rules (seeds/<game>.<lang>.md) typeset into a print-ready PDF with
-diagrams drawn by the game itself, and one kit PDF per game with everything a table needs."""
+diagrams drawn by the game itself, and one kit PDF per game with everything a table needs. The rulebook knows no
+game: the layer above hands it the games (a kit's game, the registry's get_game for a rule sheet's figures)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
 
@@ -61,16 +62,18 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def rules_pdf(rules: RuleText, paper: str = "a4") -> bytes:
-    """Typesets a parsed rule text, drawing every figure first so a bad one fails before any layout."""
+def rules_pdf(rules: RuleText, paper: str = "a4", *, find_game: Callable[[str], Any]) -> bytes:
+    """Typesets a parsed rule text, drawing every figure first so a bad one fails before any layout; its figures
+    are drawn by the games `find_game` (name -> game: the registry's get_game) finds."""
     from .figures import draw_all
     from .typeset import typeset
 
-    return typeset(rules, draw_all(rules), paper)
+    return typeset(rules, draw_all(rules, find_game), paper)
 
 
-def game_rules_pdf(game_name: str, lang: str = "en", paper: str = "a4") -> bytes:
-    return rules_pdf(load_rules(game_name, lang), paper)
+def game_rules_pdf(game_name: str, lang: str = "en", paper: str = "a4", *,
+                   find_game: Callable[[str], Any]) -> bytes:
+    return rules_pdf(load_rules(game_name, lang), paper, find_game=find_game)
 
 
 __all__ = ["RuleText", "parse", "read", "languages", "seed_path", "load_rules", "rules_pdf", "game_rules_pdf",

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..errors import InputError, WashigenError
 from ..i18n import languages
 from ..scene import Scene
 from .markdown import Figure, RuleText, fail
+
+FindGame = Callable[[str], Any]         # a game's name -> the game (its diagram, extra), or an InputError
 
 SCHEME = "diagram"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -65,27 +67,22 @@ def parse_target(target: str, source: str, line: int) -> DiagramRef:
     return DiagramRef(game, name, params)
 
 
-def _find_game(ref: DiagramRef, source: str, line: int):
-    from ..games import get_game
-
+def _find_game(ref: DiagramRef, source: str, line: int, find_game: FindGame):
     try:
-        game = get_game(ref.game)
-    except InputError:
-        from ..games import all_games
-
-        known = ", ".join(g.name for g in all_games()) or "none"
-        raise fail(source, line, f"unknown diagram '{ref.label}': no game {ref.game!r} "
-                                 f"(registered games: {known})") from None
+        game = find_game(ref.game)
+    except InputError as error:
+        raise fail(source, line, f"unknown diagram '{ref.label}': {str(error).split(': ', 1)[-1]}") from None
     if game.diagram is None:
         raise fail(source, line, f"unknown diagram '{ref.label}': {game.name} draws no diagrams")
     return game
 
 
-def draw(figure: Figure, source: str, lang: str = "en") -> Scene:
-    """The Scene of one figure, or an InputError naming the file and line of its directive. The figure's words are
-    in the rule text's language unless the directive asks for another (`?lang=en`)."""
+def draw(figure: Figure, source: str, find_game: FindGame, lang: str = "en") -> Scene:
+    """The Scene of one figure, drawn by the game `find_game` names (the registry's get_game, given by the layer
+    above: the rulebook knows no game), or an InputError naming the file and line of its directive. The figure's
+    words are in the rule text's language unless the directive asks for another (`?lang=en`)."""
     ref = parse_target(figure.target, source, figure.line)
-    game = _find_game(ref, source, figure.line)
+    game = _find_game(ref, source, figure.line, find_game)
     known = game.extra.get("diagrams")            # a game may list its diagram names for better messages
     if known and ref.name not in known:
         raise fail(source, figure.line, f"unknown diagram '{ref.label}'; {game.name} draws "
@@ -105,7 +102,7 @@ def draw(figure: Figure, source: str, lang: str = "en") -> Scene:
     return scene
 
 
-def draw_all(rules: RuleText) -> dict[int, Scene]:
+def draw_all(rules: RuleText, find_game: FindGame) -> dict[int, Scene]:
     """Every figure of a rule text, by its line; the first failure raises."""
     lang = rules.front.lang if rules.front.lang in languages() else "en"
-    return {figure.line: draw(figure, rules.source, lang) for figure in rules.figures()}
+    return {figure.line: draw(figure, rules.source, find_game, lang) for figure in rules.figures()}

@@ -12,7 +12,7 @@ import inspect
 import io
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
 from reportlab.platypus import Paragraph as RLParagraph
@@ -238,10 +238,21 @@ def _subset_tag(index: int) -> str:
     return "".join(reversed(letters))
 
 
+def _only(game) -> Callable[[str], Any]:
+    """The kit's game as a finder of games: the rules of a game draw their own figures."""
+    def find(name: str):
+        if name != game.name and name not in game.aliases:
+            raise InputError(f"game: the {game.name} kit's rules draw {game.name}'s figures only, not {name!r}")
+        return game
+    return find
+
+
 def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "en",
-              seed: int | None = None, layout: str | None = None) -> bytes:
+              seed: int | None = None, layout: str | None = None,
+              find_game: Callable[[str], Any] | None = None) -> bytes:
     """The kit PDF of a registered game; `seed` makes its map or setup (for games whose kit takes one), `layout`
-    for a game that lists its layouts (Game.extra["layouts"])."""
+    for a game that lists its layouts (Game.extra["layouts"]). The rules' figures are drawn by `find_game`'s
+    games, by default the kit's game alone."""
     from . import load_rules, rules_pdf
 
     if game.kit is None:
@@ -252,7 +263,7 @@ def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "
         raise InputError(f"--layout: {layout!r} is not a layout of {game.name} ({known})")
     players = check_players(game, default_players(game) if players is None else players)
     rules = load_rules(game.name, lang)            # fails early on a missing language
-    rules_data = rules_pdf(rules, paper)
+    rules_data = rules_pdf(rules, paper, find_game=find_game or _only(game))
     seeded = seed is not None and "seed" in inspect.signature(game.kit).parameters
     extra = {"seed": seed} if seeded else {}
     if layout:

@@ -12,19 +12,20 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from ..design import dumps, load_text, loads, to_dict
+from ..design import dumps, load, loads, to_dict
 from ..errors import InputError
 from ..games import Game, all_games, get_game
+from ..games.params import SEED_MAX
 from ..output import document_files
 from ..press.options import PrintOptions
 from ..backends import to_svg
+from . import board
 from . import commands_bridge as bridge
-from .marks import grid_geometry, place, score
+from .marks import grid_geometry, place, score, segment_frames
 
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
 MAX_BALANCE_GAMES = 2000
-SEED_MAX = 2**63 - 1
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
@@ -58,8 +59,7 @@ def games_listing() -> dict[str, Any]:
                 "seeded": any(p.name == "seed" for p in params),
                 "design": bridge.takes_json(command, probe),
                 "print_options": [n for n in bridge.PRINT_OPTION_NAMES if n in option_names],
-                "params": [{"name": p.name, "kind": p.kind, "default": p.default, "min": p.min, "max": p.max,
-                            "choices": list(p.choices), "help": p.help} for p in params if p.name != "seed"]})
+                "params": [field_spec(command, p) for p in params if p.name != "seed"]})
         listing.append({"name": game.name, "title": game.title, "components": components,
                         "text_form": game.from_text is not None,
                         "balance": getattr(game, "balance", None) is not None,
@@ -70,6 +70,63 @@ def games_listing() -> dict[str, Any]:
 
     return {"games": listing, "papers": sorted(PAPER_SIZES), "languages": list(languages()),
             "max_upload_bytes": MAX_UPLOAD_BYTES}
+
+
+def field_spec(command, param) -> dict[str, Any]:
+    """A parameter as the page's form shows it: named as on the command line (--long is "long", whatever the
+    command calls it in Python), with the range the command's own type checks (a length's real minimum)."""
+    option = bridge.option_for(command, param)
+    low = param.min
+    if param.kind == "length" and getattr(option.type, "minimum", None) is not None:
+        low = option.type.minimum
+    return {"name": param.keyword, "kind": param.kind, "default": param.default, "min": low, "max": param.max,
+            "choices": list(param.choices), "help": param.help}
+
+
+def playable(game: Game, design) -> dict[str, bool]:
+    """Whether the page offers a bot game and a balance estimate on this design: the game's `play` and `balance`
+    hooks take designs of its kind (as their signatures say), or, for a game whose bot game needs no design (Cat
+    Tree's grows from the deal), the design is what its `play` command made."""
+    return {"play": takes_design(game, "play", design) or replays_its_making(game, design),
+            "balance": takes_design(game, "balance", design)}
+
+
+def design_types(game: Game, hook_name: str) -> tuple[type, ...]:
+    """The design classes a hook's first parameter is annotated with."""
+    import inspect
+
+    hook = getattr(game, hook_name, None)
+    first = None if hook is None else next(iter(inspect.signature(hook).parameters.values()), None)
+    return () if first is None else annotated(game, hook, first.annotation)
+
+
+def annotated(game: Game, function, annotation) -> tuple[type, ...]:
+    """The game's design classes an annotation names (a string one resolved among the game's designs)."""
+    import typing
+
+    names = {cls.__name__: cls for cls in game.designs.values()}
+    try:
+        if isinstance(annotation, str):
+            annotation = eval(annotation, {**getattr(function, "__globals__", {}), **names})  # noqa: S307 (ours)
+    except Exception:           # a name the game's designs do not hold: not a design
+        return ()
+    found = typing.get_args(annotation) or (annotation,)
+    return tuple(t for t in found if isinstance(t, type) and t in game.designs.values())
+
+
+def takes_design(game: Game, hook_name: str, design) -> bool:
+    return isinstance(design, design_types(game, hook_name))
+
+
+def replays_its_making(game: Game, design) -> bool:
+    """A game whose `play` hook takes no design, and a design of the kind its `play` command makes (by the maker's
+    return annotation): the bot game shown is the one that made the design, played again from its seed."""
+    import inspect
+
+    maker = next((c.make for c in game.components if c.name == "play"), None)
+    if getattr(game, "play", None) is None or design_types(game, "play") or maker is None or design.seed is None:
+        return False
+    return isinstance(design, annotated(game, maker, inspect.signature(maker).return_annotation))
 
 
 def _seed(body: dict[str, Any]) -> int | None:
@@ -148,9 +205,11 @@ def describe(game: Game, design, page: int | None = 0, lang: str = "en") -> dict
     for violation in report["violations"]:
         violation["mark"] = place(design, geometry, violation["where"])
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed,
+                              "component": made_by(game, design),
                               "design": to_dict(design), "report": report, "geometry": geometry,
+                              "playable": playable(game, design),
                               "text": game.to_text(design) if game.to_text is not None else None,
-                              "score": score(design)}
+                              "score": score(design), "frames": segment_frames(design)}
     if page is not None:
         document = game.print_design(design, PrintOptions(lang=lang))
         answer["page"] = min(page, len(document.pages) - 1)
@@ -159,11 +218,29 @@ def describe(game: Game, design, page: int | None = 0, lang: str = "en") -> dict
     return answer
 
 
-def read_design(data: bytes, source: str):
-    """A design file's bytes, JSON or a game's text form, read by the CLI's loaders."""
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
-        return loads(data, source=source)
-    return load_text(data, source=source)
+def made_by(game: Game, design) -> str | None:
+    """The studio component whose command makes designs of this kind (a map is made by `map`), if one does."""
+    import inspect
+
+    for component in bridge.studio_components(game):
+        maker = component.make
+        if component.name == design.KIND or (maker is not None and isinstance(
+                design, annotated(game, maker, inspect.signature(maker).return_annotation))):
+            return component.name
+    return None
+
+
+UPLOAD_FORMS = (".json", ".txt", ".tmj", ".tmx")
+
+
+def read_design(data: bytes, name: str, folder: Path):
+    """A design file as `washigen validate FILE` reads it: saved under its own name (a .tmj is read as a Tiled map,
+    a .txt as a text form, anything else as JSON) and loaded by the CLI's loader; its messages name the file."""
+    source = Path(name.replace("\\", "/")).name
+    source = "".join(c for c in source if c.isprintable() and c not in "/:") or "upload"
+    target = folder / source[-120:]
+    target.write_bytes(data)
+    return load(target)           # the server's folder is taken out of any message by the endpoint
 
 
 def design_of(body: dict[str, Any]):
@@ -173,11 +250,10 @@ def design_of(body: dict[str, Any]):
     return loads(json.dumps(body["design"]), source="design")
 
 
-def validate_upload(data: bytes, name: str, page: Any = 0, lang: Any = None) -> dict[str, Any]:
+def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path) -> dict[str, Any]:
     """A design file checked; with `page` None, no drawing (the report alone)."""
-    source = Path(name).name or "upload"
     lang = language(lang)
-    design = read_design(data, source)
+    design = read_design(data, name, folder)
     return describe(get_game(design.GAME), design, None if page is None else page_number(page), lang)
 
 
@@ -243,10 +319,52 @@ def play(body: dict[str, Any], folder: Path) -> dict[str, Any]:
     """One bot game on the design, by the game's own `play` command: its log, as the command prints it."""
     design = design_of(body)
     game = get_game(design.GAME)
-    target = folder / "design.json"
-    target.write_text(dumps(design), encoding="utf-8")
+    if replays_its_making(game, design):         # Cat Tree: the game its `play` command played to make it
+        run = bridge.run(game, "play", {}, design.seed, folder, ".json")
+        return {"game": game.name, "lines": run.messages}
+    seed = _seed(body) or 0
     try:
-        lines = bridge.play_log(game, target, _seed(body) or 0)
+        if board.on_board(game, folder):      # Cats, Cops: the game is replayed on the board, move by move
+            game_played = board.played(game, design, seed, folder)
+            return {"game": game.name, "lines": game_played.lines, "board": {"moves": len(game_played.moves)}}
+        target = folder / "design.json"
+        target.write_text(dumps(design), encoding="utf-8")
+        lines = bridge.play_log(game, target, seed)
     except bridge.PlayUnavailable as error:
         raise Conflict(str(error)) from None
-    return {"game": game.name, "lines": lines}
+    return {"game": game.name, "lines": lines, "board": None}
+
+
+def _board_game(body: dict[str, Any], folder: Path):
+    design = design_of(body)
+    game = get_game(design.GAME)
+    if not board.on_board(game, folder):
+        raise Conflict(f"{game.name}: its bot games are not drawn on the board")
+    return game, design
+
+
+def board_step(body: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """The board after `step` moves of the bot game `seed` on the design (the game's own drawing of it, in
+    `lang`), as SVG; the same game as POST /api/play answers."""
+    game, design = _board_game(body, folder)
+    step = _count(body, "step", 0, 0, 10**6)
+    try:
+        return {"game": game.name, **board.board(game, design, _seed(body) or 0, step, language(body.get("lang")),
+                                                 folder)}
+    except bridge.PlayUnavailable as error:
+        raise Conflict(str(error)) from None
+
+
+def game_file(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, str]:
+    """The finished bot game as its `play -o game.FMT` draws it (pdf, svg, png; the print options the command
+    takes: bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
+    if fmt not in ("pdf", "svg", "png"):
+        raise InputError(f"format: a game is drawn as pdf, svg or png, got {fmt!r}")
+    game, design = _board_game(body, folder)
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise InputError("options: must be an object such as {\"bleed\": \"3mm\"}")
+    files, stem = board.finished(game, design, _seed(body) or 0, fmt, options, folder)
+    if len(files) == 1:
+        return files[0].read_bytes(), FORMATS[fmt], f"{stem}.{fmt}"
+    return zipped([(path, path.read_bytes()) for path in files]), "application/zip", f"{stem}-{fmt}.zip"

@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -19,12 +20,13 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import InputError, WashigenError
-from . import api
+from . import api, jobs
 
 MAX_BODY_BYTES = api.MAX_UPLOAD_BYTES
 ALLOWED_HOSTS = ("localhost", "127.0.0.1")
@@ -44,15 +46,16 @@ def host_allowed(host: str) -> bool:
     return name.lower() in ALLOWED_HOSTS
 
 
-def origin_allowed(origin: str) -> bool:
-    """A page's Origin (sent by browsers with every cross-site POST): only the studio's own pages."""
-    scheme, _, rest = origin.partition("://")
-    return scheme == "http" and host_allowed(rest)
+def origin_allowed(origin: str, host: str) -> bool:
+    """A page's Origin (browsers send it with every POST): only the studio's own, the same scheme, host and port
+    as the address the request came to (a page on another port of this computer is another site)."""
+    return origin.lower() == f"http://{host}".lower()
 
 
 class LocalHostOnly:
     """ASGI middleware: refuses, with a JSON message, any HTTP request whose Host header is not local (DNS
-    rebinding), or that a page from another origin sends (a web site posting to 127.0.0.1)."""
+    rebinding), or that a page from another origin sends (a web site, or another server on this computer, posting
+    to the studio)."""
 
     def __init__(self, app):
         self.app = app
@@ -65,7 +68,7 @@ class LocalHostOnly:
             refusal = None
             if not host_allowed(host):
                 refusal = (400, f"Host {host!r} is not served; open http://127.0.0.1 or http://localhost")
-            elif origin and not origin_allowed(origin):
+            elif origin and not origin_allowed(origin, host):
                 refusal = (403, f"requests from pages at {origin!r} are refused; only the studio's own page "
                                 "may use this server")
             if refusal is not None:
@@ -101,10 +104,28 @@ async def read_json(request: Request) -> dict[str, Any]:
     return value
 
 
+def error_answer(error: BaseException, label: str = "studio") -> tuple[int, dict[str, Any]]:
+    """(status, JSON body) for an error: WashigenError -> 400/404/409 with the CLI's message (and, for a bad
+    option, the field it names and why, so the page can say it in its own words); anything unforeseen -> 500 with
+    one line, the traceback going to the server's log only."""
+    if isinstance(error, HttpError):
+        return error.status, {"error": str(error)}
+    if isinstance(error, WashigenError):
+        status = 404 if isinstance(error, api.NotFound) else 409 if isinstance(error, api.Conflict) else 400
+        body: dict[str, Any] = {"error": str(error)}
+        for key in ("field", "reason", "value"):
+            if getattr(error, key, None) is not None:
+                body[key] = getattr(error, key)
+        return status, body
+    if isinstance(error, OSError):    # the machine's fault (a full disk), told as the CLI tells it, without a path
+        return 500, {"error": f"{Path(error.filename).name if error.filename else 'studio'}: {error.strerror}"}
+    log.error("studio: %s failed", label, exc_info=error)
+    return 500, {"error": "internal error; the server's log has the details"}
+
+
 def endpoint(handler):
-    """Wraps a handler: WashigenError -> 400/404/409 JSON with the CLI's message; anything unforeseen -> 500 with
-    one line, the traceback going to the server's log only. A client that goes away before its body has come is
-    no bug: one line in the log, not a traceback (a client could otherwise flood the log with them)."""
+    """Wraps a handler: every error is a JSON answer (error_answer). A client that goes away before its body has
+    come is no bug: one line in the log, not a traceback (a client could otherwise flood the log with them)."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -114,22 +135,53 @@ def endpoint(handler):
                         request.url.path)
             return JSONResponse({"error": "request: the connection closed before the whole body came"},
                                 status_code=400)
-        except HttpError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
-        except api.NotFound as error:
-            return JSONResponse({"error": str(error)}, status_code=404)
-        except api.Conflict as error:
-            return JSONResponse({"error": str(error)}, status_code=409)
-        except WashigenError as error:
-            return JSONResponse({"error": str(error)}, status_code=400)
-        except OSError as error:   # the machine's fault (a full disk), told as the CLI tells it
-            return JSONResponse({"error": f"{error.filename or 'studio'}: {error.strerror}"}, status_code=500)
-        except Exception:  # a bug: say so briefly, keep the details in the log
-            log.exception("studio: %s %s failed", request.method, request.url.path)
-            return JSONResponse({"error": "internal error; the server's log has the details"}, status_code=500)
+        except Exception as error:
+            status, body = error_answer(error, f"{request.method} {request.url.path}")
+            return JSONResponse(scrubbed(body, request.app.state.workdir), status_code=status)
 
     wrapped.__name__ = handler.__name__
     return wrapped
+
+
+def scrubbed(value: Any, root: Path) -> Any:
+    """An answer with the studio's own folders taken out of its words: messages name a file, never a server path."""
+    prefix = re.compile(re.escape(str(root)) + r"(/[^/\s'\"]+)*/")
+    if isinstance(value, str):
+        return prefix.sub("", value)
+    if isinstance(value, dict):
+        return {key: scrubbed(item, root) for key, item in value.items()}
+    if isinstance(value, list):
+        return [scrubbed(item, root) for item in value]
+    return value
+
+
+def streamed(request: Request, work, *args) -> Response:
+    """The work as a stream of JSON lines, {"done", "total"} while bot games are played and at last {"result"} (or
+    {"error", "status"}); the work stops when the page closes the stream (cancel, or a newer request)."""
+    root = request.app.state.workdir
+
+    def run():
+        folder = Path(tempfile.mkdtemp(dir=root))
+        try:
+            return work(*args, folder)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    job = jobs.Job(run, lambda error: error_answer(error, f"{request.method} {request.url.path}"))
+
+    async def lines():
+        async for event in job.events():
+            yield json.dumps(scrubbed(event, root)) + "\n"
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})
+
+
+def answer(request: Request, value: Any) -> Response:
+    return JSONResponse(scrubbed(value, request.app.state.workdir))
+
+
+def wants_stream(request: Request) -> bool:
+    return request.query_params.get("stream") == "1"
 
 
 FOLDER_PREFIX = "washigen-studio-"
@@ -174,7 +226,10 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def design(request: Request) -> Response:
-        return JSONResponse(await in_scratch(api.make_design, await read_json(request)))
+        body = await read_json(request)
+        if wants_stream(request):
+            return streamed(request, api.make_design, body)
+        return answer(request, await in_scratch(api.make_design, body))
 
     @endpoint
     async def validate(request: Request) -> Response:
@@ -182,7 +237,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         name = request.query_params.get("name", "upload")
         page = None if request.query_params.get("svg") == "0" else request.query_params.get("page", 0)
         lang = request.query_params.get("lang")
-        return JSONResponse(await run_in_threadpool(api.validate_upload, data, name, page, lang))
+        return answer(request, await in_scratch(api.validate_upload, data, name, page, lang))
 
     @endpoint
     async def render(request: Request) -> Response:
@@ -195,28 +250,50 @@ def create_app(workdir: Path | None = None) -> Starlette:
     @endpoint
     async def balance(request: Request) -> Response:
         body = await read_json(request)
+        if wants_stream(request):
+            return streamed(request, lambda folder: api.balance(body))
         return JSONResponse(await run_in_threadpool(api.balance, body))
 
     @endpoint
     async def play(request: Request) -> Response:
-        return JSONResponse(await in_scratch(api.play, await read_json(request)))
+        return answer(request, await in_scratch(api.play, await read_json(request)))
 
     @endpoint
-    async def not_found(request: Request) -> Response:
-        raise HttpError(404, f"{request.url.path}: no such endpoint; see GET /api/games")
+    async def board(request: Request) -> Response:
+        return answer(request, await in_scratch(api.board_step, await read_json(request)))
+
+    @endpoint
+    async def game(request: Request) -> Response:
+        body = await read_json(request)
+        fmt = request.query_params.get("format", "pdf").lower()
+        content, media_type, filename = await in_scratch(api.game_file, body, fmt)
+        return Response(content, media_type=media_type,
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        """404 and 405 as JSON, like every other answer (405 names the methods the endpoint takes)."""
+        if error.status_code == 405:
+            allowed = (error.headers or {}).get("Allow", "another method")
+            message = f"{request.url.path}: {request.method} is not answered here; use {allowed}"
+        elif error.status_code == 404:
+            message = f"{request.url.path}: no such endpoint; see GET /api/games"
+        else:
+            message = str(error.detail)
+        return JSONResponse({"error": message}, status_code=error.status_code, headers=error.headers)
+
     routes = [
-        Route("/", index),
+        Route("/", index, methods=["GET"]),
         Route("/api/games", games, methods=["GET"]),
         Route("/api/design", design, methods=["POST"]),
         Route("/api/validate", validate, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
         Route("/api/play", play, methods=["POST"]),
-        Route("/api/{rest:path}", not_found, methods=["GET", "POST"]),
+        Route("/api/board", board, methods=["POST"]),
+        Route("/api/game", game, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
@@ -227,7 +304,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         finally:
             shutil.rmtree(root, ignore_errors=True)
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.state.workdir = root
     app.add_middleware(LocalHostOnly)
     return app

@@ -23,7 +23,9 @@ _RUN_LOCK = threading.Lock()
 PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "gutter", "colour",
                       "lang")
 FLAGS = {"colour": "color"}          # the option's name where its flag is spelt otherwise (--color)
-NOT_IN_FORM = ("output", "profile")   # the studio names its files; a printer profile is the CLI's
+# The studio names its files; a printer profile lives in the home folder (read only when a user asks for it at the
+# command line); --json chooses the CLI's output form, where the studio always answers JSON.
+NOT_IN_FORM = ("output", "profile", "as_json")
 
 
 @dataclass(frozen=True)
@@ -59,9 +61,8 @@ def studio_components(game: Game) -> list[Component]:
 
 def option_for(command: click.Command, param: Param) -> click.Option | None:
     """The command's option for a parameter spec; None for options that take a path (never set from the page)."""
-    flag = "--" + param.name.replace("_", "-")
     for option in command.params:
-        if isinstance(option, click.Option) and flag in option.opts:
+        if isinstance(option, click.Option) and option.name == param.name:
             return None if isinstance(option.type, (click.Path, click.File)) else option
     return None
 
@@ -76,11 +77,18 @@ def settable_params(game: Game, component: Component) -> list[Param]:
 
 def takes_json(command: click.Command, folder: Path) -> bool:
     """Whether the command can write its result as a design file (.json), asked of its own -o check."""
-    output = next(p for p in command.params if p.name == "output")
+    return writes(command, folder / "probe.json")
+
+
+def writes(command: click.Command, target: Path) -> bool:
+    """Whether the command's -o takes `target` (its format is the extension), asked of its own -o check."""
+    output = next((p for p in command.params if p.name == "output"), None)
+    if output is None:
+        return False
     if output.callback is None:
         return True
     try:
-        output.callback(None, output, str(folder / "probe.json"))
+        output.callback(None, output, str(target))
     except click.BadParameter:
         return False
     return True
@@ -90,7 +98,7 @@ def arguments(game: Game, component: Component, params: dict[str, Any], seed: in
               options: dict[str, Any] | None) -> list[str]:
     """The command line for these values, checked against the component's specs (unknown names refused)."""
     command = game.commands.commands[component.name]
-    specs = {p.name: p for p in settable_params(game, component)}
+    specs = {p.keyword: p for p in settable_params(game, component)}
     args: list[str] = []
     if not isinstance(params, dict):
         raise InputError("params: must be an object of parameter names and values")
@@ -145,7 +153,7 @@ def print_arguments(options: dict[str, Any], command: click.Command | None = Non
 
 def _print_options_command() -> click.Command:
     """A command that takes exactly the CLI's print options and returns the PrintOptions they make."""
-    from ..cli_options import print_options
+    from ..cli.options import print_options
 
     @click.command()
     @print_options
@@ -166,6 +174,8 @@ def invoke(command: click.Command, args: list[str], label: str):
     click's own message."""
     try:
         return command.main(args, prog_name=label, standalone_mode=False)
+    except click.BadParameter as error:
+        raise OptionError(error) from None
     except click.ClickException as error:
         raise InputError(error.format_message()) from None
     except click.exceptions.Abort:
@@ -229,6 +239,22 @@ def play_log(game: Game, design_file: Path, seed: int) -> list[str]:
         args += ["--seed", str(seed)]
     _, lines = capture(command, args, f"washigen {game.name} play")
     return lines
+
+
+class OptionError(InputError):
+    """click's message for a bad option, with what the page needs to say it in its own words: the field (the
+    name the form and the API use), the reason without click's "Invalid value for '--x'", and the value given."""
+
+    def __init__(self, error: click.BadParameter):
+        super().__init__(error.format_message())
+        param = error.param
+        self.reason = error.message
+        self.value = None
+        self.field = None
+        if isinstance(param, click.Option):
+            long_flags = [flag for flag in param.opts if flag.startswith("--")]
+            keyword = long_flags[0][2:].replace("-", "_") if long_flags else param.name
+            self.field = param.name if param.name in PRINT_OPTION_NAMES else keyword
 
 
 class PlayUnavailable(InputError):

@@ -84,16 +84,48 @@ def location_box(design: Any, location_id: Any) -> list[float] | None:
     if not isinstance(design, CopsMap):
         return None
     for index, segment in enumerate(design.segments):
-        for zone in segment.zones:
-            for location in zone.locations:
-                if location.id == location_id:
-                    return [location.x + index * design.segment_length, location.y + design.shift(index),
-                            location.w, location.h]
+        ox, oy = design.origin(index)
+        for location in segment.locations:
+            if location.id == location_id:
+                return [location.x + ox, location.y + oy, location.w, location.h]
     return None
 
 
+def position_box(design: Any, where: dict[str, Any]) -> list[float] | None:
+    """A small square around the point a Cops violation names on a segment (a crossing, a path's loose end)."""
+    from ..games.cops.model import CopsMap, scale_for
+
+    segment, position = where.get("segment"), where.get("position")
+    if not (isinstance(design, CopsMap) and isinstance(segment, int) and 1 <= segment <= design.players
+            and isinstance(position, (list, tuple)) and len(position) == 2):
+        return None
+    ox, oy = design.origin(segment - 1)
+    half = 2.0 * scale_for(design.tape_width)
+    return [position[0] + ox - half, position[1] + oy - half, 2 * half, 2 * half]
+
+
+def segment_frames(design: Any) -> list[dict[str, Any]] | None:
+    """Where each segment of a Cops map lies on its drawing, for the page's map editor: its top-left corner (the
+    map's `origin`), length and width, and each zone's span along the segment (from the squad section or the
+    gravestones to the gravestones or the segment's end, as the placement rule measures it); None for other
+    designs."""
+    from ..games.cops.geometry import frame_of
+    from ..games.cops.model import CopsMap
+
+    if not isinstance(design, CopsMap):
+        return None
+    frame = frame_of(design)
+    frames = []
+    for index, segment in enumerate(design.segments):
+        ox, oy = design.origin(index)
+        frames.append({"x": ox, "y": oy, "length": frame.length, "width": frame.width,
+                       "zones": [[frame.squad, segment.gravestones], [segment.gravestones, frame.length]],
+                       "reach": frame.path_width})
+    return frames
+
+
 def place(design: Any, geometry: dict[str, Any] | None, where: dict[str, Any]) -> list[float] | None:
-    """The mark of a violation: a cell, card, tile or row of a grid, or a named location."""
-    if "location" in where:
+    """The mark of a violation: a cell, card, tile or row of a grid, a named location, or a point on a segment."""
+    if "location" in where and where.get("path") is None:
         return location_box(design, where["location"])
-    return mark(geometry, where)
+    return position_box(design, where) or mark(geometry, where)

@@ -1,18 +1,22 @@
 """Coasters: a round card with scoring rings (flick a coin onto it: the ring it stops in scores). The smallest
 complete washigen game: one design kind, one placement rule, a drawing, and a command; registered through the
-"washigen.games" entry point (pyproject.toml), so installing this package is all it takes."""
+"washigen.games" entry point (pyproject.toml), so installing this package is all it takes. Its parameters are
+declared once (CoasterParams); its command is built from them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import click
 from pydantic import Field
 
-from washigen.cli_options import emit, output_option, print_options
+from washigen.cli.build import spec_options
+from washigen.cli.options import emit, output_option, print_options
 from washigen.design import Design, record
-from washigen.games import Game
+from washigen.games import Component, Game
+from washigen.games.params import param
 from washigen.press import Document, PrintOptions
 from washigen.press.impose import grid_layout, impose_grid
 from washigen.press.templates import Grid, Template
@@ -68,21 +72,31 @@ def print_coaster(coaster: Coaster, options: PrintOptions) -> Document:
     return impose_grid([scene] * grid_layout(sheet, bleed).per_page, sheet, options, title=coaster.title)
 
 
+@dataclass(frozen=True)
+class CoasterParams:
+    """The coaster's parameters, declared once: the command line, `washigen games`, washigen.generate and the
+    studio are built from them."""
+    rings: int = param(4, "Scoring rings.", min=1, max=12)
+    diameter: float = param(90.0, "Diameter in mm.", min=60.0, max=120.0)
+    title: str = param("Coasters", "Printed in the centre.", max_length=40)
+
+
+def make_coaster(options: CoasterParams) -> Coaster:
+    return Coaster(rings=options.rings, diameter=options.diameter, title=options.title)
+
+
 @click.group("coasters")
 def commands() -> None:
     """Coasters: round cards with scoring rings (an example game from a plugin)."""
 
 
 @commands.command("coaster")
-@click.option("--rings", type=click.IntRange(1, 12), default=4, show_default=True, help="Scoring rings.")
-@click.option("--diameter", type=click.FloatRange(60, 120), default=90.0, show_default=True,
-              help="Diameter in mm.")
-@click.option("--title", default="Coasters", show_default=True, help="Printed in the centre.")
+@spec_options(CoasterParams)
 @output_option((".pdf", ".svg", ".png", ".json"))
 @print_options(backs=False)
-def coaster_command(rings: int, diameter: float, title: str, output: Path, print_options: PrintOptions) -> None:
+def coaster_command(output: Path, print_options: PrintOptions, **params: object) -> None:
     """Print one coaster at real size."""
-    coaster = Coaster(rings=rings, diameter=diameter, title=title)
+    coaster = make_coaster(CoasterParams(**params))  # type: ignore[arg-type]
     report = validate(coaster)
     if not report.ok:
         raise click.UsageError(report.format_text())
@@ -90,4 +104,6 @@ def coaster_command(rings: int, diameter: float, title: str, output: Path, print
 
 
 GAME = Game(name="coasters", title="Coasters", designs={"coaster": Coaster}, validate=validate,
-            print_design=print_coaster, commands=commands)
+            print_design=print_coaster, commands=commands,
+            components=(Component("coaster", "Print one coaster at real size", options=CoasterParams,
+                                  make=make_coaster),))

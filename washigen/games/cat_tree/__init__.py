@@ -1,7 +1,7 @@
 """Cat Tree? We can handle this!: a printable deck, reference card and score sheet; the placement validator and
 the scorer of a finished tree; simulated games.
 
-Registering the game imports only its commands; the model, rules and drawing are Lazy members and imports inside
+Registering the game imports only its spec (its components as data); the model, rules and drawing are Lazy members and imports inside
 the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from ...games import Game, Lazy, register_game
-from .commands import commands
+from ..registry import Game, Lazy, register_game
+from . import spec
 from .constants import GAME, REFERENCE_CARDS, TITLE
 
 if TYPE_CHECKING:
     from ...press import Document, KitPart, PrintOptions
     from ...report import Report
     from ...scene import Scene
-    from .model import CatTreeDeck, CatTreeLayout
+    from .model import CatTreeLayout
 
 later = Lazy.within(__name__)       # later("text:from_text"): this package's text.from_text, imported on first use
 
@@ -141,25 +141,11 @@ def play(design: None = None, seed: int | None = None, bots: str | None = None):
     """One game on the engine (both players build one tree; bots greedy by default, or random, strong, strong:N,
     one name or one per player): a PlayedGame with its layout and turns. The tree grows from the deal, so there is
     no design to start from."""
-    from .generate import play_bots
+    from .playtest import play_bots
 
     if design is not None:
         raise InputError("play: Cat Tree builds its tree from the deal; pass a seed, not a design")
     return play_bots(0 if seed is None else seed, bots or "greedy")
-
-
-def make_deck(card: str = "poker", reference: bool = True) -> CatTreeDeck:
-    """The deck `cat-tree deck` prints, for washigen.generate."""
-    from .model import CatTreeDeck
-
-    return CatTreeDeck(card=card, reference_cards=REFERENCE_CARDS if reference else 0)
-
-
-def make_layout(seed: int = 0) -> CatTreeLayout:
-    """The tree a simulated game builds, for washigen.generate("cat-tree", "play", seed=...)."""
-    from .generate import generate_layout
-
-    return generate_layout(seed)
 
 
 GAME_OBJECT = Game(
@@ -167,17 +153,18 @@ GAME_OBJECT = Game(
     title=TITLE,
     aliases=("cattree", "cat_tree"),
     designs={"layout": later("model:CatTreeLayout"), "deck": later("model:CatTreeDeck")},
+    components=spec.COMPONENTS,
+    commands=Lazy("washigen.cli.cat_tree:commands"),   # the command line's, loaded by it
     validate=validate_design,
     print_design=print_design,
-    makers={"deck": make_deck, "play": make_layout},
     to_text=to_text,
     from_text=later("text:from_text"),
     check_design=check_design,
     diagram=diagram,
     golden=golden,
     kit=kit,
-    commands=commands,
     play=play,
+    balance=later("playtest:balance"),
 )
 
 

@@ -1,6 +1,6 @@
 """Tokyo Washi Game Cats: a cat's hunt for fish across a Tokyo of washi tape, for 2 to 6 players.
 
-Registering the game imports only its commands; the model, generator, rules and drawing are Lazy members and
+Registering the game imports only its spec (its components as data); the model, generator, rules and drawing are Lazy members and
 imports inside the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
@@ -9,42 +9,25 @@ from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ...i18n import N_, check_language, translator
-from .. import Game, Lazy, register_game
-from .commands import commands
+from ..registry import Game, Lazy, register_game
+from . import spec
 from .constants import TITLE
 
 if TYPE_CHECKING:
+    from ...arena import Balance
     from ...press import KitPart
-    from .model import CatsSetup
+    from .model import CatsMap, CatsSetup
+    from .playtest import Played
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
 GOLDEN_SEEDS = {"map-2p": 1, "map-4p": 2, "map-cutup": 3, "map-long": 4, "setup-2p": 1, "segment": 5}
 
 
-def make_setup(seed: int = 0, **map_params) -> CatsSetup:
-    """A map and the fish and cats drawn on it, for washigen.generate("cats", "setup", ...)."""
-    from .generate import generate_map, generate_setup
-
-    return generate_setup(generate_map(seed=seed, **map_params), seed=seed)
-
-
-def _setup_maker():
-    """make_setup, saying it takes the map's parameters, and only those (read when washigen.generate checks them)."""
-    import inspect
-
-    from .generate import generate_map
-
-    make_setup.__signature__ = inspect.signature(generate_map)
-    return make_setup
-
-
-MAKERS = {"map": later("generate:generate_map"), "tape": later("generate:generate_roll"), "setup": Lazy(_setup_maker)}
-
-
 def golden() -> dict:
     """Fixed seeds -> designs, whose text forms live in tests/golden/cats-*.txt."""
-    from .generate import generate_map, generate_segment, generate_setup
+    from .generate import generate_map, generate_segment
+    from .setup import generate_setup
 
     two = generate_map(players=2, seed=GOLDEN_SEEDS["map-2p"])
     return {
@@ -69,7 +52,8 @@ def diagram(name: str, params: dict):
     """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed), and moves from
     real games: `play-step`, `play-jump`, `play-amazing`, `play-pop`, `play-building`, `play-game` (seed); each
     takes `lang` (en, de) for the words on the band."""
-    from .draw import map_scene, segment_scene
+    from .draw import map_scene
+    from .roll import segment_scene
     from .generate import generate_map, generate_segment
 
     lang = check_language(str(params.get("lang", "en")), "lang")
@@ -100,7 +84,8 @@ def band_diagram(lang: str = "en"):
     slot as wide as its longer line of words, so the callouts of neighbouring groups never meet, in any language."""
     from ...fonts import text_width
     from ...scene import Line, Rect, Style, Text
-    from .draw import BAND_PAD, new_scene, symbol, use
+    from .model import BAND_PAD
+    from .symbols import new_scene, symbol, use
 
     h, title_size, line_size, gap = 12.0, 2.8, 2.3, 4.0
     icon, step, edge = 0.78 * h, 0.84 * h, BAND_PAD * h + 0.15 * h     # icon spacing and end room as on a band
@@ -154,26 +139,58 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
     return parts
 
 
+def balance(design: CatsMap | CatsSetup | None, games: int, seed: int, jobs: int, bots: str = "greedy") -> Balance:
+    """Game.balance: a map's balance, or a set-up's (its drawings in every game); None: the 2-player map of
+    `seed`."""
+    from .generate import generate_map
+    from .model import CatsSetup
+    from .playtest import map_balance, map_of
+
+    if design is None:
+        design = generate_map(seed=seed)
+    setup = design if isinstance(design, CatsSetup) else None
+    return map_balance(map_of(design), games, seed, jobs, setup, bots)
+
+
+def play(design: CatsMap | CatsSetup | None = None, seed: int | None = None, bots: str | None = None,
+         first: int = 0) -> Played:
+    """Game.play: one game on a map or set-up (None: the 2-player map of `seed`), seat `first` moving first; the
+    game is seeded as `cats play --seed SEED` seeds its first game."""
+    from ...arena import game_seed
+    from .generate import generate_map
+    from .model import CatsSetup
+    from .playtest import map_of, play_game
+
+    seed = 0 if seed is None else seed
+    if design is None:
+        design = generate_map(seed=seed)
+    setup = design if isinstance(design, CatsSetup) else None
+    game_map = map_of(design)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < game_map.players:
+        raise InputError(f"first: must be a seat 0..{game_map.players - 1}, got {first!r}")
+    return play_game(game_map, setup, bots or "greedy", game_seed(seed, 0), first)
+
+
 GAME = register_game(Game(
     name="cats",
     title=TITLE,
     designs={"map": later("model:CatsMap"), "setup": later("model:CatsSetup"), "segment": later("model:CatsSegment"),
              "roll": later("model:CatsRoll")},
+    components=spec.COMPONENTS,
+    commands=Lazy("washigen.cli.cats:commands"),   # the command line's, loaded by it
     validate=later("rules:validate"),
     print_design=later("draw:print_design"),
     aliases=("tokyo-washi-cats", "washi-cats"),
-    makers=MAKERS,
     to_text=later("text:to_text"),
     from_text=later("text:from_text"),
     check_design=later("rules:check_design"),
     diagram=diagram,
     golden=golden,
     kit=kit,
-    commands=commands,
     tiled=later("tiled"),
     play_check=later("playtest:play_check"),
-    balance=later("playtest:balance_hook"),
-    play=later("playtest:play_hook"),
+    balance=balance,
+    play=play,
 ))
 
 __all__ = ["GAME"]

@@ -20,7 +20,8 @@ from typing import Sequence
 from ...arena import RandomBot
 from ...arena.search import strong_bot
 from . import engine
-from .engine import NO_REGION, Move, State, Terrain, apply, can_move, goal_of
+from .engine import apply
+from .moves import NO_REGION, Move, State, Terrain, can_move, goal_of
 
 SPECIAL_SAVING = 4          # steps a special move must save over the best normal move
 FAR = 10_000                # the distance of a cell no route reaches
@@ -51,17 +52,23 @@ class GreedyBot:
         searches: dict[int, _Search] = {}
         normal, special = [], []
         walled = False
+        draw = rng.random
+        index, search = -1, None
         for move in moves:
-            if move.cat < 0:
-                continue
-            search = searches.get(move.cat)
-            if search is None:
-                search = searches[move.cat] = _Search(state, move.cat)
-            walled |= search.ghost
-            gain = search.distance(state, move) - search.here
+            if move.cat != index:              # a cat's moves come together: one search a cat
+                index = move.cat
+                if index < 0:
+                    continue
+                search = searches.get(index)
+                if search is None:
+                    search = searches[index] = _Search(state, index)
             if search.ghost:
-                gain += FAR // 8              # a walled-off cat's progress comes after any real progress
-            (special if move.kind in ("amazing", "pop") else normal).append((gain, rng.random(), move))
+                walled = True
+                gain = search.distance(move) - search.here + FAR // 8   # after any real progress
+            else:
+                gain = search.distance(move) - search.here
+            kind = move.kind
+            (special if kind == "amazing" or kind == "pop" else normal).append((gain, draw(), move))
         normal.sort()
         special.sort()
         best_normal = normal[0][0] if normal else FAR
@@ -79,36 +86,66 @@ class _Search:
     than one ring past the cat (a move never ends farther than that and still counts: farther is as bad as
     unreachable). A cat the flood does not reach is walled off (a ghost): it heads for the goal as if other
     players' lines were jumpable."""
-    __slots__ = ("flood", "here", "limit", "ghost", "land", "taking", "home_row")
+    __slots__ = ("flood", "here", "limit", "ghost", "region_of", "region_mask", "goal_cells")
 
     def __init__(self, state: State, index: int):
         cat = state.cats[index]
-        self.land = land = state.game.terrain
+        land = state.game.terrain
+        self.region_of, self.region_mask = land.region_of, land.region_mask
         # A move onto one of these cells reaches the goal of this leg: a fish to take, or home.
-        self.taking = 0 if cat.fish else state.fish
-        self.home_row = land.row_mask[cat.start_row] if cat.fish else 0
+        self.goal_cells = land.row_mask[cat.start_row] if cat.fish else state.fish
         goal = goal_of(state, cat)
         cells = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
         self.ghost = False
-        self.flood: Flood = goal_flood(state, cat.player, goal)
-        level = self.flood.level(cells)
+        self.flood = flood = goal_flood(state, cat.player, goal)
+        level = flood.level(cells)
         if level < 0:
             self.ghost = True
-            self.flood = goal_flood(state, cat.player, goal, through_lines=True)
-            level = self.flood.level(cells)
+            self.flood = flood = goal_flood(state, cat.player, goal, through_lines=True)
+            level = flood.level(cells)
         # Past the cat's own ring + 1 everything counts as unreachable; a cat not reached sees the whole flood.
         self.here, self.limit = (level, level + 1) if level >= 0 else (FAR, FAR)
 
-    def distance(self, state: State, move: Move) -> int:
-        """How far the cat is from its goal after the move (0 when the move reaches it)."""
-        land = self.land
+    def distance(self, move: Move) -> int:
+        """How far the cat is from its goal after the move (0 when the move reaches it): Flood.level looking no
+        farther than the limit, with the rings nearest the cat's looked at first. As in Flood.level, a move whose
+        look grows the flood past the limit (a narrowed flood takes its old rings all at once) sees them all."""
         j = move.target
-        if (self.taking | self.home_row) >> j & 1:
+        if self.goal_cells >> j & 1:
             return -FAR // 4                     # takes a fish, or home: the goal of this leg
-        region = land.region_of[j] if move.kind == "step" else NO_REGION
-        cells = land.region_mask[region] if region != NO_REGION else 1 << j
-        level = self.flood.level(cells, self.limit)
-        return level if level >= 0 else FAR
+        region = self.region_of[j] if move.kind == "step" else NO_REGION
+        cells = self.region_mask[region] if region != NO_REGION else 1 << j
+        flood = self.flood
+        reach = flood.reach
+        top = len(reach) - 1
+        limit = self.limit
+        if top < limit:
+            if not reach[top] & cells:
+                flood._grow_to(cells, limit)
+                top = len(reach) - 1
+        else:
+            top = limit
+        if not reach[top] & cells:
+            return FAR
+        # A step ends a ring or two from the cat's: look down from the top ring first, then halve what is left.
+        low = top - 3
+        while top > low:
+            if top == 0 or not reach[top - 1] & cells:
+                return top
+            top -= 1
+        return _first_ring(reach, cells, top)
+
+
+def _first_ring(reach: list[int], cells: int, top: int) -> int:
+    """The first of the rings 0..top (reach[top] holds one of `cells`) that holds one of `cells`."""
+    low = 0
+    while low < top:                     # reach only grows: halve the rings down to the first that holds one
+        mid = (low + top) // 2
+        if reach[mid] & cells:
+            top = mid
+        else:
+            low = mid + 1
+    return low
 
 
 def _leaves_a_way_out(state: State, move: Move) -> bool:
@@ -175,11 +212,23 @@ class Flood:
         reach = self.reach
         frontier, reached = self.frontier, reach[-1]
         old = self.old
+        land = self.land
+        E, S, C = land.east, land.south, land.cols
+        regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+        left = self.open & ~reached                  # the open cells not reached yet
         while frontier:
-            frontier = self._ring(frontier, reached)
+            # The next ring: the cells first reached one step farther.
+            frontier = (((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C)
+                        | ((frontier >> C) & S)) & left
+            touched = frontier & regions
+            while touched:                   # entering a building or forest occupies all of it at once
+                m = masks[region_of[(touched & -touched).bit_length() - 1]]
+                frontier |= m & left
+                touched &= ~m
             if not frontier:
                 break
             reached |= frontier
+            left &= ~frontier
             k = len(reach)
             reach.append(reached)
             if old is not None:
@@ -190,26 +239,11 @@ class Flood:
                     reach.extend(ring & ~closed for ring in rings[k + 1:])
                     frontier = old_frontier & ~closed
                     reached = reach[-1]
+                    left = self.open & ~reached
                     self.old = old = None
             if reached & cells or len(reach) > limit:
                 break
         self.frontier = frontier
-
-    def _ring(self, frontier: int, reached: int) -> int:
-        """The ring after `frontier` (the cells first reached one step farther)."""
-        land = self.land
-        E, S, C = land.east, land.south, land.cols
-        walk = self.open & ~reached
-        grow = ((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C) | ((frontier >> C) & S)
-        frontier = grow & walk
-        touched = frontier & land.buildings_and_forests
-        if touched:
-            region_of, masks = land.region_of, land.region_mask
-            while touched:                   # entering a building or forest occupies all of it at once
-                m = masks[region_of[(touched & -touched).bit_length() - 1]]
-                frontier |= m & walk
-                touched &= ~m
-        return frontier
 
     def narrowed(self, open_cells: int) -> Flood | None:
         """This flood over fewer open cells (a later turn: other players drew more lines). Its rings before the

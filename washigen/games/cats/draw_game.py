@@ -11,7 +11,8 @@ from ...i18n import N_, translator
 from ...scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
 from ...units import SAFE_ZONE
 from . import engine
-from .draw import map_scene, symbol, use
+from .draw import map_scene
+from .symbols import symbol, use
 from .model import CatsMap, CatsSetup, cell_size
 
 
@@ -201,7 +202,8 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
     building: a step into a building) or, for `game`, to its end. Random bots find every kind of move soon."""
     from ...errors import InputError
     from ...arena import RandomBot, play_match
-    from .generate import generate_map, generate_setup
+    from .generate import generate_map
+    from .setup import generate_setup
 
     if kind not in FIGURES:
         raise InputError(f"cats has no play figure {kind!r}; it draws {', '.join(FIGURES)}")

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ... import __version__
 from ...design import Design, record
 from ...errors import InputError
 from ...qr import MAX_URL_LENGTH
@@ -24,6 +25,8 @@ from ...units import MAX_LENGTH
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, DRAWING_GAP,  # noqa: F401
                         FOREST_SECTION_COLS, FORESTS_MAX, LONG_MAX, MIN_CELL_MM, SEGMENT_COLS_RANGE,
                         SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
+
+GENERATOR = f"washigen {__version__}"          # written into every design this version makes
 
 # -- cells -----------------------------------------------------------------------------------------------------
 STREET, SHRINE, BUILDING, FOREST, SHRUB = ".", "J", "#", "T", "t"

@@ -15,7 +15,7 @@ from ...arena import Balance, GameRecord, balance, first_seat, game_seed, make_b
 from ...report import Report, Violation
 from . import engine
 from .bots import BOTS
-from .generate import generate_map, generate_setup
+from .setup import generate_setup
 from .model import CatsMap, CatsSetup, table
 
 TURNS_PER_ROW = 40             # DESIGN 9: a game must end within 40 x the map's rows
@@ -77,38 +77,14 @@ def map_balance(design: CatsMap, games: int = BALANCE_GAMES, seed: int = 0, jobs
                 setup: CatsSetup | None = None, bots: str = "greedy", label: str | None = None) -> Balance:
     """The balance of a map (DESIGN 9): `games` seeded games between equal bots, seats rotated; the numbers are
     the same for every `jobs`."""
-    design = _map_of(design)
+    design = map_of(design)
     make_bots(bots, BOTS, design.players)                 # a bad name fails here, not in a worker
     records = run_games(functools.partial(play_one, design, setup, bots), seed, games, design.players, jobs,
                         label=label)
     return balance(records, design.players, teams(design))
 
 
-def balance_hook(design: CatsMap | CatsSetup | None, games: int, seed: int, jobs: int,
-                 bots: str = "greedy") -> Balance:
-    """Game.balance: a map's balance, or a set-up's (its drawings in every game); None: the 2-player map of
-    `seed`."""
-    if design is None:
-        design = generate_map(seed=seed)
-    setup = design if isinstance(design, CatsSetup) else None
-    return map_balance(_map_of(design), games, seed, jobs, setup, bots)
-
-
-def play_hook(design: CatsMap | CatsSetup | None = None, seed: int | None = None, bots: str | None = None,
-              first: int = 0) -> Played:
-    """Game.play: one game on a map or set-up (None: the 2-player map of `seed`), seat `first` moving first; the
-    game is seeded as `cats play --seed SEED` seeds its first game."""
-    seed = 0 if seed is None else seed
-    if design is None:
-        design = generate_map(seed=seed)
-    setup = design if isinstance(design, CatsSetup) else None
-    game_map = _map_of(design)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < game_map.players:
-        raise InputError(f"first: must be a seat 0..{game_map.players - 1}, got {first!r}")
-    return play_game(game_map, setup, bots or "greedy", game_seed(seed, 0), first)
-
-
-def _map_of(design) -> CatsMap:
+def map_of(design) -> CatsMap:
     if isinstance(design, CatsSetup):
         return design.map
     if not isinstance(design, CatsMap):
@@ -132,7 +108,7 @@ def first_stalemate(design: CatsMap, setup: CatsSetup | None = None, seed: int =
 def play_check(design, seed: int = 0) -> Report:
     """Game.play_check: cats.play.stalemate when greedy bots do not finish a game within the turn limit."""
     setup = design if isinstance(design, CatsSetup) else None
-    game_map = _map_of(design)
+    game_map = map_of(design)
     stuck = first_stalemate(game_map, setup, seed)
     if stuck is None:
         return Report()

@@ -100,7 +100,7 @@ def _line(object_id: int, kind: str, axis: str, r: int, c: int, length: int, px:
 def tileset_png(px: int) -> bytes:
     """The tiles side by side, px pixels square: the map's look, one cell a tile."""
     from ...backends.png import to_png
-    from .draw import THEME, symbol, use
+    from .symbols import THEME, symbol, use
 
     s = px / 10.0                                          # drawn at 254 dpi: 10 px a millimetre
     scene = Scene(s * len(KINDS), s, theme=dict(THEME), meta={"game": "cats", "kind": "tileset"})

@@ -1,12 +1,15 @@
 """Trapped, as DESIGN 9 "Cats" reads it: after every move, every player still in is asked whether each of its
 unfinished cats can still reach its goals (a far-side fish it may take, then its start row); see engine.py's
-docstring for the reading. The answer is kept per cat between moves:
+docstring for the reading. The answer is kept per cat between moves, and only ever kept while it is still true
+(so the answer is the same as a fresh search's, whatever was kept before):
 
 - a `Walk`: a way by steps alone, found as a shortest walk from the cat; it holds while no other player's line and
-  no taken fish touches it, and no line lands on a cell it leaves a building or shrine by (the cat's own steps
-  along it only add to it);
-- an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on or next to what
-  the search looked at and the team's special moves and the fish its team may still take are unchanged;
+  no taken fish touches it, and no line lands on a cell it steps into out of a building or shrine (the cat's own
+  steps along it only add to it);
+- an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on what the way
+  passes and the team's special moves and the fish its team may still take are unchanged, and while the cat
+  steps about its first walk onto cells the rest of the way does not need. It also keeps the cells the cat had
+  no walk from: a cat that moves within them has none still, unless a fish is taken;
 - False: no way, the player is out.
 
 Walks and floods are big-integer masks, one bit a cell (engine.Terrain).
@@ -14,9 +17,10 @@ Walks and floods are big-integer masks, one bit a cell (engine.Terrain).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from .engine import (DIRS, NO_REGION, SPECIALS, Cat, Move, State, Terrain, _bits, _last_team, _team_lines,
+from .moves import (DIRS, NO_REGION, SPECIALS, Cat, Move, State, Terrain, _bits, _last_team, _team_lines,
                      can_move)
 
 # -- trapped -------------------------------------------------------------------------------------------------------------
@@ -24,14 +28,17 @@ from .engine import (DIRS, NO_REGION, SPECIALS, Cat, Move, State, Terrain, _bits
 class Walk(NamedTuple):
     """A way to the cat's goals by steps alone, as it stood when found: good while it stays open."""
     cells: int           # the walk's cells (the head's included): no other player's line, no fish but its goal
-    exits: int           # its cells next to a building or shrine it passes: a step out goes only into an empty cell
+    exits: int           # the cells it steps into out of a building or shrine: they must stay empty
 
 
 class Escape(NamedTuple):
     """A way to the cat's goals that the search with special moves found, as the map stood."""
-    cells: int           # every cell the search reached, and their neighbours
+    cells: int           # every cell of the way: its walks, landings and sewers
     specials: int        # the team's special moves then
     loose: int           # the fish then counted as gone
+    near: int            # cells from which the cat walks onto the way's first walk, and that walk's cells
+    need: int            # cells the rest of the way needs free of the cat's line (landings, sewers, exits)
+    stuck: int           # cells from which no walk (steps alone) reaches the goals, while no fish is taken
 
 
 def check_traps(new: State, old: State | None, seat: int, move: Move | None, drawn: int, taken: int) -> None:
@@ -45,24 +52,31 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
     routes = list(old.routes) if known else [None] * len(cats)
     moved = move.cat if move is not None else -1
     before = old.cats[moved] if moved >= 0 else None
-    out = list(new.out)
+    out = new.out
     mover_team = team_of[seat] if seat >= 0 else -1
-    teams = [t for t in range(game.teams) if not out[t] and t != mover_team]
-    if mover_team >= 0 and not out[mover_team]:
-        teams.append(mover_team)
+    # Each team's unfinished cats, the mover's team last.
+    members: dict[int, list] = {}
+    for team in _team_order(game.teams, mover_team):
+        if not out[team]:
+            members[team] = []
+    for k, cat in enumerate(cats):
+        group = members.get(team_of[cat.player])
+        if group is not None and not cat.home:
+            group.append(k)
     solo = game.teams == game.players
-    for team in teams:
+    land = game.terrain
+    hit = taken | drawn                           # breaks another player's walk
+    for team, group in members.items():
         if team == mover_team and out.count(False) == 1:
             break                                 # everyone else is out: the mover has won
         specials = new.specials[team]
         fine, shown = True, False                 # shown: a move of the player's is known to exist
-        for k, cat in enumerate(cats):
-            if cat.home or team_of[cat.player] != team:
-                continue
-            route = was = routes[k] if known else None
+        for k in group:
+            cat = cats[k]
+            route = was = routes[k]
             if route is not None:
                 if k != moved and type(route) is Walk:
-                    if route.cells & (taken | (drawn if cat.player != seat else 0)) or route.exits & drawn:
+                    if route.cells & (hit if cat.player != seat else taken) or route.exits & drawn:
                         route = None
                     elif cat.region == NO_REGION:
                         shown = True
@@ -71,11 +85,21 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
                     route = _keep_route(new, cat, route, move if k == moved else None, before, drawn, taken,
                                         specials)
             if route is None:
-                # With no walk before, none appears unless the cat moved or its team took a fish (a cell opens).
-                walks = type(was) is not Escape or k == moved or taken
-                route = (walks and _walk_route(new, cat)) or _search(new, cat, specials)
-                if route is False and not cat.fish and not new.fish & game.terrain.beyond[
-                        game.terrain.row_half[cat.start_row]]:
+                # With no walk before, none appears unless its team took a fish (a cell opens) or the cat moved
+                # out of the cells it had no walk from.
+                stuck = 0
+                if type(was) is Escape and not taken:
+                    stuck = was.stuck
+                    walks = k == moved and (land.region_mask[cat.region] if cat.region != NO_REGION
+                                            else 1 << cat.head) & ~stuck
+                else:
+                    walks = True
+                if walks:
+                    route = _walk_route(new, cat)
+                    if type(route) is not Walk:
+                        stuck, route = route, None
+                route = route or _search(new, cat, specials, stuck)
+                if route is False and not cat.fish and not new.fish & land.beyond[land.row_half[cat.start_row]]:
                     route = None          # no fish left on the far side: no line walls it off (a set-up by hand)
             routes[k] = route
             if route is False:
@@ -85,14 +109,19 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
             # special moves, may have no move at all.
             shown = shown or (type(route) is Walk and cat.region == NO_REGION)
         if fine and solo and not shown:
-            fine = any(can_move(new, k, c, specials) for k, c in enumerate(cats)
-                       if team_of[c.player] == team and not c.home)
+            fine = any(can_move(new, k, cats[k], specials) for k in group)
         if not fine:
-            out[team] = True
+            out = out[:team] + (True,) + out[team + 1:]
     new.routes = tuple(routes)
-    if tuple(out) != new.out:
-        new.out = tuple(out)
-        new.winner = _last_team(game, new.out)
+    if out is not new.out:
+        new.out = out
+        new.winner = _last_team(game, out)
+
+
+@lru_cache(maxsize=None)
+def _team_order(teams: int, mover_team: int) -> tuple[int, ...]:
+    """The teams in the order the trap check asks them: the mover's team (if any) last."""
+    return tuple(team for team in range(teams) if team != mover_team) + ((mover_team,) if mover_team >= 0 else ())
 
 
 def _keep_route(state: State, cat: Cat, route, move: Move | None, before: Cat | None, drawn: int, taken: int,
@@ -102,6 +131,18 @@ def _keep_route(state: State, cat: Cat, route, move: Move | None, before: Cat | 
     if move is not None:
         # The cat itself moved. Onto its walk, the walk holds; a step from a cell of it to a cell holds it too with
         # the new cell added (the cat may step back onto its own line).
+        if type(route) is Escape:
+            # A step onto a cell the rest of the way does not need, from or onto the cells that walk to its first
+            # walk, keeps the way: the cat may step back onto its own line (not onto a sewer it popped out of
+            # where sewer poppers keep cats off them).
+            here = 1 << cat.head
+            game = state.game
+            if move.kind == "step" and not route.need & here and before.region == NO_REGION \
+                    and cat.region == NO_REGION and (route.near & here or route.near >> before.head & 1
+                                                     and game.terrain.walkable[game.dry] >> before.head & 1) \
+                    and cat.fish == before.fish and route.specials == specials and route.loose == _loose(state, cat):
+                return route._replace(near=route.near | here)
+            return None
         if type(route) is not Walk or route.exits & drawn:
             return None
         here = state.game.terrain.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
@@ -121,49 +162,74 @@ def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead:
            full: bool = False) -> list[int] | None:
     """The rings of a walk from `seeds` (each the cells first reached at that many steps; a building or forest
     entered is occupied whole) up to the first that holds one of `targets`, or None when none is reached (with
-    `full`, every ring the walk reaches). Cells in `dead` are entered but not left."""
+    `full`, every ring the walk reaches). Cells in `dead` are entered but not left. A cell of a building or shrine
+    is left only into an empty cell (as Terrain.grow)."""
     regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+    E, S, C, rooms = land.jeast, land.jsouth, land.cols, land.rooms
     rings = [seeds]
-    reach = frontier = seeds
+    frontier = seeds
+    left = walk & ~seeds                     # the cells not reached yet
     while not frontier & targets:
-        frontier = land.grow(frontier & ~dead, empty) & walk & ~reach
+        cells = frontier & ~dead
+        inside = cells & rooms
+        if inside:
+            cells &= ~rooms
+            frontier = ((((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S))
+                        | ((((inside & E) << 1) | ((inside >> 1) & E) | ((inside & S) << C) | ((inside >> C) & S))
+                           & empty)) & left
+        else:
+            frontier = (((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S)) & left
         touched = frontier & regions
         while touched:
             m = masks[region_of[(touched & -touched).bit_length() - 1]]
-            frontier |= m & walk & ~reach
+            frontier |= m & left
             touched &= ~m
         if not frontier:
             return rings if full else None
-        reach |= frontier
+        left &= ~frontier
         rings.append(frontier)
     return rings
 
 
-def _trace(land: Terrain, rings: list[int], target: int, empty: int) -> tuple[int, int]:
-    """The cells of one walk through `rings` from ring 0 to the cell `target` in the last ring, and the cell of
-    ring 0 it starts from."""
-    rooms, region_of, masks = land.rooms, land.region_of, land.region_mask
-    cells = 0
+def _trace(land: Terrain, rings: list[int], target: int, empty: int) -> tuple[int, int, int]:
+    """The cells of one walk through `rings` from ring 0 to the cell `target` in the last ring, the cell of ring 0
+    it starts from, and the cells it steps into out of a building or shrine."""
+    rooms, region_of, masks, around = land.rooms, land.region_of, land.region_mask, land.around_cell
+    cells = exits = 0
     cell = target
     for k in range(len(rings) - 1, 0, -1):
         region = region_of[cell]
-        group = masks[region] & rings[k] if region != NO_REGION else 1 << cell
-        cells |= group
         before = rings[k - 1]
-        for z in _bits(group):
-            came = land.around(1 << z) & before
-            if not (empty >> z & 1):
+        if region == NO_REGION:
+            cells |= 1 << cell
+            came = around[cell] & before
+            if not (empty >> cell & 1):
                 came &= ~rooms                    # out of a building or shrine only into an empty cell
             if came:
-                cell = (came & -came).bit_length() - 1
+                low = (came & -came).bit_length() - 1
+                if rooms >> low & 1:
+                    exits |= 1 << cell
+                cell = low
+            continue
+        group = masks[region] & rings[k]
+        cells |= group
+        for z in _bits(group):
+            came = around[z] & before
+            if not (empty >> z & 1):
+                came &= ~rooms
+            if came:
+                low = (came & -came).bit_length() - 1
+                if rooms >> low & 1:
+                    exits |= 1 << z
+                cell = low
                 break
     region = region_of[cell]
-    return cells | (masks[region] & rings[0] if region != NO_REGION else 1 << cell), cell
+    return cells | (masks[region] & rings[0] if region != NO_REGION else 1 << cell), cell, exits
 
 
-def _walk_route(state: State, cat: Cat) -> Walk | None:
+def _walk_route(state: State, cat: Cat) -> Walk | int:
     """A walk (steps only) from the cat to a far-side fish it may take and on to its start row, or to its start
-    row when it carries a fish; None when there is none."""
+    row when it carries a fish; when there is none, the cells the cat reaches (none of them has a walk either)."""
     game = state.game
     land = game.terrain
     every = state.every
@@ -172,30 +238,37 @@ def _walk_route(state: State, cat: Cat) -> Walk | None:
     start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
     home = land.row_mask[cat.start_row] & walk
     if cat.fish:
-        rings = _rings(land, start, walk, empty, home)
-        if rings is None:
-            return None
-        return _walk(land, _trace(land, rings, _lowest(rings[-1] & home), empty)[0] | start)
+        rings = _rings(land, start, walk, empty, home, full=True)
+        if not rings[-1] & home:
+            return _union(rings)
+        cells, _, exits = _trace(land, rings, _lowest(rings[-1] & home), empty)
+        return Walk(cells | start, exits)
     takeable = state.fish & land.beyond[land.row_half[cat.start_row]]
-    rings = _rings(land, start, walk | takeable, empty, takeable, dead=takeable)
+    rings = _rings(land, start, walk | takeable, empty, takeable, dead=takeable, full=True)
+    if not rings[-1] & takeable:
+        return _union(rings) & ~takeable
     tried = 0
     while rings is not None:
         for f in _bits(rings[-1] & takeable):
             back = _rings(land, 1 << f, walk, empty, home)
             if back is not None:
-                there = _trace(land, rings, f, empty)[0] | start
-                return _walk(land, there | _trace(land, back, _lowest(back[-1] & home), empty)[0])
+                there, _, exits = _trace(land, rings, f, empty)
+                cells, _, back_exits = _trace(land, back, _lowest(back[-1] & home), empty)
+                return Walk(there | start | cells, exits | back_exits)
         tried |= rings[-1] & takeable
         rings = _rings(land, start, walk | (takeable & ~tried), empty, takeable & ~tried, dead=takeable)
-    return None
+    return 0
+
+
+def _union(rings: list[int]) -> int:
+    cells = 0
+    for ring in rings:
+        cells |= ring
+    return cells
 
 
 def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-
-
-def _walk(land: Terrain, cells: int) -> Walk:
-    return Walk(cells, cells & land.around(cells & land.rooms) & ~land.rooms)
 
 
 def _loose(state: State, cat: Cat) -> int:
@@ -242,11 +315,12 @@ def _jump_ends(land: Terrain, cells: int, over: int) -> int:
     return ends
 
 
-def _search(state: State, cat: Cat, specials: int):
+def _search(state: State, cat: Cat, specials: int, stuck: int = 0):
     """An Escape when some sequence of the cat's own moves (steps, free jumps, amazing jumps, pops, shrine visits)
     reaches its goals with the lines as they stand, else False. Its places are (cells, special moves left, fish
     carried): from each set of cells it walks all it can, then jumps, pops, takes a fish or enters a shrine. The
-    Escape keeps the cells of the one way found (its walks, landings and sewers)."""
+    Escape keeps the cells of the one way found (its walks, landings and sewers), and `stuck`: the cells known to
+    have no walk."""
     game = state.game
     land, rules = game.terrain, game.rules
     p = cat.player
@@ -282,8 +356,8 @@ def _search(state: State, cat: Cat, specials: int):
             cells |= ring
         done[carry, left] = seen | cells
         if carry and rings[-1] & home:
-            ways = _way_found(land, nodes, n, _lowest(rings[-1] & home), empty, over, sewers)
-            return Escape(ways, specials, loose)
+            ways, near, need = _way_found(land, nodes, n, _lowest(rings[-1] & home), empty, over, sewers)
+            return Escape(ways, specials, loose, near, need, stuck)
         found = []
         if not carry:
             found.append((1, left, land.around(cells) & takeable, "fish"))
@@ -307,16 +381,20 @@ def _search(state: State, cat: Cat, specials: int):
     return False
 
 
-def _way_found(land: Terrain, nodes: list, n: int, cell: int, empty: int, over: dict, sewers: int) -> int:
+def _way_found(land: Terrain, nodes: list, n: int, cell: int, empty: int, over: dict, sewers: int
+               ) -> tuple[int, int, int]:
     """The cells of the way the search found, from node n's cell back to the cat: each node's walk, and where a
-    node was entered from its parent (a jump's landing, a pop's two sewers, a shrine, a fish)."""
+    node was entered from its parent (a jump's landing, a pop's two sewers, a shrine, a fish); the cells of the
+    first walk (from the cat) that no other part of the way needs; and the cells the way needs free of the cat's
+    line (every part but the first walk, and the cells that walk steps into out of a building or shrine)."""
     ways = 0
     while True:
         rings, parent, how = nodes[n][5], nodes[n][3], nodes[n][4]
-        path, first = _trace(land, rings, cell, empty)
-        ways |= path
+        path, first, exits = _trace(land, rings, cell, empty)
         if parent < 0:
-            return ways
+            need = ways | exits
+            return ways | path, path & ~need, need
+        ways |= path
         below = 0
         for ring in nodes[parent][5]:
             below |= ring

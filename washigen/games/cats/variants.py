@@ -12,9 +12,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from .generate import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_forests
+from .board import Board, street_mask
+from .plan import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_forests
 from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
-from .rules import BALANCE_LIMIT, Board, desert_corners, map_balance, street_mask, validate_map
+from .rules import BALANCE_LIMIT, desert_corners, map_balance, validate_map
 
 CUT_ATTEMPTS = 80            # cut-ups tried by `cats map --cut-up` before falling back
 MIN_PIECE = 3                # columns

@@ -1,8 +1,9 @@
 """Tokyo Washi Game Cops: tape segments with two zones of four crime locations joined by yellow paths, maps of one
 segment per player that wrap top to bottom, offset set-ups completed with new roads, and squad sheets.
 
-Registering the game imports only its commands; the model, generator, rules and drawing are Lazy members and
-imports inside the functions below, loaded when a design is made, checked or drawn."""
+Registering the game imports only its spec (its components as data, with the makers washigen.generate calls); the
+model, generator, rules and drawing are Lazy members and imports inside the functions below, loaded when a design is
+made, checked or drawn."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from .. import Game, Lazy, register_game
-from .commands import commands
+from ..registry import Game, Lazy, register_game
+from . import spec
 from .constants import DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE
 
 if TYPE_CHECKING:
@@ -79,14 +80,14 @@ def _check_end(end, ids: set[str], where: str) -> None:
 
 def play_check(design, seed: int):
     """Greedy squads on every seating must finish (the engine is imported only when a map is played)."""
-    from .bots import play_check as check
+    from .playtest import play_check as check
 
     return check(design, seed)
 
 
 def balance(design: CopsMap | None, games: int, seed: int, jobs: int, bots: str = "greedy") -> Balance:
     """Game.balance: win rate per place in the turn order on `design` (None: the 2-squad map of `seed`)."""
-    from .bots import map_balance
+    from .playtest import map_balance
 
     return map_balance(_map_to_play(design, seed), games, seed, jobs, bots)
 
@@ -95,7 +96,7 @@ def play(design: CopsMap | None = None, seed: int | None = None, bots: str | Non
     """Game.play: one game between `bots` (greedy by default) on `design` (None: the 2-squad map of `seed`),
     squad `first` starting; the game is seeded as `cops play --seed SEED` seeds its first game."""
     from ...arena import game_seed
-    from .bots import play_game
+    from .playtest import play_game
 
     seed = 0 if seed is None else seed
     design = _map_to_play(design, seed)
@@ -138,7 +139,8 @@ def diagram(name: str, params: dict):
     that rectangle, mm). A segment or map drawn for a figure `print_width` mm wide draws its words large enough
     to print at their tape size there (a whole map scaled into a page would print them too small to read);
     `words=false` leaves them off an overview."""
-    from .draw import cropped, location_diagram, map_scene, segment_scene
+    from .draw import map_scene, segment_scene
+    from .figures import cropped, location_diagram
     from .generate import card_areas, generate_map, sample_segment
     from .model import Location, segment_length_for
 
@@ -219,23 +221,20 @@ def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,
     ]
 
 
-MAKERS = {"map": later("generate:generate_map"), "tape": later("generate:generate_tape")}
-
-
 GAME_OBJECT = Game(
     name=GAME,
     title=TITLE,
     designs={"map": later("model:CopsMap"), "tape": later("model:CopsTape"), "sheet": later("model:CopsSheet")},
+    components=spec.COMPONENTS,
+    commands=Lazy("washigen.cli.cops:commands"),   # the command line's, loaded by it
     validate=later("rules:validate"),
     print_design=later("draw:print_design"),
-    makers=MAKERS,
     to_text=later("text:to_text"),
     from_text=None,
     check_design=check_design,
     diagram=diagram,
     golden=golden,
     kit=kit,
-    commands=commands,
     play_check=play_check,
     balance=balance,
     play=play,

@@ -12,21 +12,20 @@ where the strong bot cuts a simulated game short.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from dataclasses import replace
 
-from ...arena import GameRecord, RandomBot, balance, game_seed, make_bots, play_match, run_games, strong_bot
-from ...report import Report, Violation
+from ...arena import RandomBot, strong_bot
 from . import engine
-from .engine import CRIMES_TO_WIN, RAMEN, Miso, Noodle, Start, State, Step
+from .engine import CRIMES_TO_WIN, Miso, Noodle, Start, State, Step
 
 SOLVE = 1000.0
 WIN = 100000.0
 EVIDENCE = 10.0
 NOODLE_COST = 15.0
 FAR = 1000
+_HAVE = tuple(bin(held).count("1") for held in range(8))          # ranks held in a zone, by their bits
+_EVIDENCE_GAIN = tuple(EVIDENCE * (1 + have) for have in _HAVE)      # the next piece's worth short of a crime
 
 
 class GreedyBot:
@@ -38,41 +37,72 @@ class GreedyBot:
         if type(moves[0]) is Start:
             return self._start(state, moves, rng)
         value = _Valuer(state, state.to_move)
-        # Steps come first in the legal moves; with a step to take, ramen is eaten only for Noodle Legs. A move's
-        # worth depends only on where it arrives (a step) or on the two places (Noodle Legs): each is worked out
-        # once, and the loop stays lean, since it runs over every legal move of every ply of every playout.
-        moving = type(moves[0]) is Step
+        best, best_value = [], -float("inf")
+        if type(moves[0]) is not Step:           # no step to take (so no Noodle Legs): Miso Squirly
+            for move in moves:
+                worth = value(move)
+                if worth > best_value + 1e-9:
+                    best, best_value = [move], worth
+                elif worth > best_value - 1e-9:
+                    best.append(move)
+            return best[0] if len(best) == 1 else rng.choice(best)
+        # Steps come first in the legal moves, then Noodle Legs grouped by their first step; with a step to take,
+        # ramen is eaten only for Noodle Legs whose first move gains (any step is worth more than one that does
+        # not). A move's worth depends only on where it arrives (a step) or on the two places (Noodle Legs): each
+        # is worked out once, and the loops stay lean, since they run over every legal move of every ply.
         targets, printed, route = value.targets, value.printed, state.route
         steps, noodles = value.steps, value.noodles
         gainful, zone_gain, zone_of = value.gainful, value.zone_gain, value.zone_of
-        last = first = gain = None
-        best, best_value = [], -float("inf")
+        goals, rings = value.goals, state.board.rings
+        count = 0
         for move in moves:
-            kind = type(move)
-            if kind is Step:
-                index = move.index
-                target = targets[index] if index < printed else route(index).target
-                worth = steps.get(target)
-                if worth is None:
-                    worth = steps[target] = value.step_worth(target)
-            elif kind is Noodle:
-                if move.first is not last:          # Noodle Legs come grouped by their first step
-                    last = move.first
-                    index = last.index
-                    first = targets[index] if index < printed else route(index).target
-                    gain = zone_gain[zone_of[first]] if gainful >> first & 1 else 0.0
-                if gain <= 0:
-                    worth = -FAR
-                else:
-                    index = move.second.index           # key: the two locations (a map has at most 48)
-                    key = first * 4096 + (targets[index] if index < printed else route(index).target)
-                    worth = noodles.get(key)
-                    if worth is None:
-                        worth = noodles[key] = value.noodle_worth(first, key % 4096)
-            elif moving:
+            if type(move) is not Step:
                 break
-            else:
-                worth = value(move)
+            count += 1
+            index = move.index
+            target = targets[index] if index < printed else route(index).target
+            worth = steps.get(target)
+            if worth is None:                       # value.step_worth(target), written out
+                hops = FAR // 10
+                for ring_hops, ring in rings[target]:
+                    if goals & ring:
+                        hops = ring_hops
+                        break
+                worth = steps[target] = (zone_gain[zone_of[target]] if gainful >> target & 1 else 0.0) - hops * 0.5
+            if worth > best_value + 1e-9:
+                best, best_value = [move], worth
+            elif worth > best_value - 1e-9:
+                best.append(move)
+        last = first = None
+        gain = 0.0
+        zone = after = 0
+        mine, filled, won = state.counts.ranks[state.to_move], state.filled, value.won
+        for k in range(count, len(moves)):
+            move = moves[k]
+            if type(move) is not Noodle:
+                break
+            if move.first is not last:
+                last = move.first
+                index = last.index
+                first = targets[index] if index < printed else route(index).target
+                zone = zone_of[first]
+                gain = zone_gain[zone] if gainful >> first & 1 else 0.0
+                # the ranks held in its zone after the first move (it gains there, so the zone is open)
+                after = mine[zone] | 1 << len(filled[first])
+            if gain <= 0:
+                continue
+            index = move.second.index
+            second = targets[index] if index < printed else route(index).target
+            key = first * 4096 + second             # the two locations (a map has at most 48)
+            worth = noodles.get(key)
+            if worth is None:                       # value.noodle_worth(first, second), written out
+                if zone_of[second] == zone:
+                    rank = len(filled[second])
+                    gain2 = 0.0 if rank >= 3 or after >> rank & 1 else (
+                        won if _HAVE[after] == 2 else _EVIDENCE_GAIN[after])
+                else:
+                    gain2 = zone_gain[zone_of[second]] if gainful >> second & 1 else 0.0
+                worth = noodles[key] = gain + gain2 - NOODLE_COST if gain2 > 0 else -FAR
             if worth > best_value + 1e-9:
                 best, best_value = [move], worth
             elif worth > best_value - 1e-9:
@@ -96,8 +126,8 @@ class GreedyBot:
     @staticmethod
     def _start(state: State, moves: list, rng: random.Random):
         """The empty location with the most routes out, so the squad has the most choice."""
-        board = state.board
-        degree = [len(board.routes_from[board.number[move.location]]) for move in moves]
+        number, routes_from = state.board.number, state.board.routes_from
+        degree = [len(routes_from[number[move.location]]) for move in moves]
         top = max(degree)
         return rng.choice([move for move, routes in zip(moves, degree) if routes == top])
 
@@ -110,20 +140,21 @@ class _Valuer:
         self.state, self.squad = state, squad
         board = self.board = state.board
         counts = state.counts
-        self.ranks = [held if solved < 0 else -1 for held, solved in zip(counts.ranks[squad], state.solved)]
         # A gain: a location of an open zone whose next area is a rank the squad lacks there, worth what that
-        # zone's next piece of evidence is worth (_gain_at, worked out per zone); a goal: a gain open to it.
-        wanted = counts.next_rank
+        # zone's next piece of evidence is worth (worked out per zone); a goal: a gain open to it.
+        # wanted[m]: the locations whose next area is one of the ranks in m (bits), so a zone's gains are the
+        # zone's locations in wanted[the ranks the squad lacks there]
+        n0, n1, n2 = counts.next_rank
+        wanted = (0, n0, n1, n0 | n1, n2, n0 | n2, n1 | n2, n0 | n1 | n2)
+        self.won = won = WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
+        zone_mask = board.zone_mask
+        solved = state.solved
         gainful = 0
-        self.zone_gain = [0.0] * board.zones
-        won = WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
-        for zone, held in enumerate(self.ranks):
-            if 0 <= held < 0b111:
-                for rank in range(3):
-                    if not held >> rank & 1:
-                        gainful |= board.zone_mask[zone] & wanted[rank]
-                have = bin(held).count("1")
-                self.zone_gain[zone] = won if have == 2 else EVIDENCE * (1 + have)
+        self.zone_gain = zone_gain = [0.0] * board.zones
+        for zone, held in enumerate(counts.ranks[squad]):
+            if held < 0b111 and solved[zone] < 0:
+                gainful |= zone_mask[zone] & wanted[0b111 ^ held]
+                zone_gain[zone] = won if _HAVE[held] == 2 else _EVIDENCE_GAIN[held]
         self.gainful = gainful
         self.goals = gainful & ~counts.blocked[squad]
         self.printed = len(board.routes)
@@ -139,13 +170,13 @@ class _Valuer:
     def distance(self, source: int) -> int:
         """Fewest routes from `source` to a goal other than itself."""
         goals = self.goals
-        for hops, k in self.board.nearest[source]:
-            if goals >> k & 1:
+        for hops, ring in self.board.rings[source]:
+            if goals & ring:
                 return hops
         return FAR // 10
 
     def gain(self, location: int) -> float:
-        """What filling the next area of this location is worth to the squad (as _gain_at)."""
+        """What filling the next area of this location is worth to the squad."""
         return self.zone_gain[self.zone_of[location]] if self.gainful >> location & 1 else 0.0
 
     def step_worth(self, target: int) -> float:
@@ -158,9 +189,14 @@ class _Valuer:
             return -FAR
         zone = self.zone_of[first]
         if self.zone_of[second] == zone:           # the first move's evidence counts in the second's zone
-            after = list(self.ranks)
-            after[zone] |= 1 << len(self.state.filled[first])
-            gain2 = _gain_at(self.state, self.squad, second, after)
+            # (the zone is open, since the first move gains there)
+            filled = self.state.filled
+            held = self.state.counts.ranks[self.squad][zone] | 1 << len(filled[first])
+            rank = len(filled[second])
+            if rank >= 3 or held >> rank & 1:
+                gain2 = 0.0
+            else:
+                gain2 = self.won if _HAVE[held] == 2 else _EVIDENCE_GAIN[held]
         else:
             gain2 = self.gain(second)
         return gain1 + gain2 - NOODLE_COST if gain2 > 0 else -FAR
@@ -180,19 +216,6 @@ class _Valuer:
                 return -self.distance(a) - 2 * FAR
             return -3 * FAR
         return -4 * FAR
-
-
-def _gain_at(state: State, squad: int, location: int, ranks: list[int]) -> float:
-    """What filling the next area of this location is worth to the squad."""
-    zone = state.board.zone_of[location]
-    held = ranks[zone]
-    rank = len(state.filled[location])
-    if held < 0 or rank >= 3 or held >> rank & 1:
-        return 0.0
-    have = bin(held).count("1")
-    if have == 2:
-        return WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
-    return EVIDENCE * (1 + have)
 
 
 def evaluate(state: State) -> list[float]:
@@ -232,60 +255,3 @@ EVAL_SHARPNESS = 1.2      # how sure a lead makes a squad of winning
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot,
         "strong": strong_bot(engine, GreedyBot, evaluate=evaluate)}
-
-
-# -- playouts ------------------------------------------------------------------------------------------------------
-
-
-def turn_limit(design) -> int:
-    """DESIGN 9: 20 moves per location of the map."""
-    return 20 * sum(len(segment.locations) for segment in design.segments)
-
-
-def play_game(design, bots: str, seed: int, first: int):
-    """One seeded game between the bots named by `bots` (`greedy`, `greedy,random`, ...), seat `first` starting."""
-    players = design.players
-    state = engine.initial_state(design, seed=seed, first=first)
-    return play_match(engine, state, make_bots(bots, BOTS, players), seed, turn_limit(design))
-
-
-def record_of(match, seed: int, first: int) -> GameRecord:
-    outcome = match.result
-    winners = outcome.winners if outcome is not None else ()
-    return GameRecord(seed=seed, winners=winners, turns=match.turns, end="win" if winners else "stalemate",
-                      specials_used=tuple(RAMEN - left for left in match.final.ramen), first=first)
-
-
-def play_record(design, bots: str, seed: int, first: int) -> GameRecord:
-    """What balance needs of one game (module level, so a process pool can run it)."""
-    return record_of(play_game(design, bots, seed, first), seed, first)
-
-
-def run(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy", label: str | None = None):
-    return run_games(functools.partial(play_record, design, bots), seed, games, design.players, jobs, label)
-
-
-def map_balance(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy"):
-    """The balance of a map between squads played by `bots` (greedy: the Game.balance hook). Squads differ only in
-    the order of play, so a seat here is a place in that order: seat 0 is the squad that starts."""
-    players = design.players
-    # Seat 0 is the squad that starts: winners renumbered from the starter, who is then seat 0 in every game.
-    records = [replace(record, winners=tuple((winner - record.first) % players for winner in record.winners),
-                       first=0)
-               for record in run(design, games, seed, jobs, bots)]
-    return balance(records, players)
-
-
-def play_check(design, seed: int) -> Report:
-    """Greedy squads on every seating (each seat starting once) must finish with a winner (the Game.play_check
-    hook): `cops.play.stalemate` names the first game that does not, with its seed."""
-    for first in range(design.players):
-        game = game_seed(seed, first)
-        match = play_game(design, "greedy", game, first)
-        if match.result is None or not match.result.winners:
-            why = "reached the turn limit" if match.result is None else "ended with every squad stuck"
-            return Report.of([Violation.error(
-                "cops.play.stalemate",
-                f"Greedy squads cannot finish on this map: the game with seed {game} (squad {first + 1} starting) "
-                f"{why} after {match.turns} moves without a squad solving two crimes.", seed=game, first=first + 1)])
-    return Report()

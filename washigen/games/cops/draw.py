@@ -1,5 +1,5 @@
-"""Cops designs drawn into scenes at real size: segments, maps (one page, or strips in tape lanes), tape artwork,
-squad sheets, and the figures of the rule sheet.
+"""Cops designs drawn into scenes at real size: segments, maps (one page, or strips in tape lanes), tape artwork
+and squad sheets (a played game: draw_game.py; the rule sheet's other figures: figures.py).
 
 Everything is drawn on the 50 mm tape's sizes multiplied by the tape's scale, so every tape width prints the same
 picture. Paths are a dark stroke under a narrower yellow one, so they show on white paper; locations are drawn
@@ -20,13 +20,12 @@ from ...i18n import translator
 from ...press import Document, PrintOptions, load_template, template_for
 from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
-from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Polyline, Rect, Scene, Style, Symbol, Text,
-                      Use, rounded_path)
+from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Rect, Scene, Style, Symbol, Text, Use,
+                      rounded_path)
 from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .lettering import WORD_GAP, Room, box_gap, location_id, place_ids, text_box, within
-from .rules import location_index, path_visible, shape_of, visible_part
+from .lettering import Room, box_gap, location_id, place_ids, text_box, within
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -49,7 +48,7 @@ def tint(colour: str, amount: float) -> str:
     return "#" + "".join(f"{round(255 - (255 - c) * amount):02x}" for c in channels)
 
 
-def _style(fill=None, stroke=None, width=0.25, dash=None, cap="butt", join="miter", opacity=1.0) -> Style:
+def paint(fill=None, stroke=None, width=0.25, dash=None, cap="butt", join="miter", opacity=1.0) -> Style:
     return Style(fill=fill, stroke=stroke, stroke_width=width, dash=dash, opacity=opacity, line_cap=cap,
                  line_join=join)
 
@@ -62,51 +61,51 @@ def icon_symbol(kind: str) -> Symbol:
     """A small recognisable pictogram of a crime location, from primitives, in a 10 x 10 box."""
     colour = KIND_COLOURS[kind]
     ink = "cops-location-edge"
-    line = _style(stroke=ink, width=0.45, join="round", cap="round")
-    body = _style(fill=colour, stroke=ink, width=0.45, join="round")
-    white = _style(fill="#ffffff", stroke=ink, width=0.4, join="round")
+    line = paint(stroke=ink, width=0.45, join="round", cap="round")
+    body = paint(fill=colour, stroke=ink, width=0.45, join="round")
+    white = paint(fill="#ffffff", stroke=ink, width=0.4, join="round")
     symbol = Symbol(f"cops-{kind}", ICON_BOX, ICON_BOX)
     if kind == "shop":
         symbol.add(Rect(1.6, 4.4, 6.8, 4.6, white),
                    Polygon(((1.0, 2.6), (9.0, 2.6), (9.4, 4.6), (0.6, 4.6)), body),
                    Line(3.4, 2.6, 3.1, 4.6, line), Line(5.0, 2.6, 5.0, 4.6, line), Line(6.6, 2.6, 6.9, 4.6, line),
                    Rect(2.6, 5.8, 1.8, 3.2, body), Rect(5.2, 5.8, 2.3, 1.8, white),
-                   Line(0.6, 9.0, 9.4, 9.0, line), Line(1.0, 1.3, 9.0, 1.3, _style(stroke=colour, width=0.8)))
+                   Line(0.6, 9.0, 9.4, 9.0, line), Line(1.0, 1.3, 9.0, 1.3, paint(stroke=colour, width=0.8)))
     elif kind == "house":
         symbol.add(Rect(2.0, 4.6, 6.0, 4.4, white),
                    Polygon(((0.8, 5.0), (5.0, 1.0), (9.2, 5.0)), body),
                    Rect(6.4, 1.6, 1.1, 2.0, body),
                    Rect(4.2, 6.2, 1.6, 2.8, body), Rect(2.7, 5.4, 1.1, 1.1, white), Rect(6.2, 5.4, 1.1, 1.1, white))
     elif kind == "park":
-        symbol.add(Rect(4.4, 5.6, 1.2, 3.4, _style(fill="#7a5230", stroke=ink, width=0.35)),
-                   Circle(5.0, 4.0, 3.4, body), Circle(3.6, 3.0, 0.9, _style(fill=tint(colour, 0.55))),
+        symbol.add(Rect(4.4, 5.6, 1.2, 3.4, paint(fill="#7a5230", stroke=ink, width=0.35)),
+                   Circle(5.0, 4.0, 3.4, body), Circle(3.6, 3.0, 0.9, paint(fill=tint(colour, 0.55))),
                    Line(1.0, 9.0, 9.0, 9.0, line))
     elif kind == "bank":
         symbol.add(Polygon(((0.8, 3.6), (5.0, 0.8), (9.2, 3.6)), body),
                    Rect(1.2, 3.6, 7.6, 0.8, white), Rect(1.0, 8.0, 8.0, 1.0, white))
         for x in (2.0, 4.3, 6.6):
             symbol.add(Rect(x, 4.4, 1.4, 3.6, white))
-        symbol.add(Circle(5.0, 2.4, 0.55, _style(fill="#ffffff")))
+        symbol.add(Circle(5.0, 2.4, 0.55, paint(fill="#ffffff")))
     elif kind == "phone":
-        symbol.add(Rect(2.4, 0.8, 5.2, 8.4, _style(fill=colour, stroke=ink, width=0.45, join="round"), rx=1.0),
+        symbol.add(Rect(2.4, 0.8, 5.2, 8.4, paint(fill=colour, stroke=ink, width=0.45, join="round"), rx=1.0),
                    Rect(3.3, 2.4, 3.4, 4.6, white), Line(5.0, 2.4, 5.0, 7.0, line), Line(3.3, 4.7, 6.7, 4.7, line),
-                   Rect(3.0, 1.2, 4.0, 0.8, _style(fill="#ffffff")), Line(2.4, 8.2, 7.6, 8.2, line))
+                   Rect(3.0, 1.2, 4.0, 0.8, paint(fill="#ffffff")), Line(2.4, 8.2, 7.6, 8.2, line))
     elif kind == "fish":
         symbol.add(Polygon(((7.0, 5.0), (9.6, 2.6), (9.6, 7.4)), body),
                    ScenePath((("M", 0.6, 5.0), ("C", 2.0, 1.6, 6.0, 1.6, 7.6, 5.0),
                               ("C", 6.0, 8.4, 2.0, 8.4, 0.6, 5.0), ("Z",)), body),
-                   Circle(2.6, 4.4, 0.6, _style(fill="#ffffff", stroke=ink, width=0.3)),
+                   Circle(2.6, 4.4, 0.6, paint(fill="#ffffff", stroke=ink, width=0.3)),
                    Line(4.4, 3.2, 4.4, 6.8, line))
     elif kind == "shrine":
-        red = _style(fill=colour, stroke=ink, width=0.4, join="round")
+        red = paint(fill=colour, stroke=ink, width=0.4, join="round")
         symbol.add(ScenePath((("M", 0.4, 1.6), ("C", 3.4, 2.4, 6.6, 2.4, 9.6, 1.6), ("L", 9.4, 3.0),
                               ("C", 6.6, 3.6, 3.4, 3.6, 0.6, 3.0), ("Z",)), red),
                    Rect(1.6, 4.4, 6.8, 0.9, red), Rect(2.6, 3.2, 1.0, 5.9, red), Rect(6.4, 3.2, 1.0, 5.9, red),
                    Rect(4.6, 3.3, 0.8, 1.1, red), Line(0.8, 9.1, 9.2, 9.1, line))
     elif kind == "station":
-        symbol.add(Rect(1.8, 1.0, 6.4, 6.8, _style(fill=colour, stroke=ink, width=0.45, join="round"), rx=1.4),
-                   Rect(2.7, 2.0, 4.6, 2.4, white), Circle(3.3, 6.0, 0.6, _style(fill="#ffe98a", stroke=ink, width=0.3)),
-                   Circle(6.7, 6.0, 0.6, _style(fill="#ffe98a", stroke=ink, width=0.3)),
+        symbol.add(Rect(1.8, 1.0, 6.4, 6.8, paint(fill=colour, stroke=ink, width=0.45, join="round"), rx=1.4),
+                   Rect(2.7, 2.0, 4.6, 2.4, white), Circle(3.3, 6.0, 0.6, paint(fill="#ffe98a", stroke=ink, width=0.3)),
+                   Circle(6.7, 6.0, 0.6, paint(fill="#ffe98a", stroke=ink, width=0.3)),
                    Line(3.0, 7.8, 1.8, 9.4, line), Line(7.0, 7.8, 8.2, 9.4, line), Line(0.8, 9.4, 9.2, 9.4, line))
     else:
         raise InputError(f"kind: unknown location kind {kind!r}")
@@ -116,31 +115,31 @@ def icon_symbol(kind: str) -> Symbol:
 @cache
 def gravestone_symbol() -> Symbol:
     """A rounded headstone with a cross line, 3 x 4 box."""
-    blue = _style(fill="cops-blue", stroke="cops-blue", width=0.2, join="round")
+    blue = paint(fill="cops-blue", stroke="cops-blue", width=0.2, join="round")
     symbol = Symbol("cops-gravestone", 3.0, 4.0)
     symbol.add(ScenePath((("M", 0.3, 4.0), ("L", 0.3, 1.5), ("C", 0.3, -0.3, 2.7, -0.3, 2.7, 1.5),
                           ("L", 2.7, 4.0), ("Z",)), blue),
-               Line(1.5, 0.9, 1.5, 2.7, _style(stroke="#ffffff", width=0.3)),
-               Line(0.9, 1.5, 2.1, 1.5, _style(stroke="#ffffff", width=0.3)))
+               Line(1.5, 0.9, 1.5, 2.7, paint(stroke="#ffffff", width=0.3)),
+               Line(0.9, 1.5, 2.1, 1.5, paint(stroke="#ffffff", width=0.3)))
     return symbol
 
 
 @cache
 def ramen_symbol() -> Symbol:
     """A bowl of ramen with chopsticks and steam, 20 x 16 box."""
-    ink = _style(stroke="ink", width=0.5, cap="round", join="round")
+    ink = paint(stroke="ink", width=0.5, cap="round", join="round")
     symbol = Symbol("cops-ramen", 20.0, 16.0)
-    symbol.add(Line(12.0, 1.0, 17.5, 7.0, _style(stroke="#9c6b4e", width=0.9, cap="round")),
-               Line(14.2, 0.6, 18.6, 6.6, _style(stroke="#9c6b4e", width=0.9, cap="round")),
+    symbol.add(Line(12.0, 1.0, 17.5, 7.0, paint(stroke="#9c6b4e", width=0.9, cap="round")),
+               Line(14.2, 0.6, 18.6, 6.6, paint(stroke="#9c6b4e", width=0.9, cap="round")),
                ScenePath((("M", 5.0, 4.6), ("C", 3.8, 3.4, 6.2, 2.4, 5.0, 1.0)), ink),
                ScenePath((("M", 8.5, 4.6), ("C", 7.3, 3.4, 9.7, 2.4, 8.5, 1.0)), ink),
-               Rect(2.0, 6.6, 16.0, 1.6, _style(fill="#f2d27a", stroke="ink", width=0.4)),
+               Rect(2.0, 6.6, 16.0, 1.6, paint(fill="#f2d27a", stroke="ink", width=0.4)),
                ScenePath((("M", 1.0, 8.2), ("L", 19.0, 8.2), ("C", 18.4, 13.2, 14.0, 15.0, 10.0, 15.0),
                           ("C", 6.0, 15.0, 1.6, 13.2, 1.0, 8.2), ("Z",)),
-                         _style(fill="#c8102e", stroke="ink", width=0.5, join="round")),
-               ScenePath((("M", 4.0, 10.4), ("L", 16.0, 10.4)), _style(stroke="#ffffff", width=0.5,
+                         paint(fill="#c8102e", stroke="ink", width=0.5, join="round")),
+               ScenePath((("M", 4.0, 10.4), ("L", 16.0, 10.4)), paint(stroke="#ffffff", width=0.5,
                                                                       dash=(1.0, 0.8))),
-               Rect(7.0, 15.0, 6.0, 0.8, _style(fill="ink")))
+               Rect(7.0, 15.0, 6.0, 0.8, paint(fill="ink")))
     return symbol
 
 
@@ -173,9 +172,9 @@ def segment_layers(segment: Segment, width: float, length: float, bleed: float, 
     symbols = [gravestone_symbol()] + [icon_symbol(kind) for kind in sorted({l.kind for l in segment.locations})]
     g = segment.gravestones
     squad = SQUAD_WIDTH * s
-    art.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, _style(fill="cops-tape")))
-    art.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, _style(fill="cops-zone-1")))
-    art.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, _style(fill="cops-zone-2")))
+    art.append(Rect(-bleed, -bleed, length + 2 * bleed, width + 2 * bleed, paint(fill="cops-tape")))
+    art.append(Rect(squad, -bleed, g - squad, width + 2 * bleed, paint(fill="cops-zone-1")))
+    art.append(Rect(g, -bleed, length - g + bleed, width + 2 * bleed, paint(fill="cops-zone-2")))
     art += _squad_section(segment, width, s, bleed, lang, lettering)
     art += _gravestones(segment, width, s, bleed)
     art += _paths(segment, width, length, s, bleed)
@@ -204,7 +203,7 @@ def _ground_of(label: Text, location: Location, pictogram: bool) -> str | None:
 def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang: str = "en",
                    lettering: float | None = 1.0) -> list:
     squad = SQUAD_WIDTH * s
-    items: list = [Rect(-bleed, -bleed, squad + bleed, width + 2 * bleed, _style(fill="cops-blue"))]
+    items: list = [Rect(-bleed, -bleed, squad + bleed, width + 2 * bleed, paint(fill="cops-blue"))]
     stubs = sorted(end.at for path in segment.paths for end in (path.a, path.b)
                    if end.joint == "left" and end.at is not None)
     half = PATH_WIDTH * s / 2 + 1.2 * s
@@ -213,7 +212,7 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
         if bottom - top < 6.0 * s:
             continue
         x, w = 1.6 * s, squad - 3.2 * s
-        items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, _style(fill="#ffffff"), rx=1.2 * s))
+        items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, paint(fill="#ffffff"), rx=1.2 * s))
         label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s and lettering is not None else ""
         if label:
             size = max(MIN_TEXT, 1.5 * s) * lettering
@@ -226,7 +225,7 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
             box = text_box(label, baseline, start, size, weight="bold", turned=True)
             if within(box, field):
                 items.append(Text(baseline, start, label, size, weight="bold", rotate=-90,
-                                  style=_style(fill="cops-blue")))
+                                  style=paint(fill="cops-blue")))
     return items
 
 
@@ -244,7 +243,7 @@ def _gravestones(segment: Segment, width: float, s: float, bleed: float = 0.0) -
     keep_clear = PATH_WIDTH * s / 2 + stone_h / 2 + 0.6 * s
     dash = (0.8 * s, 1.2 * s)
     before = math.ceil(bleed / sum(dash)) * sum(dash)      # whole dashes before the edge keep the tape's in place
-    items: list = [Line(g, -before, g, width + bleed, _style(stroke="cops-blue", width=0.25 * s, dash=dash))]
+    items: list = [Line(g, -before, g, width + bleed, paint(stroke="cops-blue", width=0.25 * s, dash=dash))]
     step = 5.2 * s
     y = 2.6 * s + stone_h / 2
     while y <= width - 2.0 * s - stone_h / 2:
@@ -273,8 +272,8 @@ def _extended(points: Sequence, width: float, length: float, bleed: float) -> li
 def _paths(segment: Segment, width: float, length: float, s: float, bleed: float) -> list:
     edges, fills = [], []
     radius = 2.2 * s
-    edge = _style(stroke="path-edge", width=PATH_WIDTH * s, join="round")
-    yellow = _style(stroke="path", width=(PATH_WIDTH - 0.7) * s, join="round")
+    edge = paint(stroke="path-edge", width=PATH_WIDTH * s, join="round")
+    yellow = paint(stroke="path", width=(PATH_WIDTH - 0.7) * s, join="round")
     for path in segment.paths:
         shape = rounded_path(_extended(path.points, width, length, bleed), radius)
         edges.append(replace(shape, style=edge))
@@ -288,14 +287,14 @@ def location_children(location: Location, s: float, lettering: float | None = 1.
     `lettering` times its size on the tape (None: no id), in its corner or as `label` sets it (in the pictogram's
     place on a narrow tape: `pictogram` False leaves the pictogram off)."""
     colour = KIND_COLOURS[location.kind]
-    outline = _style(fill="#ffffff", stroke="cops-location-edge", width=0.4 * s, join="round")
-    area_style = _style(fill="#ffffff", stroke="cops-location-edge", width=0.3 * s)
+    outline = paint(fill="#ffffff", stroke="cops-location-edge", width=0.4 * s, join="round")
+    area_style = paint(fill="#ffffff", stroke="cops-location-edge", width=0.3 * s)
     items: list = []
     x, y, w, h = location.x, location.y, location.w, location.h
     if location.shape == "circle":
         r = w / 2
         items.append(Circle(x + r, y + r, r, outline))
-        items.append(Circle(x + r, y + r, r - 0.4 * s, _style(fill=tint(colour, 0.16))))
+        items.append(Circle(x + r, y + r, r - 0.4 * s, paint(fill=tint(colour, 0.16))))
         icon = 7.4 * s
         if pictogram:
             items.append(Use(f"cops-{location.kind}", x + r - icon / 2, y + 1.3 * s, scale=icon / ICON_BOX))
@@ -305,7 +304,7 @@ def location_children(location: Location, s: float, lettering: float | None = 1.
         if pictogram:
             items.append(Rect(x, y, w, h, outline, rx=rx))
             items.append(Rect(x + 0.4 * s, y + 0.4 * s, panel - 0.4 * s, h - 0.8 * s,
-                              _style(fill=tint(colour, 0.16)), rx=rx * 0.8))
+                              paint(fill=tint(colour, 0.16)), rx=rx * 0.8))
         else:              # the id in the pictogram's place: the whole card tinted, so no tint's edge crosses it
             items.append(Rect(x, y, w, h, replace(outline, fill=tint(colour, 0.16)), rx=rx))
         icon = min(panel - 1.2 * s, h - 2.0 * s)
@@ -333,7 +332,7 @@ def _small_print(length: float, width: float, s: float, caption: str, small: str
     has no room for it (the PDF's creator still names it, as its title and a sheet's strip labels name the
     seed)."""
     size = max(MIN_FINE_PRINT, 1.25 * s) * lettering
-    style = _style(fill="muted")
+    style = paint(fill="muted")
     items = []
     for text, y, anchor in ((caption, width - SAFE_ZONE, "start"), (small, SAFE_ZONE, "end")):
         if text:
@@ -366,7 +365,7 @@ def _on_plate(text: Text, room: Room | None, ground: str | None = None, always: 
     x0, y0, x1, y1 = text_box(text.text, text.x, text.y, text.size, text.anchor, text.weight, text.rotate == -90)
     ground = ground or ("cops-zone-1" if (x0 + x1) / 2 < room.gravestones else "cops-zone-2")
     m = PLATE_MARGIN
-    return [Rect(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m, _style(fill=ground), rx=m), text]
+    return [Rect(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m, paint(fill=ground), rx=m), text]
 
 
 def _first_placed(room: Room, tries) -> Text | None:
@@ -421,8 +420,8 @@ def _roads_over(design, index: int) -> list[tuple]:
 
 def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     s = scale_for(design.tape_width)
-    edge = _style(stroke="cops-road-edge", width=ROAD_WIDTH * s, cap="round", join="round")
-    dashes = _style(stroke="road-new", width=1.5 * s, dash=(1.6 * s, 1.1 * s), cap="butt", join="round")
+    edge = paint(stroke="cops-road-edge", width=ROAD_WIDTH * s, cap="round", join="round")
+    dashes = paint(stroke="road-new", width=1.5 * s, dash=(1.6 * s, 1.1 * s), cap="butt", join="round")
     items = []
     for road in design.roads:
         points = tuple((x + dx, y + dy) for x, y in road.points)
@@ -456,7 +455,7 @@ def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: 
         clip = (-left, -top, length + left + right, width + top + bottom)
         scene.add(Group(children=art, dx=ox, dy=oy, clip=clip))
         words.append(Group(children=segment_words, dx=ox, dy=oy, clip=clip))
-    seam = _style(stroke="#ffffff", width=0.3 * scale_for(width))
+    seam = paint(stroke="#ffffff", width=0.3 * scale_for(width))
     for index in range(1, count):
         (px, py), (ox, oy) = design.origin(index - 1), design.origin(index)
         if design.layout == "stacked":
@@ -546,38 +545,38 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
     scene = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "sheet", "version": __version__,
                                                   "title": f"{TITLE} " + _("squad sheet")})
     scene.define(ramen_symbol())
-    ink = _style(stroke="ink", width=0.35)
+    ink = paint(stroke="ink", width=0.35)
     blue = "cops-blue"
-    scene.add(Rect(-b, -b, w + 2 * b, 14.5 + b, _style(fill=blue)),
-              Text(left, 6.2, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=_style(fill="#ffffff")),
-              Text(left, 11.4, _("squad sheet"), 2.6, style=_style(fill="#ffffff")),
-              Text(right, 11.4, f"#{number}", 3.2, anchor="end", weight="bold", style=_style(fill="#ffffff")))
+    scene.add(Rect(-b, -b, w + 2 * b, 14.5 + b, paint(fill=blue)),
+              Text(left, 6.2, "TOKYO WASHI GAME COPS", 3.0, weight="bold", style=paint(fill="#ffffff")),
+              Text(left, 11.4, _("squad sheet"), 2.6, style=paint(fill="#ffffff")),
+              Text(right, 11.4, f"#{number}", 3.2, anchor="end", weight="bold", style=paint(fill="#ffffff")))
     y = 21.5
     name = _("Squad name")
     scene.add(Text(left, y, name, 2.6, weight="bold"),
               Line(max(28.0, left + 2.0 + text_width(name, 2.6, "bold")), y + 0.6, right, y + 0.6, ink))
     y = 29.0
     scene.add(Text(left, y, _("Our colour"), 2.6, weight="bold"),
-              Circle(33.0, y - 0.9, 3.0, _style(fill="#ffffff", stroke="ink", width=0.35)),
-              Text(39.0, y, _("colour the dot with your pen"), 2.2, style=_style(fill="muted")))
+              Circle(33.0, y - 0.9, 3.0, paint(fill="#ffffff", stroke="ink", width=0.35)),
+              Text(39.0, y, _("colour the dot with your pen"), 2.2, style=paint(fill="muted")))
     y = 34.5
     scene.add(Text(left, y + 3.0, _("Ramen"), 2.6, weight="bold"),
-              Text(left, y + 7.0, _("cross off a bowl"), MIN_TEXT, style=_style(fill="muted")),
-              Text(left, y + 9.8, _("each time you eat"), MIN_TEXT, style=_style(fill="muted")))
+              Text(left, y + 7.0, _("cross off a bowl"), MIN_TEXT, style=paint(fill="muted")),
+              Text(left, y + 9.8, _("each time you eat"), MIN_TEXT, style=paint(fill="muted")))
     for k in range(2):
         bx = 36.0 + k * 26.0
-        scene.add(Rect(bx - 1.5, y - 1.0, 23.0, 18.5, _style(stroke="faint", width=0.3), rx=2.0),
+        scene.add(Rect(bx - 1.5, y - 1.0, 23.0, 18.5, paint(stroke="faint", width=0.3), rx=2.0),
                   Use("cops-ramen", bx, y, scale=1.0))
     # the two souper powers a line each, at 6 pt at least (one line was smaller in German)
     for k, power in enumerate((_("Noodle Legs!  two moves in a row"), _("Miso Squirly!  draw a new path"))):
         scene.add(Text(w / 2, y + 21.2 + 2.6 * k, power, max(MIN_TEXT, fit_size(power, right - left, 2.1)),
-                       anchor="middle", style=_style(fill="muted")))
+                       anchor="middle", style=paint(fill="muted")))
     y = 62.5
     solved, how = _("Crimes solved"), _("largest + middle + smallest in one zone")
     # the rule at 6 pt; the heading gives way where a language's rule is long
     heading = max(MIN_TEXT, fit_size(solved, right - left - text_width(how, MIN_TEXT) - 3.0, 2.6, "bold"))
     scene.add(Text(left, y, solved, heading, weight="bold"),
-              Text(right, y, how, MIN_TEXT, anchor="end", style=_style(fill="muted")))
+              Text(right, y, how, MIN_TEXT, anchor="end", style=paint(fill="muted")))
     footer = f"washigen {__version__}" + (f" · {seed_text}" if seed_text else "")
     footer_y = h - SAFE_ZONE - descent(footer) * MIN_FINE_PRINT
     by = y + 3.0
@@ -586,18 +585,18 @@ def squad_sheet_scene(number: int, seed_text: str = "", lang: str = "en") -> Sce
     for k in range(2):
         bx = left + k * (box_w + gap)
         face = box_h - 23.5                                                   # room for the culprit's face
-        scene.add(Rect(bx, by, box_w, box_h, _style(fill="#ffffff", stroke="ink", width=0.4), rx=2.0),
+        scene.add(Rect(bx, by, box_w, box_h, paint(fill="#ffffff", stroke="ink", width=0.4), rx=2.0),
                   Text(bx + 2.5, by + 5.5, _("Crime {number}").format(number=k + 1), 2.8, weight="bold",
-                       style=_style(fill=blue)),
+                       style=paint(fill=blue)),
                   Text(bx + 2.5, by + 10.5, _("zone:"), 2.2),
                   Line(bx + 11.0, by + 10.9, bx + box_w - 2.5, by + 10.9, ink),
-                  Rect(bx + 3.0, by + 14.0, box_w - 6.0, face, _style(fill="cops-blue-light", stroke=blue, width=0.3,
+                  Rect(bx + 3.0, by + 14.0, box_w - 6.0, face, paint(fill="cops-blue-light", stroke=blue, width=0.3,
                                                                        dash=(1.2, 0.8)), rx=2.0),
                   Text(bx + box_w / 2, by + 14.0 + face / 2 + 0.8, _("the culprit"), 2.2, anchor="middle",
-                       style=_style(fill="muted")),
+                       style=paint(fill="muted")),
                   Text(bx + 2.5, by + box_h - 4.5, _("name:"), 2.2),
                   Line(bx + 11.5, by + box_h - 4.1, bx + box_w - 2.5, by + box_h - 4.1, ink))
-    scene.add(Text(w / 2, footer_y, footer, MIN_FINE_PRINT, anchor="middle", style=_style(fill="muted")))
+    scene.add(Text(w / 2, footer_y, footer, MIN_FINE_PRINT, anchor="middle", style=paint(fill="muted")))
     return scene
 
 
@@ -643,271 +642,3 @@ def print_sheets(design: CopsSheet, options: PrintOptions) -> Document:
     fronts = [squad_sheet_scene(k + 1, lang=options.lang) for k in range(design.squads)]
     return impose_grid(fronts, template, replace(options, duplex="none"), title=f"{TITLE} — squad sheets",
                        footer=_("Cops squad sheets · one per squad"))
-
-
-# -- rule-sheet figures ------------------------------------------------------------------------------------------
-
-
-def location_diagram(location: Location, lang: str = "en") -> Scene:
-    """One location at twice its size, its three areas named."""
-    zoom, margin = 2.0, 2.0
-    location = replace(location, id="", x=0.0, y=0.0,
-                       areas=tuple(replace(a, x=a.x - location.x, y=a.y - location.y) for a in location.areas))
-    w, h = location.w, location.h
-    scene = Scene(margin + zoom * w + 28.0, margin + zoom * h + 18.0, theme=dict(THEME),
-                  meta={"game": GAME, "kind": "diagram"})
-    scene.define(icon_symbol(location.kind))
-    scene.add(Group(children=location_children(location, 1.0, lettering=None), dx=margin, dy=margin, sx=zoom,
-                    sy=zoom))
-    leader = _style(stroke="ink", width=0.3)
-    label_x = margin + zoom * w + 4.0
-    _ = translator(lang)
-    for k, (area, name) in enumerate(zip(location.areas, (_("largest"), _("middle"), _("smallest")))):
-        ax = margin + zoom * (area.x + area.w / 2)
-        ay = margin + zoom * (area.y + area.h)
-        level = margin + zoom * h + 4.0 + 4.5 * (2 - k)
-        scene.add(Polygon(((ax, ay + 0.6), (ax - 0.9, ay + 2.2), (ax + 0.9, ay + 2.2)), _style(fill="ink")),
-                  Line(ax, ay + 2.2, ax, level, leader), Line(ax, level, label_x - 1.0, level, leader),
-                  Text(label_x, level + 0.9, name, 2.8))
-    return scene
-
-
-CROP_MARGIN = 3.0         # mm drawn past a detail's edge, so strokes reach its clip cleanly
-
-
-def cropped(scene: Scene, x: float, y: float, w: float, h: float) -> Scene:
-    """The part of `scene` in the rectangle (x, y, w, h), as a scene of its own (a figure showing a detail). What
-    lies outside is left out of the drawing, not only clipped: a PDF would still carry it (its words in the text,
-    its shapes reaching across the page)."""
-    part = Scene(w, h, theme=dict(scene.theme), meta=dict(scene.meta))
-    for symbol in scene.symbols.values():
-        part.define(symbol)
-    box = (x - CROP_MARGIN, y - CROP_MARGIN, x + w + CROP_MARGIN, y + h + CROP_MARGIN)
-    sizes = {name: (symbol.width, symbol.height) for name, symbol in scene.symbols.items()}
-    part.add(Group(children=_trimmed(scene.children, box, sizes, 0.0, 0.0), dx=-x, dy=-y, clip=(x, y, w, h)))
-    return part
-
-
-def _trimmed(items: list, box: tuple, sizes: dict, dx: float, dy: float) -> list:
-    """`items` (moved by dx, dy) cut to `box` (x0, y0, x1, y1): words whose anchor is outside and shapes wholly
-    outside left out, straight lines and rectangles cut at its edge; through groups that only move."""
-    kept: list = []
-    local = (box[0] - dx, box[1] - dy, box[2] - dx, box[3] - dy)
-    for item in items:
-        if isinstance(item, Group) and (item.rotate, item.sx, item.sy) == (0.0, 1.0, 1.0):
-            kept.append(replace(item, children=_trimmed(item.children, box, sizes, dx + item.dx, dy + item.dy)))
-        elif isinstance(item, Text):
-            kept += [item] if _overlaps((item.x, item.y, item.x, item.y), local) else []
-        elif isinstance(item, Rect) and item.rx <= CROP_MARGIN:        # a cut corner lies outside the clip
-            x0, y0 = max(item.x, local[0]), max(item.y, local[1])
-            x1, y1 = min(item.x + item.w, local[2]), min(item.y + item.h, local[3])
-            kept += [replace(item, x=x0, y=y0, w=x1 - x0, h=y1 - y0)] if x1 > x0 and y1 > y0 else []
-        elif isinstance(item, Line):
-            cut = _clip_segment((item.x1, item.y1), (item.x2, item.y2), local)
-            kept += [replace(item, x1=cut[0][0], y1=cut[0][1], x2=cut[1][0], y2=cut[1][1])] if cut else []
-        elif isinstance(item, ScenePath):
-            commands = _trimmed_path(item.commands, local)
-            kept += [replace(item, commands=commands)] if commands else []
-        elif _overlaps(_bounds(item, sizes), local):
-            kept.append(item)
-    return kept
-
-
-def _bounds(item, sizes: dict) -> tuple[float, float, float, float]:
-    """A shape's extent (x0, y0, x1, y1); a placed symbol's from its size (`sizes`, by id)."""
-    if isinstance(item, Rect):
-        return item.x, item.y, item.x + item.w, item.y + item.h
-    if isinstance(item, Circle):
-        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
-    if isinstance(item, (Polyline, Polygon)):
-        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        return min(xs), min(ys), max(xs), max(ys)
-    if isinstance(item, Use) and item.symbol in sizes and not item.rotate:
-        w, h = sizes[item.symbol]
-        return item.x, item.y, item.x + w * item.scale, item.y + h * item.scale
-    return -math.inf, -math.inf, math.inf, math.inf        # anything else is kept
-
-
-def _overlaps(a: tuple, b: tuple) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def _trimmed_path(commands: tuple, box: tuple) -> tuple:
-    """A path of M, L, C and Z commands cut to `box`: straight pieces cut at its edges, curves outside it left out;
-    each run of pieces inside starts with a move."""
-    out: list = []
-    start = current = None
-    pen = None                   # where the output path's pen is
-    for command in commands:
-        kind = command[0]
-        if kind == "M":
-            start = current = command[1:3]
-            continue
-        end = start if kind == "Z" else command[-2:]
-        if kind == "C":
-            xs, ys = [current[0], command[1], command[3], end[0]], [current[1], command[2], command[4], end[1]]
-            piece = (current, end) if _overlaps((min(xs), min(ys), max(xs), max(ys)), box) else None
-        else:
-            piece = _clip_segment(current, end, box)
-        if piece:
-            if pen is None or math.dist(pen, piece[0]) > 1e-9:
-                out.append(("M", *piece[0]))
-            out.append(command if kind == "C" and piece[1] == end else ("L", *piece[1]))
-            pen = piece[1]
-        else:
-            pen = None
-        current = end
-    return tuple(out)
-
-
-def _clip_segment(p: tuple, q: tuple, box: tuple):
-    """The part of the segment p-q inside `box` (Liang-Barsky), or None."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for step, room in ((-dx, p[0] - box[0]), (dx, box[2] - p[0]), (-dy, p[1] - box[1]), (dy, box[3] - p[1])):
-        if abs(step) < 1e-12:
-            if room < 0:
-                return None
-            continue
-        t = room / step
-        if step < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    return (p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)
-
-
-# -- a game after it was played -----------------------------------------------------------------------------------
-
-SQUAD_COLOURS = ("#d62728", "#1f4fd6", "#1a9a3a", "#8e3fb0", "#222222", "#e0559b")
-
-
-def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> Scene:
-    """The map after a game: every path piece a squad used drawn in its colour along the path (squads side by
-    side), the areas filled in their squads' colours, Miso-Squirly paths dashed in the colour of the squad that
-    drew them, and every solved zone framed in its solver's colour."""
-    s = scale_for(design.tape_width)
-    board = state.board
-    lines = _piece_lines(design, board)
-    width = 0.55 * s
-    overlay: list = []
-    for squad in range(state.players):
-        colour = SQUAD_COLOURS[squad % len(SQUAD_COLOURS)]
-        shift = (squad - (state.players - 1) / 2) * width
-        for bit, points in enumerate(lines):
-            if state.used[squad] >> bit & 1:
-                overlay.append(_offset_line(points, shift, _style(stroke=colour, width=width, cap="round",
-                                                                  join="round")))
-    for (a, b, points), drawer in zip(state.miso, state.miso_by):
-        shape = rounded_path(_outside(design, board, points, a, b), 1.5 * s)
-        colour = SQUAD_COLOURS[drawer % len(SQUAD_COLOURS)]
-        overlay += [replace(shape, style=_style(stroke="path", width=PATH_WIDTH * s, cap="round", join="round")),
-                    replace(shape, style=_style(stroke=colour, width=0.8 * s, dash=(1.6 * s, 1.1 * s)))]
-    for k, owners in enumerate(state.filled):
-        location = board.locations[k]
-        ox, oy = _origin(design, board.segment_of[k])
-        for area, owner in zip(location.areas, owners):
-            fill = _style(fill=SQUAD_COLOURS[owner % len(SQUAD_COLOURS)], stroke="cops-location-edge",
-                          width=0.3 * s)
-            if area.shape == "circle":
-                overlay.append(Circle(ox + area.x + area.w / 2, oy + area.y + area.h / 2, area.w / 2, fill))
-            else:
-                overlay.append(Rect(ox + area.x, oy + area.y, area.w, area.h, fill, rx=0.5 * s))
-    # the map's words stay on top, each on a plate, so nothing of the game crosses them; the solved zones' marks
-    # go over everything, where they keep clear of the words
-    scene = map_scene(design, bleed, lang, overlay=overlay)
-    words = _word_boxes(scene.children)
-    for zone, solver in enumerate(state.solved):
-        if solver >= 0:
-            scene.add(*_solved_mark(design, zone, solver, s, words))
-    return scene
-
-
-def _outside(design: CopsMap, board, points, a: int, b: int) -> tuple:
-    """The part of a Miso-Squirly path between its two locations (locations are not drawn over again)."""
-    shapes = []
-    for k in (a, b):
-        ox, oy = _origin(design, board.segment_of[k])
-        location = board.locations[k]
-        shapes.append(shape_of(replace(location, x=location.x + ox, y=location.y + oy)))
-    return tuple(visible_part(points, *shapes) or points)
-
-
-def _origin(design: CopsMap, index: int) -> tuple[float, float]:
-    return design.origin(index)
-
-
-def _piece_lines(design: CopsMap, board) -> list[tuple]:
-    lines = []
-    for key in board.piece_key:
-        if key[0] == "road":
-            lines.append(tuple(design.roads[key[1]].points))
-            continue
-        s_index, p_index = key
-        ox, oy = _origin(design, s_index)
-        segment = design.segments[s_index]
-        part = path_visible(segment.paths[p_index], location_index(segment)) or segment.paths[p_index].points
-        lines.append(tuple((x + ox, y + oy) for x, y in part))
-    return lines
-
-
-def _offset_line(points: Sequence, shift: float, style: Style) -> Polyline:
-    """The polyline moved `shift` mm sideways (leg by leg, corners joined), so squads' lines lie side by side."""
-    if abs(shift) < 1e-9:
-        return Polyline(tuple(points), style)
-    moved = []
-    for k, (x, y) in enumerate(points):
-        px, py = points[max(k - 1, 0)]
-        nx, ny = points[min(k + 1, len(points) - 1)]
-        dx, dy = nx - px, ny - py
-        length = (dx * dx + dy * dy) ** 0.5 or 1.0
-        moved.append((x - dy / length * shift, y + dx / length * shift))
-    return Polyline(tuple(moved), style)
-
-
-def _solved_mark(design: CopsMap, zone: int, solver: int, s: float, words: Sequence[tuple] = ()) -> list:
-    """A frame around the solved zone and the solving squad's number in a disc at its top (or its foot), at the
-    place nearest the zone's middle where the disc keeps clear of the map's `words` (their boxes) and, where it
-    can, of the zone's locations."""
-    index, half = divmod(zone, 2)
-    segment = design.segments[index]
-    ox, oy = _origin(design, index)
-    x0 = ox + (SQUAD_WIDTH * s if half == 0 else segment.gravestones)
-    x1 = ox + (segment.gravestones if half == 0 else design.segment_length)
-    colour = SQUAD_COLOURS[solver % len(SQUAD_COLOURS)]
-    inset = 0.8 * s
-    size = max(MIN_TEXT, 3.4 * s)
-    r = max(3.0 * s, 0.9 * size)
-    # The digit's top (0.37 of its size above the disc's centre) keeps the safe zone from the tape's edge.
-    reach = max(inset + r, SAFE_ZONE + 0.2 + 0.37 * size)
-    rows = (oy + reach, oy + design.tape_width - max(inset + r, SAFE_ZONE + 0.2 + 0.36 * size))
-    middle, step = (x0 + x1) / 2, 0.5
-    across = [middle + sign * k * step for k in range(int((x1 - x0) / 2 / step)) for sign in (1, -1)
-              if x0 + inset + r <= middle + sign * k * step <= x1 - inset - r]
-    cards = [(ox + l.x, oy + l.y, ox + l.x + l.w, oy + l.y + l.h) for l in segment.locations]
-
-    def free(cx: float, cy: float, boxes: Sequence[tuple]) -> bool:
-        return all(box_gap((cx - r, cy - r, cx + r, cy + r), box) >= WORD_GAP for box in boxes)
-    # off the words, and off the locations where it can be (the areas filled there stay in sight)
-    cx, cy = next(((x, y) for boxes in (list(words) + cards, words) for x in across for y in rows
-                   if free(x, y, boxes)), (middle, rows[0]))
-    return [Rect(x0 + inset, oy + inset, x1 - x0 - 2 * inset, design.tape_width - 2 * inset,
-                 _style(stroke=colour, width=1.0 * s, dash=(3 * s, 1.5 * s))),
-            Circle(cx, cy, r, _style(fill=colour, stroke="#ffffff", width=0.4 * s)),
-            Text(cx, cy + 0.36 * size, str(solver + 1), size, anchor="middle", weight="bold",
-                 style=_style(fill="#ffffff"))]
-
-
-def _word_boxes(items: Sequence, dx: float = 0.0, dy: float = 0.0) -> list[tuple]:
-    """The boxes of the words among `items` (through groups that only move them), in page coordinates."""
-    boxes = []
-    for item in items:
-        if isinstance(item, Group):
-            boxes += _word_boxes(item.children, dx + item.dx, dy + item.dy)
-        elif isinstance(item, Text):
-            x0, y0, x1, y1 = text_box(item.text, item.x, item.y, item.size, item.anchor, item.weight,
-                                      item.rotate == -90)
-            boxes.append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
-    return boxes

@@ -1,8 +1,9 @@
 """The rules engine of Tokyo Washi Game Cops (DESIGN 9 "Cops"): a pure state, its legal moves, apply, result.
 
 The map is read once into a `Board`: its locations (numbered in map order), the printed path pieces and the new
-roads, and every route a squad can take, from one location to another through ports, joints and roads. A squad
-uses each piece at most once, so a route is open to it while none of its pieces is in the squad's used set.
+roads, and every route a squad can take, from one location to another through ports, joints and roads (found in
+routes.py). A squad uses each piece at most once, so a route is open to it while none of its pieces is in the
+squad's used set.
 
 Readings where the rules are silent (the rule sheet repeats them):
 - A route is what joins two locations: one printed path, or printed paths joined at a port, a joint or new
@@ -23,7 +24,9 @@ Readings where the rules are silent (the rule sheet repeats them):
 
 Speed: a state carries what its moves need worked out already (per squad the locations it may not enter and the
 ranks it holds per zone; the Miso-Squirly pairs still open and the routes drawn), kept up to date move by move:
-a new Miso path is only checked against the pairs that were open, and only those it touches are drawn again.
+a new Miso path is only checked against the pairs that were open (those whose box its box misses at once), and
+only those it touches are drawn again. What depends on the map alone is worked out once per board: the routes,
+the Miso-Squirly pairs, the hops between locations, the state before the first move.
 """
 
 from __future__ import annotations
@@ -34,13 +37,13 @@ from functools import cached_property
 from typing import Sequence
 
 from ...errors import InputError
-from .model import MATCH_TOLERANCE, CopsMap, Location, Point
-from .rules import (frame_of, location_index, origin, path_visible, polyline_box, polyline_shape_distance,
-                    segments_intersect, shape_box, shape_of, visible_part)
+from .geometry import (frame_of, location_index, origin, path_visible, polyline_box, polyline_shape_distance,
+                       segments_intersect, shape_box, shape_of, visible_part)
+from .model import CopsMap, Location, Point
+from .routes import Route, map_routes
 
 RAMEN = 2
 CRIMES_TO_WIN = 2
-MAX_ROUTE_PIECES = 4
 
 
 # -- moves ---------------------------------------------------------------------------------------------------------
@@ -108,15 +111,6 @@ class Result:
 # -- the board -----------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    origin: int            # location numbers
-    target: int
-    mask: int              # the pieces it uses, one bit each
-    nth: int
-    pieces: tuple[int, ...] = ()   # the same, in the order travelled
-
-
 class Board:
     """What never changes during a game: locations, pieces, routes, and the geometry Miso Squirly needs."""
 
@@ -135,8 +129,8 @@ class Board:
         self.zones = max(self.zone_of) + 1 if self.zone_of else 0
         self.zone_members = [[k for k, z in enumerate(self.zone_of) if z == zone] for zone in range(self.zones)]
         self.zone_mask = [sum(1 << k for k in members) for members in self.zone_members]
-        self.piece_key: list[tuple] = []          # (segment, path) of a printed path, ("road", r) of a new road
-        self.routes: list[Route] = _routes(self, design)
+        # piece_key: (segment, path) of a printed path, ("road", r) of a new road; one bit each in a route's mask
+        self.routes, self.piece_key = map_routes(design, self.number)
         self.pieces = len(self.piece_key)
         self.routes_from: list[list[int]] = [[] for _ in self.locations]
         for index, route in enumerate(self.routes):
@@ -149,6 +143,7 @@ class Board:
         self.route_targets = [route.target for route in self.routes]
         self.starts = [Start(location.id) for location in self.locations]
         self.noodle_table: list[list | None] = [None] * len(self.routes)   # [first][second] -> its Noodle
+        self.openings: dict[int, State] = {}      # players -> the state before anyone has started
 
     @cached_property
     def hops(self) -> list[list[int]]:
@@ -177,6 +172,18 @@ class Board:
         """Per location, every other location as (hops, location), nearest first."""
         return [sorted((d, k) for k, d in enumerate(row) if k != source) for source, row in enumerate(self.hops)]
 
+    @cached_property
+    def rings(self) -> list[list[tuple[int, int]]]:
+        """Per location, the others by hops as (hops, their bits), nearest first: the greedy bot's nearest goal is
+        the first ring that holds one."""
+        rings = []
+        for row in self.nearest:
+            ring: dict[int, int] = {}
+            for hops, k in row:
+                ring[hops] = ring.get(hops, 0) | 1 << k
+            rings.append(sorted(ring.items()))
+        return rings
+
     # -- Miso Squirly geometry -------------------------------------------------------------------------------
     @cached_property
     def _map_geometry(self):
@@ -198,21 +205,27 @@ class Board:
                 shapes.append(_moved(shape_of(location), ox, oy))
         for road in design.roads:
             lines.append(list(road.points))
-        return _legs(lines), shapes, rects
+        return _legs(lines), shapes, rects, [shape_box(shape) for shape in shapes]
 
-    def miso_points(self, a: int, b: int, drawn: Sequence[tuple] = ()) -> tuple[Point, ...] | None:
+    def miso_points(self, a: int, b: int, drawn: Sequence[tuple] = (),
+                    drawn_legs: dict[int, list[tuple]] | None = None) -> tuple[Point, ...] | None:
         """The Miso-Squirly path from location a to b (the first of the three shapes that fits), or None;
-        `drawn`: the Miso paths already on the map, as (location, location, points)."""
-        legs, shapes, rects = self._map_geometry
+        `drawn`: the Miso paths already on the map, as (location, location, points), and `drawn_legs` their
+        legs (self.drawn_legs(drawn), worked out here when not given)."""
+        legs, shapes, rects, boxes = self._map_geometry
         start, finish = shapes[a], shapes[b]
         (ax, ay), (bx, by) = _centre(start), _centre(finish)
+        # The tests in order of what they cost against how often they fail (a shape is kept when all pass).
         for points in (((ax, ay), (bx, by)), ((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))):
             part = visible_part(points, start, finish)
-            if part is None or len(part) < 2 or _crosses(part, legs) or not _on_tape(part, rects):
+            if part is None or len(part) < 2 or _crosses(part, legs):
                 continue
-            if drawn and _crosses(part, self.drawn_legs(drawn)):
-                continue
-            if not self._over_location(part, a, b, shapes):
+            if drawn:
+                if drawn_legs is None:
+                    drawn_legs = self.drawn_legs(drawn)
+                if _crosses(part, drawn_legs):
+                    continue
+            if not self._over_location(part, a, b, shapes, boxes) and _on_tape(part, rects):
                 return tuple(points)
         return None
 
@@ -226,14 +239,11 @@ class Board:
         return visible_part(points, shapes[a], shapes[b])
 
     @staticmethod
-    def _over_location(part, a, b, shapes) -> bool:
+    def _over_location(part, a, b, shapes, boxes) -> bool:
         box = polyline_box(part)
-        for k, shape in enumerate(shapes):
-            if k in (a, b):
-                continue
-            sb = shape_box(shape)
-            if box[0] <= sb[2] and sb[0] <= box[2] and box[1] <= sb[3] and sb[1] <= box[3]:
-                if polyline_shape_distance(part, shape, 0.0)[0] <= 1e-7:
+        for k, sb in enumerate(boxes):
+            if box[0] <= sb[2] and sb[0] <= box[2] and box[1] <= sb[3] and sb[1] <= box[3] and k != a and k != b:
+                if polyline_shape_distance(part, shapes[k], 0.0)[0] <= 1e-7:
                     return True
         return False
 
@@ -255,7 +265,8 @@ class Board:
     @cached_property
     def no_miso(self) -> "Drawn":
         pairs = tuple(self.miso_pairs)
-        return Drawn((), pairs, tuple(self.visible(a, b, p) for a, b, p in pairs), tuple(self.miso_moves), (), ())
+        parts = tuple(self.visible(a, b, p) for a, b, p in pairs)
+        return Drawn((), pairs, parts, tuple(_grown_box(part) for part in parts), tuple(self.miso_moves), (), ())
 
 
 def _moved(shape: tuple, dx: float, dy: float) -> tuple:
@@ -270,6 +281,12 @@ def _centre(shape: tuple) -> Point:
 
 
 BUCKET = 15.0          # mm along the map: legs are filed by the columns they span, so a test looks at few
+
+
+def _grown_box(part: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The box of a polyline grown as _crosses grows a leg's: a leg outside it cannot touch the polyline."""
+    xs, ys = [p[0] for p in part], [p[1] for p in part]
+    return min(xs) - 1e-6, min(ys) - 1e-6, max(xs) + 1e-6, max(ys) + 1e-6
 
 
 def _legs(lines) -> dict[int, list[tuple]]:
@@ -317,128 +334,6 @@ def _on_tape(points: Sequence[Point], rects) -> bool:
     return True
 
 
-# -- routes --------------------------------------------------------------------------------------------------------
-
-
-def _routes(board: Board, design: CopsMap) -> list[Route]:
-    """Every route between two locations: pieces are printed paths and new roads; their ends that are not
-    locations meet at junctions (a port and its partner across the wrap, joints that meet, every end a line of
-    touching roads reaches)."""
-    pieces: list[tuple[object, object]] = []           # (node, node); node = ("L", k) or ("J", root)
-    parent: dict = {}
-
-    def find(item):
-        parent.setdefault(item, item)
-        while parent[item] != item:
-            parent[item] = parent[parent[item]]
-            item = parent[item]
-        return item
-
-    def join(a, b) -> None:
-        parent[find(a)] = find(b)
-
-    def end_node(s: int, p: int, label: str, end):
-        if end.location is not None:
-            return ("L", board.number[end.location])
-        return ("E", s, p, label)
-
-    raw = []
-    for s, segment in enumerate(design.segments):
-        for p, path in enumerate(segment.paths):
-            raw.append((end_node(s, p, "a", path.a), end_node(s, p, "b", path.b)))
-            board.piece_key.append((s, p))
-    for first, second in _meetings(design):
-        join(first, second)
-    for r, road in enumerate(design.roads):
-        nodes = []
-        for end in (road.a, road.b):
-            if end.location is not None:
-                nodes.append(("L", board.number[end.location]))
-            else:
-                nodes.append(_road_terminal(end, design) or ("R", r, id(end)))
-        if nodes[0][0] == "E" and nodes[1][0] == "E":
-            join(nodes[0], nodes[1])          # a road between two path ends joins them (and its whole line)
-        else:
-            raw.append(tuple(nodes))
-            board.piece_key.append(("road", r))
-    for a, b in raw:
-        pieces.append(tuple(n if n[0] == "L" else ("J", find(n)) for n in (a, b)))
-    at_node: dict = {}
-    for index, (a, b) in enumerate(pieces):
-        at_node.setdefault(a, []).append(index)
-        if b != a:
-            at_node.setdefault(b, []).append(index)
-
-    found: dict[tuple[int, int], list[int]] = {}
-    routes: list[Route] = []
-
-    def walk(origin: int, node, travelled: tuple[int, ...], mask: int) -> None:
-        for index in at_node.get(node, ()):
-            if mask >> index & 1:
-                continue
-            a, b = pieces[index]
-            other = b if a == node else a
-            used = mask | 1 << index
-            if other[0] == "L":
-                known = found.setdefault((origin, other[1]), [])
-                if other[1] != origin and used not in known:
-                    routes.append(Route(origin, other[1], used, len(known), travelled + (index,)))
-                    known.append(used)
-            elif len(travelled) + 1 < MAX_ROUTE_PIECES:
-                walk(origin, other, travelled + (index,), used)
-
-    for k in range(len(board.locations)):
-        walk(k, ("L", k), (), 0)
-    return routes
-
-
-def _edge_ends(design: CopsMap) -> dict[tuple[int, str], list[tuple[int, str, float]]]:
-    """(segment, side) -> every path end on that edge or end of the segment, as (path, "a" or "b", at)."""
-    ends: dict[tuple[int, str], list[tuple[int, str, float]]] = {}
-    for s, segment in enumerate(design.segments):
-        for p, path in enumerate(segment.paths):
-            for label, end in (("a", path.a), ("b", path.b)):
-                side = end.port or end.joint
-                if side is not None and end.at is not None:
-                    ends.setdefault((s, side), []).append((p, label, end.at))
-    return ends
-
-
-def _meetings(design: CopsMap):
-    """Every two printed path ends that continue into each other, as end nodes ("E", segment, path, "a"/"b"):
-    end to end, a top port and the bottom port at its x on the same segment (the wrap), and a right joint and
-    the next segment's left joint at the same height; stacked, a bottom port and the top port of the strip
-    below at the same x (the bottom strip's and the top strip's across the wrap). Each end is named by its
-    own label, so a path with no location at either end is joined by the right end."""
-    ends = _edge_ends(design)
-    count = len(design.segments)
-    origins = [design.origin(s) for s in range(count)]
-    pairs = []
-    if design.layout == "stacked":
-        for upper in range(count):
-            lower = (upper + 1) % count
-            pairs += [((upper, "bottom"), (lower, "top"), origins[upper][0] - origins[lower][0])]
-    else:
-        pairs += [((s, "top"), (s, "bottom"), 0.0) for s in range(count)]
-        pairs += [((s, "right"), (s + 1, "left"), origins[s][1] - origins[s + 1][1]) for s in range(count - 1)]
-    for (s1, side1), (s2, side2), shift in pairs:
-        for p1, label1, at1 in ends.get((s1, side1), ()):
-            for p2, label2, at2 in ends.get((s2, side2), ()):
-                if abs(at1 + shift - at2) <= MATCH_TOLERANCE:
-                    yield ("E", s1, p1, label1), ("E", s2, p2, label2)
-
-
-def _road_terminal(end, design: CopsMap):
-    """The path end a road's end names (a joint or port of a segment at a position), or None."""
-    side = end.joint or end.port
-    if side is None or end.at is None or not 0 <= end.segment < len(design.segments):
-        return None
-    for p, label, at in _edge_ends(design).get((end.segment, side), ()):
-        if abs(at - end.at) <= MATCH_TOLERANCE:
-            return ("E", end.segment, p, label)
-    return None
-
-
 # -- the state -----------------------------------------------------------------------------------------------------
 
 
@@ -449,6 +344,7 @@ class Drawn:
     miso: tuple                                # the state's `miso` this was worked out for
     pairs: tuple[tuple[int, int, tuple[Point, ...]], ...]
     parts: tuple[list[Point] | None, ...]
+    boxes: tuple[tuple[float, float, float, float], ...]     # each part's, grown a little (_grown_box)
     moves: tuple[Miso, ...]
     routes: tuple[Route, ...]
     steps: tuple[Step, ...]
@@ -538,15 +434,21 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
     every path drawn (the shapes before its old one stayed blocked, since drawing only adds)."""
     a, b, points = miso[-1]
     new_legs = board.drawn_legs(miso[-1:])
-    pairs, parts, moves = [], [], []
-    for pair, part, move in zip(before.pairs, before.parts, before.moves):
-        if _crosses(part, new_legs):
-            found = board.miso_points(pair[0], pair[1], miso)
+    x0, y0, x1, y1 = _grown_box(board.visible(a, b, points) or points)
+    every = None                                    # the legs of every Miso path drawn, once one is needed
+    pairs, parts, boxes, moves = [], [], [], []
+    for pair, part, box, move in zip(before.pairs, before.parts, before.boxes, before.moves):
+        if box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3] and _crosses(part, new_legs):
+            if every is None:
+                every = board.drawn_legs(miso)
+            found = board.miso_points(pair[0], pair[1], miso, every)
             if found is None:
                 continue
             pair, part = (pair[0], pair[1], found), board.visible(pair[0], pair[1], found)
+            box = _grown_box(part)
         pairs.append(pair)
         parts.append(part)
+        boxes.append(box)
         moves.append(move)
     k = len(miso) - 1
     index = len(board.routes) + 2 * k
@@ -558,7 +460,7 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
         route = Route(origin_, target, 1 << (board.pieces + k), nth, (board.pieces + k,))
         routes.append(route)
         steps.append(Step(board.locations[origin_].id, board.locations[target].id, nth, index + len(steps)))
-    return Drawn(miso, tuple(pairs), tuple(parts), tuple(moves), before.routes + tuple(routes),
+    return Drawn(miso, tuple(pairs), tuple(parts), tuple(boxes), tuple(moves), before.routes + tuple(routes),
                  before.steps + tuple(steps))
 
 
@@ -567,11 +469,14 @@ def initial_state(design: CopsMap, setup=None, rules=None, seed: int = 0, first:
     """A game before anyone has started; `first` is the seat that starts (seats rotate between games)."""
     board = board or board_for(design)
     players = design.players
-    filled = ((),) * len(board.locations)
-    return State(board=board, players=players, to_move=first % players, started=0,
-                 filled=filled, held=(0,) * players, used=(0,) * players,
-                 ramen=(RAMEN,) * players, crimes=((),) * players, solved=(-1,) * board.zones,
-                 known_counts=_counts(board, players, filled))
+    opening = board.openings.get(players)
+    if opening is None:                 # the same for every game on the board: made once
+        filled = ((),) * len(board.locations)
+        opening = board.openings[players] = State(
+            board=board, players=players, to_move=0, started=0, filled=filled, held=(0,) * players,
+            used=(0,) * players, ramen=(RAMEN,) * players, crimes=((),) * players, solved=(-1,) * board.zones,
+            known_counts=_counts(board, players, filled))
+    return _copy(opening, {"to_move": first % players})
 
 
 _BOARDS: dict[int, tuple[CopsMap, Board]] = {}
@@ -680,20 +585,21 @@ def apply(state: State, move: Move) -> State:
     """The state after `move` (which must be legal; `parse_move` and the bots only make legal ones)."""
     squad = state.to_move
     nxt = (squad + 1) % state.players
-    if isinstance(move, Pass):
+    kind = type(move)
+    if kind is Pass:
         return _with(state, to_move=nxt, passes=state.passes + 1, plies=state.plies + 1)
     changes: dict = {"to_move": nxt, "passes": 0, "plies": state.plies + 1}
-    if isinstance(move, Start):
-        _arrive(state, changes, squad, state.board.number[move.location])
-        changes["started"] = state.started + 1
-    elif isinstance(move, Step):
+    if kind is Step:
         _travel(state, changes, squad, move)
-    elif isinstance(move, Noodle):
+    elif kind is Noodle:
         _travel(state, changes, squad, move.first)
         if len(changes.get("crimes", state.crimes)[squad]) < CRIMES_TO_WIN:
             _travel(state, changes, squad, move.second)
         changes["ramen"] = _set(state.ramen, squad, state.ramen[squad] - 1)
-    elif isinstance(move, Miso):
+    elif kind is Start:
+        _arrive(state, changes, squad, state.board.number[move.location])
+        changes["started"] = state.started + 1
+    elif kind is Miso:
         board = state.board
         a, b = board.number[move.a], board.number[move.b]
         before = state.drawn if state.miso else board.no_miso
@@ -707,42 +613,50 @@ def apply(state: State, move: Move) -> State:
 
 
 def _travel(state: State, changes: dict, squad: int, step: Step) -> None:
-    route = state.route(step.index)
-    used = changes.get("used", state.used)
-    changes["used"] = _set(used, squad, used[squad] | route.mask)
+    routes, index = state.board.routes, step.index
+    route = routes[index] if index < len(routes) else state.drawn.routes[index - len(routes)]
+    used = list(changes.get("used", state.used))
+    used[squad] |= route.mask
+    changes["used"] = tuple(used)
     _arrive(state, changes, squad, route.target)
 
 
 def _arrive(state: State, changes: dict, squad: int, location: int) -> None:
     """The squad fills the next area of the location: `changes` gets the fields that change (it may hold some
-    already, from the first move of Noodle Legs)."""
-    board = state.board
+    already, from the first move of Noodle Legs). Every move of every playout comes here, so the tuples are
+    changed as lists, in place."""
     counts = changes.get("known_counts") or state.counts
-    filled = changes.get("filled", state.filled)
-    held = changes.get("held", state.held)
-    owners = filled[location] + (squad,)
-    filled = _set(filled, location, owners)
+    filled = list(changes.get("filled", state.filled))
+    owners = filled[location] = filled[location] + (squad,)
+    filled = tuple(filled)
     bit = 1 << location
-    blocked = counts.blocked
     rank = len(owners) - 1
-    next_rank = _set(counts.next_rank, rank, counts.next_rank[rank] & ~bit)
+    next_rank = list(counts.next_rank)
+    next_rank[rank] &= ~bit
     if rank < 2:
-        next_rank = _set(next_rank, rank + 1, next_rank[rank + 1] | bit)
-    if len(owners) == 1:
-        blocked = _set(blocked, squad, blocked[squad] | bit)
-    elif len(owners) == 2:
-        blocked = _set(blocked, owners[0], blocked[owners[0]] & ~bit)
+        next_rank[rank + 1] |= bit
+    blocked = list(counts.blocked)
+    if rank == 0:
+        blocked[squad] |= bit
+    elif rank == 1:
+        blocked[owners[0]] &= ~bit
     else:
-        blocked = tuple(b | bit for b in blocked)
-    zone = board.zone_of[location]
-    mine = counts.ranks[squad]
-    mine = _set(mine, zone, mine[zone] | 1 << rank)
-    changes.update(filled=filled, held=_set(held, squad, held[squad] | bit),
-                   known_counts=Counts(filled, blocked, _set(counts.ranks, squad, mine), next_rank))
-    solved = changes.get("solved", state.solved)
-    if solved[zone] < 0 and mine[zone] == 0b111:
-        crimes = changes.get("crimes", state.crimes)
-        changes.update(solved=_set(solved, zone, squad), crimes=_set(crimes, squad, crimes[squad] + (zone,)))
+        blocked = [b | bit for b in blocked]
+    zone = state.board.zone_of[location]
+    ranks = list(counts.ranks)
+    mine = list(ranks[squad])
+    mine[zone] |= 1 << rank
+    ranks[squad] = tuple(mine)
+    held = list(changes.get("held", state.held))
+    held[squad] |= bit
+    changes["filled"] = filled
+    changes["held"] = tuple(held)
+    changes["known_counts"] = Counts(filled, tuple(blocked), tuple(ranks), tuple(next_rank))
+    if mine[zone] == 0b111:
+        solved = changes.get("solved", state.solved)
+        if solved[zone] < 0:
+            crimes = changes.get("crimes", state.crimes)
+            changes.update(solved=_set(solved, zone, squad), crimes=_set(crimes, squad, crimes[squad] + (zone,)))
 
 
 _FIELDS = tuple(State.__dataclass_fields__)

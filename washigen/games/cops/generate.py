@@ -1,4 +1,5 @@
-"""Seeded generators: segments, maps, tape repeats, and the new roads of an offset set-up.
+"""Seeded generators: segments, maps and tape repeats (the new roads of an offset set-up: roads.py; the search
+for a fair map: fair.py).
 
 A segment is built on a 50 mm tape and scaled to the tape asked for. Locations are spread over each zone (best of
 several random candidates, so they neither clump nor sit on a grid); then paths are laid one at a time, each a
@@ -13,16 +14,17 @@ from __future__ import annotations
 import functools
 import math
 import random
-import warnings
 from dataclasses import replace
 from typing import Iterator, Sequence
 
 from ...errors import InputError, WashigenError
 from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LOCATIONS_PER_ZONE, MAX_PLAYERS,
                     MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location,
-                    Path, Point, Road, RoadEnd, Segment, Zone, max_offset_for, scale_for, segment_length_for)
-from .rules import (joints_of, ports_of, point_segment_distance, polyline_box, polyline_distance,
-                    polyline_shape_distance, shape_box, shape_of, visible_part)
+                    Path, Point, Segment, Zone, max_offset_for, scale_for, segment_length_for)
+from .fair import DEFAULT_BUDGET, fair_search
+from .geometry import (joints_of, point_segment_distance, polyline_box, polyline_distance, polyline_shape_distance,
+                       shape_box, shape_of, visible_part)
+from .roads import complete_offset
 
 # The reference tape all segments are laid out on.
 W = REFERENCE_WIDTH
@@ -42,18 +44,6 @@ PORT_SPACING = 7.0
 ATTEMPTS = 60
 PLAYABLE_ATTEMPTS = 20     # layouts in a row greedy squads cannot finish before the seed is given up
 
-# The fairness search (DESIGN 9): candidates are the seed's playable layouts in order, each judged by FAIR_GAMES
-# greedy games seeded with the map's seed (so `cops balance --seed S` plays the very games behind the verdict); the
-# first fair one is kept. The time budget becomes a number of games at a nominal rate, so the map depends on the
-# seed alone, never on the machine's speed.
-FAIR_GAMES = 200           # enough games for a seat's 95 % interval to mean something
-DEFAULT_BUDGET = 4.0       # seconds of search at the nominal rate (a map in under 5 s on one core)
-MAX_BUDGET = 600.0
-NOMINAL_RATE = 300         # greedy games a second on one core
-LAYOUT_COST = 40           # laying out and play-checking a candidate, in games
-# Early looks: a candidate a seat of which misses its fair share by this much (z of its Wilson interval) after
-# that many games is dropped there; the kept map is judged on all FAIR_GAMES games.
-SCREENS = ((60, 2.576), (120, 2.326))
 
 # Location shapes: a card (rounded rectangle) with its pictogram on the left and three square areas, or a disc with
 # the pictogram on top and three round areas below.
@@ -102,18 +92,6 @@ def _searched(players: int, seed: int, tape_width: float, offset: float, layout:
     return fair_search(playable_layouts(players, seed, tape_width, offset, layout), seed, budget)
 
 
-def check_budget(budget: float) -> float:
-    if not (0 <= budget <= MAX_BUDGET):
-        raise InputError(f"budget: must be 0 to {MAX_BUDGET:g} seconds, got {budget:g}")
-    return float(budget)
-
-
-def search_games(budget: float) -> int:
-    """The budget in greedy games at the nominal rate: what the search may spend (the first candidate is always
-    judged in full)."""
-    return int(check_budget(budget) * NOMINAL_RATE)
-
-
 def playable_layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
                      layout: str = DEFAULT_LAYOUT) -> Iterator[CopsMap]:
     """The seed's layouts that greedy squads can finish, in order; gives up after PLAYABLE_ATTEMPTS unplayable
@@ -130,103 +108,6 @@ def playable_layouts(players: int, seed: int, tape_width: float = 50.0, offset: 
                 return
             raise WashigenError(f"cops: no playable map for {players} players, seed {seed}, after "
                                 f"{PLAYABLE_ATTEMPTS} layouts; try another seed")
-
-
-def fair_search(candidates: Iterator[CopsMap], seed: int, budget: float = DEFAULT_BUDGET) -> CopsMap:
-    """The first candidate fair by FAIR_GAMES greedy games, tried in order while the budget (in games, at the
-    nominal rate) lasts; else the fairest, judged on all FAIR_GAMES games, with a warning that gives its score.
-    The verdict is stored in the design."""
-    allowance, spent = search_games(budget), 0
-    best: tuple[float, int, CopsMap, list] | None = None
-    for design in candidates:
-        if best is not None and spent >= allowance:
-            break
-        spent += LAYOUT_COST
-        records, verdict = _judge(design, seed)
-        spent += len(records)
-        if verdict is not None and verdict.fair:
-            return _with_verdict(design, verdict)
-        score = _partial_score(records, design.players)
-        if best is None or (-len(records), score) < (-best[1], best[0]):
-            best = (score, len(records), design, records)
-    score, _, design, records = best
-    verdict = _judged_in_full(design, seed, records)
-    warnings.warn(f"cops: no fair map found for {design.players} players, seed {seed}, within the budget; the "
-                  f"fairest has score {verdict.score:.3f} over {verdict.games} greedy games (a seat's win rate "
-                  f"that far from its fair share)", FairnessWarning, stacklevel=3)
-    return _with_verdict(design, verdict)
-
-
-class FairnessWarning(UserWarning):
-    """The fairness search found no fair map within its budget: the map returned is the fairest it saw."""
-
-
-def _judge(design: CopsMap, seed: int) -> tuple[list, object | None]:
-    """Plays the candidate's games stage by stage: its records and, when it got through every early look, its
-    balance over FAIR_GAMES games (None when it was dropped early)."""
-    records: list = []
-    for games, z in SCREENS:
-        records += _games(design, seed, len(records), games)
-        if not _holds(records, design.players, z):
-            return records, None
-    records += _games(design, seed, len(records), FAIR_GAMES)
-    return records, _balance(records, design.players)
-
-
-def _judged_in_full(design: CopsMap, seed: int, records: list):
-    return _balance(records + _games(design, seed, len(records), FAIR_GAMES), design.players)
-
-
-def _games(design: CopsMap, seed: int, start: int, stop: int) -> list:
-    """Games start..stop-1 of the map's greedy balance run, exactly as map_balance plays them, winners as seats."""
-    from ...arena import first_seat, game_seed
-    from .bots import play_record
-
-    players = design.players
-    records = []
-    for index in range(start, stop):
-        record = play_record(design, "greedy", game_seed(seed, index), first_seat(index, players))
-        records.append(replace(record, winners=tuple((w - record.first) % players for w in record.winners)))
-    return records
-
-
-def _balance(records: list, players: int):
-    from ...arena import balance
-
-    return balance(records, players)
-
-
-def _seat_wins(records: list, players: int) -> list[int]:
-    wins = [0] * players
-    for record in records:
-        for seat in record.winners:
-            wins[seat] += 1
-    return wins
-
-
-def _holds(records: list, players: int, z: float) -> bool:
-    """Every seat's interval at this z holds the fair share."""
-    from ...arena.balance import wilson
-
-    share, n = 1 / players, len(records)
-    return all(low <= share <= high for low, high in (wilson(w, n, z) for w in _seat_wins(records, players)))
-
-
-def _partial_score(records: list, players: int) -> float:
-    n = len(records)
-    return max(abs(w / n - 1 / players) for w in _seat_wins(records, players))
-
-
-def _with_verdict(design: CopsMap, verdict) -> CopsMap:
-    return replace(design, balance_games=verdict.games, balance_score=round(verdict.score, 4),
-                   balance_fair=verdict.fair)
-
-
-def balance_score(design: CopsMap) -> float:
-    """The largest gap between a place in the turn order's greedy win rate and its fair share."""
-    from .bots import map_balance
-
-    return map_balance(design, FAIR_GAMES, design.seed or 0).score
 
 
 def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
@@ -255,7 +136,7 @@ def check_layout(layout: str) -> str:
 
 def playable(design: CopsMap) -> bool:
     """Greedy squads finish a game on every seating (the engine's play check, DESIGN 9)."""
-    from .bots import play_check
+    from .playtest import play_check
 
     return play_check(design, design.seed or 0).ok
 
@@ -280,114 +161,6 @@ def generate_tape(segments: int = 4, seed: int = 0, tape_width: float = 50.0,
 def sample_segment(seed: int = 0, tape_width: float = 50.0) -> Segment:
     """One segment on its own, with joints at both ends (for the rule sheet)."""
     return generate_tape(1, seed, tape_width).segments[0]
-
-
-# -- offset roads -------------------------------------------------------------------------------------------------
-
-
-def complete_offset(design: CopsMap) -> CopsMap:
-    """The new roads an offset set-up needs. Where two segments meet, their joints lie on one seam line; every
-    joint that lost its partner gets a road along the seam to the nearest joint next to it (the neighbour's when
-    that one is next), so roads join only neighbouring joint ends and never cross a printed path; where no road
-    links the two sides yet, the shortest one that does is added."""
-    if design.offset <= 0:
-        return replace(design, roads=())
-    roads: list[Road] = []
-    count = len(design.segments)
-    if design.layout == "stacked":
-        for upper in range(count):
-            lower = (upper + 1) % count
-            if design.shift(upper) != design.shift(lower):
-                roads += _strip_roads(design, upper, lower, (upper + 1) * design.tape_width)
-        return replace(design, roads=tuple(roads))
-    for left in range(count - 1):
-        roads += _seam_roads(design, left, left + 1)
-    return replace(design, roads=tuple(roads))
-
-
-def _seam_roads(design: CopsMap, left: int, right: int) -> list[Road]:
-    """End to end: roads along the seam x between the right joints of `left` and the left joints of `right`."""
-    x = right * design.segment_length
-    ends = [(y + design.shift(left), "A", y) for _, y in joints_of(design.segments[left], "right")]
-    ends += [(y + design.shift(right), "B", y) for _, y in joints_of(design.segments[right], "left")]
-    pieces = _seam_pieces(ends, design.tape_width)
-    return [Road(a=RoadEnd(segment=left if "A" == sa else right, joint="right" if "A" == sa else "left", at=a),
-                 b=RoadEnd(segment=left if "A" == sb else right, joint="right" if "A" == sb else "left", at=b),
-                 points=((x, round(ya, 2)), (x, round(yb, 2)))) for (ya, sa, a), (yb, sb, b) in pieces]
-
-
-def _strip_roads(design: CopsMap, upper: int, lower: int, seam: float) -> list[Road]:
-    """Stacked: roads along the seam y between the bottom ports of `upper` and the top ports of `lower` (for the
-    wrap, the seam is the bottom strip's bottom edge, where the top strip's top ports continue)."""
-    ends = [(x + design.shift(upper), "A", x) for _, x in ports_of(design.segments[upper], "bottom")]
-    ends += [(x + design.shift(lower), "B", x) for _, x in ports_of(design.segments[lower], "top")]
-    pieces = _seam_pieces(ends, design.tape_width)
-    return [Road(a=RoadEnd(segment=upper if "A" == sa else lower, port="bottom" if "A" == sa else "top", at=a),
-                 b=RoadEnd(segment=upper if "A" == sb else lower, port="bottom" if "A" == sb else "top", at=b),
-                 points=((round(xa, 2), seam), (round(xb, 2), seam))) for (xa, sa, a), (xb, sb, b) in pieces]
-
-
-def _seam_pieces(ends: list[tuple[float, str, float]], width: float) -> list[tuple[tuple, tuple]]:
-    """Which ends along one seam a road joins: ends are (position on the seam, side "A" or "B", position in their
-    own segment); every end that lost its partner on the other side gets a road to a neighbouring end, and the
-    two sides end up linked. Returns pairs of (seam position, side, own position)."""
-    tolerance = 0.5
-    ends = sorted(ends)
-    # Ends that meet their partner merge into one item that counts as both sides.
-    items: list[dict] = []
-    for y, side, local in ends:
-        if items and abs(items[-1]["y"] - y) <= tolerance and side not in items[-1]["sides"]:
-            items[-1]["sides"][side] = local
-            if side == "A":
-                items[-1]["y"] = y          # a road names the A end, so it ends exactly there
-            continue
-        items.append({"y": y, "sides": {side: local}})
-
-    def orphan(k: int) -> bool:
-        return len(items[k]["sides"]) == 1
-
-    def cross(k: int, j: int) -> bool:
-        return set(items[k]["sides"]) != set(items[j]["sides"]) or len(items[j]["sides"]) == 2
-
-    pieces = _cheapest_cover(items, orphan, cross, width)
-    linked = any(len(item["sides"]) == 2 for item in items) or any(cross(a, b) for a, b in pieces)
-    if not linked:
-        options = [(items[k + 1]["y"] - items[k]["y"], k) for k in range(len(items) - 1) if cross(k, k + 1)]
-        if options:
-            pieces.add((min(options)[1], min(options)[1] + 1))
-
-    def named(item: dict) -> tuple:
-        side = "A" if "A" in item["sides"] else "B"
-        return item["y"], side, item["sides"][side]
-
-    return [(named(items[a]), named(items[b])) for a, b in sorted(pieces)]
-
-
-def _cheapest_cover(items: list[dict], orphan, cross, width: float) -> set[tuple[int, int]]:
-    """Roads between neighbouring ends along the seam so that every end that lost its partner gets one, as short
-    as possible, a road to the other side preferred over one to an end of the same segment."""
-    count = len(items)
-
-    def cost(k: int) -> float:
-        return items[k + 1]["y"] - items[k]["y"] + (0.0 if cross(k, k + 1) else 2.0 * width)
-
-    # best[k][covered]: least cost for items k.., item k already covered (by the road from k - 1) or not.
-    best = [[0.0, 0.0] for _ in range(count + 1)]
-    choice = [[False, False] for _ in range(count)]
-    for k in range(count - 1, -1, -1):
-        for covered in (0, 1):
-            skip = best[k + 1][0] if (covered or not orphan(k)) else math.inf
-            take = cost(k) + best[k + 1][1] if k + 1 < count else math.inf
-            choice[k][covered] = take < skip
-            best[k][covered] = min(skip, take)
-    pieces, covered = set(), 0
-    for k in range(count):
-        if choice[k][covered]:
-            pieces.add((k, k + 1))
-            covered = 1
-        else:
-            covered = 0
-    return pieces
 
 
 # -- segments -----------------------------------------------------------------------------------------------------

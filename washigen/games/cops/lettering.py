@@ -14,7 +14,7 @@ from ...fonts import ASCENT, descent, text_width
 from ...scene import Style, Text
 from ...units import SAFE_ZONE
 from .model import PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, Location, Segment
-from .rules import segment_shape_distance, shape_box, shape_of
+from .geometry import segment_shape_distance, shape_box, shape_of
 
 WORD_GAP = 0.4            # mm a word keeps from a location it does not name, from the walls and from other words
 PATH_GAP = 0.15           # mm a word keeps from a path's dark edge where it can

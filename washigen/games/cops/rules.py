@@ -1,5 +1,5 @@
-"""The validator of Cops maps and tapes: one function per rule, stable rule ids, and the plane geometry they share
-with the generator (segment intersection, distances, the part of a path that shows outside its locations).
+"""The validator of Cops maps and tapes: one function per rule, stable rule ids (the plane geometry they measure
+with is geometry.py, shared with the generator, the engine and the drawing).
 
 Places in the report: `segment` counts from 1 (as printed on the tape), `path` and `road` are indexes into the
 design file's lists (from 0), `position` is (x, y) in mm in the segment's own frame (roads: the map's frame).
@@ -8,328 +8,15 @@ design file's lists (from 0), `position` is (x, y) in mm in the segment's own fr
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...report import Report, Violation
-from .model import (AREAS_PER_LOCATION, CLEARANCE, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD,
-                    PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End,
-                    Location, Path, Point, Road, Segment, scale_for)
-
-EPS = 1e-9
-
-# ----------------------------------------------------------------------------------------------------------------
-# Geometry. A shape is ("rect", x0, y0, x1, y1) or ("circle", cx, cy, r); a polyline is a sequence of points.
-
-
-def shape_of(location: Location) -> tuple:
-    if location.shape == "circle":
-        r = min(location.w, location.h) / 2
-        return ("circle", location.x + location.w / 2, location.y + location.h / 2, r)
-    return ("rect", location.x, location.y, location.x + location.w, location.y + location.h)
-
-
-def shape_box(shape: tuple) -> tuple[float, float, float, float]:
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        return cx - r, cy - r, cx + r, cy + r
-    return shape[1], shape[2], shape[3], shape[4]
-
-
-def inside(shape: tuple, p: Point, margin: float = 0.0) -> bool:
-    """p lies inside the shape (grown by margin; a negative margin shrinks it)."""
-    x, y = p
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        return (x - cx) ** 2 + (y - cy) ** 2 <= (r + margin) ** 2
-    _, x0, y0, x1, y1 = shape
-    return x0 - margin <= x <= x1 + margin and y0 - margin <= y <= y1 + margin
-
-
-def _cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
-    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-
-
-def point_segment_distance(p: Point, a: Point, b: Point) -> float:
-    px, py = p
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    if length2 <= EPS:
-        return math.hypot(px - ax, py - ay)
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def _on_box(p: Point, a: Point, b: Point) -> bool:
-    return (min(a[0], b[0]) - 1e-9 <= p[0] <= max(a[0], b[0]) + 1e-9
-            and min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9)
-
-
-def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """The closed segments ab and cd share a point (touching and collinear overlap count)."""
-    d1 = _cross(c[0], c[1], d[0], d[1], a[0], a[1])
-    d2 = _cross(c[0], c[1], d[0], d[1], b[0], b[1])
-    d3 = _cross(a[0], a[1], b[0], b[1], c[0], c[1])
-    d4 = _cross(a[0], a[1], b[0], b[1], d[0], d[1])
-    if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)):
-        return True
-    return ((abs(d1) <= EPS and _on_box(a, c, d)) or (abs(d2) <= EPS and _on_box(b, c, d))
-            or (abs(d3) <= EPS and _on_box(c, a, b)) or (abs(d4) <= EPS and _on_box(d, a, b)))
-
-
-def intersection_point(a: Point, b: Point, c: Point, d: Point) -> Point:
-    """Where ab meets cd (for parallel touching segments, the point of one nearest the other)."""
-    rx, ry = b[0] - a[0], b[1] - a[1]
-    sx, sy = d[0] - c[0], d[1] - c[1]
-    denominator = rx * sy - ry * sx
-    if abs(denominator) > EPS:
-        t = ((c[0] - a[0]) * sy - (c[1] - a[1]) * sx) / denominator
-        t = max(0.0, min(1.0, t))
-        return a[0] + t * rx, a[1] + t * ry
-    candidates = [(point_segment_distance(p, c, d), p) for p in (a, b)]
-    candidates += [(point_segment_distance(p, a, b), p) for p in (c, d)]
-    return min(candidates)[1]
-
-
-def segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
-    if segments_intersect(a, b, c, d):
-        return 0.0
-    return min(point_segment_distance(a, c, d), point_segment_distance(b, c, d),
-               point_segment_distance(c, a, b), point_segment_distance(d, a, b))
-
-
-def segment_shape_distance(a: Point, b: Point, shape: tuple) -> float:
-    """Distance from segment ab to the shape (0 when they touch or overlap)."""
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        return max(0.0, point_segment_distance((cx, cy), a, b) - r)
-    _, x0, y0, x1, y1 = shape
-    if _segment_meets_rect(a, b, x0, y0, x1, y1):
-        return 0.0
-    # Apart, a segment and a rectangle are nearest at an end of the one or a corner of the other.
-    best = min(_point_rect_distance(a, x0, y0, x1, y1), _point_rect_distance(b, x0, y0, x1, y1))
-    for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
-        best = min(best, point_segment_distance(corner, a, b))
-    return best
-
-
-def _point_rect_distance(p: Point, x0: float, y0: float, x1: float, y1: float) -> float:
-    dx = max(x0 - p[0], 0.0, p[0] - x1)
-    dy = max(y0 - p[1], 0.0, p[1] - y1)
-    return math.hypot(dx, dy)
-
-
-def _segment_meets_rect(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Liang-Barsky: does the closed segment ab touch the closed rectangle?"""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-        if abs(p) <= EPS:
-            if q < -EPS:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t1 + EPS:
-                return False
-            t0 = max(t0, t)
-        else:
-            if t < t0 - EPS:
-                return False
-            t1 = min(t1, t)
-    return t0 <= t1 + EPS
-
-
-def _exit_parameter(shape: tuple, a: Point, b: Point) -> float:
-    """For a inside the shape and b outside, the parameter t in [0, 1] where a + t (b - a) leaves the shape."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        fx, fy = a[0] - cx, a[1] - cy
-        qa = dx * dx + dy * dy
-        qb = 2 * (fx * dx + fy * dy)
-        qc = fx * fx + fy * fy - r * r
-        if qa <= EPS:
-            return 0.0
-        root = math.sqrt(max(0.0, qb * qb - 4 * qa * qc))
-        return max(0.0, min(1.0, (-qb + root) / (2 * qa)))
-    _, x0, y0, x1, y1 = shape
-    t = 1.0
-    if dx > EPS:
-        t = min(t, (x1 - a[0]) / dx)
-    elif dx < -EPS:
-        t = min(t, (x0 - a[0]) / dx)
-    if dy > EPS:
-        t = min(t, (y1 - a[1]) / dy)
-    elif dy < -EPS:
-        t = min(t, (y0 - a[1]) / dy)
-    return max(0.0, t)
-
-
-def _clip_start(points: Sequence[Point], shape: tuple) -> list[Point] | None:
-    """The polyline from where it first leaves the shape; None if it never does."""
-    if not inside(shape, points[0]):
-        return list(points)
-    for i in range(len(points) - 1):
-        if not inside(shape, points[i + 1]):
-            a, b = points[i], points[i + 1]
-            t = _exit_parameter(shape, a, b)
-            start = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-            return [start, *points[i + 1:]]
-    return None
-
-
-def visible_part(points: Sequence[Point], start: tuple | None, end: tuple | None) -> list[Point] | None:
-    """The part of a path that shows: after it leaves the location it starts in, before it enters the one it ends
-    in (locations are drawn over paths). None when nothing of it shows."""
-    part: list[Point] | None = list(points)
-    if start is not None:
-        part = _clip_start(part, start)
-        if part is None:
-            return None
-    if end is not None:
-        part = _clip_start(part[::-1], end)
-        if part is None:
-            return None
-        part.reverse()
-    return part
-
-
-def polyline_box(points: Sequence[Point], grow: float = 0.0) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
-
-
-def boxes_meet(a: tuple, b: tuple) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def polyline_distance(p: Sequence[Point], q: Sequence[Point], limit: float = math.inf) -> tuple[float, Point]:
-    """The least distance between two polylines (stopping early below 0), and a point where it is reached."""
-    best, where = math.inf, p[0]
-    for i in range(len(p) - 1):
-        a, b = p[i], p[i + 1]
-        box_ab = (min(a[0], b[0]) - limit, min(a[1], b[1]) - limit, max(a[0], b[0]) + limit, max(a[1], b[1]) + limit)
-        for j in range(len(q) - 1):
-            c, d = q[j], q[j + 1]
-            if limit != math.inf and not (box_ab[0] <= max(c[0], d[0]) and min(c[0], d[0]) <= box_ab[2]
-                                          and box_ab[1] <= max(c[1], d[1]) and min(c[1], d[1]) <= box_ab[3]):
-                continue
-            distance = segment_distance(a, b, c, d)
-            if distance < best:
-                best = distance
-                where = intersection_point(a, b, c, d) if distance == 0.0 else _nearest_on(a, b, c, d)
-                if best == 0.0:
-                    return best, where
-    return best, where
-
-
-def _nearest_on(a: Point, b: Point, c: Point, d: Point) -> Point:
-    options = [(point_segment_distance(c, a, b), c), (point_segment_distance(d, a, b), d),
-               (point_segment_distance(a, c, d), a), (point_segment_distance(b, c, d), b)]
-    return min(options)[1]
-
-
-def polyline_shape_distance(points: Sequence[Point], shape: tuple, limit: float = math.inf) -> tuple[float, Point]:
-    """The least distance from a polyline to a shape and a point of the polyline near it; legs farther than
-    `limit` (by their boxes) are skipped."""
-    best, where = math.inf, points[0]
-    sx0, sy0, sx1, sy1 = shape_box(shape)
-    for i in range(len(points) - 1):
-        a, b = points[i], points[i + 1]
-        if limit != math.inf and (min(a[0], b[0]) - limit > sx1 or max(a[0], b[0]) + limit < sx0
-                                  or min(a[1], b[1]) - limit > sy1 or max(a[1], b[1]) + limit < sy0):
-            continue
-        distance = segment_shape_distance(a, b, shape)
-        if distance < best:
-            best, where = distance, _closest_to_shape(a, b, shape)
-    return best, where
-
-
-def _closest_to_shape(a: Point, b: Point, shape: tuple) -> Point:
-    x0, y0, x1, y1 = shape_box(shape)
-    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    if length2 <= EPS:
-        return a
-    t = max(0.0, min(1.0, ((centre[0] - a[0]) * dx + (centre[1] - a[1]) * dy) / length2))
-    return a[0] + t * dx, a[1] + t * dy
-
-
-def polyline_length(points: Sequence[Point]) -> float:
-    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
-
-
-def point_polyline_distance(p: Point, points: Sequence[Point]) -> float:
-    return min(point_segment_distance(p, points[i], points[i + 1]) for i in range(len(points) - 1))
-
-
-def rounded(p: Point) -> tuple[float, float]:
-    return round(p[0], 1), round(p[1], 1)
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# The segment frame: what a path's ends should be, and its visible part.
-
-
-@dataclass(frozen=True)
-class Frame:
-    """A segment's size and the sizes the rules measure with, for one tape."""
-    width: float
-    length: float
-    scale: float
-
-    @property
-    def clearance(self) -> float:
-        return CLEARANCE * self.scale
-
-    @property
-    def path_width(self) -> float:
-        return PATH_WIDTH * self.scale
-
-    @property
-    def squad(self) -> float:
-        return SQUAD_WIDTH * self.scale
-
-
-def frame_of(design) -> Frame:
-    return Frame(design.tape_width, design.segment_length, scale_for(design.tape_width))
-
-
-def end_point(end: End, frame: Frame) -> Point | None:
-    """Where a port or joint end lies (None for a location end or an incomplete end)."""
-    if end.at is None:
-        return None
-    if end.port == "top":
-        return end.at, 0.0
-    if end.port == "bottom":
-        return end.at, frame.width
-    if end.joint == "left":
-        return 0.0, end.at
-    if end.joint == "right":
-        return frame.length, end.at
-    return None
-
-
-def location_index(segment: Segment) -> dict[str, Location]:
-    return {location.id: location for location in segment.locations}
-
-
-def end_shape(end: End, locations: dict[str, Location]) -> tuple | None:
-    if end.location is not None and end.location in locations:
-        return shape_of(locations[end.location])
-    return None
-
-
-def path_visible(path: Path, locations: dict[str, Location]) -> list[Point] | None:
-    return visible_part(path.points, end_shape(path.a, locations), end_shape(path.b, locations))
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# The validator.
+from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
+                       joint_partners, joints_of, location_index, locations_overlap, path_visible,
+                       point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
+                       port_partners, ports_of, road_path, rounded, shape_box, shape_of, stacked_port_partners)
+from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
+                    ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment)
 
 
 def validate(design) -> Report:
@@ -414,44 +101,10 @@ def check_locations(segment: Segment, number: int, frame: Frame) -> Iterable[Vio
             yield from check_areas(location, number, frame)
     for i, first in enumerate(locations):
         for second in locations[i + 1:]:
-            if _locations_overlap(first, second):
+            if locations_overlap(first, second):
                 yield Violation.error("cops.location.overlap",
                                       f"Locations {first.id} and {second.id} overlap.", segment=number,
                                       location=first.id, position=rounded(second.centre))
-
-
-def _locations_overlap(a: Location, b: Location) -> bool:
-    sa, sb = shape_of(a), shape_of(b)
-    if not boxes_meet(shape_box(sa), shape_box(sb)):
-        return False
-    if sa[0] == "circle" and sb[0] == "circle":
-        return math.dist(sa[1:3], sb[1:3]) < sa[3] + sb[3]
-    if sa[0] == "circle" or sb[0] == "circle":
-        circle, rect = (sa, sb) if sa[0] == "circle" else (sb, sa)
-        cx, cy, r = circle[1:]
-        dx = max(rect[1] - cx, 0.0, cx - rect[3])
-        dy = max(rect[2] - cy, 0.0, cy - rect[4])
-        return math.hypot(dx, dy) < r
-    return True
-
-
-def _area_inside(area, shape: tuple) -> bool:
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        if area.shape == "circle":
-            ar = min(area.w, area.h) / 2
-            return math.dist((area.x + ar, area.y + ar), (cx, cy)) + ar <= r + 1e-6
-        corners = ((area.x, area.y), (area.x + area.w, area.y), (area.x, area.y + area.h),
-                   (area.x + area.w, area.y + area.h))
-        return all(inside(shape, corner, 1e-6) for corner in corners)
-    _, x0, y0, x1, y1 = shape
-    return (area.x >= x0 - 1e-6 and area.y >= y0 - 1e-6 and area.x + area.w <= x1 + 1e-6
-            and area.y + area.h <= y1 + 1e-6)
-
-
-def _areas_overlap(a, b) -> bool:
-    return (a.x < b.x + b.w - 1e-6 and b.x < a.x + a.w - 1e-6 and a.y < b.y + b.h - 1e-6
-            and b.y < a.y + a.h - 1e-6)
 
 
 def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Violation]:
@@ -470,13 +123,13 @@ def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Viola
                                   "first.", segment=number, location=location.id, area=k + 1)
     shape = shape_of(location)
     for k, area in enumerate(areas):
-        if not _area_inside(area, shape):
+        if not area_inside(area, shape):
             yield Violation.error("cops.location.area-outside",
                                   f"Area {k + 1} of location {location.id} sticks out of the location.",
                                   segment=number, location=location.id, area=k + 1,
                                   position=rounded((area.x, area.y)))
         for j in range(k + 1, len(areas)):
-            if _areas_overlap(area, areas[j]):
+            if areas_overlap(area, areas[j]):
                 yield Violation.error("cops.location.areas-overlap",
                                       f"Areas {k + 1} and {j + 1} of location {location.id} overlap.",
                                       segment=number, location=location.id, area=k + 1)
@@ -591,21 +244,6 @@ def check_every_location_has_a_path(segment: Segment, number: int) -> Iterable[V
                                   segment=number, location=location.id, position=rounded(location.centre))
 
 
-def ports_of(segment: Segment, side: str) -> list[tuple[int, float]]:
-    return [(index, end.at) for index, path in enumerate(segment.paths) for end in (path.a, path.b)
-            if end.port == side and end.at is not None]
-
-
-def port_partners(segment: Segment) -> list[tuple[int, int]]:
-    """(top path, bottom path) for every top port that meets a bottom port at the same x."""
-    pairs = []
-    bottoms = ports_of(segment, "bottom")
-    for top_index, x in ports_of(segment, "top"):
-        for bottom_index, x2 in bottoms:
-            if abs(x - x2) <= MATCH_TOLERANCE:
-                pairs.append((top_index, bottom_index))
-    return pairs
-
 
 def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
     """The map wraps top to bottom: a port needs a partner on the opposite edge at the same x."""
@@ -681,75 +319,6 @@ def _free_field(boxes, x0, y0, x1, y1, w, h, step) -> bool:
 
 
 # -- joints, roads and the whole map ------------------------------------------------------------------------------
-
-
-def joints_of(segment: Segment, side: str) -> list[tuple[int, float]]:
-    return [(index, end.at) for index, path in enumerate(segment.paths) for end in (path.a, path.b)
-            if end.joint == side and end.at is not None]
-
-
-def neighbours(count: int, ring: bool) -> list[tuple[int, int]]:
-    """(left segment, right segment) for every place two segments meet."""
-    pairs = [(i, i + 1) for i in range(count - 1)]
-    if ring and count >= 1:
-        pairs.append((count - 1, 0))
-    return pairs
-
-
-def joint_partners(segments: Sequence[Segment], ring: bool, origins: Sequence[Point], stacked: bool = False):
-    """((segment, path) of a right joint, (segment, path) of the left joint it meets) pairs; none when the
-    segments are stacked (their ends meet nothing)."""
-    if stacked:
-        return
-    for left, right in neighbours(len(segments), ring):
-        lefts = joints_of(segments[right], "left")
-        for index, y in joints_of(segments[left], "right"):
-            for other, y2 in lefts:
-                if abs(y + origins[left][1] - (y2 + origins[right][1])) <= MATCH_TOLERANCE:
-                    yield (left, index), (right, other)
-
-
-def stacked_port_partners(segments: Sequence[Segment], origins: Sequence[Point], ring: bool = True):
-    """((strip, path) of a bottom port, (strip, path) of the top port below it) pairs: each strip's bottom edge
-    meets the next strip's top edge, and the last strip's bottom the first strip's top (the wrap)."""
-    count = len(segments)
-    for upper in range(count):
-        lower = (upper + 1) % count
-        if lower == 0 and not ring:
-            continue
-        tops = ports_of(segments[lower], "top")
-        for index, x in ports_of(segments[upper], "bottom"):
-            for other, x2 in tops:
-                if abs(x + origins[upper][0] - (x2 + origins[lower][0])) <= MATCH_TOLERANCE:
-                    yield (upper, index), (lower, other)
-
-
-def meeting_ends(design: CopsMap) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """((segment, path), (segment, path)) for every two printed path ends that continue into each other: a top
-    port and the bottom port at its x (the wrap), and joints that meet."""
-    origins = [design.origin(i) for i in range(len(design.segments))]
-    if design.layout == "stacked":
-        return list(stacked_port_partners(design.segments, origins))
-    pairs = [((s, top), (s, bottom)) for s, segment in enumerate(design.segments)
-             for top, bottom in port_partners(segment)]
-    return pairs + list(joint_partners(design.segments, False, origins))
-
-
-def origin(design: CopsMap, index: int) -> Point:
-    """Where segment `index` lies in the map's frame (its top left corner)."""
-    return design.origin(index)
-
-
-def road_path(end, segments: Sequence[Segment]) -> tuple[int, int] | None:
-    """(segment, path) whose joint or port a road end names, or None."""
-    side = end.joint or getattr(end, "port", None)
-    if side is None or end.at is None or not (0 <= end.segment < len(segments)):
-        return None
-    ends = joints_of(segments[end.segment], side) if end.joint else ports_of(segments[end.segment], side)
-    for index, at in ends:
-        if abs(at - end.at) <= MATCH_TOLERANCE:
-            return end.segment, index
-    return None
 
 
 def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],

@@ -8,7 +8,7 @@ so the game registers no from_text.
 from __future__ import annotations
 
 from .model import CopsMap, CopsSheet, CopsTape, End, Segment
-from .rules import inside, point_segment_distance, shape_of
+from .geometry import inside, point_segment_distance, shape_of
 
 SKETCH_COLUMN = 2.5     # mm per character along the tape
 SKETCH_ROW = 5.0        # mm per character across it

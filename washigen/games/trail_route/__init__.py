@@ -1,7 +1,7 @@
 """The Cats' Trail Route: road, destination and exchange tiles, hand cards, cat pawns, a board mat and score pad
 to print; a setup generator and validator; a rules engine that plays the game.
 
-Registering the game imports only its commands; the model, generator, rules and drawing are Lazy members and
+Registering the game imports only its spec (its components as data); the model, generator, rules and drawing are Lazy members and
 imports inside the functions below, loaded when a design is made, checked or drawn."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from .. import Game, Lazy, register_game
-from .commands import commands
+from ..registry import Game, Lazy, register_game
+from . import spec
 from .constants import GAME, PLAYERS, TITLE
 
 if TYPE_CHECKING:
@@ -33,7 +33,8 @@ def check_design(design: TrailRouteSetup) -> None:
 
 def diagram(name: str, params: dict):
     """Figures for the rule sheet: `board` (players 3 or 4), `tiles`, `cards`; each takes `lang`."""
-    from .draw import BOARD_TEXT, board_scene, cards_figure, tiles_figure
+    from .draw import BOARD_TEXT, board_scene
+    from .figures import cards_figure, tiles_figure
     from .generate import generate_setup
 
     lang = check_language(str(params.get("lang", "en")), "lang")
@@ -69,9 +70,14 @@ def mat_instructions(mat: Document, lang: str = "en") -> str:
 
 def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
     from ...press import KitPart, PrintOptions
-    from .draw import print_cards, print_mat, print_pawns, print_setup, print_tiles, score_pad
+    from .board_mat import print_mat
+    from .draw import print_setup
     from .generate import generate_setup
+    from .hand_cards import print_cards
     from .model import load_mix
+    from .pawns import print_pawns
+    from .score_pad import score_pad
+    from .tiles import print_tiles
 
     if players not in PLAYERS:
         raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
@@ -125,29 +131,22 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     return result
 
 
-def make_setup(players: int = 4, seed: int = 0, mix: str = "default") -> TrailRouteSetup:
-    """A dealt setup, for washigen.generate("trail-route", "setup", ...): `mix` names a mix file, or "default"."""
-    from .generate import generate_setup
-    from .model import load_mix
-
-    return generate_setup(players, seed, load_mix(None if mix == "default" else mix))
-
-
 GAME_INFO = register_game(Game(
     name=GAME,
     title=TITLE,
     aliases=("trailroute", "trail_route"),
     designs={"setup": later("model:TrailRouteSetup")},
+    components=spec.COMPONENTS,
+    commands=Lazy("washigen.cli.trail_route:commands"),   # the command line's, loaded by it
     validate=later("rules:validate"),
     print_design=later("draw:print_setup"),
-    makers={"setup": make_setup},
     to_text=later("text:to_text"),
     from_text=later("text:from_text"),
     check_design=check_design,
     diagram=diagram,
     golden=golden,
     kit=kit,
-    commands=commands,
     play=play,
+    balance=later("playtest:balance"),
     tiled=later("tiled"),
 ))

@@ -16,7 +16,8 @@ Where the rules leave a case open, the engine decides (the README lists these):
 - a chain of effects stops after MAX_CASCADE landings in one step (only a rare tile arrangement gets there);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
 
-The players' policies (random, greedy, strong) are in bots.py.
+The players' policies (random, greedy, strong) are in bots.py; the words a game log tells its events in, in
+gamelog.py; games played for balance, in playtest.py.
 """
 
 from __future__ import annotations
@@ -26,8 +27,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Callable, Protocol
 
-from .model import (CARDS, COLS, END_CLAIMS, PAWNS_PER_PLAYER, STEP, TrailRouteSetup, arrow_moves, dest_name,
-                    dest_points, tile_name)
+from .model import CARDS, COLS, END_CLAIMS, PAWNS_PER_PLAYER, STEP, TrailRouteSetup, arrow_moves, dest_points
 
 Cell = tuple[int, int]
 START = COLS
@@ -659,78 +659,3 @@ def play_game(setup: TrailRouteSetup, policies: list[Policy],
             on_turn(state)
     return GameResult(state, [state.score(p) for p in range(state.players)], winners(state), state.end_reason,
                       state.turns[-1])
-
-
-# -- the policies live in bots.py (they use the rules; the rules never use them) -----------------------------------
-
-_FROM_BOTS = ("POLICIES", "RandomPolicy", "Heuristic", "GreedyPolicy", "StrongPolicy", "make_policies",
-              "parse_policy")
-
-
-def __getattr__(name: str):
-    """`from .engine import make_policies` keeps working: the policies are read from bots.py on first use."""
-    if name in _FROM_BOTS:
-        from . import bots
-        return getattr(bots, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# -- describing events ---------------------------------------------------------------------------------------------
-
-def where(cell: Cell) -> str:
-    r, c = cell
-    if c == START:
-        return f"the start of row {r + 1}"
-    if c == DEST:
-        return f"the destinations of row {r + 1}"
-    return f"({r + 1}, {c + 1})"
-
-
-def describe_play(state: State, play: CardPlay, target: Cell | None = None) -> str:
-    name = CARDS[play.card][0]
-    if isinstance(play, Rearrange):
-        cells = ", ".join(where(c) for c in play.cells)
-        return f"{name}: rearranges {cells}"
-    if isinstance(play, Slide):
-        return f"{name}: slides column {play.col + 1} down by {play.steps}"
-    if isinstance(play, Nudge):
-        return f"{name}: moves the {state.cat_name(play.cat)} to {where(target)}"
-    if isinstance(play, Call):
-        return f"{name}: calls the {state.cat_name(play.cat)} back to {where(target)}"
-    return f"{name}: swaps the {state.cat_name(play.mine)} with the {state.cat_name(play.other)}"
-
-
-def describe(state: State, event: tuple) -> str:
-    kind, *data = event
-    cat = (lambda k: state.cat_name(k))
-    if kind == "turn":
-        return f"turn {data[1]} · {state.colours[data[0]]}"
-    if kind == "swap":
-        return f"  swaps {where(data[0])} and {where(data[1])}"
-    if kind == "card":
-        return f"  plays {describe_play(state, data[1], data[2])}"
-    if kind == "advance":
-        return f"  {cat(data[0])} advances from {where(data[1])} to {where(data[2])}"
-    if kind == "place":
-        why = {"tile": " by the place-a-cat tile", "tunnel": " out of the tunnel", "bonus": " (3-point bonus)",
-               "return": " (its row has no destination left)"}.get(data[2], "")
-        return f"  {cat(data[0])} is placed on {where((data[1], START))}{why}"
-    if kind == "arrow":
-        return f"    an arrow pushes the {cat(data[0])} from {where(data[1])} to {where(data[2])}"
-    if kind == "arrow-stop":
-        return f"    the arrow at {where(data[1])} cannot move the {cat(data[0])} ({data[2]})"
-    if kind == "mouse":
-        return f"    the {cat(data[0])} claims the mouse toy at {where(data[1])}; {tile_name(data[2])} replaces it"
-    if kind == "mouse-stays":
-        return f"    the exchange deck is empty: the mouse toy at {where(data[1])} stays"
-    if kind == "claim":
-        return f"    the {cat(data[0])} claims a destination in row {data[1] + 1}: {dest_name(data[2])}, {data[3]} points"
-    if kind == "tunnel":
-        return f"    the {cat(data[0])} enters the tunnel at {where(data[1])}"
-    if kind == "forward":
-        return f"    cat forward: the {cat(data[1])} advances"
-    if kind == "trigger":
-        return f"  the {data[0]}th destination is claimed: this round is the last"
-    if kind == "end":
-        return f"end of the game ({data[0]})"
-    return f"    {kind}: " + ", ".join(str(d) for d in data)

@@ -46,7 +46,8 @@ def _json(value: Any) -> str:
 def tileset_png() -> bytes:
     from ...press.impose import Slot, place
     from ...backends.png import to_png
-    from .draw import THEME, destination_tile, road_tile
+    from .art import THEME
+    from .tiles import destination_tile, road_tile
 
     s = TILE_PX / 10.0                                      # drawn at 254 dpi: 10 px a millimetre
     rows = -(-len(KINDS) // COLUMNS)

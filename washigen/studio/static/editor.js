@@ -2,15 +2,21 @@
 // Tree layouts (cards on the grid), Trail Route setups (two road tiles swapped). The edits keep what the file format
 // requires (a building cell belongs to one building; sewers lie on street cells; an opening is on a building's
 // outer wall); whether the edited design is still good is the server's validator's to say, never this file's.
-// What may be painted (cell kinds, card names) comes from the server's geometry ("palette"), not from here.
+// What may be painted (cell kinds, card names) comes from the server's geometry ("palette"), not from here. Cops
+// maps are edited by points, in map_editor.js.
+
+import { t } from "./i18n.js";
+import { copsTools } from "./map_editor.js";
 
 // The tools for a design: [{id, label, apply(design, cell, first) -> new design or null}]; `brush` tools paint
 // while dragged, `pick` tools take two clicks (first, then cell). None when the design is not editable.
-export function toolsFor(design, geometry) {
+export function toolsFor(design, geometry, frames) {
+  if (design?.game === "cops" && design.kind === "map") return copsTools(frames);
   if (!design || !geometry) return [];
   const palette = geometry.palette || [];
   if (design.game === "cats" && (design.kind === "map" || design.kind === "setup")) {
     return [
+      ...(design.kind === "setup" ? setupTools(design.map.players) : []),
       ...palette.map(([code, name]) => ({ id: `paint:${code}`, label: `Paint ${name}`, brush: true,
                                           apply: (d, cell) => paint(d, cell.row, cell.col, code) })),
       { id: "opening", label: "Toggle opening (click an edge)",
@@ -30,6 +36,35 @@ export function toolsFor(design, geometry) {
               apply: (d, cell, first) => swapTiles(d, first, cell) }];
   }
   return [];
+}
+
+// A set-up's drawings: each player's fish and cat placed where clicked, and a drawing removed.
+function setupTools(players) {
+  const tools = [];
+  for (let player = 1; player <= players; player += 1) {
+    for (const kind of ["fish", "cats"]) {
+      const label = kind === "fish" ? "Draw player {player}'s fish" : "Draw player {player}'s cat";
+      tools.push({ id: `draw:${kind}:${player}`, label: t(label, { player }),
+                   apply: (d, cell) => placeDrawing(d, cell.row, cell.col, kind, player) });
+    }
+  }
+  tools.push({ id: "draw:remove", label: t("Remove a fish or cat"),
+               apply: (d, cell) => placeDrawing(d, cell.row, cell.col, null, null) });
+  return tools;
+}
+
+// A fish or cat (`kind` "fish" or "cats") of `player` drawn on (row, col), replacing any drawing there; `kind` null
+// removes the drawing there.
+export function placeDrawing(design, r, c, kind, player) {
+  const next = structuredClone(design);
+  const here = (d) => d.row === r && d.col === c;
+  const before = ["fish", "cats"].find((k) => next[k].some(here));
+  if (before === kind && next[kind].some((d) => here(d) && d.player === player)) return null;
+  if (!before && !kind) return null;
+  next.fish = next.fish.filter((d) => !here(d));
+  next.cats = next.cats.filter((d) => !here(d));
+  if (kind) next[kind].push({ player, row: r, col: c });
+  return next;
 }
 
 // A card put on (row, col), replacing what was there; `name` null removes it.

@@ -1,11 +1,14 @@
 // Forms built from the registry's parameter specs (GET /api/games): ranges, defaults and help come from there.
 
-const LABELS = { bleed: "Bleed", crop_marks: "Marks", duplex: "Duplex", back_offset: "Back offset (mm)",
-                 dpi: "PNG resolution (dpi)", paper: "Paper" };
+import { t } from "./i18n.js";
 
+const LABELS = { bleed: "Bleed (mm)", crop_marks: "Marks", duplex: "Duplex", back_offset: "Back offset (mm)",
+                 dpi: "PNG resolution (dpi)", paper: "Paper", gutter: "Gutter (mm)", colour: "Colour" };
+
+// A parameter's label: its command-line name in words ("tape_width" -> "Tape width"), in the page's language.
 export function labelOf(name) {
   const text = name.replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return t(LABELS[name] || text.charAt(0).toUpperCase() + text.slice(1));
 }
 
 function rangeText(spec) {
@@ -19,6 +22,7 @@ function field(spec, value, onChange) {
   wrap.className = "field";
   wrap.dataset.param = spec.name;
   const id = `param-${spec.name}`;
+  const helpId = `${id}-help`;
   let input;
   if (spec.kind === "bool") {
     const label = document.createElement("label");
@@ -59,8 +63,10 @@ function field(spec, value, onChange) {
   if (help) {
     const p = document.createElement("p");
     p.className = "help";
+    p.id = helpId;
     p.textContent = help;
     wrap.append(p);
+    input.setAttribute("aria-describedby", helpId);
   }
   input.addEventListener(spec.kind === "bool" || spec.kind === "choice" ? "change" : "input", onChange);
   return wrap;
@@ -89,12 +95,27 @@ export function readForm(form, specs) {
   return values;
 }
 
-export function markInvalid(form, message) {
+// Marks the field an error names (none: clears the marks).
+export function markInvalid(form, field) {
   for (const wrap of form.querySelectorAll(".field")) {
-    const flag = `--${wrap.dataset.param.replace(/_/g, "-")}`;
-    wrap.classList.toggle("invalid", Boolean(message) && (message.includes(`'${flag}'`) ||
-                                                         message.includes(`params.${wrap.dataset.param}`)));
+    const bad = Boolean(field) && wrap.dataset.param === field;
+    wrap.classList.toggle("invalid", bad);
+    wrap.querySelector("input, select")?.setAttribute("aria-invalid", bad);
   }
+}
+
+// A server's refusal of a field, said in the page's words: the field named as the form labels it and, where the
+// form knows the field's range, the range (click's "Invalid value for '--players'" never reaches the user).
+export function fieldMessage(error, specs) {
+  const spec = specs.find((s) => s.name === error.field);
+  const label = labelOf(error.field);
+  if (spec && spec.min !== null && spec.max !== null && /range|at least|up to|larger|smaller|most/i.test(error.reason)) {
+    const key = spec.kind === "int" ? "{label}: choose a whole number from {min} to {max}."
+      : spec.kind === "length" ? "{label}: choose a length from {min} to {max} mm."
+        : "{label}: choose a number from {min} to {max}.";
+    return t(key, { label, min: spec.min, max: spec.max });
+  }
+  return t("{label}: {reason}", { label, reason: error.reason || error.message });
 }
 
 // Print options: only those the component's command takes.
@@ -105,7 +126,7 @@ export function buildPrintOptions(box, names, papers, onChange) {
     wrap.className = "field";
     const label = document.createElement("label");
     label.htmlFor = `print-${name}`;
-    label.textContent = LABELS[name] || labelOf(name);
+    label.textContent = labelOf(name);
     element.id = `print-${name}`;
     element.name = name;
     element.addEventListener("change", onChange);
@@ -124,20 +145,24 @@ export function buildPrintOptions(box, names, papers, onChange) {
     return element;
   };
   if (names.includes("paper")) {
-    add("paper", select([["", "each part at its own size"], ...papers.map((p) => [p, p.toUpperCase()])], ""));
+    add("paper", select([["", t("each part at its own size")], ...papers.map((p) => [p, p.toUpperCase()])], ""));
   }
   if (names.includes("bleed")) add("bleed", number(3, 0, 20, 0.5));
   if (names.includes("crop_marks")) {
-    add("crop_marks", select([["crop", "crop marks"], ["cut", "cut lines"], ["none", "none"]], "crop"));
+    add("crop_marks", select([["crop", t("crop marks")], ["cut", t("cut lines")], ["none", t("none")]], "crop"));
   }
   if (names.includes("duplex")) {
-    add("duplex", select([["none", "one side"], ["long", "both sides, flip on long edge"],
-                          ["short", "both sides, flip on short edge"]], "none"));
+    add("duplex", select([["none", t("one side")], ["long", t("both sides, flip on long edge")],
+                          ["short", t("both sides, flip on short edge")]], "none"));
   }
   if (names.includes("back_offset")) {
     const element = document.createElement("input");
     Object.assign(element, { type: "text", placeholder: "0,0", value: "" });
     add("back_offset", element);
+  }
+  if (names.includes("gutter")) add("gutter", number("", 0, 100, 0.5));
+  if (names.includes("colour")) {
+    add("colour", select([["rgb", t("screen colours (RGB)")], ["cmyk", t("print colours (CMYK)")]], "rgb"));
   }
   if (names.includes("dpi")) add("dpi", number(300, 30, 2400, 1));
   box.replaceChildren(...rows);
@@ -155,6 +180,8 @@ export function readPrintOptions(box) {
   }
   if (get("duplex")) options.duplex = get("duplex").value;
   if (get("back_offset") && get("back_offset").value.trim()) options.back_offset = get("back_offset").value.trim();
+  if (get("gutter") && get("gutter").value !== "") options.gutter = `${get("gutter").value}mm`;
+  if (get("colour") && get("colour").value !== "rgb") options.colour = get("colour").value;
   if (get("dpi") && get("dpi").value !== "") options.dpi = Number(get("dpi").value);
   // the language is chosen beside the part (it changes the preview too), not here
   return options;

@@ -1,14 +1,19 @@
 // washigen studio: the page's state and wiring. The server makes, checks and prints; this file asks it, shows
 // what it answers, and keeps the URL so that a link makes the same design again.
 
-import { ApiError, getJson, postFile, postJson, render } from "./api.js";
-import { buildForm, buildPrintOptions, markInvalid, readForm, readPrintOptions } from "./form.js";
-import { Preview, calibrate, cellAt, cellRect } from "./preview.js";
+import { ApiError, Stopped, getJson, postFile, postJson, postStream, render } from "./api.js";
+import { buildForm, buildPrintOptions, fieldMessage, markInvalid, readForm, readPrintOptions } from "./form.js";
+import { pageLanguage, t, translatePage } from "./i18n.js";
+import { Preview, calibrate, cellRect } from "./preview.js";
 import { History, toolsFor } from "./editor.js";
 import { Replay, showBalance } from "./play.js";
+import { wireStage } from "./stage_input.js";
 
 const $ = (id) => document.getElementById(id);
-const DEBOUNCE_MS = 250;
+// The wait after a keystroke before the design is asked for: short, since a newer request aborts the older (the
+// server stops its work), so typing "12" costs at most one wasted start.
+const DEBOUNCE_MS = 30;
+const SELECT = "select";                // the tool that selects, never edits (the default)
 const LANGUAGE_NAMES = { en: "English", de: "Deutsch" };       // others show their code
 
 const state = {
@@ -16,31 +21,125 @@ const state = {
   game: null, component: null,        // entries of GET /api/games
   result: null,                       // the last answer: design, report, svg, geometry
   selected: -1,                       // index of the highlighted violation
-  edited: false,
+  edited: false,                      // the design differs from what its command made
+  dirty: false,                       // edits not yet downloaded as a design file (leaving warns)
+  work: null,                         // the AbortController of the request at work (a newer one, or Cancel, aborts it)
   history: new History(),
   tools: [],                          // the edit tools for the design shown
   pick: null,                         // the first cell of a two-click edit (a swap)
   page: 0,                            // the page of the print shown (0 the first)
   request: 0,                         // answers to older requests are dropped
+  played: null,                       // the bot game on the board: {design, seed}
+  onBoard: false,                     // the preview shows the board of that game, not the design
+  boardRequest: 0,                    // answers to older board steps are dropped
+  stepTimes: [],                      // how long each board step took to show, in ms (tests read it)
+  boardSvg: null,                     // the board shown, as the server drew it
 };
 const preview = new Preview($("preview"));
 const replay = new Replay({ view: $("replay-view"), lines: $("replay-lines"), step: $("replay-step"),
                             first: $("replay-first"), back: $("replay-back"), next: $("replay-next"),
-                            last: $("replay-last") }, showStep);
+                            last: $("replay-last"), play: $("replay-play") }, showStep);
 
-// The places "(row, col)" that a step of a bot game names, outlined on the drawing.
-function showStep(lines) {
+// A step of a bot game: on the board (Cats, Cops) the server draws the game after that many moves; otherwise the
+// places "(row, col)" the step names are outlined on the drawing.
+function showStep(lines, boardStep) {
+  if (boardStep !== null) return showBoard(boardStep);
   const geometry = state.result?.geometry;
   if (!geometry) return;
   const rects = [];
-  for (const match of lines.join("\n").matchAll(/\((\d+), (\d+)\)/g)) {
-    const [row, col] = [Number(match[1]), Number(match[2])];
+  for (const match of lines.join("\n").matchAll(/\((\d+), (\d+)\)|row (\d+), column (\d+)/g)) {
+    const [row, col] = [Number(match[1] ?? match[3]), Number(match[2] ?? match[4])];
     if (row >= 1 && col >= 1 && row <= geometry.rows && col <= geometry.cols) rects.push(cellRect(geometry, row, col));
   }
   preview.showStep(rects);
 }
 
+// The board after `step` moves of the game played (state.played: its design and seed), drawn by the server; an
+// answer to an older step is dropped. The next step is asked for as soon as one is shown, so that stepping forward
+// (and Play through) rarely waits. The design's marks and edit tools rest while the board is shown.
+async function showBoard(step) {
+  const played = state.played;
+  if (!played) return;
+  const ticket = ++state.boardRequest;
+  const started = performance.now();
+  const lang = $("lang").value;
+  try {
+    const svg = await boardSvg(played, step, lang);
+    if (ticket !== state.boardRequest || state.played !== played) return;
+    preview.show(svg);
+    state.boardSvg = svg;
+    preview.svgElement().setAttribute("aria-label", t("The game after move {step}", { step }));
+    state.onBoard = true;
+    state.stepTimes.push(performance.now() - started);
+    document.body.classList.add("on-board");
+    $("board-actions").hidden = false;
+    $("edit-tools").hidden = true;
+    $("edit-hint").hidden = true;
+    if (step < played.moves) boardSvg(played, step + 1, lang).catch(() => {});
+  } catch (error) {
+    if (ticket === state.boardRequest) { replay.stop(); failed(error); }
+  }
+}
+
+const BOARDS_KEPT = 60;          // drawings of one game kept in the page (a Cops board is ~200 kB)
+
+// The SVG of the board after `step` moves, asked once per game, step and language.
+function boardSvg(played, step, lang) {
+  const key = `${step}|${lang}`;
+  if (!played.boards.has(key)) {
+    const asked = postJson("/api/board", { design: played.design, seed: played.seed, step, lang })
+      .then((answer) => answer.svg);
+    asked.catch(() => played.boards.delete(key));
+    played.boards.set(key, asked);
+    if (played.boards.size > BOARDS_KEPT) played.boards.delete(played.boards.keys().next().value);
+  }
+  return played.boards.get(key);
+}
+
+// The stepping controls: above the board while a game is on it (beside what they change, on a phone too), in the
+// Play panel otherwise.
+function placeReplayControls(onBoard) {
+  const controls = $("replay-controls");
+  if (onBoard) $("board-bar").append(controls);
+  else $("replay-view").prepend(controls);
+  $("board-bar").hidden = !onBoard;
+}
+
+// Leaving the board: the design is shown again, as it was.
+function leaveBoard() {
+  replay.stop();
+  placeReplayControls(false);
+  state.boardRequest += 1;
+  state.played = null;
+  if (!state.onBoard) return;
+  state.onBoard = false;
+  document.body.classList.remove("on-board");
+  $("board-actions").hidden = true;
+  $("replay-view").hidden = true;
+  if (state.result) show(state.result);
+}
+
 // -- status line -------------------------------------------------------------------------------------------------
+
+// The work bar: shown while a request may take long; Cancel aborts it (and the server stops it).
+function startWork() {
+  state.work?.abort();
+  state.work = new AbortController();
+  return state.work;
+}
+
+function progress(done, total) {
+  $("work").hidden = false;
+  $("work-progress").max = total || 1;
+  $("work-progress").value = done;
+  status(t("{done} of {total} games played", { done, total }), "busy");
+}
+
+function endWork(work) {
+  if (state.work !== work) return;
+  state.work = null;
+  $("work").hidden = true;
+}
 
 function status(text, kind = "") {
   const line = $("status");
@@ -49,8 +148,14 @@ function status(text, kind = "") {
 }
 
 function failed(error) {
-  const message = error instanceof ApiError ? error.message : `Unexpected: ${error.message}`;
-  status("Something needs fixing", "error");
+  const specs = [...(state.component?.params || []), ...(state.component?.print_options || []).map((name) => ({
+    name, min: null, max: null }))];
+  const message = error instanceof ApiError
+    ? (error.field ? fieldMessage(error, specs) : error.message) : `Unexpected: ${error.message}`;
+  markInvalid($("params"), error.field);
+  markInvalid($("print-options"), error.field);
+  if (error.field && $("print-options").querySelector(`[name=${error.field}]`)) $("print-box").open = true;
+  status(t("Something needs fixing"), "error");
   $("problem").textContent = message;
   $("problem").hidden = false;
   return message;
@@ -71,6 +176,8 @@ function chooseGame(name, componentName, values = {}) {
   state.game = state.games.find((g) => g.name === name) || state.games[0];
   $("game").value = state.game.name;
   $("component").replaceChildren(...state.game.components.map((c) => new Option(c.name, c.name)));
+  $("component").value = componentName && state.game.components.some((c) => c.name === componentName)
+    ? componentName : state.game.components[0].name;
   chooseComponent(componentName, values);
 }
 
@@ -102,6 +209,7 @@ function writeUrl(params, seed) {
   const query = new URLSearchParams({ game: state.game.name, component: state.component.name });
   if (state.component.seeded && seed !== null && seed !== undefined) query.set("seed", seed);
   if ($("lang").value && $("lang").value !== "en") query.set("lang", $("lang").value);
+  else if (pageLanguage !== "en") query.set("lang", "en");      // a link opened elsewhere prints the same
   for (const [key, value] of Object.entries(params)) query.set(key, value);
   history.replaceState(null, "", `${location.pathname}?${query}`);
 }
@@ -143,30 +251,36 @@ async function makeDesign() {
   clearTimeout(timer);
   const request = designRequest();
   const ticket = ++state.request;
-  status("Making…", "busy");
+  const work = startWork();
+  status(t("Making…"), "busy");
   try {
-    const result = await postJson("/api/design", { ...request, page: state.page, lang: $("lang").value });
+    const result = await postStream("/api/design", { ...request, page: state.page, lang: $("lang").value },
+                                    progress, work.signal);
     if (ticket !== state.request) return;
-    markInvalid($("params"), "");
+    markInvalid($("params"), null);
     state.history.reset();
     state.edited = false;
+    state.dirty = false;
     if (result.seed !== null && state.component.seeded && !request.seed) $("seed").value = result.seed;
     writeUrl(request.params, request.seed ?? result.seed);
     show(result);
-    status(result.design ? "Ready" : "Ready · this part only prints; nothing to check");
+    status(t(result.design ? "Ready" : "Ready · this part only prints; nothing to check"));
   } catch (error) {
     if (ticket !== state.request) return;
+    if (error instanceof Stopped) { status(t("Stopped")); preview.setStale(false); return; }
     const message = failed(error);
-    markInvalid($("params"), message);
     preview.setStale(true);
     document.querySelector(".side").classList.add("stale");
     if (!state.result) preview.message(message, true);
+  } finally {
+    endWork(work);
   }
 }
 
 // -- showing an answer -------------------------------------------------------------------------------------------
 
 function show(result) {
+  if (state.onBoard && result !== state.result) leaveBoard();
   solved();
   state.result = result;
   state.selected = -1;
@@ -174,15 +288,15 @@ function show(result) {
   preview.setStale(false);
   state.page = result.page ?? 0;
   $("page-nav").hidden = !(result.pages > 1);
-  $("page-label").textContent = `page ${state.page + 1} of ${result.pages}`;
+  $("page-label").textContent = t("page {page} of {pages}", { page: state.page + 1, pages: result.pages });
   $("page-prev").disabled = state.page === 0;
   $("page-next").disabled = state.page >= result.pages - 1;
-  $("log").textContent = (result.messages || []).join("\n") || "(nothing printed)";
-  $("text-form").textContent = result.text || "(this part has no text form)";
+  $("log").textContent = (result.messages || []).join("\n") || t("(nothing printed)");
+  $("text-form").textContent = result.text || t("(this part has no text form)");
   for (const button of document.querySelectorAll("[data-needs-design]")) button.disabled = !result.design;
-  const game = state.games.find((g) => g.name === result.game);        // play needs a design to play on
-  $("balance-box").hidden = !(result.design && game?.balance);
-  $("replay-box").hidden = !(result.design && game?.play);
+  // offered only for what can be played (a map or set-up, never a tape, sheet or deck), as the server says
+  $("balance-box").hidden = !result.playable?.balance;
+  $("replay-box").hidden = !result.playable?.play;
   $("play-box").hidden = $("balance-box").hidden && $("replay-box").hidden;
   showReport();
   showEditTools();
@@ -198,22 +312,22 @@ function showReport() {
   const list = $("violations");
   list.replaceChildren();
   if (!report) {
-    summary.textContent = "No rules to check for this part.";
+    summary.textContent = t("No rules to check for this part.");
     summary.className = "summary";
-    preview.drawMarks([], -1, select);
+    preview.drawMarks([], -1, null);
     return;
   }
   if (report.violations.length === 0) {
-    summary.textContent = "Valid: no rule broken";
+    summary.textContent = t("Valid: no rule broken");
     summary.className = "summary ok";
   } else {
     summary.textContent = report.valid
-      ? `Valid, ${report.warnings} warning(s)`
-      : `Invalid: ${report.errors} error(s), ${report.warnings} warning(s)`;
+      ? t("Valid, {warnings} warning(s)", report)
+      : t("Invalid: {errors} error(s), {warnings} warning(s)", report);
     summary.className = `summary ${report.valid ? "warn" : "bad"}`;
   }
   if (state.result.score !== null && state.result.score !== undefined) {
-    summary.textContent += ` · score ${state.result.score} points`;
+    summary.textContent += t(" · score {score} points", { score: state.result.score });
   }
   report.violations.forEach((violation, index) => {
     const button = document.createElement("button");
@@ -223,11 +337,11 @@ function showReport() {
     button.dataset.rule = violation.rule;
     const rule = document.createElement("span");
     rule.className = "rule";
-    rule.textContent = `${violation.severity} · ${violation.rule}`;
+    rule.textContent = `${t(violation.severity)} · ${violation.rule}`;
     const where = document.createElement("span");
     where.className = "where";
     const place = whereText(violation.where);
-    where.textContent = place ? ` (${place}${violation.mark ? "" : "; not on this drawing"})` : "";
+    where.textContent = place ? ` (${place}${violation.mark ? "" : `; ${t("not on this drawing")}`})` : "";
     button.append(rule, violation.message, where);
     button.addEventListener("click", () => select(index));
     const item = document.createElement("li");
@@ -237,16 +351,42 @@ function showReport() {
   drawMarks();
 }
 
+// The selected violation, told in full: its rule's sentence and where it lies.
+function showSelection() {
+  const violation = state.result?.report?.violations?.[state.selected];
+  $("selection").hidden = !state.result?.report;
+  if (!violation) {
+    $("selection-text").textContent = t("Nothing selected: click a mark on the drawing or a violation in the list.");
+    return;
+  }
+  const place = whereText(violation.where);
+  $("selection-text").textContent = `${t(violation.severity)} · ${violation.rule}: ${violation.message}` +
+    (place ? ` (${place})` : "");
+}
+
+// With the select tool, a click on the drawing selects the violation marked there (the topmost, or the next one
+// on a second click); a click where nothing is marked clears the selection.
+function selectAt(point) {
+  const violations = state.result?.report?.violations || [];
+  const hits = violations.flatMap((v, index) => v.mark && state.page === 0 && point &&
+    point.x >= v.mark[0] && point.x <= v.mark[0] + v.mark[2] && point.y >= v.mark[1] &&
+    point.y <= v.mark[1] + v.mark[3] ? [index] : []);
+  if (!hits.length) { select(-1, false); status(t("No violation here.")); return; }
+  const next = hits[(hits.indexOf(state.selected) + 1) % hits.length];
+  select(next, false);
+}
+
 function drawMarks() {
   const violations = state.result?.report?.violations || [];
   const onDrawing = state.page === 0;          // marks place things on the first page, where the part is
   const rects = violations.flatMap((v, index) => onDrawing && v.mark
     ? [{ x: v.mark[0], y: v.mark[1], w: v.mark[2], h: v.mark[3], severity: v.severity, index }] : []);
-  preview.drawMarks(rects, state.selected, select);
+  preview.drawMarks(rects, state.selected, null);     // a click on the drawing selects (selectAt), never a mark's own
 }
 
-function select(index) {
-  state.selected = state.selected === index ? -1 : index;
+function select(index, toggle = true) {
+  state.selected = toggle && state.selected === index ? -1 : index;
+  showSelection();
   for (const button of $("violations").querySelectorAll("button")) {
     const chosen = Number(button.dataset.index) === state.selected;
     button.classList.toggle("selected", chosen);
@@ -259,33 +399,34 @@ function select(index) {
 // -- editing -----------------------------------------------------------------------------------------------------
 
 function showEditTools() {
-  const tools = toolsFor(state.result?.design, state.result?.geometry);
+  const tools = state.onBoard ? [] : toolsFor(state.result?.design, state.result?.geometry, state.result?.frames);
   const kept = $("tool").value;
-  if (tools.map((t) => t.id).join() !== state.tools.map((t) => t.id).join()) {
-    $("tool").replaceChildren(...tools.map((t) => new Option(t.label, t.id)));
-    if (tools.some((t) => t.id === kept)) $("tool").value = kept;
+  if (tools.map((tool) => tool.id).join() !== state.tools.map((tool) => tool.id).join()) {
+    $("tool").replaceChildren(new Option(t("Select"), SELECT), ...tools.map((tool) => new Option(tool.label, tool.id)));
+    $("tool").value = tools.some((tool) => tool.id === kept) ? kept : SELECT;
   }
   state.tools = tools;
   state.pick = null;
-  const on = tools.length > 0;
-  $("edit-tools").hidden = !on;
-  $("preview").classList.toggle("editing", on);
-  $("edit-hint").hidden = !on;
-  $("edit-hint").textContent = on
-    ? "Click (or drag) on the drawing to edit, or focus it and use the arrow keys and Enter; the report follows " +
-      "every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
+  $("undo").hidden = $("redo").hidden = tools.length === 0;
+  $("edit-tools").hidden = !state.result?.report;
+  $("preview").classList.toggle("editing", Boolean(currentTool()));
+  $("edit-hint").hidden = tools.length === 0;
+  $("edit-hint").textContent = tools.length
+    ? "Choose an edit tool, then click (or drag) on the drawing, or focus it and use the arrow keys and Enter; " +
+      "the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
     : "";
   $("undo").disabled = state.history.past.length === 0;
   $("redo").disabled = state.history.future.length === 0;
 }
 
+// The edit tool chosen; null while the select tool is (it never edits).
 function currentTool() {
-  return state.tools.find((t) => t.id === $("tool").value) || null;
+  return state.tools.find((tool) => tool.id === $("tool").value) || null;
 }
 
 async function checkDesign(design) {
   const ticket = ++state.request;
-  status("Checking…", "busy");
+  status(t("Checking…"), "busy");
   try {
     const bytes = new TextEncoder().encode(JSON.stringify(design));
     const query = new URLSearchParams({ name: "edited.json", page: state.page, lang: $("lang").value });
@@ -293,7 +434,7 @@ async function checkDesign(design) {
     if (ticket !== state.request) return;
     result.messages = state.result?.messages || [];
     show(result);
-    status(state.edited ? "Edited · checked" : "Ready");
+    status(t(state.edited ? "Edited · checked" : "Ready"));
   } catch (error) {
     if (ticket === state.request) failed(error);
   }
@@ -303,6 +444,7 @@ function commit(next) {
   if (!next) return;
   state.history.push(state.result.design);
   state.edited = true;
+  state.dirty = true;
   state.result.design = next;
   checkDesign(next);
 }
@@ -313,6 +455,7 @@ function restore(design, edited) {
   if (!design) return;
   state.result.design = design;
   state.edited = edited;
+  state.dirty = true;
   checkDesign(design);
   showEditTools();
 }
@@ -325,88 +468,17 @@ function redo() {
   if (state.result?.design) restore(state.history.redo(state.result.design), true);
 }
 
-let stroke = null;       // a drag of a brush: the design as painted so far, committed on release
-function pointerCell(event) {
-  return cellAt(state.result?.geometry, preview.pointAt(event));
-}
-
-function onPointerDown(event) {
-  const tool = currentTool();
-  if (!tool || event.button !== 0) return;
-  const cell = pointerCell(event);
-  if (!cell) return;
-  event.preventDefault();
-  if (tool.brush) {
-    stroke = { design: state.result.design, changed: false, cells: new Set() };
-    brush(tool, cell);
-  } else if (tool.pick && !state.pick) {
-    state.pick = cell;                    // the first of two: wait for the second
-    preview.hover(cellRect(state.result.geometry, cell.row, cell.col), true);
-    status(`Tile at row ${cell.row}, column ${cell.col} picked; click the tile to swap it with`);
-  } else {
-    const first = state.pick;
-    state.pick = null;
-    commit(tool.apply(state.result.design, cell, first));
-  }
-}
-
-function brush(tool, cell) {
-  const key = `${cell.row},${cell.col}`;
-  if (stroke.cells.has(key)) return;
-  stroke.cells.add(key);
-  const next = tool.apply(stroke.design, cell);
-  if (next) { stroke.design = next; stroke.changed = true; }
-  preview.hover(cellRect(state.result.geometry, cell.row, cell.col));
-}
-
-function onPointerMove(event) {
-  const tool = currentTool();
-  if (!tool) return;
-  const cell = pointerCell(event);
-  if (!state.pick) preview.hover(cell ? cellRect(state.result.geometry, cell.row, cell.col) : null);
-  if (stroke && cell && event.buttons & 1) brush(tool, cell);
-}
-
-function onPointerUp() {
-  if (!stroke) return;
-  const finished = stroke;
-  stroke = null;
-  if (finished.changed) commit(finished.design);
-}
-
-// From the keyboard: arrows move a cursor over the grid, Enter or Space applies the tool there (an opening
-// tool opens the edge the last arrow pointed to).
-let cursor = null;
-const ARROWS = { ArrowUp: [-1, 0, 0.5, 0], ArrowDown: [1, 0, 0.5, 1], ArrowLeft: [0, -1, 0, 0.5],
-                 ArrowRight: [0, 1, 1, 0.5] };
-
-function onStageKey(event) {
-  const tool = currentTool();
-  const geometry = state.result?.geometry;
-  if (!tool || !geometry) return;
-  if (event.key in ARROWS) {
-    event.preventDefault();
-    const [dr, dc, dx, dy] = ARROWS[event.key];
-    const up = geometry.rows_up ? -1 : 1;           // on a tree, row 1 is at the bottom
-    const row = Math.min(geometry.rows, Math.max(1, (cursor?.row ?? 1) + dr * up));
-    const col = Math.min(geometry.cols, Math.max(1, (cursor?.col ?? 1) + dc));
-    cursor = { row: cursor ? row : 1, col: cursor ? col : 1, dx, dy };
-    preview.hover(cellRect(geometry, cursor.row, cursor.col));
-    status(`Row ${cursor.row}, column ${cursor.col}: Enter applies “${tool.label}”`);
-  } else if ((event.key === "Enter" || event.key === " ") && cursor) {
-    event.preventDefault();
-    if (tool.pick && !state.pick) {
-      state.pick = { ...cursor };
-      status(`Row ${cursor.row}, column ${cursor.col} picked; move to the other and press Enter`);
-    } else {
-      const first = state.pick;
-      state.pick = null;
-      commit(tool.apply(state.result.design, cursor, first));
-    }
-  }
-}
-
 // -- downloads, uploads, play -------------------------------------------------------------------------------------
+
+function saveBlob(blob, filename) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
 
 async function download(format) {
   const options = format === "json" ? {} : readPrintOptions($("print-options"));
@@ -416,17 +488,27 @@ async function download(format) {
   const body = state.result?.design
     ? { design: state.result.design, options }
     : { ...designRequest(), options };
-  status(`Printing ${format.toUpperCase()}…`, "busy");
+  status(t("Printing {format}…", { format: format.toUpperCase() }), "busy");
   try {
     const { blob, filename } = await render(format, body);
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    status(`Downloaded ${filename}`);
+    saveBlob(blob, filename);
+    if (format === "json") state.dirty = false;        // the edits are kept in a file now
+    status(t("Downloaded {name}", { name: filename }));
+  } catch (error) {
+    failed(error);
+  }
+}
+
+// The finished game, as its `play -o game.pdf` draws it, with the print options the drawing takes.
+async function downloadGame() {
+  if (!state.played) return;
+  const options = { ...readPrintOptions($("print-options")), lang: $("lang").value };
+  status(t("Printing {format}…", { format: "PDF" }), "busy");
+  try {
+    const { design, seed } = state.played;
+    const { blob, filename } = await render("pdf", { design, seed, options }, "/api/game");
+    saveBlob(blob, filename);
+    status(t("Downloaded {name}", { name: filename }));
   } catch (error) {
     failed(error);
   }
@@ -434,20 +516,22 @@ async function download(format) {
 
 async function upload(file) {
   if (!file) return;
-  status(`Reading ${file.name}…`, "busy");
+  status(t("Reading {name}…", { name: file.name }), "busy");
   const ticket = ++state.request;
+  state.work?.abort();
   try {
-    const result = await postFile(`/api/validate?name=${encodeURIComponent(file.name)}`, await file.arrayBuffer());
+    const query = new URLSearchParams({ name: file.name, lang: $("lang").value });
+    const result = await postFile(`/api/validate?${query}`, await file.arrayBuffer());
     if (ticket !== state.request) return;
-    const game = state.games.find((g) => g.name === result.game);
-    const component = game?.components.find((c) => c.name === result.kind) ? result.kind : undefined;
-    chooseGame(result.game, component);
-    if (result.seed !== null) $("seed").value = result.seed;
+    chooseGame(result.game, result.component ?? undefined);    // the Part follows what the file holds
+    $("seed").value = result.seed ?? "";
+    writeUrl({}, result.seed);
     state.history.reset();
     state.edited = true;
+    state.dirty = false;
     result.messages = [`opened ${file.name}`];
     show(result);
-    status(`Opened ${file.name}`);
+    status(t("Opened {name}", { name: file.name }));
   } catch (error) {
     if (ticket === state.request) failed(error);
   } finally {
@@ -457,27 +541,34 @@ async function upload(file) {
 
 async function estimateBalance() {
   const games = Number($("balance-games").value) || 200;
-  status(`Playing ${games} games…`, "busy");
+  status(t("Playing {games} games…", { games }), "busy");
   $("balance").disabled = true;
+  const work = startWork();
   try {
-    const result = await postJson("/api/balance", { design: state.result.design, games,
-                                                    seed: $("seed").value.trim() || 0 });
+    const result = await postStream("/api/balance", { design: state.result.design, games,
+                                                      seed: $("seed").value.trim() || 0 }, progress, work.signal);
     showBalance($("balance-result"), result);
-    status("Balance estimated");
+    status(t("Balance estimated"));
   } catch (error) {
-    $("balance-result").textContent = failed(error);
+    if (error instanceof Stopped) status(t("Stopped"));
+    else $("balance-result").textContent = failed(error);
   } finally {
     $("balance").disabled = false;
+    endWork(work);
   }
 }
 
 async function playOne() {
-  status("Playing one bot game…", "busy");
+  status(t("Playing one bot game…"), "busy");
   $("replay").disabled = true;
   try {
-    const result = await postJson("/api/play", { design: state.result.design, seed: $("seed").value.trim() || 0 });
-    replay.load(result.lines);
-    status("Bot game played; step through it");
+    const seed = $("seed").value.trim() || 0;
+    const design = state.result.design;
+    const result = await postJson("/api/play", { design, seed });
+    state.played = result.board ? { design, seed, moves: result.board.moves, boards: new Map() } : null;
+    placeReplayControls(Boolean(result.board));
+    await replay.load(result);
+    status(t("Bot game played; step through it"));
   } catch (error) {
     failed(error);
   } finally {
@@ -500,7 +591,8 @@ function wire() {
   $("component").addEventListener("change", () => { chooseComponent($("component").value); makeDesign(); });
   $("seed").addEventListener("input", scheduleDesign);
   $("lang").addEventListener("change", () => { writeUrl(readForm($("params"), state.component.params),
-                                                        designRequest().seed); redraw(); });
+                                                        designRequest().seed);
+                                             if (state.onBoard) replay.go(replay.at); else redraw(); });
   $("new-seed").addEventListener("click", () => { $("seed").value = newSeed(); makeDesign(); });
   $("params").addEventListener("submit", (event) => { event.preventDefault(); makeDesign(); });
   for (const button of document.querySelectorAll("[data-format]")) {
@@ -513,6 +605,9 @@ function wire() {
   $("replay-back").addEventListener("click", () => replay.go(replay.at - 1));
   $("replay-next").addEventListener("click", () => replay.go(replay.at + 1));
   $("replay-last").addEventListener("click", () => replay.go(replay.steps.length - 1));
+  $("replay-play").addEventListener("click", () => replay.toggle());
+  $("replay-close").addEventListener("click", leaveBoard);
+  $("game-pdf").addEventListener("click", downloadGame);
   $("zoom-fit").addEventListener("click", () => setZoom("fit"));
   $("zoom-real").addEventListener("click", () => setZoom("real"));
   $("calibrate").addEventListener("click", () => { $("calibration").hidden = !$("calibration").hidden; });
@@ -522,15 +617,20 @@ function wire() {
     setZoom("real");
   });
   $("undo").addEventListener("click", undo);
+  $("cancel").addEventListener("click", () => state.work?.abort());
+  $("tool").addEventListener("change", () => {
+    state.pick = null;
+    $("preview").classList.toggle("editing", Boolean(currentTool()));
+  });
+  window.addEventListener("beforeunload", (event) => {     // edits not saved: the browser asks before leaving
+    if (!state.dirty) return;
+    event.preventDefault();
+    event.returnValue = t("This design has unsaved edits. Leave anyway?");
+  });
   $("page-prev").addEventListener("click", () => turnPage(-1));
   $("page-next").addEventListener("click", () => turnPage(1));
   $("redo").addEventListener("click", redo);
-  const stage = $("preview");
-  stage.addEventListener("pointerdown", onPointerDown);
-  stage.addEventListener("pointermove", onPointerMove);
-  stage.addEventListener("pointerleave", () => { if (!state.pick) preview.hover(null); });
-  window.addEventListener("pointerup", onPointerUp);
-  stage.addEventListener("keydown", onStageKey);
+  wireStage($("preview"), preview, { state, currentTool, selectAt, commit, status });
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
     const key = event.key.toLowerCase();
@@ -541,6 +641,7 @@ function wire() {
 }
 
 async function start() {
+  translatePage();
   wire();
   try {
     const listing = await getJson("/api/games");
@@ -558,7 +659,9 @@ async function start() {
   fillGames();
   const wanted = readUrl();
   $("lang").replaceChildren(...state.languages.map((code) => new Option(LANGUAGE_NAMES[code] || code, code)));
-  $("lang").value = state.languages.includes(wanted.lang) ? wanted.lang : "en";
+  // printed in the page's language unless the link says otherwise
+  $("lang").value = state.languages.includes(wanted.lang) ? wanted.lang
+    : state.languages.includes(pageLanguage) ? pageLanguage : "en";
   chooseGame(wanted.game || "cats", wanted.component, wanted.values);
   $("seed").value = wanted.seed ?? newSeed();
   await makeDesign();
@@ -567,5 +670,10 @@ async function start() {
 // For tests and the console: the grid of the design shown (cell of row 1, column 1 at x, y; mm).
 window.studioGeometry = () => state.result?.geometry ?? null;
 window.studioDesign = () => state.result?.design ?? null;
+window.studioDirty = () => state.dirty;
+window.studioReport = () => state.result?.report ?? null;
+window.studioStepTimes = () => state.stepTimes;
+window.studioOnBoard = () => state.onBoard;
+window.studioBoardSvg = () => (state.onBoard ? state.boardSvg : null);
 
 start();

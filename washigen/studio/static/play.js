@@ -1,3 +1,5 @@
+import { t } from "./i18n.js";
+
 // The balance estimate of POST /api/balance: per seat the win rate, its 95 % interval and the fair share.
 
 function percent(value) {
@@ -51,38 +53,81 @@ export function showBalance(box, result) {
   box.replaceChildren(verdict, table);
 }
 
-// One bot game's log (POST /api/play), stepped through: a line that is not indented starts a step (a turn).
+// One bot game (POST /api/play), stepped through. A game drawn on the board (Cats, Cops: the answer's `board`
+// says how many moves) has a step per move, from 0 (the start) to the last, and `onStep` draws the board after
+// that many moves; another game's log is stepped through by its lines (a line that is not indented starts a step)
+// and `onStep` outlines the cells it names. `onStep` may return a promise: Play waits for each drawing.
+const PLAY_PAUSE_MS = 450;
+
 export class Replay {
   constructor(elements, onStep) {
     this.el = elements;
     this.onStep = onStep;
     this.steps = [];
+    this.board = null;
     this.at = 0;
+    this.playing = false;
   }
 
-  load(lines) {
+  load(result) {
+    this.stop();
+    const lines = result.lines || [];
+    this.board = result.board || null;
     this.steps = [];
-    for (const line of lines) {
-      if (!line.startsWith(" ") || this.steps.length === 0) this.steps.push([line]);
-      else this.steps[this.steps.length - 1].push(line);
+    if (this.board) {
+      // step k: the first k moves (a line each), and at the last step what the game's command said after them
+      const moves = this.board.moves;
+      for (let k = 0; k <= moves; k += 1) this.steps.push(k === moves ? lines : lines.slice(0, k));
+    } else {
+      for (const line of lines) {
+        if (!line.startsWith(" ") || this.steps.length === 0) this.steps.push([line]);
+        else this.steps[this.steps.length - 1].push(line);
+      }
     }
-    this.at = 0;
+    this.at = this.board ? this.board.moves : 0;      // a board opens on the finished game
     this.el.view.hidden = false;
-    this.show();
+    this.el.play.hidden = !this.board;
+    return this.show();
   }
 
   go(step) {
+    if (!this.steps.length) return Promise.resolve();
     this.at = Math.max(0, Math.min(this.steps.length - 1, step));
-    this.show();
+    return this.show();
   }
 
   show() {
-    const shown = this.steps.slice(0, this.at + 1);
-    this.el.lines.textContent = shown.map((lines) => lines.join("\n")).join("\n");
+    const shown = this.board ? this.steps[this.at] : this.steps.slice(0, this.at + 1).flat();
+    this.el.lines.textContent = shown.join("\n");
     this.el.lines.scrollTop = this.el.lines.scrollHeight;
-    this.el.step.textContent = `step ${this.at + 1} of ${this.steps.length}`;
+    const last = this.steps.length - 1;
+    this.el.step.textContent = this.board
+      ? (this.at === 0 ? t("start: no move yet ({moves} moves in all)", { moves: last })
+        : t("after move {step} of {moves}", { step: this.at, moves: last }))
+      : t("step {step} of {steps}", { step: this.at + 1, steps: this.steps.length });
     this.el.back.disabled = this.el.first.disabled = this.at === 0;
-    this.el.next.disabled = this.el.last.disabled = this.at >= this.steps.length - 1;
-    this.onStep(this.steps[this.at]);
+    this.el.next.disabled = this.el.last.disabled = this.at >= last;
+    return Promise.resolve(this.onStep(this.steps[this.at], this.board ? this.at : null));
+  }
+
+  // Play: a step forward after each drawing, a moment apart, until the last or until stopped.
+  async toggle() {
+    if (this.playing) { this.stop(); return; }
+    if (this.at >= this.steps.length - 1) await this.go(0);
+    this.setPlaying(true);
+    while (this.playing && this.at < this.steps.length - 1) {
+      await this.go(this.at + 1);
+      await new Promise((resolve) => { setTimeout(resolve, PLAY_PAUSE_MS); });
+    }
+    this.setPlaying(false);
+  }
+
+  stop() { this.setPlaying(false); }
+
+  setPlaying(playing) {
+    this.playing = playing;
+    if (!this.el.play) return;
+    this.el.play.setAttribute("aria-pressed", String(playing));
+    this.el.play.textContent = playing ? t("Pause") : t("Play through");
   }
 }

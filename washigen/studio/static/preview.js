@@ -3,6 +3,8 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SCALE_KEY = "washigen-studio-screen-scale";
+const NARROW = "(max-width: 700px)";          // the one-column layout (studio.css)
+const PAD = 34;                               // the stage's padding around the drawing, px
 
 export function screenScale() {
   const stored = Number(localStorage.getItem(SCALE_KEY));
@@ -42,6 +44,8 @@ export class Preview {
     this.setMode(this.mode);
   }
 
+  svgElement() { return this.svg; }
+
   message(text, failure = false) {
     const p = document.createElement("p");
     p.className = failure ? "failure" : "empty";
@@ -58,17 +62,25 @@ export class Preview {
     this.mode = mode;
     this.container.classList.toggle("fit", mode === "fit");
     if (!this.svg) return;
+    // On a narrow screen the page scrolls, so the stage takes the drawing's height (at most 80 % of the screen's)
+    // rather than a fixed one: a long thin map leaves no empty band above and below it.
+    const narrow = window.matchMedia(NARROW).matches;
+    const most = 0.8 * window.innerHeight;
     if (mode === "real") {
       this.svg.style.width = `${this.widthMm * screenScale()}mm`;
       this.svg.style.height = `${this.heightMm * screenScale()}mm`;
+      this.container.style.height = narrow ? `${Math.min(this.svg.getBoundingClientRect().height + PAD, most)}px`
+        : "";
       return;
     }
     // fitted: the largest size that shows the whole part in the stage, its proportions kept
     const box = this.container.getBoundingClientRect();
-    const room = { w: Math.max(box.width - 34, 50), h: Math.max(box.height - 34, 50) };
+    const room = { w: Math.max(box.width - PAD, 50), h: Math.max((narrow ? most : box.height) - PAD, 50) };
     const scale = Math.min(room.w / this.widthMm, room.h / this.heightMm);
     this.svg.style.width = `${this.widthMm * scale}px`;
     this.svg.style.height = `${this.heightMm * scale}px`;
+    const height = narrow ? `${Math.max(this.heightMm * scale + PAD, 120)}px` : "";
+    if (this.container.style.height !== height) this.container.style.height = height;
   }
 
   // rects: [{x, y, w, h, severity, index}] in mm.
@@ -85,7 +97,7 @@ export class Preview {
       r.setAttribute("rx", rect.w * 0.15);
       r.setAttribute("class", `mark ${rect.severity}${rect.index === selected ? " selected" : ""}`);
       r.dataset.index = rect.index;
-      r.addEventListener("click", (event) => { event.stopPropagation(); onPick(rect.index); });
+      if (onPick) r.addEventListener("click", (event) => { event.stopPropagation(); onPick(rect.index); });
       this.marks.append(r);
     }
     const chosen = this.marks.querySelector(".selected");

@@ -9,18 +9,18 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import click
 
-from .errors import InputError
-from .units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
+from ..errors import InputError
+from ..units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
 MAX_GUTTER = 30.0
 
 if TYPE_CHECKING:
-    from .press.options import PrintOptions
+    from ..press.options import PrintOptions
 
 
 class LengthType(click.ParamType):
@@ -70,7 +70,7 @@ def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
 def printable_text(max_length: int):
     """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
     def check(ctx, param, value: str | None) -> str | None:
-        from .inputs import CONTROL, describe_char
+        from ..inputs import CONTROL, describe_char
 
         if value is None:
             return value
@@ -98,7 +98,7 @@ DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, s
 
 
 def _language(ctx, param, value: str) -> str:
-    from .i18n import check_language
+    from ..i18n import check_language
 
     try:
         return check_language(value)
@@ -124,7 +124,7 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
     keep = None if only is None else set(only)
 
     def apply(ctx: click.Context, param: click.Parameter, name: str | None) -> None:
-        from .profiles import find
+        from ..profiles import find
 
         profile = find(name)
         if profile is None:
@@ -259,7 +259,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, output_profile, lang,
                 duplex="none", back_offset=(0.0, 0.0), **kwargs):
-        from .press.options import PrintOptions
+        from ..press.options import PrintOptions
 
         if gutter is not None and gutter > MAX_GUTTER:
             raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
@@ -283,7 +283,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
 def _check_colour(output: Path | None, colour: str, output_profile: Path | None) -> None:
     """--color and --icc-profile checked against -o before the command does its work."""
     if output is not None:
-        from .output import check_colour_target
+        from ..output import check_colour_target
 
         check_colour_target(output, colour, output_profile)
 
@@ -292,7 +292,7 @@ def page_options(func: Callable) -> Callable:
     """--bleed --dpi --color --icc-profile --lang, for a part that always prints as one page at its real size (no
     sheets: no --paper), gathered into the `print_options` argument like print_options does."""
     def wrapper(*args, bleed, dpi, colour, output_profile, lang, **kwargs):
-        from .press.options import PrintOptions
+        from ..press.options import PrintOptions
 
         _check_colour(kwargs.get("output"), colour, output_profile)
         kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile,
@@ -308,7 +308,7 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
     formats = tuple(formats)
 
     def check(ctx, param, value):
-        from .output import STDOUT_FORMATS, check_target
+        from ..output import STDOUT_FORMATS, check_target
 
         if value is None:
             return value
@@ -345,7 +345,7 @@ def resolve_seed(seed: int | None) -> int:
 
 def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[Path]:
     """Writes a design by the output's extension (washigen.design.render) and says what it wrote."""
-    from .design import render
+    from ..design import render
 
     written = render(design, path, options)
     report_written(written)
@@ -353,11 +353,24 @@ def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[
 
 
 def report_written(paths: Iterable[Path]) -> None:
-    from .output import is_stdout
+    from ..output import is_stdout
 
     for path in paths:
         if not is_stdout(path):      # stdout holds the output itself
             click.echo(f"wrote {path}")
+
+
+@contextlib.contextmanager
+def counting_bar(length: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A bar on stderr advanced by counts: what the layers below the command line report progress to."""
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+def install_progress_bar() -> None:
+    from ..progress import install
+
+    install(counting_bar)
 
 
 @contextlib.contextmanager

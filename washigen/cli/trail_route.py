@@ -1,25 +1,18 @@
 """`washigen trail-route ...`: print the components, deal a setup, play a game.
 
-Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
---help); the model, the engine and the drawing are imported by the command that runs."""
+The options are built from the game's spec (games/trail_route/spec.py), which declares them once; only click, the
+spec and the option helpers are imported here, the model, the engine and the drawing by the command that runs."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from ...cli_options import LengthType, emit, output_option, print_options, report_written, resolve_seed, seed_option
-from ...errors import InputError
-from ...units import PAPER_SIZES, format_mm
-from .constants import GAME, PLAYERS, TITLE
-
-TILE_SIZE_RANGE = (25.0, 60.0)
-
-mix_option = click.option("--mix", "mix_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                          help="Your own component mix (TOML); default: assets/trail-route-mix.toml.")
-players_option = click.option("--players", type=click.IntRange(min(PLAYERS), max(PLAYERS)), default=4,
-                              show_default=True, help="3 players play on 5 rows, 4 on 6.")
+from .build import spec_options
+from .options import emit, output_option, print_options, report_written, resolve_seed
+from ..errors import InputError
+from ..units import format_mm
+from ..games.trail_route.constants import GAME, TITLE
+from ..games.trail_route.spec import TILE_SIZE_RANGE, ComponentsParams, PlayParams, SetupParams
 
 
 def check_tile_size(size: float) -> float:
@@ -38,21 +31,16 @@ def commands():
 
 
 @commands.command("components")
-@click.option("--tile-size", type=LengthType(minimum=TILE_SIZE_RANGE[0], maximum=TILE_SIZE_RANGE[1]), default="40mm",
-              show_default=True, help="Side of the square road and destination tiles (25mm to 60mm).")
-@mix_option
-@click.option("--mat-paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None,
-              help="Paper for the board mat (default: --paper). On A3 it fits one sheet; smaller paper is "
-                   "tiled with overlaps and assembly marks.")
+@spec_options(ComponentsParams)
 @output_option((".pdf", ".svg", ".png"))
 @print_options
 def components_command(tile_size, mix_file, mat_paper, output, print_options):
     """Print the whole game: tiles, hand cards, cat pawns, the board mat and a score pad.
 
     Tiles and cards get backs with --duplex long|short."""
-    from ...output import write_printed
-    from .draw import print_components
-    from .model import load_mix
+    from ..output import write_printed
+    from ..games.trail_route.components import print_components
+    from ..games.trail_route.model import load_mix
 
     mix = load_mix(mix_file)
     document = print_components(mix, check_tile_size(tile_size), print_options,
@@ -61,42 +49,31 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
 
 
 @commands.command("setup")
-@players_option
-@mix_option
-@seed_option
+@spec_options(SetupParams)
 @output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj", ".tmx"))
 @print_options(backs=False)
-def setup_command(players, mix_file, seed, output, print_options):
+def setup_command(players, seed, mix_file, output, print_options):
     """Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards each.
 
     .json and .txt write the setup; .pdf .svg .png draw the table."""
-    from ...games import get_game
-    from .generate import generate_setup
-    from .model import load_mix
+    from ..games import get_game
+    from ..games.trail_route.spec import make_setup
 
-    setup = generate_setup(players, resolve_seed(seed), load_mix(mix_file))
+    setup = make_setup(SetupParams(players=players, seed=resolve_seed(seed), mix_file=mix_file))
     emit(get_game(GAME), setup, output, print_options)
 
 
 @commands.command("play")
-@players_option
-@seed_option
-@click.option("--bots", "--policy", "policy", default="greedy", show_default=True, metavar="LIST",
-              help="How the players choose, one for all or one per seat, comma-separated: random; greedy (the "
-                   "best move one step ahead); strong (plays its best moves out in simulated rounds, never "
-                   "seeing the others' cards; strong:N for N simulated rounds a turn, default 24).")
-@click.option("--setup", "setup_file", type=click.Path(path_type=Path), default=None,
-              help="Play this setup (a .json from `trail-route setup`) instead of dealing one.")
-@click.option("--quiet", is_flag=True, help="Print only the result, not every move.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@spec_options(PlayParams)
 def play_command(players, seed, policy, setup_file, quiet, as_json):
     """Play a game to its end and print the moves and the scores."""
     import json
 
-    from ...design import load
-    from .bots import make_policies
-    from .engine import describe, play_game
-    from .generate import generate_setup
+    from ..design import load
+    from ..games.trail_route.bots import make_policies
+    from ..games.trail_route.engine import play_game
+    from ..games.trail_route.gamelog import describe
+    from ..games.trail_route.generate import generate_setup
 
     seed = resolve_seed(seed)
     if setup_file is not None:

@@ -1,67 +1,66 @@
 """`washigen cops ...`: map, tape and sheet; play and balance (bots playing the map).
 
-Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
---help); the generator, the rules and the drawing are imported by the command that runs."""
+The options are built from the game's spec (games/cops/spec.py), which declares them once; only click, the spec
+and the option helpers are imported here, the generator, the rules and the drawing by the command that runs."""
 
 from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any, Callable
 
 import click
 
-from ...cli_options import (LENGTH, LengthType, emit, lang_option, output_option, page_options, print_options,
-                            report_written, resolve_seed, seed_option)
-from ...units import MM_PER_UNIT, TAPE_WIDTHS, format_mm
-from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
-
-_SIGNED_LENGTH = r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$"   # compiled at first use
-STANDARD_WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
+from ..errors import InputError
+from ..games.cops.constants import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS,
+                                   MIN_PLAYERS, TITLE)
+from ..games.params import SEED_MAX
+from ..games.cops.spec import (TAPE_WIDTH_RANGE, BalanceParams, MapParams, PlayParams, SheetParams,
+                               TapeParams, make_map, make_tape, offset_mm)
+from .build import spec_options
+from .options import emit, lang_option, output_option, page_options, print_options, report_written, resolve_seed
 
 
 def _offset(ctx, param, value):
     """A length of 0 or more; a negative one is refused by name (not mistaken for an option)."""
-    if value is None or isinstance(value, float):
-        return value or 0.0
-    match = re.match(_SIGNED_LENGTH, str(value))
-    if not match:
-        raise click.BadParameter(f"{value!r} is not a length; write a number of mm such as 10 or 10mm")
-    mm = float(match.group(2)) * MM_PER_UNIT[match.group(3) or "mm"]
-    if match.group(1):
-        raise click.BadParameter(f"must be 0 or more, got {value}")
-    return mm
+    try:
+        return offset_mm(value)
+    except InputError as error:
+        raise click.BadParameter(str(error).split(": ", 1)[-1]) from None
 
 
-FAIR_OPTION = click.option(
-    "--fair", is_flag=True,
-    help="Of the seed's first six playable layouts, take the one whose greedy games favour no place in the turn "
-         "order most (slower: it plays a few dozen games on each).")
-LAYOUT_OPTION = click.option(
-    "--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
-    help="end-to-end: segments in a row, joints meeting joints, each segment wrapping top to bottom. stacked: "
-         "strips side by side along their long edges, squad sections at the left, each strip's bottom ports "
-         "meeting the top ports of the strip below and the bottom strip's the top strip's.")
+def _as_ever(**settings: dict[str, Any]) -> Callable[[Callable], Callable]:
+    """Sets on options that spec_options made what their declarations do not say, so that they read, fail and
+    show as they always have: --offset read by its own callback, --map and --replay taking any path (a folder is
+    refused when read, naming what was wanted), `cops map`'s --fair kept off --help, --budget shown as SECONDS."""
+    def refine(func: Callable) -> Callable:
+        for option in func.__click_params__:
+            for name, value in settings.get(option.name, {}).items():
+                setattr(option, name, value)
+        return func
+    return refine
+
+
+ANY_PATH = click.Path(path_type=Path)
 
 
 def _game():
-    from .. import get_game
+    from ..games import get_game
 
     return get_game("cops")
 
 
 def _check(design) -> None:
     """Prints what the validator finds (printability warnings on narrow tape); exit 1 if a rule is broken."""
-    from .rules import validate
+    from ..games.cops.rules import validate
 
     report = validate(design)
     if report.violations:
         click.echo(report.format_text(), err=True)
     if not report.ok:
         sys.exit(1)
-
-
-TAPE_WIDTH = LengthType(minimum=10.0, maximum=200.0)     # as check_tape_width, so the listing shows the range
 
 
 @click.group("cops")
@@ -71,38 +70,25 @@ def commands():
 
 
 @commands.command("map")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=DEFAULT_PLAYERS,
-              show_default=True, help="One segment per player, laid end to end.")
-@click.option("--offset", callback=_offset, default="0", show_default=True, metavar="LENGTH",
-              help="Offset set-up: every other segment lies this much lower (stacked: further right), so the path "
-                   "ends miss; the new roads that complete them are drawn (orange, dashed). At most a quarter of "
-                   "the tape width.")
-@click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
-              help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm. Everything scales with it.")
-@LAYOUT_OPTION
-@click.option("--budget", type=click.FloatRange(0, 600), default=0.0, show_default=True, metavar="SECONDS",
-              help="Search the seed's layouts for a fair one (200 greedy games each) for up to SECONDS of one core "
-                   "at a nominal 300 greedy games a second (that many games whatever the machine, so the seed alone "
-                   "decides the map); 0: no search, the seed's first playable layout. Where no fair map is found, "
-                   "the fairest is drawn and a warning gives its score.")
-@click.option("--fair", is_flag=True, hidden=True, help="Kept for old command lines: every map is searched.")
-@seed_option
+@_as_ever(offset={"callback": _offset}, fair={"hidden": True}, budget={"metavar": "SECONDS"})
+@spec_options(MapParams)
 @output_option()
 @print_options(backs=False)
-def map_command(players, offset, tape_width, layout, budget, fair, seed, output: Path, print_options):
+def map_command(output: Path, print_options, **params):
     """A map for PLAYERS squads. With --budget, the first of the seed's layouts that is fair: 200 greedy games,
     seats rotated, each seat's 95 % interval holding its fair share (the verdict is stored in the design and
-    printed small on the map). Without --paper: one page at real size (its TrimBox the map). With --paper: each segment a strip in
-    the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
+    printed small on the map). Without --paper: one page at real size (its TrimBox the map). With --paper: each
+    segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
     import warnings
 
-    from .generate import FairnessWarning, check_offset, check_tape_width, generate_map
+    from ..games.cops.fair import FairnessWarning
+    from ..games.cops.generate import check_offset, check_tape_width
 
-    check_offset(offset, check_tape_width(tape_width))
+    options = MapParams(**params)
+    check_offset(options.offset, check_tape_width(options.tape_width))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", FairnessWarning)
-        design = generate_map(players=players, seed=resolve_seed(seed), tape_width=tape_width, offset=offset,
-                              layout=layout, budget=budget, search=budget > 0)
+        design = make_map(replace(options, seed=resolve_seed(options.seed)))
     for warning in caught:
         click.echo(f"warning: {warning.message}", err=True)
     _check(design)
@@ -110,39 +96,26 @@ def map_command(players, offset, tape_width, layout, budget, fair, seed, output:
 
 
 @commands.command("tape")
-@click.option("--segments", type=click.IntRange(1, 24), default=4, show_default=True,
-              help="Different segments in the repeat; the last one joins the first, so any run of segments torn "
-                   "off the roll meets end to end.")
-@click.option("--length", type=LENGTH, default=None, help="Length of the artwork, e.g. 10m for a whole roll "
-              "(default: one repeat).")
-@click.option("--repeat-only", is_flag=True,
-              help="Only the one repeat a tape maker prints from: tape width x repeat length at real size, with the "
-                   "bleed on every side (at its ends the neighbouring repeats) and no marks (a vector PDF, or a PNG "
-                   "at --dpi 300 or 600).")
-@click.option("--tape-width", type=TAPE_WIDTH, default="50mm", show_default=True,
-              help=f"Tape width; standard widths are {STANDARD_WIDTHS} mm.")
-@click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULT_LAYOUT, show_default=True,
-              help="end-to-end: the last segment of the repeat joins the first. stacked: every segment has its "
-                   "ports at the same x and no joints, so any strips of the roll lie side by side and meet.")
-@seed_option
+@spec_options(TapeParams)
 @output_option()
 @print_options(backs=False)
-def tape_command(segments, length, repeat_only, tape_width, layout, seed, output: Path, print_options):
+def tape_command(output: Path, print_options, **params):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets. A PDF longer than 5,080 mm (the
     longest page every viewer shows at real size) is written as pages of whole repeats with join marks."""
-    from ...output import output_format, write_printed
-    from ...press.impose import tape_artwork
-    from ...press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
-    from .draw import tape_repeat_scene
-    from .generate import check_tape_width, generate_tape
+    from ..output import output_format, write_printed
+    from ..press.impose import tape_artwork
+    from ..press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
+    from ..games.cops.draw import tape_repeat_scene
+    from ..games.cops.generate import check_tape_width
 
-    if repeat_only:
-        check_repeat_only(output, [name for name, given in (("--length", length is not None),
+    options = TapeParams(**params)
+    if options.repeat_only:
+        check_repeat_only(output, [name for name, given in (("--length", options.length is not None),
                                                             ("--paper", print_options.paper),
                                                             ("--template", print_options.template)) if given])
-    check_tape_width(tape_width)
-    design = generate_tape(segments=segments, seed=resolve_seed(seed), tape_width=tape_width, layout=layout)
+    check_tape_width(options.tape_width)
+    design = make_tape(replace(options, seed=resolve_seed(options.seed)))
     _check(design)
     if output_format(output) in (".json", ".txt") or print_options.paper or print_options.template:
         emit(_game(), design, output, print_options)
@@ -150,11 +123,11 @@ def tape_command(segments, length, repeat_only, tape_width, layout, seed, output
     bleed = print_options.bleed
     repeat = tape_repeat_scene(design, bleed, print_options.lang)
     title = f"{TITLE} — tape artwork, seed {design.seed}"
-    if repeat_only:
+    if options.repeat_only:
         document = repeat_document(repeat, bleed, title)
     else:
         # Segments are torn off whole: the roll's artwork ends on its last whole one.
-        strip = tape_artwork(repeat, length or repeat.width, bleed, piece=design.segment_length)
+        strip = tape_artwork(repeat, options.length or repeat.width, bleed, piece=design.segment_length)
         document = roll_for_output(strip, output, repeat.width, title, print_options.lang,
                                    piece=design.segment_length)
     if pages_note(document):
@@ -163,49 +136,29 @@ def tape_command(segments, length, repeat_only, tape_width, layout, seed, output
 
 
 @commands.command("sheet")
-@click.option("--players", type=click.IntRange(1, 24), default=4, show_default=True,
-              help="How many squad sheets (four to a page).")
+@spec_options(SheetParams)
 @output_option()
 @print_options(backs=False)
 def sheet_command(players, output: Path, print_options):
     """Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two crimes with room to
     draw the culprits' faces. Four to an A4 or Letter page."""
-    from .model import CopsSheet
+    from ..games.cops.model import CopsSheet
 
     emit(_game(), CopsSheet(squads=players), output, print_options)
-
-
 
 
 # -- playing ------------------------------------------------------------------------------------------------------
 
 
-def map_source(func):
-    """--map FILE, or the options that generate a map (as `cops map` takes them)."""
-    options = [
-        click.option("--map", "map_file", type=click.Path(path_type=Path), default=None,
-                     help="A Cops map design (.json) to play on; without it one is generated from the options."),
-        click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=DEFAULT_PLAYERS,
-                     show_default=True, help="Squads (one segment each) of a generated map."),
-        click.option("--offset", callback=_offset, default="0", show_default=True, metavar="LENGTH",
-                     help="Offset set-up of a generated map (its new roads are played like paths)."),
-        click.option("--tape-width", type=LENGTH, default="50mm", show_default=True,
-                     help="Tape width of a generated map."),
-        LAYOUT_OPTION,
-        FAIR_OPTION,
-        seed_option,
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+# What play and balance set on their shared options (spec.PlayOptions: --map FILE, or a map's options).
+PLAYING = {"offset": {"callback": _offset}, "map_file": {"type": ANY_PATH}}
 
 
 def _map(map_file, players, offset, tape_width, layout, fair, seed):
     """The design to play: loaded (a Cops map that passes its rules) or generated."""
-    from ...design import load
-    from ...errors import InputError
-    from .generate import check_offset, check_tape_width, generate_map
-    from .model import CopsMap
+    from ..design import load
+    from ..games.cops.generate import check_offset, check_tape_width, generate_map
+    from ..games.cops.model import CopsMap
 
     if map_file is not None:
         design = load(map_file)
@@ -233,18 +186,8 @@ def _game_line(index: int, record) -> str:
 
 
 @commands.command("play")
-@map_source
-@click.option("--bots", default="greedy", show_default=True,
-              help="Bots per squad: one name for every squad or one per squad, comma-separated (greedy, random, "
-                   "strong, strong:N).")
-@click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True,
-              help="How many games; squads take turns at starting.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Processes to play in; the results do not depend on it.")
-@click.option("--replay", type=click.Path(path_type=Path), default=None,
-              help="Replay a game log written by -o LOG.txt, checking every move (the map comes from the log "
-                   "unless --map is given).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, in a list.")
+@_as_ever(**PLAYING, replay={"type": ANY_PATH})
+@spec_options(PlayParams)
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
 @page_options
 def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
@@ -255,9 +198,9 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
     areas filled, solved zones framed, Miso-Squirly paths."""
     import json
 
-    from ...arena import game_seed
-    from . import bots as playing
-    from . import engine
+    from ..arena import game_seed
+    from ..games.cops import playtest as playing
+    from ..games.cops import engine
 
     if replay is not None:
         design, state, moves, seed, first = _replay(replay, map_file)
@@ -269,7 +212,7 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
         first_match = (state, moves, seed, first)
     else:
         design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
-        from ...arena import make_bots
+        from ..arena import make_bots
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
         records = playing.run(design, games, seed, jobs, bots, label="playing")
@@ -292,9 +235,9 @@ def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots
 
 
 def _write_game(design, game, output: Path, print_options, bots: str) -> None:
-    from ...output import write_bytes, write_printed
-    from ...press import Document
-    from .draw import game_scene
+    from ..output import write_bytes, write_printed
+    from ..press import Document
+    from ..games.cops.draw_game import game_scene
 
     state, moves, seed, first = game
     if output.suffix.lower() == ".txt":
@@ -311,14 +254,13 @@ LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-
 MAX_LOG_MOVES = 100_000
 MAX_LOG_LINE = 2_000
 MAX_LOG_MOVE = 100             # the longest notation (a noodle move with its ramen) is a few dozen characters
-MAX_SEED = 2**63 - 1           # as seed_option
 _WHOLE = r"[0-9]{1,20}"
 _DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
 
 
 def game_log(design, moves, seed: int, first: int, bots: str) -> str:
     """A game in notation, one move a line, after a header that says which map it was played on."""
-    from ...inputs import exact_number
+    from ..inputs import exact_number
 
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
              f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {exact_number(design.offset)}mm",
@@ -332,13 +274,12 @@ def game_log(design, moves, seed: int, first: int, bots: str) -> str:
 def _replay(path: Path, map_file):
     """Reads a log, rebuilds its map (or loads --map), and plays every move, refusing the first illegal one by
     its line."""
-    from ...errors import InputError
-    from . import engine
+    from ..games.cops import engine
 
     header, moves = _log_lines(path)
     design = _log_map(path, header, map_file)
     first = _log_whole(path, header, "first", 1, design.players, 1) - 1
-    game_seed = _log_whole(path, header, "game-seed", 0, MAX_SEED, 0)
+    game_seed = _log_whole(path, header, "game-seed", 0, SEED_MAX, 0)
     state = engine.initial_state(design, first=first)
     played = []
     for number, text in moves:
@@ -356,8 +297,7 @@ def _replay(path: Path, map_file):
 def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
     """The header (`# key: value` lines of LOG_KEYS: key -> (line number, value)) and the moves (line number, the
     text before any '#'); other comments are nothing. Lines are split at line ends alone, as an editor counts."""
-    from ...errors import InputError
-    from ...inputs import quoted, read_text
+    from ..inputs import quoted, read_text
 
     header: dict[str, tuple[int, str]] = {}
     moves: list[tuple[int, str]] = []
@@ -389,15 +329,14 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
 
 def _log_map(path: Path, header: dict, map_file):
     """--map's design, or the map the header describes, every field checked (as the options are) by its line."""
-    from ...inputs import quoted
+    from ..inputs import quoted
 
-    from ...errors import InputError
-    from .generate import generate_map
-    from .model import max_offset_for
+    from ..games.cops.generate import generate_map
+    from ..games.cops.model import max_offset_for
 
     players = _log_whole(path, header, "players", MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
-    seed = _log_whole(path, header, "seed", 0, MAX_SEED, 0)
-    tape_width = _log_mm(path, header, "tape-width", TAPE_WIDTH.minimum, TAPE_WIDTH.maximum, DEFAULT_TAPE_WIDTH)
+    seed = _log_whole(path, header, "seed", 0, SEED_MAX, 0)
+    tape_width = _log_mm(path, header, "tape-width", *TAPE_WIDTH_RANGE, DEFAULT_TAPE_WIDTH)
     offset = _log_mm(path, header, "offset", 0.0, max_offset_for(tape_width) + 1e-9, 0.0)
     number, layout = header.get("layout", (0, DEFAULT_LAYOUT))
     if layout not in LAYOUTS:
@@ -409,9 +348,7 @@ def _log_map(path: Path, header: dict, map_file):
 
 def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default: int) -> int:
     """A header number in low..high in plain digits (at most 20: int() never reads thousands)."""
-    from ...inputs import quoted
-
-    from ...errors import InputError
+    from ..inputs import quoted
 
     if key not in header:
         return default
@@ -423,11 +360,10 @@ def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default:
 
 def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default: float) -> float:
     """A header length in mm ('50mm' or '50'), finite and in low..high: NaN, infinity and 1e400 are refused."""
-    from ...inputs import quoted
+    from ..inputs import quoted
 
     import math
 
-    from ...errors import InputError
 
     if key not in header:
         return default
@@ -441,17 +377,10 @@ def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default
 
 
 @commands.command("balance")
-@map_source
-@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True,
-              help="Games to play; squads take turns at starting.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Processes to play in; the numbers do not depend on it.")
-@click.option("--bots", default="greedy", show_default=True,
-              help="Bots per squad: one name for every squad or one per squad, comma-separated (greedy, random, "
-                   "strong, strong:N).")
+@_as_ever(**PLAYING)
+@spec_options(BalanceParams)
 @output_option((".pdf", ".svg", ".png"), required=False)
 @lang_option
-@click.option("--json", "as_json", is_flag=True, help="The balance as JSON.")
 def balance_command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, bots, as_json, output,
                     lang):
     """How fair a map is between squads played by --bots (greedy by default). Squads are alike but for the order
@@ -459,9 +388,9 @@ def balance_command(map_file, players, offset, tape_width, layout, fair, seed, g
     length, the stalemates, and the score (the largest gap between a seat's win rate and its fair share). With
     every squad strong, the same games are played by greedy squads too and the report says how far the two agree.
     -o draws it as a chart (.svg .pdf .png, in --lang)."""
-    from ...arena import make_bots
-    from ...arena.balance import all_strong, balance_report
-    from . import bots as playing
+    from ..arena import make_bots
+    from ..arena.balance import all_strong, balance_report
+    from ..games.cops import playtest as playing
 
     design, seed = _map(map_file, players, offset, tape_width, layout, fair, seed)
     make_bots(bots, playing.BOTS, design.players)          # a bad name fails here, before any game
@@ -469,7 +398,7 @@ def balance_command(map_file, players, offset, tape_width, layout, fair, seed, g
     greedy = playing.map_balance(design, games, seed, jobs) if all_strong(bots) else None
     click.echo(balance_report(result, as_json, greedy))
     if output is not None:
-        from ...arena.chart import chart_title, write_chart
+        from ..arena.chart import chart_title, write_chart
 
         title = chart_title(_game().title, design.players, seed, bots, lang)
         report_written(write_chart(result, output, title, lang))

@@ -21,7 +21,7 @@ def studio_command(port: int, open_browser: bool):
     import uvicorn
 
     from ..errors import InputError
-    from .app import create_app
+    from ..studio.app import create_app
 
     url = f"http://127.0.0.1:{port}/"
     with socket.socket() as probe:      # a clear message instead of uvicorn's log when the port is taken

@@ -1,7 +1,7 @@
 """`washigen cat-tree deck | sheet | score | play | balance`.
 
-Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
---help); the model, the rules and the drawing are imported by the command that runs."""
+The options are built from the game's spec (games/cat_tree/spec.py), which declares them once; only click, the spec
+and the option helpers are imported here, the model, the rules and the drawing by the command that runs."""
 
 from __future__ import annotations
 
@@ -11,18 +11,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ...cli_options import emit, output_option, print_options, report_written, resolve_seed, seed_option
-from ...errors import InputError
-from .constants import CARD_SIZE_NAMES, GAME, REFERENCE_CARDS, TITLE
+from .build import spec_options
+from .options import emit, output_option, print_options, report_written, resolve_seed
+from ..errors import InputError
+from ..games.cat_tree.constants import GAME, TITLE
+from ..games.cat_tree.spec import BalanceParams, DeckParams, PlayParams, ScoreParams, SheetParams
 
 if TYPE_CHECKING:
-    from .model import CatTreeLayout
+    from ..games.cat_tree.model import CatTreeLayout
 
 EXIT_RULE_BROKEN = 1
 
 
 def _game():
-    from ...games import get_game
+    from ..games import get_game
 
     return get_game(GAME)
 
@@ -36,30 +38,26 @@ def commands():
 
 
 @commands.command("deck")
-@click.option("--card", type=click.Choice(CARD_SIZE_NAMES, case_sensitive=False), default="poker",
-              show_default=True, help="Card size (poker 63.5 x 88.9 mm, bridge 57.15 x 88.9, mini-euro 44 x 68, "
-                                      "tarot 70 x 120).")
-@click.option("--reference/--no-reference", default=True, show_default=True,
-              help=f"Add {REFERENCE_CARDS} reference cards (structures on the front, scoring on the back).")
+@spec_options(DeckParams)
 @output_option()
 @print_options
 def deck_command(card: str, reference: bool, output: Path, print_options):
     """The 32 structure cards (four of each), 9-up with bleed and crop marks, on A4 unless --paper says otherwise.
     With --duplex long|short each sheet of fronts is followed by its backs."""
-    from .model import CatTreeDeck
+    from ..games.cat_tree.spec import make_deck
 
-    deck = CatTreeDeck(card=card.lower(), reference_cards=REFERENCE_CARDS if reference else 0)
-    emit(_game(), deck, output, print_options)
+    emit(_game(), make_deck(DeckParams(card=card.lower(), reference=reference)), output, print_options)
 
 
 @commands.command("sheet")
+@spec_options(SheetParams)
 @output_option((".pdf", ".svg", ".png"))
 @print_options(backs=False)
 def sheet_command(output: Path, print_options):
     """A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at height 5, a points
     column. A4 unless --paper says otherwise."""
-    from ...output import write_printed
-    from .draw import sheet_document
+    from ..output import write_printed
+    from ..games.cat_tree.draw import sheet_document
 
     paper = print_options.paper or "a4"
     report_written(write_printed(sheet_document(paper, print_options.lang), output, print_options))
@@ -67,7 +65,7 @@ def sheet_command(output: Path, print_options):
 
 @commands.command("score")
 @click.argument("layout", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the score and the violations as JSON.")
+@spec_options(ScoreParams, skip=("layout",))         # an argument, declared apart from the options
 @output_option(required=False)
 @print_options(backs=False)
 def score_command(layout: Path, as_json: bool, output: Path | None, print_options):
@@ -79,7 +77,7 @@ def score_command(layout: Path, as_json: bool, output: Path | None, print_option
     import json
 
     design = read_layout(layout)
-    from .rules import score, validate
+    from ..games.cat_tree.rules import score, validate
 
     result, report = score(design), validate(design)
     if as_json:
@@ -92,20 +90,8 @@ def score_command(layout: Path, as_json: bool, output: Path | None, print_option
         sys.exit(EXIT_RULE_BROKEN)
 
 
-BOT_NAMES = "greedy, random, strong (strong:N: N playouts a move)"
-BALANCE_GAMES = 200
-
-
-def bots_option(default: str | None, help_text: str):
-    return click.option("--bots", default=default, show_default=default is not None, metavar="LIST",
-                        help=f"{help_text} A bot for both players or one each, comma-separated: {BOT_NAMES}.")
-
-
 @commands.command("play")
-@seed_option
-@click.option("--games", type=click.IntRange(1, 100), default=1, show_default=True,
-              help="Games to play one after another (seeds S, S+1, ...), to compare their trees.")
-@bots_option("greedy", "Who plays.")
+@spec_options(PlayParams)
 @output_option(required=False)
 @print_options(backs=False)
 def play_command(seed: int | None, games: int, bots: str, output: Path | None, print_options):
@@ -114,10 +100,10 @@ def play_command(seed: int | None, games: int, bots: str, output: Path | None, p
     and place where a card adds the most points now; the strong bot looks ahead by playing the game out.
     Game k is led by player 1 in even games and player 2 in odd ones. Prints each round, the finished tree and
     its score; -o saves the tree (.txt layout text, .json) or draws it (.svg .pdf .png)."""
-    from ...arena import make_bots
-    from .bots import BOTS
-    from .generate import game_log, play_bots
-    from .rules import score, validate
+    from ..arena import make_bots
+    from ..games.cat_tree.bots import BOTS
+    from ..games.cat_tree.playtest import game_log, play_bots
+    from ..games.cat_tree.rules import score, validate
 
     make_bots(bots, BOTS, 2)
     first = resolve_seed(seed)
@@ -139,15 +125,7 @@ def play_command(seed: int | None, games: int, bots: str, output: Path | None, p
 
 
 @commands.command("balance")
-@bots_option("greedy", "Who plays.")
-@click.option("--against", default=None, metavar="LIST",
-              help="Play the same deals with these bots too and count whose tree scores more.")
-@click.option("--games", type=click.IntRange(1, 100_000), default=BALANCE_GAMES, show_default=True,
-              help="How many games (deals).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None,
-              help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
-@click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON.")
-@seed_option
+@spec_options(BalanceParams)
 def balance_command(bots: str, against: str | None, games: int, jobs: int | None, as_json: bool,
                     seed: int | None):
     """How good the trees are that bots build: over GAMES seeded deals (the leading player alternating), the
@@ -157,10 +135,10 @@ def balance_command(bots: str, against: str | None, games: int, jobs: int | None
     the 95 % Wilson interval of the first bots' share."""
     import json
 
-    from ...arena import make_bots
-    from ...arena.records import default_jobs
-    from .bots import BOTS
-    from .generate import compare, summary, tree_records
+    from ..arena import make_bots
+    from ..arena.records import default_jobs
+    from ..games.cat_tree.bots import BOTS
+    from ..games.cat_tree.playtest import compare, summary, tree_records
 
     make_bots(bots, BOTS, 2)
     if against is not None:
@@ -179,18 +157,18 @@ def balance_command(bots: str, against: str | None, games: int, jobs: int | None
 
 def read_layout(path: Path) -> CatTreeLayout:
     """A layout from layout text, or from a layout design file (.json)."""
-    from ...inputs import read_text
-    from .model import CatTreeLayout
+    from ..inputs import read_text
+    from ..games.cat_tree.model import CatTreeLayout
 
     if path.suffix.lower() == ".json":
-        from ...design import load
+        from ..design import load
 
         design = load(path)
         if not isinstance(design, CatTreeLayout):
             raise InputError(f"{path}: a {design.GAME} {design.KIND} design, not a cat-tree layout")
         return design
     content = read_text(path, "layout file")
-    from .text import from_text
+    from ..games.cat_tree.text import from_text
 
     return from_text(content, str(path))
 
@@ -207,7 +185,7 @@ def score_document(result, report) -> dict:
 
 
 def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
-    from .text import score_table, tree_picture
+    from ..games.cat_tree.text import score_table, tree_picture
 
     lines = [f"{name}: {len(design.cards)} cards on a {design.width} x {design.height} grid", ""]
     lines += tree_picture(design, result) + [""] + score_table(result) + [""]
@@ -218,8 +196,8 @@ def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
 
 def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     """One layout: as `emit` writes it. Several: .txt/.json one numbered file each; a drawing one page each."""
-    from ...output import check_target, numbered, write_all, write_printed
-    from ...press import Document
+    from ..output import check_target, numbered, write_all, write_printed
+    from ..press import Document
 
     game = _game()
     if len(layouts) == 1:
@@ -228,7 +206,7 @@ def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     check_target(output)
     suffix = output.suffix.lower()
     if suffix in (".txt", ".json"):
-        from ...design import dumps
+        from ..design import dumps
 
         render = game.to_text if suffix == ".txt" else dumps
         files = [(numbered(output, k, len(layouts)), (lambda d=layout: render(d).encode("utf-8")))

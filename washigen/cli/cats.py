@@ -1,34 +1,34 @@
 """`washigen cats ...`: maps, tape artwork, player strips, cut-up variants, set-ups.
 
-Only click and the option helpers are imported here: the commands are read when washigen starts (`washigen games`,
---help); the generator, the rules and the drawing are imported by the command that runs."""
+The options are built from the game's spec (games/cats/spec.py), which declares them once; only click, the spec
+and the option helpers are imported here, the generator, the rules and the drawing by the command that runs."""
 
 from __future__ import annotations
 
 import itertools
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 import click
 
-from ...cli_options import (BLEED, COLOUR_OPTION, ICC_PROFILE_OPTION, LENGTH, LengthType, echo_report,
-                            emit, lang_option, output_option, page_options, print_options, printable_text,
-                            profile_option, progress, report_written, resolve_seed, seed_option)
-from ...errors import InputError, OutputError
-from ...qr import MAX_URL_LENGTH
-from ...units import DEFAULT_BLEED, TAPE_WIDTHS, format_mm
-from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
-                        MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
+from ..errors import InputError, OutputError
+from ..games.cats.spec import (BalanceParams, MapParams, PlayParams, RollParams, SetupParams, SheetParams,
+                               VariantsParams)
+from ..units import format_mm
+from .build import spec_options
+from .options import (COLOUR_OPTION, ICC_PROFILE_OPTION, echo_report, emit, lang_option, output_option, page_options,
+                      print_options, profile_option, progress, report_written, resolve_seed)
 
 if TYPE_CHECKING:
-    from .model import CatsMap
+    from ..games.cats.model import CatsMap
 
 EXIT_RULE_BROKEN = 1
 
 
 def _game():
-    from ...games import get_game
+    from ..games import get_game
     return get_game("cats")
 
 
@@ -40,95 +40,30 @@ def commands():
     one cell tall): 50 mm tape with 9 rows gives 5 mm cells."""
 
 
-def tape_options(func):
-    """--tape-width --segment-rows --segment-cols, shared by every command that makes tape."""
-    widths = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
-    options = [
-        click.option("--tape-width", type=LengthType(minimum=TAPE_WIDTH_RANGE[0], maximum=TAPE_WIDTH_RANGE[1]),
-                     default=f"{format_mm(DEFAULT_TAPE_WIDTH)}mm", show_default=True,
-                     help=f"Width of the tape ({format_mm(TAPE_WIDTH_RANGE[0])}-{format_mm(TAPE_WIDTH_RANGE[1])} "
-                          f"mm; standard tapes: {widths} mm). Narrower tape makes smaller cells; under 4 mm a "
-                          "cell is reported as too small to draw in."),
-        click.option("--segment-rows", type=click.IntRange(*SEGMENT_ROWS_RANGE), default=DEFAULT_SEGMENT_ROWS,
-                     show_default=True, help="Cell rows of a segment (fewer rows: bigger cells on narrow tape)."),
-        click.option("--segment-cols", type=click.IntRange(*SEGMENT_COLS_RANGE), default=DEFAULT_SEGMENT_COLS,
-                     show_default=True, help="Columns of a segment."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
-
-
-def map_options(func):
-    options = [
-        click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
-                     help="2 or 3: one segment a side; 4 or 5: two; 6: three."),
-        click.option("--coop", is_flag=True, help="Team play: 2 v 2 (4 players) or 2 v 2 v 2 (6 players) on the "
-                                                  "2-player map."),
-        click.option("--long", "long_", type=click.IntRange(0, LONG_MAX), default=0, show_default=True,
-                     help="Extra layers of tape between the two outer ones (long game)."),
-        click.option("--forests", type=click.IntRange(0, FORESTS_MAX), default=0, show_default=True,
-                     help="Forest and shrub pieces stuck on the map."),
-        click.option("--jinja", is_flag=True, help="Jinja mode: after a special move a shrine may be entered to "
-                                                   "win one back (stored in the map file)."),
-        click.option("--sewer-poppers", is_flag=True,
-                     help="The sewer-popper variant: special moves are sewer pops only and no cat steps on a sewer; "
-                          "every home-row cell must reach the other home row around the sewers (stored in the map "
-                          "file)."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return tape_options(func)
-
-
-def _rules_url(func):
-    return click.option("--rules-url", metavar="URL", default=None, callback=printable_text(MAX_URL_LENGTH),
-                        help="Print a QR code that leads to the rules.")(func)
-
-
 @commands.command("map")
-@map_options
-@click.option("--cut-up", is_flag=True, help="Cut the tape on vertical grid lines and lay the pieces anew; the most "
-                                             "balanced of the first good cut-ups.")
-@click.option("--variant", type=click.IntRange(1, 100_000), default=None,
-              help="With --cut-up: exactly this cut-up of the seed's map (as `cats variants` lists them).")
-@_rules_url
-@seed_option
+@spec_options(MapParams)
 @output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj", ".tmx"))
 @print_options(backs=False)
-def map_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols, cut_up,
-                variant, rules_url, seed, output, print_options):
+def map_command(output, print_options, **params):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
     numbered in the order they go together."""
-    from .generate import generate_map
+    from ..games.cats.spec import make_map
 
-    design = generate_map(players=players, coop=coop, long=long_, forests=forests, cut_up=cut_up, jinja=jinja,
-                          tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
-                          seed=resolve_seed(seed), variant=variant, rules_url=rules_url, sewer_poppers=sewer_poppers)
+    options = MapParams(**params)
+    design = make_map(replace(options, seed=resolve_seed(options.seed)))
     _warn(design)
     emit(_game(), design, output, print_options)
 
 
 def _warn(design) -> None:
-    from .rules import validate
+    from ..games.cats.rules import validate
 
     for violation in validate(design).warnings:
         click.echo(f"warning: {violation.message}", err=True)
 
 
 @commands.command("tape")
-@tape_options
-@click.option("--length", type=LENGTH, default="10m", show_default=True, help="Length of the roll.")
-@click.option("--bleed", type=BLEED, default=f"{format_mm(DEFAULT_BLEED)}mm", show_default=True,
-              help="Artwork beyond each edge of the tape.")
-@click.option("--segments", type=click.IntRange(1, 1000), default=4, show_default=True,
-              help="Distinct segments in the repeat (each followed by a forest section).")
-@click.option("--repeat-only", is_flag=True,
-              help="Only the one repeat a tape maker prints from: tape width x repeat length at real size, with the "
-                   "bleed on every side and no marks (a vector PDF, or a PNG at --dpi 300 or 600).")
-@click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True, help="Resolution of PNG output.")
-@_rules_url
-@seed_option
+@spec_options(RollParams)
 @output_option()
 @COLOUR_OPTION
 @ICC_PROFILE_OPTION
@@ -140,12 +75,12 @@ def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments
     sections repeat along it. A PDF roll longer than 5,080 mm (the longest page every viewer shows at real size) is
     written as pages of whole repeats with join marks; a PNG too large for one image as tiles along the tape
     (OUT-tile-01.png, ...)."""
-    from ...output import check_colour_target, output_format, write_printed
-    from ...press import PrintOptions
-    from ...press.impose import last_whole_piece
-    from ...press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
-    from .draw import piece_length, repeat_length, roll_repeat, roll_scene
-    from .generate import generate_roll
+    from ..output import check_colour_target, output_format, write_printed
+    from ..press import PrintOptions
+    from ..press.impose import last_whole_piece
+    from ..press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
+    from ..games.cats.roll import piece_length, repeat_length, roll_repeat, roll_scene
+    from ..games.cats.generate import generate_roll
 
     if repeat_only:
         check_repeat_only(output, ["--length"] if _given("length") else [])
@@ -181,36 +116,25 @@ def _given(name: str) -> bool:
 
 
 @commands.command("sheet")
-@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True)
-@click.option("--coop", is_flag=True, help="One strip a team (team play shares the special moves).")
+@spec_options(SheetParams)
 @output_option((".pdf", ".svg", ".png"))
 @print_options(backs=False)
 def sheet_command(players, coop, output, print_options):
     """Player strips to cut out, for a map printed without bands or for the players beyond the bands."""
-    from ...output import write_printed
-    from .draw import sheet_document
-    from .model import table
+    from ..output import write_printed
+    from ..games.cats.draw import sheet_document
+    from ..games.cats.model import table
 
     table(players, coop)
     report_written(write_printed(sheet_document(players, coop, print_options), output, print_options))
 
 
 @commands.command("variants")
-@click.option("--count", type=click.IntRange(1, MAX_VARIANTS), default=5, show_default=True,
-              help="How many maps to keep.")
-@click.option("--tries", type=click.IntRange(1, 100_000), default=None,
-              help="Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + 10000).")
-@click.option("--games", type=click.IntRange(0, 1000), default=10, show_default=True,
-              help="Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to rank them "
-                   "by play; 0 ranks by route gap alone, streaming any COUNT in flat memory.")
-@click.option("--format", "formats", default="json", show_default=True, metavar="LIST",
-              help="What to write for each map, comma-separated: json, txt, pdf, svg, png.")
-@map_options
-@seed_option
+@spec_options(VariantsParams)
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="Folder for the maps (made if missing).")
 @print_options(backs=False)
-def variants_command(count, tries, games, formats, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+def variants_command(count, tries, games, formats, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                      segment_rows, segment_cols, seed, folder, print_options):
     """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The cut-ups with
     the smallest route gap (the gap, in steps, between the two sides' average routes from a home row to a fish on
@@ -218,8 +142,8 @@ def variants_command(count, tries, games, formats, players, coop, long_, forests
     between a seat's win rate and its fair share; 0 is perfectly fair), route gap as tie-break. A cut-up whose
     games do not finish is dropped; with --games 0 the route gap alone ranks them. A table of the kept maps goes to
     stdout."""
-    from .generate import MapSpec, check_spec
-    from .variants import best_variants
+    from ..games.cats.plan import MapSpec, check_spec
+    from ..games.cats.variants import best_variants
 
     kinds = [f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip()]
     unknown = [k for k in kinds if k not in ("json", "txt", "pdf", "svg", "png")]
@@ -229,7 +153,7 @@ def variants_command(count, tries, games, formats, players, coop, long_, forests
         raise OutputError(f"{folder}: is a file, not a folder")
     if not folder.parent.exists():
         raise OutputError(f"{folder}: the folder {folder.parent} does not exist")
-    spec = MapSpec(players, coop, long_, forests, True, jinja, float(tape_width), segment_rows, segment_cols,
+    spec = MapSpec(players, coop, long, forests, True, jinja, float(tape_width), segment_rows, segment_cols,
                    sewer_poppers=sewer_poppers)
     check_spec(spec)
     seed = resolve_seed(seed)
@@ -267,7 +191,7 @@ def variants_command(count, tries, games, formats, players, coop, long_, forests
 def _ranked_by_play(by_gap: Iterable[CatsMap], count: int, games: int) -> list[CatsMap]:
     """Cut-ups (the smallest route gaps first), played and ranked by their balance score from play; one whose games
     do not finish is dropped."""
-    from .playtest import rank_key, scored
+    from ..games.cats.playtest import rank_key, scored
 
     by_gap = list(by_gap)
     with progress(by_gap, "playing") as bar:
@@ -276,23 +200,21 @@ def _ranked_by_play(by_gap: Iterable[CatsMap], count: int, games: int) -> list[C
 
 
 @commands.command("setup")
-@map_options
-@click.option("--map", "map_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Draw on this map (.json or .txt) instead of a new one.")
-@seed_option
+@spec_options(SetupParams)
 @output_option()
 @page_options
-def setup_command(players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols,
+def setup_command(players, coop, long, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols,
                   map_file, seed, output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""
-    from .generate import generate_map, generate_setup
-    from .rules import validate
+    from ..games.cats.generate import generate_map
+    from ..games.cats.setup import generate_setup
+    from ..games.cats.rules import validate
 
     seed = resolve_seed(seed)
     if map_file is not None:
         game_map = _load_map(map_file)
     else:
-        game_map = generate_map(players=players, coop=coop, long=long_, forests=forests, jinja=jinja,
+        game_map = generate_map(players=players, coop=coop, long=long, forests=forests, jinja=jinja,
                                 tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
                                 seed=seed, sewer_poppers=sewer_poppers)
     design = generate_setup(game_map, seed)
@@ -304,8 +226,8 @@ def setup_command(players, coop, long_, forests, jinja, sewer_poppers, tape_widt
 
 
 def _load_map(map_file: Path, setups: bool = False):
-    from ...design import load
-    from .model import CatsMap, CatsSetup
+    from ..design import load
+    from ..games.cats.model import CatsMap, CatsSetup
 
     design = load(map_file)
     if design.GAME != "cats":
@@ -315,33 +237,17 @@ def _load_map(map_file: Path, setups: bool = False):
     return design
 
 
-def play_options(func):
-    """The map to play (--map FILE, a map or a set-up, or the map options) and the bots."""
-    options = [
-        click.option("--map", "map_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     help="Play on this map or set-up (.json or .txt) instead of a new map; a set-up's drawings "
-                          "are used in every game, otherwise each game draws its own set-up from its seed."),
-        click.option("--bots", default="greedy", show_default=True, metavar="LIST",
-                     help="A bot for every seat, comma-separated, or one for all: greedy, random."),
-        click.option("--games", type=click.IntRange(1, 100_000), default=None,
-                     help="How many games [default: play 1, balance 200]."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return map_options(func)
-
-
-def _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width, segment_rows,
+def _play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers, tape_width, segment_rows,
               segment_cols):
     """(map, set-up or None, the map file or None) from --map or the map options; --jinja and --sewer-poppers
     switch the variant on for a map file too."""
-    from .generate import generate_map
-    from .model import CatsSetup
-    from .playtest import with_rules
-    from .rules import validate
+    from ..games.cats.generate import generate_map
+    from ..games.cats.model import CatsSetup
+    from ..games.cats.playtest import with_rules
+    from ..games.cats.rules import validate
 
     if map_file is None:
-        design = generate_map(players=players, coop=coop, long=long_, forests=forests, jinja=jinja,
+        design = generate_map(players=players, coop=coop, long=long, forests=forests, jinja=jinja,
                               tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,
                               seed=seed, sewer_poppers=sewer_poppers)
         return design, None
@@ -358,30 +264,26 @@ def _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_popper
 
 
 @commands.command("play")
-@play_options
-@click.option("--replay", "replay_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Replay a game log (as -o LOG.txt writes it) move by move, and print how it ended.")
-@click.option("--json", "as_json", is_flag=True, help="Print the games as JSON.")
-@seed_option
+@spec_options(PlayParams)
 @output_option((".txt", ".pdf", ".svg", ".png"), required=False)
 @page_options
-def play_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+def play_command(map_file, bots, games, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                  segment_rows, segment_cols, replay_file, as_json, seed, output, print_options):
     """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate); with one game,
     its moves first (number, player, move in notation). -o LOG.txt
     writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
     import json
 
-    from ...output import is_stdout, write_bytes
-    from ...arena import first_seat, game_seed
-    from .gamelog import outcome_text, write_log
-    from .playtest import play_game
+    from ..output import is_stdout, write_bytes
+    from ..arena import first_seat, game_seed
+    from ..games.cats.gamelog import outcome_text, write_log
+    from ..games.cats.playtest import play_game
 
     if replay_file is not None:
         _replay(replay_file, output, print_options)
         return
     seed = resolve_seed(seed)
-    design, setup = _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+    design, setup = _play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                               segment_rows, segment_cols)
     played = [play_game(design, setup, bots, game_seed(seed, i), first_seat(i, design.players))
               for i in range(games or 1)]
@@ -412,7 +314,7 @@ def play_command(map_file, bots, games, players, coop, long_, forests, jinja, se
 
 def _echo_moves(design: CatsMap, played) -> None:
     """Each move of a game on a line of its own: its number, the player who made it, the move in notation."""
-    from . import engine
+    from ..games.cats import engine
 
     state = engine.initial_state(design, played.setup, engine.rules_of(design), played.record.seed,
                                  first=played.record.first)
@@ -422,9 +324,9 @@ def _echo_moves(design: CatsMap, played) -> None:
 
 
 def _replay(replay_file: Path, output: Path | None, print_options) -> None:
-    from .gamelog import moves_played, read_log, replay
+    from ..games.cats.gamelog import moves_played, read_log, replay
 
-    from . import engine
+    from ..games.cats import engine
 
     log = read_log(replay_file)
     result = engine.result(replay(log, replay_file))
@@ -440,8 +342,8 @@ def _replay(replay_file: Path, output: Path | None, print_options) -> None:
 
 def engine_outcome(result, turns: int) -> str:
     """How a replayed game ended (`result`: the engine's, None while it goes on), as `cats play` prints it."""
-    from ...arena import GameRecord
-    from .gamelog import outcome_text
+    from ..arena import GameRecord
+    from ..games.cats.gamelog import outcome_text
 
     if result is None:
         return f"no result after {turns} moves"
@@ -450,9 +352,9 @@ def engine_outcome(result, turns: int) -> str:
 
 def _draw_game(design, setup, first: int, moves, ended: tuple, output: Path, print_options) -> None:
     """The game's finished paper; `ended` is (winners, end, turns), printed in the words of --lang."""
-    from ...output import write_printed
-    from ...press import Document
-    from .draw_game import game_scene, printed_outcome
+    from ..output import write_printed
+    from ..press import Document
+    from ..games.cats.draw_game import game_scene, printed_outcome
 
     outcome = printed_outcome(*ended, lang=print_options.lang)
     scene = game_scene(design, setup, first, moves, outcome, lang=print_options.lang, bleed=print_options.bleed)
@@ -460,26 +362,22 @@ def _draw_game(design, setup, first: int, moves, ended: tuple, output: Path, pri
 
 
 @commands.command("balance")
-@play_options
-@click.option("--jobs", type=click.IntRange(1, 64), default=None,
-              help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
+@spec_options(BalanceParams)
 @output_option((".pdf", ".svg", ".png"), required=False)
 @lang_option
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-@seed_option
-def balance_command(map_file, bots, games, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+def balance_command(map_file, bots, games, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                     segment_rows, segment_cols, jobs, as_json, seed, output, lang):
     """Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each starts equally
     often: each with its 95 % Wilson interval, the mean game length, games decided by a trap, stalemates. The
     score is the largest gap between a seat's win rate and its fair share; the map is fair when every interval
     holds the fair share. With every seat strong, the same games are played by greedy bots too and the report says
     how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
-    from ...arena.balance import all_strong, balance_report
-    from ...arena.records import default_jobs
-    from .playtest import BALANCE_GAMES, map_balance
+    from ..arena.balance import all_strong, balance_report
+    from ..arena.records import default_jobs
+    from ..games.cats.playtest import BALANCE_GAMES, map_balance
 
     seed = resolve_seed(seed)
-    design, setup = _play_map(map_file, seed, players, coop, long_, forests, jinja, sewer_poppers, tape_width,
+    design, setup = _play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                               segment_rows, segment_cols)
     result = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, bots,
                          label="playing")
@@ -488,7 +386,7 @@ def balance_command(map_file, bots, games, players, coop, long_, forests, jinja,
         greedy = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, "greedy")
     click.echo(balance_report(result, as_json, greedy))
     if output is not None:
-        from ...arena.chart import chart_title, write_chart
+        from ..arena.chart import chart_title, write_chart
 
         title = chart_title(_game().title, design.players, seed, bots, lang)
         report_written(write_chart(result, output, title, lang))

@@ -9,15 +9,16 @@ from pathlib import Path
 
 import click
 
-from . import __version__
-from .cli_examples import add_examples
-from .cli_options import (BLEED, PRINT_OPTION_NAMES, echo_report, lang_option, offset_option, output_option, print_options,
-                          profile_option, report_written)
-from .console import EXIT_INTERRUPTED, say_interrupted
-from .errors import InputError, WashigenError
-from .rulebook.commands import kit_command, rules_command
-from .studio.commands import studio_command
-from .units import PAPER_SIZES
+from .. import __version__
+from .examples import add_examples
+from .listing import SENTENCE_END, components_from_commands
+from .options import (BLEED, PRINT_OPTION_NAMES, echo_report, install_progress_bar, lang_option, offset_option,
+                      output_option, print_options, profile_option, report_written)
+from ..exits import EXIT_INTERRUPTED, say_interrupted
+from ..errors import InputError, WashigenError
+from .rulebook import kit_command, rules_command
+from .studio import studio_command
+from ..units import PAPER_SIZES
 
 EXIT_RULE_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -28,12 +29,12 @@ class WashigenGroup(click.Group):
     """Adds every registered game's commands as `washigen GAME ...`, and reports WashigenError as exit 2."""
 
     def list_commands(self, ctx):
-        from .games import all_games
+        from ..games import all_games
 
         return sorted(set(super().list_commands(ctx)) | {g.name for g in all_games() if g.commands is not None})
 
     def get_command(self, ctx, name):
-        from .games import get_game
+        from ..games import get_game
 
         command = super().get_command(ctx, name)
         if command is None:
@@ -89,6 +90,7 @@ def main(ctx: click.Context):
 
     The output format follows the file extension (.svg .pdf .png .json, and .txt where a game has a text form).
     Exit codes: 0 done, 1 the design breaks a rule, 2 bad input."""
+    install_progress_bar()               # long work below the command line reports to a bar on stderr
     if ctx.invoked_subcommand is None:   # `washigen` alone: its help, as asked for
         click.echo(ctx.get_help())
 
@@ -97,7 +99,7 @@ def main(ctx: click.Context):
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def games_command(as_json: bool):
     """List every registered game, its components and their parameters."""
-    from .games import all_games
+    from ..games import all_games
 
     games = all_games()
     if as_json:
@@ -108,13 +110,21 @@ def games_command(as_json: bool):
     click.echo("\n".join(listing_lines(games)) if games else "no games registered")   # one write, not 300
 
 
+def offered(game) -> tuple:
+    """A game's components as the command line offers them: read off its commands (every option, the print
+    options too), or as its spec declares them where it has no commands."""
+    if game.declared("commands") is None:
+        return game.components
+    return components_from_commands(game.commands)
+
+
 def listing_json(game) -> dict:
     """One game in `washigen games --json`."""
     return {"name": game.name, "title": game.title, "aliases": list(game.aliases),
             "components": [{"name": c.name, "help": c.help,
                             "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
                                         "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
-                                       for p in c.params]} for c in game.components]}
+                                       for p in c.params]} for c in offered(game)]}
 
 
 def listing_lines(games) -> list[str]:
@@ -123,7 +133,7 @@ def listing_lines(games) -> list[str]:
     for game in games:
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
         lines.append(f"{game.name}{aliases}: {game.title}")
-        for component in game.components:
+        for component in offered(game):
             lines.append(f"  {game.name} {component.name}: {component.help}")
             names = {param.name for param in component.params}
             shared = PRINT_OPTION_NAMES <= names
@@ -138,8 +148,6 @@ def listing_lines(games) -> list[str]:
 
 
 def first_sentence(text: str) -> str:
-    from .games.params import SENTENCE_END
-
     return SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
 
 
@@ -157,8 +165,8 @@ def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_se
     Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read."""
     import json
 
-    from .design import load
-    from .games import get_game
+    from ..design import load
+    from ..games import get_game
 
     worst = 0
     results = []
@@ -192,7 +200,7 @@ def _shown(path: Path) -> str:
 
 def _play_report(game, design, seed: int, placement_ok: bool):
     """The engine's verdict on a design that passed its placement rules (playing a broken map proves nothing)."""
-    from .report import Report
+    from ..report import Report
 
     if game.play_check is None:
         raise InputError(f"--play: washigen cannot play {game.title} yet; only placement rules are checked")
@@ -208,9 +216,9 @@ def _play_report(game, design, seed: int, placement_ok: bool):
 def render_command(file: Path, output: Path, print_options):
     """Print a design file (as made by any `-o OUT.json`, a text form or a Tiled map; - reads it from standard
     input) to PDF, SVG or PNG, or write it in another form."""
-    from .cli_options import emit
-    from .design import load
-    from .games import get_game
+    from .options import emit
+    from ..design import load
+    from ..games import get_game
 
     design = load(file)
     game = get_game(design.GAME)
@@ -230,9 +238,9 @@ def render_command(file: Path, output: Path, print_options):
 @lang_option
 def calibrate_command(output: Path, paper: str, duplex: str, lang: str):
     """Print a duplex calibration sheet: it tells the --back-offset your printer needs."""
-    from .output import write_document
-    from .press.impose import calibration_pages
-    from .press.templates import template_for
+    from ..output import write_document
+    from ..press.impose import calibration_pages
+    from ..press.templates import template_for
 
     document = calibration_pages(template_for("poker", paper.lower()), duplex, lang)
     report_written(write_document(document, output))
@@ -264,7 +272,7 @@ def profile_group():
 @click.option("--dpi", type=click.IntRange(30, 2400), default=None)
 def profile_set_command(name: str, **options):
     """Save print-option defaults in a printer profile (merged into what it already holds)."""
-    from .profiles import FIELDS, check_name, save
+    from ..profiles import FIELDS, check_name, save
 
     check_name(name)
     given = {key: value for key, value in options.items() if value is not None}
@@ -284,7 +292,7 @@ def profile_set_command(name: str, **options):
 @click.option("--name", default=None, help="Only this profile.")
 def profile_show_command(name: str | None):
     """List the saved printer profiles and where they are kept."""
-    from .profiles import DEFAULT_PROFILE, find, load_all, profiles_path
+    from ..profiles import DEFAULT_PROFILE, find, load_all, profiles_path
 
     profiles = [find(name)] if name else list(load_all().values())
     click.echo(f"printer profiles in {profiles_path()}" + ("" if profiles else ": none saved yet"))
@@ -297,7 +305,7 @@ def profile_show_command(name: str | None):
 @click.argument("name")
 def profile_remove_command(name: str):
     """Remove a saved printer profile; the others, and the comments written around them, stay as they are."""
-    from .profiles import remove
+    from ..profiles import remove
 
     path = remove(name)
     click.echo(f"removed profile {name} from {path}")
@@ -340,10 +348,11 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     cluster with --scheduler; the numbers are the same either way."""
     import json
 
-    from .cli_options import progress
-    from .games import get_game
-    from .arena.records import default_jobs
-    from .arena.sweep import file_tasks, read_lines, score_summary, seed_tasks, sweep
+    from .options import progress
+    from ..games import get_game
+    from ..arena.records import default_jobs
+    from ..arena.sweep import file_tasks, read_lines, score_summary, seed_tasks, sweep
+    from ..games.sweeps import play_task
 
     name = get_game(game).name
     if designs is not None:
@@ -355,16 +364,16 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
         tasks = seed_tasks(name, parse_seeds(seeds), _settings(params), games, play_seed, bots)
     with progress(range(len(tasks)), "sweeping", length=len(tasks)) as bar:
         step = getattr(bar, "update", None)
-        played = sweep(tasks, output, jobs or default_jobs(), scheduler, progress=step)
+        played = sweep(tasks, output, play_task, jobs or default_jobs(), scheduler, progress=step)
     lines = read_lines(output)
     summary = score_summary(lines)
     click.echo(f"{played} maps played now, {len(tasks) - played} were already in {output}; "
                f"{summary['fair']} of {summary['maps']} fair")
     click.echo(json.dumps(summary))
     if chart is not None:
-        from .output import write_document
-        from .arena.chart import sweep_chart, sweep_title
-        from .press import Document
+        from ..output import write_document
+        from ..arena.chart import sweep_chart, sweep_title
+        from ..press import Document
 
         title = sweep_title(get_game(name).title, len(lines), bots, lang)
         report_written(write_document(Document.single(sweep_chart(lines, title, lang)), chart))

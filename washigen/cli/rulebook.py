@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..cli_options import (COLOUR_OPTION, ICC_PROFILE_OPTION, lang_option, output_option, profile_option,
+from .options import (COLOUR_OPTION, ICC_PROFILE_OPTION, lang_option, output_option, profile_option,
                            report_written, resolve_seed, seed_option)
 
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
@@ -28,14 +28,14 @@ def rules_command(game: str, lang: str, paper: str, output: Path, colour: str, o
     GAME is a registered game (cats, cops, cat-tree, trail-route); a path to a Markdown file in the same format
     as seeds/*.md typesets that file instead."""
     from ..games import get_game
-    from . import game_rules_pdf, read, rules_pdf, source_name
+    from ..rulebook import game_rules_pdf, read, rules_pdf, source_name
 
     profile = _colour_checked(output, colour, output_profile)
     if game.lower().endswith(".md"):
         path = Path(game)
-        data = rules_pdf(read(path, source_name(path)), paper.lower())
+        data = rules_pdf(read(path, source_name(path)), paper.lower(), find_game=get_game)
     else:
-        data = game_rules_pdf(get_game(game).name, lang, paper.lower())
+        data = game_rules_pdf(get_game(game).name, lang, paper.lower(), find_game=get_game)
     _write(output, data, colour, profile)
 
 
@@ -58,7 +58,7 @@ def kit_command(game: str, players: int | None, layout: str | None, lang: str, p
     how to assemble; the map or components; player sheets; the rules. One bookmark per part. The seed of the
     map or setup is printed on stderr (chosen when --seed is not given) and on its sheets."""
     from ..games import get_game
-    from .kit import build_kit
+    from ..rulebook.kit import build_kit
 
     profile = _colour_checked(output, colour, output_profile)
     found = get_game(game)

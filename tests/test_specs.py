@@ -1,0 +1,77 @@
+"""Each game's spec (games/<game>/spec.py) declares its components and their parameters as data; the command line
+must offer exactly those. Read back from the click commands themselves (cli/listing.py), so a parameter added to,
+dropped from or changed in either place fails here."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from washigen.cli.listing import components_from_commands
+from washigen.games import get_game
+from washigen.units import parse_length
+
+BUILT_IN = {"cats": "cats", "cops": "cops", "cat-tree": "cat_tree", "trail-route": "trail_route"}
+
+
+def _comparable(param):
+    """What the command line and the spec must agree on; a length's default as millimetres (the command line
+    shows 50mm), its minimum aside (click's type keeps it apart from the range it shows)."""
+    default = param.default
+    if param.kind == "length" and isinstance(default, str):
+        default = parse_length(default, allow_zero=True)
+    return (param.name, param.kind, default, None if param.kind == "length" else param.min, param.max,
+            param.choices, param.help, param.option, param.required)
+
+
+@pytest.mark.parametrize("game", sorted(BUILT_IN))
+def test_the_command_line_offers_every_component_and_parameter_the_spec_declares(game):
+    spec = importlib.import_module(f"washigen.games.{BUILT_IN[game]}.spec")
+    commands = importlib.import_module(f"washigen.cli.{BUILT_IN[game]}").commands
+    read = {component.name: component for component in components_from_commands(commands)}
+    assert [c.name for c in spec.COMPONENTS] == [name for name in read if name in {c.name for c in spec.COMPONENTS}]
+    for declared in spec.COMPONENTS:
+        offered = {param.name: param for param in read[declared.name].params}
+        assert declared.help == read[declared.name].help, declared.name
+        for param in declared.params:
+            assert param.name in offered, (declared.name, param.name)
+            assert _comparable(param) == _comparable(offered[param.name]), (declared.name, param.name)
+
+
+def test_the_cats_map_options_are_declared_once_and_shared_by_every_command_that_makes_a_map():
+    from dataclasses import fields
+
+    from washigen.games.cats.spec import COMPONENTS, MapOptions
+
+    clump = [f.name for f in fields(MapOptions)]
+    sharing = [c.name for c in COMPONENTS if c.options is not None and issubclass(c.options, MapOptions)]
+    assert sharing == ["map", "variants", "setup", "play", "balance"]
+    for component in COMPONENTS:
+        if component.name in sharing:
+            by_name = {param.name: param for param in component.params}
+            assert [by_name[name] for name in clump] == [p for p in component.params if p.name in clump]
+
+
+@pytest.mark.parametrize("game", sorted(BUILT_IN))
+def test_a_length_declares_its_real_minimum_and_the_command_line_checks_the_same(game):
+    commands = importlib.import_module(f"washigen.cli.{BUILT_IN[game]}").commands
+    for component in get_game(game).components:
+        command = commands.commands[component.name]
+        options = {option.name: option for option in command.params}
+        for param in component.params:
+            if param.kind == "length" and param.name in options:
+                minimum = getattr(options[param.name].type, "minimum", None)
+                assert (param.min or None) == minimum, (component.name, param.name)
+
+
+def test_registering_a_game_reads_no_click_command():
+    """The API's view of a game (its components) comes from its spec: made in a fresh interpreter, a design
+    never loads the command line."""
+    import subprocess
+    import sys
+
+    code = ("import sys, washigen; washigen.generate('cats', 'map', seed=1); "
+            "print(sorted(m for m in sys.modules if m == 'click' or m.startswith('washigen.cli')))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert shown.strip() == "[]"

@@ -1,0 +1,191 @@
+"""The studio page in a real headless Chromium: the select tool selects and never edits, a refused option is said
+in the form's words and the page's language, an upload moves the link and the Part picker to what it holds, axe-core
+finds nothing on any game's page, the page works 375 px wide, and a changed parameter is drawn within 250 ms."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_studio_browser import browser, click_cell, downloads, server, wait  # noqa: F401
+from washigen import __version__
+
+from selenium.webdriver.common.by import By  # noqa: E402  (test_studio_browser skipped the module without it)
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+DOCS_PNG = Path(__file__).parent.parent / "docs" / "studio.png"
+
+
+def shown(driver) -> bool:
+    """A drawing is shown and nothing is being made or checked (in any language)."""
+    status = driver.find_element(By.ID, "status")
+    return status.get_attribute("class").strip() == "status" and bool(
+        driver.find_elements(By.CSS_SELECTOR, "#preview svg.design"))
+
+
+def open_page(driver, server, query: str) -> None:
+    driver.get(f"{server}/?{query}")
+    wait(driver, shown, f"{query} never showed")
+
+
+def test_the_select_tool_selects_a_violation_and_leaves_the_design_alone(server, browser, tmp_path):
+    from tests.test_studio_api import broken_map
+    from washigen.games import get_game
+
+    open_page(browser, server, "game=cats&component=map&seed=1")
+    assert Select(browser.find_element(By.ID, "tool")).first_selected_option.get_attribute("value") == "select"
+    broken = tmp_path / "broken.txt"
+    broken.write_text(get_game("cats").to_text(broken_map()), encoding="utf-8")
+    browser.find_element(By.ID, "upload").send_keys(str(broken))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#studio-marks rect.mark"), "no mark")
+    before = browser.execute_script("return window.studioDesign()")
+    mark = browser.find_element(By.CSS_SELECTOR, "#studio-marks rect.mark")
+    geometry = browser.execute_script("return window.studioGeometry()")
+    x, y = float(mark.get_attribute("x")), float(mark.get_attribute("y"))
+    row = round((y - geometry["y"]) / geometry["pitch_y"]) + 1
+    col = round((x - geometry["x"]) / geometry["pitch_x"]) + 1
+    click_cell(browser, row, col)
+    wait(browser, lambda d: "selected" in d.find_element(By.CSS_SELECTOR, "#studio-marks rect.mark")
+         .get_attribute("class"), "a click on the mark did not select it")
+    text = browser.find_element(By.ID, "selection-text").text
+    index = int(browser.find_element(By.CSS_SELECTOR, "#studio-marks rect.mark.selected").get_attribute("data-index"))
+    violation = browser.execute_script("return window.studioReport().violations[arguments[0]]", index)
+    assert violation["rule"] in text and violation["message"] in text and "row" in text
+    time.sleep(0.3)
+    assert browser.execute_script("return window.studioDesign()") == before           # nothing edited
+    assert browser.execute_script("return window.studioDirty()") is False
+    assert "broken.txt" not in browser.current_url and "game=cats" in browser.current_url
+    assert "component=map" in browser.current_url
+    assert Select(browser.find_element(By.ID, "component")).first_selected_option.text == "map"
+
+
+def speak(driver, language: str) -> None:
+    """The browser's languages (navigator.languages), as a user's settings give them."""
+    agent = driver.execute_script("return navigator.userAgent")
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": language})
+
+
+def test_a_refused_option_is_said_in_the_forms_words_and_the_pages_language(server, browser):
+    for locale, label, words in (("en-US", "Players", "choose a whole number from 2 to 6"),
+                                 ("de-DE", "Spieler", "eine ganze Zahl von 2 bis 6")):
+        speak(browser, locale)
+        try:
+            open_page(browser, server, "game=cats&component=map&seed=1")
+            players = browser.find_element(By.ID, "param-players")
+            players.clear()
+            players.send_keys("9")
+            problem = wait(browser, lambda d: d.find_element(By.ID, "problem").is_displayed()
+                           and d.find_element(By.ID, "problem"), "no message")
+            text = problem.text
+            assert text.startswith(f"{label}:") and words in text, text
+            assert "Invalid value" not in text and "--players" not in text
+            assert browser.find_element(By.CSS_SELECTOR, "[data-param=players]").get_attribute("class") == \
+                "field invalid"
+        finally:
+            speak(browser, "en-US")
+
+
+def axe_violations(driver) -> list[dict]:
+    axe_selenium = pytest.importorskip("axe_selenium_python",
+                                       reason="axe-selenium-python is not installed (pip install -e '.[test]')")
+    axe = axe_selenium.Axe(driver)
+    axe.inject()
+    return axe.run()["violations"]
+
+
+@pytest.mark.parametrize("query", ["game=cats&component=map&seed=1", "game=cops&component=tape&seed=1",
+                                   "game=cat-tree&component=deck", "game=trail-route&component=setup&seed=1"])
+def test_axe_finds_no_violation(server, browser, query):
+    open_page(browser, server, query)
+    found = axe_violations(browser)
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
+
+
+def test_the_page_is_usable_375_px_wide(server, browser, tmp_path):
+    browser.set_window_size(375, 800)
+    try:
+        open_page(browser, server, "game=cats&component=map&seed=1")
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 375 + 1, f"the page is {width} px wide: it scrolls sideways"
+        for element_id in ("game", "component", "seed", "new-seed", "tool"):
+            box = browser.find_element(By.ID, element_id).rect
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 376, element_id
+        browser.save_screenshot(str(tmp_path / "studio-375.png"))
+        Path("/tmp/studio-375.png").write_bytes((tmp_path / "studio-375.png").read_bytes())
+    finally:
+        browser.set_window_size(1400, 900)
+
+
+def test_docs_screenshot_shows_this_version(server, browser, request):
+    """docs/studio.png is a screenshot made here (`pytest --update-golden` rewrites it); it records the version
+    it shows, which must be this one."""
+    from PIL import Image, PngImagePlugin
+
+    if request.config.getoption("--update-golden", default=False):
+        from tests.test_studio_api import broken_map
+        from washigen.games import get_game
+
+        open_page(browser, server, "game=cats&component=map&seed=1")
+        path = DOCS_PNG.parent / "broken-map.txt"
+        try:
+            path.write_text(get_game("cats").to_text(broken_map()), encoding="utf-8")
+            browser.find_element(By.ID, "upload").send_keys(str(path))
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#studio-marks rect.mark"), "no mark")
+        finally:
+            path.unlink()
+        browser.execute_script("document.querySelector('#violations button').click()")
+        shot = Image.open(__import__("io").BytesIO(browser.get_screenshot_as_png()))
+        info = PngImagePlugin.PngInfo()
+        info.add_text("washigen-version", __version__)
+        shot.save(DOCS_PNG, pnginfo=info)
+    assert Image.open(DOCS_PNG).text.get("washigen-version") == __version__, \
+        "docs/studio.png shows another version; rewrite it with pytest --update-golden tests/test_studio_page.py"
+
+
+def test_a_changed_parameter_is_drawn_within_250_ms(server, browser):
+    open_page(browser, server, "game=cats&component=map&seed=1&players=2")
+    times = browser.execute_async_script(LATENCY, 10)
+    assert "error" not in times, times
+    changes, seeds = times["changes"], times["seeds"]
+    print(f"parameter change: median {statistics.median(changes):.0f} ms, max {max(changes):.0f} ms; "
+          f"new seed: median {statistics.median(seeds):.0f} ms, max {max(seeds):.0f} ms")
+    assert statistics.median(changes) < 250, changes
+
+
+# Types into the tape width (a change that redraws the 2-player map) and waits for the new drawing; then presses
+# New seed; each time from the last key (or the click) to the new SVG in the page.
+LATENCY = """
+const [rounds, done] = arguments;
+const drawn = () => new Promise((resolve) => {
+  const stage = document.getElementById("preview");
+  const observer = new MutationObserver(() => {
+    if (stage.querySelector("svg.design") && !stage.classList.contains("stale")) {
+      observer.disconnect(); resolve(performance.now());
+    }
+  });
+  observer.observe(stage, {childList: true, attributes: true});
+});
+(async () => {
+  const input = document.getElementById("param-tape_width");
+  const changes = [], seeds = [];
+  for (let k = 0; k < rounds; k++) {
+    const next = drawn();
+    input.value = k % 2 ? "50mm" : "45mm";
+    const start = performance.now();
+    input.dispatchEvent(new Event("input"));
+    changes.push((await next) - start);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  for (let k = 0; k < rounds; k++) {
+    const next = drawn();
+    const start = performance.now();
+    document.getElementById("new-seed").click();
+    seeds.push((await next) - start);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  done({changes, seeds});
+})().catch((error) => done({error: String(error)}));
+"""

@@ -1,0 +1,99 @@
+"""Cat Tree declared as data: its components and the parameters of each, as frozen dataclasses whose fields say
+what they are (games/params.py). The bots and the seed that `play` and `balance` share are declared once; the
+command line (cli/cat_tree.py), `washigen games`, washigen.generate's checks and the studio's form are built from
+these declarations. Plain values only: registering the game imports nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..params import param, seed_param
+from ..registry import Component
+from .constants import CARD_SIZE_NAMES, REFERENCE_CARDS
+
+if TYPE_CHECKING:
+    from .model import CatTreeDeck, CatTreeLayout
+
+BOT_NAMES = "greedy, random, strong (strong:N: N playouts a move)"
+BALANCE_GAMES = 200
+
+
+
+def bots() -> str:
+    """Who plays: the same declaration for the game shown and the games counted (a design is always the greedy
+    bots' tree, so it is no part of one)."""
+    return param("greedy", f"Who plays. A bot for both players or one each, comma-separated: {BOT_NAMES}.",
+                 kind="LIST", design=False)
+
+
+@dataclass(frozen=True)
+class DeckParams:
+    """`cat-tree deck`."""
+    card: str = param("poker", "Card size (poker 63.5 x 88.9 mm, bridge 57.15 x 88.9, mini-euro 44 x 68, tarot 70 x "
+                               "120).", kind="choice", choices=CARD_SIZE_NAMES)
+    reference: bool = param(True, f"Add {REFERENCE_CARDS} reference cards (structures on the front, scoring on the "
+                                  "back).", flag="--reference/--no-reference")
+
+
+@dataclass(frozen=True)
+class SheetParams:
+    """`cat-tree sheet`: the score sheet takes nothing but the print options."""
+
+
+@dataclass(frozen=True)
+class ScoreParams:
+    """`cat-tree score`: a finished tree to read (the command's argument) and how to report it."""
+    layout: str | None = param(None, kind="file", flag="LAYOUT", required=True, design=False)
+    as_json: bool = param(False, "Print the score and the violations as JSON.", flag="--json", design=False)
+
+
+@dataclass(frozen=True)
+class PlayParams:
+    """`cat-tree play`: a design is the tree of the seed's game."""
+    seed: int | None = seed_param()
+    games: int = param(1, "Games to play one after another (seeds S, S+1, ...), to compare their trees.", min=1,
+                       max=100, design=False)
+    bots: str = bots()
+
+
+@dataclass(frozen=True)
+class BalanceParams:
+    """`cat-tree balance`."""
+    bots: str = bots()
+    against: str | None = param(None, "Play the same deals with these bots too and count whose tree scores more.",
+                                kind="LIST")
+    games: int = param(BALANCE_GAMES, "How many games (deals).", min=1, max=100_000)
+    jobs: int | None = param(None, "Processes playing at once [default: every core]; the numbers are the same for "
+                                   "every JOBS.", kind="int", min=1, max=64, design=False)
+    as_json: bool = param(False, "Print the numbers as JSON.", flag="--json", design=False)
+    seed: int | None = seed_param()
+
+
+def make_deck(options: DeckParams) -> CatTreeDeck:
+    """The deck `cat-tree deck` prints."""
+    from .model import CatTreeDeck
+
+    return CatTreeDeck(card=options.card, reference_cards=REFERENCE_CARDS if options.reference else 0)
+
+
+def make_layout(options: PlayParams) -> CatTreeLayout:
+    """The tree the greedy bots build in the seed's game (washigen.generate("cat-tree", "play", seed=...))."""
+    from .generate import generate_layout
+
+    return generate_layout(options.seed or 0)
+
+
+COMPONENTS: tuple[Component, ...] = (
+    Component("deck", "The 32 structure cards (four of each), 9-up with bleed and crop marks, on A4 unless --paper "
+              "says otherwise", options=DeckParams, make=make_deck),
+    Component("sheet", "A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at "
+              "height 5, a points column", options=SheetParams),
+    Component("score", "Check and score a finished tree", options=ScoreParams),
+    Component("play", "Simulate a game: two players, eight rounds; each round both draw two cards and keep one in "
+              "secret, then place their cards together on one shared tree (a card with no legal cell is dismissed)",
+              options=PlayParams, make=make_layout),
+    Component("balance", "How good the trees are that bots build: over GAMES seeded deals (the leading player "
+              "alternating), the trees' points (mean, spread, min, quartiles, max), cards placed and dismissed a "
+              "game, and how many trees reach height 5", options=BalanceParams),
+)

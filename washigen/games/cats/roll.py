@@ -1,0 +1,140 @@
+"""The tape maker's artwork: a segment with its band, the forest section printed after it, and the roll of
+both repeated along the tape."""
+
+from __future__ import annotations
+
+from ... import __version__
+from ...fonts import MIN_TEXT, fit_size, size_in_room
+from ...i18n import translator
+from ...scene import Group, Path, Rect, Scene, Style, Text
+from .band import Panel, band_baseline, band_items, band_room, qr_group
+from .constants import TITLE
+from .grid import draw_grid
+from .model import FOREST_SECTION_COLS, CatsRoll, Grid, cell_size, forest_qr_cells
+from .symbols import new_scene, symbol, use
+
+
+# -- segments, forest sections, rolls ---------------------------------------------------------------------------------------------
+
+def segment_items(scene: Scene, grid: Grid, s: float, bleed: float, note: str = "", qr: str | None = None,
+                  lang: str = "en") -> list:
+    R, C = grid.height, grid.width
+    items = draw_grid(scene, grid, s, home_rows=(R - 1,), bleed=(bleed, 0.0, 0.0, 0.0))
+    band = band_items(scene, C * s, s, [Panel(0, C * s, "")], 0.0, note=note, qr=qr, lang=lang)
+    band[0] = Rect(0, 0, C * s, s + bleed, Style(fill="band"))
+    return items + [Group(band, dy=R * s)]
+
+
+def segment_scene(grid: Grid, tape_width: float, rows: int, bleed: float = 0.0, note: str = "",
+                  lang: str = "en") -> Scene:
+    s = cell_size(tape_width, rows)
+    scene = new_scene(grid.width * s, (rows + 1) * s, bleed,
+                      {"kind": "segment", "title": f"{TITLE} · " + translator(lang).gettext("segment")})
+    scene.add(*segment_items(scene, grid, s, bleed, note, lang=lang))
+    return scene
+
+
+def forest_pieces(rows: int, cols: int, reserved: tuple[int, int, int, int] | None = None
+                  ) -> list[tuple[int, int, int, int]]:
+    """The forest section's pieces as (row, col, height, width): big forests first, shrubs in the gaps; the
+    `reserved` rectangle (row, col, height, width) stays empty."""
+    free = [[True] * cols for _ in range(rows)]
+    if reserved:
+        r0, c0, h0, w0 = reserved
+        for i in range(r0, r0 + h0):
+            for j in range(c0, c0 + w0):
+                free[i][j] = False
+    pieces = []
+    shapes = [(3, 3), (2, 4), (3, 2), (2, 3), (2, 2)]
+    k = 0
+    for r in range(rows):
+        for c in range(cols):
+            if not free[r][c]:
+                continue
+            placed = False
+            for t in range(len(shapes)):
+                h, w = shapes[(k + t) % len(shapes)]
+                if r + h <= rows and c + w <= cols and all(free[r + i][c + j] for i in range(h) for j in range(w)):
+                    pieces.append((r, c, h, w))
+                    for i in range(h):
+                        for j in range(w):
+                            free[r + i][c + j] = False
+                    k += 1
+                    placed = True
+                    break
+            if not placed:
+                pieces.append((r, c, 1, 1))
+                free[r][c] = False
+    return pieces
+
+
+def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: str | None = None,
+                         lang: str = "en") -> list:
+    _ = translator(lang)
+    cols = FOREST_SECTION_COLS
+    width = cols * s
+    items: list = [Rect(0, -bleed, width, rows * s + bleed, Style(fill="forest-tint"))]
+    reserved = None
+    cells = forest_qr_cells(qr, rows, s) if qr else 0
+    if cells:
+        # The code, and a row below it for its caption, in the middle (rounded towards the segment before it): its
+        # white quiet zone never meets the section's tail, which the roll's bleed shows at its start.
+        reserved = (0, (cols - cells) // 2, cells + 1, cells)
+    pieces = forest_pieces(rows, cols, reserved)
+    edges = []
+    for r, c, h, w in pieces:
+        for i in range(h):
+            for j in range(w):
+                name = "shrub" if (h, w) == (1, 1) else ("pine" if (r + i + c + j) % 3 == 0 else "tree")
+                items.append(use(scene, symbol(name, s), (c + j) * s, (r + i) * s, s))
+        edges += [("M", c * s, r * s), ("L", (c + w) * s, r * s), ("L", (c + w) * s, (r + h) * s),
+                  ("L", c * s, (r + h) * s), ("Z",)]
+    items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
+    if reserved:
+        items.append(qr_group(qr, (cells - 0.4) * s, (reserved[1] + 0.2) * s, 0.2 * s))
+        size = max(MIN_TEXT, min(0.28 * s, 1.6))
+        items.append(Text((reserved[1] + cells / 2) * s, (cells + 0.5) * s + 0.36 * size, _("the rules"), size,
+                          anchor="middle", style=Style(fill="forest")))
+    band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
+    text = _("forests & shrubs: cut out, stick on")
+    size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
+    if size:
+        band.append(Text(width / 2, band_baseline(s, text, size), text, size, anchor="middle",
+                         style=Style(fill="#ffffff")))
+    return items + [Group(band, dy=rows * s)]
+
+
+def piece_length(design: CatsRoll) -> float:
+    """The length in mm of one segment with the forest section after it."""
+    return (design.segment_cols + FOREST_SECTION_COLS) * cell_size(design.tape_width, design.segment_rows)
+
+
+def repeat_length(design: CatsRoll) -> float:
+    """The length in mm after which the roll's artwork repeats."""
+    return len(design.segments) * piece_length(design)
+
+
+def roll_repeat(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
+    """One repeat of the roll: every segment followed by a forest section, as the tape maker prints it."""
+    s = cell_size(design.tape_width, design.segment_rows)
+    R, C = design.segment_rows, design.segment_cols
+    pitch = piece_length(design)
+    scene = new_scene(len(design.segments) * pitch, (R + 1) * s, bleed,
+                      {"kind": "roll", "seed": str(design.seed),
+                       "title": f"{TITLE} · " + translator(lang).gettext("tape")})
+    note = translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
+    for k, grid in enumerate(design.segments):
+        scene.add(Group(segment_items(scene, grid, s, bleed, note, lang=lang), dx=k * pitch))
+        scene.add(Group(forest_section_items(scene, R, s, bleed, design.rules_url, lang), dx=k * pitch + C * s))
+    return scene
+
+
+def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
+    from ...press.impose import tape_artwork
+
+    repeat = roll_repeat(design, bleed, lang)
+    # A segment and its forest section are cut off the roll together: the artwork ends on the last whole pair, so
+    # the roll's end never cuts through a segment (its bleed shows the plain tape after it).
+    strip = tape_artwork(repeat, design.length, bleed, piece=piece_length(design))
+    strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
+    return strip

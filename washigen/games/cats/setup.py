@@ -1,0 +1,80 @@
+"""Tokyo Washi Game Cats: set-ups, the fish and cats drawn on a map as the players would draw them, seeded,
+each drawing at least DRAWING_GAP empty cells from the next."""
+
+from __future__ import annotations
+
+import random
+
+from .board import Board
+from .model import DRAWING_GAP, GENERATOR, CatsMap, CatsSetup, Drawing, table
+
+
+def generate_setup(game_map: CatsMap, seed: int = 0) -> CatsSetup:
+    """Fish and cats drawn on a map the way the players would: every drawing on a free street cell of a home row,
+    spaced, each player's counts and sides as the rules ask."""
+    rng = random.Random(f"cats:{game_map.seed}:setup:{seed}")
+    seats = table(game_map.players, game_map.coop)
+    board = Board(game_map.grid)
+    top, bottom = 1, board.rows
+    spots = {row: _spread(board, row, seats.drawings_per_side, rng) for row in (top, bottom)}
+    fish_owners, cat_owners = _owners(seats, rng)
+    fish, cats = [], []
+    for row, side in ((top, "top"), (bottom, "bottom")):
+        places = spots[row]
+        rng.shuffle(places)
+        owners = cat_owners[side] + fish_owners[side]
+        for k, (player, col) in enumerate(zip(owners, places)):
+            (cats if k < len(cat_owners[side]) else fish).append(Drawing(player=player, row=row, col=col))
+    return CatsSetup(map=game_map, fish=tuple(sorted(fish, key=_order)), cats=tuple(sorted(cats, key=_order)),
+                     seed=seed, generator=GENERATOR)
+
+
+def _order(d: Drawing):
+    return d.row, d.col
+
+
+def _spread(board: Board, row: int, count: int, rng: random.Random) -> list[int]:
+    """`count` columns of free street on a home row, spaced; random but always found when the row has room."""
+    free = [c + 1 for c in range(board.cols) if board.street >> ((row - 1) * board.cols + c) & 1]
+    for _ in range(40):
+        order = free[:]
+        rng.shuffle(order)
+        chosen: list[int] = []
+        for col in order:
+            if all(abs(col - other) > DRAWING_GAP for other in chosen):
+                chosen.append(col)
+                if len(chosen) == count:
+                    return sorted(chosen)
+    chosen = []
+    for col in free:                      # the packing from the left: the most that fit
+        if not chosen or col - chosen[-1] > DRAWING_GAP:
+            chosen.append(col)
+    return chosen[:count]
+
+
+def _owners(seats, rng: random.Random) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Who draws the fish and the cats on each side."""
+    fish = {"top": [], "bottom": []}
+    cats = {"top": [], "bottom": []}
+    players = range(1, seats.players + 1)
+    if seats.coop:
+        for p in players:
+            side = seats.cat_side(p)
+            cats[side].append(p)
+        for side, other in (("top", "bottom"), ("bottom", "top")):
+            fetchers = cats[other]                  # fish lie on the side opposite their cat
+            for k in range(seats.fish_per_side):
+                fish[side].append(fetchers[k % len(fetchers)])
+        return fish, cats
+    for p in players:
+        cats["top"].append(p)
+        cats["bottom"].append(p)
+    if seats.players == 3:
+        turn = [1, 2, 3, 1, 2, 3, 1, 2]
+        for k, p in enumerate(turn):
+            fish["top" if k % 2 == 0 else "bottom"].append(p)
+    else:
+        for p in players:
+            fish["top"] += [p, p]
+            fish["bottom"] += [p, p]
+    return fish, cats

@@ -1,0 +1,186 @@
+"""Tokyo Washi Game Cats declared as data: its components and the parameters of each, as frozen dataclasses whose
+fields say what they are (games/params.py). The map options are declared once (MapOptions) and every component
+that makes a map shares them; the command line (cli/cats.py), `washigen games`, washigen.generate's checks and the
+studio's form are built from these declarations. Plain values only: registering the game imports nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
+
+from ...qr import MAX_URL_LENGTH
+from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_mm
+from ..params import param, seed_param
+from ..registry import Component
+from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
+                        MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
+
+if TYPE_CHECKING:
+    from .model import CatsMap, CatsRoll, CatsSetup
+
+_WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
+
+
+@dataclass(frozen=True)
+class TapeOptions:
+    """The tape every component that makes tape is cut from."""
+    tape_width: float = param(
+        DEFAULT_TAPE_WIDTH, f"Width of the tape ({format_mm(TAPE_WIDTH_RANGE[0])}-{format_mm(TAPE_WIDTH_RANGE[1])} "
+        f"mm; standard tapes: {_WIDTHS} mm). Narrower tape makes smaller cells; under 4 mm a cell is reported as too "
+        "small to draw in.", kind="length", min=TAPE_WIDTH_RANGE[0], max=TAPE_WIDTH_RANGE[1], example="45mm")
+    segment_rows: int = param(DEFAULT_SEGMENT_ROWS, "Cell rows of a segment (fewer rows: bigger cells on narrow "
+                              "tape).", min=SEGMENT_ROWS_RANGE[0], max=SEGMENT_ROWS_RANGE[1])
+    segment_cols: int = param(DEFAULT_SEGMENT_COLS, "Columns of a segment.", min=SEGMENT_COLS_RANGE[0],
+                              max=SEGMENT_COLS_RANGE[1])
+
+
+@dataclass(frozen=True)
+class MapOptions(TapeOptions):
+    """What a map is: the table it is for, its length, its pieces and its variant rules."""
+    players: int = param(2, "2 or 3: one segment a side; 4 or 5: two; 6: three.", min=2, max=6)
+    coop: bool = param(False, "Team play: 2 v 2 (4 players) or 2 v 2 v 2 (6 players) on the 2-player map.")
+    long: int = param(0, "Extra layers of tape between the two outer ones (long game).", min=0, max=LONG_MAX)
+    forests: int = param(0, "Forest and shrub pieces stuck on the map.", min=0, max=FORESTS_MAX)
+    jinja: bool = param(False, "Jinja mode: after a special move a shrine may be entered to win one back (stored in "
+                               "the map file).")
+    sewer_poppers: bool = param(False, "The sewer-popper variant: special moves are sewer pops only and no cat "
+                                       "steps on a sewer; every home-row cell must reach the other home row around "
+                                       "the sewers (stored in the map file).")
+
+
+def rules_url() -> str | None:
+    return param(None, "Print a QR code that leads to the rules.", kind="URL", max_length=MAX_URL_LENGTH)
+
+
+
+@dataclass(frozen=True)
+class MapParams(MapOptions):
+    """`cats map`."""
+    cut_up: bool = param(False, "Cut the tape on vertical grid lines and lay the pieces anew; the most balanced of "
+                                "the first good cut-ups.")
+    variant: int | None = param(None, "With --cut-up: exactly this cut-up of the seed's map (as `cats variants` "
+                                      "lists them).", kind="int", min=1, max=100_000)
+    rules_url: str | None = rules_url()
+    seed: int | None = seed_param()
+
+
+@dataclass(frozen=True)
+class RollParams(TapeOptions):
+    """`cats tape`: artwork for a tape maker."""
+    length: float = param(10_000.0, "Length of the roll.", kind="length", max=MAX_LENGTH)
+    bleed: float = param(DEFAULT_BLEED, "Artwork beyond each edge of the tape.", kind="length", min=0,
+                         max=MAX_BLEED, design=False)
+    segments: int = param(4, "Distinct segments in the repeat (each followed by a forest section).", min=1,
+                          max=1000)
+    repeat_only: bool = param(False, "Only the one repeat a tape maker prints from: tape width x repeat length at "
+                                     "real size, with the bleed on every side and no marks (a vector PDF, or a PNG "
+                                     "at --dpi 300 or 600).", design=False)
+    dpi: int = param(300, "Resolution of PNG output.", min=30, max=2400, design=False)
+    rules_url: str | None = rules_url()
+    seed: int | None = seed_param()
+
+
+@dataclass(frozen=True)
+class SheetParams:
+    """`cats sheet`: player strips to cut out."""
+    players: int = param(2, "", min=2, max=6)
+    coop: bool = param(False, "One strip a team (team play shares the special moves).")
+
+
+@dataclass(frozen=True)
+class SetupParams(MapOptions):
+    """`cats setup`: fish and cats drawn on a map (a new one, or --map FILE)."""
+    map_file: str | None = param(None, "Draw on this map (.json or .txt) instead of a new one.", kind="file",
+                                 flag="--map", design=False)
+    seed: int | None = seed_param()
+
+
+@dataclass(frozen=True)
+class VariantsOptions:
+    """`cats variants`: how many cut-ups to keep, and how they are found and written."""
+    count: int = param(5, "How many maps to keep.", min=1, max=MAX_VARIANTS)
+    tries: int | None = param(None, "Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + "
+                                    "10000).", kind="int", min=1, max=100_000)
+    games: int = param(10, "Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to "
+                           "rank them by play; 0 ranks by route gap alone, streaming any COUNT in flat memory.",
+                       min=0, max=1000)
+    formats: str = param("json", "What to write for each map, comma-separated: json, txt, pdf, svg, png.",
+                         kind="LIST", flag="--format")
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What `cats play` and `cats balance` play on, and who plays."""
+    map_file: str | None = param(None, "Play on this map or set-up (.json or .txt) instead of a new map; a set-up's "
+                                       "drawings are used in every game, otherwise each game draws its own set-up "
+                                       "from its seed.", kind="file", flag="--map")
+    bots: str = param("greedy", "A bot for every seat, comma-separated, or one for all: greedy, random.",
+                      kind="LIST")
+    games: int | None = param(None, "How many games [default: play 1, balance 200].", kind="int", min=1,
+                              max=100_000)
+
+
+@dataclass(frozen=True)
+class VariantsParams(VariantsOptions, MapOptions):
+    """`cats variants`."""
+    seed: int | None = seed_param()
+
+
+@dataclass(frozen=True)
+class PlayParams(PlayOptions, MapOptions):
+    """`cats play`."""
+    replay_file: str | None = param(None, "Replay a game log (as -o LOG.txt writes it) move by move, and print how "
+                                          "it ended.", kind="file", flag="--replay", design=False)
+    as_json: bool = param(False, "Print the games as JSON.", flag="--json", design=False)
+    seed: int | None = seed_param()
+
+
+@dataclass(frozen=True)
+class BalanceParams(PlayOptions, MapOptions):
+    """`cats balance`."""
+    jobs: int | None = param(None, "Processes playing at once [default: every core]; the numbers are the same for "
+                                   "every JOBS.", kind="int", min=1, max=64, design=False)
+    as_json: bool = param(False, "Print the statistics as JSON.", flag="--json", design=False)
+    seed: int | None = seed_param()
+
+
+def make_map(options: MapParams) -> CatsMap:
+    from .generate import generate_map
+
+    return generate_map(**asdict(options))
+
+
+def make_roll(options: RollParams) -> CatsRoll:
+    from .generate import generate_roll
+
+    return generate_roll(segments=options.segments, tape_width=options.tape_width, length=options.length,
+                         segment_rows=options.segment_rows, segment_cols=options.segment_cols, seed=options.seed,
+                         rules_url=options.rules_url)
+
+
+def make_setup(options: SetupParams) -> CatsSetup:
+    """A map made from the options and the fish and cats drawn on it, both from the one seed."""
+    from .generate import generate_map
+    from .setup import generate_setup
+
+    map_options = {f.name: getattr(options, f.name) for f in fields(MapOptions)}
+    return generate_setup(generate_map(**map_options, seed=options.seed or 0), seed=options.seed or 0)
+
+
+COMPONENTS: tuple[Component, ...] = (
+    Component("map", "A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips "
+              "on sheets, numbered in the order they go together", options=MapParams, make=make_map),
+    Component("tape", "Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments "
+              "and forest sections repeat along it", options=RollParams, make=make_roll),
+    Component("sheet", "Player strips to cut out, for a map printed without bands or for the players beyond the "
+              "bands", options=SheetParams),
+    Component("variants", "Cut-ups of the seed's map, every one checked, the COUNT most balanced written best "
+              "first", options=VariantsParams),
+    Component("setup", "Fish and cats drawn on a map, as the players would: a planned game to print or check",
+              options=SetupParams, make=make_setup),
+    Component("play", "Bots play Cats: each game's winner, length in turns and how it ended (win, trap or "
+              "stalemate); with one game, its moves first (number, player, move in notation)", options=PlayParams),
+    Component("balance", "Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each "
+              "starts equally often: each with its 95 % Wilson interval, the mean game length, games decided by a "
+              "trap, stalemates", options=BalanceParams),
+)

@@ -1,0 +1,68 @@
+"""Cops played by bots: single games, the balance of a map, and the play check that makes a map "playable"
+(DESIGN 9, "Bots, playouts and balance"). A game is seeded: the same seed and first seat play the same game.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from ...arena import GameRecord, balance, game_seed, make_bots, play_match, run_games
+from ...report import Report, Violation
+from . import engine
+from .bots import BOTS
+from .engine import RAMEN
+
+
+def turn_limit(design) -> int:
+    """DESIGN 9: 20 moves per location of the map."""
+    return 20 * sum(len(segment.locations) for segment in design.segments)
+
+
+def play_game(design, bots: str, seed: int, first: int):
+    """One seeded game between the bots named by `bots` (`greedy`, `greedy,random`, ...), seat `first` starting."""
+    players = design.players
+    state = engine.initial_state(design, seed=seed, first=first)
+    return play_match(engine, state, make_bots(bots, BOTS, players), seed, turn_limit(design))
+
+
+def record_of(match, seed: int, first: int) -> GameRecord:
+    outcome = match.result
+    winners = outcome.winners if outcome is not None else ()
+    return GameRecord(seed=seed, winners=winners, turns=match.turns, end="win" if winners else "stalemate",
+                      specials_used=tuple(RAMEN - left for left in match.final.ramen), first=first)
+
+
+def play_record(design, bots: str, seed: int, first: int) -> GameRecord:
+    """What balance needs of one game (module level, so a process pool can run it)."""
+    return record_of(play_game(design, bots, seed, first), seed, first)
+
+
+def run(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy", label: str | None = None):
+    return run_games(functools.partial(play_record, design, bots), seed, games, design.players, jobs, label)
+
+
+def map_balance(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy"):
+    """The balance of a map between squads played by `bots` (greedy: the Game.balance hook). Squads differ only in
+    the order of play, so a seat here is a place in that order: seat 0 is the squad that starts."""
+    players = design.players
+    # Seat 0 is the squad that starts: winners renumbered from the starter, who is then seat 0 in every game.
+    records = [replace(record, winners=tuple((winner - record.first) % players for winner in record.winners),
+                       first=0)
+               for record in run(design, games, seed, jobs, bots)]
+    return balance(records, players)
+
+
+def play_check(design, seed: int) -> Report:
+    """Greedy squads on every seating (each seat starting once) must finish with a winner (the Game.play_check
+    hook): `cops.play.stalemate` names the first game that does not, with its seed."""
+    for first in range(design.players):
+        game = game_seed(seed, first)
+        match = play_game(design, "greedy", game, first)
+        if match.result is None or not match.result.winners:
+            why = "reached the turn limit" if match.result is None else "ended with every squad stuck"
+            return Report.of([Violation.error(
+                "cops.play.stalemate",
+                f"Greedy squads cannot finish on this map: the game with seed {game} (squad {first + 1} starting) "
+                f"{why} after {match.turns} moves without a squad solving two crimes.", seed=game, first=first + 1)])
+    return Report()

@@ -1,0 +1,320 @@
+"""The game registry: GameSpec (a game declared as data), register_game, get_game and the entry-point group. Each
+game package under washigen/games/ calls register_game() in its __init__.py (last);
+games from other distributions register through the entry-point group "washigen.games", whose entry points name
+a module to import or a callable returning a Game.
+
+A Game's heavy members (its model, generator, rules, drawing) may be given as `Lazy("package.module:name")`: they
+are imported when first read, so registering a game costs only its spec and `washigen games` starts quickly."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..errors import InputError
+from .params import Param, params_of
+
+if TYPE_CHECKING:
+    from ..design import Design
+
+ENTRY_POINT_GROUP = "washigen.games"
+# What washigen.render takes, not washigen.generate: named so that passing one to generate says where it goes.
+PRINT_OPTION_NAMES = frozenset({"paper", "template", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
+                                "dpi", "lang", "colour", "color", "icc_profile", "output_profile", "gutter"})
+GAMES_PACKAGE = __name__.rpartition(".")[0]         # washigen.games: the built-in games are its subpackages
+
+
+def _games_path() -> list[str]:
+    import os
+
+    return [os.path.dirname(__file__)]
+
+
+@dataclass(frozen=True)
+class Component:
+    """One part a game makes (`cats map`): the parameters it takes, as its spec declares them, and the maker
+    washigen.generate calls. With `options` (the component's parameter dataclass, see params.py) the parameters
+    are read off its fields, and the maker takes one instance of it."""
+    name: str
+    help: str
+    params: tuple[Param, ...] = ()
+    make: Callable[..., Any] | None = None     # (options) or (**params) -> Design; None: prints only
+    options: type | None = None
+
+    def __post_init__(self) -> None:
+        if self.options is not None and not self.params:
+            object.__setattr__(self, "params", params_of(self.options))
+
+
+class Lazy:
+    """A member of a Game named by where it lives and imported on first use: `Lazy("washigen.games.cats.rules:
+    validate")`, a whole module (`Lazy("washigen.games.cats.tiled")`), or what a function returns (`Lazy(load)`).
+    A Game resolves its Lazy members (and Lazy values of its dicts: designs, makers) when they are read. A Lazy is
+    callable and has the signature of what it names, so it stands for a function until it is first called."""
+
+    __slots__ = ("_load", "_value", "_where")
+    _UNSET = object()
+
+    def __init__(self, target: str | Callable[[], Any]):
+        self._value: Any = Lazy._UNSET
+        self._where = target if isinstance(target, str) else getattr(target, "__qualname__", repr(target))
+        self._load = _importer(target) if isinstance(target, str) else target
+
+    @staticmethod
+    def within(package: str) -> Callable[[str], Lazy]:
+        """Names relative to a game's package: `later = Lazy.within(__name__)`, then `later("rules:validate")`."""
+        return lambda member: Lazy(f"{package}.{member}")
+
+    def resolve(self) -> Any:
+        if self._value is Lazy._UNSET:
+            self._value = self._load()
+        return self._value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    @property
+    def __signature__(self):                 # inspect.signature(lazy): what it names takes (washigen.generate)
+        import inspect
+
+        return inspect.signature(self.resolve())
+
+    def __repr__(self) -> str:
+        return f"Lazy({self._where!r})"
+
+
+def _importer(target: str) -> Callable[[], Any]:
+    module, _, name = target.partition(":")
+    return lambda: getattr(importlib.import_module(module), name) if name else importlib.import_module(module)
+
+
+def _resolved(value: Any) -> Any:
+    """A Game member as used: a Lazy imported, a dict with its Lazy values imported; anything else as it is."""
+    if type(value) is Lazy:
+        return value.resolve()
+    if type(value) is dict and any(type(v) is Lazy for v in value.values()):
+        return {key: _resolved(v) for key, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game offers washigen. Only name, title, designs, validate and print_design are required."""
+    name: str                                   # "cats", "cat-tree"
+    title: str                                  # "Tokyo Washi Game Cats"
+    designs: dict[str, type]                    # kind -> Design dataclass
+    validate: Callable[[Any], Any]              # design -> Report
+    print_design: Callable[..., Any]            # (design, PrintOptions) -> Document
+    aliases: tuple[str, ...] = ()
+    components: tuple[Component, ...] = ()
+    to_text: Callable[[Any], str] | None = None           # design -> readable text (golden files, .txt)
+    from_text: Callable[[str, str], Any] | None = None    # (text, source) -> design
+    check_design: Callable[[Any], None] | None = None     # load-time cross-field checks, raises DesignFormatError
+    diagram: Callable[[str, dict], Any] | None = None     # (name, params) -> Scene, for rule sheets; params["lang"]
+    golden: Callable[[], dict[str, Any]] | None = None    # golden-file name -> design, fixed seeds
+    kit: Callable[[int, str, str], list] | None = None    # (players, paper, lang) -> [press.KitPart] for `washigen kit`
+    commands: Any = None       # `washigen NAME`'s click.Group: a plugin's own, or Lazy("washigen.cli.<game>:commands")
+    # Games with a rules engine (DESIGN 9); None where washigen cannot play the game.
+    play_check: Callable[[Any, int], Any] | None = None   # (design, seed) -> Report: GAME.play.stalemate if stuck
+    balance: Callable[..., Any] | None = None     # (design, games, seed, jobs, bots="greedy") -> play.Balance
+    play: Callable[..., Any] | None = None                # (design, seed=, bots=, **options) -> a played game
+    tiled: Any = None                                     # a module with dump/load for .tmj maps (washigen/tiled.py)
+    # component -> (**params) -> Design, for washigen.generate: the components that make a design to keep
+    makers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __getattribute__(self, name: str) -> Any:
+        value = object.__getattribute__(self, name)
+        used = _resolved(value)
+        if used is not value:
+            object.__setattr__(self, name, used)       # imported once; the Game reads as if built in full
+        return used
+
+    def declared(self, name: str) -> Any:
+        """A member as the game declared it: a Lazy stays unimported (the registry reads makers this way)."""
+        return object.__getattribute__(self, name)
+
+
+def _replace(game: Game, **changes: Any) -> Game:
+    """dataclasses.replace, without importing the game's Lazy members (replace reads every field)."""
+    members = {f.name: game.declared(f.name) for f in fields(game) if f.init}
+    return type(game)(**{**members, **changes})
+
+
+_GAMES: dict[str, Game] = {}
+_ALIASES: dict[str, str] = {}
+_loaded = False
+
+
+def register_game(game: Game) -> Game:
+    """Registers a game: its components (what washigen.generate makes and the studio offers) are the ones its
+    spec declares; its commands, where it has any, are the command line's business."""
+    existing = _GAMES.get(game.name)
+    commands = game.declared("commands")
+    same = existing is game or (existing is not None and commands is not None
+                                and existing.declared("commands") is commands)
+    if existing is not None and not same:
+        raise ValueError(f"game {game.name!r} registered twice")
+    makers = game.declared("makers")
+    if makers:
+        game = _replace(game, components=tuple(replace(c, make=makers.get(c.name, c.make))
+                                               for c in game.components))
+    _GAMES[game.name] = game
+    for alias in (game.name, *game.aliases):
+        _ALIASES[alias.lower()] = game.name
+    return game
+
+
+def unregister_game(name: str) -> None:
+    """Removes a game (tests register throwaway games; a plugin may be reloaded)."""
+    game = _GAMES.pop(name, None)
+    if game is not None:
+        for alias in (game.name, *game.aliases):
+            _ALIASES.pop(alias.lower(), None)
+
+
+def _load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in sorted(pkgutil.iter_modules(_games_path()), key=lambda m: m.name):
+        if module.ispkg:
+            importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
+    for entry in _plugin_entry_points():
+        loaded = entry.load()
+        if isinstance(loaded, Game):
+            register_game(loaded)
+        elif callable(loaded):
+            result = loaded()
+            if isinstance(result, Game):
+                register_game(result)
+
+
+def _plugin_entry_points() -> Any:
+    """The entry points of the group, from importlib.metadata. On Python 3.11 importing it costs more than the rest
+    of `washigen games` (email, zipfile, csv...), so it is asked only when a distribution may declare the group."""
+    if not _group_may_be_declared():
+        return ()
+    from importlib.metadata import entry_points
+
+    return entry_points(group=ENTRY_POINT_GROUP)
+
+
+def _group_may_be_declared() -> bool:
+    """False only when importlib.metadata would find no distribution declaring the group: no finder of
+    distributions but the standard one, every sys.path entry a folder (or missing), and no *.dist-info or
+    *.egg-info folder in them whose entry_points.txt has a [washigen.games] section. A zip or an egg on sys.path
+    is not looked into: True."""
+    import os
+    import sys
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
+        return True
+    section = f"[{ENTRY_POINT_GROUP}]".encode()
+    for entry in sys.path:
+        folder = entry or "."
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return True                     # a zip file of packages
+            continue
+        if folder.lower().endswith(".egg"):
+            return True
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.lower().endswith((".dist-info", ".egg-info")):
+                try:
+                    with open(os.path.join(folder, name, "entry_points.txt"), "rb") as file:
+                        text = file.read()
+                except OSError:
+                    continue
+                if section in text and any(line.strip() == section for line in text.splitlines()):
+                    return True
+    return False
+
+
+def all_games() -> list[Game]:
+    _load_all()
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+def _load_package(name: str) -> None:
+    """Imports the one built-in game package a name points at (cats, cat-tree -> cat_tree), if there is one:
+    `washigen cats map` need not load the other games."""
+    module = name.replace("-", "_")
+    if module.isidentifier() and any(m.name == module and m.ispkg for m in pkgutil.iter_modules(_games_path())):
+        importlib.import_module(f"{GAMES_PACKAGE}.{module}")
+
+
+def get_game(name: str) -> Game:
+    wanted = str(name).lower().replace("_", "-")
+    if wanted not in _ALIASES and not _loaded:
+        _load_package(wanted)
+    if wanted not in _ALIASES:
+        _load_all()
+    key = _ALIASES.get(wanted)
+    if key is None:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise InputError(f"game: unknown game {name!r}; known games: {known}")
+    return _GAMES[key]
+
+
+def get_component(game: Game, name: str) -> Component:
+    for component in game.components:
+        if component.name == name:
+            return component
+    known = ", ".join(c.name for c in game.components)
+    raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
+
+
+def generate(game: str, component: str, **params: Any) -> Design:
+    """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
+    games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
+    found = get_game(game)
+    part = get_component(found, component)
+    if part.make is None:
+        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
+        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
+                         f"components that do: {makers}")
+    known = {param.keyword: param for param in part.params}
+    for name in params:
+        if name in PRINT_OPTION_NAMES and name not in known:
+            raise InputError(f"{name}: not part of the design that generate makes; print options go to "
+                             "washigen.render")
+        if name not in known:
+            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
+                             f"{', '.join(n for n, p in known.items() if p.design) or 'none'}")
+    checked = {name: known[name].check(value) for name, value in params.items()}
+    if part.options is not None:
+        printing = [name for name in checked if not known[name].design]
+    else:
+        accepted = _maker_params(part.make)
+        printing = [] if accepted is None else [name for name in checked if name not in accepted]
+    if printing:
+        raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
+                         "to washigen.render")
+    if "seed" in known and checked.get("seed") is None:
+        import secrets
+
+        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
+    if part.options is not None:            # the maker takes the component's parameter dataclass
+        return part.make(part.options(**{known[name].name: value for name, value in checked.items()}))
+    return part.make(**checked)
+
+
+def _maker_params(maker: Callable[..., Any]) -> set[str] | None:
+    """The parameters a maker takes (None: any, it passes them on); the command's other options (a bleed, a paper,
+    a count of games) change what is printed, not the design."""
+    import inspect
+
+    parameters = inspect.signature(maker).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return {p.name for p in parameters}
+

@@ -1,0 +1,31 @@
+"""One map of a sweep (arena/sweep.py, DESIGN 13) played: the map made or loaded by its game and its balance
+measured by the game's engine. Module level, so a pool worker or a Dask worker imports it by name."""
+
+from __future__ import annotations
+
+from ..arena.sweep import Line, MapTask
+from ..errors import InputError
+
+
+def play_task(task: MapTask) -> Line:
+    """One map's line: where it came from and its balance. Runs anywhere washigen is installed (a pool worker,
+    a Dask worker), so it imports what it needs here."""
+    from ..design import load
+    from .registry import generate, get_game
+
+    game = get_game(task.game)
+    if task.path is not None:
+        design = load(task.path)
+    else:
+        design = generate(task.game, "map", seed=task.seed, **dict(task.params))
+    if game.balance is None:
+        raise InputError(f"sweep: washigen cannot play {game.title}; games with an engine sweep")
+    result = game.balance(design, task.games, task.play_seed, 1, bots=task.bots)
+    return {"map": task.index, "game": task.game, "source": task.source, "bots": task.bots, "games": task.games,
+            "play_seed": task.play_seed, "players": getattr(design, "players", None), **_params(task),
+            "balance": result.to_json()}
+
+
+def _params(task: MapTask) -> dict:
+    return {"params": dict(task.params)} if task.params else {}
+

@@ -1,0 +1,82 @@
+"""The Cats' Trail Route played by bots for balance (DESIGN 9, "Bots, playouts and balance"): one seeded game with
+the starting seat chosen, and the balance of a setup over many such games.
+
+A seat is a place at the setup's table: its colour and its hand (`setup.seats[seat]`). Game i of a run starts
+with seat first_seat(i, players) and the others follow in the setup's order round the table, so every seat starts
+equally often: the seats' win rates say whether a colour and hand is favoured on this board, the first mover's
+edge whether starting is.
+
+Who wins is the engine's reading of the rules (engine.winners): the highest score; among tied players the one
+whose cat stands furthest forward; still tied, they share the victory, and each of them counts a win. A game the
+engine stops at its round limit (MAX_ROUNDS) did not end by the rules: it is a stalemate, with no winner.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from ...arena import Balance, GameRecord, run_games
+from ...arena import balance as seat_balance
+from ...errors import InputError
+from .bots import make_policies, parse_policy
+from .engine import GameResult, play_game
+from .generate import generate_setup
+from .model import TrailRouteSetup
+
+BALANCE_GAMES = 200
+DEALT_PLAYERS = 4              # a balance asked for no setup plays the 4-player setup dealt from its seed
+
+
+def seat_bots(bots: str, players: int, option: str = "bots") -> tuple[str, ...]:
+    """One policy name per seat from `greedy` (every seat) or `greedy,random,random,random` (seat by seat); a bad
+    name, strength or count is an InputError naming `option`."""
+    names = [name.strip().lower() for name in str(bots).split(",")]
+    names = names * players if len(names) == 1 else names
+    if len(names) != players:
+        raise InputError(f"{option}: {len(names)} policies named for {players} players; name one for every seat, "
+                         f"or one for all")
+    for name in names:
+        parse_policy(name, option)
+    return tuple(names)
+
+
+def turn_order(setup: TrailRouteSetup, first: int) -> TrailRouteSetup:
+    """The setup with seat `first` playing first and the others after it in the setup's order."""
+    return replace(setup, seats=setup.seats[first:] + setup.seats[:first])
+
+
+def play_from(setup: TrailRouteSetup, bots: tuple[str, ...], seed: int, first: int) -> GameResult:
+    """One game, seat `first` starting, each seat played by its policy in `bots`; its players (in the result's
+    state) are numbered in the order of play, so seat s is player (s - first) % players there."""
+    names = bots[first:] + bots[:first]
+    return play_game(turn_order(setup, first), make_policies(list(names), seed, option="bots"))
+
+
+def play_record(setup: TrailRouteSetup, bots: tuple[str, ...], seed: int, first: int) -> GameRecord:
+    """What balance needs of one game, its winners as seats of `setup` (module level, so a process pool can run
+    it: bind the first two with functools.partial)."""
+    result = play_from(setup, bots, seed, first)
+    players = setup.players
+    finished = result.end_reason == "destinations"
+    winners = tuple(sorted((player + first) % players for player in result.winners)) if finished else ()
+    return GameRecord(seed=seed, winners=winners, turns=sum(result.state.turns), end="win" if finished else
+                      "stalemate", first=first)
+
+
+def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, seed: int = 0, jobs: int = 1,
+            bots: str = "greedy") -> Balance:
+    """Game.balance: `games` seeded games on `setup` (None: the 4-player setup dealt from `seed`), game i seeded
+    game_seed(seed, i) with seat first_seat(i, players) starting; per seat the win rate with its 95 % Wilson
+    interval. The same numbers for every `jobs`."""
+    if setup is None:
+        setup = generate_setup(DEALT_PLAYERS, seed)
+    elif not isinstance(setup, TrailRouteSetup):
+        raise InputError(f"setup: Trail Route plays on a setup, got a {getattr(setup, 'GAME', '?')} "
+                         f"{getattr(setup, 'KIND', type(setup).__name__)}")
+    names = seat_bots(bots, setup.players)
+    records = run_games(functools.partial(play_record, setup, names), seed, games, setup.players, jobs)
+    return seat_balance(records, setup.players)
+
+
+__all__ = ["BALANCE_GAMES", "balance", "play_from", "play_record", "seat_bots", "turn_order"]

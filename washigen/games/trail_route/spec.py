@@ -1,0 +1,81 @@
+"""The Cats' Trail Route declared as data: its components and the parameters of each, as frozen dataclasses whose
+fields say what they are (games/params.py). What a setup is dealt from (players, seed) is declared once
+(DealOptions) and shared by `setup` and `play`; the command line (cli/trail_route.py), `washigen games`,
+washigen.generate's checks and the studio's form are built from these declarations. Plain values only: registering
+the game imports nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...units import PAPER_SIZES
+from ..params import param, seed_param
+from ..registry import Component
+from .constants import PLAYERS
+
+if TYPE_CHECKING:
+    from .model import TrailRouteSetup
+
+TILE_SIZE_RANGE = (25.0, 60.0)
+
+
+def mix_file() -> str | None:
+    """The mix of tiles and cards: the one `components` prints and `setup` deals from."""
+    return param(None, "Your own component mix (TOML); default: assets/trail-route-mix.toml.", kind="file",
+                 flag="--mix")
+
+
+@dataclass(frozen=True)
+class DealOptions:
+    """What a setup is dealt from: the table's players and the seed."""
+    players: int = param(4, "3 players play on 5 rows, 4 on 6.", min=min(PLAYERS), max=max(PLAYERS))
+    seed: int | None = seed_param()
+
+
+@dataclass(frozen=True)
+class ComponentsParams:
+    """`trail-route components`: the whole game to print."""
+    tile_size: float = param(40.0, "Side of the square road and destination tiles (25mm to 60mm).", kind="length",
+                             min=TILE_SIZE_RANGE[0], max=TILE_SIZE_RANGE[1])
+    mix_file: str | None = mix_file()
+    mat_paper: str | None = param(None, "Paper for the board mat (default: --paper). On A3 it fits one sheet; "
+                                        "smaller paper is tiled with overlaps and assembly marks.", kind="choice",
+                                  choices=tuple(sorted(PAPER_SIZES)), design=False)
+
+
+@dataclass(frozen=True)
+class SetupParams(DealOptions):
+    """`trail-route setup`."""
+    mix_file: str | None = mix_file()
+
+
+@dataclass(frozen=True)
+class PlayParams(DealOptions):
+    """`trail-route play`: on a setup dealt from the options, or on --setup FILE."""
+    policy: str = param("greedy", "How the players choose, one for all or one per seat, comma-separated: random; "
+                                  "greedy (the best move one step ahead); strong (plays its best moves out in "
+                                  "simulated rounds, never seeing the others' cards; strong:N for N simulated rounds "
+                                  "a turn, default 24).", kind="LIST", flag="--bots/--policy")
+    setup_file: str | None = param(None, "Play this setup (a .json from `trail-route setup`) instead of dealing one.",
+                                   kind="file", flag="--setup", design=False)
+    quiet: bool = param(False, "Print only the result, not every move.", design=False)
+    as_json: bool = param(False, "Print the result as JSON.", flag="--json", design=False)
+
+
+def make_setup(options: SetupParams) -> TrailRouteSetup:
+    """A dealt setup, for washigen.generate("trail-route", "setup", ...): `mix` names a mix file, or "default"."""
+    from .generate import generate_setup
+    from .model import load_mix
+
+    mix = None if options.mix_file == "default" else options.mix_file
+    return generate_setup(options.players, options.seed or 0, load_mix(mix))
+
+
+COMPONENTS: tuple[Component, ...] = (
+    Component("components", "Print the whole game: tiles, hand cards, cat pawns, the board mat and a score pad",
+              options=ComponentsParams),
+    Component("setup", "Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards "
+              "each", options=SetupParams, make=make_setup),
+    Component("play", "Play a game to its end and print the moves and the scores", options=PlayParams),
+)

@@ -1,0 +1,183 @@
+// The page's own words in the user's language: English is written in the page and is the key; German comes from
+// the dictionary below. The page speaks the browser's first language it knows (English otherwise); the printed
+// words of the designs come from the server's catalog and follow "Printed in".
+
+const GERMAN = {
+  "washigen studio": "washigen Studio",
+  "make, edit, check and print the games' parts": "Spielteile erstellen, bearbeiten, prüfen und drucken",
+  "Loading…": "Lädt…",
+  "Design": "Entwurf",
+  "Game": "Spiel",
+  "Part": "Teil",
+  "Printed in": "Gedruckt auf",
+  "Seed": "Startwert",
+  "New seed": "Neuer Startwert",
+  "Pick a new seed (N)": "Neuen Startwert wählen (N)",
+  "Parameters": "Parameter",
+  "Print options": "Druckoptionen",
+  "Download": "Herunterladen",
+  "Open a design file (.json, .txt or .tmj)": "Entwurfsdatei öffnen (.json, .txt oder .tmj)",
+  "Preview": "Vorschau",
+  "View and edit": "Ansicht und Bearbeitung",
+  "Zoom": "Zoom",
+  "Fit": "Einpassen",
+  "Real size": "Echte Größe",
+  "1:1 on this screen": "1:1 auf diesem Bildschirm",
+  "Calibrate…": "Kalibrieren…",
+  "Measure the ruler to make real size true": "Das Lineal messen, damit die echte Größe stimmt",
+  "Tool": "Werkzeug",
+  "Undo": "Rückgängig",
+  "Redo": "Wiederholen",
+  "Undo (Ctrl+Z)": "Rückgängig (Strg+Z)",
+  "Redo (Ctrl+Shift+Z)": "Wiederholen (Strg+Umschalt+Z)",
+  "Pages": "Seiten",
+  "Progress": "Fortschritt",
+  "Previous page": "Vorige Seite",
+  "Next page": "Nächste Seite",
+  "Hold a ruler to the bar below and type how long it really is on your screen.":
+    "Halten Sie ein Lineal an den Balken und geben Sie ein, wie lang er auf Ihrem Bildschirm wirklich ist.",
+  "It measures": "Er misst",
+  "Save": "Speichern",
+  "Pick a game to see its parts.": "Wählen Sie ein Spiel, um seine Teile zu sehen.",
+  "The design; with the select tool a click on a mark selects its violation; with an edit tool, arrow keys move over the grid and Enter applies it":
+    "Der Entwurf; mit dem Auswahlwerkzeug wählt ein Klick auf eine Markierung ihren Verstoß; mit einem Bearbeitungswerkzeug bewegen die Pfeiltasten über das Raster und Enter wendet es an",
+  "Report and play": "Bericht und Spiel",
+  "Report": "Bericht",
+  "Selected": "Ausgewählt",
+  "Play": "Spielen",
+  "Games": "Partien",
+  "Estimate balance": "Balance schätzen",
+  "Play one bot game": "Eine Bot-Partie spielen",
+  "Cancel": "Abbrechen",
+  "First step": "Erster Schritt",
+  "Step back": "Schritt zurück",
+  "Step forward": "Schritt vor",
+  "Last step": "Letzter Schritt",
+  "Command output": "Ausgabe des Befehls",
+  "Text form": "Textform",
+  // states and messages
+  "Making…": "Wird erstellt…",
+  "Checking…": "Wird geprüft…",
+  "Ready": "Bereit",
+  "Ready · this part only prints; nothing to check": "Bereit · dieses Teil wird nur gedruckt; nichts zu prüfen",
+  "Edited · checked": "Bearbeitet · geprüft",
+  "Something needs fixing": "Etwas ist zu korrigieren",
+  "Stopped": "Abgebrochen",
+  "Balance estimated": "Balance geschätzt",
+  "Bot game played; step through it": "Bot-Partie gespielt; Schritt für Schritt ansehen",
+  "Playing one bot game…": "Eine Bot-Partie läuft…",
+  "Playing {games} games…": "{games} Partien laufen…",
+  "{done} of {total} games played": "{done} von {total} Partien gespielt",
+  "Opened {name}": "{name} geöffnet",
+  "Reading {name}…": "{name} wird gelesen…",
+  "Printing {format}…": "{format} wird gedruckt…",
+  "Downloaded {name}": "{name} heruntergeladen",
+  "{label}: choose a whole number from {min} to {max}.": "{label}: eine ganze Zahl von {min} bis {max} wählen.",
+  "{label}: choose a number from {min} to {max}.": "{label}: eine Zahl von {min} bis {max} wählen.",
+  "{label}: choose a length from {min} to {max} mm.": "{label}: eine Länge von {min} bis {max} mm wählen.",
+  "{label}: {reason}": "{label}: {reason}",
+  "The studio server does not answer; is `washigen studio` still running?":
+    "Der Studio-Server antwortet nicht; läuft `washigen studio` noch?",
+  "Valid: no rule broken": "Gültig: keine Regel verletzt",
+  "No rules to check for this part.": "Für dieses Teil gibt es keine Regeln zu prüfen.",
+  "Valid, {warnings} warning(s)": "Gültig, {warnings} Warnung(en)",
+  "Invalid: {errors} error(s), {warnings} warning(s)": "Ungültig: {errors} Fehler, {warnings} Warnung(en)",
+  " · score {score} points": " · {score} Punkte",
+  "not on this drawing": "nicht auf dieser Zeichnung",
+  "error": "Fehler",
+  "warning": "Warnung",
+  "Nothing selected: click a mark on the drawing or a violation in the list.":
+    "Nichts ausgewählt: eine Markierung auf der Zeichnung oder einen Verstoß in der Liste anklicken.",
+  "No violation here.": "Hier kein Verstoß.",
+  "Select": "Auswählen",
+  "page {page} of {pages}": "Seite {page} von {pages}",
+  "(nothing printed)": "(keine Ausgabe)",
+  "(this part has no text form)": "(dieses Teil hat keine Textform)",
+  "This design has unsaved edits. Leave anyway?": "Dieser Entwurf hat ungespeicherte Änderungen. Trotzdem verlassen?",
+  // print options and their choices
+  "Paper": "Papier",
+  "Bleed (mm)": "Beschnitt (mm)",
+  "Marks": "Marken",
+  "Duplex": "Beidseitig",
+  "Back offset (mm)": "Versatz der Rückseite (mm)",
+  "PNG resolution (dpi)": "PNG-Auflösung (dpi)",
+  "Gutter (mm)": "Steg (mm)",
+  "Colour": "Farbe",
+  "each part at its own size": "jedes Teil in eigener Größe",
+  "crop marks": "Schnittmarken",
+  "cut lines": "Schnittlinien",
+  "none": "keine",
+  "one side": "einseitig",
+  "both sides, flip on long edge": "beidseitig, über die lange Kante wenden",
+  "both sides, flip on short edge": "beidseitig, über die kurze Kante wenden",
+  "screen colours (RGB)": "Bildschirmfarben (RGB)",
+  "print colours (CMYK)": "Druckfarben (CMYK)",
+  // the parameters' labels (the form's names for the command line's options)
+  "Players": "Spieler", "Tape width": "Bandbreite", "Segment rows": "Zeilen je Segment",
+  "Segment cols": "Spalten je Segment", "Forests": "Wälder", "Jinja": "Schreine (Jinja)", "Coop": "Kooperativ",
+  "Sewer poppers": "Gullyspringer", "Long": "Lang", "Variant": "Variante", "Cut up": "Zerschnitten",
+  "Rules url": "Regel-URL", "Length": "Länge", "Segments": "Segmente", "Repeat only": "Nur der Rapport",
+  "Bots": "Bots", "Jobs": "Prozesse", "Budget": "Budget", "Fair": "Fair", "Layout": "Anordnung",
+  "Offset": "Versatz", "Card": "Karte", "Reference": "Übersichtskarten", "Mat paper": "Papier der Matte",
+  "Tile size": "Plättchengröße", "Against": "Gegen",
+  // a bot game on the board
+  "Steps": "Schritte",
+  "Play through": "Abspielen",
+  "Pause": "Anhalten",
+  "Back to the design": "Zurück zum Entwurf",
+  "Game PDF": "Partie als PDF",
+  "start: no move yet ({moves} moves in all)": "Anfang: noch kein Zug ({moves} Züge insgesamt)",
+  "after move {step} of {moves}": "nach Zug {step} von {moves}",
+  "step {step} of {steps}": "Schritt {step} von {steps}",
+  "The game after move {step}": "Die Partie nach Zug {step}",
+  // editing a Cops map and a Cats set-up
+  "Move a location (click it, then where it goes)": "Tatort verschieben (anklicken, dann das Ziel)",
+  "Draw a path (click a location, then a location or the tape's edge)":
+    "Weg zeichnen (einen Tatort anklicken, dann einen Tatort oder den Rand des Bands)",
+  "Erase a path (click it)": "Weg löschen (anklicken)",
+  "Draw player {player}'s fish": "Fisch von Spieler {player} zeichnen",
+  "Draw player {player}'s cat": "Katze von Spieler {player} zeichnen",
+  "Remove a fish or cat": "Fisch oder Katze entfernen",
+  "Nothing to pick here: click a location.": "Hier ist nichts zu wählen: einen Tatort anklicken.",
+  "{id} picked; now click where the edit goes": "{id} gewählt; jetzt das Ziel anklicken",
+  "Row {row}, column {col} picked; now click the other":
+    "Zeile {row}, Spalte {col} gewählt; jetzt das andere anklicken",
+  "The bot game on the board": "Die Bot-Partie auf dem Spielfeld",
+  "At {x}, {y} mm: Enter applies “{tool}”": "Bei {x}, {y} mm: Enter wendet „{tool}“ an",
+};
+
+const DICTIONARIES = { de: GERMAN };
+
+export const pageLanguage = (() => {
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (code === "en" || code in DICTIONARIES) return code;
+  }
+  return "en";
+})();
+
+// `text` in the page's language, with {name} fields filled from `values`.
+export function t(text, values = {}) {
+  const words = DICTIONARIES[pageLanguage]?.[text] ?? text;
+  return words.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+const ATTRIBUTES = ["aria-label", "title", "placeholder"];
+
+// The static page's words and labels, translated in place once at start.
+export function translatePage(root = document) {
+  document.documentElement.lang = pageLanguage;
+  if (pageLanguage === "en") return;
+  const walker = document.createTreeWalker(root.body || root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (text && DICTIONARIES[pageLanguage][text]) node.nodeValue = node.nodeValue.replace(text, t(text));
+  }
+  for (const element of (root.body || root).querySelectorAll(ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
+    for (const name of ATTRIBUTES) {
+      const value = element.getAttribute(name);
+      if (value && DICTIONARIES[pageLanguage][value]) element.setAttribute(name, t(value));
+    }
+  }
+  document.title = t(document.title);
+}
