@@ -83,3 +83,39 @@ def options_of(cls: type, values: dict[str, Any]) -> Any:
     """An instance of the parameter dataclass from a command's keyword arguments (those it declares)."""
     names = {param.name for param in params_of(cls)}
     return cls(**{name: value for name, value in values.items() if name in names})
+
+
+def commands_from_spec(game: Any) -> click.Group:
+    """`washigen GAME ...` for a game that brings no commands of its own (a plugin's): one command per component
+    that makes a design, its options built from the component's parameter dataclass, writing the design or its
+    print by the output's extension (-o), with the print options every printing command takes."""
+    from .options import output_option, print_options
+
+    group = click.Group(game.name, help=f"{game.title}: its components, built from its spec.")
+    for component in game.components:
+        if component.make is None or component.options is None:
+            continue
+        group.add_command(_component_command(game.name, component, output_option, print_options))
+    return group
+
+
+def _component_command(game_name: str, component: Any, output_option: Callable, print_options: Callable) -> Any:
+    def run(output: Path, print_options: Any, **params: Any) -> None:
+        from ..games import get_game
+        from .options import echo_report, emit, resolve_seed
+
+        if "seed" in params:
+            params["seed"] = resolve_seed(params["seed"])
+        design = component.make(options_of(component.options, params))
+        game = get_game(game_name)
+        emit(game, design, output, print_options)
+        report = game.validate(design)
+        if not report.ok:
+            echo_report(report)
+            raise SystemExit(1)
+
+    run.__doc__ = component.help
+    command = print_options(backs=False)(run)          # innermost first, as decorators stack
+    command = output_option()(command)
+    command = spec_options(component.options)(command)
+    return click.command(component.name, help=component.help)(command)

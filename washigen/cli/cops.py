@@ -251,9 +251,7 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
 LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
 # A log is bounded input (DESIGN 12): header numbers are plain decimals in the ranges the options take, lines and
 # moves are of bounded length, and every refusal names the file and line, quoting at most inputs.QUOTE characters.
-MAX_LOG_MOVES = 100_000
 MAX_LOG_LINE = 2_000
-MAX_LOG_MOVE = 100             # the longest notation (a noodle move with its ramen) is a few dozen characters
 _WHOLE = r"[0-9]{1,20}"
 _DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
 
@@ -297,6 +295,7 @@ def _replay(path: Path, map_file):
 def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
     """The header (`# key: value` lines of LOG_KEYS: key -> (line number, value)) and the moves (line number, the
     text before any '#'); other comments are nothing. Lines are split at line ends alone, as an editor counts."""
+    from ..arena.gamelog import add_move
     from ..inputs import quoted, read_text
 
     header: dict[str, tuple[int, str]] = {}
@@ -305,12 +304,7 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
         text, _, comment = line.partition("#")
         text = text.strip()
         if text:
-            if len(text) > MAX_LOG_MOVE:
-                raise InputError(f"{path}, line {number}: a move of {len(text):,} characters (at most "
-                                 f"{MAX_LOG_MOVE}): {quoted(text)}")
-            moves.append((number, text))
-            if len(moves) > MAX_LOG_MOVES:
-                raise InputError(f"{path}, line {number}: more than {MAX_LOG_MOVES:,} moves")
+            add_move(moves, path, number, text)
             continue
         key, sep, value = comment.partition(":")
         if not sep or key.strip() not in LOG_KEYS:

@@ -31,7 +31,7 @@ class WashigenGroup(click.Group):
     def list_commands(self, ctx):
         from ..games import all_games
 
-        return sorted(set(super().list_commands(ctx)) | {g.name for g in all_games() if g.commands is not None})
+        return sorted(set(super().list_commands(ctx)) | {g.name for g in all_games()})
 
     def get_command(self, ctx, name):
         from ..games import get_game
@@ -39,7 +39,7 @@ class WashigenGroup(click.Group):
         command = super().get_command(ctx, name)
         if command is None:
             try:
-                command = get_game(name).commands
+                command = commands_of(get_game(name))
             except WashigenError:
                 return None
         if command is not None:
@@ -68,6 +68,15 @@ class WashigenGroup(click.Group):
         except KeyboardInterrupt:
             say_interrupted()
             ctx.exit(EXIT_INTERRUPTED)
+
+
+def commands_of(game):
+    """A game's click group: its own (the built-in games' in cli/, a plugin's), or one built from its spec."""
+    if game.declared("commands") is not None:
+        return game.commands
+    from .build import commands_from_spec
+
+    return commands_from_spec(game)
 
 
 def quiet_broken_pipe() -> None:
@@ -112,10 +121,11 @@ def games_command(as_json: bool):
 
 def offered(game) -> tuple:
     """A game's components as the command line offers them: read off its commands (every option, the print
-    options too), or as its spec declares them where it has no commands."""
-    if game.declared("commands") is None:
+    options too), those built from its spec where it brings none; a spec that declares parameters but no
+    parameter dataclass (so no command can be built) as it declares them."""
+    if game.declared("commands") is None and not all(c.options for c in game.components):
         return game.components
-    return components_from_commands(game.commands)
+    return components_from_commands(commands_of(game))
 
 
 def listing_json(game) -> dict:

@@ -51,7 +51,7 @@ def games_listing() -> dict[str, Any]:
     for game in all_games():
         components = []
         for component in bridge.studio_components(game):
-            command = game.commands.commands[component.name]
+            command = bridge.group_of(game).commands[component.name]
             params = bridge.settable_params(game, component)
             option_names = {p.name for p in command.params}
             components.append({
@@ -159,7 +159,7 @@ def make_design(body: dict[str, Any], folder: Path) -> dict[str, Any]:
     game = find_game(body.get("game"))
     component = _component(game, body)
     seed = _seed(body)
-    command = game.commands.commands[component]
+    command = bridge.group_of(game).commands[component]
     if seed is None and any(p.name == "seed" for p in command.params):
         seed = secrets.randbelow(1_000_000)
     params = body.get("params") or {}

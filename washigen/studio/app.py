@@ -180,6 +180,12 @@ def answer(request: Request, value: Any) -> Response:
     return JSONResponse(scrubbed(value, request.app.state.workdir))
 
 
+def attachment(content: bytes, media_type: str, filename: str) -> Response:
+    """A file to download, under its name."""
+    return Response(content, media_type=media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
 def wants_stream(request: Request) -> bool:
     return request.query_params.get("stream") == "1"
 
@@ -243,9 +249,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def render(request: Request) -> Response:
         body = await read_json(request)
         fmt = request.query_params.get("format", "pdf").lower()
-        content, media_type, filename = await in_scratch(api.render, body, fmt)
-        return Response(content, media_type=media_type,
-                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+        return attachment(*await in_scratch(api.render, body, fmt))
 
     @endpoint
     async def balance(request: Request) -> Response:
@@ -266,9 +270,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def game(request: Request) -> Response:
         body = await read_json(request)
         fmt = request.query_params.get("format", "pdf").lower()
-        content, media_type, filename = await in_scratch(api.game_file, body, fmt)
-        return Response(content, media_type=media_type,
-                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+        return attachment(*await in_scratch(api.game_file, body, fmt))
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

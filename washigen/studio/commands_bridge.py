@@ -35,8 +35,24 @@ class Run:
     exit_code: int             # 0, or 1 when the design it wrote breaks a rule
 
 
-def command_for(game: Game, component: str) -> click.Command:
+def group_of(game: Game) -> click.Group | None:
+    """The game's click group: its own, or the one the command line builds from its spec (a game from a plugin
+    that brings none)."""
+    from ..cli.build import commands_from_spec
+
     group = game.commands
+    if group is None:
+        group = _built.get(game.name)
+        if group is None:
+            group = _built[game.name] = commands_from_spec(game)
+    return group if isinstance(group, click.Group) else None
+
+
+_built: dict[str, click.Group] = {}
+
+
+def command_for(game: Game, component: str) -> click.Command:
+    group = group_of(game)
     command = group.commands.get(component) if isinstance(group, click.Group) else None
     if command is None or not studio_ready(command):
         offered = ", ".join(c.name for c in studio_components(game)) or "none"
@@ -53,8 +69,8 @@ def studio_ready(command: click.Command) -> bool:
 
 
 def studio_components(game: Game) -> list[Component]:
-    group = game.commands
-    if not isinstance(group, click.Group):
+    group = group_of(game)
+    if group is None:
         return []
     return [c for c in game.components if c.name in group.commands and studio_ready(group.commands[c.name])]
 
@@ -70,7 +86,7 @@ def option_for(command: click.Command, param: Param) -> click.Option | None:
 def settable_params(game: Game, component: Component) -> list[Param]:
     """The component's parameters the page sets in its form: not file paths, not the output (the studio names its
     own files), and not the print options (paper, duplex, ...), which the page sets with every print's options."""
-    command = game.commands.commands[component.name]
+    command = group_of(game).commands[component.name]
     return [p for p in component.params if option_for(command, p) is not None
             and p.name not in PRINT_OPTION_NAMES and p.name not in NOT_IN_FORM]
 
@@ -97,7 +113,7 @@ def writes(command: click.Command, target: Path) -> bool:
 def arguments(game: Game, component: Component, params: dict[str, Any], seed: int | None,
               options: dict[str, Any] | None) -> list[str]:
     """The command line for these values, checked against the component's specs (unknown names refused)."""
-    command = game.commands.commands[component.name]
+    command = group_of(game).commands[component.name]
     specs = {p.keyword: p for p in settable_params(game, component)}
     args: list[str] = []
     if not isinstance(params, dict):
@@ -220,7 +236,7 @@ DESIGN_FILE_OPTIONS = ("map_file", "setup_file", "layout_file", "design_file")
 
 def play_option(game: Game) -> tuple[click.Command, click.Option] | None:
     """The game's `play` command and its option naming the design file, when it has both."""
-    command = game.commands.commands.get("play") if isinstance(game.commands, click.Group) else None
+    command = group_of(game).commands.get("play") if group_of(game) is not None else None
     if command is None:
         return None
     option = next((p for p in command.params if isinstance(p, click.Option) and p.name in DESIGN_FILE_OPTIONS),

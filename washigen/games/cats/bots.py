@@ -196,14 +196,7 @@ class Flood:
             top = limit
         if not reach[top] & cells:
             return -1
-        low = 0
-        while low < top:                     # reach only grows: halve the rings down to the first that holds one
-            mid = (low + top) // 2
-            if reach[mid] & cells:
-                top = mid
-            else:
-                low = mid + 1
-        return low
+        return _first_ring(reach, cells, top)
 
     def _grow_to(self, cells: int, limit: int) -> None:
         """Grows rings until one holds one of `cells`, ring `limit` is grown or nothing is left to reach. A

@@ -36,15 +36,14 @@ from pathlib import Path
 
 from ...design import load
 from ...errors import InputError
+from ...arena.gamelog import add_move
 from ...inputs import exact_number, quoted, read_text
 from . import engine
 from .constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE
 from .generate import generate_map
 from .model import CatsMap, CatsSetup, Drawing
 
-MAX_MOVES = 100_000
 MAX_LINE = 2_000          # characters in a header line (a six-player fish line is about 300)
-MAX_MOVE = 100            # characters in a move (the longest notation is a few dozen)
 OPTIONS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
            "segment_rows", "segment_cols", "seed")
 BOOLEANS = ("coop", "cut_up", "jinja", "sewer_poppers")
@@ -147,12 +146,7 @@ def _lines(path: Path, text: str) -> tuple[dict[str, tuple[int, str]], list[tupl
         if not line or line.startswith("#"):
             continue
         if in_moves:
-            if len(line) > MAX_MOVE:
-                raise InputError(f"{path}, line {number}: a move of {len(line):,} characters (at most {MAX_MOVE}): "
-                                 f"{quoted(line)}")
-            moves.append((number, line))
-            if len(moves) > MAX_MOVES:
-                raise InputError(f"{path}, line {number}: more than {MAX_MOVES} moves")
+            add_move(moves, path, number, line)
             continue
         if len(line) > MAX_LINE:
             raise InputError(f"{path}, line {number}: a header line of {len(line):,} characters (at most "
