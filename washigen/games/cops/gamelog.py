@@ -1,0 +1,128 @@
+"""Tokyo Washi Game Cops game logs: a game in notation, one move a line, after a header that says which map it was
+played on (`cops play -o game.txt`), and the log read back and replayed move by move (`cops play --replay`).
+
+A log is bounded input (DESIGN 12): header numbers are plain decimals in the ranges the options take, lines and
+moves are of bounded length (arena/gamelog.py), and every refusal names the file and line, quoting at most
+inputs.QUOTE characters."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from ...arena.gamelog import add_move
+from ...errors import InputError
+from ...inputs import exact_number, quoted, read_text
+from ..params import SEED_MAX
+from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
+from .spec import TAPE_WIDTH_RANGE
+
+if TYPE_CHECKING:
+    from .model import CopsMap
+
+LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
+MAX_LOG_LINE = 2_000
+_WHOLE = r"[0-9]{1,20}"
+_DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
+
+
+def game_log(design, moves, seed: int, first: int, bots: str) -> str:
+    """A game in notation, one move a line, after a header that says which map it was played on."""
+    lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
+             f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {exact_number(design.offset)}mm",
+             f"# tape-width: {exact_number(design.tape_width)}mm", f"# layout: {design.layout}",
+             f"# first: {first + 1}", f"# game-seed: {seed}", f"# bots: {bots}"]
+    for index, move in enumerate(moves):
+        lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")
+    return "\n".join(lines) + "\n"
+
+
+def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
+    """Reads a log, rebuilds its map (or takes `load_map()`'s, the command line's --map), and plays every move,
+    refusing the first illegal one by its line: (map, final state, moves, game seed, first squad)."""
+    from . import engine
+
+    header, moves = _log_lines(path)
+    design = _log_map(path, header, load_map)
+    first = _log_whole(path, header, "first", 1, design.players, 1) - 1
+    game_seed = _log_whole(path, header, "game-seed", 0, SEED_MAX, 0)
+    state = engine.initial_state(design, first=first)
+    played = []
+    for number, text in moves:
+        if engine.result(state) is not None:
+            raise InputError(f"{path}, line {number}: the game is already over")
+        try:
+            move = engine.parse_move(text, state)
+        except InputError as error:
+            raise InputError(f"{path}, line {number}: {error}") from None
+        state = engine.apply(state, move)
+        played.append(str(move))
+    return design, state, played, game_seed, first
+
+
+def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
+    """The header (`# key: value` lines of LOG_KEYS: key -> (line number, value)) and the moves (line number, the
+    text before any '#'); other comments are nothing. Lines are split at line ends alone, as an editor counts."""
+    header: dict[str, tuple[int, str]] = {}
+    moves: list[tuple[int, str]] = []
+    for number, line in enumerate(read_text(path, "game log").split("\n"), start=1):
+        text, _, comment = line.partition("#")
+        text = text.strip()
+        if text:
+            add_move(moves, path, number, text)
+            continue
+        key, sep, value = comment.partition(":")
+        if not sep or key.strip() not in LOG_KEYS:
+            continue                                  # a comment
+        key, value = key.strip(), value.strip()
+        if len(value) > MAX_LOG_LINE:
+            raise InputError(f"{path}, line {number}: {key}: a value of {len(value):,} characters (at most "
+                             f"{MAX_LOG_LINE:,}): {quoted(value)}")
+        if not value:
+            raise InputError(f"{path}, line {number}: {key}: no value")
+        if key in header:
+            raise InputError(f"{path}, line {number}: a second '{key}:' line (the first is line {header[key][0]})")
+        header[key] = (number, value)
+    return header, moves
+
+
+def _log_map(path: Path, header: dict, load_map: Callable[[], CopsMap] | None) -> CopsMap:
+    """The map the header describes, every field checked (as the options are) by its line, or load_map()'s."""
+    from .generate import generate_map
+    from .model import max_offset_for
+
+    players = _log_whole(path, header, "players", MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
+    seed = _log_whole(path, header, "seed", 0, SEED_MAX, 0)
+    tape_width = _log_mm(path, header, "tape-width", *TAPE_WIDTH_RANGE, DEFAULT_TAPE_WIDTH)
+    offset = _log_mm(path, header, "offset", 0.0, max_offset_for(tape_width) + 1e-9, 0.0)
+    number, layout = header.get("layout", (0, DEFAULT_LAYOUT))
+    if layout not in LAYOUTS:
+        raise InputError(f"{path}, line {number}: layout: must be {' or '.join(LAYOUTS)}, got {quoted(layout)}")
+    if load_map is not None:
+        return load_map()
+    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout)
+
+
+def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default: int) -> int:
+    """A header number in low..high in plain digits (at most 20: int() never reads thousands)."""
+    if key not in header:
+        return default
+    number, raw = header[key]
+    if not re.fullmatch(_WHOLE, raw) or not low <= int(raw) <= high:
+        raise InputError(f"{path}, line {number}: {key}: must be a whole number {low}..{high}, got {quoted(raw)}")
+    return int(raw)
+
+
+def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default: float) -> float:
+    """A header length in mm ('50mm' or '50'), finite and in low..high: NaN, infinity and 1e400 are refused."""
+    if key not in header:
+        return default
+    number, raw = header[key]
+    digits = raw.lower().removesuffix("mm").rstrip()
+    value = float(digits) if re.fullmatch(_DECIMAL, digits) else math.nan
+    if not (math.isfinite(value) and low <= value <= high):
+        raise InputError(f"{path}, line {number}: {key}: must be a length from {low:g} to {high:g} mm, got "
+                         f"{quoted(raw)}")
+    return value
