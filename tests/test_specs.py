@@ -40,11 +40,10 @@ def test_the_command_line_offers_every_component_and_parameter_the_spec_declares
 
 
 def test_the_cats_map_options_are_declared_once_and_shared_by_every_command_that_makes_a_map():
-    from dataclasses import fields
-
     from washigen.games.cats.spec import COMPONENTS, MapOptions
+    from washigen.games.params import params_of
 
-    clump = [f.name for f in fields(MapOptions)]
+    clump = [p.name for p in params_of(MapOptions)]
     sharing = [c.name for c in COMPONENTS if c.options is not None and issubclass(c.options, MapOptions)]
     assert sharing == ["map", "variants", "setup", "play", "balance"]
     for component in COMPONENTS:

@@ -121,14 +121,13 @@ def test_every_design_kind_names_the_class_that_has_it():
 
 
 def test_a_maker_takes_its_components_parameter_dataclass_and_the_setup_takes_the_map_options():
-    from dataclasses import fields
-
     from washigen.games import get_component, get_game
     from washigen.games.cats.spec import MapOptions, SetupParams
+    from washigen.games.params import params_of
 
     setup = get_component(get_game("cats"), "setup")
     assert setup.options is SetupParams and list(inspect.signature(setup.make).parameters) == ["options"]
-    assert {f.name for f in fields(MapOptions)} <= {p.name for p in setup.params}
+    assert {p.name for p in params_of(MapOptions)} <= {p.name for p in setup.params}
 
 
 PLUGIN = """

@@ -3,16 +3,20 @@ dataclass whose fields say, through `param(...)`, what each is: its kind, defaul
 `params_of` reads them back as `Param`s, which `washigen games`, washigen.generate's checks, the studio's form and
 the command line's options (cli/build.py) are all made from.
 
-    @dataclass(frozen=True)
-    class SheetOptions:
+    class SheetOptions(Options):
         players: int = param(2, "Players at the table.", min=2, max=6)
         coop: bool = param(False, "One strip a team.")
-"""
+
+An `Options` class is a frozen dataclass made so when it is first instantiated (or its fields asked for): making
+the forty-odd parameter classes of the built-in games dataclasses at import would cost `washigen games` a third of
+its start-up, and listing or building options only reads their declarations. A plain @dataclass(frozen=True) with
+param() fields works everywhere an Options class does (plugins may use either)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any
+from typing import Any, dataclass_transform
 
 from ..errors import InputError
 from ..units import format_length, format_mm
@@ -130,15 +134,50 @@ def seed_param() -> Any:
                  max=SEED_MAX)
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(param, dataclasses.field))
+class OptionsMeta(type):
+    """Makes an Options class a frozen dataclass on its first instantiation (see the module's docstring)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        built(cls)
+        return super().__call__(*args, **kwargs)
+
+
+class Options(metaclass=OptionsMeta):
+    """The base of a component's parameter dataclass: fields declared with param(...)."""
+
+
+def built(cls: type) -> type:
+    """The Options class (and its Options bases) made frozen dataclasses, once."""
+    for base in reversed(cls.__mro__):
+        if isinstance(base, OptionsMeta) and base is not Options and "__dataclass_fields__" not in base.__dict__:
+            dataclass(frozen=True)(base)
+    return cls
+
+
+def declared_fields(options: type) -> dict[str, dataclasses.Field]:
+    """A parameter class's fields by name, in dataclass order (a base's first; a field declared again keeps its
+    place), read off the declarations without making the class a dataclass."""
+    if "__dataclass_fields__" in options.__dict__:
+        return {item.name: item for item in fields(options)}
+    found: dict[str, dataclasses.Field] = {}
+    for cls in reversed(options.__mro__):
+        for name in cls.__dict__.get("__annotations__", {}):
+            value = cls.__dict__.get(name)
+            if isinstance(value, dataclasses.Field):
+                found[name] = value
+    return found
+
+
 def params_of(options: type) -> tuple[Param, ...]:
     """The Params a parameter dataclass declares, in field order (a subclass's fields after its base's)."""
     found = []
-    for item in fields(options):
+    for name, item in declared_fields(options).items():
         declared = item.metadata.get(PARAM)
         if declared is None:
-            raise TypeError(f"{options.__name__}.{item.name}: declare it with param(...)")
+            raise TypeError(f"{options.__name__}.{name}: declare it with param(...)")
         default = None if item.default is MISSING else item.default
-        found.append(_named(declared, item.name, default))
+        found.append(_named(declared, name, default))
     return tuple(found)
 
 

@@ -5,10 +5,9 @@ these declarations. Plain values only: registering the game imports nothing else
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..params import param, seed_param
+from ..params import Options, param, seed_param
 from ..registry import Component
 from .constants import CARD_SIZE_NAMES, REFERENCE_CARDS
 
@@ -27,8 +26,7 @@ def bots() -> str:
                  kind="LIST", design=False)
 
 
-@dataclass(frozen=True)
-class DeckParams:
+class DeckParams(Options):
     """`cat-tree deck`."""
     card: str = param("poker", "Card size (poker 63.5 x 88.9 mm, bridge 57.15 x 88.9, mini-euro 44 x 68, tarot 70 x "
                                "120).", kind="choice", choices=CARD_SIZE_NAMES)
@@ -36,20 +34,17 @@ class DeckParams:
                                   "back).", flag="--reference/--no-reference")
 
 
-@dataclass(frozen=True)
-class SheetParams:
+class SheetParams(Options):
     """`cat-tree sheet`: the score sheet takes nothing but the print options."""
 
 
-@dataclass(frozen=True)
-class ScoreParams:
+class ScoreParams(Options):
     """`cat-tree score`: a finished tree to read (the command's argument) and how to report it."""
     layout: str | None = param(None, kind="file", flag="LAYOUT", required=True, design=False)
     as_json: bool = param(False, "Print the score and the violations as JSON.", flag="--json", design=False)
 
 
-@dataclass(frozen=True)
-class PlayParams:
+class PlayParams(Options):
     """`cat-tree play`: a design is the tree of the seed's game."""
     seed: int | None = seed_param()
     games: int = param(1, "Games to play one after another (seeds S, S+1, ...), to compare their trees.", min=1,
@@ -57,8 +52,7 @@ class PlayParams:
     bots: str = bots()
 
 
-@dataclass(frozen=True)
-class BalanceParams:
+class BalanceParams(Options):
     """`cat-tree balance`."""
     bots: str = bots()
     against: str | None = param(None, "Play the same deals with these bots too and count whose tree scores more.",

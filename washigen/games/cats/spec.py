@@ -5,12 +5,12 @@ studio's form are built from these declarations. Plain values only: registering 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from ...qr import MAX_URL_LENGTH
 from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_mm
-from ..params import param, seed_param
+from ..params import Options, declared_fields, param, seed_param
 from ..registry import Component
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
                         MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 _WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
 
 
-@dataclass(frozen=True)
-class TapeOptions:
+class TapeOptions(Options):
     """The tape every component that makes tape is cut from."""
     tape_width: float = param(
         DEFAULT_TAPE_WIDTH, f"Width of the tape ({format_mm(TAPE_WIDTH_RANGE[0])}-{format_mm(TAPE_WIDTH_RANGE[1])} "
@@ -34,7 +33,6 @@ class TapeOptions:
                               max=SEGMENT_COLS_RANGE[1])
 
 
-@dataclass(frozen=True)
 class MapOptions(TapeOptions):
     """What a map is: the table it is for, its length, its pieces and its variant rules."""
     players: int = param(2, "2 or 3: one segment a side; 4 or 5: two; 6: three.", min=2, max=6)
@@ -53,7 +51,6 @@ def rules_url() -> str | None:
 
 
 
-@dataclass(frozen=True)
 class MapParams(MapOptions):
     """`cats map`."""
     cut_up: bool = param(False, "Cut the tape on vertical grid lines and lay the pieces anew; the most balanced of "
@@ -64,7 +61,6 @@ class MapParams(MapOptions):
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
 class RollParams(TapeOptions):
     """`cats tape`: artwork for a tape maker."""
     length: float = param(10_000.0, "Length of the roll.", kind="length", max=MAX_LENGTH)
@@ -80,14 +76,12 @@ class RollParams(TapeOptions):
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
-class SheetParams:
+class SheetParams(Options):
     """`cats sheet`: player strips to cut out."""
     players: int = param(2, "", min=2, max=6)
     coop: bool = param(False, "One strip a team (team play shares the special moves).")
 
 
-@dataclass(frozen=True)
 class SetupParams(MapOptions):
     """`cats setup`: fish and cats drawn on a map (a new one, or --map FILE)."""
     map_file: str | None = param(None, "Draw on this map (.json or .txt) instead of a new one.", kind="file",
@@ -95,8 +89,7 @@ class SetupParams(MapOptions):
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
-class VariantsOptions:
+class VariantsOptions(Options):
     """`cats variants`: how many cut-ups to keep, and how they are found and written."""
     count: int = param(5, "How many maps to keep.", min=1, max=MAX_VARIANTS)
     tries: int | None = param(None, "Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + "
@@ -108,8 +101,7 @@ class VariantsOptions:
                          kind="LIST", flag="--format")
 
 
-@dataclass(frozen=True)
-class PlayOptions:
+class PlayOptions(Options):
     """What `cats play` and `cats balance` play on, and who plays."""
     map_file: str | None = param(None, "Play on this map or set-up (.json or .txt) instead of a new map; a set-up's "
                                        "drawings are used in every game, otherwise each game draws its own set-up "
@@ -120,13 +112,11 @@ class PlayOptions:
                               max=100_000)
 
 
-@dataclass(frozen=True)
 class VariantsParams(VariantsOptions, MapOptions):
     """`cats variants`."""
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
 class PlayParams(PlayOptions, MapOptions):
     """`cats play`."""
     replay_file: str | None = param(None, "Replay a game log (as -o LOG.txt writes it) move by move, and print how "
@@ -135,7 +125,6 @@ class PlayParams(PlayOptions, MapOptions):
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
 class BalanceParams(PlayOptions, MapOptions):
     """`cats balance`."""
     jobs: int | None = param(None, "Processes playing at once [default: every core]; the numbers are the same for "
@@ -163,7 +152,7 @@ def make_setup(options: SetupParams) -> CatsSetup:
     from .generate import generate_map
     from .setup import generate_setup
 
-    map_options = {f.name: getattr(options, f.name) for f in fields(MapOptions)}
+    map_options = {name: getattr(options, name) for name in declared_fields(MapOptions)}
     return generate_setup(generate_map(**map_options, seed=options.seed or 0), seed=options.seed or 0)
 
 

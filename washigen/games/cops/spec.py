@@ -7,12 +7,12 @@ built from these declarations. Plain values only: registering the game imports n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...units import MAX_LENGTH, MM_PER_UNIT, TAPE_WIDTHS, format_mm
-from ..params import PARAM, param, seed_param
+from ..params import Options, PARAM, declared_fields, param, seed_param
 from ..registry import Component
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS
 
@@ -27,7 +27,7 @@ _SIGNED_LENGTH = r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|i
 def restated(base: type, name: str, help: str, **changes: Any) -> Any:
     """The field `name` of `base` as a subclass words it: the same parameter (kind, default, choices) with the
     command's own help, and the range it changes (`max=...`)."""
-    declared = next(item for item in fields(base) if item.name == name)
+    declared = declared_fields(base)[name]
     return field(default=declared.default, metadata={PARAM: replace(declared.metadata[PARAM], help=help, **changes)})
 
 
@@ -48,8 +48,7 @@ def offset_mm(value: float | str | None) -> float:
     return mm
 
 
-@dataclass(frozen=True)
-class TapeOptions:
+class TapeOptions(Options):
     """The tape a map or a roll is drawn on, and how its segments lie."""
     tape_width: float = param(
         DEFAULT_TAPE_WIDTH, f"Tape width; standard widths are {_WIDTHS} mm. Everything scales with it.",
@@ -61,7 +60,6 @@ class TapeOptions:
         choices=LAYOUTS)
 
 
-@dataclass(frozen=True)
 class MapOptions(TapeOptions):
     """What a map is: its squads and its offset set-up."""
     players: int = param(DEFAULT_PLAYERS, "One segment per player, laid end to end.", min=MIN_PLAYERS,
@@ -74,7 +72,6 @@ class MapOptions(TapeOptions):
     fair: bool = param(False, "Kept for old command lines: every map is searched.")
 
 
-@dataclass(frozen=True)
 class MapParams(MapOptions):
     """`cops map`."""
     budget: float = param(
@@ -85,7 +82,6 @@ class MapParams(MapOptions):
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
 class TapeParams(TapeOptions):
     """`cops tape`: artwork for a tape maker."""
     tape_width: float = restated(TapeOptions, "tape_width", f"Tape width; standard widths are {_WIDTHS} mm.")
@@ -102,13 +98,11 @@ class TapeParams(TapeOptions):
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
-class SheetParams:
+class SheetParams(Options):
     """`cops sheet`: squad sheets."""
     players: int = param(4, "How many squad sheets (four to a page).", min=1, max=24)
 
 
-@dataclass(frozen=True)
 class PlayOptions(MapOptions):
     """What `cops play` and `cops balance` play on: a map file, or a map generated from the map options."""
     players: int = restated(MapOptions, "players", "Squads (one segment each) of a generated map.")
@@ -129,7 +123,6 @@ BOTS_HELP = ("Bots per squad: one name for every squad or one per squad, comma-s
              "strong:N).")
 
 
-@dataclass(frozen=True)
 class PlayParams(PlayOptions):
     """`cops play`."""
     bots: str = param("greedy", BOTS_HELP)
@@ -140,7 +133,6 @@ class PlayParams(PlayOptions):
     as_json: bool = param(False, "One JSON object per game, in a list.", flag="--json", design=False)
 
 
-@dataclass(frozen=True)
 class BalanceParams(PlayOptions):
     """`cops balance`."""
     games: int = param(200, "Games to play; squads take turns at starting.", min=1, max=100_000)

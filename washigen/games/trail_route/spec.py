@@ -6,11 +6,10 @@ the game imports nothing else."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...units import PAPER_SIZES
-from ..params import param, seed_param
+from ..params import Options, param, seed_param
 from ..registry import Component
 from .constants import PLAYERS
 
@@ -26,15 +25,13 @@ def mix_file() -> str | None:
                  flag="--mix")
 
 
-@dataclass(frozen=True)
-class DealOptions:
+class DealOptions(Options):
     """What a setup is dealt from: the table's players and the seed."""
     players: int = param(4, "3 players play on 5 rows, 4 on 6.", min=min(PLAYERS), max=max(PLAYERS))
     seed: int | None = seed_param()
 
 
-@dataclass(frozen=True)
-class ComponentsParams:
+class ComponentsParams(Options):
     """`trail-route components`: the whole game to print."""
     tile_size: float = param(40.0, "Side of the square road and destination tiles (25mm to 60mm).", kind="length",
                              min=TILE_SIZE_RANGE[0], max=TILE_SIZE_RANGE[1])
@@ -44,13 +41,11 @@ class ComponentsParams:
                                   choices=tuple(sorted(PAPER_SIZES)), design=False)
 
 
-@dataclass(frozen=True)
 class SetupParams(DealOptions):
     """`trail-route setup`."""
     mix_file: str | None = mix_file()
 
 
-@dataclass(frozen=True)
 class PlayParams(DealOptions):
     """`trail-route play`: on a setup dealt from the options, or on --setup FILE."""
     policy: str = param("greedy", "How the players choose, one for all or one per seat, comma-separated: random; "
