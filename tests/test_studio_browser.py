@@ -5,15 +5,13 @@ and read its page size, and no error in the browser's console. One browser and o
 from __future__ import annotations
 
 import shutil
-import socket
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.readback import page_size_mm, pdf_pages
+from tests.studio_server import served
 from tests.test_studio_api import broken_map
 from washigen.games import get_game
 
@@ -33,31 +31,10 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--disable-dev-shm-usage", "--window-size=1400,900")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    import uvicorn
-
-    from washigen.studio.app import create_app
-
-    port = free_port()
-    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("studio-server")), host="127.0.0.1", port=port,
-                            log_level="warning", lifespan="on")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT_S
-    while not instance.started:
-        assert time.monotonic() < deadline, "the studio server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(WAIT_S)
+    with served(tmp_path_factory.mktemp("studio-server")) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 import time
 import warnings
 
@@ -15,6 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from tests.studio_server import served
 from washigen.cli import main
 from washigen.games import all_games, get_game
 
@@ -161,21 +161,8 @@ def test_play_and_balance_are_offered_only_for_what_can_be_played(client):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    import uvicorn
-
-    from tests.test_studio_browser import free_port
-
-    port = free_port()
-    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("served")), host="127.0.0.1", port=port,
-                            log_level="warning", lifespan="on")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    while not instance.started:
-        time.sleep(0.05)
-    yield port
-    instance.should_exit = True
-    thread.join(20)
+    with served(tmp_path_factory.mktemp("served")) as port:
+        yield port
 
 
 def stream(port: int, path: str, body: dict) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:

@@ -15,7 +15,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -155,19 +155,23 @@ def scrubbed(value: Any, root: Path) -> Any:
     return value
 
 
-def streamed(request: Request, work, *args) -> Response:
-    """The work as a stream of JSON lines, {"done", "total"} while bot games are played and at last {"result"} (or
-    {"error", "status"}); the work stops when the page closes the stream (cancel, or a newer request)."""
-    root = request.app.state.workdir
-
+def in_folder(root: Path, work, args: tuple) -> Callable[[], Any]:
+    """work(*args, folder) as a call of no arguments, with a fresh folder under `root` removed afterwards."""
     def run():
         folder = Path(tempfile.mkdtemp(dir=root))
         try:
             return work(*args, folder)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+    return run
 
-    job = jobs.Job(run, lambda error: error_answer(error, f"{request.method} {request.url.path}"))
+
+def streamed(request: Request, work, *args) -> Response:
+    """The work as a stream of JSON lines, {"done", "total"} while bot games are played and at last {"result"} (or
+    {"error", "status"}); the work stops when the page closes the stream (cancel, or a newer request)."""
+    root = request.app.state.workdir
+    label = f"{request.method} {request.url.path}"
+    job = jobs.Job(in_folder(root, work, args), lambda error: error_answer(error, label))
 
     async def lines():
         async for event in job.events():
@@ -218,13 +222,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     async def in_scratch(work, *args):
         """work(*args, folder) in a worker thread, with a fresh folder of its own removed afterwards."""
-        def run():
-            folder = Path(tempfile.mkdtemp(dir=root))
-            try:
-                return work(*args, folder)
-            finally:
-                shutil.rmtree(folder, ignore_errors=True)
-        return await run_in_threadpool(run)
+        return await run_in_threadpool(in_folder(root, work, args))
 
     @endpoint
     async def games(request: Request) -> Response:
