@@ -54,6 +54,10 @@ const GERMAN = {
   "Step forward": "Schritt vor",
   "Last step": "Letzter Schritt",
   "Command output": "Ausgabe des Befehls",
+  "Choose an edit tool, then click (or drag) on the drawing, or focus it and use the arrow keys and Enter; the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes.":
+    "Ein Werkzeug wählen, dann auf die Zeichnung klicken (oder ziehen), oder sie mit der Tastatur ansteuern und " +
+    "Pfeiltasten und Enter nutzen; der Bericht folgt jeder Änderung. Strg+Z macht rückgängig, Strg+Umschalt+Z " +
+    "wiederholt.",
   "Text form": "Textform",
   // states and messages
   "Making…": "Wird erstellt…",

@@ -412,8 +412,8 @@ function showEditTools() {
   $("preview").classList.toggle("editing", Boolean(currentTool()));
   $("edit-hint").hidden = tools.length === 0;
   $("edit-hint").textContent = tools.length
-    ? "Choose an edit tool, then click (or drag) on the drawing, or focus it and use the arrow keys and Enter; " +
-      "the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes."
+    ? t("Choose an edit tool, then click (or drag) on the drawing, or focus it and use the arrow keys and Enter; " +
+        "the report follows every edit. Ctrl+Z undoes, Ctrl+Shift+Z redoes.")
     : "";
   $("undo").disabled = state.history.past.length === 0;
   $("redo").disabled = state.history.future.length === 0;
