@@ -26,7 +26,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from washigen.studio.app import MAX_BODY_BYTES, create_app
-from washigen.studio.commands_bridge import PRINT_OPTION_NAMES, option_for, studio_ready
+from washigen.studio.api import PRINT_OPTION_NAMES
 
 LOCAL = "http://127.0.0.1:8765"
 
@@ -47,14 +47,19 @@ def cli(*args) -> CliRunner:
 
 
 def studio_components():
-    """(game, component) for every component whose command writes with -o and takes no file argument."""
-    pairs = []
-    for game in all_games():
-        for component in game.components:
-            command = game.commands.commands.get(component.name)
-            if command is not None and studio_ready(command):
-                pairs.append((game.name, component.name))
-    return pairs
+    """(game, component) for every component that makes a design or whose spec draws its print."""
+    return [(game.name, component.name) for game in all_games() for component in game.components
+            if component.make is not None or component.draw is not None]
+
+
+def command_option(command, param):
+    """The command's option for a parameter spec; None for one that takes a path (never set from the page)."""
+    import click
+
+    for option in command.params:
+        if isinstance(option, click.Option) and option.name == param.name:
+            return None if isinstance(option.type, (click.Path, click.File)) else option
+    return None
 
 
 def assert_error(response, status: int, *fragments: str) -> str:
@@ -84,7 +89,7 @@ def test_games_are_listed_from_the_registry_specs(client):
         for component in entry["components"]:
             spec = next(c for c in game.components if c.name == component["name"])
             command = game.commands.commands[spec.name]
-            expected = [p for p in spec.params if p.name != "seed" and option_for(command, p) is not None
+            expected = [p for p in spec.params if p.name != "seed" and command_option(command, p) is not None
                         and p.name not in PRINT_OPTION_NAMES and p.name not in ("output", "profile", "as_json")]
             # named as typed (--long is "long"); a length's minimum is the one its option checks (tests/
             # test_studio_guards.py), the rest as the registry lists them
@@ -261,17 +266,18 @@ def test_unknown_game_and_component(client):
     assert_error(client.post("/api/design", json={"game": "cats", "component": "moon"}), 404, "moon", "map")
 
 
-def test_a_parameter_out_of_range_says_what_the_cli_says(client, tmp_path):
+def test_a_parameter_out_of_range_is_refused_by_its_spec_as_the_cli_refuses_it(client, tmp_path):
     message = assert_error(client.post("/api/design", json={"game": "cats", "component": "map",
                                                             "params": {"players": 9}, "seed": 1}), 400)
     result = cli("cats", "map", "--players", "9", "--seed", 1, "-o", tmp_path / "m.json")
-    assert result.exit_code == 2 and message in result.output
-    assert "--players" in message and "9" in message
+    assert result.exit_code == 2 and "--players" in result.output and "9" in result.output
+    # the field named as the form names it, with the range the spec declares (2..6), never click's wording
+    assert message == "players: must be at least 2 and at most 6, got 9"
     assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "params": {"colour": 1}}),
                  400, "params.colour")
     assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "seed": -1}), 400, "seed")
     assert_error(client.post("/api/render?format=pdf", json={"design": generate_map_json(),
-                                                             "options": {"dpi": 5}}), 400, "--dpi")
+                                                             "options": {"dpi": 5}}), 400, "options.dpi", "30")
     assert_error(client.post("/api/render?format=pdf", json={"design": generate_map_json(),
                                                              "options": {"template": "/etc/passwd"}}),
                  400, "options.template")
@@ -413,15 +419,19 @@ def test_a_misplaced_card_is_marked_where_the_tree_draws_it(client):
 
 
 def test_a_trail_route_tile_and_row_are_marked_on_the_board(client):
+    import washigen
     from washigen.games.trail_route.draw import BOARD_CELL, road_origin
-    from washigen.studio.marks import mark
+    from washigen.studio.places import mark
 
     made = client.post("/api/design", json={"game": "trail-route", "component": "setup", "seed": 1}).json()
     geometry = made["geometry"]
     x, y = road_origin()
-    assert mark(geometry, {"tile": (2, 3)}) == [x + 2 * BOARD_CELL, y + BOARD_CELL, BOARD_CELL, BOARD_CELL]
-    assert mark(geometry, {"row": 6}) == [x, y + 5 * BOARD_CELL, 7 * BOARD_CELL, BOARD_CELL]
-    assert mark(geometry, {"seat": 2}) is None and mark(geometry, {"tile": (9, 1)}) is None
+    assert [geometry[k] for k in ("x", "y", "w", "h", "pitch_x", "pitch_y", "rows", "cols", "rows_up")] == \
+        [x, y, BOARD_CELL, BOARD_CELL, BOARD_CELL, BOARD_CELL, 6, 7, False]
+    places = washigen.draw(loads(json.dumps(made["design"]))).pages[0].places
+    assert mark(places, {"tile": (2, 3)}) == [x + 2 * BOARD_CELL, y + BOARD_CELL, BOARD_CELL, BOARD_CELL]
+    assert mark(places, {"row": 6}) == [x, y + 5 * BOARD_CELL, 7 * BOARD_CELL, BOARD_CELL]
+    assert mark(places, {"seat": 2}) is None and mark(places, {"tile": (9, 1)}) is None
 
 
 def test_any_page_of_a_print_can_be_previewed(client):
@@ -540,3 +550,18 @@ def test_a_design_knows_the_part_that_makes_it_and_a_cat_tree_tree_replays_its_g
     game_map = washigen.generate("cats", "map", seed=1)
     assert made_by(cats, game_map) == "map" and not replays_its_making(cats, game_map)
     assert made_by(cats, washigen.generate("cats", "setup", seed=1)) == "setup"
+
+
+def test_the_listing_speaks_the_language_asked(client):
+    english = client.get("/api/games").json()
+    german = client.get("/api/games?lang=de").json()
+    assert [g["name"] for g in german["games"]] == [g["name"] for g in english["games"]]
+    cats_en = next(g for g in english["games"] if g["name"] == "cats")["components"][0]
+    cats_de = next(g for g in german["games"] if g["name"] == "cats")["components"][0]
+    spec = next(c for c in get_game("cats").components if c.name == cats_en["name"])
+    assert cats_en["help"] == spec.help_text("en") and cats_de["help"] == spec.help_text("de")
+    assert [p["help"] for p in cats_de["params"]] == [
+        next(p for p in spec.params if p.keyword == shown["name"]).help_text("de") for shown in cats_de["params"]]
+    assert {k: v for k, v in cats_de.items() if k not in ("help", "params")} == \
+           {k: v for k, v in cats_en.items() if k not in ("help", "params")}
+    assert_error(client.get("/api/games?lang=xx"), 400, "lang", "'xx'")

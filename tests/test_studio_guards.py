@@ -22,7 +22,6 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from washigen.studio import commands_bridge as bridge
 from washigen.studio import jobs
 from washigen.studio.app import create_app
 
@@ -31,6 +30,7 @@ LOCAL = f"http://127.0.0.1:{PORT}"
 # Options the form never holds, each for a reason: the seed has its own field; the studio names its own output and
 # always answers JSON; a printer profile is read from the home folder only when a user names it at the prompt.
 NOT_ON_THE_FORM = {"seed", "output", "profile", "json"}
+FLAGS = {"colour": "color"}          # a form field whose command-line flag is spelt otherwise (--color)
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_every_option_of_every_component_is_on_the_form(client):
         for component in game["components"]:
             command = group.commands[component["name"]]
             form = {p["name"] for p in component["params"]} | set(component["print_options"])
-            form = {bridge.FLAGS.get(name, name) for name in form}
+            form = {FLAGS.get(name, name) for name in form}
             missing = command_options(command) - form - NOT_ON_THE_FORM
             assert not missing, f"{game['name']} {component['name']}: {sorted(missing)} not on the form"
     cats_map = next(c for g in client.get("/api/games").json()["games"] if g["name"] == "cats"

@@ -6,22 +6,31 @@
     load(path) -> Design, save(design, path)          design files (.json, a game's .txt, Tiled .tmj/.tmx)
     play(game, design=None, seed=, bots=) -> a game   one game played by bots on the game's engine
     balance(game, design=None, games=, seed=, jobs=, bots=) -> Balance   win rates per seat over seeded games
+    print_options(**values) -> PrintOptions           paper, bleed, duplex, ... checked as the command line checks them
+    draw(design, options) -> Document                 the design's print, page by page (Scenes, with their places)
+    draw_component(game, component, options, **params) -> Document   a part's print, a part that only prints too
+    files(document, name, options) -> [(name, bytes)] what writing the print to `name` writes, byte for byte
+    bot_game(design, seed) -> PlayedGame              one bot game on a design as `GAME play` plays it
 
 Each function imports what it needs when called, so `import washigen` stays quick."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import InputError
+from .units import MAX_GUTTER
 
 if TYPE_CHECKING:
     from .arena.balance import Balance
     from .design import Design
     from .games import Game
+    from .games.registry import PlayedGame
+    from .press import Document
     from .press.options import PrintOptions
     from .report import Report
+    from .scene import Scene
 
 BALANCE_GAMES = 200         # games a balance plays unless told: enough for a 95 % interval of about ±7 points
 
@@ -68,20 +77,183 @@ def play(game: str, design: Design | None = None, *, seed: int | None = None, bo
     """One game played to its end by bots on the game's engine: on `design` (a map, a set-up), or on one made
     from `seed` (0 when None). `bots` names a bot for every seat, or one per seat ("greedy", "strong:24,greedy").
     Returns the game's played record (moves, result); InputError for a game washigen cannot play."""
-    found = _playable(game, "play")
-    return found.play(design, seed=seed, bots=bots, **options)
+    hook = _playable(game, "play").play
+    assert hook is not None                  # _playable refuses a game without one
+    return hook(design, seed=seed, bots=bots, **options)
 
 
 def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAMES, seed: int = 0,
             jobs: int = 1, bots: str = "greedy") -> Balance:
     """Win rate per seat over `games` seeded games between equal `bots`, the starting seat rotated, each rate with
     its 95 % Wilson interval (DESIGN 9). The numbers depend only on the arguments, not on `jobs`."""
-    found = _playable(game, "balance")
+    hook = _playable(game, "balance").balance
+    assert hook is not None                  # _playable refuses a game without one
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
         raise InputError(f"games: must be a whole number 1..100000, got {games!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
         raise InputError(f"jobs: must be a whole number 1..64, got {jobs!r}")
-    return found.balance(design, games=games, seed=seed, jobs=jobs, bots=bots)
+    return hook(design, games=games, seed=seed, jobs=jobs, bots=bots)
+
+
+DUPLEX = ("long", "short", "none")
+COLOURS = ("rgb", "cmyk")
+
+
+def print_options(**values: Any) -> PrintOptions:
+    """PrintOptions from plain values, each checked as the command line checks its option: paper="a4", bleed="3mm"
+    (or mm), crop_marks=False, cut_lines=True, duplex="long", back_offset="0.5,-1" (or a pair), dpi=600,
+    gutter="4mm", colour="cmyk", lang="de". None leaves an option at its default; an unknown name, or a value out of
+    range, is an InputError naming the option."""
+    from .press.options import PrintOptions
+
+    checked: dict[str, Any] = {}
+    for name, value in values.items():
+        check = _PRINT_CHECKS.get(name)
+        if check is None:
+            raise InputError(f"{name}: not a print option; the print options are {', '.join(_PRINT_CHECKS)}")
+        if value is not None:
+            checked[name] = check(value, name)
+    return PrintOptions(**checked)
+
+
+def parse_back_offset(value: Any) -> tuple[float, float]:
+    """A duplex back offset "X,Y" (or a pair) in millimetres, each within MAX_BACK_OFFSET; InputError without a
+    field name (the caller names it)."""
+    from .units import MAX_BACK_OFFSET, format_mm
+
+    try:
+        parts = value.split(",") if isinstance(value, str) else list(value)
+        if len(parts) != 2 or any(isinstance(p, bool) for p in parts):
+            raise ValueError
+        x, y = float(parts[0]), float(parts[1])
+    except (TypeError, ValueError):
+        raise InputError(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
+    if not (abs(x) <= MAX_BACK_OFFSET and abs(y) <= MAX_BACK_OFFSET):   # also false for NaN
+        raise InputError(f"each of X and Y must be a number from -{format_mm(MAX_BACK_OFFSET)} to "
+                         f"{format_mm(MAX_BACK_OFFSET)} mm; got {value!r}")
+    return x, y
+
+
+def _choice(choices: tuple[str, ...] | Callable[[], Any]):
+    def check(value: Any, name: str) -> str:
+        known = tuple(choices() if callable(choices) else choices)
+        if not isinstance(value, str) or value.lower() not in known:
+            raise InputError(f"{name}: must be one of {', '.join(known)}, got {value!r}")
+        return value.lower()
+    return check
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{name}: must be true or false, got {value!r}")
+    return value
+
+
+def _length(maximum: float):
+    def check(value: Any, name: str) -> float:
+        from .units import parse_length
+
+        return parse_length(value, field=name, allow_zero=True, maximum=maximum)
+    return check
+
+
+def _dpi(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 30 <= value <= 2400:
+        raise InputError(f"{name}: must be a whole number from 30 to 2400, got {value!r}")
+    return value
+
+
+def _offset(value: Any, name: str) -> tuple[float, float]:
+    try:
+        return parse_back_offset(value)
+    except InputError as error:
+        raise InputError(f"{name}: {error}") from None
+
+
+def _language(value: Any, name: str) -> str:
+    from .i18n import check_language
+
+    return check_language(str(value), name)
+
+
+def _papers() -> Any:
+    from .units import PAPER_SIZES
+
+    return sorted(PAPER_SIZES)
+
+
+def _bleed(value: Any, name: str) -> float:
+    from .units import MAX_BLEED
+
+    return _length(MAX_BLEED)(value, name)
+
+
+_PRINT_CHECKS: dict[str, Callable[[Any, str], Any]] = {
+    "paper": _choice(_papers), "bleed": _bleed, "crop_marks": _flag, "cut_lines": _flag,
+    "duplex": _choice(DUPLEX), "back_offset": _offset, "dpi": _dpi, "gutter": _length(MAX_GUTTER),
+    "colour": _choice(COLOURS), "lang": _language,
+}
+
+
+def draw(design: Design, options: PrintOptions | None = None, **print_options: Any) -> Document:
+    """The design's print as its game draws it: a Document whose pages are Scenes in mm. Without paper, the first
+    page is the part at its real size, and its `places` say where each cell, card, tile or location lies."""
+    from .design import print_options_from
+    from .games import get_game
+
+    return get_game(design.GAME).print_design(design, print_options_from(options, print_options))
+
+
+def draw_component(game: str, component: str, options: PrintOptions | None = None, **params: Any) -> Document:
+    """The print of a component made afresh from its parameters, as `washigen GAME COMPONENT ... -o OUT.pdf` prints
+    it: a part that only prints (player sheets, a score pad) by its spec's drawing, any other by its design's."""
+    from .games import get_game
+    from .games.registry import get_component
+
+    found = get_game(game)
+    part = get_component(found, component)
+    options = options or print_options()
+    if part.draw is None:
+        return found.print_design(generate(game, component, **params), options)
+    known = {param.keyword: param for param in part.params}
+    for name in params:
+        if name not in known:
+            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
+                             f"{', '.join(known) or 'none'}")
+    values = {known[name].name: known[name].check(value) for name, value in params.items()}
+    return part.draw(part.options(**values) if part.options is not None else values, options)
+
+
+def files(document: Document, name: str, options: PrintOptions | None = None) -> list[tuple[str, bytes]]:
+    """What writing `document` to a file called `name` writes, by its extension (one PDF; an SVG or PNG a page,
+    numbered), as (file name, bytes): the same bytes as washigen.render and the command line write."""
+    from .output import document_files
+
+    options = options or print_options()
+    made = document_files(document, Path(name), options.dpi, options.colour, options.output_profile)
+    return [(path.name, make()) for path, make in made]
+
+
+def svg(scene: Scene) -> str:
+    """One page as SVG text."""
+    from .backends import to_svg
+
+    return to_svg(scene).decode("utf-8")
+
+
+def bot_game(design: Design, seed: int = 0) -> PlayedGame:
+    """One bot game on the design as the game's `play` command plays it (`GAME play --map DESIGN --seed SEED`): its
+    moves, the lines the command prints, and, for a game drawn on the board, its drawing after any number of moves.
+    InputError for a design no bot game is played on."""
+    from .games import get_game
+
+    found = get_game(design.GAME)
+    for part in found.components:
+        if part.replay is not None:
+            played = part.replay(design, seed)
+            if played is not None:
+                return played
+    raise InputError(f"design: no bot game of {found.name} is played on a {design.KIND}")
 
 
 def _playable(name: str, what: str) -> Game:
@@ -94,4 +266,5 @@ def _playable(name: str, what: str) -> Game:
     return found
 
 
-__all__ = ["BALANCE_GAMES", "balance", "generate", "load", "play", "render", "save", "validate"]
+__all__ = ["BALANCE_GAMES", "balance", "bot_game", "draw", "draw_component", "files", "generate", "load", "play",
+           "print_options", "render", "save", "svg", "validate"]

@@ -185,6 +185,75 @@ class Symbol:
         return self
 
 
+Box = tuple[float, float, float, float]       # x, y, width, height in a scene's mm
+
+
+@dataclass(frozen=True)
+class PlaceGrid:
+    """A grid of places on a drawing (a map's cells, a tree's card slots, a board's tiles): the top-left corner of
+    the top row's first place, a place's size, the step to the next one, the grid's size, and whether row 1 is the
+    bottom row. Rows and columns count from 1."""
+    x: float
+    y: float
+    w: float
+    h: float
+    pitch_x: float
+    pitch_y: float
+    rows: int
+    cols: int
+    rows_up: bool = False
+
+    def box(self, row: int, col: int) -> Box | None:
+        """Where place (row, col) lies; None outside the grid."""
+        if not (1 <= row <= self.rows and 1 <= col <= self.cols):
+            return None
+        line = self.rows - row if self.rows_up else row - 1
+        return self.x + (col - 1) * self.pitch_x, self.y + line * self.pitch_y, self.w, self.h
+
+    def row_box(self, row: int) -> Box | None:
+        """Where a whole row lies; None outside the grid."""
+        first = self.box(row, 1)
+        if first is None:
+            return None
+        return first[0], first[1], (self.cols - 1) * self.pitch_x + self.w, first[3]
+
+
+@dataclass(frozen=True)
+class StripFrame:
+    """A strip of tape on a drawing (a segment of a map laid end to end): its top-left corner, its length along x
+    and width along y, its zones' spans along it, how far a path reaches across, and the half-size of the mark
+    around a point on it."""
+    x: float
+    y: float
+    length: float
+    width: float
+    zones: tuple[tuple[float, float], ...] = ()
+    reach: float = 0.0
+    point: float = 2.0
+
+    def point_box(self, at: tuple[float, float]) -> Box:
+        return self.x + at[0] - self.point, self.y + at[1] - self.point, 2 * self.point, 2 * self.point
+
+
+@dataclass
+class Places:
+    """Where the parts of a design sit on its drawing, recorded by the drawing itself: what an editor turns a click
+    into, and what a violation's place is marked by. Metadata only: no backend draws it, so the bytes of a print
+    are the same with it or without it."""
+    grid: PlaceGrid | None = None
+    strips: list[StripFrame] = field(default_factory=list)
+    boxes: dict[tuple[str, str], Box] = field(default_factory=dict)     # ("location", "1a") -> its box
+
+    def add(self, kind: str, key: object, box: Box) -> None:
+        self.boxes[(kind, str(key))] = box
+
+    def box(self, kind: str, key: object) -> Box | None:
+        return self.boxes.get((kind, str(key)))
+
+    def __bool__(self) -> bool:
+        return self.grid is not None or bool(self.strips) or bool(self.boxes)
+
+
 @dataclass
 class Scene:
     """A drawing of `width` x `height` mm (the trim). Artwork may extend `bleed` mm beyond every edge."""
@@ -198,6 +267,7 @@ class Scene:
     # PDF page boxes (x, y, w, h) in scene mm when they are not the trim and trim + bleed (an imposed sheet).
     trim_box: tuple[float, float, float, float] | None = None
     bleed_box: tuple[float, float, float, float] | None = None
+    places: Places = field(default_factory=Places, compare=False, repr=False)   # metadata; never drawn
 
     def __post_init__(self) -> None:
         if not (self.width > 0 and self.height > 0):

@@ -88,6 +88,7 @@ CROP_MARK_OFFSET = 2.0
 MIN_PAGE_MARGIN = 6.35
 MAX_BLEED = 20.0           # more is no bleed but a second picture
 MAX_BACK_OFFSET = 20.0     # a duplex drift beyond this is a paper jam, not a drift
+MAX_GUTTER = 30.0          # mm between cards or tiles on a sheet
 
 
 def paper_size(name: str, orientation: str = "portrait") -> tuple[float, float]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
-from .params import Param, params_of
+from .params import Param, params_of, translated_help
 
 if TYPE_CHECKING:
     from ..design import Design
@@ -23,6 +23,14 @@ ENTRY_POINT_GROUP = "washigen.games"
 # What washigen.render takes, not washigen.generate: named so that passing one to generate says where it goes.
 PRINT_OPTION_NAMES = frozenset({"paper", "template", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
                                 "dpi", "lang", "colour", "color", "icc_profile", "output_profile", "gutter"})
+PRINTS = ("", "sheets", "sheets+backs", "page", "tape", "lang")
+FOLDER = "folder"
+# The file forms a component writes (Component.writes), by what it is: a print, a design, a design Tiled opens too,
+# a game played (its log, or its drawing).
+PRINTED = (".pdf", ".svg", ".png")
+DESIGN = (*PRINTED, ".json", ".txt")
+MAP = (*DESIGN, ".tmj", ".tmx")
+GAME_PLAYED = (".txt", *PRINTED)
 GAMES_PACKAGE = __name__.rpartition(".")[0]         # washigen.games: the built-in games are its subpackages
 
 
@@ -30,6 +38,17 @@ def _games_path() -> list[str]:
     import os
 
     return [os.path.dirname(__file__)]
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One bot game on a design, as the game's `play` command plays it: its moves in the notation its log writes,
+    the lines the command prints (one a move first, then how the game ended), and, for a game drawn on the board,
+    `draw(step, options) -> press.Document`, the game after its first `step` moves as its own drawing of a game
+    shows it (`step` None: the finished game, as `play -o game.pdf` draws it)."""
+    moves: tuple[str, ...]
+    lines: tuple[str, ...]
+    draw: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -42,10 +61,31 @@ class Component:
     params: tuple[Param, ...] = ()
     make: Callable[..., Any] | None = None     # (options) or (**params) -> Design; None: prints only
     options: type | None = None
+    # A part that only prints (player sheets, a score pad): (options, PrintOptions) -> press.Document, what its
+    # command writes, so washigen.draw_component prints it without the command line.
+    draw: Callable[..., Any] | None = None
+    # What an editor may put in one place of the design it makes: (code, name) pairs (cell kinds, cards).
+    palette: Callable[[], tuple[tuple[str, str], ...]] | None = None
+    score: Callable[[Any], int] | None = None  # the points a design of it scores (a finished tree)
+    # (design, seed) -> PlayedGame: one bot game on a design, as `GAME play` plays it (a play component's).
+    replay: Callable[..., Any] | None = None
+    # What it writes, with -o: the file forms (".pdf", ".json", ...), FOLDER for a folder of them, () nothing;
+    # None where the spec does not say (a plugin's own commands then tell). `output_required`: -o must be given.
+    writes: tuple[str, ...] | None = None
+    output_required: bool = True
+    # The print options it takes (PRINTS): "sheets" (paper, template, bleed, marks, ...), "sheets+backs" (and
+    # duplex, back offset), "page" (one page at real size: bleed, dpi, colour, lang), "tape", "lang", or "".
+    prints: str = ""
 
     def __post_init__(self) -> None:
         if self.options is not None and not self.params:
             object.__setattr__(self, "params", params_of(self.options))
+        if self.prints not in PRINTS:
+            raise ValueError(f"component {self.name}: prints must be one of {', '.join(map(repr, PRINTS))}")
+
+    def help_text(self, lang: str = "en") -> str:
+        """What the component is, in a language (`help` in English; the spec marks it N_ for the catalog)."""
+        return translated_help(self.help, (), lang)
 
 
 class Lazy:
@@ -104,7 +144,7 @@ class Game:
     """What a game offers washigen. Only name, title, designs, validate and print_design are required."""
     name: str                                   # "cats", "cat-tree"
     title: str                                  # "Tokyo Washi Game Cats"
-    designs: dict[str, type]                    # kind -> Design dataclass
+    designs: dict[str, Any]                     # kind -> Design dataclass (or a Lazy naming it, resolved when read)
     validate: Callable[[Any], Any]              # design -> Report
     print_design: Callable[..., Any]            # (design, PrintOptions) -> Document
     aliases: tuple[str, ...] = ()

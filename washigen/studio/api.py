@@ -1,32 +1,42 @@
-"""What each endpoint does, apart from HTTP: list the games, make a design with the game's own command, read an
-uploaded design with the CLI's loaders, print one, estimate its balance. Every function takes and returns plain
-JSON-ready values and raises WashigenError (InputError, NotFound, Conflict) with a message for the user."""
+"""What each endpoint does, apart from HTTP: list the games, make a design or a part's print, read an uploaded
+design with the CLI's loaders, print one, play and estimate its balance; all through washigen.api and the games'
+specs, never the command line. Every function takes and returns plain JSON-ready values and raises WashigenError
+(InputError, NotFound, Conflict) with a message for the user."""
 
 from __future__ import annotations
 
 import io
 import json
 import secrets
-import tempfile
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from ..design import dumps, load, loads, to_dict
+from .. import api as washigen
+from ..design import Design, dumps, load, loads, to_dict
 from ..errors import InputError
-from ..games import Game, all_games, get_game
-from ..games.params import SEED_MAX
-from ..output import document_files
-from ..press.options import PrintOptions
-from ..backends import to_svg
+from ..games.params import SEED_MAX, Param
+from ..games.registry import Component, Game, all_games, get_game
 from . import board
-from . import commands_bridge as bridge
-from .marks import grid_geometry, place, score, segment_frames
+from .places import grid_geometry, mark, strip_frames
 
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
 MAX_BALANCE_GAMES = 2000
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+# The print options the page sets with every print, in the order it shows them, and which a component's print
+# takes (its spec's `prints`).
+PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "gutter", "colour",
+                      "lang")
+PRINTS = {"": (), "lang": ("lang",), "page": ("bleed", "dpi", "colour", "lang"),
+          "tape": ("bleed", "dpi", "colour", "lang"),
+          "sheets": ("paper", "bleed", "crop_marks", "cut_lines", "dpi", "gutter", "colour", "lang"),
+          "sheets+backs": PRINT_OPTION_NAMES}
+# The studio names its files; a printer profile lives in the home folder (read only when a user asks for it at the
+# command line); --json chooses the CLI's output form, where the studio always answers JSON. Paths are never set.
+NOT_IN_FORM = ("output", "profile", "as_json", "seed")
+PATH_KINDS = ("file", "folder")
 
 
 class NotFound(InputError):
@@ -37,6 +47,15 @@ class Conflict(InputError):
     """A request that this design cannot answer, such as balance without an engine (HTTP 409)."""
 
 
+class FieldError(InputError):
+    """A refused value, with what the page needs to say it in its own words: the field (as the form and the API
+    name it), the reason, and the value given."""
+
+    def __init__(self, field: str, reason: str, value: Any = None, where: str | None = None):
+        super().__init__(f"{where or field}: {reason}")
+        self.field, self.reason, self.value = field, reason, value
+
+
 def find_game(name: Any) -> Game:
     try:
         return get_game(str(name))
@@ -44,49 +63,246 @@ def find_game(name: Any) -> Game:
         raise NotFound(str(error)) from None
 
 
-def games_listing() -> dict[str, Any]:
-    """Every game, and every component the studio can make, with the registry's parameter specs."""
-    probe = Path(tempfile.gettempdir())
+# -- the games and their forms ---------------------------------------------------------------------------------------
+
+def studio_components(game: Game) -> list[Component]:
+    """The components the studio makes: those that make a design, and those whose spec draws their print."""
+    return [c for c in game.components if c.make is not None or c.draw is not None]
+
+
+def print_names(component: Component) -> tuple[str, ...]:
+    """The print options the component's print takes (a part without a declared print prints on sheets)."""
+    return PRINTS.get(component.prints or "sheets", ())
+
+
+def settable_params(component: Component) -> list[Param]:
+    """The parameters the page sets in its form: not file paths nor arguments, not the seed (a field of its own),
+    not the print options (set with every print), not what only the command line chooses (its output, --json)."""
+    return [p for p in component.params if p.kind not in PATH_KINDS and p.option.startswith("-")
+            and p.name not in PRINT_OPTION_NAMES and p.name not in NOT_IN_FORM]
+
+
+def games_listing(lang: str = "en") -> dict[str, Any]:
+    """Every game, and every component the studio can make, with the registry's parameter specs, their help in
+    `lang`."""
+    from ..i18n import languages
+    from ..units import PAPER_SIZES
+
     listing = []
     for game in all_games():
-        components = []
-        for component in bridge.studio_components(game):
-            command = bridge.group_of(game).commands[component.name]
-            params = bridge.settable_params(game, component)
-            option_names = {p.name for p in command.params}
-            components.append({
-                "name": component.name, "help": component.help,
-                "seeded": any(p.name == "seed" for p in params),
-                "design": bridge.takes_json(command, probe),
-                "print_options": [n for n in bridge.PRINT_OPTION_NAMES if n in option_names],
-                "params": [field_spec(command, p) for p in params if p.name != "seed"]})
+        components = [{
+            "name": component.name, "help": help_text(component, lang),
+            "seeded": any(p.name == "seed" for p in component.params),
+            "design": component.make is not None,
+            "print_options": list(print_names(component)),
+            "params": [field_spec(p, lang) for p in settable_params(component)]}
+            for component in studio_components(game)]
         listing.append({"name": game.name, "title": game.title, "components": components,
                         "text_form": game.from_text is not None,
                         "balance": getattr(game, "balance", None) is not None,
-                        "play": bridge.play_option(game) is not None})
-    from ..units import PAPER_SIZES
-
-    from ..i18n import languages
-
+                        "play": any(c.replay is not None for c in game.components)})
     return {"games": listing, "papers": sorted(PAPER_SIZES), "languages": list(languages()),
             "max_upload_bytes": MAX_UPLOAD_BYTES}
 
 
-def field_spec(command, param) -> dict[str, Any]:
-    """A parameter as the page's form shows it: named as on the command line (--long is "long", whatever the
-    command calls it in Python), with the range the command's own type checks (a length's real minimum)."""
-    option = bridge.option_for(command, param)
-    low = param.min
-    if param.kind == "length" and getattr(option.type, "minimum", None) is not None:
-        low = option.type.minimum
-    return {"name": param.keyword, "kind": param.kind, "default": param.default, "min": low, "max": param.max,
-            "choices": list(param.choices), "help": param.help}
+def help_text(item: Any, lang: str) -> str:
+    """A component's or parameter's help in `lang` (its English help where it has no translation)."""
+    words = getattr(item, "help_text", None)
+    return words(lang) if words is not None else item.help
 
 
-def playable(game: Game, design) -> dict[str, bool]:
+def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
+    """A parameter as the page's form shows it: named as on the command line (--long is "long", whatever the spec
+    calls it in Python), with its range and help."""
+    return {"name": param.keyword, "kind": param.kind, "default": param.default, "min": param.min, "max": param.max,
+            "choices": list(param.choices), "help": help_text(param, lang)}
+
+
+def _component(game: Game, body: dict[str, Any]) -> Component:
+    name = body.get("component")
+    offered = studio_components(game)
+    found = next((c for c in offered if c.name == name), None)
+    if found is None:
+        raise NotFound(f"component: {game.name} has no component {name!r} the studio makes; known: "
+                       f"{', '.join(c.name for c in offered) or 'none'}")
+    return found
+
+
+def form_values(game: Game, component: Component, params: Any) -> dict[str, Any]:
+    """The form's values checked by the component's specs: {keyword: value as its kind}; a field refused by name."""
+    if not isinstance(params, dict):
+        raise InputError("params: must be an object of parameter names and values")
+    specs = {p.keyword: p for p in settable_params(component)}
+    values = {}
+    for name, value in params.items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise InputError(f"params.{name}: {game.name} {component.name} has no such parameter; known: {known}")
+        if value is None or value == "":
+            continue
+        values[name] = checked(spec, value)
+    return values
+
+
+def printable(param: Param, value: Any) -> Any:
+    """Free text that reaches the paper: at most its length, and no control character (as the command line)."""
+    from ..inputs import CONTROL, describe_char
+
+    if param.max_length is None or not isinstance(value, str):
+        return value
+    if len(value) > param.max_length:
+        raise FieldError(param.keyword, f"at most {param.max_length} characters, got {len(value)}", value)
+    found = CONTROL.search(value)
+    if found is not None:
+        raise FieldError(param.keyword, f"control character {describe_char(found.group())} at character "
+                                        f"{found.start() + 1}; the text must be printable", value)
+    return value
+
+
+def checked(param: Param, value: Any) -> Any:
+    """A value as the spec's check takes it; out of its range, a reason the page words as a range."""
+    from dataclasses import replace
+
+    from ..units import format_mm
+
+    try:
+        value = replace(param, min=None, max=None).check(value)
+    except InputError as error:
+        raise FieldError(param.keyword, str(error).split(": ", 1)[-1], value) from None
+    low, high = param.min, param.max
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and (
+            low is not None and value < low or high is not None and value > high):
+        def shown(number):
+            return f"{format_mm(number)}mm" if param.kind == "length" else f"{number}"
+        span = " and ".join(part for part in (low is not None and f"at least {shown(low)}",
+                                              high is not None and f"at most {shown(high)}") if part)
+        raise FieldError(param.keyword, f"must be {span}, got {shown(value)}", value)
+    return printable(param, param.check(value))
+
+
+def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
+    """PrintOptions from a JSON object, each value checked as the command line checks it (washigen.print_options);
+    a refused one names its field."""
+    if not isinstance(options, dict):
+        raise InputError("options: must be an object such as {\"paper\": \"a4\", \"bleed\": \"3mm\"}")
+    for name in options:
+        if name not in PRINT_OPTION_NAMES:
+            raise InputError(f"options.{name}: unknown print option; known: {', '.join(PRINT_OPTION_NAMES)}")
+        if name not in taken:
+            raise InputError(f"options.{name}: this component's print does not take {name}")
+    values = {name: (None if value == "" else value) for name, value in options.items()}
+    try:
+        return washigen.print_options(**values)
+    except InputError as error:
+        field, _, reason = str(error).partition(": ")
+        raise FieldError(field, reason or str(error), values.get(field), f"options.{field}") from None
+
+
+# -- making, reading and describing designs ------------------------------------------------------------------------
+
+def _seed(body: dict[str, Any]) -> int | None:
+    seed = body.get("seed")
+    if seed is None or seed == "":
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}")
+    try:
+        value = int(seed)
+    except ValueError:
+        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}") from None
+    if not 0 <= value <= SEED_MAX:
+        raise InputError(f"seed: must be 0..{SEED_MAX}, got {value}")
+    return value
+
+
+def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
+    """A component made from the form (washigen.generate, or its spec's drawing for a part that only prints): the
+    design, its preview and its report."""
+    game = find_game(body.get("game"))
+    component = _component(game, body)
+    values = form_values(game, component, body.get("params") or {})
+    seed = _seed(body)
+    messages = []
+    if any(p.name == "seed" for p in component.params):
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+            messages.append(f"seed: {seed}")
+        values["seed"] = seed
+    lang = language(body.get("lang"))
+    page = page_number(body.get("page"))
+    if component.make is not None:
+        making = {name: value for name, value in values.items() if _param(component, name).design}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            design = washigen.generate(game.name, component.name, **making)
+        messages += [f"warning: {w.message}" for w in caught if not issubclass(w.category, DeprecationWarning)]
+        answer = describe(game, design, page=page, lang=lang)
+        messages += [f"warning: {v['message']}" for v in answer["report"]["violations"]
+                     if v["severity"] == "warning"]
+        return {**answer, "component": component.name, "messages": messages}
+    options = washigen.print_options(lang=lang) if "lang" in print_names(component) else None
+    document = washigen.draw_component(game.name, component.name, options, **values)
+    shown = min(page, len(document.pages) - 1)
+    return {"game": game.name, "component": component.name, "kind": component.name, "seed": seed, "design": None,
+            "svg": washigen.svg(document.pages[shown]), "page": shown, "pages": len(document.pages),
+            "report": None, "geometry": None, "messages": messages}
+
+
+def _param(component: Component, keyword: str) -> Param:
+    return next(p for p in component.params if p.keyword == keyword)
+
+
+def language(value: Any) -> str:
+    """The language of the printed words on the preview (en when not given)."""
+    from ..i18n import SOURCE_LANGUAGE, check_language
+
+    return SOURCE_LANGUAGE if value in (None, "") else check_language(str(value), "lang")
+
+
+def page_number(value: Any) -> int:
+    """Which page of the print to preview (0 the first); a page past the last shows the last."""
+    if value is None or value == "":
+        return 0
+    try:
+        page = int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"page: must be a whole number from 0, got {value!r}") from None
+    if isinstance(value, bool) or page < 0:
+        raise InputError(f"page: must be a whole number from 0, got {value!r}")
+    return page
+
+
+def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en") -> dict[str, Any]:
+    """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
+    page is None) one page of its natural print, in `lang`, as SVG. The marks and the editors' grid come from the
+    places the drawing records on its first page."""
+    report = washigen.validate(design).to_dict()
+    document = washigen.draw(design, washigen.print_options(lang=lang))
+    places = document.pages[0].places
+    for violation in report["violations"]:
+        violation["mark"] = mark(places, violation["where"])
+    maker = made_by(game, design)
+    component = next((c for c in game.components if c.name == maker), None)
+    palette = component.palette() if component is not None and component.palette is not None else ()
+    answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed, "component": maker,
+                              "design": to_dict(design), "report": report,
+                              "geometry": grid_geometry(places.grid, palette),
+                              "playable": playable(game, design),
+                              "text": game.to_text(design) if game.to_text is not None else None,
+                              "score": component.score(design) if component is not None and component.score else None,
+                              "frames": strip_frames(places)}
+    if page is not None:
+        answer["page"] = min(page, len(document.pages) - 1)
+        answer["svg"] = washigen.svg(document.pages[answer["page"]])
+        answer["pages"] = len(document.pages)
+    return answer
+
+
+def playable(game: Game, design: Design) -> dict[str, bool]:
     """Whether the page offers a bot game and a balance estimate on this design: the game's `play` and `balance`
     hooks take designs of its kind (as their signatures say), or, for a game whose bot game needs no design (Cat
-    Tree's grows from the deal), the design is what its `play` command made."""
+    Tree's grows from the deal), the design is what its `play` component made."""
     return {"play": takes_design(game, "play", design) or replays_its_making(game, design),
             "balance": takes_design(game, "balance", design)}
 
@@ -114,12 +330,12 @@ def annotated(game: Game, function, annotation) -> tuple[type, ...]:
     return tuple(t for t in found if isinstance(t, type) and t in game.designs.values())
 
 
-def takes_design(game: Game, hook_name: str, design) -> bool:
+def takes_design(game: Game, hook_name: str, design: Design) -> bool:
     return isinstance(design, design_types(game, hook_name))
 
 
-def replays_its_making(game: Game, design) -> bool:
-    """A game whose `play` hook takes no design, and a design of the kind its `play` command makes (by the maker's
+def replays_its_making(game: Game, design: Design) -> bool:
+    """A game whose `play` hook takes no design, and a design of the kind its `play` component makes (by the maker's
     return annotation): the bot game shown is the one that made the design, played again from its seed."""
     import inspect
 
@@ -129,100 +345,11 @@ def replays_its_making(game: Game, design) -> bool:
     return isinstance(design, annotated(game, maker, inspect.signature(maker).return_annotation))
 
 
-def _seed(body: dict[str, Any]) -> int | None:
-    seed = body.get("seed")
-    if seed is None or seed == "":
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}")
-    try:
-        value = int(seed)
-    except ValueError:
-        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}") from None
-    if not 0 <= value <= SEED_MAX:
-        raise InputError(f"seed: must be 0..{SEED_MAX}, got {value}")
-    return value
-
-
-def _component(game: Game, body: dict[str, Any]) -> str:
-    name = body.get("component")
-    offered = [c.name for c in bridge.studio_components(game)]
-    if name not in offered:
-        raise NotFound(f"component: {game.name} has no component {name!r} the studio makes; known: "
-                       f"{', '.join(offered) or 'none'}")
-    return name
-
-
-def make_design(body: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """Runs `washigen GAME COMPONENT ... -o design.json` (or .svg for components that only print) and answers
-    the design, its preview and its report."""
-    game = find_game(body.get("game"))
-    component = _component(game, body)
-    seed = _seed(body)
-    command = bridge.group_of(game).commands[component]
-    if seed is None and any(p.name == "seed" for p in command.params):
-        seed = secrets.randbelow(1_000_000)
-    params = body.get("params") or {}
-    lang = language(body.get("lang"))
-    if bridge.takes_json(command, folder):
-        run = bridge.run(game, component, params, seed, folder, ".json")
-        design = loads(run.files[0].read_bytes(), source=run.files[0].name)
-        return {**describe(game, design, page=page_number(body.get("page")), lang=lang), "component": component,
-                "messages": run.messages}
-    takes_lang = any(p.name == "lang" for p in command.params)
-    run = bridge.run(game, component, params, seed, folder, ".svg", {"lang": lang} if takes_lang else None)
-    page = min(page_number(body.get("page")), len(run.files) - 1)
-    return {"game": game.name, "component": component, "kind": component, "seed": seed, "design": None,
-            "svg": run.files[page].read_text("utf-8"), "page": page, "pages": len(run.files), "report": None,
-            "geometry": None, "messages": run.messages}
-
-
-def language(value: Any) -> str:
-    """The language of the printed words on the preview (en when not given)."""
-    from ..i18n import SOURCE_LANGUAGE, check_language
-
-    return SOURCE_LANGUAGE if value in (None, "") else check_language(str(value), "lang")
-
-
-def page_number(value: Any) -> int:
-    """Which page of the print to preview (0 the first); a page past the last shows the last."""
-    if value is None or value == "":
-        return 0
-    try:
-        page = int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"page: must be a whole number from 0, got {value!r}") from None
-    if isinstance(value, bool) or page < 0:
-        raise InputError(f"page: must be a whole number from 0, got {value!r}")
-    return page
-
-
-def describe(game: Game, design, page: int | None = 0, lang: str = "en") -> dict[str, Any]:
-    """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
-    page is None) one page of its natural print, in `lang`, as SVG."""
-    report = game.validate(design).to_dict()
-    geometry = grid_geometry(design)
-    for violation in report["violations"]:
-        violation["mark"] = place(design, geometry, violation["where"])
-    answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed,
-                              "component": made_by(game, design),
-                              "design": to_dict(design), "report": report, "geometry": geometry,
-                              "playable": playable(game, design),
-                              "text": game.to_text(design) if game.to_text is not None else None,
-                              "score": score(design), "frames": segment_frames(design)}
-    if page is not None:
-        document = game.print_design(design, PrintOptions(lang=lang))
-        answer["page"] = min(page, len(document.pages) - 1)
-        answer["svg"] = to_svg(document.pages[answer["page"]]).decode("utf-8")
-        answer["pages"] = len(document.pages)
-    return answer
-
-
-def made_by(game: Game, design) -> str | None:
-    """The studio component whose command makes designs of this kind (a map is made by `map`), if one does."""
+def made_by(game: Game, design: Design) -> str | None:
+    """The studio component that makes designs of this kind (a map is made by `map`), if one does."""
     import inspect
 
-    for component in bridge.studio_components(game):
+    for component in studio_components(game):
         maker = component.make
         if component.name == design.KIND or (maker is not None and isinstance(
                 design, annotated(game, maker, inspect.signature(maker).return_annotation))):
@@ -233,7 +360,7 @@ def made_by(game: Game, design) -> str | None:
 UPLOAD_FORMS = (".json", ".txt", ".tmj", ".tmx")
 
 
-def read_design(data: bytes, name: str, folder: Path):
+def read_design(data: bytes, name: str, folder: Path) -> Design:
     """A design file as `washigen validate FILE` reads it: saved under its own name (a .tmj is read as a Tiled map,
     a .txt as a text form, anything else as JSON) and loaded by the CLI's loader; its messages name the file."""
     source = Path(name.replace("\\", "/")).name
@@ -243,7 +370,7 @@ def read_design(data: bytes, name: str, folder: Path):
     return load(target)           # the server's folder is taken out of any message by the endpoint
 
 
-def design_of(body: dict[str, Any]):
+def design_of(body: dict[str, Any]) -> Design:
     """The design a request carries in "design", read by the same loader as a design file."""
     if "design" not in body:
         raise InputError("design: the request carries no design")
@@ -257,9 +384,12 @@ def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path) 
     return describe(get_game(design.GAME), design, None if page is None else page_number(page), lang)
 
 
-def render(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, str]:
+# -- printing ----------------------------------------------------------------------------------------------------------
+
+def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[bytes, str, str]:
     """The print of a design (body["design"]) or of a component made afresh (game, component, params, seed), with
-    the print options in body["options"]. Several pages of SVG or PNG come as one zip."""
+    the print options in body["options"], byte for byte what the command line writes. Several pages of SVG or PNG
+    come as one zip."""
     if fmt not in FORMATS:
         raise InputError(f"format: must be one of {', '.join(FORMATS)}, got {fmt!r}")
     options = body.get("options") or {}
@@ -273,29 +403,37 @@ def render(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, st
             if game.to_text is None:
                 raise InputError(f"format: {game.name} has no text form; use json")
             return game.to_text(design).encode("utf-8"), FORMATS[fmt], f"{stem}.txt"
-        print_options = bridge.parse_print_options(options)
-        document = game.print_design(design, print_options)
-        files = [(path, make()) for path, make in document_files(document, folder / f"{stem}.{fmt}",
-                                                                  print_options.dpi, print_options.colour)]
+        chosen = print_options(options)
+        document = washigen.draw(design, chosen)
     else:
+        if fmt in ("json", "txt"):
+            raise InputError(f"format: a part made afresh is printed as pdf, svg or png, got {fmt!r}")
         game = find_game(body.get("game"))
         component = _component(game, body)
+        values = form_values(game, component, body.get("params") or {})
         seed = _seed(body)
-        run = bridge.run(game, component, body.get("params") or {}, seed, folder, f".{fmt}", options)
-        stem = f"{game.name}-{component}" + ("" if seed is None else f"-{seed}")
-        files = [(path, path.read_bytes()) for path in run.files]
+        if seed is not None:
+            if not any(p.name == "seed" for p in component.params):
+                raise InputError(f"seed: {game.name} {component.name} takes no seed")
+            values["seed"] = seed
+        chosen = print_options(options, print_names(component))
+        document = washigen.draw_component(game.name, component.name, chosen, **values)
+        stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
+    return packed(washigen.files(document, f"{stem}.{fmt}", chosen), fmt, stem)
+
+
+def packed(files: list[tuple[str, bytes]], fmt: str, stem: str) -> tuple[bytes, str, str]:
+    """One file as itself; several (an SVG or PNG a page) as one zip."""
     if len(files) == 1:
         return files[0][1], FORMATS[fmt], f"{stem}.{fmt}"
-    return zipped(files), "application/zip", f"{stem}-{fmt}.zip"
-
-
-def zipped(files: list[tuple[Path, bytes]]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, data in files:
-            archive.writestr(path.name, data)
-    return buffer.getvalue()
+        for name, data in files:
+            archive.writestr(name, data)
+    return buffer.getvalue(), "application/zip", f"{stem}-{fmt}.zip"
 
+
+# -- playing -----------------------------------------------------------------------------------------------------------
 
 def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
@@ -315,56 +453,47 @@ def balance(body: dict[str, Any]) -> dict[str, Any]:
     return hook(design, games, _seed(body) or 0, 1).to_json()
 
 
-def play(body: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """One bot game on the design, by the game's own `play` command: its log, as the command prints it."""
+def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
+    """One bot game on the design, as the game's `play` command plays it: the lines it prints, and for a game drawn
+    on the board (Cats, Cops) how many moves the board steps through."""
     design = design_of(body)
     game = get_game(design.GAME)
-    if replays_its_making(game, design):         # Cat Tree: the game its `play` command played to make it
-        run = bridge.run(game, "play", {}, design.seed, folder, ".json")
-        return {"game": game.name, "lines": run.messages}
-    seed = _seed(body) or 0
-    try:
-        if board.on_board(game, folder):      # Cats, Cops: the game is replayed on the board, move by move
-            game_played = board.played(game, design, seed, folder)
-            return {"game": game.name, "lines": game_played.lines, "board": {"moves": len(game_played.moves)}}
-        target = folder / "design.json"
-        target.write_text(dumps(design), encoding="utf-8")
-        lines = bridge.play_log(game, target, seed)
-    except bridge.PlayUnavailable as error:
-        raise Conflict(str(error)) from None
-    return {"game": game.name, "lines": lines, "board": None}
+    if not playable(game, design)["play"]:
+        raise Conflict(f"{game.name}: no engine plays a {design.KIND} of this game yet")
+    played = board.played(design, _seed(body) or 0)
+    return {"game": game.name, "lines": list(played.lines),
+            "board": None if played.draw is None else {"moves": len(played.moves)}}
 
 
-def _board_game(body: dict[str, Any], folder: Path):
-    design = design_of(body)
-    game = get_game(design.GAME)
-    if not board.on_board(game, folder):
-        raise Conflict(f"{game.name}: its bot games are not drawn on the board")
-    return game, design
-
-
-def board_step(body: dict[str, Any], folder: Path) -> dict[str, Any]:
+def board_step(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     """The board after `step` moves of the bot game `seed` on the design (the game's own drawing of it, in
     `lang`), as SVG; the same game as POST /api/play answers."""
-    game, design = _board_game(body, folder)
+    design = _board_design(body)
     step = _count(body, "step", 0, 0, 10**6)
-    try:
-        return {"game": game.name, **board.board(game, design, _seed(body) or 0, step, language(body.get("lang")),
-                                                 folder)}
-    except bridge.PlayUnavailable as error:
-        raise Conflict(str(error)) from None
+    return {"game": design.GAME, **board.board(design, _seed(body) or 0, step, language(body.get("lang")))}
 
 
-def game_file(body: dict[str, Any], fmt: str, folder: Path) -> tuple[bytes, str, str]:
-    """The finished bot game as its `play -o game.FMT` draws it (pdf, svg, png; the print options the command
-    takes: bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
+def _board_design(body: dict[str, Any]) -> Design:
+    design = design_of(body)
+    if not playable(get_game(design.GAME), design)["play"]:
+        raise Conflict(f"{design.GAME}: its bot games are not drawn on the board")
+    return design
+
+
+def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[bytes, str, str]:
+    """The finished bot game as `play -o game.FMT` draws it (pdf, svg, png; the print options its print takes:
+    bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
     if fmt not in ("pdf", "svg", "png"):
         raise InputError(f"format: a game is drawn as pdf, svg or png, got {fmt!r}")
-    game, design = _board_game(body, folder)
+    design = _board_design(body)
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise InputError("options: must be an object such as {\"bleed\": \"3mm\"}")
-    files, stem = board.finished(game, design, _seed(body) or 0, fmt, options, folder)
-    if len(files) == 1:
-        return files[0].read_bytes(), FORMATS[fmt], f"{stem}.{fmt}"
-    return zipped([(path, path.read_bytes()) for path in files]), "application/zip", f"{stem}-{fmt}.zip"
+    seed = _seed(body) or 0
+    game = get_game(design.GAME)
+    play_part = next((c for c in game.components if c.replay is not None), None)
+    taken = print_names(play_part) if play_part is not None else ()
+    chosen = print_options({name: value for name, value in options.items() if name in taken}, taken)
+    document = board.finished(design, seed, chosen)
+    stem = f"{game.name}-game" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
+    return packed(washigen.files(document, f"{stem}.{fmt}", chosen), fmt, stem)

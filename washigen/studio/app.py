@@ -1,5 +1,6 @@
 """The studio's web server: a Starlette app with a small JSON API over the functions the command line calls, and
-the static page. Thin: it parses a request, runs the game's own command or loader, and answers; no game logic.
+the static page. Thin: it parses a request, calls washigen.api (through studio/api.py) or the loader, and answers;
+no game logic.
 
 Safe by default: only Host localhost or 127.0.0.1 is answered (a page elsewhere cannot reach it by DNS rebinding),
 request bodies are capped at 2 MB and parsed by the CLI's bounded loaders, every error is a JSON message (never a
@@ -27,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import InputError, WashigenError
 from . import api, jobs
+from .board import NotOnBoard
 
 MAX_BODY_BYTES = api.MAX_UPLOAD_BYTES
 ALLOWED_HOSTS = ("localhost", "127.0.0.1")
@@ -111,7 +113,8 @@ def error_answer(error: BaseException, label: str = "studio") -> tuple[int, dict
     if isinstance(error, HttpError):
         return error.status, {"error": str(error)}
     if isinstance(error, WashigenError):
-        status = 404 if isinstance(error, api.NotFound) else 409 if isinstance(error, api.Conflict) else 400
+        conflict = isinstance(error, (api.Conflict, NotOnBoard))
+        status = 404 if isinstance(error, api.NotFound) else 409 if conflict else 400
         body: dict[str, Any] = {"error": str(error)}
         for key in ("field", "reason", "value"):
             if getattr(error, key, None) is not None:
@@ -226,7 +229,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def games(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(api.games_listing))
+        lang = api.language(request.query_params.get("lang"))
+        return JSONResponse(await run_in_threadpool(api.games_listing, lang))
 
     @endpoint
     async def design(request: Request) -> Response:
@@ -273,8 +277,9 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    async def http_error(request: Request, error: HTTPException) -> Response:
+    async def http_error(request: Request, error: Exception) -> Response:
         """404 and 405 as JSON, like every other answer (405 names the methods the endpoint takes)."""
+        assert isinstance(error, HTTPException)          # the only exception it is registered for
         if error.status_code == 405:
             allowed = (error.headers or {}).get("Allow", "another method")
             message = f"{request.url.path}: {request.method} is not answered here; use {allowed}"

@@ -9,14 +9,27 @@ from ...i18n import N_, translator
 from ...press import Document, KitPart, PrintOptions, Template, template_for
 from ...press.impose import cut_words, impose_grid
 from ...press.templates import Grid
-from ...scene import Group, Scene
+from ...scene import Group, PlaceGrid, Scene
 from ...units import CARD_SIZES, MIN_PAGE_MARGIN, paper_size
 from .cards import card_back, card_front, card_layout, rank_index
 from .model import GAME, STRUCTURES, TITLE, CatTreeDeck
 from .pictures import COLOURS, POKER_H, POKER_W, SUPPORT, SUPPORT_DARK, WALL, WALL_LINE, art_symbol, tint
 from .reference import reference_back, reference_front
 from .sheet import SHEET_COLS, SHEET_ROWS, paper_label, score_sheet
-from .tree import CELL_H, CELL_W, GAP, print_layout, tree_frame, tree_scene
+from .tree import CELL_H, CELL_W, GAP, tree_frame, tree_scene
+from .tree import print_layout as _print_layout
+
+def print_layout(design, score, options: PrintOptions, title: str = "") -> Document:
+    """The tree as tree.print_layout prints it; at its own size (no paper), with where each card's cell lies on the
+    page (scene.places, for marks and the tree editor): cell (row, col) at x + (col - 1) * (CELL_W + GAP),
+    y + (height - row) * (CELL_H + GAP)."""
+    document = _print_layout(design, score, options, title)
+    if not options.paper:
+        _, _, x, y = tree_frame(design)
+        document.pages[0].places.grid = PlaceGrid(x, y, CELL_W, CELL_H, CELL_W + GAP, CELL_H + GAP, design.height,
+                                                  design.width, rows_up=True)
+    return document
+
 
 # -- the deck document -----------------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
 from ...press.templates import Grid as SheetGrid
 from ...press.templates import Template
-from ...scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
+from ...scene import Circle, Group, Line, Path, PlaceGrid, Rect, Scene, Style, Text
 from ...units import PAPER_SIZES, SAFE_ZONE, format_mm
 from .band import BAND_WORDS, Panel, band_items, qr_group
 from .constants import TITLE
@@ -80,9 +80,11 @@ def map_scene(design: CatsMap, bleed: float = 0.0, drawings: CatsSetup | None = 
     if drawings is not None:
         body += _drawings(scene, drawings, s, turned)
     scene.add(Group(body, dy=s))
+    scene.places.grid = PlaceGrid(0.0, s, s, s, s, s, R, C)      # where each cell lies, for marks and editors
     # The seed line goes at the end of the bottom band, or of the top band where the bottom one has no room
     # beside its last player's symbols (six players in teams).
-    note, crowded = sheet_note(design, lang=lang), []
+    note = sheet_note(design, lang=lang)
+    crowded: list[Panel] = []
     bottom_panels = band_panels(design, "bottom", W, lang)
     bottom = band_items(scene, W, s, bottom_panels, bleed, note=note, qr=design.rules_url, lang=lang,
                         crowded=crowded)
@@ -153,7 +155,7 @@ def map_strips(design: CatsMap, max_cols: int | None = None) -> list[Strip]:
             order.append(tops - 1 - depth)
         if depth < layers - tops:
             order.append(tops + depth)
-    strips = []
+    strips: list[Strip] = []
     for layer in order:
         for c0 in range(0, C, step):
             strips.append(Strip(len(strips) + 1, layer, c0, min(C, c0 + step), layer < tops,

@@ -20,8 +20,8 @@ from ...i18n import translator
 from ...press import Document, PrintOptions, load_template, template_for
 from ...press.impose import impose_grid, impose_lanes
 from ...press.templates import Grid, Template
-from ...scene import (Circle, Group, Line, Path as ScenePath, Polygon, Rect, Scene, Style, Symbol, Text, Use,
-                      rounded_path)
+from ...scene import (Anchor, Circle, Group, Line, Path as ScenePath, Polygon, Rect, Scene, StripFrame, Style,
+                      Symbol, Text, Use, rounded_path)
 from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
@@ -213,7 +213,9 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
             continue
         x, w = 1.6 * s, squad - 3.2 * s
         items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, paint(fill="#ffffff"), rx=1.2 * s))
-        label = translator(lang).gettext("SQUAD") if bottom - top >= 14 * s and lettering is not None else ""
+        if lettering is None or bottom - top < 14 * s:
+            continue
+        label = translator(lang).gettext("SQUAD")
         if label:
             size = max(MIN_TEXT, 1.5 * s) * lettering
             # Turned a quarter, the glyphs reach left of the baseline: keep them SAFE_ZONE from the segment's end.
@@ -334,22 +336,24 @@ def _small_print(length: float, width: float, s: float, caption: str, small: str
     size = max(MIN_FINE_PRINT, 1.25 * s) * lettering
     style = paint(fill="muted")
     items = []
-    for text, y, anchor in ((caption, width - SAFE_ZONE, "start"), (small, SAFE_ZONE, "end")):
+    lines: tuple[tuple[str, float, Anchor], ...] = ((caption, width - SAFE_ZONE, "start"), (small, SAFE_ZONE, "end"))
+    for text, y, anchor in lines:
         if text:
             fitted = max(MIN_FINE_PRINT * lettering, fit_size(text, width / 2 - SAFE_ZONE - 1.0, size, minimum=0.6))
             x = min(length - 3.6 * s, length - SAFE_ZONE - descent(text) * fitted)
             line = Text(x, y, text, fitted, rotate=-90, anchor=anchor, style=style)
+            placed: Text | None = line
             if room is not None:
                 # off the paths in the corridor, else on a plate there (a joint path runs through it)
-                tries = [(line, False, False), (line, False, True)]
+                tries: list[tuple[Text | None, bool, bool]] = [(line, False, False), (line, False, True)]
                 if text == caption:
                     # the segment's number (after the last " · ") is what a narrow tape gives up first
                     short = replace(line, text=caption.rpartition(" · ")[0]) if " · " in caption else None
                     tries += [(short, False, False), (short, False, True), (line, True, False), (short, True, False),
                               (line, True, True), (short, True, True)]
-                line = _first_placed(room, tries)
-            if line is not None:
-                items += _on_plate(line, room, always=plated)
+                placed = _first_placed(room, tries)
+            if placed is not None:
+                items += _on_plate(placed, room, always=plated)
     return items
 
 
@@ -455,6 +459,7 @@ def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: 
         clip = (-left, -top, length + left + right, width + top + bottom)
         scene.add(Group(children=art, dx=ox, dy=oy, clip=clip))
         words.append(Group(children=segment_words, dx=ox, dy=oy, clip=clip))
+        _record_places(scene, segment, ox, oy, width, length)
     seam = paint(stroke="#ffffff", width=0.3 * scale_for(width))
     for index in range(1, count):
         (px, py), (ox, oy) = design.origin(index - 1), design.origin(index)
@@ -467,6 +472,18 @@ def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: 
     scene.add(*overlay)
     scene.add(*(group for group in words if group.children))
     return scene
+
+
+def _record_places(scene: Scene, segment: Segment, ox: float, oy: float, width: float, length: float) -> None:
+    """Where the segment lies on the map and its locations' boxes (scene.places, for marks and the map editor): its
+    zones span from the squad section or the gravestones to the gravestones or its end, as the placement rule
+    measures them."""
+    s = scale_for(width)
+    scene.places.strips.append(StripFrame(ox, oy, length, width, ((SQUAD_WIDTH * s, segment.gravestones),
+                                                                 (segment.gravestones, length)),
+                                          reach=PATH_WIDTH * s, point=2.0 * s))
+    for location in segment.locations:
+        scene.places.add("location", location.id, (location.x + ox, location.y + oy, location.w, location.h))
 
 
 def strip_scenes(design, bleed: float, lang: str = "en") -> list[Scene]:

@@ -12,7 +12,7 @@ from ... import __version__
 from ...fonts import MIN_TEXT, balanced_lines, fit_size, text_width
 from ...i18n import translator
 from ...press import Document, PrintOptions
-from ...scene import Circle, Group, Rect, Scene, Style, Text
+from ...scene import Circle, Group, PlaceGrid, Rect, Scene, Style, Text
 from ...units import MIN_PAGE_MARGIN, paper_size
 from .art import COLOUR_WORDS, INK, THEME, straight_arrow
 from .board_mat import start_spot
@@ -62,6 +62,7 @@ def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool =
                   meta={"game": GAME, "kind": "setup", "seed": str(setup.seed), "version": __version__,
                         "title": f"{TITLE}: setup"})
     scene.define(ground_symbol())
+    scene.places.grid = PlaceGrid(road_x, top, cell, cell, cell, cell, rows, COLS)     # where each road tile lies
     scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="tr-mat")))
     label = Style(fill="tr-grass-dark")
     if legend:
@@ -133,12 +134,13 @@ def print_setup(setup: TrailRouteSetup, options: PrintOptions) -> Document:
 def fit_on_paper(scene: Scene, paper: str) -> Scene:
     """The scene centred on the paper, in whichever orientation fits it larger, scaled to fit inside the margins
     (a setup is drawn to fit, so it is scaled by no more than a rounding)."""
-    best = None
+    best: tuple[float, float, float] | None = None
     for orientation in ("landscape", "portrait"):
         w, h = paper_size(paper, orientation)
         k = min((w - 2 * MIN_PAGE_MARGIN) / scene.width, (h - 2 * MIN_PAGE_MARGIN) / scene.height)
         if best is None or k > best[0]:
             best = (k, w, h)
+    assert best is not None, "the first orientation tried is the best so far"
     k, w, h = best
     page = Scene(w, h, theme=dict(scene.theme), meta=dict(scene.meta))
     for symbol in scene.symbols.values():

@@ -644,7 +644,7 @@ async function start() {
   translatePage();
   wire();
   try {
-    const listing = await getJson("/api/games");
+    const listing = await getJson(`/api/games?lang=${pageLanguage}`);      // helps in the page's language
     state.games = listing.games.filter((g) => g.components.length > 0);
     state.papers = listing.papers;
     state.languages = listing.languages;

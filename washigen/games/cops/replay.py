@@ -1,0 +1,49 @@
+"""A bot game on a map as `cops play --map MAP --seed SEED` plays it, for washigen.bot_game (and the studio's
+board): its moves as the game log writes them, the lines the command prints, and the map drawn after any number of
+its moves as `cops play --replay LOG -o game.svg` draws it (the finished game as `-o game.pdf` does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import InputError
+from ..registry import PlayedGame
+from .constants import TITLE
+
+
+def played_game(design: Any, seed: int) -> PlayedGame | None:
+    """The first game `cops play --map MAP --seed SEED` plays (greedy squads); None for a design that is not a map."""
+    from ...arena import game_seed
+    from .model import CopsMap
+    from .playtest import play_game, record_of
+    from .rules import validate
+
+    if not isinstance(design, CopsMap):
+        return None
+    report = validate(design)
+    if not report.ok:
+        raise InputError(f"design: breaks a rule, so it is not played: {report.errors[0].message}")
+    seeded = game_seed(seed, 0)
+    match = play_game(design, "greedy", seeded, 0)
+    moves = tuple(str(move) for move in match.moves)
+    record = record_of(match, seeded, 0)
+    lines = [f"squad {index % design.players + 1}: {move}" for index, move in enumerate(moves)]
+    outcome = (f"squad {record.winners[0] + 1} solves two crimes" if record.winners
+               else "no squad can finish (stalemate)")
+    lines.append(f"game 1 (seed {record.seed}, squad {record.first + 1} starts): {outcome} after {record.turns} "
+                 f"moves; ramen eaten per squad: {', '.join(str(n) for n in record.specials_used)}")
+
+    def draw(step: int | None, options: Any) -> Any:
+        from ...press import Document
+        from . import engine
+        from .draw_game import game_scene
+
+        state = match.final
+        if step is not None and step < len(moves):
+            state = engine.initial_state(design, first=0)
+            for text in moves[:max(0, step)]:
+                state = engine.apply(state, engine.parse_move(text, state))
+        return Document.single(game_scene(design, state, options.bleed, options.lang),
+                               title=f"{TITLE} — a game on map seed {design.seed}")
+
+    return PlayedGame(moves, tuple(lines), draw)
