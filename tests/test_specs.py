@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-from washigen.cli.listing import components_from_commands
+from washigen.cli.reading import components_from_commands
 from washigen.games import get_game
 from washigen.units import parse_length
 
@@ -74,3 +74,35 @@ def test_registering_a_game_reads_no_click_command():
             "print(sorted(m for m in sys.modules if m == 'click' or m.startswith('washigen.cli')))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert shown.strip() == "[]"
+
+
+@pytest.mark.parametrize("game", sorted(BUILT_IN))
+def test_washigen_games_lists_from_the_specs_exactly_what_the_commands_offer(game):
+    """`washigen games` reads each component's options off its declaration (parameters, what it writes, the print
+    options it takes) without building a command; read off the built commands, they must be the same."""
+    from washigen.cli.listing import offered
+
+    commands = importlib.import_module(f"washigen.cli.{BUILT_IN[game]}").commands
+    from_commands = components_from_commands(commands)
+    from_specs = offered(get_game(game))
+    assert [c.name for c in from_specs] == [c.name for c in from_commands]
+    for declared, built in zip(from_specs, from_commands):
+        assert declared.help == built.help, declared.name
+        assert [p.name for p in declared.params] == [p.name for p in built.params], declared.name
+        for mine, theirs in zip(declared.params, built.params):
+            listed = [(p.name, p.option, p.kind, p.default, p.min, p.max, p.choices, p.help, p.required, p.describe())
+                      for p in (mine, theirs)]
+            assert listed[0] == listed[1], (declared.name, mine.name)
+
+
+def test_listing_the_games_builds_no_game_command():
+    import subprocess
+    import sys
+
+    code = ("import sys; from washigen.cli.main import main\n"
+            "try:\n    main(['games', '--json'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('washigen.cli.') and m.rsplit('.', 1)[1] in "
+            "('cats', 'cops', 'cat_tree', 'trail_route')), file=sys.stderr)")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stderr.strip().splitlines()[-1] == "[]"
+    assert '"name": "cats"' in shown.stdout

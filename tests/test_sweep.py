@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from washigen.cli.main import main, parse_seeds
+from washigen.cli.main import main
+from washigen.cli.sweep import parse_seeds
 from washigen.arena.sweep import done_lines, seed_tasks, sweep
 from washigen.games.sweeps import play_task
 

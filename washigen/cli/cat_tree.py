@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .build import spec_options
-from .options import emit, output_option, print_options, report_written, resolve_seed
+from .build import component_options
+from .options import emit, report_written, resolve_seed
 from ..errors import InputError
 from ..games.cat_tree.constants import GAME, TITLE
-from ..games.cat_tree.spec import BalanceParams, DeckParams, PlayParams, ScoreParams, SheetParams
+from ..games.cat_tree.spec import COMPONENTS, DeckParams
 
 if TYPE_CHECKING:
     from ..games.cat_tree.model import CatTreeLayout
@@ -37,10 +37,11 @@ def commands():
     The grid: row 1 is the floor, a card's height is its row number, column 1 is the left."""
 
 
+COMPONENT = {component.name: component for component in COMPONENTS}
+
+
 @commands.command("deck")
-@spec_options(DeckParams)
-@output_option()
-@print_options
+@component_options(COMPONENT["deck"])
 def deck_command(card: str, reference: bool, output: Path, print_options):
     """The 32 structure cards (four of each), 9-up with bleed and crop marks, on A4 unless --paper says otherwise.
     With --duplex long|short each sheet of fronts is followed by its backs."""
@@ -50,9 +51,7 @@ def deck_command(card: str, reference: bool, output: Path, print_options):
 
 
 @commands.command("sheet")
-@spec_options(SheetParams)
-@output_option((".pdf", ".svg", ".png"))
-@print_options(backs=False)
+@component_options(COMPONENT["sheet"])
 def sheet_command(output: Path, print_options):
     """A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at height 5, a points
     column. A4 unless --paper says otherwise."""
@@ -65,9 +64,7 @@ def sheet_command(output: Path, print_options):
 
 @commands.command("score")
 @click.argument("layout", type=click.Path(path_type=Path))
-@spec_options(ScoreParams, skip=("layout",))         # an argument, declared apart from the options
-@output_option(required=False)
-@print_options(backs=False)
+@component_options(COMPONENT["score"], skip=("layout",))         # an argument, declared apart from the options
 def score_command(layout: Path, as_json: bool, output: Path | None, print_options):
     """Check and score a finished tree. LAYOUT is layout text (one line per row, top row first, the floor row last;
     . for an empty cell, a rank A 3 6 7 8 10 J K or a name; # starts a comment) or a layout design (.json).
@@ -91,9 +88,7 @@ def score_command(layout: Path, as_json: bool, output: Path | None, print_option
 
 
 @commands.command("play")
-@spec_options(PlayParams)
-@output_option(required=False)
-@print_options(backs=False)
+@component_options(COMPONENT["play"])
 def play_command(seed: int | None, games: int, bots: str, output: Path | None, print_options):
     """Simulate a game: two players, eight rounds; each round both draw two cards and keep one in secret, then
     place their cards together on one shared tree (a card with no legal cell is dismissed). Greedy players keep
@@ -125,7 +120,7 @@ def play_command(seed: int | None, games: int, bots: str, output: Path | None, p
 
 
 @commands.command("balance")
-@spec_options(BalanceParams)
+@component_options(COMPONENT["balance"])
 def balance_command(bots: str, against: str | None, games: int, jobs: int | None, as_json: bool,
                     seed: int | None):
     """How good the trees are that bots build: over GAMES seeded deals (the leading player alternating), the
@@ -138,7 +133,7 @@ def balance_command(bots: str, against: str | None, games: int, jobs: int | None
     from ..arena import make_bots
     from ..arena.records import default_jobs
     from ..games.cat_tree.bots import BOTS
-    from ..games.cat_tree.playtest import compare, summary, tree_records
+    from ..games.cat_tree.playtest import Comparison, Summary, compare, summary, tree_records
 
     make_bots(bots, BOTS, 2)
     if against is not None:
@@ -146,6 +141,7 @@ def balance_command(bots: str, against: str | None, games: int, jobs: int | None
     seed = resolve_seed(seed)
     jobs = jobs or default_jobs()
     records = tree_records(bots, games, seed, jobs, label="playing")
+    result: Summary | Comparison
     if against is None:
         result = summary(bots, records)
     else:

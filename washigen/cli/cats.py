@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Iterable
 import click
 
 from ..errors import InputError, OutputError
-from ..games.cats.spec import (BalanceParams, MapParams, PlayParams, RollParams, SetupParams, SheetParams,
-                               VariantsParams)
+from ..games.cats.spec import COMPONENTS, MapParams
 from ..units import format_mm
-from .build import spec_options
-from .options import (COLOUR_OPTION, ICC_PROFILE_OPTION, echo_report, emit, lang_option, output_option, page_options,
-                      print_options, profile_option, progress, report_written, resolve_seed)
+from .build import component_options
+from .bars import progress
+from .options import (echo_report, emit, report_written, resolve_seed)
 
 if TYPE_CHECKING:
     from ..games.cats.model import CatsMap
@@ -40,10 +39,11 @@ def commands():
     one cell tall): 50 mm tape with 9 rows gives 5 mm cells."""
 
 
+COMPONENT = {component.name: component for component in COMPONENTS}
+
+
 @commands.command("map")
-@spec_options(MapParams)
-@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj", ".tmx"))
-@print_options(backs=False)
+@component_options(COMPONENT["map"])
 def map_command(output, print_options, **params):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
     numbered in the order they go together."""
@@ -63,12 +63,7 @@ def _warn(design) -> None:
 
 
 @commands.command("tape")
-@spec_options(RollParams)
-@output_option()
-@COLOUR_OPTION
-@ICC_PROFILE_OPTION
-@lang_option
-@profile_option(only=("bleed", "dpi"))
+@component_options(COMPONENT["tape"])
 def tape_command(tape_width, segment_rows, segment_cols, length, bleed, segments, repeat_only, dpi, rules_url, seed,
                  output, colour, output_profile, lang):
     """Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments and forest
@@ -116,9 +111,7 @@ def _given(name: str) -> bool:
 
 
 @commands.command("sheet")
-@spec_options(SheetParams)
-@output_option((".pdf", ".svg", ".png"))
-@print_options(backs=False)
+@component_options(COMPONENT["sheet"])
 def sheet_command(players, coop, output, print_options):
     """Player strips to cut out, for a map printed without bands or for the players beyond the bands."""
     from ..output import write_printed
@@ -130,10 +123,7 @@ def sheet_command(players, coop, output, print_options):
 
 
 @commands.command("variants")
-@spec_options(VariantsParams)
-@click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
-              help="Folder for the maps (made if missing).")
-@print_options(backs=False)
+@component_options(COMPONENT["variants"])
 def variants_command(count, tries, games, formats, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                      segment_rows, segment_cols, seed, folder, print_options):
     """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The cut-ups with
@@ -200,9 +190,7 @@ def _ranked_by_play(by_gap: Iterable[CatsMap], count: int, games: int) -> list[C
 
 
 @commands.command("setup")
-@spec_options(SetupParams)
-@output_option()
-@page_options
+@component_options(COMPONENT["setup"])
 def setup_command(players, coop, long, forests, jinja, sewer_poppers, tape_width, segment_rows, segment_cols,
                   map_file, seed, output, print_options):
     """Fish and cats drawn on a map, as the players would: a planned game to print or check."""
@@ -264,9 +252,7 @@ def _play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers
 
 
 @commands.command("play")
-@spec_options(PlayParams)
-@output_option((".txt", ".pdf", ".svg", ".png"), required=False)
-@page_options
+@component_options(COMPONENT["play"])
 def play_command(map_file, bots, games, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                  segment_rows, segment_cols, replay_file, as_json, seed, output, print_options):
     """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate); with one game,
@@ -356,15 +342,14 @@ def _draw_game(design, setup, first: int, moves, ended: tuple, output: Path, pri
     from ..press import Document
     from ..games.cats.draw_game import game_scene, printed_outcome
 
-    outcome = printed_outcome(*ended, lang=print_options.lang)
+    winners, end, turns = ended
+    outcome = printed_outcome(winners, end, turns, lang=print_options.lang)
     scene = game_scene(design, setup, first, moves, outcome, lang=print_options.lang, bleed=print_options.bleed)
     report_written(write_printed(Document.single(scene), output, print_options))
 
 
 @commands.command("balance")
-@spec_options(BalanceParams)
-@output_option((".pdf", ".svg", ".png"), required=False)
-@lang_option
+@component_options(COMPONENT["balance"])
 def balance_command(map_file, bots, games, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                     segment_rows, segment_cols, jobs, as_json, seed, output, lang):
     """Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each starts equally

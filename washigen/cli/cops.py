@@ -14,10 +14,10 @@ import click
 
 from ..errors import InputError
 from ..games.cops.constants import TITLE
-from ..games.cops.spec import (BalanceParams, MapParams, PlayParams, SheetParams, TapeParams, make_map, make_tape,
+from ..games.cops.spec import (COMPONENTS, MapParams, TapeParams, make_map, make_tape,
                                offset_mm)
-from .build import spec_options
-from .options import emit, lang_option, output_option, page_options, print_options, report_written, resolve_seed
+from .build import component_options
+from .options import emit, report_written, resolve_seed
 
 
 def _offset(ctx, param, value):
@@ -33,7 +33,7 @@ def _as_ever(**settings: dict[str, Any]) -> Callable[[Callable], Callable]:
     show as they always have: --offset read by its own callback, --map and --replay taking any path (a folder is
     refused when read, naming what was wanted), `cops map`'s --fair kept off --help, --budget shown as SECONDS."""
     def refine(func: Callable) -> Callable:
-        for option in func.__click_params__:
+        for option in getattr(func, "__click_params__", ()):
             for name, value in settings.get(option.name, {}).items():
                 setattr(option, name, value)
         return func
@@ -66,11 +66,12 @@ def commands():
     top to bottom, offset set-ups with their new roads drawn, and squad sheets."""
 
 
+COMPONENT = {component.name: component for component in COMPONENTS}
+
+
 @commands.command("map")
 @_as_ever(offset={"callback": _offset}, fair={"hidden": True}, budget={"metavar": "SECONDS"})
-@spec_options(MapParams)
-@output_option()
-@print_options(backs=False)
+@component_options(COMPONENT["map"])
 def map_command(output: Path, print_options, **params):
     """A map for PLAYERS squads. With --budget, the first of the seed's layouts that is fair: 200 greedy games,
     seats rotated, each seat's 95 % interval holding its fair share (the verdict is stored in the design and
@@ -82,7 +83,7 @@ def map_command(output: Path, print_options, **params):
     from ..games.cops.generate import check_offset, check_tape_width
 
     options = MapParams(**params)
-    check_offset(options.offset, check_tape_width(options.tape_width))
+    check_offset(float(options.offset), check_tape_width(options.tape_width))   # --offset read as mm by _offset
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", FairnessWarning)
         design = make_map(replace(options, seed=resolve_seed(options.seed)))
@@ -93,9 +94,7 @@ def map_command(output: Path, print_options, **params):
 
 
 @commands.command("tape")
-@spec_options(TapeParams)
-@output_option()
-@print_options(backs=False)
+@component_options(COMPONENT["tape"])
 def tape_command(output: Path, print_options, **params):
     """Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where one image
     would be too large); with --paper, the repeat's segments as strips on sheets. A PDF longer than 5,080 mm (the
@@ -133,9 +132,7 @@ def tape_command(output: Path, print_options, **params):
 
 
 @commands.command("sheet")
-@spec_options(SheetParams)
-@output_option()
-@print_options(backs=False)
+@component_options(COMPONENT["sheet"])
 def sheet_command(players, output: Path, print_options):
     """Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two crimes with room to
     draw the culprits' faces. Four to an A4 or Letter page."""
@@ -148,7 +145,7 @@ def sheet_command(players, output: Path, print_options):
 
 
 # What play and balance set on their shared options (spec.PlayOptions: --map FILE, or a map's options).
-PLAYING = {"offset": {"callback": _offset}, "map_file": {"type": ANY_PATH}}
+PLAYING: dict[str, dict[str, Any]] = {"offset": {"callback": _offset}, "map_file": {"type": ANY_PATH}}
 
 
 def _map(map_file, players, offset, tape_width, layout, fair, seed):
@@ -184,9 +181,7 @@ def _game_line(index: int, record) -> str:
 
 @commands.command("play")
 @_as_ever(**PLAYING, replay={"type": ANY_PATH})
-@spec_options(PlayParams)
-@output_option((".txt", ".pdf", ".svg", ".png"), required=False)
-@page_options
+@component_options(COMPONENT["play"])
 def play_command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
                  print_options):
     """Bots play Cops on a map. Every game's seed and result is printed, and with one game its moves first (one a
@@ -252,9 +247,7 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
 
 @commands.command("balance")
 @_as_ever(**PLAYING)
-@spec_options(BalanceParams)
-@output_option((".pdf", ".svg", ".png"), required=False)
-@lang_option
+@component_options(COMPONENT["balance"])
 def balance_command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, bots, as_json, output,
                     lang):
     """How fair a map is between squads played by --bots (greedy by default). Squads are alike but for the order

@@ -1,71 +1,79 @@
-"""A game's components and their parameters as the command line offers them, read off its click commands: what
-`washigen games` lists (every option, the output and print options too; the spec declares the component's own,
-and tests/test_specs.py holds the two together)."""
+"""`washigen games`: every game, its components and their parameters as the command line offers them (every option,
+the output and print options too), from the specs' declarations, or read off a plugin's own commands
+(reading.py); tests/test_specs.py holds the two together."""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
 import click
 
-if TYPE_CHECKING:
-    from ..games.params import Param
-    from ..games.registry import Component
+from .reading import SENTENCE_END, components_from_commands
 
 
-SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")       # "e.g. 10m" does not end a sentence
+@click.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def games_command(as_json: bool):
+    """List every registered game, its components and their parameters."""
+    from ..games import all_games
+
+    games = all_games()
+    if as_json:
+        import json
+
+        click.echo(json.dumps([listing_json(game) for game in games], indent=2, ensure_ascii=False))
+        return
+    click.echo("\n".join(listing_lines(games)) if games else "no games registered")   # one write, not 300
 
 
-def components_from_commands(group: click.Group) -> tuple[Component, ...]:
-    """One Component per subcommand of the game's group, with every parameter but --help."""
-    from ..games.registry import Component
+def offered(game) -> tuple:
+    """A game's components as the command line offers them, every option (the output and print options too):
+    from the spec where each component declares what it writes and prints (its command is built from the same
+    declaration, so no command need be built to list it); else read off the game's own commands, or those built
+    from its spec; a spec that declares parameters but no parameter dataclass (so no command can be built) as it
+    declares them."""
+    from dataclasses import replace
 
-    context = click.Context(group)
-    components = []
-    for name in getattr(group, "commands", None) or group.list_commands(context):     # in the order defined
-        command = group.get_command(context, name)
-        if command is None or command.hidden:
-            continue
-        summary = SENTENCE_END.split(command.get_short_help_str(limit=300), maxsplit=1)[0].rstrip(".")
-        components.append(Component(name, summary,
-                                    tuple(param_of(p) for p in command.params if p.name != "help")))
-    return tuple(components)
+    from .build import declared_options
 
+    if all(c.writes is not None for c in game.components):
+        return tuple(replace(c, params=declared_options(c)) for c in game.components)
+    if game.declared("commands") is None and not all(c.options for c in game.components):
+        return game.components
+    from .build import commands_of
 
-def param_of(param: click.Parameter) -> Param:
-    from ..games.params import Param
-
-    kind, low, high, choices = _kind(param)
-    default = param.default if isinstance(param.default, (str, int, float, bool)) else None
-    if kind == "str" and param.metavar:
-        kind = param.metavar                            # X,Y or URL says more than "str"
-    return Param(param.name or "", kind, default, low, high, choices, getattr(param, "help", None) or "",
-                 flag=_flag(param), required=param.required)
+    return components_from_commands(commands_of(game))
 
 
-def _flag(param: click.Parameter) -> str:
-    if isinstance(param, click.Argument):
-        return param.human_readable_name
-    return "/".join([*param.opts, *param.secondary_opts])
+def listing_json(game) -> dict:
+    """One game in `washigen games --json`."""
+    return {"name": game.name, "title": game.title, "aliases": list(game.aliases),
+            "components": [{"name": c.name, "help": c.help,
+                            "params": [{"name": p.name, "flag": p.option, "kind": p.kind, "default": p.default,
+                                        "min": p.min, "max": p.max, "choices": list(p.choices), "help": p.help}
+                                       for p in c.params]} for c in offered(game)]}
 
 
-def _kind(param: click.Parameter) -> tuple[str, object, object, tuple[str, ...]]:
-    kind = param.type
-    if getattr(param, "is_flag", False) and getattr(param, "is_bool_flag", False):
-        return "bool", None, None, ()
-    if isinstance(kind, click.Choice):
-        return "choice", None, None, tuple(str(c) for c in kind.choices)
-    if isinstance(kind, click.IntRange):
-        return "int", kind.min, kind.max, ()
-    if isinstance(kind, click.FloatRange):
-        return "float", kind.min, kind.max, ()
-    if isinstance(kind, click.Path):
-        return ("folder" if not kind.file_okay else "file"), None, None, ()
-    if getattr(kind, "name", "") == "LENGTH":               # options.LengthType: in mm, its real minimum
-        return "length", getattr(kind, "minimum", None) or 0, getattr(kind, "maximum", None), ()
-    if kind is click.INT:
-        return "int", None, None, ()
-    if kind is click.FLOAT:
-        return "float", None, None, ()
-    return "str", None, None, ()
+def listing_lines(games) -> list[str]:
+    """`washigen games` as text: each game, its components, their parameters (the print options once)."""
+    from .options import PRINT_OPTION_NAMES
+    from ..units import PAPER_SIZES
+
+    lines = []
+    for game in games:
+        aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
+        lines.append(f"{game.name}{aliases}: {game.title}")
+        for component in offered(game):
+            lines.append(f"  {game.name} {component.name}: {component.help}")
+            names = {param.name for param in component.params}
+            shared = PRINT_OPTION_NAMES <= names
+            for param in component.params:
+                if not (shared and param.name in PRINT_OPTION_NAMES):
+                    note = f"  {first_sentence(param.help)}" if param.help else ""
+                    lines.append(f"      {param.describe()}{note}")
+            if shared:
+                lines.append("      print options: --paper " + "|".join(sorted(PAPER_SIZES)) + " --template --bleed "
+                             "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang en|de")
+    return lines
+
+
+def first_sentence(text: str) -> str:
+    return SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")

@@ -1,23 +1,20 @@
 """What every command shares: the print-option decorators (spelled the same everywhere), the output option, the
-seed, writing a design or its print by the output's extension, and progress bars. Game commands build on these.
+seed, writing a design or its print by the output's extension (progress bars are in bars.py). Game commands build on these.
 
 Every command is built from these when washigen starts, so this module imports only click and the units; what
 a command needs to run (inputs, output, PrintOptions) is imported when it runs."""
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import click
 
 from ..errors import InputError
-from ..units import DEFAULT_BLEED, MAX_BACK_OFFSET, MAX_BLEED, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
+from ..units import DEFAULT_BLEED, MAX_BLEED, MAX_GUTTER, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
-MAX_GUTTER = 30.0
 
 if TYPE_CHECKING:
     from ..press.options import PrintOptions
@@ -52,19 +49,14 @@ BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
 
 def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
     """--back-offset X,Y in millimetres."""
+    from ..api import parse_back_offset
+
     if value is None:
         return 0.0, 0.0
-    parts = value.split(",")
     try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = float(parts[0]), float(parts[1])
-    except ValueError:
-        raise click.BadParameter(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
-    if not (abs(x) <= MAX_BACK_OFFSET and abs(y) <= MAX_BACK_OFFSET):   # also false for NaN
-        raise click.BadParameter(f"each of X and Y must be a number from -{format_mm(MAX_BACK_OFFSET)} to "
-                                 f"{format_mm(MAX_BACK_OFFSET)} mm; got {value!r}")
-    return x, y
+        return parse_back_offset(value)
+    except InputError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def printable_text(max_length: int):
@@ -358,29 +350,6 @@ def report_written(paths: Iterable[Path]) -> None:
     for path in paths:
         if not is_stdout(path):      # stdout holds the output itself
             click.echo(f"wrote {path}")
-
-
-@contextlib.contextmanager
-def counting_bar(length: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A bar on stderr advanced by counts: what the layers below the command line report progress to."""
-    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        yield bar.update
-
-
-def install_progress_bar() -> None:
-    from ..progress import install
-
-    install(counting_bar)
-
-
-@contextlib.contextmanager
-def progress(items, label: str, length: int | None = None):
-    """A progress bar on stderr when stderr is a terminal; the plain items otherwise."""
-    if sys.stderr.isatty():
-        with click.progressbar(items, label=label, length=length, file=sys.stderr) as bar:
-            yield bar
-    else:
-        yield items
 
 
 def echo_report(report: Any, as_json: bool = False) -> None:

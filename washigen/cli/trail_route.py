@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import click
 
-from .build import spec_options
-from .options import emit, output_option, print_options, report_written, resolve_seed
+from .build import component_options
+from .options import emit, report_written, resolve_seed
 from ..errors import InputError
 from ..units import format_mm
 from ..games.trail_route.constants import GAME, TITLE
-from ..games.trail_route.spec import TILE_SIZE_RANGE, ComponentsParams, PlayParams, SetupParams
+from ..games.trail_route.spec import COMPONENTS, TILE_SIZE_RANGE, SetupParams
 
 
 def check_tile_size(size: float) -> float:
@@ -30,10 +30,11 @@ def commands():
     destinations. Forward is to the left."""
 
 
+COMPONENT = {component.name: component for component in COMPONENTS}
+
+
 @commands.command("components")
-@spec_options(ComponentsParams)
-@output_option((".pdf", ".svg", ".png"))
-@print_options
+@component_options(COMPONENT["components"])
 def components_command(tile_size, mix_file, mat_paper, output, print_options):
     """Print the whole game: tiles, hand cards, cat pawns, the board mat and a score pad.
 
@@ -49,9 +50,7 @@ def components_command(tile_size, mix_file, mat_paper, output, print_options):
 
 
 @commands.command("setup")
-@spec_options(SetupParams)
-@output_option((".pdf", ".svg", ".png", ".json", ".txt", ".tmj", ".tmx"))
-@print_options(backs=False)
+@component_options(COMPONENT["setup"])
 def setup_command(players, seed, mix_file, output, print_options):
     """Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards each.
 
@@ -64,7 +63,7 @@ def setup_command(players, seed, mix_file, output, print_options):
 
 
 @commands.command("play")
-@spec_options(PlayParams)
+@component_options(COMPONENT["play"])
 def play_command(players, seed, policy, setup_file, quiet, as_json):
     """Play a game to its end and print the moves and the scores."""
     import json
@@ -100,10 +99,6 @@ def play_command(players, seed, policy, setup_file, quiet, as_json):
         click.echo(f"{TITLE}: {setup.players} players, setup seed {setup.seed}, policy {policy}, seed {seed}")
         for event in state.events:
             click.echo(describe(state, event))
-    click.echo(f"game over after {result.rounds} rounds ({result.end_reason})")
-    for p in range(setup.players):
-        claims, mice = len(state.claims[p]), len(state.mice[p])
-        click.echo(f"  {state.colours[p]:<7} {result.scores[p]:>3} points ({claims} destination"
-                   f"{'' if claims == 1 else 's'}, {mice} mouse toy{'' if mice == 1 else 's'})")
-    names = " and ".join(state.colours[p] for p in result.winners)
-    click.echo(f"winner: {names}" if len(result.winners) == 1 else f"shared victory: {names}")
+    from ..games.trail_route.replay import outcome_lines
+
+    click.echo("\n".join(outcome_lines(result, setup.players)))
