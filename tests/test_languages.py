@@ -19,18 +19,22 @@ from washigen.i18n import LOCALE_DIR, catalog_path, check_language, languages, t
 from washigen.errors import InputError
 
 # Names and titles that stay as they are in every language: the games' titles, the tool, the built-in mix
-# ("default") and the paper "US Letter".
+# ("default"), the paper "US Letter" and the Wilson interval of the balance helps.
 PROPER_NAMES = {"tokyo", "washi", "game", "cats", "cops", "cat", "tree", "we", "can", "handle", "this", "the",
-                "trail", "route", "washigen", "jinja", "default", "us", "letter"}
-# Words German shares with the English of the catalog: German words spelt the same, the card sizes' names,
-# Japanese words, units.
-SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams", "tape",
-                "diagonal", "duplex", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt", "super"}
-# A value of an option a page tells its reader to type (`--duplex long`).
-COMMAND_WORDS = {"long", "stacked"}           # option values: --duplex long, --layout stacked
+                "trail", "route", "washigen", "jinja", "default", "us", "letter", "wilson"}
+# Words German shares with the English of the catalog: German words spelt the same ("des Tapes", "der Bot", "QR-Code",
+# "Standard", "Notation", "orange"), the card sizes' names, Japanese words, units, file formats.
+SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams",
+                "tape", "tapes", "bot", "bots", "qr", "code", "standard", "notation", "orange", "diagonal", "duplex",
+                "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt", "super",
+                "pdf", "png", "svg", "json", "txt", "toml"}
+# A value of an option a page or a help tells its reader to type (`--duplex long`, `--bots greedy,random`).
+COMMAND_WORDS = {"long", "stacked", "greedy", "random", "strong"}
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns
-# placeholders, commands, options, files
-NOT_WORDS = re.compile(r"\{[^{}]*\}|washigen(?: [a-z][\w-]*){1,2}|--[\w-]+|`[^`]*`|\S+\.toml|\bX,Y\b")
+# placeholders, commands, options, files; the metavars a help names options by (COUNT, JOBS) and the --layout value
+# end-to-end, typed as they are in every language
+NOT_WORDS = re.compile(r"\{[^{}]*\}|washigen(?: [a-z][\w-]*){1,2}|--[\w-]+|`[^`]*`|\S+\.toml|\bX,Y\b"
+                       r"|\b(?:COUNT|GAMES|JOBS|PLAYERS|SECONDS)\b|\bend-to-end\b")
 
 
 def words(text: str) -> set[str]:
@@ -146,8 +150,9 @@ def german(tmp_path_factory) -> dict[str, str]:
     return texts
 
 
-# German words spelt as English ones of the catalog: "also" (therefore), "Form", "des Segments".
-GERMAN_HOMOGRAPHS = {"also", "form", "segments"}
+# German words spelt as English ones of the catalog: "also" (therefore), "Form", "des Segments", and the credit
+# "Jordan Draper (Design)" of the rule sheets.
+GERMAN_HOMOGRAPHS = {"also", "form", "segments", "design"}
 
 
 @pytest.mark.parametrize("name", sorted(GERMAN_OUTPUTS))

@@ -12,6 +12,7 @@ import pytest
 
 from tests.test_studio_browser import browser, click_cell, downloads, server, wait  # noqa: F401
 from washigen import __version__
+from washigen.studio import api
 
 from selenium.webdriver.common.by import By  # noqa: E402  (test_studio_browser skipped the module without it)
 from selenium.webdriver.support.ui import Select  # noqa: E402
@@ -84,6 +85,13 @@ def test_a_refused_option_is_said_in_the_forms_words_and_the_pages_language(serv
             assert "Invalid value" not in text and "--players" not in text
             assert browser.find_element(By.CSS_SELECTOR, "[data-param=players]").get_attribute("class") == \
                 "field invalid"
+            # the form's helps and the part's summary in the page's language, as the catalog words them
+            lang = locale[:2]
+            cats = next(g for g in api.games_listing(lang)["games"] if g["name"] == "cats")
+            part = next(c for c in cats["components"] if c["name"] == "map")
+            tape = next(p for p in part["params"] if p["name"] == "tape_width")
+            assert browser.find_element(By.ID, "param-tape_width-help").text.startswith(tape["help"])
+            assert browser.find_element(By.ID, "component-help").text == part["help"]
         finally:
             speak(browser, "en-US")
 

@@ -4,8 +4,14 @@ dataclass whose fields say, through `param(...)`, what each is: its kind, defaul
 the command line's options (cli/build.py) are all made from.
 
     class SheetOptions(Options):
-        players: int = param(2, "Players at the table.", min=2, max=6)
-        coop: bool = param(False, "One strip a team.")
+        players: int = param(2, N_("Players at the table."), min=2, max=6)
+        coop: bool = param(False, N_("One strip a team."))
+        tape_width: float = param(45.0, N_("Tape width, {low}-{high} mm."), kind="length", min=10, max=120,
+                                  help_fields={"low": "10", "high": "120"})
+
+A help is English and marked N_ for the catalog, so the studio shows it in the page's language (`help_text(lang)`);
+one that names computed values is a template whose {fields} are filled in after translation (`help_fields`), and
+`help` holds it filled in, as the command line shows it.
 
 An `Options` class is a frozen dataclass made so when it is first instantiated (or its fields asked for): making
 the forty-odd parameter classes of the built-in games dataclasses at import would cost `washigen games` a third of
@@ -19,6 +25,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, dataclass_transform
 
 from ..errors import InputError
+from ..i18n import N_
 from ..units import format_length, format_mm
 
 PARAM = "washigen.param"            # the key of a field's metadata that holds its declaration
@@ -41,6 +48,10 @@ class Param:
     example: Any = None            # a value worth showing (docs, the studio's placeholder)
     max_length: int | None = None  # free text that reaches the paper: at most this many characters
     design: bool = True            # False: it changes what is printed or played, not the design made
+    # The help as the catalog holds it where that differs from `help`: a template whose {fields} (a range, the
+    # standard widths) are filled in from help_fields after translation, so numbers never enter a msgid.
+    help_msgid: str = ""
+    help_fields: tuple[tuple[str, Any], ...] = ()
 
     @property
     def option(self) -> str:
@@ -52,6 +63,16 @@ class Param:
         command gave it (long_)."""
         long_options = [flag for flag in self.option.split("/") if flag.startswith("--")]
         return long_options[0][2:].replace("-", "_") if long_options else self.name
+
+    def help_text(self, lang: str = "en") -> str:
+        """The help in a language (`help` in English): the catalog's words for it, its fields filled in."""
+        return translated_help(self.help_msgid or self.help, self.help_fields, lang)
+
+    def reworded(self, help: str, help_fields: dict[str, Any] | None = None) -> Param:
+        """The same parameter with another help (a template when help_fields are given)."""
+        from dataclasses import replace
+
+        return replace(self, **worded(help, help_fields))
 
     def describe(self) -> str:
         name = self.option
@@ -110,18 +131,38 @@ class Param:
 
 def param(default: Any = None, help: str = "", *, kind: str = "", min: Any = None, max: Any = None,
           choices: tuple[str, ...] = (), flag: str = "", required: bool = False, unit: str = "",
-          example: Any = None, max_length: int | None = None, design: bool = True) -> Any:
+          example: Any = None, max_length: int | None = None, design: bool = True,
+          help_fields: dict[str, Any] | None = None) -> Any:
     """A dataclass field declaring one parameter. `kind` defaults from the default's type (bool, int, float,
     str); give it for lengths ("length", in mm, unit "mm"), choices, and text the command line shows by a metavar
     ("URL", "LIST"). `design=False` marks an option of the command (a print's bleed, a file to read, --json)
-    that washigen.generate does not take."""
+    that washigen.generate does not take. With `help_fields`, `help` is a template whose {fields} they fill."""
     if not kind:
         kind = {bool: "bool", int: "int", float: "float", str: "str"}.get(type(default), "")
         if not kind:
             raise TypeError(f"param: say the kind of a parameter whose default is {default!r}")
-    declared = Param("", kind, default, min, max, tuple(choices), help, flag, required, unit=unit or
-                     ("mm" if kind == "length" else ""), example=example, max_length=max_length, design=design)
+    declared = Param("", kind, default, min, max, tuple(choices), flag=flag, required=required, unit=unit or
+                     ("mm" if kind == "length" else ""), example=example, max_length=max_length, design=design,
+                     **worded(help, help_fields))
     return field(default=default, metadata={PARAM: declared})
+
+
+def worded(help: str, help_fields: dict[str, Any] | None) -> dict[str, Any]:
+    """A Param's help fields: `help` as given, or a template and its fields with `help` filled in (English)."""
+    if not help_fields:
+        return {"help": help, "help_msgid": "", "help_fields": ()}
+    return {"help": help.format(**help_fields), "help_msgid": help, "help_fields": tuple(help_fields.items())}
+
+
+def translated_help(msgid: str, help_fields: tuple[tuple[str, Any], ...] = (), lang: str = "en") -> str:
+    """A help (a component's or a parameter's) in `lang`: its msgid looked up in the catalog (itself where the
+    catalog has no entry, as for a plugin's), its fields filled in after translation."""
+    if not msgid:
+        return ""               # gettext("") is the catalog's header
+    from ..i18n import translator
+
+    words = translator(lang).gettext(msgid)
+    return words.format(**dict(help_fields)) if help_fields else words
 
 
 SEED_MAX = 2**63 - 1
@@ -130,11 +171,13 @@ SEED_MAX = 2**63 - 1
 def seed_param() -> Any:
     """The seed every generator takes: unset, one is chosen (and printed by the command line), so a design can be
     made again."""
-    return param(None, "Seed of the generator; without it one is chosen and printed on stderr.", kind="int", min=0,
-                 max=SEED_MAX)
+    return param(None, N_("Seed of the generator; without it one is chosen and printed on stderr."), kind="int",
+                 min=0, max=SEED_MAX)
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(param, dataclasses.field))
+# param() is not named a field specifier: a specifier's default counts only when passed as `default=`, and param
+# takes it first by position; every param() field has a default, as a plain value has to a type checker.
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 class OptionsMeta(type):
     """Makes an Options class a frozen dataclass on its first instantiation (see the module's docstring)."""
 
@@ -150,7 +193,7 @@ class Options(metaclass=OptionsMeta):
 def built(cls: type) -> type:
     """The Options class (and its Options bases) made frozen dataclasses, once."""
     for base in reversed(cls.__mro__):
-        if isinstance(base, OptionsMeta) and base is not Options and "__dataclass_fields__" not in base.__dict__:
+        if issubclass(base, Options) and base is not Options and "__dataclass_fields__" not in base.__dict__:
             dataclass(frozen=True)(base)
     return cls
 

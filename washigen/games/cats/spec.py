@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
+from ...i18n import N_
 from ...qr import MAX_URL_LENGTH
 from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_mm
 from ..params import Options, declared_fields, param, seed_param
-from ..registry import Component
+from ..registry import Component, DESIGN, FOLDER, GAME_PLAYED, MAP, PRINTED
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
                         MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
 
@@ -24,54 +25,56 @@ _WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
 class TapeOptions(Options):
     """The tape every component that makes tape is cut from."""
     tape_width: float = param(
-        DEFAULT_TAPE_WIDTH, f"Width of the tape ({format_mm(TAPE_WIDTH_RANGE[0])}-{format_mm(TAPE_WIDTH_RANGE[1])} "
-        f"mm; standard tapes: {_WIDTHS} mm). Narrower tape makes smaller cells; under 4 mm a cell is reported as too "
-        "small to draw in.", kind="length", min=TAPE_WIDTH_RANGE[0], max=TAPE_WIDTH_RANGE[1], example="45mm")
-    segment_rows: int = param(DEFAULT_SEGMENT_ROWS, "Cell rows of a segment (fewer rows: bigger cells on narrow "
-                              "tape).", min=SEGMENT_ROWS_RANGE[0], max=SEGMENT_ROWS_RANGE[1])
-    segment_cols: int = param(DEFAULT_SEGMENT_COLS, "Columns of a segment.", min=SEGMENT_COLS_RANGE[0],
+        DEFAULT_TAPE_WIDTH, N_("Width of the tape ({narrowest}-{widest} mm; standard tapes: {widths} mm). Narrower "
+                               "tape makes smaller cells; under 4 mm a cell is reported as too small to draw in."),
+        kind="length", min=TAPE_WIDTH_RANGE[0], max=TAPE_WIDTH_RANGE[1], example="45mm",
+        help_fields={"narrowest": format_mm(TAPE_WIDTH_RANGE[0]), "widest": format_mm(TAPE_WIDTH_RANGE[1]),
+                     "widths": _WIDTHS})
+    segment_rows: int = param(DEFAULT_SEGMENT_ROWS, N_("Cell rows of a segment (fewer rows: bigger cells on narrow "
+                                                       "tape)."), min=SEGMENT_ROWS_RANGE[0], max=SEGMENT_ROWS_RANGE[1])
+    segment_cols: int = param(DEFAULT_SEGMENT_COLS, N_("Columns of a segment."), min=SEGMENT_COLS_RANGE[0],
                               max=SEGMENT_COLS_RANGE[1])
 
 
 class MapOptions(TapeOptions):
     """What a map is: the table it is for, its length, its pieces and its variant rules."""
-    players: int = param(2, "2 or 3: one segment a side; 4 or 5: two; 6: three.", min=2, max=6)
-    coop: bool = param(False, "Team play: 2 v 2 (4 players) or 2 v 2 v 2 (6 players) on the 2-player map.")
-    long: int = param(0, "Extra layers of tape between the two outer ones (long game).", min=0, max=LONG_MAX)
-    forests: int = param(0, "Forest and shrub pieces stuck on the map.", min=0, max=FORESTS_MAX)
-    jinja: bool = param(False, "Jinja mode: after a special move a shrine may be entered to win one back (stored in "
-                               "the map file).")
-    sewer_poppers: bool = param(False, "The sewer-popper variant: special moves are sewer pops only and no cat "
-                                       "steps on a sewer; every home-row cell must reach the other home row around "
-                                       "the sewers (stored in the map file).")
+    players: int = param(2, N_("2 or 3: one segment a side; 4 or 5: two; 6: three."), min=2, max=6)
+    coop: bool = param(False, N_("Team play: 2 v 2 (4 players) or 2 v 2 v 2 (6 players) on the 2-player map."))
+    long: int = param(0, N_("Extra layers of tape between the two outer ones (long game)."), min=0, max=LONG_MAX)
+    forests: int = param(0, N_("Forest and shrub pieces stuck on the map."), min=0, max=FORESTS_MAX)
+    jinja: bool = param(False, N_("Jinja mode: after a special move a shrine may be entered to win one back (stored "
+                                  "in the map file)."))
+    sewer_poppers: bool = param(False, N_("The sewer-popper variant: special moves are sewer pops only and no cat "
+                                          "steps on a sewer; every home-row cell must reach the other home row "
+                                          "around the sewers (stored in the map file)."))
 
 
 def rules_url() -> str | None:
-    return param(None, "Print a QR code that leads to the rules.", kind="URL", max_length=MAX_URL_LENGTH)
+    return param(None, N_("Print a QR code that leads to the rules."), kind="URL", max_length=MAX_URL_LENGTH)
 
 
 
 class MapParams(MapOptions):
     """`cats map`."""
-    cut_up: bool = param(False, "Cut the tape on vertical grid lines and lay the pieces anew; the most balanced of "
-                                "the first good cut-ups.")
-    variant: int | None = param(None, "With --cut-up: exactly this cut-up of the seed's map (as `cats variants` "
-                                      "lists them).", kind="int", min=1, max=100_000)
+    cut_up: bool = param(False, N_("Cut the tape on vertical grid lines and lay the pieces anew; the most balanced "
+                                   "of the first good cut-ups."))
+    variant: int | None = param(None, N_("With --cut-up: exactly this cut-up of the seed's map (as `cats variants` "
+                                         "lists them)."), kind="int", min=1, max=100_000)
     rules_url: str | None = rules_url()
     seed: int | None = seed_param()
 
 
 class RollParams(TapeOptions):
     """`cats tape`: artwork for a tape maker."""
-    length: float = param(10_000.0, "Length of the roll.", kind="length", max=MAX_LENGTH)
-    bleed: float = param(DEFAULT_BLEED, "Artwork beyond each edge of the tape.", kind="length", min=0,
+    length: float = param(10_000.0, N_("Length of the roll."), kind="length", max=MAX_LENGTH)
+    bleed: float = param(DEFAULT_BLEED, N_("Artwork beyond each edge of the tape."), kind="length", min=0,
                          max=MAX_BLEED, design=False)
-    segments: int = param(4, "Distinct segments in the repeat (each followed by a forest section).", min=1,
+    segments: int = param(4, N_("Distinct segments in the repeat (each followed by a forest section)."), min=1,
                           max=1000)
-    repeat_only: bool = param(False, "Only the one repeat a tape maker prints from: tape width x repeat length at "
-                                     "real size, with the bleed on every side and no marks (a vector PDF, or a PNG "
-                                     "at --dpi 300 or 600).", design=False)
-    dpi: int = param(300, "Resolution of PNG output.", min=30, max=2400, design=False)
+    repeat_only: bool = param(False, N_("Only the one repeat a tape maker prints from: tape width x repeat length "
+                                        "at real size, with the bleed on every side and no marks (a vector PDF, or "
+                                        "a PNG at --dpi 300 or 600)."), design=False)
+    dpi: int = param(300, N_("Resolution of PNG output."), min=30, max=2400, design=False)
     rules_url: str | None = rules_url()
     seed: int | None = seed_param()
 
@@ -79,36 +82,36 @@ class RollParams(TapeOptions):
 class SheetParams(Options):
     """`cats sheet`: player strips to cut out."""
     players: int = param(2, "", min=2, max=6)
-    coop: bool = param(False, "One strip a team (team play shares the special moves).")
+    coop: bool = param(False, N_("One strip a team (team play shares the special moves)."))
 
 
 class SetupParams(MapOptions):
     """`cats setup`: fish and cats drawn on a map (a new one, or --map FILE)."""
-    map_file: str | None = param(None, "Draw on this map (.json or .txt) instead of a new one.", kind="file",
+    map_file: str | None = param(None, N_("Draw on this map (.json or .txt) instead of a new one."), kind="file",
                                  flag="--map", design=False)
     seed: int | None = seed_param()
 
 
 class VariantsOptions(Options):
     """`cats variants`: how many cut-ups to keep, and how they are found and written."""
-    count: int = param(5, "How many maps to keep.", min=1, max=MAX_VARIANTS)
-    tries: int | None = param(None, "Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map + "
-                                    "10000).", kind="int", min=1, max=100_000)
-    games: int = param(10, "Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to "
-                           "rank them by play; 0 ranks by route gap alone, streaming any COUNT in flat memory.",
+    count: int = param(5, N_("How many maps to keep."), min=1, max=MAX_VARIANTS)
+    tries: int | None = param(None, N_("Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map "
+                                       "+ 10000)."), kind="int", min=1, max=100_000)
+    games: int = param(10, N_("Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to "
+                              "rank them by play; 0 ranks by route gap alone, streaming any COUNT in flat memory."),
                        min=0, max=1000)
-    formats: str = param("json", "What to write for each map, comma-separated: json, txt, pdf, svg, png.",
+    formats: str = param("json", N_("What to write for each map, comma-separated: json, txt, pdf, svg, png."),
                          kind="LIST", flag="--format")
 
 
 class PlayOptions(Options):
     """What `cats play` and `cats balance` play on, and who plays."""
-    map_file: str | None = param(None, "Play on this map or set-up (.json or .txt) instead of a new map; a set-up's "
-                                       "drawings are used in every game, otherwise each game draws its own set-up "
-                                       "from its seed.", kind="file", flag="--map")
-    bots: str = param("greedy", "A bot for every seat, comma-separated, or one for all: greedy, random.",
+    map_file: str | None = param(None, N_("Play on this map or set-up (.json or .txt) instead of a new map; a "
+                                          "set-up's drawings are used in every game, otherwise each game draws its "
+                                          "own set-up from its seed."), kind="file", flag="--map")
+    bots: str = param("greedy", N_("A bot for every seat, comma-separated, or one for all: greedy, random."),
                       kind="LIST")
-    games: int | None = param(None, "How many games [default: play 1, balance 200].", kind="int", min=1,
+    games: int | None = param(None, N_("How many games [default: play 1, balance 200]."), kind="int", min=1,
                               max=100_000)
 
 
@@ -119,17 +122,17 @@ class VariantsParams(VariantsOptions, MapOptions):
 
 class PlayParams(PlayOptions, MapOptions):
     """`cats play`."""
-    replay_file: str | None = param(None, "Replay a game log (as -o LOG.txt writes it) move by move, and print how "
-                                          "it ended.", kind="file", flag="--replay", design=False)
-    as_json: bool = param(False, "Print the games as JSON.", flag="--json", design=False)
+    replay_file: str | None = param(None, N_("Replay a game log (as -o LOG.txt writes it) move by move, and print "
+                                             "how it ended."), kind="file", flag="--replay", design=False)
+    as_json: bool = param(False, N_("Print the games as JSON."), flag="--json", design=False)
     seed: int | None = seed_param()
 
 
 class BalanceParams(PlayOptions, MapOptions):
     """`cats balance`."""
-    jobs: int | None = param(None, "Processes playing at once [default: every core]; the numbers are the same for "
-                                   "every JOBS.", kind="int", min=1, max=64, design=False)
-    as_json: bool = param(False, "Print the statistics as JSON.", flag="--json", design=False)
+    jobs: int | None = param(None, N_("Processes playing at once [default: every core]; the numbers are the same "
+                                      "for every JOBS."), kind="int", min=1, max=64, design=False)
+    as_json: bool = param(False, N_("Print the statistics as JSON."), flag="--json", design=False)
     seed: int | None = seed_param()
 
 
@@ -143,7 +146,7 @@ def make_roll(options: RollParams) -> CatsRoll:
     from .generate import generate_roll
 
     return generate_roll(segments=options.segments, tape_width=options.tape_width, length=options.length,
-                         segment_rows=options.segment_rows, segment_cols=options.segment_cols, seed=options.seed,
+                         segment_rows=options.segment_rows, segment_cols=options.segment_cols, seed=options.seed or 0,
                          rules_url=options.rules_url)
 
 
@@ -156,20 +159,49 @@ def make_setup(options: SetupParams) -> CatsSetup:
     return generate_setup(generate_map(**map_options, seed=options.seed or 0), seed=options.seed or 0)
 
 
+def draw_sheet(options: SheetParams, print_options):
+    """What `cats sheet` prints."""
+    from .draw import sheet_document
+    from .model import table
+
+    table(options.players, options.coop)
+    return sheet_document(options.players, options.coop, print_options)
+
+
+def cell_palette() -> tuple[tuple[str, str], ...]:
+    """What a map editor paints a cell with: (code, name) of each cell kind."""
+    from .model import CELL_KINDS
+
+    return tuple(CELL_KINDS.items())
+
+
+def bot_game(design, seed: int):
+    """washigen.bot_game's game on a design of this game (replay.py)."""
+    from .replay import played_game
+
+    return played_game(design, seed)
+
+
 COMPONENTS: tuple[Component, ...] = (
-    Component("map", "A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips "
-              "on sheets, numbered in the order they go together", options=MapParams, make=make_map),
-    Component("tape", "Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the segments "
-              "and forest sections repeat along it", options=RollParams, make=make_roll),
-    Component("sheet", "Player strips to cut out, for a map printed without bands or for the players beyond the "
-              "bands", options=SheetParams),
-    Component("variants", "Cut-ups of the seed's map, every one checked, the COUNT most balanced written best "
-              "first", options=VariantsParams),
-    Component("setup", "Fish and cats drawn on a map, as the players would: a planned game to print or check",
-              options=SetupParams, make=make_setup),
-    Component("play", "Bots play Cats: each game's winner, length in turns and how it ended (win, trap or "
-              "stalemate); with one game, its moves first (number, player, move in notation)", options=PlayParams),
-    Component("balance", "Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each "
-              "starts equally often: each with its 95 % Wilson interval, the mean game length, games decided by a "
-              "trap, stalemates", options=BalanceParams),
+    Component("map", N_("A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape "
+                        "strips on sheets, numbered in the order they go together"), options=MapParams, make=make_map, palette=cell_palette,
+              writes=MAP, prints="sheets"),
+    Component("tape", N_("Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the "
+                         "segments and forest sections repeat along it"), options=RollParams, make=make_roll,
+              writes=DESIGN, prints="tape"),
+    Component("sheet", N_("Player strips to cut out, for a map printed without bands or for the players beyond the "
+                          "bands"), options=SheetParams, draw=draw_sheet,
+              writes=PRINTED, prints="sheets"),
+    Component("variants", N_("Cut-ups of the seed's map, every one checked, the COUNT most balanced written best "
+                             "first"), options=VariantsParams,
+              writes=(FOLDER,), prints="sheets"),
+    Component("setup", N_("Fish and cats drawn on a map, as the players would: a planned game to print or check"),
+              options=SetupParams, make=make_setup, palette=cell_palette, writes=DESIGN, prints="page"),
+    Component("play", N_("Bots play Cats: each game's winner, length in turns and how it ended (win, trap or "
+                         "stalemate); with one game, its moves first (number, player, move in notation)"),
+              options=PlayParams, replay=bot_game, writes=GAME_PLAYED, output_required=False, prints="page"),
+    Component("balance", N_("Win rates per seat over GAMES seeded games between equal bots, seats rotated so that "
+                            "each starts equally often: each with its 95 % Wilson interval, the mean game length, "
+                            "games decided by a trap, stalemates"), options=BalanceParams,
+              writes=PRINTED, output_required=False, prints="lang"),
 )

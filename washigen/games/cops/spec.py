@@ -11,24 +11,26 @@ from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
+from ...i18n import N_
 from ...units import MAX_LENGTH, MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from ..params import Options, PARAM, declared_fields, param, seed_param
-from ..registry import Component
+from ..registry import Component, DESIGN, GAME_PLAYED, PRINTED
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:
-    from .model import CopsMap, CopsTape
+    from .model import CopsMap, CopsSheet, CopsTape
 
 TAPE_WIDTH_RANGE = (10.0, 200.0)            # as generate.check_tape_width, so the listing shows the range
 _WIDTHS = ", ".join(format_mm(w) for w in TAPE_WIDTHS)
 _SIGNED_LENGTH = r"^\s*(-?)\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$"   # compiled at first use
 
 
-def restated(base: type, name: str, help: str, **changes: Any) -> Any:
+def restated(base: type, name: str, help: str, help_fields: dict[str, Any] | None = None, **changes: Any) -> Any:
     """The field `name` of `base` as a subclass words it: the same parameter (kind, default, choices) with the
-    command's own help, and the range it changes (`max=...`)."""
+    command's own help (a template filled from help_fields, as param's), and the range it changes (`max=...`)."""
     declared = declared_fields(base)[name]
-    return field(default=declared.default, metadata={PARAM: replace(declared.metadata[PARAM], help=help, **changes)})
+    worded = declared.metadata[PARAM].reworded(help, help_fields)
+    return field(default=declared.default, metadata={PARAM: replace(worded, **changes)})
 
 
 
@@ -51,94 +53,96 @@ def offset_mm(value: float | str | None) -> float:
 class TapeOptions(Options):
     """The tape a map or a roll is drawn on, and how its segments lie."""
     tape_width: float = param(
-        DEFAULT_TAPE_WIDTH, f"Tape width; standard widths are {_WIDTHS} mm. Everything scales with it.",
-        kind="length", min=TAPE_WIDTH_RANGE[0], max=TAPE_WIDTH_RANGE[1])
+        DEFAULT_TAPE_WIDTH, N_("Tape width; standard widths are {widths} mm. Everything scales with it."),
+        kind="length", min=TAPE_WIDTH_RANGE[0], max=TAPE_WIDTH_RANGE[1], help_fields={"widths": _WIDTHS})
     layout: str = param(
-        DEFAULT_LAYOUT, "end-to-end: segments in a row, joints meeting joints, each segment wrapping top to bottom. "
-        "stacked: strips side by side along their long edges, squad sections at the left, each strip's bottom ports "
-        "meeting the top ports of the strip below and the bottom strip's the top strip's.", kind="choice",
-        choices=LAYOUTS)
+        DEFAULT_LAYOUT, N_("end-to-end: segments in a row, joints meeting joints, each segment wrapping top to "
+                           "bottom. stacked: strips side by side along their long edges, squad sections at the "
+                           "left, each strip's bottom ports meeting the top ports of the strip below and the bottom "
+                           "strip's the top strip's."), kind="choice", choices=LAYOUTS)
 
 
 class MapOptions(TapeOptions):
     """What a map is: its squads and its offset set-up."""
-    players: int = param(DEFAULT_PLAYERS, "One segment per player, laid end to end.", min=MIN_PLAYERS,
+    players: int = param(DEFAULT_PLAYERS, N_("One segment per player, laid end to end."), min=MIN_PLAYERS,
                          max=MAX_PLAYERS)
     # The command line reads it as `cops map` always has: a length of 0 or more, shown as written (default 0).
     offset: float | str = param(
-        "0", "Offset set-up: every other segment lies this much lower (stacked: further right), so the path ends "
-        "miss; the new roads that complete them are drawn (orange, dashed). At most a quarter of the tape width.",
-        kind="LENGTH")
-    fair: bool = param(False, "Kept for old command lines: every map is searched.")
+        "0", N_("Offset set-up: every other segment lies this much lower (stacked: further right), so the path "
+                "ends miss; the new roads that complete them are drawn (orange, dashed). At most a quarter of the "
+                "tape width."), kind="LENGTH")
+    fair: bool = param(False, N_("Kept for old command lines: every map is searched."))
 
 
 class MapParams(MapOptions):
     """`cops map`."""
     budget: float = param(
-        0.0, "Search the seed's layouts for a fair one (200 greedy games each) for up to SECONDS of one core at a "
-        "nominal 300 greedy games a second (that many games whatever the machine, so the seed alone decides the "
-        "map); 0: no search, the seed's first playable layout. Where no fair map is found, the fairest is drawn and "
-        "a warning gives its score.", min=0, max=600)
+        0.0, N_("Search the seed's layouts for a fair one (200 greedy games each) for up to SECONDS of one core at "
+                "a nominal 300 greedy games a second (that many games whatever the machine, so the seed alone "
+                "decides the map); 0: no search, the seed's first playable layout. Where no fair map is found, the "
+                "fairest is drawn and a warning gives its score."), min=0, max=600)
     seed: int | None = seed_param()
 
 
 class TapeParams(TapeOptions):
     """`cops tape`: artwork for a tape maker."""
-    tape_width: float = restated(TapeOptions, "tape_width", f"Tape width; standard widths are {_WIDTHS} mm.")
-    layout: str = restated(TapeOptions, "layout", "end-to-end: the last segment of the repeat joins the first. "
-                           "stacked: every segment has its ports at the same x and no joints, so any strips of the "
-                           "roll lie side by side and meet.")
-    segments: int = param(4, "Different segments in the repeat; the last one joins the first, so any run of segments "
-                             "torn off the roll meets end to end.", min=1, max=24)
-    length: float | None = param(None, "Length of the artwork, e.g. 10m for a whole roll (default: one repeat).",
+    tape_width: float = restated(TapeOptions, "tape_width", N_("Tape width; standard widths are {widths} mm."),
+                                 {"widths": _WIDTHS})
+    layout: str = restated(TapeOptions, "layout", N_("end-to-end: the last segment of the repeat joins the first. "
+                                                     "stacked: every segment has its ports at the same x and no "
+                                                     "joints, so any strips of the roll lie side by side and meet."))
+    segments: int = param(4, N_("Different segments in the repeat; the last one joins the first, so any run of "
+                                "segments torn off the roll meets end to end."), min=1, max=24)
+    length: float | None = param(None, N_("Length of the artwork, e.g. 10m for a whole roll (default: one repeat)."),
                                  kind="length", max=MAX_LENGTH, design=False)
-    repeat_only: bool = param(False, "Only the one repeat a tape maker prints from: tape width x repeat length at "
-                                     "real size, with the bleed on every side (at its ends the neighbouring repeats) "
-                                     "and no marks (a vector PDF, or a PNG at --dpi 300 or 600).", design=False)
+    repeat_only: bool = param(False, N_("Only the one repeat a tape maker prints from: tape width x repeat length "
+                                        "at real size, with the bleed on every side (at its ends the neighbouring "
+                                        "repeats) and no marks (a vector PDF, or a PNG at --dpi 300 or 600)."),
+                              design=False)
     seed: int | None = seed_param()
 
 
 class SheetParams(Options):
     """`cops sheet`: squad sheets."""
-    players: int = param(4, "How many squad sheets (four to a page).", min=1, max=24)
+    players: int = param(4, N_("How many squad sheets (four to a page)."), min=1, max=24)
 
 
 class PlayOptions(MapOptions):
     """What `cops play` and `cops balance` play on: a map file, or a map generated from the map options."""
-    players: int = restated(MapOptions, "players", "Squads (one segment each) of a generated map.")
-    offset: float | str = restated(MapOptions, "offset", "Offset set-up of a generated map (its new roads are played "
-                                                         "like paths).")
+    players: int = restated(MapOptions, "players", N_("Squads (one segment each) of a generated map."))
+    offset: float | str = restated(MapOptions, "offset", N_("Offset set-up of a generated map (its new roads are "
+                                                            "played like paths)."))
     # Any length on the command line; the generator refuses one outside TAPE_WIDTH_RANGE by name.
-    tape_width: float = restated(MapOptions, "tape_width", "Tape width of a generated map.", min=None,
+    tape_width: float = restated(MapOptions, "tape_width", N_("Tape width of a generated map."), min=None,
                                  max=MAX_LENGTH)
-    fair: bool = restated(MapOptions, "fair", "Of the seed's first six playable layouts, take the one whose greedy "
-                                              "games favour no place in the turn order most (slower: it plays a few "
-                                              "dozen games on each).")
-    map_file: str | None = param(None, "A Cops map design (.json) to play on; without it one is generated from the "
-                                       "options.", kind="file", flag="--map", design=False)
+    fair: bool = restated(MapOptions, "fair", N_("Of the seed's first six playable layouts, take the one whose "
+                                                 "greedy games favour no place in the turn order most (slower: it "
+                                                 "plays a few dozen games on each)."))
+    map_file: str | None = param(None, N_("A Cops map design (.json) to play on; without it one is generated from "
+                                          "the options."), kind="file", flag="--map", design=False)
     seed: int | None = seed_param()
 
 
-BOTS_HELP = ("Bots per squad: one name for every squad or one per squad, comma-separated (greedy, random, strong, "
-             "strong:N).")
+BOTS_HELP = N_("Bots per squad: one name for every squad or one per squad, comma-separated (greedy, random, "
+               "strong, strong:N).")
 
 
 class PlayParams(PlayOptions):
     """`cops play`."""
     bots: str = param("greedy", BOTS_HELP)
-    games: int = param(1, "How many games; squads take turns at starting.", min=1, max=100_000)
-    jobs: int = param(1, "Processes to play in; the results do not depend on it.", min=1, max=64, design=False)
-    replay: str | None = param(None, "Replay a game log written by -o LOG.txt, checking every move (the map comes "
-                                     "from the log unless --map is given).", kind="file", design=False)
-    as_json: bool = param(False, "One JSON object per game, in a list.", flag="--json", design=False)
+    games: int = param(1, N_("How many games; squads take turns at starting."), min=1, max=100_000)
+    jobs: int = param(1, N_("Processes to play in; the results do not depend on it."), min=1, max=64, design=False)
+    replay: str | None = param(None, N_("Replay a game log written by -o LOG.txt, checking every move (the map "
+                                        "comes from the log unless --map is given)."), kind="file", design=False)
+    as_json: bool = param(False, N_("One JSON object per game, in a list."), flag="--json", design=False)
 
 
 class BalanceParams(PlayOptions):
     """`cops balance`."""
-    games: int = param(200, "Games to play; squads take turns at starting.", min=1, max=100_000)
-    jobs: int = param(1, "Processes to play in; the numbers do not depend on it.", min=1, max=64, design=False)
+    games: int = param(200, N_("Games to play; squads take turns at starting."), min=1, max=100_000)
+    jobs: int = param(1, N_("Processes to play in; the numbers do not depend on it."), min=1, max=64, design=False)
     bots: str = param("greedy", BOTS_HELP)
-    as_json: bool = param(False, "The balance as JSON.", flag="--json", design=False)
+    as_json: bool = param(False, N_("The balance as JSON."), flag="--json", design=False)
 
 
 def make_map(options: MapParams) -> CopsMap:
@@ -158,14 +162,31 @@ def make_tape(options: TapeParams) -> CopsTape:
                          layout=options.layout)
 
 
+def make_sheet(options: SheetParams) -> CopsSheet:
+    """The squad sheets `cops sheet` prints."""
+    from .model import CopsSheet
+
+    return CopsSheet(squads=options.players)
+
+
+def bot_game(design, seed: int):
+    """washigen.bot_game's game on a design of this game (replay.py)."""
+    from .replay import played_game
+
+    return played_game(design, seed)
+
+
 COMPONENTS: tuple[Component, ...] = (
-    Component("map", "A map for PLAYERS squads", options=MapParams, make=make_map),
-    Component("tape", "Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles where "
-              "one image would be too large); with --paper, the repeat's segments as strips on sheets",
-              options=TapeParams, make=make_tape),
-    Component("sheet", "Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two crimes "
-              "with room to draw the culprits' faces", options=SheetParams),
-    Component("play", "Bots play Cops on a map", options=PlayParams),
-    Component("balance", "How fair a map is between squads played by --bots (greedy by default)",
-              options=BalanceParams),
+    Component("map", N_("A map for PLAYERS squads"), options=MapParams, make=make_map, writes=DESIGN,
+              prints="sheets"),
+    Component("tape", N_("Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles "
+                         "where one image would be too large); with --paper, the repeat's segments as strips on "
+                         "sheets"), options=TapeParams, make=make_tape, writes=DESIGN, prints="sheets"),
+    Component("sheet", N_("Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two "
+                          "crimes with room to draw the culprits' faces"), options=SheetParams, make=make_sheet, writes=DESIGN,
+              prints="sheets"),
+    Component("play", N_("Bots play Cops on a map"), options=PlayParams, replay=bot_game, writes=GAME_PLAYED,
+              output_required=False, prints="page"),
+    Component("balance", N_("How fair a map is between squads played by --bots (greedy by default)"),
+              options=BalanceParams, writes=PRINTED, output_required=False, prints="lang"),
 )
