@@ -10,6 +10,7 @@ For scripts::
     again = washigen.load("map.json")               # a design file (.json, or a game's text form .txt)
     game = washigen.play("trail-route", seed=3)     # one game played by bots, for every game
     numbers = washigen.balance("cops", design, games=200)   # win rate per seat with its 95 % interval
+    pages = washigen.draw(design, washigen.print_options(paper="a4"))   # its print as Scenes, page by page
 
 Every name is imported when first used, so `import washigen` (and `washigen --version`) stays quick.
 """
@@ -32,6 +33,10 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "save": ("api", "save"),
     "play": ("api", "play"),
     "balance": ("api", "balance"),
+    "print_options": ("api", "print_options"),
+    "draw": ("api", "draw"),
+    "draw_component": ("api", "draw_component"),
+    "bot_game": ("api", "bot_game"),
     "get_game": ("games", "get_game"),
     "all_games": ("games", "all_games"),
     "register_game": ("games", "register_game"),
@@ -54,13 +59,14 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 # A literal list, so type checkers read it: every name of _EXPORTS, and the version.
 __all__ = [
     "__version__",
-    "generate", "validate", "render", "load", "save", "play", "balance", "get_game", "all_games", "register_game",
+    "generate", "validate", "render", "load", "save", "play", "balance", "print_options", "draw", "draw_component",
+    "bot_game", "get_game", "all_games", "register_game",
     "load_design", "save_design", "Design", "PrintOptions", "Report", "Violation", "Scene", "Symbol",
     "parse_length", "WashigenError", "InputError", "DesignFormatError", "TemplateError", "OutputError",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
-    from .api import balance, generate, load, play, render, save, validate
+    from .api import balance, bot_game, draw, draw_component, generate, load, play, print_options, render, save, validate
     from .design import Design
     from .design import load as load_design
     from .design import save as save_design

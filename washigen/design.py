@@ -52,13 +52,15 @@ class Design:
     generator: str = f"washigen {__version__}"
 
 
+# Calls to _adapter with a design class carry `type: ignore[arg-type]`: mypy checks a `type[C]` against lru_cache's
+# Hashable with C's unbound instance __hash__ and refuses it, though every class is hashable.
 @lru_cache(maxsize=None)
 def _adapter(cls: type) -> TypeAdapter:
     return TypeAdapter(cls)
 
 
 def to_dict(design: Design) -> dict[str, Any]:
-    body = _adapter(type(design)).dump_python(design, mode="json")
+    body = _adapter(type(design)).dump_python(design, mode="json")  # type: ignore[arg-type]  # see _adapter
     return {"format": FORMAT, "game": design.GAME, "kind": design.KIND, **body}
 
 
@@ -201,18 +203,18 @@ def load_text(data: bytes, source: str) -> Design:
 
     text = decode_text(data, source, DesignFormatError)
     first = text.split("\n", 1)[0]
-    readers = [g for g in all_games() if g.from_text is not None]
-    for game in readers:
+    readers = [(g, g.from_text) for g in all_games() if g.from_text is not None]
+    for game, read in readers:
         if game.title in first:
-            return game.from_text(text, source)
+            return read(text, source)
     # A text form without a title line (a Cat Tree layout is rows of cards): the reader that takes it.
     complaints = []
-    for game in readers:
+    for game, read in readers:
         try:
-            return game.from_text(text, source)
+            return read(text, source)
         except InputError as error:
             complaints.append(f"as {game.name}: {str(error).removeprefix(source).lstrip(':, ')}")
-    titles = "; ".join(f"{g.title!r} ({g.name})" for g in readers)
+    titles = "; ".join(f"{g.title!r} ({g.name})" for g, _read in readers)
     raise DesignFormatError(f"line 1: no game reads this text. A text design starts with its game's title line "
                             f"({titles}) or is a layout one game reads without it. " + " | ".join(complaints),
                             source=source)
@@ -229,7 +231,7 @@ def loads(data: bytes | str, source: str = "") -> Design:
     cls = _design_class(document, source)
     body = {k: v for k, v in document.items() if k not in ("format", "game", "kind")}
     try:
-        design = _adapter(cls).validate_json(json.dumps(body), strict=True)
+        design = _adapter(cls).validate_json(json.dumps(body), strict=True)  # type: ignore[arg-type]  # see _adapter
     except pydantic.ValidationError as error:
         raise _first_error(error, source) from None
     except (ValueError, TypeError, KeyError, IndexError) as error:

@@ -25,8 +25,9 @@ _FILES = {
 @lru_cache(maxsize=None)
 def pdf_font(family: str = "sans", weight: str = "normal", italic: bool = False) -> str:
     """Registers (once) and returns the reportlab font name for a family/weight/style."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    # reportlab ships no type hints: its names are Any to mypy
+    from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+    from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
     key = (family, weight, italic) if (family, weight, italic) in _FILES else (family, "normal", False)
     if key not in _FILES:
@@ -40,7 +41,8 @@ def pdf_font(family: str = "sans", weight: str = "normal", italic: bool = False)
 @lru_cache(maxsize=None)
 def register_family() -> str:
     """Registers the sans family with bold/italic mapping for platypus; returns its name."""
-    from reportlab.lib.fonts import addMapping
+    # reportlab ships no type hints
+    from reportlab.lib.fonts import addMapping  # type: ignore[import-untyped]
 
     regular = pdf_font("sans")
     bold = pdf_font("sans", "bold")

@@ -13,7 +13,7 @@ import os
 import stat
 import sys
 import time
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -295,15 +295,15 @@ def document_files(document: Document, path: Path, dpi: int = 300, colour: str =
     count = len(document.pages)
     if suffix == ".png":
         check_png_total(document, dpi)
-    files = []
+    files: list[tuple[Path, Callable[[], bytes]]] = []
     for index, scene in enumerate(document.pages):
         target = numbered(path, index, count)
         if suffix == ".svg":
-            files.append((target, lambda s=scene: to_svg(s)))
+            files.append((target, partial(to_svg, scene)))
         elif too_large_for_one_png(scene, dpi):
             files.extend(png_tile_files(scene, target, dpi))
         else:
-            files.append((target, lambda s=scene: to_png(s, dpi)))
+            files.append((target, partial(to_png, scene, dpi)))
     return files
 
 
@@ -338,7 +338,7 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
 
     windows = tile_windows(scene, dpi)
     width = max(2, len(str(len(windows))))
-    return [(path.with_name(f"{path.stem}-tile-{i + 1:0{width}d}{path.suffix}"), (lambda w=w: to_png(w, dpi)))
+    return [(path.with_name(f"{path.stem}-tile-{i + 1:0{width}d}{path.suffix}"), partial(to_png, w, dpi))
             for i, w in enumerate(windows)]
 
 

@@ -314,7 +314,7 @@ def _comments_at_end(entries: list) -> list:
     """The comment lines that end `entries` (a tomlkit body) with no blank line or key after them."""
     from tomlkit.items import Comment
 
-    run = []
+    run: list[Comment] = []
     for _, item in reversed(entries):
         if not isinstance(item, Comment):
             break

@@ -24,7 +24,8 @@ def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     if len(url.encode()) > QR_BYTES:
         raise InputError(f"rules-url: a QR code holds at most {QR_BYTES} bytes; this URL is {len(url.encode())} "
                          f"bytes in UTF-8 (percent-encode fewer characters, or shorten it)")
-    from reportlab.graphics.barcode.qr import QrCodeWidget
+    # reportlab ships no type hints: its names are Any to mypy
+    from reportlab.graphics.barcode.qr import QrCodeWidget  # type: ignore[import-untyped]
 
     code = QrCodeWidget(url, barLevel="M").qr
     code.make()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import types
+from collections.abc import Mapping
 
 MODS = "reportlab_mods"
 SETTINGS = "reportlab_settings"
@@ -28,7 +29,7 @@ SEARCH_PATHS = {
 }
 
 
-def _module(name: str, doc: str, values: dict[str, object]) -> types.ModuleType:
+def _module(name: str, doc: str, values: Mapping[str, object]) -> types.ModuleType:
     module = types.ModuleType(name, doc)
     for key, value in values.items():
         setattr(module, key, value)

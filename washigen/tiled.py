@@ -30,7 +30,7 @@ import re
 import struct
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import DesignFormatError
 from .inputs import MAX_NESTING, check_tree
@@ -99,7 +99,7 @@ def _shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -97,7 +97,7 @@ def length_bins(lengths: Sequence[int], most: int = MAX_BINS) -> list[tuple[int,
     bins = [[start, min(start + width - 1, high), 0] for start in range(low, high + 1, width)]
     for length in lengths:
         bins[(length - low) // width][2] += 1
-    return [tuple(b) for b in bins]
+    return [(b[0], b[1], b[2]) for b in bins]
 
 
 def _lengths(lengths: Sequence[int], _) -> Group:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence, overload
 
 from .bots import Bot
 
@@ -19,10 +19,26 @@ class Match:
     result: Any                    # engine.result(final), None on a stalemate
 
 
+@overload
+def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
+               keep_states: Literal[False] = False) -> Match: ...
+
+
+@overload
+def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
+               keep_states: Literal[True]) -> tuple[Match, list[Any]]: ...
+
+
+@overload
+def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
+               keep_states: bool) -> Match | tuple[Match, list[Any]]: ...
+
+
 def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
                keep_states: bool = False) -> Match | tuple[Match, list[Any]]:
     """Plays from `state` until the engine has a result or `turn_limit` moves were made. Every random choice of
-    every bot draws from one `random.Random(seed)`, in move order, so the same seed gives the same game."""
+    every bot draws from one `random.Random(seed)`, in move order, so the same seed gives the same game. With
+    `keep_states`, also every state from the first to the last."""
     rng = random.Random(seed)
     moves: list[str] = []
     states = [state] if keep_states else []

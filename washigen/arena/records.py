@@ -18,7 +18,7 @@ import traceback
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Iterable, Iterator, Literal
+from typing import Any, Callable, Generator, Iterable, Iterator, Literal, TypeVar
 
 from ..errors import InputError, WashigenError
 
@@ -70,16 +70,17 @@ def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_JOBS))
 
 
-PlayOne = Callable[[int, int], GameRecord]
-Batch = tuple[int, list[GameRecord]]          # the index of a chunk's first game, and its games' records
+R = TypeVar("R")                                # what one game's play function records (a GameRecord, a game's own)
+PlayOne = Callable[[int, int], R]               # (seed, first seat) -> the game's record
+Batch = tuple[int, list[R]]                     # the index of a chunk's first game, and its games' records
 
 
-def play_chunk(play_one: PlayOne, seed: int, players: int, start: int, stop: int) -> list[GameRecord]:
+def play_chunk(play_one: PlayOne[R], seed: int, players: int, start: int, stop: int) -> list[R]:
     return [play_one(game_seed(seed, i), first_seat(i, players)) for i in range(start, stop)]
 
 
-def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int = 1,
-              label: str | None = None) -> list[GameRecord]:
+def run_games(play_one: PlayOne[R], seed: int, games: int, players: int, jobs: int = 1,
+              label: str | None = None) -> list[R]:
     """Plays `games` games, game i with seed game_seed(seed, i) and first seat first_seat(i, players), in game
     order. With jobs > 1 the games run in `jobs` worker processes (play_one must pickle: a module-level function or
     a functools.partial of one); each worker receives play_one once, and the records are put back in game order,
@@ -92,14 +93,14 @@ def run_games(play_one: PlayOne, seed: int, games: int, players: int, jobs: int 
         # Chunks of a few games: cheap to send, and short enough that the last ones do not keep a core idle.
         chunk = max(1, min(games // (jobs * 8), MAX_CHUNK))
         batches = in_workers(work, games, min(jobs, games), chunk)
-    records: list[GameRecord | None] = [None] * games
+    by_start: dict[int, list[R]] = {}       # the batches come back in any order: put in game order at the end
     with contextlib.closing(batches):       # the workers stop here, not whenever a traceback lets go of them
         for start, batch in _with_progress(batches, games, label):
-            records[start:start + len(batch)] = batch
-    return records
+            by_start[start] = batch
+    return [record for start in sorted(by_start) for record in by_start[start]]
 
 
-def _with_progress(batches: Iterable[Batch], games: int, label: str | None) -> Iterator[Batch]:
+def _with_progress(batches: Iterable[Batch[R]], games: int, label: str | None) -> Iterator[Batch[R]]:
     """The batches unchanged, each one's games told to whoever listens (progress.py: the command line's bar on a
     terminal, a studio job's page)."""
     from ..progress import bar_for
@@ -124,7 +125,7 @@ class Worker:
 Work = Callable[[int, int], list]          # (start, stop) -> the results of items start..stop-1
 
 
-def in_workers(work: Work, items: int, jobs: int, chunk: int) -> Iterator[tuple[int, list]]:
+def in_workers(work: Work, items: int, jobs: int, chunk: int) -> Generator[tuple[int, list], None, None]:
     """Items 0..items-1 in chunks over `jobs` worker processes, each chunk's results as it comes back (in any
     order) with the index of its first item. `work` must pickle (a module-level function or a functools.partial of
     one); each worker receives it once. However this generator ends (finished, closed, an exception in the parent
@@ -144,7 +145,7 @@ def in_workers(work: Work, items: int, jobs: int, chunk: int) -> Iterator[tuple[
         for worker in workers:
             for _ in range(CHUNKS_AHEAD):
                 _send_next(worker, chunks)
-        by_handle = {w.connection: w for w in workers} | {w.process.sentinel: w for w in workers}
+        by_handle: dict[Any, Worker] = {w.connection: w for w in workers} | {w.process.sentinel: w for w in workers}
         while any(w.in_hand for w in workers):
             for ready in wait(list(by_handle)):
                 worker = by_handle[ready]
@@ -166,7 +167,7 @@ def _send_next(worker: Worker, chunks: deque) -> None:
         worker.in_hand += 1
 
 
-def _answer(worker: Worker) -> Batch:
+def _answer(worker: Worker) -> Batch[Any]:
     try:
         kind, value = worker.connection.recv()
     except (EOFError, OSError):      # it died while answering
@@ -239,7 +240,7 @@ def serve(connection: Connection, work: Work) -> None:
         if task is None:
             return
         try:
-            answer = ("played", (task[0], work(*task)))
+            answer: tuple[str, Any] = ("played", (task[0], work(*task)))
         except Exception as error:
             answer = ("failed", (_picklable(error), traceback.format_exc()))
         try:

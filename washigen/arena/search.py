@@ -111,7 +111,7 @@ class StrongBot:
         rank = getattr(self.rollout, "rank", None)
         if rank is not None:
             return list(rank(state, moves, rng))[:width]
-        left, chosen = list(moves), []
+        left, chosen = list(moves), list[Any]()
         while left and len(chosen) < width:
             move = self.rollout.choose(state, left, rng) if len(left) > 1 else left[0]
             chosen.append(move)

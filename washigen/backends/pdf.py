@@ -11,9 +11,10 @@ import io
 from typing import Iterable, Sequence
 
 from .. import reportlab_guard  # noqa: F401  (before reportlab: its home-folder hooks never run)
-from reportlab import rl_config
-from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas
+# reportlab ships no type hints (no py.typed, types-reportlab is not installed): its names are Any to mypy
+from reportlab import rl_config  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from .. import __version__
 from ..fonts import pdf_font
@@ -64,7 +65,7 @@ class ScenePainter:
         self.stack: list[_State] = []
         self.theme: dict[str, str] = {}
         self.opacity = 1.0
-        self._rgb: dict[str, tuple[float, float, float]] = {}
+        self._rgb: dict[str, tuple[float, ...]] = {}
         self._styles: dict[int, tuple] = {}
 
     # -- state ---------------------------------------------------------------------------------------------
@@ -76,7 +77,8 @@ class ScenePainter:
         self.canvas.restoreState()
         self.state = self.stack.pop()
 
-    def rgb(self, key: str) -> tuple[float, float, float] | None:
+    def rgb(self, key: str) -> tuple[float, ...] | None:
+        """The colour's device values: RGB, or CMYK when the painter converts."""
         value = self._rgb.get(key)
         if value is None:
             colour = resolve_colour(key, self.theme)
@@ -290,7 +292,7 @@ def _box_pt(box: tuple[float, float, float, float], scene: Scene) -> tuple[float
     return (round(left, 4), round(bottom, 4), round(left + w * PT_PER_MM, 4), round(bottom + h * PT_PER_MM, 4))
 
 
-def page_boxes(scene: Scene) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def page_boxes(scene: Scene) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float]]:
     """(trim, bleed) boxes in scene mm: the scene's own when set, else the trim and the trim grown by bleed."""
     trim = scene.trim_box or (0.0, 0.0, scene.width, scene.height)
     bleed = scene.bleed_box
@@ -306,7 +308,8 @@ def rgb_to_cmyk(red: float, green: float, blue: float) -> tuple[float, float, fl
     black = 1.0 - max(red, green, blue)
     if black >= 1.0:
         return 0.0, 0.0, 0.0, 1.0
-    return tuple(round((1.0 - c - black) / (1.0 - black), 4) for c in (red, green, blue)) + (round(black, 4),)
+    cyan, magenta, yellow = (round((1.0 - c - black) / (1.0 - black), 4) for c in (red, green, blue))
+    return cyan, magenta, yellow, round(black, 4)
 
 
 def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmark] = (),
@@ -327,7 +330,7 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
     if subject:
         canvas.setSubject(subject)
     painter = ScenePainter(canvas, cmyk=cmyk)
-    marks = {b.page: [] for b in bookmarks}
+    marks: dict[int, list[Bookmark]] = {b.page: [] for b in bookmarks}
     for mark in bookmarks:
         marks[mark.page].append(mark)
     for index, scene in enumerate(scenes):

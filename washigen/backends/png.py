@@ -79,7 +79,8 @@ def _framed(pieces, width: int, height: int) -> Image.Image:
 
 
 def _render_page(scene: Scene, dpi: int) -> Image.Image:
-    import pypdfium2 as pdfium
+    # pypdfium2 ships no type hints (no py.typed): its names are Any to mypy
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
     from .pdf import to_pdf
 

@@ -4,7 +4,8 @@ inherit debug=False). Sizes in mm, a mm viewBox, symbols as
 
 from __future__ import annotations
 
-import svgwrite
+# svgwrite ships no type hints (no py.typed, no stubs): its names are Any to mypy
+import svgwrite  # type: ignore[import-untyped]
 
 from ..fonts import SVG_FAMILY
 from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Text, Use,

@@ -15,11 +15,11 @@ from typing import Sequence
 from ..errors import InputError, TemplateError
 from ..fonts import ASCENT, DESCENT, wrap_text
 from ..i18n import translator
-from ..scene import Group, Line, Rect, Scene, Style, Symbol, Text, Use
+from ..scene import Group, Line, Primitive, Rect, Scene, Style, Symbol, Text, Use
 from ..units import CROP_MARK_LENGTH, SAFE_ZONE, format_mm
 from .document import Document
 from .options import PrintOptions
-from .templates import MAX_TEMPLATE_COUNT, Marks, Template
+from .templates import MAX_TEMPLATE_COUNT, Grid, Marks, Template
 
 MARK_STYLE_KEY = "cut"
 
@@ -154,7 +154,7 @@ def grid_layout(template: Template, bleed: float, gutter: float | None = None, *
     else:
         pitch_x, pitch_y = grid.item_w + gutter, grid.item_h + gutter
     if grid.origin is not None:
-        return _label_sheet(template, bleed, (pitch_x, pitch_y), marked)
+        return _label_sheet(template, grid, grid.origin, bleed, (pitch_x, pitch_y), marked)
     start = max(template.marks.offset, bleed) if marked else bleed        # where a crop mark begins
     marks = (start, start + template.marks.length) if marked else (bleed, bleed)
     shortest = start + MIN_MARK_LENGTH if marked else bleed
@@ -181,22 +181,23 @@ def grid_layout(template: Template, bleed: float, gutter: float | None = None, *
     _check_count(template, cols, rows)
     run_x = _run(across, cols, bleed, reach(cut == "across"), None if cut == "across" else marks)
     run_y = _run(down, rows, bleed, reach(cut == "down"), None if cut == "down" else marks)
-    slots = _grid_slots(template, run_x.first, run_y.first, cols, rows, (pitch_x, pitch_y), bleed)
+    slots = _grid_slots(template, grid, run_x.first, run_y.first, cols, rows, (pitch_x, pitch_y), bleed)
     layout = GridLayout(template, slots, cols, rows, (pitch_x - grid.item_w, pitch_y - grid.item_h), bleed,
                         (run_x.marks, run_y.marks), (run_y.bleed[0], run_x.bleed[1], run_y.bleed[1], run_x.bleed[0]),
                         footer_turned=cut == "down")
     return replace(layout, slots=tuple(layout.filled(len(slots))))
 
 
-def _label_sheet(template: Template, bleed: float, pitch: tuple[float, float], marked: bool) -> GridLayout:
-    """A template with an origin: its items where it says, as many as it asks or as fit inside its margins."""
-    grid = template.grid
+def _label_sheet(template: Template, grid: Grid, origin: tuple[float, float], bleed: float,
+                 pitch: tuple[float, float], marked: bool) -> GridLayout:
+    """A template with an origin (its grid's): its items where it says, as many as it asks or as fit inside its
+    margins."""
     ux, uy, uw, uh = template.usable
     cols = grid.cols or max(1, _fitting(uw, grid.item_w, pitch[0]))
     rows = grid.rows or max(1, _fitting(uh, grid.item_h, pitch[1]))
     _check_count(template, cols, rows)
     length = template.marks.length if marked else 0.0
-    slots = _grid_slots(template, *grid.origin, cols, rows, pitch, bleed)
+    slots = _grid_slots(template, grid, *origin, cols, rows, pitch, bleed)
     layout = GridLayout(template, slots, cols, rows, (pitch[0] - grid.item_w, pitch[1] - grid.item_h), bleed,
                         (length, length))
     return replace(layout, slots=tuple(layout.filled(len(slots))))
@@ -208,9 +209,8 @@ def _check_count(template: Template, cols: int, rows: int) -> None:
                             f"{MAX_TEMPLATE_COUNT} a side")
 
 
-def _grid_slots(template: Template, x0: float, y0: float, cols: int, rows: int, pitch: tuple[float, float],
-                bleed: float) -> tuple[Slot, ...]:
-    grid = template.grid
+def _grid_slots(template: Template, grid: Grid, x0: float, y0: float, cols: int, rows: int,
+                pitch: tuple[float, float], bleed: float) -> tuple[Slot, ...]:
     block_w = (cols - 1) * pitch[0] + grid.item_w
     block_h = (rows - 1) * pitch[1] + grid.item_h
     if x0 + block_w > template.paper_w + 1e-6 or y0 + block_h > template.paper_h + 1e-6 or x0 < 0 or y0 < 0:
@@ -321,7 +321,7 @@ def impose_grid(fronts: Sequence[Scene], template: Template, options: PrintOptio
         _footer(page, template, footer_line(footer, side, sheet + 1, sheets, options.lang),
                 _ink(used, marks, across=turned), turned)
         pages.append(page)
-        if duplex != "none":
+        if duplex != "none" and backs is not None:          # (a duplex without backs is "none")
             back = new_sheet(template, title, meta)
             back_slots = [back_slot(slot, layout, duplex, options.back_offset) for slot in used]
             for slot, index in zip(back_slots, chunk):
@@ -629,6 +629,8 @@ def plan_lanes(widths: Sequence[float], template: Template, bleed: float, label_
     and crop marks of at least MIN_MARK_LENGTH. The gap between lanes holds the labels and both lanes' marks; a
     strip's end marks are as long as the longest strip leaves room for."""
     lanes = template.lanes
+    if lanes is None:
+        raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
     ux, uy, uw, uh = template.usable
     _, py, _, ph = template.printable
     marks = template.marks
@@ -702,9 +704,10 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     count = math.ceil(reach / repeat.width)
     # The roll is continuous: the repeats before the first and after the last show in the bleed at its ends. Each
     # repeat is cut to its own length, so the bleed it carries past its ends never paints over its neighbours.
-    uses = [Group([Use(body.id, k * repeat.width, 0.0)], clip=(k * repeat.width, -bleed, repeat.width,
-                                                               repeat.height + 2 * bleed))
-            for k in range(-1 if bleed > 0 else 0, count)]
+    uses: list[Primitive] = [
+        Group([Use(body.id, k * repeat.width, 0.0)],
+              clip=(k * repeat.width, -bleed, repeat.width, repeat.height + 2 * bleed))
+        for k in range(-1 if bleed > 0 else 0, count)]
     strip.add(Group(children=uses, clip=(-bleed, -bleed, reach + bleed, repeat.height + 2 * bleed)))
     if plain:
         strip.add(Rect(end, -bleed, length - end + bleed, repeat.height + 2 * bleed, Style(fill="tape-ground")))

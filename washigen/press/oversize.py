@@ -50,18 +50,20 @@ class SheetGrid:
 
 
 def sheet_grid(width: float, height: float, paper: str, overlap: float) -> SheetGrid:
-    """The orientation that needs the fewest sheets; the windows overlap by at least `overlap` mm."""
-    best = None
-    for orientation in ("landscape", "portrait"):
-        pw, ph = paper_size(paper, orientation)
-        uw, uh = pw - 2 * MIN_PAGE_MARGIN, ph - 2 * MIN_PAGE_MARGIN - FOOTER
-        cols = 1 if width <= uw else math.ceil((width - overlap) / (uw - overlap))
-        rows = 1 if height <= uh else math.ceil((height - overlap) / (uh - overlap))
-        if best is None or cols * rows < best.count:
-            ww, wh = min(uw, width), min(uh, height)
-            step = ((width - ww) / (cols - 1) if cols > 1 else 0.0, (height - wh) / (rows - 1) if rows > 1 else 0.0)
-            best = SheetGrid(cols, rows, (pw, ph), (ww, wh), step)
-    return best
+    """The orientation that needs the fewest sheets (landscape on a tie); the windows overlap by at least `overlap`
+    mm."""
+    return min((_sheet_grid(width, height, paper_size(paper, orientation), overlap)
+                for orientation in ("landscape", "portrait")), key=lambda grid: grid.count)
+
+
+def _sheet_grid(width: float, height: float, page: tuple[float, float], overlap: float) -> SheetGrid:
+    pw, ph = page
+    uw, uh = pw - 2 * MIN_PAGE_MARGIN, ph - 2 * MIN_PAGE_MARGIN - FOOTER
+    cols = 1 if width <= uw else math.ceil((width - overlap) / (uw - overlap))
+    rows = 1 if height <= uh else math.ceil((height - overlap) / (uh - overlap))
+    ww, wh = min(uw, width), min(uh, height)
+    step = ((width - ww) / (cols - 1) if cols > 1 else 0.0, (height - wh) / (rows - 1) if rows > 1 else 0.0)
+    return SheetGrid(cols, rows, (pw, ph), (ww, wh), step)
 
 
 # -- text clear of the cuts ----------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from ..fonts import MIN_TEXT, fit_size, text_width
 from ..i18n import translator
 from ..backends.pdf import MAX_PAGE_MM
 from ..backends.png import cull_to_band
-from ..scene import Group, Line, Rect, Scene, Style, Text
+from ..scene import Anchor, Group, Line, Rect, Scene, Style, Text
 from ..units import format_mm
 from .document import Document
 from .impose import tape_artwork
@@ -147,7 +147,7 @@ def _marks(page: Scene, run: tuple[float, float], place: tuple[int, int], strip:
     return items
 
 
-def _join_mark(x: float, below: float, words: str, anchor: str) -> list:
+def _join_mark(x: float, below: float, words: str, anchor: Anchor) -> list:
     """Ticks above and below the tape at an end of the page's trim, and its words beside the upper one."""
     above = TOP_MARGIN - 1.0
     beside = 1.2 if anchor == "start" else -1.2

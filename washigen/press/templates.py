@@ -185,9 +185,10 @@ def parse_template(data: dict[str, Any], source: str) -> Template:
     style = marks_spec.get("style", "crop")
     if style not in ("crop", "cut-lines"):
         raise _fail(source, "marks.style", f"must be crop or cut-lines, got {style!r}")
-    marks = Marks(*(_number(marks_spec.get(k, d), source, f"marks.{k}", positive=False)
-                    for k, d in (("offset", CROP_MARK_OFFSET), ("length", CROP_MARK_LENGTH),
-                                 ("width", CROP_MARK_WIDTH))), style=style)
+    offset, length, width = (_number(marks_spec.get(k, d), source, f"marks.{k}", positive=False)
+                             for k, d in (("offset", CROP_MARK_OFFSET), ("length", CROP_MARK_LENGTH),
+                                          ("width", CROP_MARK_WIDTH)))
+    marks = Marks(offset, length, width, style=style)
     name = str(data.get("name", Path(source).stem))
     template = Template(name, paper_w, paper_h, margins, grid, lanes, marks, source)
     _check_fits(template)

@@ -12,8 +12,9 @@ from itertools import islice
 from typing import Sequence
 
 from .. import reportlab_guard  # noqa: F401  (before reportlab: its home-folder hooks never run)
-from reportlab.lib import colors
-from reportlab.platypus import Flowable
+# reportlab ships no type hints (no py.typed, types-reportlab is not installed): its names are Any to mypy
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.platypus import Flowable  # type: ignore[import-untyped]
 
 BODY_LEADING = 12.0          # points; also what one more line of column costs
 PANEL = colors.HexColor("#f5f3ee")
@@ -88,7 +89,7 @@ class Columns(Flowable):
         up, and a column of nothing but headings stays full. Without `splitting`, columns break only between
         blocks."""
         queue = deque(self.items)          # taken from the front: a page costs what it holds, not the whole text
-        columns = []
+        columns: list[list[tuple[Flowable, float, float]]] = []
         for _ in range(2):
             placed: list[tuple[Flowable, float, float]] = []
             bottom = after = 0.0

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
+# reportlab ships no type hints (no py.typed, types-reportlab is not installed): its names are Any to mypy
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer  # type: ignore[import-untyped]
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
 
@@ -108,7 +109,8 @@ def cover_rows(parts: list[RenderedPart], rules_pages: int, paper: str, lang: st
     """One row per printed part (Paragraph markup): part, pages in the kit PDF, paper and page size, what to do;
     the rule sheet last."""
     text = words(lang)
-    rows, page = [], 2
+    rows: list[tuple[str, ...]] = []
+    page = 2
     for part in parts:
         rows.append((part_markup(part.title), _page_span(page, part.pages), _paper_cell(part.paper, part.sizes),
                      part_markup(part.instructions)))
@@ -199,7 +201,7 @@ def _name_subsets_apart(writer) -> None:
         program = next((descriptor[key].get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
                         if descriptor is not None and key in descriptor), None)
         name = str(font.get("/BaseFont", ""))
-        if program is None or "+" not in name:
+        if program is None or descriptor is None or "+" not in name:
             continue
         digest = hashlib.sha256(program.get_data()).digest()
         tag = tags.setdefault(digest, _subset_tag(len(tags)))
@@ -265,7 +267,7 @@ def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "
     rules = load_rules(game.name, lang)            # fails early on a missing language
     rules_data = rules_pdf(rules, paper, find_game=find_game or _only(game))
     seeded = seed is not None and "seed" in inspect.signature(game.kit).parameters
-    extra = {"seed": seed} if seeded else {}
+    extra: dict[str, object] = {"seed": seed} if seeded else {}
     if layout:
         extra["layout"] = layout
     parts = _render_parts(game, game.kit(players, paper, lang, **extra), lang)

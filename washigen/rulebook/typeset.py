@@ -18,11 +18,12 @@ from functools import lru_cache
 from typing import Callable
 
 from .. import reportlab_guard  # noqa: F401  (before reportlab: its home-folder hooks never run)
-from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
+# reportlab ships no type hints (no py.typed, types-reportlab is not installed): its names are Any to mypy
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.lib.enums import TA_CENTER, TA_LEFT  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer  # type: ignore[import-untyped]
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
@@ -284,7 +285,7 @@ def table_widths(block: md.Table, styles: Styles, available: float, padding: flo
 def wrapped_lines(block: md.Table, widths: list[float], styles: Styles, padding: float,
                   measure: Callable[[str, ParagraphStyle], float] = text_width_pt) -> int:
     """How many lines the table's body takes at these widths (a rough measure of how well it reads)."""
-    lines = 0
+    lines: float = 0
     for row in block.rows:
         lines += max(max(1, -(-measure(cell, styles.cell) // max(w - 2 * padding, 1)))
                      for cell, w in zip(row, widths))
@@ -300,11 +301,11 @@ def table(block: md.Table, styles: Styles, sheet: Sheet) -> tuple[Flowable, bool
     measure = lru_cache(maxsize=None)(text_width_pt)     # each cell and word measured once, for this table only
     in_column = table_widths(block, styles, sheet.column_width, padding, measure)
     full = table_widths(block, styles, sheet.frame_width, padding, measure)
+    if full is None:             # then in_column is None too (a column is narrower than the frame), and wide
+        full = [sheet.frame_width / len(block.header)] * len(block.header)
     wide = in_column is None or (
         len(block.header) > 2 and wrapped_lines(block, in_column, styles, padding, measure)
         > 1.5 * wrapped_lines(block, full, styles, padding, measure))
-    if full is None:
-        full = [sheet.frame_width / len(block.header)] * len(block.header)
     widths = full if wide else in_column
     header = [Paragraph(md.inline_markup(cell), styles.head_cell) for cell in block.header]
     rows = [[Paragraph(md.inline_markup(cell), styles.cell) for cell in row] for row in block.rows]
@@ -470,7 +471,8 @@ def list_items(block: md.ListBlock, styles: Styles) -> list[Flowable]:
 
 def title_block(rules: md.RuleText, styles: Styles, sheet: Sheet, subtitle: str = "") -> list[Flowable]:
     """The game's title over an accent rule, then players, playing time and the credits line."""
-    from reportlab.platypus.flowables import HRFlowable
+    # reportlab ships no type hints
+    from reportlab.platypus.flowables import HRFlowable  # type: ignore[import-untyped]
 
     words = labels(rules.front.lang)
     facts = [subtitle] if subtitle else [words["players"].format(rules.front.players)]

@@ -20,9 +20,9 @@ every kind of grid), fast enough for the thousands of placements a strong move t
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
-from ...arena import RandomBot, strong_bot
+from ...arena import Bot, RandomBot, strong_bot
 from . import engine
 from .engine import KEEP, OVER, PLACE, Dismiss, Keep, Move, Place, State, Wait
 from .model import ALTITUDE, ALTITUDE_FACTOR, BY_NAME, NAMES, STRUCTURES, TOY_GROUP_DISTANCE
@@ -303,9 +303,11 @@ Planned = tuple[int, str, "Cell | None", int]      # seat, card, cell (None: dis
 
 def place_both(board: Board, grid: Grid, kept: Sequence[tuple[int, str]], rng: random.Random) -> list[Planned]:
     """Both kept cards placed greedily in both orders; the order that adds more (the first given on a tie)."""
-    best_plan, best_total = [], None
+    best_plan: list[Planned] = []
+    best_total = None
     for order in (list(kept), list(kept)[::-1]):
-        trial_board, trial_grid, plan, total = board, dict(grid), [], 0
+        trial_board, trial_grid, total = board, dict(grid), 0
+        plan: list[Planned] = []
         trial_rng = random.Random(rng.random())
         for seat, name in order:
             found = best_cell(trial_board, trial_grid, name, trial_rng)
@@ -343,9 +345,12 @@ class GreedyBot:
         if state.phase == KEEP:
             return Keep(choose_card(board, state.hands[seat], rng))
         own = state.kept[seat]
+        assert own is not None                    # the player to place holds the card it kept
         if any(isinstance(move, Wait) for move in moves):
             other = 1 - seat
-            plan = place_both(board, state.grid, [(seat, own), (other, state.kept[other])], rng)
+            partner = state.kept[other]
+            assert partner is not None            # waiting is legal only while neither has placed
+            plan = place_both(board, state.grid, [(seat, own), (other, partner)], rng)
             return planned_move(plan[0]) if plan[0][0] == seat else Wait()
         found = best_cell(board, state.grid, own, rng)
         return Dismiss(own) if found is None else Place(own, found[0])
@@ -355,6 +360,7 @@ class GreedyBot:
         gain plus the best the partner's card can add after it (when the partner has yet to place); waiting by
         the partner's best placement followed by this player's. Ties in random order from `rng`."""
         board, grid, seat = board_of(state), state.grid, state.to_move
+        values: dict[Move, tuple[int, ...]]
         if state.phase != PLACE:
             values = {move: (best_gain(board, move.card),) for move in moves if isinstance(move, Keep)}
         else:
@@ -368,7 +374,9 @@ class GreedyBot:
                     follow = max(0, best_gain(after, partner)) if partner else 0
                     values[move] = (gain + follow, *prospect(grid, move.cell, move.card))
                 elif isinstance(move, Wait):
-                    values[move] = (_partner_first(board, grid, partner, state.kept[seat]), 0, 0, 0)
+                    own = state.kept[seat]
+                    assert partner is not None and own is not None    # waiting: neither has placed yet
+                    values[move] = (_partner_first(board, grid, partner, own), 0, 0, 0)
                 else:
                     values[move] = (0, 0, 0, 0)
         ties = {move: rng.random() for move in moves}
@@ -416,7 +424,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     return (value, value)
 
 
-BOTS = {
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": strong_bot(SearchView, GreedyBot, evaluate=evaluate, default_strength=PLAYOUTS,

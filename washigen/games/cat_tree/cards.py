@@ -8,7 +8,7 @@ from __future__ import annotations
 from ... import __version__
 from ...fonts import ASCENT, DESCENT, MIN_TEXT, balanced_lines, fit_size, text_width, wrap_text
 from ...i18n import translator
-from ...scene import Circle, Group, Line, Rect, Scene, Style, Text, Use
+from ...scene import Circle, Group, Line, Primitive, Rect, Scene, Style, Text, Use
 from .model import ALTITUDE, GAME, PLACEMENT_TEXT, Structure, holds_text
 from .pictures import (ART_H, ART_W, BACK, BACK_LIGHT, BAD, COLOURS, CREAM, FLOOR_LINE, HOLE, INK, KRAFT, KRAFT_SIDE,
                        MUTED, POKER_H, POKER_W, ROPE, ROPE_LINE, WOOD, WOOD_DARK, art_symbol, cat_sitting, floor_band,
@@ -210,7 +210,8 @@ def _rule_row(icons: list[Group], s: float, label: str, text: str, either: str, 
     small = MIN_TEXT * max(1.0, g)
 
     def icons_at(word: str) -> tuple[list, float]:
-        placed, x = [], px
+        placed: list[Primitive] = []
+        x = px
         for k, icon in enumerate(icons):
             if k:
                 gap = text_width(word, small) + 0.6 if word else 1.8 * g

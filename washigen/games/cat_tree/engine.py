@@ -180,6 +180,7 @@ def legal_moves(state: State) -> list[Move]:
         return [Keep(card) for card in dict.fromkeys(state.hands[seat])]
     if state.phase == PLACE:
         card = state.kept[seat]
+        assert card is not None                   # the player to place holds the card it kept
         cells = open_cells(state, card)
         moves: list[Move] = [Place(card, cell) for cell in cells] if cells else [Dismiss(card)]
         if seat == state.leader and not state.waited and not any(state.done):
@@ -258,8 +259,9 @@ def hidden_from(state: State, seat: int) -> list[str]:
     their kept card until it is revealed."""
     other = 1 - seat
     unseen = list(state.deck) + list(state.discards[other]) + list(state.hands[other])
-    if state.phase == KEEP and state.kept[other] is not None:
-        unseen.append(state.kept[other])
+    kept = state.kept[other]
+    if state.phase == KEEP and kept is not None:
+        unseen.append(kept)
     return unseen
 
 
@@ -303,14 +305,14 @@ def parse_move(text: str, state: State) -> Move:
             card = None
         if card is None:
             raise InputError(f"move {text!r}: no structure {named or placed!r}; use one of {', '.join(NAMES)}")
-    if word == "keep":
-        move: Move = Keep(card)
+    if card is None:                              # only `wait` names no card
+        move: Move = Wait()
+    elif word == "keep":
+        move = Keep(card)
     elif word == "dismiss":
         move = Dismiss(card)
-    elif card is not None:
-        move = Place(card, (int(row), int(col)))
     else:
-        move = Wait()
+        move = Place(card, (int(row), int(col)))
     legal = legal_moves(state)
     if move not in legal:
         sample = ", ".join(str(m) for m in legal[:6]) + (" ..." if len(legal) > 6 else "")

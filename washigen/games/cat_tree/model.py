@@ -7,7 +7,7 @@ The grid: row 1 is the floor and a card's height is its row number; column 1 is 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import Field
 
@@ -18,6 +18,7 @@ from ...i18n import N_
 from .constants import CARD_SIZE_NAMES, GAME, REFERENCE_CARDS, TITLE  # noqa: F401
 
 CardName = Literal["pipe", "scratcher", "hammock", "catwalk", "box", "toy", "shelf", "nest"]
+CardSize = Literal["poker", "bridge", "mini-euro", "tarot"]          # the sizes of units.CARD_SIZES
 Placement = Literal["flat", "sides", "flat-or-sides", "not-floor"]
 
 
@@ -134,12 +135,13 @@ class CatTreeDeck(Design):
     """The printable deck: four cards of each structure, a back, and the reference cards."""
     GAME = GAME
     KIND = "deck"
-    card: Literal["poker", "bridge", "mini-euro", "tarot"] = "poker"
+    card: CardSize = "poker"
     copies: Annotated[int, Field(ge=1, le=COPIES)] = COPIES
     reference_cards: Annotated[int, Field(ge=0, le=4)] = REFERENCE_CARDS
 
 
 def layout_from_grid(grid: dict[tuple[int, int], str], width: int, height: int,
                      seed: int | None = None) -> CatTreeLayout:
-    cards = tuple(PlacedCard(row=r, col=c, card=name) for (r, c), name in sorted(grid.items()))
+    # A grid holds structure names only: the engine deals NAMES, the text form reads cards with token_card.
+    cards = tuple(PlacedCard(row=r, col=c, card=cast(CardName, name)) for (r, c), name in sorted(grid.items()))
     return CatTreeLayout(width=width, height=height, cards=cards, seed=seed)

@@ -5,8 +5,9 @@ rules with."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
-from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Style, Symbol
+from ...scene import Circle, Group, Line, Path, Point, Polygon, Polyline, Primitive, Rect, Style, Symbol
 from ...units import CARD_SIZES
 from .model import Structure
 
@@ -64,7 +65,8 @@ def shade(colour: str, amount: float) -> str:
     return "#" + "".join(f"{round(c * (1 - amount)):02x}" for c in rgb)
 
 
-def st(fill: str | None = None, stroke: str | None = None, width: float = 0.35, cap: str = "round") -> Style:
+def st(fill: str | None = None, stroke: str | None = None, width: float = 0.35,
+       cap: Literal["butt", "round", "square"] = "round") -> Style:
     return Style(fill=fill, stroke=stroke, stroke_width=width, line_cap=cap, line_join="round")
 
 
@@ -106,7 +108,7 @@ def cat_sitting(x: float, base: float, height: float, colour: str = CAT, eyes: b
     head = ellipse(x, head_y, 0.20 * h, 0.17 * h, st(fill=colour))
     ears = [Polygon(((x + s * 0.19 * h, head_y - 0.02 * h), (x + s * 0.17 * h, head_y - 0.27 * h),
                      (x + s * 0.04 * h, head_y - 0.14 * h)), st(fill=colour)) for s in (-1, 1)]
-    items = [tail, body, head, *ears]
+    items: list[Primitive] = [tail, body, head, *ears]
     if eyes:
         items += [ellipse(x + s * 0.08 * h, head_y - 0.01 * h, 0.035 * h, 0.045 * h, st(fill=CAT_EYE))
                   for s in (-1, 1)]
@@ -116,7 +118,7 @@ def cat_sitting(x: float, base: float, height: float, colour: str = CAT, eyes: b
 def paw(x: float, y: float, size: float, colour: str) -> Group:
     """A paw print centred on (x, y), `size` mm tall."""
     s = size
-    items = [ellipse(x, y + 0.16 * s, 0.26 * s, 0.21 * s, st(fill=colour))]
+    items: list[Primitive] = [ellipse(x, y + 0.16 * s, 0.26 * s, 0.21 * s, st(fill=colour))]
     for dx, dy in ((-0.3, -0.12), (-0.11, -0.3), (0.11, -0.3), (0.3, -0.12)):
         items.append(ellipse(x + dx * s, y + dy * s, 0.095 * s, 0.12 * s, st(fill=colour)))
     return Group(items)
@@ -124,10 +126,10 @@ def paw(x: float, y: float, size: float, colour: str) -> Group:
 
 # -- the eight pictures (each in a 50 x 34 box; the floor, when there is one, is y = 31) ----------------------
 
-def art_pipe() -> list:
+def art_pipe() -> list[Primitive]:
     c = COLOURS["pipe"]
     body, dark, light = tint(c, 0.15), shade(c, 0.35), tint(c, 0.45)
-    items = [
+    items: list[Primitive] = [
         Rect(11, 29, 4, 2.4, st(fill=shade(c, 0.45)), rx=0.6), Rect(35, 29, 4, 2.4, st(fill=shade(c, 0.45)), rx=0.6),
         Path((("M", 7, 11), ("L", 43, 11), ("C", 47.5, 11, 47.5, 29, 43, 29), ("L", 7, 29), ("Z",)),
              st(fill=body, stroke=dark, width=0.5)),
@@ -141,9 +143,9 @@ def art_pipe() -> list:
     return items
 
 
-def art_scratcher() -> list:
+def art_scratcher() -> list[Primitive]:
     c = COLOURS["scratcher"]
-    items = [
+    items: list[Primitive] = [
         Rect(9, 28, 32, 3.2, st(fill=c, stroke=shade(c, 0.35), width=0.45), rx=1.2),
         Rect(20, 7, 10, 21.2, st(fill=ROPE, stroke=ROPE_LINE, width=0.45)),
     ]
@@ -160,17 +162,18 @@ def art_scratcher() -> list:
     return items
 
 
-def _hooks(y: float) -> list:
+def _hooks(y: float) -> list[Primitive]:
     style = st(stroke=INK, width=0.55)
     return [Circle(6.2, y, 1.1, style), Circle(43.8, y, 1.1, style)]
 
 
-def art_hammock() -> list:
+def art_hammock() -> list[Primitive]:
     c = COLOURS["hammock"]
     front = Path((("M", 6.2, 9.5), ("C", 12, 23, 38, 23, 43.8, 9.5), ("C", 37, 31.5, 13, 31.5, 6.2, 9.5), ("Z",)),
                  st(fill=c, stroke=shade(c, 0.35), width=0.5))
-    items = [Path((("M", 6.2, 9.5), ("C", 16, 14.5, 34, 14.5, 43.8, 9.5)), st(stroke=shade(c, 0.2), width=0.5)),
-             cat_sitting(25, 24.5, 14, eyes=False)]
+    items: list[Primitive] = [Path((("M", 6.2, 9.5), ("C", 16, 14.5, 34, 14.5, 43.8, 9.5)),
+                                   st(stroke=shade(c, 0.2), width=0.5)),
+                              cat_sitting(25, 24.5, 14, eyes=False)]
     items += [ellipse(25 + s * 1.1, 14.1, 0.55, 0.2, st(fill=CAT_EYE)) for s in (-1, 1)]
     items.append(front)
     for offset in (-7, 0, 7):
@@ -181,10 +184,10 @@ def art_hammock() -> list:
     return items
 
 
-def art_catwalk() -> list:
+def art_catwalk() -> list[Primitive]:
     c = COLOURS["catwalk"]
     rail = st(stroke=shade(c, 0.3), width=0.7)
-    items = [Path((("M", 6.2, 7.5), ("C", 16, 12.5, 34, 12.5, 43.8, 7.5)), rail)]
+    items: list[Primitive] = [Path((("M", 6.2, 7.5), ("C", 16, 12.5, 34, 12.5, 43.8, 7.5)), rail)]
     for k in range(1, 8):
         x = 6.2 + k * 37.6 / 8
         t = k / 8
@@ -200,8 +203,8 @@ def art_catwalk() -> list:
     return items
 
 
-def art_box() -> list:
-    items = [
+def art_box() -> list[Primitive]:
+    items: list[Primitive] = [
         Polygon(((9, 12), (15.5, 6.5), (44, 6.5), (37.5, 12)), st(fill=KRAFT_TOP, stroke=KRAFT_SIDE, width=0.45)),
         Polygon(((37.5, 12), (44, 6.5), (44, 25.5), (37.5, 31)), st(fill=KRAFT_SIDE, stroke=shade(KRAFT_SIDE, 0.25),
                                                                    width=0.45)),
@@ -216,10 +219,10 @@ def art_box() -> list:
     return items
 
 
-def art_toy() -> list:
+def art_toy() -> list[Primitive]:
     c = COLOURS["toy"]
-    items = [ellipse(18, 30, 9, 2.0, st(fill=shade(c, 0.45)))]
-    spring = [(18, 29)]
+    items: list[Primitive] = [ellipse(18, 30, 9, 2.0, st(fill=shade(c, 0.45)))]
+    spring: list[Point] = [(18, 29)]
     for k in range(1, 12):
         spring.append((18 + (2.6 if k % 2 else -2.6), 29 - k * 1.45))
     spring.append((18, 11.5))
@@ -239,8 +242,8 @@ def art_toy() -> list:
     return items
 
 
-def art_shelf() -> list:
-    items = []
+def art_shelf() -> list[Primitive]:
+    items: list[Primitive] = []
     for x in (13, 37):     # brackets
         items.append(Polygon(((x - 2, 17.5), (x + 2, 17.5), (x - 2, 26)), st(fill=WOOD_DARK)))
         items.append(Circle(x - 1.2, 23.3, 0.45, st(fill=SUPPORT)))
@@ -257,10 +260,10 @@ def art_shelf() -> list:
     return items
 
 
-def art_nest() -> list:
+def art_nest() -> list[Primitive]:
     c = COLOURS["nest"]
     fabric, edge = tint(c, 0.2), shade(c, 0.35)
-    items = [
+    items: list[Primitive] = [
         Path((("M", 10, 31), ("L", 10, 15), ("C", 10, 8, 15, 6, 25, 6), ("C", 35, 6, 40, 8, 40, 15), ("L", 40, 31),
               ("Z",)), st(fill=fabric, stroke=edge, width=0.5)),
         Path((("M", 12.2, 29), ("L", 12.2, 15.3), ("C", 12.2, 10, 16, 8.2, 25, 8.2),
@@ -287,9 +290,10 @@ def art_symbol(name: str) -> Symbol:
 
 # -- picture backgrounds: the floor, the wall, the supports a card hangs from ------------------------------------
 
-def floor_band(x: float, y: float, w: float, h: float) -> list:
+def floor_band(x: float, y: float, w: float, h: float) -> list[Primitive]:
     """Floor boards: two rows of planks, their joints staggered."""
-    items = [Rect(x, y, w, h, st(fill=FLOOR)), Line(x, y + h / 2, x + w, y + h / 2, st(stroke=FLOOR_LINE, width=0.2))]
+    items: list[Primitive] = [Rect(x, y, w, h, st(fill=FLOOR)),
+                              Line(x, y + h / 2, x + w, y + h / 2, st(stroke=FLOOR_LINE, width=0.2))]
     step = 7.0
     for half, offset in ((0, 2.0), (1, 2.0 + step / 2)):
         xx = x + offset
@@ -300,8 +304,8 @@ def floor_band(x: float, y: float, w: float, h: float) -> list:
     return items
 
 
-def wall(x: float, y: float, w: float, h: float) -> list:
-    items = [Rect(x, y, w, h, st(fill=WALL))]
+def wall(x: float, y: float, w: float, h: float) -> list[Primitive]:
+    items: list[Primitive] = [Rect(x, y, w, h, st(fill=WALL))]
     row = 0
     yy = y + 4.5
     while yy < y + h:
@@ -316,9 +320,9 @@ def wall(x: float, y: float, w: float, h: float) -> list:
     return items
 
 
-def support_post(x: float, y: float, w: float, h: float) -> list:
+def support_post(x: float, y: float, w: float, h: float) -> list[Primitive]:
     """A neighbouring card's structure, hinted at the picture's edge: something to hang from."""
-    items = [Rect(x, y, w, h, st(fill=SUPPORT))]
+    items: list[Primitive] = [Rect(x, y, w, h, st(fill=SUPPORT))]
     for k in range(int(h // 3)):
         items.append(Line(x, y + 3 * k + 3, x + w, y + 3 * k, st(stroke=SUPPORT_DARK, width=0.3)))
     return items
@@ -366,9 +370,10 @@ def icon_holds(structure: Structure, s: float = 8.0) -> Group:
     cw, ch = s * 0.3, s * 0.38
     x0, y0 = (s - cw) / 2, s * 0.44
     slot = Style(stroke=MUTED, stroke_width=0.22, dash=(0.5, 0.35))
-    items = [mini_card(x0, y0, cw, ch, colour),
-             Rect(x0, y0 - ch - 0.25, cw, ch, slot, rx=0.4),
-             Rect(x0 - cw - 0.25, y0, cw, ch, slot, rx=0.4), Rect(x0 + cw + 0.25, y0, cw, ch, slot, rx=0.4)]
+    items: list[Primitive] = [mini_card(x0, y0, cw, ch, colour),
+                              Rect(x0, y0 - ch - 0.25, cw, ch, slot, rx=0.4),
+                              Rect(x0 - cw - 0.25, y0, cw, ch, slot, rx=0.4),
+                              Rect(x0 + cw + 0.25, y0, cw, ch, slot, rx=0.4)]
     mark_size = s * 0.26
     for (cx, cy), ok in (((s / 2, y0 - ch / 2 - 0.25), structure.build_on),
                          ((x0 - cw / 2 - 0.25, y0 + ch / 2), structure.hang_on),

@@ -77,7 +77,7 @@ def play(seed: int, width: int = GRID_COLS, height: int = GRID_ROWS, first: int 
         kept = [(seat, choose_card(board, state.hands[seat], rng)) for seat in range(PLAYERS)]
         plan = place_both(board, state.grid, kept, rng)
         keeps = sorted(kept, key=lambda item: item[0] != state.leader)        # the leader keeps first
-        round_moves = [engine.Keep(card) for _, card in keeps]
+        round_moves: list[engine.Move] = [engine.Keep(card) for _, card in keeps]
         round_moves += ([] if plan[0][0] == state.leader else [Wait()]) + [planned_move(step) for step in plan]
         for move in round_moves:
             state = engine.apply(state, move)
@@ -197,8 +197,11 @@ class Summary:
 def summary(bots: str, records: list[TreeRecord]) -> Summary:
     scores = [r.score for r in records]
     n = len(records)
-    quartiles = tuple(statistics.quantiles(scores, n=4, method="inclusive")) if n > 1 else (scores[0],) * 3
-    return Summary(bots, n, statistics.fmean(scores), statistics.pstdev(scores), min(scores), quartiles,
+    if n > 1:
+        q1, median, q3 = statistics.quantiles(scores, n=4, method="inclusive")
+    else:
+        q1 = median = q3 = scores[0]
+    return Summary(bots, n, statistics.fmean(scores), statistics.pstdev(scores), min(scores), (q1, median, q3),
                    max(scores), statistics.fmean(r.cards for r in records),
                    statistics.fmean(r.dismissed for r in records), sum(r.high for r in records) / n)
 

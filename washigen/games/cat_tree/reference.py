@@ -3,6 +3,8 @@ like the structure cards, every word at 6 pt or more."""
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 from ...fonts import ASCENT, DESCENT, MIN_TEXT, fit_size, text_width, wrap_text
 from ...i18n import N_, translator
 from ...scene import Circle, Group, Rect, Scene, Style, Text, Use
@@ -93,6 +95,12 @@ def _title(w: float, g: float, text: str, base: float) -> tuple[Text, float]:
     return Text(w / 2, base, text, size, anchor="middle", weight="bold", style=Style(fill=BACK)), base
 
 
+@overload
+def _reference_table(w: float, h: float, lang: str, pictures: bool, definitions: bool, *,
+                     squeeze: Literal[True]) -> list: ...
+@overload
+def _reference_table(w: float, h: float, lang: str, pictures: bool, definitions: bool,
+                     squeeze: bool = False) -> list | None: ...
 def _reference_table(w: float, h: float, lang: str, pictures: bool, definitions: bool,
                      squeeze: bool = False) -> list | None:
     """The eight structures, one row each (rank, picture, name and points; where it may be placed, and how it
@@ -192,6 +200,12 @@ def _reference_row(structure: Structure, y: float, row_h: float, shaded: bool, w
     return items
 
 
+@overload
+def _scoring_text(w: float, h: float, lang: str, lines: tuple[tuple[str, str], ...], definitions: tuple[str, ...],
+                  *, squeeze: Literal[True]) -> list: ...
+@overload
+def _scoring_text(w: float, h: float, lang: str, lines: tuple[tuple[str, str], ...], definitions: tuple[str, ...],
+                  squeeze: bool = False) -> list | None: ...
 def _scoring_text(w: float, h: float, lang: str, lines: tuple[tuple[str, str], ...], definitions: tuple[str, ...],
                   squeeze: bool = False) -> list | None:
     """The back: the scoring (and the definitions, where the front had no room for them), or None where it does

@@ -8,7 +8,7 @@ from ... import __version__
 from ...fonts import ASCENT, MIN_FINE_PRINT, MIN_TEXT, balanced_lines, fit_size, text_width
 from ...i18n import translator
 from ...press import Document, PrintOptions
-from ...scene import Circle, Group, Line, Rect, Scene, Style, Text, Use
+from ...scene import Circle, Group, Line, Rect, Scene, Style, Text, Use, Weight
 from ...units import paper_size
 from .cards import fits, rank_index
 from .model import ALTITUDE, BY_NAME, GAME, TITLE, CatTreeLayout, Structure
@@ -46,8 +46,8 @@ def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en", 
     scene = Scene(width, height, meta={"game": GAME, "kind": "layout", "seed": str(design.seed),
                                        "version": __version__, "title": title or f"{TITLE}: a scored tree"})
     names = sorted({c.card for c in design.cards})
-    for name in names:
-        scene.define(art_symbol(name))
+    for card_name in names:
+        scene.define(art_symbol(card_name))
     scene.add(Rect(0, 0, width, height, st(fill="#ffffff")))
 
     def cell_xy(row: int, col: int) -> tuple[float, float]:
@@ -161,7 +161,8 @@ def _cell_card(structure: Structure, points: int, state: str, lang: str = "en", 
     if rank_size <= 4.4:
         items.append(Text(2.0, max(4.0, 1.2 + ASCENT * rank_size), rank_index(structure, lang), rank_size,
                           weight="bold", style=Style(fill=colour)))
-    title_size, weight = 0.0, "bold"
+    title_size = 0.0
+    weight: Weight = "bold"
     for weight in ("bold", "normal"):
         title_size = fit_size(title, CELL_W - 3.0, max(2.2, least), weight)      # clear of the frame
         if title_size >= least:
@@ -185,7 +186,7 @@ def _cell_card(structure: Structure, points: int, state: str, lang: str = "en", 
                        style=Style(fill=badge[1]))]
     # the state under the name, where both have room at their size
     note = {"grouped": _("in a group"), "illegal": _("breaks a rule"), "detached": _("detached")}.get(state, "")
-    note_weight = "bold" if state == "detached" else "normal"
+    note_weight: Weight = "bold" if state == "detached" else "normal"
     if note and not (fits(note, least, CELL_W - 3.0, note_weight) and (not shown or least <= 2.5)):
         note = ""
     note_style = Style(fill={"grouped": MUTED, "illegal": BAD}.get(state, INK))

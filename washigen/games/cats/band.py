@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...qr import QUIET_MODULES, qr_matrix
 from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, size_in_room, text_width
 from ...i18n import N_, translator
-from ...scene import Group, Line, Path, Rect, Scene, Style, Text
+from ...scene import Group, Line, Path, Primitive, Rect, Scene, Style, Text
 from ...units import SAFE_ZONE
 from .grid import rect_path
 from .model import BAND_PAD, band_holds_qr
@@ -87,7 +87,8 @@ def _panel(scene: Scene, panel: Panel, h: float, icon: float, pad: float, limit:
     groups = tuple((name, count, _(BAND_WORDS[name])) for name, count in (("colour-box", 1), ("special", 2),
                                                                          ("fish", 2)))
     caption_sizes = [size_in_room(caption, band_room(h), max(MIN_TEXT, 0.25 * h)) for _n, _c, caption in groups]
-    caption_size = min(caption_sizes) if words and all(caption_sizes) else None
+    fitting = [size for size in caption_sizes if size]
+    caption_size = min(fitting) if words and len(fitting) == len(caption_sizes) else None
     label_size = size_in_room(panel.label, band_room(h), fit_size(panel.label, 1.6 * h, 0.55 * h, minimum=0.8)) \
         if panel.label else None
     for captions, gap in ((caption_size, spread), (None, spread), (None, 0.1)):
@@ -128,7 +129,7 @@ def _overlap_marks(length: float, h: float, lang: str = "en") -> list:
         x += step
     text = translator(lang).gettext("overlap: the next strip covers this band")
     size = size_in_room(text, band_room(h), max(MIN_TEXT, min(0.3 * h, 1.8)))
-    marks = [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15))]
+    marks: list[Primitive] = [Path(tuple(commands), Style(stroke="#bdbdbd", stroke_width=0.15))]
     if size:
         marks.append(Text(length / 2, band_baseline(h, text, size), text, size, anchor="middle",
                           style=Style(fill="muted")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from .model import BUILDING, CELL_KINDS, FOREST, SHRINE, SHRUB, STREET, Grid
+from .model import BUILDING, CELL_KINDS, FOREST, SHRINE, SHRUB, STREET, Colour, Grid
 
 _ALPHABET = set(CELL_KINDS)
 
@@ -30,6 +30,10 @@ class Board:
     __slots__ = ("rows", "cols", "n", "street", "sewer", "shrine", "building", "forest", "passable", "east",
                  "south", "region_all", "building_masks", "sewers", "col_start", "full_row", "grid", "inner_east",
                  "inner_south", "enterable", "fill_east", "fill_south", "trees", "region_of", "region_masks", "sewer_count")
+    sewers: list[tuple[int, int, Colour]]             # (row, col), 0-based, of each sewer inside the grid
+    sewer_count: dict[tuple[int, Colour], int]        # sewers by (row, colour)
+    building_masks: list[int]
+    enterable: list[bool]                             # per building: an opening leads onto open ground
 
     def __init__(self, grid: Grid):
         self.grid = grid
@@ -45,7 +49,8 @@ class Board:
         not_last = full & ~last_col
         sewer = 0
         self.sewers = sewers = []
-        self.sewer_count = counts = {}
+        counts: dict[tuple[int, Colour], int] = {}
+        self.sewer_count = counts
         for s in grid.sewers:
             r, c = s.row - 1, s.col - 1
             if 0 <= r < R and 0 <= c < C:

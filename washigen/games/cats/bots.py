@@ -15,9 +15,9 @@ last turn: only the rings behind the other players' new lines are grown again.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
-from ...arena import RandomBot
+from ...arena import Bot, RandomBot
 from ...arena.search import strong_bot
 from . import engine
 from .engine import apply
@@ -50,7 +50,8 @@ class GreedyBot:
 
     def _ranked(self, state: State, moves: Sequence[Move], rng: random.Random) -> list[Move]:
         searches: dict[int, _Search] = {}
-        normal, special = [], []
+        normal: list[tuple[int, float, Move]] = []            # (gain, tie-break, move)
+        special: list[tuple[int, float, Move]] = []
         walled = False
         draw = rng.random
         index, search = -1, None
@@ -62,6 +63,7 @@ class GreedyBot:
                 search = searches.get(index)
                 if search is None:
                     search = searches[index] = _Search(state, index)
+            assert search is not None             # a pass or trapped (cat -1) is the only move, never ranked
             if search.ghost:
                 walled = True
                 gain = search.distance(move) - search.here + FAR // 8   # after any real progress
@@ -303,5 +305,5 @@ def goal_flood(state: State, seat: int, goal: int, through_lines: bool = False) 
 # played out won 6 of 8. STRONG_STRENGTH keeps a 100-game balance with strong bots in every seat within minutes.
 STRONG_STRENGTH = 16
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot,
-        "strong": strong_bot(engine, GreedyBot, default_strength=STRONG_STRENGTH)}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "strong": strong_bot(engine, GreedyBot, default_strength=STRONG_STRENGTH)}

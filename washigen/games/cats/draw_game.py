@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...fonts import text_width, wrap_text
 from ...i18n import N_, translator
-from ...scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
+from ...scene import Circle, Group, Line, Path, Primitive, Rect, Scene, Style, Text
 from ...units import SAFE_ZONE
 from . import engine
 from .draw import map_scene
@@ -158,7 +158,7 @@ def _tally_entry(scene: Scene, final: engine.State, p: int, icon: float, row_h: 
     def special(used: bool):
         def draw(x: float, y: float) -> list:
             ty = y + 0.1 * row_h
-            drawn = [use(scene, symbol("special", icon), x, ty, icon)]
+            drawn: list[Primitive] = [use(scene, symbol("special", icon), x, ty, icon)]
             if used:
                 drawn += [Line(x + pad, ty + pad, x + icon - pad, ty + icon - pad, cross),
                           Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
@@ -201,7 +201,7 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
     """A small 2-player map in a real game, drawn up to the first move of `kind` (step, jump, amazing, pop,
     building: a step into a building) or, for `game`, to its end. Random bots find every kind of move soon."""
     from ...errors import InputError
-    from ...arena import RandomBot, play_match
+    from ...arena import Bot, RandomBot, play_match
     from .generate import generate_map
     from .setup import generate_setup
 
@@ -212,6 +212,7 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
     for attempt in range(FIGURE_SEEDS):
         setup = generate_setup(design, seed + attempt)
         state = engine.initial_state(design, setup)
+        bots: list[Bot]
         if kind == "game":
             from .bots import GreedyBot
             bots = [GreedyBot(), GreedyBot()]

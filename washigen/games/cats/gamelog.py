@@ -47,10 +47,11 @@ MAX_LINE = 2_000          # characters in a header line (a six-player fish line 
 OPTIONS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
            "segment_rows", "segment_cols", "seed")
 BOOLEANS = ("coop", "cut_up", "jinja", "sewer_poppers")
-# The ranges `cats map` and `cats play` take (commands.py, cli_options.seed_option).
-RANGES = {"players": (2, 6), "long": (0, LONG_MAX), "forests": (0, FORESTS_MAX), "variant": (1, 100_000),
-          "segment_rows": SEGMENT_ROWS_RANGE, "segment_cols": SEGMENT_COLS_RANGE, "seed": (0, 2**63 - 1),
-          "tape_width": TAPE_WIDTH_RANGE}
+# The ranges `cats map` and `cats play` take (commands.py, cli_options.seed_option): whole numbers, and the tape
+# width (TAPE_WIDTH_RANGE, in mm).
+RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 6), "long": (0, LONG_MAX), "forests": (0, FORESTS_MAX), "variant": (1, 100_000),
+    "segment_rows": SEGMENT_ROWS_RANGE, "segment_cols": SEGMENT_COLS_RANGE, "seed": (0, 2**63 - 1)}
 KEYS = ("map", "map-file", "map-check", "fish", "cats", "first", "bots", "result")
 WHOLE = re.compile(r"[0-9]{1,20}")
 DECIMAL = re.compile(r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?")
@@ -252,9 +253,9 @@ def _option(path: Path, number: int, key: str, name: str, raw: str):
         if raw not in ("yes", "no"):
             raise InputError(f"{path}, line {number}: map option {key}: must be yes or no, got {quoted(raw)}")
         return raw == "yes"
-    low, high = RANGES[name]
     if name == "tape_width":
-        return decimal(path, number, f"map option {key}", raw, low, high, " mm")
+        return decimal(path, number, f"map option {key}", raw, *TAPE_WIDTH_RANGE, " mm")
+    low, high = RANGES[name]
     return whole(path, number, f"map option {key}", raw, low, high)
 
 

@@ -93,7 +93,7 @@ def rect_path(rects, style: Style) -> Path:
 def _region_fills(grid: Grid, s: float, w: Window, bleed: Edges = (0.0, 0.0, 0.0, 0.0)) -> list:
     """Buildings, shrines and forests as filled row runs (one path a kind); a run at a trimmed side of the window
     goes on into the bleed."""
-    runs = {BUILDING: [], FOREST: [], SHRUB: []}
+    runs: dict[str, list[tuple[float, float, float, float]]] = {BUILDING: [], FOREST: [], SHRUB: []}  # x, y, w, h
     for r in range(w.r0, w.r1):
         line = grid.rows[r]
         c = w.c0
@@ -171,7 +171,7 @@ def _walls(grid: Grid, s: float, w: Window, width: float, bleed: Edges = (0.0, 0
     for k, building in enumerate(grid.buildings):
         for cell in building.cells:
             owner[cell[0] - 1, cell[1] - 1] = k
-    openings = {}
+    openings: dict[tuple[int, int, str], bool] = {}         # (row, col, side), 0-based -> a cut side?
     for building in grid.buildings:
         for o in building.openings:
             openings[o.row - 1, o.col - 1, o.side] = o.cut

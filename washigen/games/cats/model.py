@@ -34,7 +34,7 @@ CELL_KINDS = {STREET: "street", SHRINE: "jinja shrine", BUILDING: "building", FO
 
 Colour = Literal["red", "blue", "green", "yellow"]
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
-COLOUR_LETTER = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
+COLOUR_LETTER: dict[Colour, str] = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
 LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
 
 Side = Literal["n", "e", "s", "w"]

@@ -187,7 +187,9 @@ class State:
     __slots__ = ("game", "lines", "cats", "fish", "blocked", "specials", "used", "out", "turn", "winner", "every",
                  "floods", "after", "routes")
 
-    def __init__(self, game, lines, cats, fish, blocked, specials, used, out, turn, winner, every=None):
+    def __init__(self, game: Game, lines: tuple[int, ...], cats: tuple[Cat, ...], fish: int, blocked: int,
+                 specials: tuple[int, ...], used: tuple[int, ...], out: tuple[bool, ...], turn: int,
+                 winner: Result | None, every: int | None = None) -> None:
         self.game: Game = game
         self.lines: tuple[int, ...] = lines          # per seat: the cells holding its line
         self.cats: tuple[Cat, ...] = cats
@@ -358,8 +360,9 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Mo
             seen.add(s)
             for t in land.partners[s]:
                 if free >> t & 1:
-                    key = (number, "pop", "", t, s)
-                    moves.append(_new(Move, ("pop", index, number, "", t, s, names.get(key) or _name(land, key))))
+                    name_key = (number, "pop", "", t, s)
+                    moves.append(_new(Move, ("pop", index, number, "", t, s,
+                                             names.get(name_key) or _name(land, name_key))))
                     if first:
                         return
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import cast
 
 from ...errors import InputError
 from ...report import Report
 from .board import Board
 from .model import (BUILDING, COLOURS, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, DRAWING_GAP,
                     FOREST, GENERATOR, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, SHRINE, SHRUB, SIDE_STEP, STREET,
-                    TAPE_WIDTH_RANGE, TURNED, Building, CatsMap, Grid, Opening, Piece, Sewer, table, top_layers)
+                    TAPE_WIDTH_RANGE, TURNED, Building, CatsMap, Colour, Grid, Opening, Piece, Sewer, Side, table,
+                    top_layers)
 from .rules import capacity, map_balance, validate_grid_segment, validate_map
 
 MAP_ATTEMPTS = 24            # fresh maps tried before the point-symmetric ones
@@ -84,6 +86,12 @@ class Plan:
         other.owner = list(self.owner)
         return other
 
+    def owned_block(self, index: int) -> Block:
+        """The block a cell's owner index names: never a removed one, as remove_block frees its cells."""
+        block = self.blocks[index]
+        assert block is not None, f"block {index} was removed yet still owns cells"
+        return block
+
     def inside(self, r: int, c: int) -> bool:
         return 0 <= r < self.rows and 0 <= c < self.cols
 
@@ -137,12 +145,14 @@ class Plan:
         C = self.cols
         rows = tuple("".join(self.kind[r * C:(r + 1) * C]) for r in range(self.rows))
         blocks = sorted((b for b in self.blocks if b is not None), key=lambda b: min(b.cells))
+        # A plan's sides are letters of "nesw" and its sewer colours are COLOURS, kept as plain str while planning.
         buildings = tuple(
             Building(cells=tuple((i // C + 1, i % C + 1) for i in sorted(b.cells)),
-                     openings=tuple(Opening(row=i // C + 1, col=i % C + 1, side=side, cut=cut)
+                     openings=tuple(Opening(row=i // C + 1, col=i % C + 1, side=cast(Side, side), cut=cut)
                                     for i, side, cut in sorted(b.openings)))
             for b in blocks)
-        sewers = tuple(Sewer(row=i // C + 1, col=i % C + 1, colour=colour) for i, colour in sorted(self.sewer.items()))
+        sewers = tuple(Sewer(row=i // C + 1, col=i % C + 1, colour=cast(Colour, colour))
+                       for i, colour in sorted(self.sewer.items()))
         return Grid(rows=rows, buildings=buildings, sewers=sewers)
 
     @classmethod

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...errors import InputError
-from ...arena import Balance, GameRecord, balance, first_seat, game_seed, make_bots, play_match, run_games
+from ...arena import Balance, GameRecord, Match, balance, first_seat, game_seed, make_bots, play_match, run_games
+from ...arena.records import End
 from ...report import Report, Violation
 from . import engine
 from .bots import BOTS
@@ -54,8 +56,10 @@ def play_game(design: CatsMap, setup: CatsSetup | None, bots: str, seed: int, fi
     return Played(_record(match, seed, first, design.players), drawn, match.moves, match.final)
 
 
-def _record(match, seed: int, first: int, players: int) -> GameRecord:
+def _record(match: Match, seed: int, first: int, players: int) -> GameRecord:
     final = match.final
+    winners: tuple[int, ...]
+    end: End
     if match.stalemate:
         winners, end = (), "stalemate"
     else:
@@ -119,7 +123,7 @@ def play_check(design, seed: int = 0) -> Report:
 
 def with_rules(design: CatsMap, jinja: bool | None, sewer_poppers: bool | None) -> CatsMap:
     """A map file played with variant rules switched on from the command line."""
-    changes = {}
+    changes: dict[str, Any] = {}                # field -> value, for dataclasses.replace
     if jinja:
         changes["jinja"] = True
     if sewer_poppers:

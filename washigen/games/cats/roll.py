@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import __version__
 from ...fonts import MIN_TEXT, fit_size, size_in_room
 from ...i18n import translator
-from ...scene import Group, Path, Rect, Scene, Style, Text
+from ...scene import Group, Path, Primitive, Rect, Scene, Style, Text
 from .band import Panel, band_baseline, band_items, band_room, qr_group
 from .constants import TITLE
 from .grid import draw_grid
@@ -90,16 +90,16 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
         edges += [("M", c * s, r * s), ("L", (c + w) * s, r * s), ("L", (c + w) * s, (r + h) * s),
                   ("L", c * s, (r + h) * s), ("Z",)]
     items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
-    if reserved:
+    if reserved and qr:                                   # a place is reserved only for a code
         items.append(qr_group(qr, (cells - 0.4) * s, (reserved[1] + 0.2) * s, 0.2 * s))
         size = max(MIN_TEXT, min(0.28 * s, 1.6))
         items.append(Text((reserved[1] + cells / 2) * s, (cells + 0.5) * s + 0.36 * size, _("the rules"), size,
                           anchor="middle", style=Style(fill="forest")))
-    band = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
+    band: list[Primitive] = [Rect(0, 0, width, s + bleed, Style(fill="forest"))]
     text = _("forests & shrubs: cut out, stick on")
-    size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
-    if size:
-        band.append(Text(width / 2, band_baseline(s, text, size), text, size, anchor="middle",
+    band_size = size_in_room(text, band_room(s), fit_size(text, width - 0.4 * s, max(MIN_TEXT, min(0.3 * s, 1.8))))
+    if band_size:
+        band.append(Text(width / 2, band_baseline(s, text, band_size), text, band_size, anchor="middle",
                          style=Style(fill="#ffffff")))
     return items + [Group(band, dy=rows * s)]
 

@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ...errors import DesignFormatError
 from ...report import Report, Violation
 from ...units import format_mm
 from .board import Board, bits, flood
 from .model import (BUILDING, CELL_KINDS, DRAWING_GAP, MIN_CELL_MM, SIDE_STEP, STREET, CatsMap, CatsRoll, CatsSegment,
-                    CatsSetup, Grid, band_holds_qr, cell_size, forest_qr_cells, home_rows, map_shape, table)
+                    CatsSetup, Drawing, Grid, band_holds_qr, cell_size, forest_qr_cells, home_rows, map_shape, table)
 
 DESERT_ROWS = 4
 DESERT_COLS = 4
@@ -385,7 +385,7 @@ def validate_roll(design: CatsRoll) -> Report:
         for v in validate_grid_segment(grid):
             found.append(Violation(v.rule, v.severity, f"Segment {number}: {v.message}", {"segment": number, **v.where}))
     s = cell_size(design.tape_width, design.segment_rows)
-    holds = bool(design.rules_url) and forest_qr_cells(design.rules_url, design.segment_rows, s) > 0
+    holds = bool(design.rules_url and forest_qr_cells(design.rules_url, design.segment_rows, s) > 0)
     return Report.of(found + check_print(design.tape_width, design.segment_rows)
                      + check_rules_qr(design.rules_url, holds, "the forest section"))
 
@@ -415,7 +415,7 @@ def validate_setup(design: CatsSetup) -> Report:
     return Report.of(found)
 
 
-def _drawings(design: CatsSetup):
+def _drawings(design: CatsSetup) -> Iterator[tuple[str, Drawing]]:
     for kind, items in (("fish", design.fish), ("cat", design.cats)):
         for d in items:
             yield kind, d
@@ -543,7 +543,7 @@ def _team_cat_sides(design: CatsSetup, seats, top: int, bottom: int) -> list[Vio
 
 
 def check_setup_spacing(design: CatsSetup) -> list[Violation]:
-    seen: list[tuple[str, object]] = []
+    seen: list[tuple[str, Drawing]] = []
     found = []
     for kind, d in _drawings(design):
         for other_kind, o in seen:

@@ -18,7 +18,8 @@ def generate_setup(game_map: CatsMap, seed: int = 0) -> CatsSetup:
     top, bottom = 1, board.rows
     spots = {row: _spread(board, row, seats.drawings_per_side, rng) for row in (top, bottom)}
     fish_owners, cat_owners = _owners(seats, rng)
-    fish, cats = [], []
+    fish: list[Drawing] = []
+    cats: list[Drawing] = []
     for row, side in ((top, "top"), (bottom, "bottom")):
         places = spots[row]
         rng.shuffle(places)
@@ -54,8 +55,8 @@ def _spread(board: Board, row: int, count: int, rng: random.Random) -> list[int]
 
 def _owners(seats, rng: random.Random) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
     """Who draws the fish and the cats on each side."""
-    fish = {"top": [], "bottom": []}
-    cats = {"top": [], "bottom": []}
+    fish: dict[str, list[int]] = {"top": [], "bottom": []}
+    cats: dict[str, list[int]] = {"top": [], "bottom": []}
     players = range(1, seats.players + 1)
     if seats.coop:
         for p in players:

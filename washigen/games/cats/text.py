@@ -19,7 +19,7 @@ comments. `from_text(to_text(d)) == d` for every design.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pydantic
 
@@ -27,7 +27,7 @@ from ...design import _adapter, json_path
 from ...errors import DesignFormatError, InputError
 from ...units import format_mm, parse_length
 from .model import (BUILDING, CELL_KINDS, COLOUR_LETTER, LETTER_COLOUR, SIDE_STEP, STREET, Building, CatsMap,
-                    CatsRoll, CatsSegment, CatsSetup, Drawing, Grid, Opening, Piece, Sewer)
+                    CatsRoll, CatsSegment, CatsSetup, Drawing, Grid, Opening, Piece, Sewer, Side)
 
 LABEL = 4          # width of the row-number column
 VERTICAL = {"wall": "|", "door": ":", "cut": "~"}
@@ -75,7 +75,7 @@ def grid_lines(grid: Grid) -> list[str]:
     for k, building in enumerate(grid.buildings):
         for cell in building.cells:
             owner[cell] = k
-    opened = {}
+    opened: dict[tuple[int, int, str], str] = {}      # (row, col, side) -> "door" or "cut"
     for k, building in enumerate(grid.buildings):
         for o in building.openings:
             opened[o.row, o.col, o.side] = "cut" if o.cut else "door"
@@ -403,7 +403,8 @@ def _buildings(reader, cells, vertical, horizontal, row_lines, edge_lines) -> tu
                     if is_building(nr, nc):
                         raise reader.fail(f"the opening at row {r}, column {c} faces another building",
                                           line_of(r, c, side))
-                    openings.append(Opening(row=r, col=c, side=side, cut=kind == "cut"))
+                    # side is a key of SIDE_STEP: n, e, s or w
+                    openings.append(Opening(row=r, col=c, side=cast(Side, side), cut=kind == "cut"))
         buildings.append(Building(cells=tuple(group), openings=tuple(sorted(
             openings, key=lambda o: (o.row, o.col, o.side)))))
     return tuple(buildings)
@@ -442,6 +443,7 @@ def _build(reader: _Reader, header, grids, drawings):
     if header:
         key, (line, _) = next(iter(header.items()))
         raise reader.fail(f"unknown key {key!r}", line)
+    cls: type[CatsRoll] | type[CatsSegment] | type[CatsMap]
     if kind == "roll":
         body["segments"] = tuple(grid for _, grid in grids)
         cls = CatsRoll

@@ -13,7 +13,7 @@ The map's custom properties hold the rest of the design (players, tape width, se
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from ...errors import InputError
 from ...scene import Rect, Scene, Style
@@ -55,8 +55,9 @@ def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
 def _edges(grid: Grid) -> dict[tuple[str, int, int], str]:
     """Every building edge: ("v", r, c) west of cell (r, c), ("h", r, c) above it -> wall, opening or cut."""
     owner = {cell: k for k, b in enumerate(grid.buildings) for cell in b.cells}
-    opened = {(o.row, o.col, o.side): "cut" if o.cut else "opening" for b in grid.buildings for o in b.openings}
-    edges = {}
+    opened: dict[tuple[int, int, str], str] = {(o.row, o.col, o.side): "cut" if o.cut else "opening"
+                                               for b in grid.buildings for o in b.openings}
+    edges: dict[tuple[str, int, int], str] = {}
     for (r, c), k in owner.items():
         for side, (dr, dc) in SIDE_STEP.items():
             if owner.get((r + dr, c + dc)) == k:
@@ -127,7 +128,8 @@ class _EdgeReader:
 
 
 def load(reader: TiledReader) -> dict[str, Any]:
-    rows = reader.tiles("cells", set(CELL_KINDS.values()), empty=False)
+    # empty=False: every cell holds a kind, none is None
+    rows = cast(list[list[str]], reader.tiles("cells", set(CELL_KINDS.values()), empty=False))
     lids = reader.tiles("sewers", set(SEWER_KINDS.values()), empty=True)
     vertical: dict[tuple[int, int], str] = {}
     horizontal: dict[tuple[int, int], str] = {}
@@ -138,12 +140,13 @@ def load(reader: TiledReader) -> dict[str, Any]:
                 if (r, c) in table:
                     raise reader.fail(f"layer {layer}, object {obj.get('id')}: the edge at cell ({r}, {c}) already "
                                       f"holds a {table[r, c]}")
-                table[r, c] = TEXT_KIND[obj.get("type", obj.get("class"))]
+                # _unit_edges has found the object's class among `classes`: a str
+                table[r, c] = TEXT_KIND[cast(str, obj.get("type", obj.get("class")))]
     cells = [[CELL_CHARS[kind] for kind in row] for row in rows]
     R = reader.height
     buildings = _buildings(_EdgeReader(reader), cells, vertical, horizontal, [(0,)] * R, [(0,)] * (R + 1))
-    sewers = [{"row": r + 1, "col": c + 1, "colour": kind.split("-", 1)[1]}
-              for r, row in enumerate(lids) for c, kind in enumerate(row) if kind is not None]
+    sewers: list[dict[str, Any]] = [{"row": r + 1, "col": c + 1, "colour": kind.split("-", 1)[1]}
+                                    for r, row in enumerate(lids) for c, kind in enumerate(row) if kind is not None]
     for sewer in sewers:
         if cells[sewer["row"] - 1][sewer["col"] - 1] != ".":
             raise reader.fail(f"layer sewers, cell ({sewer['row']}, {sewer['col']}): a sewer lid sits on a street "

@@ -18,7 +18,7 @@ Walks and floods are big-integer masks, one bit a cell (engine.Terrain).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple, Union, overload
 
 from .moves import (DIRS, NO_REGION, SPECIALS, Cat, Move, State, Terrain, _bits, _last_team, _team_lines,
                      can_move)
@@ -41,6 +41,10 @@ class Escape(NamedTuple):
     stuck: int           # cells from which no walk (steps alone) reaches the goals, while no fish is taken
 
 
+# A cat's way to its goals as State.routes keeps it: a Walk, an Escape, False (none: out), None (not sought yet).
+Route = Union[Walk, Escape, Literal[False], None]
+
+
 def check_traps(new: State, old: State | None, seat: int, move: Move | None, drawn: int, taken: int) -> None:
     """Puts out every team a player of which is trapped after `move` (by `seat`, which drew `drawn` and took the
     fish `taken`), the mover's team last, and names the winner when one team is left. Keeps each cat's way to its
@@ -48,10 +52,11 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
     game = new.game
     cats = new.cats
     team_of = game.team_of
-    known = old is not None and old.routes is not None
-    routes = list(old.routes) if known else [None] * len(cats)
+    routes: list[Route] = (list(old.routes) if old is not None and old.routes is not None
+                           else [None] * len(cats))
     moved = move.cat if move is not None else -1
-    before = old.cats[moved] if moved >= 0 else None
+    # A cat moved (moved >= 0) only on a move from an old state: the first check (engine) has neither.
+    before = old.cats[moved] if moved >= 0 and old is not None else None
     out = new.out
     mover_team = team_of[seat] if seat >= 0 else -1
     # Each team's unfinished cats, the mover's team last.
@@ -95,9 +100,11 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
                 else:
                     walks = True
                 if walks:
-                    route = _walk_route(new, cat)
-                    if type(route) is not Walk:
-                        stuck, route = route, None
+                    walked = _walk_route(new, cat)
+                    if isinstance(walked, Walk):
+                        route = walked
+                    else:
+                        stuck = walked
                 route = route or _search(new, cat, specials, stuck)
                 if route is False and not cat.fish and not new.fish & land.beyond[land.row_half[cat.start_row]]:
                     route = None          # no fish left on the far side: no line walls it off (a set-up by hand)
@@ -124,11 +131,13 @@ def _team_order(teams: int, mover_team: int) -> tuple[int, ...]:
     return tuple(team for team in range(teams) if team != mover_team) + ((mover_team,) if mover_team >= 0 else ())
 
 
-def _keep_route(state: State, cat: Cat, route, move: Move | None, before: Cat | None, drawn: int, taken: int,
-                specials: int):
+def _keep_route(state: State, cat: Cat, route: Walk | Escape | Literal[False], move: Move | None, before: Cat | None,
+                drawn: int, taken: int, specials: int) -> Walk | Escape | None:
     """The cat's way to its goals after the move (`move` when the cat itself made it, standing before as
-    `before`), where the move left it standing; None when it must be sought again."""
+    `before`), where the move left it standing; None when it must be sought again. A Walk comes here only when
+    the cat itself moved (check_traps judges the others' walks)."""
     if move is not None:
+        assert before is not None                 # the cat moved, so it stood somewhere before
         # The cat itself moved. Onto its walk, the walk holds; a step from a cell of it to a cell holds it too with
         # the new cell added (the cat may step back onto its own line).
         if type(route) is Escape:
@@ -152,12 +161,18 @@ def _keep_route(state: State, cat: Cat, route, move: Move | None, before: Cat | 
                 and cat.fish == before.fish and route.cells >> before.head & 1:
             return Walk(route.cells | here, route.exits)
         return None
-    if route is False or route.cells & (drawn | taken) or route.specials != specials \
+    if not isinstance(route, Escape) or route.cells & (drawn | taken) or route.specials != specials \
             or route.loose != _loose(state, cat):
         return None
     return route
 
 
+@overload
+def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead: int = 0, *,
+           full: Literal[True]) -> list[int]: ...
+@overload
+def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead: int = 0,
+           full: bool = False) -> list[int] | None: ...
 def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead: int = 0,
            full: bool = False) -> list[int] | None:
     """The rings of a walk from `seeds` (each the cells first reached at that many steps; a building or forest
@@ -237,6 +252,7 @@ def _walk_route(state: State, cat: Cat) -> Walk | int:
     empty = land.full & ~every
     start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
     home = land.row_mask[cat.start_row] & walk
+    rings: list[int] | None           # the last walk's rings: None once no fish is left to try
     if cat.fish:
         rings = _rings(land, start, walk, empty, home, full=True)
         if not rings[-1] & home:
@@ -315,7 +331,17 @@ def _jump_ends(land: Terrain, cells: int, over: int) -> int:
     return ends
 
 
-def _search(state: State, cat: Cat, specials: int, stuck: int = 0):
+class _Node:
+    """A place the search reached: the fish carried (0 or 1), the special moves left, the cells its walk starts
+    from, the node it was reached from (-1: the cat's own) and how, and its walk's rings once searched."""
+    __slots__ = ("carry", "left", "seeds", "parent", "how", "rings")
+
+    def __init__(self, carry: int, left: int, seeds: int, parent: int, how: str) -> None:
+        self.carry, self.left, self.seeds, self.parent, self.how = carry, left, seeds, parent, how
+        self.rings: list[int] = []
+
+
+def _search(state: State, cat: Cat, specials: int, stuck: int = 0) -> Escape | Literal[False]:
     """An Escape when some sequence of the cat's own moves (steps, free jumps, amazing jumps, pops, shrine visits)
     reaches its goals with the lines as they stand, else False. Its places are (cells, special moves left, fish
     carried): from each set of cells it walks all it can, then jumps, pops, takes a fish or enters a shrine. The
@@ -333,24 +359,24 @@ def _search(state: State, cat: Cat, specials: int, stuck: int = 0):
     home = land.row_mask[cat.start_row]
     takeable = fish & land.beyond[land.row_half[cat.start_row]]
     ground = land.landing[game.dry] & ~every & ~fish
-    over = {"free": _team_lines(state, p) & ~land.shrine,
-            "amazing": every & ~land.shrine if not rules.sewer_poppers else 0}
+    over: dict[str, int] = {"free": _team_lines(state, p) & ~land.shrine,
+                            "amazing": every & ~land.shrine if not rules.sewer_poppers else 0}
     sewers = land.sewer & ~state.blocked & ~others
     shrines = land.shrine & ~every if rules.jinja else 0
     done: dict[tuple[int, int], int] = {}
     start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
-    # nodes: [carry, left, seeds, parent node, how it was reached, its rings]
-    nodes = [[int(cat.fish), specials, start, -1, "", None]]
+    nodes = [_Node(int(cat.fish), specials, start, -1, "")]
     todo = [0]
     while todo:
         n = todo.pop()
-        carry, left, seeds = nodes[n][:3]
+        node = nodes[n]
+        carry, left, seeds = node.carry, node.left, node.seeds
         seen = done.get((carry, left), 0)
         seeds &= ~seen
         if not seeds:
             continue
         rings = _rings(land, seeds, walk & ~seen, empty, home if carry else 0, full=True)
-        nodes[n][5] = rings
+        node.rings = rings
         cells = 0
         for ring in rings:
             cells |= ring
@@ -358,7 +384,7 @@ def _search(state: State, cat: Cat, specials: int, stuck: int = 0):
         if carry and rings[-1] & home:
             ways, near, need = _way_found(land, nodes, n, _lowest(rings[-1] & home), empty, over, sewers)
             return Escape(ways, specials, loose, near, need, stuck)
-        found = []
+        found: list[tuple[int, int, int, str]] = []       # (carry, left, seeds) of a node reached, and how
         if not carry:
             found.append((1, left, land.around(cells) & takeable, "fish"))
         for how, cost in (("free", 0), ("amazing", 1)):
@@ -376,12 +402,12 @@ def _search(state: State, cat: Cat, specials: int, stuck: int = 0):
             found.append((carry, left + 1, land.grow(cells, empty) & shrines, "shrine"))
         for carry_to, left_to, seeds_to, how in found:
             if seeds_to:
-                nodes.append([carry_to, left_to, seeds_to, n, how, None])
+                nodes.append(_Node(carry_to, left_to, seeds_to, n, how))
                 todo.append(len(nodes) - 1)
     return False
 
 
-def _way_found(land: Terrain, nodes: list, n: int, cell: int, empty: int, over: dict, sewers: int
+def _way_found(land: Terrain, nodes: list[_Node], n: int, cell: int, empty: int, over: dict[str, int], sewers: int
                ) -> tuple[int, int, int]:
     """The cells of the way the search found, from node n's cell back to the cat: each node's walk, and where a
     node was entered from its parent (a jump's landing, a pop's two sewers, a shrine, a fish); the cells of the
@@ -389,14 +415,14 @@ def _way_found(land: Terrain, nodes: list, n: int, cell: int, empty: int, over: 
     line (every part but the first walk, and the cells that walk steps into out of a building or shrine)."""
     ways = 0
     while True:
-        rings, parent, how = nodes[n][5], nodes[n][3], nodes[n][4]
+        rings, parent, how = nodes[n].rings, nodes[n].parent, nodes[n].how
         path, first, exits = _trace(land, rings, cell, empty)
         if parent < 0:
             need = ways | exits
             return ways | path, path & ~need, need
         ways |= path
         below = 0
-        for ring in nodes[parent][5]:
+        for ring in nodes[parent].rings:
             below |= ring
         cell, extra = _came_from(land, how, first, below, over, sewers)
         ways |= extra
@@ -406,7 +432,8 @@ def _way_found(land: Terrain, nodes: list, n: int, cell: int, empty: int, over: 
 BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def _came_from(land: Terrain, how: str, landed: int, below: int, over: dict, sewers: int) -> tuple[int, int]:
+def _came_from(land: Terrain, how: str, landed: int, below: int, over: dict[str, int], sewers: int
+               ) -> tuple[int, int]:
     """A cell of `below` from which the move `how` reaches cell `landed`, and any cells the move passes through
     that must stay open (a pop's sewer in)."""
     if how in over:

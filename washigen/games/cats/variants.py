@@ -151,7 +151,7 @@ def _edge_openings(plan: Plan, layer: int, rows: int, col: int, side: str) -> li
             continue
         j = plan.neighbour(i, side)
         if j is not None and plan.owner[j] == index or any(
-                cell == i and s == side for cell, s, _ in plan.blocks[index].openings):
+                cell == i and s == side for cell, s, _ in plan.owned_block(index).openings):
             found.append(k)
     return found
 
@@ -225,7 +225,7 @@ def _join_cut_sides(plan: Plan) -> None:
             j = plan.neighbour(i, side)
             if j is None or plan.kind[j] != BUILDING or plan.owner[j] == index:
                 continue
-            other = plan.blocks[plan.owner[j]]
+            other = plan.owned_block(plan.owner[j])
             facing = (j, TURNED[side], True)
             if cut and facing in other.openings:
                 _merge(plan, index, plan.owner[j])
@@ -234,7 +234,7 @@ def _join_cut_sides(plan: Plan) -> None:
 
 
 def _merge(plan: Plan, keep: int, gone: int) -> None:
-    block, other = plan.blocks[keep], plan.blocks[gone]
+    block, other = plan.owned_block(keep), plan.owned_block(gone)
     for i in other.cells:
         plan.owner[i] = keep
     block.cells = sorted(block.cells + other.cells)
@@ -351,4 +351,6 @@ def best_variants(spec: MapSpec, seed: int, tries: int, count: int, on_step=None
     keys = heapq.nsmallest(count, (rank_key(design) + (design.variant,)
                                    for design in good_variants(spec, seed, tries, on_step, base)))
     for key in keys:
-        yield make_variant(spec, seed, base, key[-1], balance_limit=None)
+        design = make_variant(spec, seed, base, key[-1], balance_limit=None)
+        assert design is not None, f"cut-up {key[-1]} passed once and is made again from the same seed and number"
+        yield design

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Callable, Sequence
 
-from ...arena import RandomBot, strong_bot
+from ...arena import Bot, RandomBot, strong_bot
 from . import engine
 from .engine import CRIMES_TO_WIN, Miso, Noodle, Start, State, Step
 
@@ -31,13 +32,14 @@ _EVIDENCE_GAIN = tuple(EVIDENCE * (1 + have) for have in _HAVE)      # the next 
 class GreedyBot:
     name = "greedy"
 
-    def choose(self, state: State, moves: list, rng: random.Random):
+    def choose(self, state: State, moves: Sequence, rng: random.Random):
         if len(moves) == 1:
             return moves[0]
         if type(moves[0]) is Start:
             return self._start(state, moves, rng)
         value = _Valuer(state, state.to_move)
         best, best_value = [], -float("inf")
+        worth: float | None                         # None: not yet in the valuer's cache
         if type(moves[0]) is not Step:           # no step to take (so no Noodle Legs): Miso Squirly
             for move in moves:
                 worth = value(move)
@@ -73,7 +75,8 @@ class GreedyBot:
                 best, best_value = [move], worth
             elif worth > best_value - 1e-9:
                 best.append(move)
-        last = first = None
+        last = None
+        first = 0                                   # set with `last`, on the first Noodle Legs
         gain = 0.0
         zone = after = 0
         mine, filled, won = state.counts.ranks[state.to_move], state.filled, value.won
@@ -124,7 +127,7 @@ class GreedyBot:
         return [moves[k] for k in order]
 
     @staticmethod
-    def _start(state: State, moves: list, rng: random.Random):
+    def _start(state: State, moves: Sequence, rng: random.Random):
         """The empty location with the most routes out, so the squad has the most choice."""
         number, routes_from = state.board.number, state.board.routes_from
         degree = [len(routes_from[number[move.location]]) for move in moves]
@@ -253,5 +256,5 @@ EVAL_SECOND = 0.4         # the second-best zone: a fallback where the best one 
 EVAL_RAMEN = 0.3          # a bowl of ramen left
 EVAL_SHARPNESS = 1.2      # how sure a lead makes a squad of winning
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot,
-        "strong": strong_bot(engine, GreedyBot, evaluate=evaluate)}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "strong": strong_bot(engine, GreedyBot, evaluate=evaluate)}

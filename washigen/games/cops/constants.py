@@ -2,6 +2,8 @@
 the layouts. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py
 takes them from here."""
 
+from typing import Final
+
 GAME = "cops"
 TITLE = "Tokyo Washi Game Cops"
 
@@ -10,4 +12,4 @@ DEFAULT_PLAYERS = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 LAYOUTS = ("end-to-end", "stacked")
-DEFAULT_LAYOUT = "end-to-end"
+DEFAULT_LAYOUT: Final = "end-to-end"          # Final: a type checker reads it as the literal, one of model.Layout

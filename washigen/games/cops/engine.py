@@ -238,6 +238,12 @@ class Board:
         shapes = self._map_geometry[1]
         return visible_part(points, shapes[a], shapes[b])
 
+    def miso_part(self, a: int, b: int, points: tuple[Point, ...]) -> list[Point]:
+        """The part that shows of a Miso path as miso_points found it (it keeps only paths that show)."""
+        part = self.visible(a, b, points)
+        assert part is not None, f"the Miso path between locations {a} and {b} does not show"
+        return part
+
     @staticmethod
     def _over_location(part, a, b, shapes, boxes) -> bool:
         box = polyline_box(part)
@@ -265,7 +271,7 @@ class Board:
     @cached_property
     def no_miso(self) -> "Drawn":
         pairs = tuple(self.miso_pairs)
-        parts = tuple(self.visible(a, b, p) for a, b, p in pairs)
+        parts = tuple(self.miso_part(a, b, p) for a, b, p in pairs)
         return Drawn((), pairs, parts, tuple(_grown_box(part) for part in parts), tuple(self.miso_moves), (), ())
 
 
@@ -343,7 +349,7 @@ class Drawn:
     that shows), their moves, and the drawn paths as routes (each both ways) and steps."""
     miso: tuple                                # the state's `miso` this was worked out for
     pairs: tuple[tuple[int, int, tuple[Point, ...]], ...]
-    parts: tuple[list[Point] | None, ...]
+    parts: tuple[list[Point], ...]
     boxes: tuple[tuple[float, float, float, float], ...]     # each part's, grown a little (_grown_box)
     moves: tuple[Miso, ...]
     routes: tuple[Route, ...]
@@ -444,7 +450,7 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
             found = board.miso_points(pair[0], pair[1], miso, every)
             if found is None:
                 continue
-            pair, part = (pair[0], pair[1], found), board.visible(pair[0], pair[1], found)
+            pair, part = (pair[0], pair[1], found), board.miso_part(pair[0], pair[1], found)
             box = _grown_box(part)
         pairs.append(pair)
         parts.append(part)
@@ -585,21 +591,20 @@ def apply(state: State, move: Move) -> State:
     """The state after `move` (which must be legal; `parse_move` and the bots only make legal ones)."""
     squad = state.to_move
     nxt = (squad + 1) % state.players
-    kind = type(move)
-    if kind is Pass:
+    if type(move) is Pass:
         return _with(state, to_move=nxt, passes=state.passes + 1, plies=state.plies + 1)
     changes: dict = {"to_move": nxt, "passes": 0, "plies": state.plies + 1}
-    if kind is Step:
+    if type(move) is Step:
         _travel(state, changes, squad, move)
-    elif kind is Noodle:
+    elif type(move) is Noodle:
         _travel(state, changes, squad, move.first)
         if len(changes.get("crimes", state.crimes)[squad]) < CRIMES_TO_WIN:
             _travel(state, changes, squad, move.second)
         changes["ramen"] = _set(state.ramen, squad, state.ramen[squad] - 1)
-    elif kind is Start:
+    elif type(move) is Start:
         _arrive(state, changes, squad, state.board.number[move.location])
         changes["started"] = state.started + 1
-    elif kind is Miso:
+    elif type(move) is Miso:
         board = state.board
         a, b = board.number[move.a], board.number[move.b]
         before = state.drawn if state.miso else board.no_miso
@@ -626,9 +631,9 @@ def _arrive(state: State, changes: dict, squad: int, location: int) -> None:
     already, from the first move of Noodle Legs). Every move of every playout comes here, so the tuples are
     changed as lists, in place."""
     counts = changes.get("known_counts") or state.counts
-    filled = list(changes.get("filled", state.filled))
-    owners = filled[location] = filled[location] + (squad,)
-    filled = tuple(filled)
+    filling = list(changes.get("filled", state.filled))
+    owners = filling[location] = filling[location] + (squad,)
+    filled = tuple(filling)
     bit = 1 << location
     rank = len(owners) - 1
     next_rank = list(counts.next_rank)

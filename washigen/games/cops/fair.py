@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import replace
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ...errors import InputError
 from .model import CopsMap
+
+if TYPE_CHECKING:
+    from ...arena import Balance
 
 
 # The fairness search (DESIGN 9): candidates are the seed's playable layouts in order, each judged by FAIR_GAMES
@@ -54,6 +57,7 @@ def fair_search(candidates: Iterator[CopsMap], seed: int, budget: float = DEFAUL
         score = _partial_score(records, design.players)
         if best is None or (-len(records), score) < (-best[1], best[0]):
             best = (score, len(records), design, records)
+    assert best is not None, "the candidates are the seed's playable layouts: playable_layouts yields one or raises"
     score, _, design, records = best
     verdict = _judged_in_full(design, seed, records)
     warnings.warn(f"cops: no fair map found for {design.players} players, seed {seed}, within the budget; the "
@@ -66,7 +70,7 @@ class FairnessWarning(UserWarning):
     """The fairness search found no fair map within its budget: the map returned is the fairest it saw."""
 
 
-def _judge(design: CopsMap, seed: int) -> tuple[list, object | None]:
+def _judge(design: CopsMap, seed: int) -> tuple[list, Balance | None]:
     """Plays the candidate's games stage by stage: its records and, when it got through every early look, its
     balance over FAIR_GAMES games (None when it was dropped early)."""
     records: list = []
@@ -78,7 +82,7 @@ def _judge(design: CopsMap, seed: int) -> tuple[list, object | None]:
     return records, _balance(records, design.players)
 
 
-def _judged_in_full(design: CopsMap, seed: int, records: list):
+def _judged_in_full(design: CopsMap, seed: int, records: list) -> Balance:
     return _balance(records + _games(design, seed, len(records), FAIR_GAMES), design.players)
 
 
@@ -95,7 +99,7 @@ def _games(design: CopsMap, seed: int, start: int, stop: int) -> list:
     return records
 
 
-def _balance(records: list, players: int):
+def _balance(records: list, players: int) -> Balance:
     from ...arena import balance
 
     return balance(records, players)

@@ -100,13 +100,15 @@ def _trimmed_path(commands: tuple, box: tuple) -> tuple:
     """A path of M, L, C and Z commands cut to `box`: straight pieces cut at its edges, curves outside it left out;
     each run of pieces inside starts with a move."""
     out: list = []
-    start = current = None
+    start: tuple | None = None
+    current: tuple | None = None
     pen = None                   # where the output path's pen is
     for command in commands:
         kind = command[0]
         if kind == "M":
             start = current = command[1:3]
             continue
+        assert start is not None and current is not None, "a path begins with a move (M)"
         end = start if kind == "Z" else command[-2:]
         if kind == "C":
             xs, ys = [current[0], command[1], command[3], end[0]], [current[1], command[2], command[4], end[1]]

@@ -15,12 +15,13 @@ import functools
 import math
 import random
 from dataclasses import replace
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, cast
 
 from ...errors import InputError, WashigenError
 from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LOCATIONS_PER_ZONE, MAX_PLAYERS,
-                    MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Location,
-                    Path, Point, Segment, Zone, max_offset_for, scale_for, segment_length_for)
+                    MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Kind,
+                    Layout, Location, Path, Point, Segment, Shape, Zone, max_offset_for, scale_for,
+                    segment_length_for)
 from .fair import DEFAULT_BUDGET, fair_search
 from .geometry import (joints_of, point_segment_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        shape_box, shape_of, visible_part)
@@ -128,10 +129,10 @@ def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0
                                       segments=tuple(_scaled(s, scale) for s in segments)))
 
 
-def check_layout(layout: str) -> str:
+def check_layout(layout: str) -> Layout:
     if layout not in LAYOUTS:
         raise InputError(f"layout: must be {' or '.join(LAYOUTS)}, got {layout!r}")
-    return layout
+    return cast(Layout, layout)
 
 
 def playable(design: CopsMap) -> bool:
@@ -169,15 +170,15 @@ def sample_segment(seed: int = 0, tape_width: float = 50.0) -> Segment:
 def _segments(rng: random.Random, count: int, ring: bool) -> list[Segment]:
     """`count` segments whose joints meet end to end (and, for a ring, the last's right end the first's left)."""
     segments: list[Segment] = []
-    first_left: list[float] | None = _joint_heights(rng) if ring else None
+    first_left: list[float] | None = _joint_heights(rng) if ring else None      # None: not a ring
     left: list[float] = first_left or []
     for index in range(count):
         last = index == count - 1
         if last:
-            right = list(first_left) if ring else []
+            right = list(first_left) if first_left is not None else []
         else:
             right = None
-        if ring and count == 1:
+        if first_left is not None and count == 1:
             left = right = list(first_left)
         segment = build_segment(rng, index + 1, left, right)
         segments.append(segment)
@@ -298,7 +299,7 @@ class _Builder:
                 return placed
         return None
 
-    def _location(self, ident: str, kind: str, x: float, y: float, w: float, h: float, shape: str) -> Location:
+    def _location(self, ident: str, kind: Kind, x: float, y: float, w: float, h: float, shape: Shape) -> Location:
         x, y = round(x, 2), round(y, 2)
         if shape == "circle":
             areas = disc_areas(x, y, w)
@@ -392,10 +393,10 @@ class _Builder:
             mark = len(self.paths)
             if not self.route_terminal(End(port="top", at=x)):
                 continue
-            top_location = self.paths[-1].a.location
+            top_location = self._last_start()
             if self.route_terminal(End(port="bottom", at=x), exclude=top_location):
                 used.append(x)
-                self._join(top_location, self.paths[-1].a.location)
+                self._join(top_location, self._last_start())
             else:
                 self._drop_from(mark)
 
@@ -430,6 +431,12 @@ class _Builder:
             item = self.union[item]
         return item
 
+    def _last_start(self) -> str:
+        """The location the path added last starts at."""
+        location = self.paths[-1].a.location
+        assert location is not None, "every path the builder adds starts at a location"
+        return location
+
     def _join(self, a: str, b: str) -> None:
         if hasattr(self, "union"):
             self.union[self._find(a)] = self._find(b)
@@ -447,7 +454,7 @@ class _Builder:
     def _between_shapes(self, a: Location, b: Location) -> list:
         rng = self.rng
         (ax, ay), (bx, by) = a.centre, b.centre
-        orthogonal = [((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))]
+        orthogonal: list[tuple[Point, ...]] = [((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))]
         mx = rng.uniform(min(ax, bx), max(ax, bx))
         my = rng.uniform(min(ay, by), max(ay, by))
         orthogonal += [((ax, ay), (mx, ay), (mx, by), (bx, by)), ((ax, ay), (ax, my), (bx, my), (bx, by))]
@@ -460,6 +467,7 @@ class _Builder:
         rng = self.rng
         cx, cy = location.centre
         tx, ty = _terminal_point(end)
+        orthogonal: list[tuple[Point, ...]]
         if end.port is not None:
             inward = 1.0 if end.port == "top" else -1.0
             knee_y = ty + inward * rng.uniform(EDGE + 1, EDGE + 6)
@@ -476,6 +484,7 @@ class _Builder:
 
     # -- the test every candidate passes -----------------------------------------------------------------------
     def try_add(self, path: Path) -> bool:
+        assert path.a.location is not None, "every path the builder adds starts at a location"
         start = self.shapes[path.a.location]
         finish = self.shapes.get(path.b.location) if path.b.location else None
         part = visible_part(path.points, start, finish)
@@ -506,10 +515,10 @@ class _Builder:
             # The last leg meets its edge square on: across the squad section or the roads' corridor for a
             # joint, straight up or down for a port.
             px, py = part[-2]
-            if end.joint is not None and (abs(py - end.at) > 1e-9 or (end.joint == "left" and px < SQUAD + 2.5)
+            if end.joint is not None and (abs(py - end.edge_at) > 1e-9 or (end.joint == "left" and px < SQUAD + 2.5)
                                           or (end.joint == "right" and px > RIGHT - 1.5)):
                 return False
-            if end.port is not None and abs(px - end.at) > 1e-9:
+            if end.port is not None and abs(px - end.edge_at) > 1e-9:
                 return False
         for p, q in zip(part, part[1:]):
             if abs(p[0] - q[0]) < 1e-9 and abs(p[0] - self.gravestones) < GRAVE_CLEAR:
@@ -554,12 +563,12 @@ def _gap(a: tuple, b: tuple) -> float:
 
 def _terminal_point(end: End) -> Point:
     if end.port == "top":
-        return end.at, 0.0
+        return end.edge_at, 0.0
     if end.port == "bottom":
-        return end.at, W
+        return end.edge_at, W
     if end.joint == "left":
-        return 0.0, end.at
-    return L, end.at
+        return 0.0, end.edge_at
+    return L, end.edge_at
 
 
 def _clean(points: Sequence[Point]) -> tuple[Point, ...]:
@@ -628,13 +637,13 @@ def _scaled(segment: Segment, scale: float) -> Segment:
         # Terminal points sit exactly where their end says.
         for e, k in ((a, 0), (b, -1)):
             if e.port == "top":
-                points[k] = (e.at, 0.0)
+                points[k] = (e.edge_at, 0.0)
             elif e.port == "bottom":
-                points[k] = (e.at, _s(W, scale))
+                points[k] = (e.edge_at, _s(W, scale))
             elif e.joint == "left":
-                points[k] = (0.0, e.at)
+                points[k] = (0.0, e.edge_at)
             elif e.joint == "right":
-                points[k] = (_s(L, scale), e.at)
+                points[k] = (_s(L, scale), e.edge_at)
         paths.append(Path(a=a, b=b, points=tuple(points)))
     zones = tuple(Zone(locations=tuple(location(loc) for loc in zone.locations)) for zone in segment.zones)
     return Segment(zones=zones, gravestones=_s(segment.gravestones, scale), paths=tuple(paths))

@@ -178,15 +178,17 @@ def _clip_start(points: Sequence[Point], shape: tuple) -> list[Point] | None:
 def visible_part(points: Sequence[Point], start: tuple | None, end: tuple | None) -> list[Point] | None:
     """The part of a path that shows: after it leaves the location it starts in, before it enters the one it ends
     in (locations are drawn over paths). None when nothing of it shows."""
-    part: list[Point] | None = list(points)
+    part = list(points)
     if start is not None:
-        part = _clip_start(part, start)
-        if part is None:
+        clipped = _clip_start(part, start)
+        if clipped is None:
             return None
+        part = clipped
     if end is not None:
-        part = _clip_start(part[::-1], end)
-        if part is None:
+        clipped = _clip_start(part[::-1], end)
+        if clipped is None:
             return None
+        part = clipped
         part.reverse()
     return part
 

@@ -162,7 +162,7 @@ class Room:
         """The stretches of a row (along=0: along x, for y from a0 to a1; along=1: along y, for x from a0 to a1)
         that a word may not take: near a location, a wall or a word."""
         across = 1 - along
-        spans = []
+        spans: list[tuple[float, float] | None] = []
         for shape in self.shapes.values():
             if shape[0] == "circle":
                 centre, r = (shape[1], shape[2]), shape[3] + WORD_GAP
@@ -360,7 +360,7 @@ def _inside_location(location: Location, s: float, pictogram: bool = True):
     x, y, w, h = location.x, location.y, location.w, location.h
     edge = 0.6 * s if pictogram else 0.3 * s
     clear = 0.0 if pictogram else 0.2           # the id in the pictogram's place keeps off the areas' outlines
-    art = []
+    art: list[tuple] = []                       # shapes: ("rect", x0, y0, x1, y1) or ("circle", cx, cy, r)
     if location.shape == "circle":
         r = w / 2
         icon = 7.4 * s

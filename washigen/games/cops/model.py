@@ -42,7 +42,8 @@ AREAS_PER_LOCATION = 3
 RANKS = ("largest", "middle", "smallest")
 
 # The crime locations. Each kind has a pictogram (draw.py) and a colour.
-KINDS = ("shop", "house", "park", "bank", "phone", "fish", "shrine", "station")
+Kind = Literal["shop", "house", "park", "bank", "phone", "fish", "shrine", "station"]
+KINDS: tuple[Kind, ...] = ("shop", "house", "park", "bank", "phone", "fish", "shrine", "station")
 KIND_COLOURS = {
     "shop": "#e0663a",
     "house": "#9c6b4e",
@@ -56,6 +57,7 @@ KIND_COLOURS = {
 
 Point = tuple[float, float]
 Side = Literal["top", "bottom", "left", "right"]
+Shape = Literal["rect", "circle"]
 
 
 def scale_for(tape_width: float) -> float:
@@ -74,7 +76,7 @@ def max_offset_for(tape_width: float) -> float:
 @record
 class Area:
     """A fill-in area: a square (rect) or a disc (circle) in the bounding box x, y, w, h (mm, segment frame)."""
-    shape: Literal["rect", "circle"]
+    shape: Shape
     x: float
     y: float
     w: Annotated[float, Field(gt=0)]
@@ -90,8 +92,8 @@ class Area:
 class Location:
     """A crime location: a rounded rectangle or a circle (bounding box x, y, w, h) with three areas, largest first."""
     id: Annotated[str, Field(min_length=1, max_length=12)]
-    kind: Literal["shop", "house", "park", "bank", "phone", "fish", "shrine", "station"]
-    shape: Literal["rect", "circle"]
+    kind: Kind
+    shape: Shape
     x: float
     y: float
     w: Annotated[float, Field(gt=0)]
@@ -120,6 +122,12 @@ class End:
     @property
     def kind(self) -> str:
         return "location" if self.location is not None else "port" if self.port is not None else "joint"
+
+    @property
+    def edge_at(self) -> float:
+        """`at` of a port or joint end, which always has one (the generator gives it, loading a design checks it)."""
+        assert self.at is not None, f"a {self.kind} end without its position"
+        return self.at
 
     def describe(self) -> str:
         if self.location is not None:

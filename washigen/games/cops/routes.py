@@ -26,7 +26,7 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
     """Every route between two locations: pieces are printed paths and new roads; their ends that are not
     locations meet at junctions (a port and its partner across the wrap, joints that meet, every end a line of
     touching roads reaches)."""
-    pieces: list[tuple[object, object]] = []           # (node, node); node = ("L", k) or ("J", root)
+    pieces: list[tuple] = []           # (node, node); node = ("L", k) or ("J", root)
     piece_key: list[tuple] = []
     parent: dict = {}
 
@@ -45,7 +45,7 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
             return ("L", number[end.location])
         return ("E", s, p, label)
 
-    raw = []
+    raw: list[tuple] = []              # (node, node); node also ("E", s, p, "a" or "b") a path end, ("R", ...) a road's
     for s, segment in enumerate(design.segments):
         for p, path in enumerate(segment.paths):
             raw.append((end_node(s, p, "a", path.a), end_node(s, p, "b", path.b)))
@@ -53,7 +53,7 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
     for first, second in _meetings(design):
         join(first, second)
     for r, road in enumerate(design.roads):
-        nodes = []
+        nodes: list[tuple] = []
         for end in (road.a, road.b):
             if end.location is not None:
                 nodes.append(("L", number[end.location]))

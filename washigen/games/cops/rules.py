@@ -191,10 +191,12 @@ def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) ->
     limit = frame.path_width
     boxes = [polyline_box(part, limit) if part and len(part) > 1 else None for part in parts]
     for i in range(len(parts)):
-        if boxes[i] is None:
+        box = boxes[i]
+        if box is None:
             continue
         for j in range(i + 1, len(parts)):
-            if boxes[j] is None or not boxes_meet(boxes[i], boxes[j]):
+            other = boxes[j]
+            if other is None or not boxes_meet(box, other):
                 continue
             distance, where = polyline_distance(parts[i], parts[j], limit)
             if distance <= 1e-7:
@@ -264,7 +266,7 @@ def check_stacked_ports(segments: Sequence[Segment], frame: Frame, origins: Sequ
     meet the top strip's), or a new road completes it. A tape (`ring`) is checked strip after strip in a ring, so
     any two strips torn off it join."""
     count = len(segments)
-    met = set()
+    met: set[tuple[int, int]] = set()              # (strip, path) of the ports met
     for a, b in stacked_port_partners(segments, origins):
         met.update((a, b))
     for road in roads:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ...fonts import fit_size
 from ...i18n import N_, translator
 from ...press.templates import Grid, Template
-from ...scene import Circle, Group, Line, Path, Polygon, Style, Text
+from ...scene import Circle, Group, Line, Path, Polygon, Primitive, Style, Text
 from ...units import MIN_PAGE_MARGIN, paper_size
 
 THEME = {
@@ -53,7 +53,7 @@ def about_centre(items: list, cx: float, cy: float, rotate: float) -> Group:
 
 def cat_shape(colour: str, outline: str = "ink") -> list:
     """A sitting cat facing the viewer, in a 24 x 28 box: an outline pass, then the fills, then the face."""
-    parts = [
+    parts: list[tuple[str, Path | Polygon | Circle]] = [
         ("tail", Path((("M", 16.5, 25.5), ("C", 23.5, 25.5, 24.0, 18.0, 20.5, 14.5)), Style())),
         ("body", Path((("M", 4.6, 27.6), ("C", 3.4, 20.5, 6.0, 14.5, 9.6, 12.6), ("L", 14.4, 12.6),
                        ("C", 18.0, 14.5, 20.6, 20.5, 19.4, 27.6), ("Z",)), Style())),
@@ -61,9 +61,11 @@ def cat_shape(colour: str, outline: str = "ink") -> list:
         ("ear", Polygon(((14.0, 4.6), (18.6, 1.0), (19.0, 8.0)), Style())),
         ("head", Circle(12.0, 9.2, 6.2, Style())),
     ]
-    under, over = [], []
+    under: list[Primitive] = []
+    over: list[Primitive] = []
     for kind, shape in parts:
         if kind == "tail":
+            assert isinstance(shape, Path), "the tail is a stroked path"
             under.append(Path(shape.commands, Style(stroke=outline, stroke_width=4.4, line_cap="round")))
             over.append(Path(shape.commands, Style(stroke=colour, stroke_width=2.6, line_cap="round")))
         else:

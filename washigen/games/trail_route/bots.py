@@ -35,7 +35,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence, TypeVar
 
 from ...errors import InputError
 from ...arena.bots import MAX_STRENGTH
@@ -170,6 +170,8 @@ CARD_WORTH = 0.6                 # a card in the hand, in points
 MEAN_DESTINATION = 4.0           # a destination's worth to a cat that is off the board
 QUICK_PLAYS = 8                  # plays of a card the greedy continuations try
 MARGIN_SCALE = 3.0               # points of lead that make a win about three times as likely as a loss
+
+Option = TypeVar("Option")       # what the search ranks: a swap, a card play, a plan
 
 
 @dataclass(frozen=True)
@@ -311,7 +313,7 @@ class StrongPolicy(Heuristic):
             kept[-1] = keeper
         return kept
 
-    def _ranked(self, scored: list[tuple[float, object]]) -> list:
+    def _ranked(self, scored: Sequence[tuple[float, Option]]) -> list[Option]:
         """The options best first; equal values in an order drawn from the rng."""
         order = list(range(len(scored)))
         self.rng.shuffle(order)
@@ -337,12 +339,13 @@ class StrongPolicy(Heuristic):
     @staticmethod
     def _continuation(world: State, player: int, stage: str, plan: Plan, seed: int) -> float:
         """Carries out the plan on a copy of the world, lets greedy play one round for every seat, and scores it."""
-        sim = world.clone([QuickGreedy(random.Random(seed + p)) for p in range(world.players)])
-        carry_out(sim, player, plan, stage)
+        policies = [QuickGreedy(random.Random(seed + p)) for p in range(world.players)]
+        sim = world.clone(policies)
+        carry_out(sim, player, plan, stage, policies[player])
         for _ in range(sim.players):
             if sim.over:
                 break
-            play_turn(sim, sim.choosers[sim.current])
+            play_turn(sim, policies[sim.current])
         return leaf_value(sim, player)
 
 
@@ -364,7 +367,7 @@ def _finish_values(state: State, player: int) -> list[tuple[float, Finish | None
     finishes = legal_finishes(state, player)
     if not finishes:
         return [(margin(state, player), None)]
-    found = []
+    found: list[tuple[float, Finish | None]] = []
     for finish in finishes:
         trial = state.clone()
         trial.budget = MAX_CASCADE
@@ -373,10 +376,10 @@ def _finish_values(state: State, player: int) -> list[tuple[float, Finish | None
     return found
 
 
-def carry_out(state: State, player: int, plan: Plan, stage: str) -> None:
+def carry_out(state: State, player: int, plan: Plan, stage: str, policy: Policy) -> None:
     """Plays the rest of `player`'s turn by `plan` from `stage` ("swap", "card" or "finish": the step the turn is
     at) and ends the turn. A finish the table no longer allows (an exchange tile dealt differently in this world
-    changed a choice) is replaced by the player's own policy's."""
+    changed a choice) is replaced by the player's own `policy`'s."""
     if stage == "swap" and plan.swap is not None:
         state.budget = MAX_CASCADE
         apply_swap(state, plan.swap)
@@ -385,7 +388,7 @@ def carry_out(state: State, player: int, plan: Plan, stage: str) -> None:
         play_card(state, player, plan.play)
     finishes = legal_finishes(state, player)
     if finishes:
-        finish = plan.finish if plan.finish in finishes else state.choosers[player].pick_finish(state, player, finishes)
+        finish = plan.finish if plan.finish in finishes else policy.pick_finish(state, player, finishes)
         state.budget = MAX_CASCADE
         apply_finish(state, finish)
     state.turns[player] += 1

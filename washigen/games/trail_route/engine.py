@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from itertools import permutations
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 from .model import CARDS, COLS, END_CLAIMS, PAWNS_PER_PLAYER, STEP, TrailRouteSetup, arrow_moves, dest_points
 
@@ -140,11 +140,12 @@ class State:
         self.mice = self.mice or [[] for _ in range(self.players)]
         self.turns = self.turns or [0] * self.players
 
-    def clone(self, choosers: list[Chooser] | None = None) -> "State":
+    def clone(self, choosers: Sequence[Chooser] | None = None) -> "State":
         """A copy to try moves on; events are not recorded in it."""
         return State(self.players, self.rows, self.colours, [row[:] for row in self.road],
                      [row[:] for row in self.dest], self.exchange[:], [hand[:] for hand in self.hands],
-                     [Cat(c.owner, c.colour, c.pos) for c in self.cats], choosers or self.choosers,
+                     [Cat(c.owner, c.colour, c.pos) for c in self.cats],
+                     list(choosers) if choosers else self.choosers,
                      [c[:] for c in self.claims], [m[:] for m in self.mice], self.turns[:], self.current,
                      self.trigger, self.over, self.end_reason, [], MAX_CASCADE, False, self.played[:])
 
@@ -158,6 +159,12 @@ class State:
             if cat.pos == cell:
                 return k
         return None
+
+    def cell_of(self, k: int) -> Cell:
+        """Where cat k stands, for a step only a cat on the board takes (an arrow, an advance, a destination)."""
+        pos = self.cats[k].pos
+        assert pos is not None, f"the {self.cat_name(k)} is off the board"
+        return pos
 
     def free(self, cell: Cell) -> bool:
         return self.cat_at(cell) is None
@@ -186,7 +193,7 @@ class State:
         return f"{self.cats[k].colour} cat {k % PAWNS_PER_PLAYER + 1}"
 
 
-def new_state(setup: TrailRouteSetup, choosers: list[Chooser]) -> State:
+def new_state(setup: TrailRouteSetup, choosers: Sequence[Chooser]) -> State:
     """The table of a setup before the first cats are placed."""
     colours = [seat.colour for seat in setup.seats]
     cats = [Cat(p, colours[p]) for p in range(setup.players) for _ in range(PAWNS_PER_PLAYER)]
@@ -252,7 +259,7 @@ def arrow_target(state: State, cell: Cell, direction: str) -> Cell:
 
 
 def follow_arrow(state: State, k: int, direction: str, chain: set[Cell]) -> None:
-    here = state.cats[k].pos
+    here = state.cell_of(k)
     target = arrow_target(state, here, direction)
     if target[1] == DEST:
         state.note("arrow", k, here, target)
@@ -300,7 +307,7 @@ def can_advance(state: State, k: int) -> bool:
 
 
 def advance(state: State, k: int) -> None:
-    r, c = state.cats[k].pos
+    r, c = state.cell_of(k)
     target = (r, DEST if c == 0 else c - 1)
     state.note("advance", k, (r, c), target)
     move(state, k, target)
@@ -342,7 +349,7 @@ def send_to_start(state: State, k: int, why: str) -> None:
 
 def reach_destination(state: State, k: int) -> None:
     cat = state.cats[k]
-    r = cat.pos[0]
+    r = state.cell_of(k)[0]
     far, near = state.dest[r]
     if near is None:
         state.note("no-destination", k, r)
@@ -494,7 +501,8 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
         raise ValueError(f"illegal card play: {problem}")
     state.hands[player].remove(play.card)
     state.played.append(play.card)
-    state.note("card", player, play, _card_target(state, play))
+    target = _card_target(state, play)
+    state.note("card", player, play, target)
     if isinstance(play, Rearrange):
         tiles = [state.road[r][c] for r, c in play.cells]
         for (r, c), source in zip(play.cells, play.order):
@@ -503,10 +511,9 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
         column = [state.road[r][play.col] for r in range(state.rows)]
         for r in range(state.rows):
             state.road[r][play.col] = column[(r - play.steps) % state.rows]
-    elif isinstance(play, Nudge):
-        move(state, play.cat, nudge_target(state, play))
-    elif isinstance(play, Call):
-        move(state, play.cat, call_target(state, play.cat))
+    elif isinstance(play, (Nudge, Call)):
+        assert target is not None, "check_play has found the cat somewhere to go"
+        move(state, play.cat, target)
     elif isinstance(play, Mirror):
         a, b = state.cats[play.mine], state.cats[play.other]
         a.pos, b.pos = b.pos, a.pos
@@ -531,14 +538,14 @@ def card_plays(state: State, player: int, card: str, rng: random.Random, samples
     if card == "living-path":
         return [Slide(col, steps) for col in range(COLS) for steps in range(1, state.rows)]
     if card == "curiosity":
-        plays = [Nudge(k, dr, dc) for k in range(len(state.cats)) for dr, dc in DIRECTIONS_8]
-        return [p for p in plays if nudge_target(state, p) is not None]
+        nudges = [Nudge(k, dr, dc) for k in range(len(state.cats)) for dr, dc in DIRECTIONS_8]
+        return [p for p in nudges if nudge_target(state, p) is not None]
     if card == "someone-calling":
         return [Call(k) for k in range(len(state.cats)) if call_target(state, k) is not None]
     if card == "mirror":
-        return mirror_plays(state, player)
+        return list(mirror_plays(state, player))
     free = free_tiles(state)
-    plays = []
+    plays: list[CardPlay] = []
     for _ in range(samples):
         cells = _random_group(state, free, card, rng)
         if cells is None:
@@ -628,7 +635,7 @@ def end_of_turn(state: State) -> None:
 
 def forward_rank(state: State, player: int) -> int:
     """How far forward the player's most advanced cat stands (higher is further; no cat on the board: -1)."""
-    cols = [state.cats[k].pos[1] for k in state.cats_of(player) if state.cats[k].pos is not None]
+    cols = [pos[1] for k in state.cats_of(player) if (pos := state.cats[k].pos) is not None]
     return START - min(cols) if cols else -1
 
 

@@ -24,9 +24,10 @@ def describe_play(state: State, play: CardPlay, target: Cell | None = None) -> s
         return f"{name}: rearranges {cells}"
     if isinstance(play, Slide):
         return f"{name}: slides column {play.col + 1} down by {play.steps}"
-    if isinstance(play, Nudge):
-        return f"{name}: moves the {state.cat_name(play.cat)} to {where(target)}"
-    if isinstance(play, Call):
+    if isinstance(play, (Nudge, Call)):
+        assert target is not None, "a nudge or call is played only where the cat has somewhere to go"
+        if isinstance(play, Nudge):
+            return f"{name}: moves the {state.cat_name(play.cat)} to {where(target)}"
         return f"{name}: calls the {state.cat_name(play.cat)} back to {where(target)}"
     return f"{name}: swaps the {state.cat_name(play.mine)} with the {state.cat_name(play.other)}"
 

@@ -11,7 +11,7 @@ from ...i18n import N_, translator
 from ...press import Document, PrintOptions
 from ...press.impose import impose_grid
 from ...press.templates import Template, builtin_templates
-from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Text
+from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Primitive, Rect, Scene, Style, Text
 from ...units import CARD_SIZES
 from .art import THEME, cat_shape, ellipse, grid_template, moved, paw, straight_arrow
 from .model import CARDS, GAME, TITLE, arrow_of
@@ -58,6 +58,7 @@ def curved_arrow(x1, y1, x2, y2, bend: float, colour: str = "ink", width: float 
 def card_picture(card: str, lang: str = "en") -> list:
     """The illustration of a hand card, in a 50 x 34 mm box."""
     colour = f"tr-{card}"
+    items: list[Primitive]
     if card == "hidden-passage":
         items = [_framed("arrow-red-blue-left", 3, 17, 12, lang), _framed("wall", 19, 3, 12, lang),
                  _framed("mouse-toy", 35, 17, 12, lang)]
@@ -109,7 +110,7 @@ def card_picture(card: str, lang: str = "en") -> list:
             + curved_arrow(10, 6, 40, 6, -5, colour) + curved_arrow(40, 32, 10, 32, -5, colour))
 
 
-def _framed(code: str, x: float, y: float, s: float, lang: str = "en") -> list:
+def _framed(code: str, x: float, y: float, s: float, lang: str = "en") -> Group:
     """A small road tile with its frame, for card pictures."""
     return Group(children=[mini(road_face(code, lang), 0, 0, s),
                            Rect(0, 0, s, s, Style(stroke="tr-pebble-dark", stroke_width=0.5), rx=0.8)], dx=x, dy=y)

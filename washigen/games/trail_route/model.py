@@ -78,6 +78,8 @@ CARDS: dict[str, tuple[str, int]] = {            # code -> (name, copies)
 CARD_CODES: tuple[str, ...] = tuple(CARDS)
 DECK: tuple[str, ...] = tuple(code for code, (_, copies) in CARDS.items() for _ in range(copies))
 
+# Literals of the tuples' values: pydantic reads them at run time, mypy takes only a Literal written out (the
+# valid-type ignores), so to a type checker these codes are plain values.
 RoadCode = Literal[ROAD_CODES]            # type: ignore[valid-type]
 DestCode = Literal[DEST_CODES]            # type: ignore[valid-type]
 CardCode = Literal[CARD_CODES]            # type: ignore[valid-type]
@@ -98,6 +100,14 @@ def arrow_of(code: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+def _arrow(code: str) -> tuple[str, tuple[str, ...]]:
+    """What arrow_of says of a road tile that is not a simple one: every other road tile is an arrow."""
+    arrow = arrow_of(code)
+    if arrow is None:
+        raise ValueError(f"{code!r} is not a road tile")
+    return arrow
+
+
 def arrow_moves(code: str, colour: str) -> str | None:
     """The direction an arrow tile moves a cat of `colour`, or None when it does not move it."""
     arrow = arrow_of(code)
@@ -110,7 +120,7 @@ def arrow_moves(code: str, colour: str) -> str | None:
 def tile_name(code: str) -> str:
     if code in SIMPLE_TILES:
         return SIMPLE_TILES[code]
-    direction, colours = arrow_of(code)  # type: ignore[misc]
+    direction, colours = _arrow(code)
     if not colours:
         return f"Black arrow {direction}"
     return f"{colours[0].capitalize()}/{colours[1]} arrow {direction}"
@@ -120,7 +130,7 @@ def tile_token(code: str) -> str:
     """The short form used in text boards: `.`, `M`, `#`, `<`, `rb<` ..."""
     if code in SIMPLE_TOKEN:
         return SIMPLE_TOKEN[code]
-    direction, colours = arrow_of(code)  # type: ignore[misc]
+    direction, colours = _arrow(code)
     return "".join(INITIAL[c] for c in colours) + ARROW_GLYPH[direction]
 
 

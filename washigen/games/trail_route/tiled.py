@@ -20,7 +20,7 @@ TILE_PX = 120                          # a 40 mm tile at 3 px a millimetre
 KINDS = [*ROAD_CODES, *DEST_CODES]
 GID = {kind: k + 1 for k, kind in enumerate(KINDS)}
 COLUMNS = 8                            # tiles a row in the tileset image
-JSON_FIELDS = {"exchange": [], "seats": [], "undealt": [], "mix": {}}
+JSON_FIELDS: dict[str, list | dict] = {"exchange": [], "seats": [], "undealt": [], "mix": {}}  # and when absent
 
 
 def dump(design, image: str) -> tuple[dict[str, Any], bytes]:

@@ -16,7 +16,8 @@ from ...i18n import translator
 from ...press import Document, PrintOptions
 from ...press.impose import impose_grid
 from ...press.templates import Template, builtin_templates, template_for
-from ...scene import Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use
+from ...scene import (Circle, Group, Line, Path, Polygon, Polyline, Primitive, Rect, Scene, Style, Symbol, Text,
+                      Use)
 from ...units import SAFE_ZONE, format_mm
 from .art import (COLOUR_WORDS, INK, THEME, about_centre, badge, cat_shape, colour_chip, ellipse, grid_template,
                   moved, paw)
@@ -49,7 +50,8 @@ def pebble_detail(x: float, y: float, r: float) -> Detail:
 
 def grass_tuft(x0: float, flip: int) -> Detail:
     """Three blades of grass growing from (x0, 37.6), leaning right (flip 1) or left (-1)."""
-    blades, points = [], []
+    blades: list[Path] = []
+    points: list[tuple[float, float]] = []
     for dx, lean, h in ((0, -0.6, 1.5), (1.0, 0.2, 3.0), (2.0, 0.9, 1.0)):
         curve = ((x0 + flip * dx, 37.6), (x0 + flip * dx, 35.0), (x0 + flip * (dx + lean), 33.5),
                  (x0 + flip * (dx + lean * 1.6), 32.0 - h))
@@ -134,7 +136,7 @@ def words_fit(faces, size: float) -> bool:
 def legible(items: list, scale: float, minimum: float) -> list:
     """`items` without the text that would print under `minimum` mm at `scale` (the groups' own scales applied):
     a reduced drawing keeps its pictures and leaves out words too small to read."""
-    kept = []
+    kept: list[Primitive] = []
     for item in items:
         if isinstance(item, Text):
             if item.size * scale >= minimum - 1e-9:
@@ -226,7 +228,10 @@ PICTURE_MIDDLE = (PICTURE_BOX[0] + PICTURE_BOX[2] / 2, PICTURE_BOX[1] + PICTURE_
 
 def arrow_face(code: str, lang: str = "en") -> Face:
     _ = translator(lang)
-    direction, colours = arrow_of(code)
+    arrow = arrow_of(code)
+    if arrow is None:
+        raise ValueError(f"arrow_face: {code!r} is not an arrow tile")
+    direction, colours = arrow
     outline = Polygon(ARROW_LEFT, Style(fill="ink", stroke="ink", stroke_width=2.2, line_join="round"))
     if colours:
         halves = [Group(children=[Polygon(ARROW_LEFT, Style(fill=f"cat-{colours[0]}"))], clip=(0, 0, ART, 20)),
@@ -386,7 +391,7 @@ def fish() -> list:
 
 
 def yarn() -> list:
-    items = [Circle(20, 24.5, 8.5, Style(fill="tr-yarn", stroke="ink", stroke_width=0.6))]
+    items: list[Primitive] = [Circle(20, 24.5, 8.5, Style(fill="tr-yarn", stroke="ink", stroke_width=0.6))]
     for k in range(-2, 3):
         items.append(Path((("M", 13.0, 24.5 + k * 3.0), ("C", 17.0, 20.0 + k * 3.0, 23.0, 29.0 + k * 3.0, 27.5,
                                                          23.5 + k * 3.0)),
