@@ -106,3 +106,21 @@ def test_listing_the_games_builds_no_game_command():
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stderr.strip().splitlines()[-1] == "[]"
     assert '"name": "cats"' in shown.stdout
+
+
+def test_a_subclass_keeps_its_bases_parameters_once_the_base_is_made_a_dataclass():
+    """Options classes become dataclasses on first use; a base used first (washigen.generate's map) must not hide
+    its parameters from a subclass not yet used (a command's parameters built afterwards)."""
+    from washigen.games.params import Options, declared_fields, param, params_of
+
+    class Shared(Options):
+        players: int = param(2, "Players.", min=2, max=6)
+        width: float = param(45.0, "Width.", kind="length", min=10, max=120)
+
+    class Command(Shared):
+        games: int = param(10, "Games.", min=1)
+
+    Shared()                                     # the base made a dataclass first
+    assert list(declared_fields(Command)) == ["players", "width", "games"]
+    assert [(p.name, p.default) for p in params_of(Command)] == [("players", 2), ("width", 45.0), ("games", 10)]
+    assert Command(players=3).players == 3 and Command().width == 45.0

@@ -205,8 +205,10 @@ def declared_fields(options: type) -> dict[str, dataclasses.Field]:
         return {item.name: item for item in fields(options)}
     found: dict[str, dataclasses.Field] = {}
     for cls in reversed(options.__mro__):
+        # A base already made a dataclass holds its defaults where its Fields were: read those from its fields.
+        made = cls.__dict__.get("__dataclass_fields__", {})
         for name in cls.__dict__.get("__annotations__", {}):
-            value = cls.__dict__.get(name)
+            value = made.get(name, cls.__dict__.get(name))
             if isinstance(value, dataclasses.Field):
                 found[name] = value
     return found
