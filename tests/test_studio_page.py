@@ -112,6 +112,63 @@ def test_axe_finds_no_violation(server, browser, query):
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
 
 
+# The SVG of the chart the page shows (its <img> holds it as a blob URL).
+CHART_SVG = """
+const done = arguments[arguments.length - 1];
+fetch(document.getElementById("chart-image").src).then((r) => r.text()).then(done, (e) => done(String(e)));
+"""
+
+
+def chart_shown(driver) -> bool:
+    return driver.execute_script("""const image = document.getElementById("chart-image");
+        return !document.getElementById("balance-chart").hidden && image.complete && image.naturalWidth > 0
+               && !document.getElementById("status").classList.contains("busy");""")
+
+
+def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, downloads, tmp_path):
+    """Under the numbers, the chart `cats balance -o chart.svg` draws (seat bars, the fair-share line), with a text
+    alternative; "Printed in" redraws it in German; SVG downloads the CLI's bytes; axe finds nothing, the chart shown
+    and enlarged."""
+    import json
+    import subprocess
+    import sys
+
+    open_page(browser, server, "game=cats&component=map&seed=5")
+    games = browser.find_element(By.ID, "balance-games")
+    games.clear()
+    games.send_keys("20")
+    browser.find_element(By.ID, "balance").click()
+    wait(browser, chart_shown, "no chart after the balance run")
+    svg = browser.execute_async_script(CHART_SVG)
+    assert svg.count('fill="#5b8fd6"') == 2, "one bar a seat"                    # arena/chart.py chart-bar
+    assert 'stroke="#c8102e"' in svg and "stroke-dasharray" in svg               # the dashed fair-share line
+    assert "Win rate per seat" in svg and "seat 2" in svg
+    alt = browser.find_element(By.ID, "chart-image").get_attribute("alt")
+    assert alt.startswith("Balance chart of 20 games") and "seat 2 wins" in alt
+    assert axe_violations(browser) == []
+
+    Select(browser.find_element(By.ID, "lang")).select_by_value("de")
+    wait(browser, lambda d: chart_shown(d) and "Platz 2" in d.execute_async_script(CHART_SVG), "no German chart")
+    for old in downloads.glob("cats-balance-*"):
+        old.unlink()
+    browser.find_element(By.CSS_SELECTOR, "#balance-chart [data-chart=svg]").click()
+    [downloaded] = wait(browser, lambda d: list(downloads.glob("cats-balance-5-5.svg")), "no chart downloaded")
+    design = tmp_path / "map.json"
+    design.write_text(json.dumps(browser.execute_script("return window.studioDesign()")), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "washigen", "cats", "balance", "--map", str(design), "--seed", "5",
+                    "--games", "20", "--jobs", "1", "--lang", "de", "-o", str(tmp_path / "cli.svg")], check=True,
+                   capture_output=True, timeout=120)
+    assert downloaded.read_bytes() == (tmp_path / "cli.svg").read_bytes()
+
+    browser.find_element(By.ID, "chart-zoom").click()
+    wait(browser, lambda d: d.find_element(By.ID, "chart-dialog").get_attribute("open") is not None, "no dialog")
+    assert browser.find_element(By.ID, "chart-large").size["width"] > 3 * \
+        browser.find_element(By.ID, "chart-image").size["width"]
+    assert axe_violations(browser) == []
+    browser.find_element(By.ID, "chart-close").click()
+    assert browser.find_element(By.ID, "chart-dialog").get_attribute("open") is None
+
+
 def test_the_page_is_usable_375_px_wide(server, browser, tmp_path):
     browser.set_window_size(375, 800)
     try:

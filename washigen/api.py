@@ -6,6 +6,7 @@
     load(path) -> Design, save(design, path)          design files (.json, a game's .txt, Tiled .tmj/.tmx)
     play(game, design=None, seed=, bots=) -> a game   one game played by bots on the game's engine
     balance(game, design=None, games=, seed=, jobs=, bots=) -> Balance   win rates per seat over seeded games
+    balance_chart(balance, design, seed=, bots=, lang=) -> Document   that balance drawn as `GAME balance -o` draws it
     print_options(**values) -> PrintOptions           paper, bleed, duplex, ... checked as the command line checks them
     draw(design, options) -> Document                 the design's print, page by page (Scenes, with their places)
     draw_component(game, component, options, **params) -> Document   a part's print, a part that only prints too
@@ -93,6 +94,27 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
         raise InputError(f"jobs: must be a whole number 1..64, got {jobs!r}")
     return hook(design, games=games, seed=seed, jobs=jobs, bots=bots)
+
+
+def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str = "greedy",
+                  lang: str = "en") -> Document:
+    """The chart of a balance run, as `washigen GAME balance --seed SEED --bots BOTS --lang LANG -o chart.svg` draws
+    it: win rate per seat with its 95 % interval against the fair-share line, the games' lengths and how they ended,
+    under a title naming the game, its players, the seed and the bots, its words in `lang`. `result` is what
+    washigen.balance answered for `design` with that seed and those bots (they are named, not played, here)."""
+    from .arena.chart import balance_chart as chart
+    from .arena.chart import chart_title
+    from .games import get_game
+    from .press import Document
+
+    lang = _language(lang, "lang")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InputError(f"seed: must be a whole number from 0, got {seed!r}")
+    if not isinstance(bots, str) or not bots.strip():
+        raise InputError(f"bots: must name the bots that played, such as 'greedy', got {bots!r}")
+    players = getattr(design, "players", len(result.seats))    # a Cat Tree layout names none: a seat a player
+    title = chart_title(get_game(design.GAME).title, players, seed, bots, lang)
+    return Document.single(chart(result, result.lengths, title, lang))
 
 
 DUPLEX = ("long", "short", "none")
@@ -266,5 +288,5 @@ def _playable(name: str, what: str) -> Game:
     return found
 
 
-__all__ = ["BALANCE_GAMES", "balance", "bot_game", "draw", "draw_component", "files", "generate", "load", "play",
-           "print_options", "render", "save", "svg", "validate"]
+__all__ = ["BALANCE_GAMES", "balance", "balance_chart", "bot_game", "draw", "draw_component", "files", "generate",
+           "load", "play", "print_options", "render", "save", "svg", "validate"]

@@ -1,17 +1,20 @@
 """What each endpoint does, apart from HTTP: list the games, make a design or a part's print, read an uploaded
-design with the CLI's loaders, print one, play and estimate its balance; all through washigen.api and the games'
-specs, never the command line. Every function takes and returns plain JSON-ready values and raises WashigenError
-(InputError, NotFound, Conflict) with a message for the user."""
+design with the CLI's loaders, print one, play, estimate its balance and draw its chart; all through washigen.api and
+the games' specs, never the command line. Every function takes and returns plain JSON-ready values and raises
+WashigenError (InputError, NotFound, Conflict) with a message for the user."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import secrets
+import threading
 import warnings
 import zipfile
+from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import api as washigen
 from ..design import Design, dumps, load, loads, to_dict
@@ -20,6 +23,9 @@ from ..games.params import SEED_MAX, Param
 from ..games.registry import Component, Game, all_games, get_game
 from . import board
 from .places import grid_geometry, mark, strip_frames
+
+if TYPE_CHECKING:
+    from ..api import Balance
 
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
@@ -442,15 +448,75 @@ def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) ->
     return value
 
 
-def balance(body: dict[str, Any]) -> dict[str, Any]:
-    """Seeded bot games on the design through the game's `balance` hook: win rates per seat with intervals."""
+BALANCE_BOTS = "greedy"         # who plays the studio's balance: the `balance` hooks' default
+BALANCE_RUNS_KEPT = 16
+
+
+class BalanceRuns:
+    """The studio's latest balance runs, by what was asked (design, games, seed): the chart of a run the page has
+    just shown is drawn from its numbers, without playing its games again. Jobs add to it from their threads."""
+
+    def __init__(self, kept: int = BALANCE_RUNS_KEPT):
+        self.kept = kept
+        self._runs: OrderedDict[str, Balance] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(design: Design, games: int, seed: int) -> str:
+        return hashlib.sha256(f"{games}|{seed}|{dumps(design)}".encode()).hexdigest()
+
+    def get(self, key: str) -> Balance | None:
+        with self._lock:
+            found = self._runs.get(key)
+            if found is not None:
+                self._runs.move_to_end(key)
+            return found
+
+    def put(self, key: str, result: Balance) -> None:
+        with self._lock:
+            self._runs[key] = result
+            self._runs.move_to_end(key)
+            while len(self._runs) > self.kept:
+                self._runs.popitem(last=False)
+
+
+def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool) -> tuple[Design, int, Balance]:
+    """(design, seed, Balance) of the games the body asks for, played through the game's `balance` hook (greedy
+    bots, seats rotated) and kept in `runs`; with `reuse`, a run kept there is taken instead of playing again."""
     design = design_of(body)
     game = get_game(design.GAME)
     hook = getattr(game, "balance", None)
     if hook is None:
         raise Conflict(f"{game.name}: no engine plays this game yet, so there is no balance estimate")
     games = _count(body, "games", 200, 1, MAX_BALANCE_GAMES)
-    return hook(design, games, _seed(body) or 0, 1).to_json()
+    seed = _seed(body) or 0
+    key = BalanceRuns.key(design, games, seed)
+    result = runs.get(key) if runs is not None and reuse else None
+    if result is None:
+        result = hook(design, games, seed, 1)
+        if runs is not None:
+            runs.put(key, result)
+    return design, seed, result
+
+
+def balance(body: dict[str, Any], runs: BalanceRuns | None = None) -> dict[str, Any]:
+    """Seeded bot games on the design through the game's `balance` hook: win rates per seat with intervals. The
+    games are always played (the page sees their progress); the run is kept in `runs` for its chart."""
+    return _balance_run(body, runs, reuse=False)[2].to_json()
+
+
+def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = None,
+                  folder: Path | None = None) -> tuple[bytes, str, str]:
+    """The chart of the balance run the body asks for (design, games, seed, as POST /api/balance; lang), byte for
+    byte what `GAME balance --seed SEED --games GAMES --lang LANG -o chart.FMT` writes (svg, pdf or png): drawn
+    from the run kept in `runs`, or from the same games played again."""
+    if fmt not in ("svg", "pdf", "png"):
+        raise InputError(f"format: a balance chart is drawn as svg, pdf or png, got {fmt!r}")
+    lang = language(body.get("lang"))
+    design, seed, result = _balance_run(body, runs, reuse=True)
+    document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
+    stem = f"{design.GAME}-balance" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
+    return packed(washigen.files(document, f"{stem}.{fmt}"), fmt, stem)
 
 
 def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:

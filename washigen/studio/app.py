@@ -253,12 +253,20 @@ def create_app(workdir: Path | None = None) -> Starlette:
         fmt = request.query_params.get("format", "pdf").lower()
         return attachment(*await in_scratch(api.render, body, fmt))
 
+    runs = api.BalanceRuns()
+
     @endpoint
     async def balance(request: Request) -> Response:
         body = await read_json(request)
         if wants_stream(request):
-            return streamed(request, lambda folder: api.balance(body))
-        return JSONResponse(await run_in_threadpool(api.balance, body))
+            return streamed(request, lambda folder: api.balance(body, runs))
+        return JSONResponse(await run_in_threadpool(api.balance, body, runs))
+
+    @endpoint
+    async def balance_chart(request: Request) -> Response:
+        body = await read_json(request)
+        fmt = request.query_params.get("format", "svg").lower()
+        return attachment(*await in_scratch(api.balance_chart, body, fmt, runs))
 
     @endpoint
     async def play(request: Request) -> Response:
@@ -296,6 +304,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         Route("/api/validate", validate, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/balance/chart", balance_chart, methods=["POST"]),
         Route("/api/play", play, methods=["POST"]),
         Route("/api/board", board, methods=["POST"]),
         Route("/api/game", game, methods=["POST"]),

@@ -68,6 +68,30 @@ const GERMAN = {
   "Something needs fixing": "Etwas ist zu korrigieren",
   "Stopped": "Abgebrochen",
   "Balance estimated": "Balance geschätzt",
+  // the balance's numbers and chart
+  "Seat": "Platz",
+  "Wins": "Siege",
+  "Win rate": "Siegquote",
+  "95 % interval": "95-%-Intervall",
+  "{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · {stalemates} stalemate(s), {trapped} trapped":
+    "{games} Partien · {verdict} ({fair}) · Wert der Ausgewogenheit {score} · im Mittel {mean} Züge · " +
+    "{stalemates} Patt(s), {trapped} durch eine Falle",
+  "95 % interval {low} – {high}; fair share {fair}": "95-%-Intervall {low} – {high}; fairer Anteil {fair}",
+  "fair: every interval holds the fair share": "fair: jedes Intervall enthält den fairen Anteil",
+  "unfair: an interval misses the fair share": "unfair: ein Intervall verfehlt den fairen Anteil",
+  "seat {seat} wins {rate} (95 % interval {low} – {high})":
+    "Platz {seat} gewinnt {rate} (95-%-Intervall {low} – {high})",
+  "Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {won} won, {trapped} by a trap, {stalemates} stalemates.":
+    "Ausgewogenheit in {games} Partien: {seats}; {verdict}. Eine Partie dauert im Mittel {mean} Züge; " +
+    "{won} gewonnen, {trapped} durch eine Falle, {stalemates} Patts.",
+  "Click to enlarge": "Zum Vergrößern klicken",
+  "Enlarge": "Vergrößern",
+  "Chart:": "Diagramm:",
+  "Download the chart as SVG": "Das Diagramm als SVG herunterladen",
+  "Download the chart as PDF": "Das Diagramm als PDF herunterladen",
+  "Balance chart": "Diagramm der Ausgewogenheit",
+  "Close": "Schließen",
+  "Drawing the chart…": "Das Diagramm wird gezeichnet…",
   "Bot game played; step through it": "Bot-Partie gespielt; Schritt für Schritt ansehen",
   "Playing one bot game…": "Eine Bot-Partie läuft…",
   "Playing {games} games…": "{games} Partien laufen…",

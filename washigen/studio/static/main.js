@@ -7,6 +7,7 @@ import { pageLanguage, t, translatePage } from "./i18n.js";
 import { Preview, calibrate, cellRect } from "./preview.js";
 import { History, toolsFor } from "./editor.js";
 import { Replay, showBalance } from "./play.js";
+import { BalanceChart } from "./chart.js";
 import { wireStage } from "./stage_input.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,6 +37,8 @@ const state = {
   boardSvg: null,                     // the board shown, as the server drew it
 };
 const preview = new Preview($("preview"));
+const chart = new BalanceChart({ box: $("balance-chart"), image: $("chart-image"), large: $("chart-large"),
+                                 dialog: $("chart-dialog") });
 const replay = new Replay({ view: $("replay-view"), lines: $("replay-lines"), step: $("replay-step"),
                             first: $("replay-first"), back: $("replay-back"), next: $("replay-next"),
                             last: $("replay-last"), play: $("replay-play") }, showStep);
@@ -192,6 +195,7 @@ function chooseComponent(name, values = {}) {
   buildPrintOptions($("print-options"), state.component.print_options, state.papers, () => {});
   $("print-box").hidden = state.component.print_options.length === 0;
   $("balance-result").replaceChildren();
+  chart.clear();
   $("replay-view").hidden = true;
 }
 
@@ -544,17 +548,35 @@ async function estimateBalance() {
   status(t("Playing {games} games…", { games }), "busy");
   $("balance").disabled = true;
   const work = startWork();
+  let numbers = false;
   try {
-    const result = await postStream("/api/balance", { design: state.result.design, games,
-                                                      seed: $("seed").value.trim() || 0 }, progress, work.signal);
+    const run = { design: state.result.design, games, seed: $("seed").value.trim() || 0 };
+    const result = await postStream("/api/balance", run, progress, work.signal);
     showBalance($("balance-result"), result);
+    numbers = true;
+    status(t("Drawing the chart…"), "busy");
+    await chart.show(run, result, $("lang").value);     // drawn from the run the server has just played
     status(t("Balance estimated"));
   } catch (error) {
-    if (error instanceof Stopped) status(t("Stopped"));
-    else $("balance-result").textContent = failed(error);
+    if (error instanceof Stopped) { status(t("Stopped")); return; }
+    chart.clear();
+    const message = failed(error);
+    if (!numbers) $("balance-result").textContent = message;    // a chart that failed leaves the numbers shown
   } finally {
     $("balance").disabled = false;
     endWork(work);
+  }
+}
+
+// The balance chart as a file, as `GAME balance -o chart.FORMAT` writes it.
+async function downloadChart(format) {
+  status(t("Printing {format}…", { format: format.toUpperCase() }), "busy");
+  try {
+    const { blob, filename } = await chart.file(format, $("lang").value);
+    saveBlob(blob, filename);
+    status(t("Downloaded {name}", { name: filename }));
+  } catch (error) {
+    failed(error);
   }
 }
 
@@ -592,7 +614,8 @@ function wire() {
   $("seed").addEventListener("input", scheduleDesign);
   $("lang").addEventListener("change", () => { writeUrl(readForm($("params"), state.component.params),
                                                         designRequest().seed);
-                                             if (state.onBoard) replay.go(replay.at); else redraw(); });
+                                             if (state.onBoard) replay.go(replay.at); else redraw();
+                                             chart.draw($("lang").value).catch(failed); });
   $("new-seed").addEventListener("click", () => { $("seed").value = newSeed(); makeDesign(); });
   $("params").addEventListener("submit", (event) => { event.preventDefault(); makeDesign(); });
   for (const button of document.querySelectorAll("[data-format]")) {
@@ -600,6 +623,15 @@ function wire() {
   }
   $("upload").addEventListener("change", () => upload($("upload").files[0]));
   $("balance").addEventListener("click", estimateBalance);
+  $("chart-image").addEventListener("click", () => chart.enlarge());
+  $("chart-zoom").addEventListener("click", () => chart.enlarge());
+  $("chart-close").addEventListener("click", () => $("chart-dialog").close());
+  $("chart-dialog").addEventListener("click", (event) => {     // a click beside the chart (the backdrop) closes it
+    if (event.target === $("chart-dialog")) $("chart-dialog").close();
+  });
+  for (const button of document.querySelectorAll("[data-chart]")) {
+    button.addEventListener("click", () => downloadChart(button.dataset.chart));
+  }
   $("replay").addEventListener("click", playOne);
   $("replay-first").addEventListener("click", () => replay.go(0));
   $("replay-back").addEventListener("click", () => replay.go(replay.at - 1));

@@ -1,18 +1,28 @@
-import { t } from "./i18n.js";
+import { pageLanguage, t } from "./i18n.js";
 
 // The balance estimate of POST /api/balance: per seat the win rate, its 95 % interval and the fair share.
 
-function percent(value) {
-  return `${(100 * value).toFixed(1)} %`;
+const ONE_DECIMAL = new Intl.NumberFormat(pageLanguage, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const SCORE = new Intl.NumberFormat(pageLanguage, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+// A number with one decimal as the page's language writes it: "135.8", "135,8".
+export function decimal(value) {
+  return ONE_DECIMAL.format(value);
+}
+
+// A share, likewise: "40.0 %", "40,0 %" (a space that never breaks the line).
+export function percent(value) {
+  return `${decimal(100 * value)}\u00a0%`;
 }
 
 function intervalBar(seat, fair) {
   const bar = document.createElement("div");
   bar.className = "interval";
-  bar.title = `95 % interval ${percent(seat.low)} – ${percent(seat.high)}; fair share ${percent(fair)}`;
+  bar.title = t("95 % interval {low} – {high}; fair share {fair}", { low: percent(seat.low), high: percent(seat.high),
+                                                                    fair: percent(fair) });
   const span = document.createElement("div");
   span.className = "span";
-  span.style.left = percent(seat.low).replace(" ", "");
+  span.style.left = `${(100 * seat.low).toFixed(1)}%`;
   span.style.width = `${(100 * (seat.high - seat.low)).toFixed(1)}%`;
   const rate = document.createElement("div");
   rate.className = "rate";
@@ -32,7 +42,7 @@ export function showBalance(box, result) {
   const head = table.createTHead().insertRow();
   for (const title of ["Seat", "Wins", "Win rate", "95 % interval"]) {
     const th = document.createElement("th");
-    th.textContent = title;
+    th.textContent = t(title);
     head.append(th);
   }
   const body = table.createTBody();
@@ -45,11 +55,12 @@ export function showBalance(box, result) {
   }
   const verdict = document.createElement("p");
   verdict.className = result.fair ? "summary ok" : "summary warn";
-  verdict.textContent = `${result.games} games · ` +
-    `${result.fair ? "fair: every interval holds the fair share" : "unfair: an interval misses the fair share"}` +
-    ` (${percent(fair)}) · balance score ` +
-    `${Number(result.score).toFixed(3)} · mean ${Number(result.mean_turns).toFixed(1)} turns · ` +
-    `${result.stalemates} stalemate(s), ${result.trapped} trapped`;
+  verdict.textContent = t("{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · " +
+                          "{stalemates} stalemate(s), {trapped} trapped", {
+    games: result.games, fair: percent(fair), score: SCORE.format(result.score),
+    verdict: result.fair ? t("fair: every interval holds the fair share")
+      : t("unfair: an interval misses the fair share"),
+    mean: decimal(result.mean_turns), stalemates: result.stalemates, trapped: result.trapped });
   box.replaceChildren(verdict, table);
 }
 
