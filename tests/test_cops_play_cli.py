@@ -83,7 +83,7 @@ def test_balance_json_has_the_play_protocol_shape_and_jobs_change_nothing(tmp_pa
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
     assert set(body) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair", "ends",
-                         "turns_sd", "decisiveness", "first_mover_edge"}
+                         "turns_sd", "decisiveness", "first_mover_edge", "lead_changes"}
     assert body["games"] == 40 and [seat["seat"] for seat in body["seats"]] == [1, 2, 3, 4]
     assert sum(seat["wins"] for seat in body["seats"]) == 40 - body["stalemates"]
     assert body["ends"] == {"win": 40 - body["stalemates"], "trap": 0, "stalemate": body["stalemates"]}

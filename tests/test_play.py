@@ -161,7 +161,7 @@ def test_balance_of_a_lopsided_run_is_not_fair():
     js = result.to_json()
     assert js["games"] == 100 and [s["seat"] for s in js["seats"]] == [1, 2]
     assert set(js) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair",
-                       "ends", "turns_sd", "decisiveness", "first_mover_edge"}
+                       "ends", "turns_sd", "decisiveness", "first_mover_edge", "lead_changes"}
     assert set(js["seats"][0]) == {"seat", "wins", "win_rate", "low", "high"}
 
 

@@ -3,8 +3,9 @@ how many ended by a trap or not at all; the map's score is the largest gap betwe
 share, and the map is fair when every seat's interval holds the fair share.
 
 Besides, the game metrics analysts look at where they mean something for every game here (Browne 2008, Ludii's
-metrics): how games end, the spread of their length, decisiveness (the share of games with a winner) and the first
-mover's edge. `Agreement` says how far greedy and strong play agree on one map: balance from greedy play is only
+metrics): how games end, the spread of their length, decisiveness (the share of games with a winner), the first
+mover's edge and how often the leader changes (by each engine's progress: few changes, games decided early; many,
+a close race). `Agreement` says how far greedy and strong play agree on one map: balance from greedy play is only
 trusted where they do."""
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class Balance:
     decisive: float = 0.0  # share of games with a winner (a trap's survivor included)
     first_edge: float = 0.0    # win rate of the seat that moved first, minus the fair share
     lengths: tuple[int, ...] = ()  # every game's length in turns, in game order (the chart's histogram)
+    lead_changes: float = 0.0  # how often the side ahead changed, a game on average (GameRecord.lead_changes)
 
     def to_json(self) -> dict:
         return {
@@ -72,6 +74,7 @@ class Balance:
             "turns_sd": round(self.turns_sd, 2),
             "decisiveness": round(self.decisive, 4),
             "first_mover_edge": round(self.first_edge, 4),
+            "lead_changes": round(self.lead_changes, 2),
         }
 
     def format_text(self) -> str:
@@ -85,6 +88,7 @@ class Balance:
         lines.append(f"ends: {self.won} won, {self.trapped} by a trap, {self.stalemates} stalemates; "
                      f"length {self.mean_turns:.1f} ± {self.turns_sd:.1f} turns; decisive {self.decisive:.1%}; "
                      f"first mover's edge {self.first_edge:+.1%}")
+        lines.append(f"lead changes: {self.lead_changes:.2f} a game (few: decided early; many: a close race)")
         return "\n".join(lines)
 
 
@@ -113,6 +117,7 @@ def balance(records: Sequence[GameRecord], players: int, teams: int | None = Non
         decisive=sum(1 for record in records if record.winners) / n if n else 0.0,
         first_edge=first_wins / n - fair_share if n else 0.0,
         lengths=tuple(turns),
+        lead_changes=sum(record.lead_changes for record in records) / n if n else 0.0,
     )
 
 

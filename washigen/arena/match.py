@@ -1,13 +1,46 @@
-"""One seeded match between bots, played on any engine that follows the protocol of washigen.arena."""
+"""One seeded match between bots, played on any engine that follows the protocol of washigen.arena, and how often
+its leader changed."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Literal, Sequence, overload
+from typing import Any, Callable, Iterable, Literal, Sequence, overload
 
 from .bots import Bot
+
+# An engine's optional `progress(state)`: one number per side (a seat; a team where a team wins together), higher
+# the further ahead. Balance counts how often the side ahead changes (lead_changes).
+Progress = Callable[[Any], Sequence[float]]
+
+
+class LeadCount:
+    """How many times the strict leader (the one side whose progress is highest) changed from one side to another,
+    position by position. A tie has no leader and keeps the last one: a side that ties and then pulls ahead again
+    has not changed the lead."""
+    __slots__ = ("leader", "changes")
+
+    def __init__(self) -> None:
+        self.leader: int | None = None
+        self.changes = 0
+
+    def see(self, progress: Sequence[float]) -> None:
+        best = max(progress)
+        ahead = progress.index(best)
+        if best in progress[ahead + 1:]:
+            return
+        if self.leader is not None and ahead != self.leader:
+            self.changes += 1
+        self.leader = ahead
+
+
+def lead_changes(progresses: Iterable[Sequence[float]]) -> int:
+    """The lead changes over a game's positions, given as each one's progress (see LeadCount)."""
+    count = LeadCount()
+    for progress in progresses:
+        count.see(progress)
+    return count.changes
 
 
 @dataclass(frozen=True)
@@ -17,31 +50,36 @@ class Match:
     turns: int                     # moves made
     stalemate: bool                # the turn limit was reached with no result
     result: Any                    # engine.result(final), None on a stalemate
+    lead_changes: int = 0          # how often the leader changed, by the `progress` play_match was given
 
 
 @overload
 def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
-               keep_states: Literal[False] = False) -> Match: ...
+               keep_states: Literal[False] = False, progress: Progress | None = None) -> Match: ...
 
 
 @overload
 def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
-               keep_states: Literal[True]) -> tuple[Match, list[Any]]: ...
+               keep_states: Literal[True], progress: Progress | None = None) -> tuple[Match, list[Any]]: ...
 
 
 @overload
 def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
-               keep_states: bool) -> Match | tuple[Match, list[Any]]: ...
+               keep_states: bool, progress: Progress | None = None) -> Match | tuple[Match, list[Any]]: ...
 
 
 def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: int, turn_limit: int,
-               keep_states: bool = False) -> Match | tuple[Match, list[Any]]:
+               keep_states: bool = False, progress: Progress | None = None) -> Match | tuple[Match, list[Any]]:
     """Plays from `state` until the engine has a result or `turn_limit` moves were made. Every random choice of
     every bot draws from one `random.Random(seed)`, in move order, so the same seed gives the same game. With
-    `keep_states`, also every state from the first to the last."""
+    `keep_states`, also every state from the first to the last; with `progress` (the engine's), the lead changes
+    over every state from the first to the last."""
     rng = random.Random(seed)
     moves: list[str] = []
     states = [state] if keep_states else []
+    lead = LeadCount()
+    if progress is not None:
+        lead.see(progress(state))
     outcome = engine.result(state)
     while outcome is None and len(moves) < turn_limit:
         legal = engine.legal_moves(state)
@@ -52,6 +90,9 @@ def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: 
         moves.append(str(move))
         if keep_states:
             states.append(state)
+        if progress is not None:
+            lead.see(progress(state))
         outcome = engine.result(state)
-    match = Match(final=state, moves=tuple(moves), turns=len(moves), stalemate=outcome is None, result=outcome)
+    match = Match(final=state, moves=tuple(moves), turns=len(moves), stalemate=outcome is None, result=outcome,
+                  lead_changes=lead.changes)
     return (match, states) if keep_states else match

@@ -35,13 +35,15 @@ STOP_SECONDS = 2.0          # how long a worker told to stop may take before it 
 class GameRecord:
     """What balance needs of one finished game. `winners` are 0-based seats (both teammates in co-op); empty
     on a stalemate or where every player was trapped. `end` says how it ended: a player (team) reached the goal
-    ("win"), the game was decided by trapped players ("trap"), or the turn limit was reached ("stalemate")."""
+    ("win"), the game was decided by trapped players ("trap"), or the turn limit was reached ("stalemate").
+    `lead_changes`: how often the side ahead by the engine's progress changed (arena.match.LeadCount)."""
     seed: int
     winners: tuple[int, ...]
     turns: int
     end: End
     specials_used: tuple[int, ...] = ()
     first: int = 0
+    lead_changes: int = 0
 
 
 class WorkerDied(WashigenError):

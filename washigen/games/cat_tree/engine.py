@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 
 from ...errors import InputError
 from .model import COPIES, GRID_COLS, GRID_ROWS, HAND, NAMES, PLAYERS, ROUNDS, CatTreeLayout, layout_from_grid
-from .rules import Cell, Grid, legal_cells, placement_ok, score_grid
+from .rules import Cell, Grid, Score, legal_cells, placement_ok, score_grid
 
 KEEP, PLACE, OVER = "keep", "place", "over"
 
@@ -99,6 +99,7 @@ class State:
     discards: tuple[tuple[str, ...], ...]       # per seat, face down
     dismissed: tuple[str, ...] = ()             # cards no cell took, face up
     waited: bool = False                        # the leader let the partner place first this round
+    placed_by: tuple[int, ...] = ()             # the seat that placed each card of `cards`, in the same order
 
     @property
     def grid(self) -> Grid:
@@ -174,6 +175,21 @@ def result(state: State) -> Result | None:
     return Result(score_grid(state.grid).total, tuple(range(PLAYERS)))
 
 
+def progress(state: State) -> tuple[float, ...]:
+    """Per seat, the points the cards it placed score in the tree as it stands: the share by which balance names
+    the winner (playtest.game_record), and what it counts the lead changes by."""
+    return shares_of(state, score_grid(state.grid))
+
+
+def shares_of(state: State, score: Score) -> tuple[float, ...]:
+    """progress, from the tree's score (score_grid of the state's grid) where it is known already."""
+    points = [0.0] * PLAYERS
+    placed_by = dict(zip((cell for cell, _ in state.cards), state.placed_by))
+    for card in score.cards:
+        points[placed_by[(card.row, card.col)]] += card.points
+    return tuple(points)
+
+
 def legal_moves(state: State) -> list[Move]:
     seat = state.to_move
     if state.phase == KEEP:
@@ -205,7 +221,7 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Wait):
         return _with(state, waited=True, to_move=other)
     if isinstance(move, Place):
-        state = _with(state, cards=state.cards + ((move.cell, move.card),))
+        state = _with(state, cards=state.cards + ((move.cell, move.card),), placed_by=state.placed_by + (seat,))
     else:
         state = _with(state, dismissed=state.dismissed + (move.card,))
     state = _with(state, kept=_set(state.kept, seat, None), done=_set(state.done, seat, True))

@@ -9,7 +9,8 @@ order once for both players and draws its tie-breaks as the simulation always ha
 
 `play_bots` plays the named bots on the engine (washigen.arena's play_match; two greedy players play `play`);
 `tree_record` is one such game as a process pool sends it back; `summary` / `compare` are the numbers
-`cat-tree balance` prints, and `balance` the win rate per player (Game.balance).
+`cat-tree balance` prints, and `balance` the win rate per player (Game.balance). Every game also counts how often
+the player whose cards score more changed (engine.progress, washigen.arena.match.LeadCount).
 
 The players build one tree together, so the rules name no winner. For balance, a player's share of a game is the
 points their own cards score in the finished tree (the tree's total is the sum of the two shares): the player
@@ -25,12 +26,13 @@ from dataclasses import dataclass, replace
 
 from ...arena import Balance, GameRecord, make_bots, play_match, run_games, wilson
 from ...arena import balance as seat_balance
+from ...arena.match import lead_changes
 from ...errors import InputError
 from . import engine
 from .bots import BOTS, Board, choose_card, place_both, planned_move
 from .engine import Dismiss, Place, Wait, shuffled_deck
 from .model import GRID_COLS, GRID_ROWS, PLAYERS, CatTreeLayout
-from .rules import Cell, score_grid
+from .rules import Cell, Score, score_grid
 
 BALANCE_GAMES = 200
 TURN_LIMIT = 100           # moves; a game takes at most 8 rounds x 5
@@ -54,6 +56,7 @@ class PlayedGame:
     moves: tuple[str, ...] = ()      # every move in the engine's notation, in order
     bots: str = "greedy"
     first: int = 0                   # the seat that led round 1
+    lead_changes: int = 0            # how often the player whose cards score more changed (engine.progress)
 
     @property
     def dismissed(self) -> tuple[Turn, ...]:
@@ -100,18 +103,27 @@ def play_bots(seed: int, bots: str = "greedy", first: int = 0, width: int = GRID
 
 
 def _played(seed: int, states: list[engine.State], moves: list[str], bots: str, first: int) -> PlayedGame:
-    """The game's turns (one per card placed or dismissed, with what its player was dealt) from its states."""
+    """The game's turns (one per card placed or dismissed, with what its player was dealt) from its states, and how
+    often the lead changed (engine.progress, each tree scored once)."""
     turns, drawn = [], {}
+    trees: dict[int, Score] = {}                 # cards placed -> the tree's score
+
+    def scored(state: engine.State) -> Score:
+        if len(state.cards) not in trees:
+            trees[len(state.cards)] = score_grid(state.grid)
+        return trees[len(state.cards)]
+
     for before, after, text in zip(states, states[1:], moves):
         if before.phase == engine.KEEP and before.hands[before.to_move]:
             drawn[before.to_move] = before.hands[before.to_move]
         move = engine.parse_move(text, before)
         if isinstance(move, (Place, Dismiss)):
             cell = move.cell if isinstance(move, Place) else None
-            gain = score_grid(after.grid).total - score_grid(before.grid).total if cell else 0
+            gain = scored(after).total - scored(before).total if cell else 0
             turns.append(Turn(before.round, before.to_move + 1, drawn[before.to_move], move.card, cell, gain))
     final = states[-1]
-    return PlayedGame(seed, final.layout(seed), tuple(turns), tuple(moves), bots, first)
+    return PlayedGame(seed, final.layout(seed), tuple(turns), tuple(moves), bots, first,
+                      lead_changes(engine.shares_of(state, scored(state)) for state in states))
 
 
 def game_log(game: PlayedGame) -> list[str]:
@@ -139,6 +151,7 @@ class TreeRecord:
     high: bool                       # a card at altitude (height 5 or more)
     shares: tuple[int, ...] = ()     # per seat: the points its own cards score in the finished tree
     moves: int = 0                   # the game's length in moves
+    lead_changes: int = 0            # how often the player whose cards score more changed
 
 
 def tree_record(bots: str, width: int, height: int, seed: int, first: int) -> TreeRecord:
@@ -146,7 +159,7 @@ def tree_record(bots: str, width: int, height: int, seed: int, first: int) -> Tr
     game = play_bots(seed, bots, first, width, height)
     cards = game.layout.cards
     return TreeRecord(seed, first, game.score, len(cards), len(game.dismissed), any(c.row >= 5 for c in cards),
-                      shares(game), len(game.moves))
+                      shares(game), len(game.moves), game.lead_changes)
 
 
 def shares(game: PlayedGame) -> tuple[int, ...]:
@@ -179,19 +192,21 @@ class Summary:
     placed: float                    # cards placed per game
     dismissed: float                 # cards dismissed per game
     altitude: float                  # share of trees with a card at height 5 or more
+    lead_changes: float = 0.0        # how often the player whose cards score more changed, a game on average
 
     def to_json(self) -> dict:
         return {"bots": self.bots, "games": self.games, "mean": round(self.mean, 2), "stdev": round(self.stdev, 2),
                 "min": self.low, "quartiles": [round(q, 2) for q in self.quartiles], "max": self.high,
                 "placed": round(self.placed, 2), "dismissed": round(self.dismissed, 2),
-                "altitude": round(self.altitude, 4)}
+                "altitude": round(self.altitude, 4), "lead_changes": round(self.lead_changes, 2)}
 
     def format_text(self) -> str:
         q1, median, q3 = self.quartiles
         return (f"{self.bots}: {self.games} games, tree {self.mean:.1f} points on average (spread {self.stdev:.1f}; "
                 f"min {self.low}, quartiles {q1:g} / {median:g} / {q3:g}, max {self.high}); "
                 f"{self.placed:.1f} cards placed and {self.dismissed:.1f} dismissed a game; "
-                f"{self.altitude:.0%} of trees reach height 5")
+                f"{self.altitude:.0%} of trees reach height 5; the player whose cards score more changed "
+                f"{self.lead_changes:.2f} times a game")
 
 
 def summary(bots: str, records: list[TreeRecord]) -> Summary:
@@ -203,7 +218,8 @@ def summary(bots: str, records: list[TreeRecord]) -> Summary:
         q1 = median = q3 = scores[0]
     return Summary(bots, n, statistics.fmean(scores), statistics.pstdev(scores), min(scores), (q1, median, q3),
                    max(scores), statistics.fmean(r.cards for r in records),
-                   statistics.fmean(r.dismissed for r in records), sum(r.high for r in records) / n)
+                   statistics.fmean(r.dismissed for r in records), sum(r.high for r in records) / n,
+                   statistics.fmean(r.lead_changes for r in records))
 
 
 @dataclass(frozen=True)
@@ -250,7 +266,7 @@ def game_record(record: TreeRecord) -> GameRecord:
     best = max(record.shares)
     leaders = tuple(seat for seat, points in enumerate(record.shares) if points == best)
     return GameRecord(seed=record.seed, winners=leaders if len(leaders) == 1 else (), turns=record.moves, end="win",
-                      first=record.first)
+                      first=record.first, lead_changes=record.lead_changes)
 
 
 def balance(design: CatTreeLayout | None = None, games: int = BALANCE_GAMES, seed: int = 0, jobs: int = 1,

@@ -180,6 +180,10 @@ class Game:
     dry: bool = False            # sewer poppers keep cats off the sewers (2 players, or a wider map)
     # The greedy bot's latest goal flood for each (seat, goal): the next turn's flood starts from it (bots.py).
     floods: dict = field(default_factory=dict, compare=False, repr=False)
+    # What balance measures the cats' progress with (playtest.progress), kept apart from the bot's floods: its own
+    # floods by (seat, goal), and each cat's latest steps left by (seat, cat number).
+    progress_floods: dict = field(default_factory=dict, compare=False, repr=False)
+    progress_steps: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class State:

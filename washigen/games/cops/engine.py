@@ -513,6 +513,22 @@ def result(state: State) -> Result | None:
     return None
 
 
+_AREAS = tuple(bin(ranks).count("1") for ranks in range(8))      # the areas a squad holds in a zone, from its ranks
+
+
+def progress(state: State) -> tuple[float, ...]:
+    """How far each squad is towards winning, as the rules count it: three a crime solved (a crime takes the three
+    areas of a zone), plus the areas it holds in the zone still open where it holds most. What balance counts the
+    lead changes by."""
+    areas = _AREAS.__getitem__
+    ranks = state.counts.ranks
+    if max(state.solved) >= 0:               # a solved zone's areas count for no one any more
+        ranks = tuple(tuple(0 if solver >= 0 else held for held, solver in zip(zones, state.solved))
+                      for zones in ranks)
+    return tuple(float(3 * len(crimes) + max(map(areas, zones), default=0))
+                 for crimes, zones in zip(state.crimes, ranks))
+
+
 def _moves_out(state: State, squad: int, held: int, used: int) -> list[tuple[Step, int, int]]:
     """(step, its pieces, its target) for every route the squad may take from the locations in `held`."""
     board = state.board

@@ -19,27 +19,32 @@ def turn_limit(design) -> int:
     return 20 * sum(len(segment.locations) for segment in design.segments)
 
 
-def play_game(design, bots: str, seed: int, first: int):
-    """One seeded game between the bots named by `bots` (`greedy`, `greedy,random`, ...), seat `first` starting."""
+def play_game(design, bots: str, seed: int, first: int, count_leads: bool = False):
+    """One seeded game between the bots named by `bots` (`greedy`, `greedy,random`, ...), seat `first` starting;
+    with `count_leads` (balance), also how often the squad ahead changed (engine.progress)."""
     players = design.players
     state = engine.initial_state(design, seed=seed, first=first)
-    return play_match(engine, state, make_bots(bots, BOTS, players), seed, turn_limit(design))
+    return play_match(engine, state, make_bots(bots, BOTS, players), seed, turn_limit(design),
+                      progress=engine.progress if count_leads else None)
 
 
 def record_of(match, seed: int, first: int) -> GameRecord:
     outcome = match.result
     winners = outcome.winners if outcome is not None else ()
     return GameRecord(seed=seed, winners=winners, turns=match.turns, end="win" if winners else "stalemate",
-                      specials_used=tuple(RAMEN - left for left in match.final.ramen), first=first)
+                      specials_used=tuple(RAMEN - left for left in match.final.ramen), first=first,
+                      lead_changes=match.lead_changes)
 
 
-def play_record(design, bots: str, seed: int, first: int) -> GameRecord:
+def play_record(design, bots: str, seed: int, first: int, count_leads: bool = False) -> GameRecord:
     """What balance needs of one game (module level, so a process pool can run it)."""
-    return record_of(play_game(design, bots, seed, first), seed, first)
+    return record_of(play_game(design, bots, seed, first, count_leads), seed, first)
 
 
-def run(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy", label: str | None = None):
-    return run_games(functools.partial(play_record, design, bots), seed, games, design.players, jobs, label)
+def run(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy", label: str | None = None,
+        count_leads: bool = False):
+    play_one = functools.partial(play_record, design, bots, count_leads=count_leads)
+    return run_games(play_one, seed, games, design.players, jobs, label)
 
 
 def map_balance(design, games: int, seed: int, jobs: int = 1, bots: str = "greedy"):
@@ -49,7 +54,7 @@ def map_balance(design, games: int, seed: int, jobs: int = 1, bots: str = "greed
     # Seat 0 is the squad that starts: winners renumbered from the starter, who is then seat 0 in every game.
     records = [replace(record, winners=tuple((winner - record.first) % players for winner in record.winners),
                        first=0)
-               for record in run(design, games, seed, jobs, bots)]
+               for record in run(design, games, seed, jobs, bots, count_leads=True)]
     return balance(records, players)
 
 

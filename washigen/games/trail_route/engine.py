@@ -647,6 +647,13 @@ def winners(state: State) -> list[int]:
     return [p for p in tied if forward_rank(state, p) == front]
 
 
+def progress(state: State) -> tuple[float, ...]:
+    """How far ahead each player is (in the order of play), as `winners` would judge the game now: its score and,
+    below a point, how far forward its most advanced cat stands. What balance counts the lead changes by."""
+    room = START + 2                            # forward_rank + 1 runs 0..START + 1: a fraction of a point
+    return tuple(state.score(p) + (forward_rank(state, p) + 1) / room for p in range(state.players))
+
+
 @dataclass
 class GameResult:
     state: State

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from typing import Callable
 
 from ...arena import Balance, GameRecord, run_games
 from ...arena import balance as seat_balance
+from ...arena.match import LeadCount
 from ...errors import InputError
 from .bots import make_policies, parse_policy
-from .engine import GameResult, play_game
+from .engine import GameResult, State, play_game, progress
 from .generate import generate_setup
 from .model import TrailRouteSetup
 
@@ -46,22 +48,25 @@ def turn_order(setup: TrailRouteSetup, first: int) -> TrailRouteSetup:
     return replace(setup, seats=setup.seats[first:] + setup.seats[:first])
 
 
-def play_from(setup: TrailRouteSetup, bots: tuple[str, ...], seed: int, first: int) -> GameResult:
+def play_from(setup: TrailRouteSetup, bots: tuple[str, ...], seed: int, first: int,
+              on_turn: Callable[[State], None] | None = None) -> GameResult:
     """One game, seat `first` starting, each seat played by its policy in `bots`; its players (in the result's
-    state) are numbered in the order of play, so seat s is player (s - first) % players there."""
+    state) are numbered in the order of play, so seat s is player (s - first) % players there. `on_turn` sees the
+    table after every turn."""
     names = bots[first:] + bots[:first]
-    return play_game(turn_order(setup, first), make_policies(list(names), seed, option="bots"))
+    return play_game(turn_order(setup, first), make_policies(list(names), seed, option="bots"), on_turn)
 
 
 def play_record(setup: TrailRouteSetup, bots: tuple[str, ...], seed: int, first: int) -> GameRecord:
     """What balance needs of one game, its winners as seats of `setup` (module level, so a process pool can run
-    it: bind the first two with functools.partial)."""
-    result = play_from(setup, bots, seed, first)
+    it: bind the first two with functools.partial); the lead changes counted turn by turn (engine.progress)."""
+    lead = LeadCount()
+    result = play_from(setup, bots, seed, first, on_turn=lambda state: lead.see(progress(state)))
     players = setup.players
     finished = result.end_reason == "destinations"
     winners = tuple(sorted((player + first) % players for player in result.winners)) if finished else ()
     return GameRecord(seed=seed, winners=winners, turns=sum(result.state.turns), end="win" if finished else
-                      "stalemate", first=first)
+                      "stalemate", first=first, lead_changes=lead.changes)
 
 
 def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, seed: int = 0, jobs: int = 1,
