@@ -146,6 +146,16 @@ def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, do
     alt = browser.find_element(By.ID, "chart-image").get_attribute("alt")
     assert alt.startswith("Balance chart of 20 games") and "seat 2 wins" in alt
     assert axe_violations(browser) == []
+    # the run's other metrics under the verdict, as `cats balance --json` gives them for the same games
+    design = tmp_path / "map.json"
+    design.write_text(json.dumps(browser.execute_script("return window.studioDesign()")), encoding="utf-8")
+    told = json.loads(subprocess.run([sys.executable, "-m", "washigen", "cats", "balance", "--map", str(design),
+                                      "--seed", "5", "--games", "20", "--jobs", "1", "--json"], check=True,
+                                     capture_output=True, text=True, timeout=120).stdout)
+    metrics = browser.find_element(By.CSS_SELECTOR, "#balance-result .metrics").text
+    leads = float(metrics.split("the lead changed ")[1].split(" ")[0])
+    decisive = float(metrics.split("decisive ")[1].split("\u00a0")[0].split(" ")[0])
+    assert abs(leads - told["lead_changes"]) <= 0.05 and abs(decisive - 100 * told["decisiveness"]) <= 0.05, metrics
 
     Select(browser.find_element(By.ID, "lang")).select_by_value("de")
     wait(browser, lambda d: chart_shown(d) and "Platz 2" in d.execute_async_script(CHART_SVG), "no German chart")
@@ -153,8 +163,6 @@ def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, do
         old.unlink()
     browser.find_element(By.CSS_SELECTOR, "#balance-chart [data-chart=svg]").click()
     [downloaded] = wait(browser, lambda d: list(downloads.glob("cats-balance-5-5.svg")), "no chart downloaded")
-    design = tmp_path / "map.json"
-    design.write_text(json.dumps(browser.execute_script("return window.studioDesign()")), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "washigen", "cats", "balance", "--map", str(design), "--seed", "5",
                     "--games", "20", "--jobs", "1", "--lang", "de", "-o", str(tmp_path / "cli.svg")], check=True,
                    capture_output=True, timeout=120)

@@ -77,6 +77,8 @@ const GERMAN = {
     "{games} Partien · {verdict} ({fair}) · Wert der Ausgewogenheit {score} · im Mittel {mean} Züge · " +
     "{stalemates} Patt(s), {trapped} durch eine Falle",
   "95 % interval {low} – {high}; fair share {fair}": "95-%-Intervall {low} – {high}; fairer Anteil {fair}",
+  "first mover's edge {edge} · decisive {decisive} · the lead changed {leads} times a game":
+    "Vorteil des ersten Zugs {edge} · entschieden {decisive} · Führungswechsel je Partie {leads}",
   "fair: every interval holds the fair share": "fair: jedes Intervall enthält den fairen Anteil",
   "unfair: an interval misses the fair share": "unfair: ein Intervall verfehlt den fairen Anteil",
   "seat {seat} wins {rate} (95 % interval {low} – {high})":

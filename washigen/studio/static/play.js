@@ -61,7 +61,13 @@ export function showBalance(box, result) {
     verdict: result.fair ? t("fair: every interval holds the fair share")
       : t("unfair: an interval misses the fair share"),
     mean: decimal(result.mean_turns), stalemates: result.stalemates, trapped: result.trapped });
-  box.replaceChildren(verdict, table);
+  // what else the run says of the games (README: the balance metrics), where the answer carries it
+  const metrics = document.createElement("p");
+  metrics.className = "metrics";
+  metrics.textContent = t("first mover's edge {edge} · decisive {decisive} · the lead changed {leads} times a game", {
+    edge: (result.first_mover_edge > 0 ? "+" : "") + percent(result.first_mover_edge ?? 0),
+    decisive: percent(result.decisiveness ?? 0), leads: decimal(result.lead_changes ?? 0) });
+  box.replaceChildren(verdict, metrics, table);
 }
 
 // One bot game (POST /api/play), stepped through. A game drawn on the board (Cats, Cops: the answer's `board`
