@@ -172,11 +172,20 @@ class TrailRoute(Subject):
         result = get_game("trail-route").play(design, seed=seed, bots=bots)
         return sum(result.state.turns), tuple(result.winners)
 
+    def balance(self, design, games, seed, jobs, bots="greedy"):
+        import washigen
+        return washigen.balance("trail-route", design, games=games, seed=seed, jobs=jobs, bots=bots)
+
 
 class CatTree(Subject):
-    """Both players build one tree together: no head-to-head, no balance."""
+    """Both players build one tree together: no head-to-head. Its balance is the deals' (no map: a "map" of the
+    agreement study is a run of deals seeded apart), the larger share of the tree winning."""
     name = "cat-tree"
     duel_seats = 0
+
+    def balance(self, design, games, seed, jobs, bots="greedy"):
+        import washigen
+        return washigen.balance("cat-tree", None, games=games, seed=seed, jobs=jobs, bots=bots)
 
     def engine(self):
         try:
