@@ -25,7 +25,7 @@ from .readback import page_boxes_mm, pdf_pages
 KINDS = {
     "2p": dict(players=2), "3p": dict(players=3), "4p": dict(players=4), "5p": dict(players=5),
     "6p": dict(players=6), "2v2": dict(players=4, coop=True), "2v2v2": dict(players=6, coop=True),
-    "long": dict(long=1, forests=6), "cut-up": dict(cut_up=True), "jinja": dict(jinja=True, forests=3),
+    "long": dict(long=1, forests=6), "cut-up": dict(cut_up=True, budget=0), "jinja": dict(jinja=True, forests=3),
     "poppers-2p": dict(sewer_poppers=True), "poppers-4p": dict(players=4, sewer_poppers=True),
 }
 

@@ -23,10 +23,11 @@ KINDS = [
     ("2v2v2", 25, dict(players=6, coop=True, segment_rows=4, segment_cols=22)),
     ("long", 40, dict(long=1, **SMALL)),
     ("forests", 40, dict(forests=4, segment_rows=5, segment_cols=19)),
-    ("cut-up", 20, dict(cut_up=True, **SMALL)),
+    ("cut-up", 20, dict(cut_up=True, budget=0, **SMALL)),
     ("jinja", 40, dict(jinja=True, **SMALL)),
     ("poppers", 45, dict(sewer_poppers=True, **SMALL)),
-    ("poppers-3p-cut-up", 10, dict(players=3, sewer_poppers=True, cut_up=True, segment_rows=4, segment_cols=22)),
+    ("poppers-3p-cut-up", 10, dict(players=3, sewer_poppers=True, cut_up=True, budget=0, segment_rows=4,
+                                    segment_cols=22)),
 ]
 
 

@@ -268,7 +268,7 @@ def _plain_distances(design, sources_row: int, targets_row: int):
     return sum(reached) / len(reached) if reached else None
 
 
-@pytest.mark.parametrize("kwargs", [dict(seed=1), dict(seed=7, forests=6), dict(seed=3, cut_up=True),
+@pytest.mark.parametrize("kwargs", [dict(seed=1), dict(seed=7, forests=6), dict(seed=3, cut_up=True, budget=0),
                                     dict(seed=4, long=1, forests=3), dict(players=4, seed=2)])
 def test_the_bit_mask_search_equals_a_plain_search(kwargs):
     design = generate_map(**kwargs)

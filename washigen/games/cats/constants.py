@@ -18,3 +18,4 @@ FORESTS_MAX = 30
 DRAWING_GAP = 2              # empty cells at least between any two drawings of a set-up
 
 MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
+CUT_UP_BUDGET = 2.0          # seconds of the cut-up fairness search at the nominal rate: a 2-player map in < 5 s

@@ -16,7 +16,7 @@ from ... import __version__
 from ...errors import InputError
 from ...qr import qr_fits
 from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent
-from ...i18n import translator
+from ...i18n import Translator, translator
 from ...press import Document, PrintOptions, template_for
 from ...press.impose import impose_grid, impose_lanes, lane_length
 from ...press.templates import Grid as SheetGrid
@@ -49,12 +49,22 @@ def sheet_note(design: CatsMap, short: bool = False, lang: str = "en") -> str:
     if design.cut_up and not short:
         parts.append(_("cut-up {variant}").format(variant=design.variant) + (
             _(", balance {balance}").format(balance=_.number(design.balance)) if design.balance is not None else "")
-            + (_(", play score {score}").format(score=_.number(design.play_score))
-               if design.play_score is not None else ""))
+            + _play_note(design, _))
     if design.jinja:
         parts.append(_("jinja mode"))
     parts += [_("seed {seed}").format(seed=design.seed), f"washigen {__version__}"]
     return " · ".join(parts)
+
+
+def _play_note(design: CatsMap, _: Translator) -> str:
+    """The balance from play, small: the fairness search's verdict, its score (the largest gap between a seat's
+    win rate and its fair share) over so many greedy games, as a Cops map prints it; else the play score alone."""
+    if design.play_games and design.play_score is not None:
+        verdict = _("fair {score}/{games}") if design.play_fair else _("not fair {score}/{games}")
+        return ", " + verdict.format(score=_.number(design.play_score, 3), games=design.play_games)
+    if design.play_score is not None:
+        return _(", play score {score}").format(score=_.number(design.play_score))
+    return ""
 
 
 def band_panels(design: CatsMap, side: str, length: float, lang: str = "en") -> list[Panel]:

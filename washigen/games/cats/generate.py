@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...errors import InputError
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, GENERATOR, CatsMap, CatsRoll,
                     CatsSegment)
+from .fair import CUT_UP_BUDGET, check_budget
 from .plan import MapSpec, _design, _map_rng, base_plan, check_spec, make_segment_plan
 
 
@@ -18,12 +19,14 @@ def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: i
                  jinja: bool = False, tape_width: float = DEFAULT_TAPE_WIDTH,
                  segment_rows: int = DEFAULT_SEGMENT_ROWS, segment_cols: int = DEFAULT_SEGMENT_COLS, seed: int = 0,
                  variant: int | None = None, rules_url: str | None = None, sewer_poppers: bool = False,
-                 play_check: bool = True) -> CatsMap:
+                 play_check: bool = True, budget: float = CUT_UP_BUDGET) -> CatsMap:
     """A map that passes every rule and, with play_check, that greedy bots play to an end on every seating. With
-    cut_up, the best of the first cut-ups of the seed's map (or exactly cut-up number `variant`)."""
+    cut_up, the first fair one of the seed's good cut-ups, searched for `budget` seconds at the nominal rate, or the
+    fairest with a FairnessWarning (or exactly cut-up number `variant`, unsearched)."""
     spec = MapSpec(players, coop, long, forests, cut_up, jinja, float(tape_width), segment_rows, segment_cols,
                    rules_url, sewer_poppers, play_check)
     check_spec(spec)
+    check_budget(budget)
     if variant is not None and not cut_up:
         raise InputError("variant: only a cut-up map has variants; add --cut-up")
     base = base_plan(spec, seed, with_forests=not cut_up)
@@ -39,7 +42,7 @@ def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: i
             raise InputError(f"variant: cut-up {variant} of seed {seed} breaks a rule or does not play to an end; "
                              "`washigen cats variants` lists the good ones")
         return made
-    return best_variant(spec, seed, base)
+    return best_variant(spec, seed, base, budget)
 
 
 # -- segments, rolls and set-ups ----------------------------------------------------------------------------------------

@@ -145,6 +145,10 @@ class CatsMap(Design):
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
     balance: float | None = None     # the route gap (steps) between the sides, when a search measured it
     play_score: float | None = None  # the balance score from play (largest win-rate gap to the fair share)
+    # The fairness search's verdict (DESIGN 9): the greedy games play_score is over, and whether every seat's 95 %
+    # interval held the fair share; None where no search judged the map (an older file, an explicit variant).
+    play_games: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    play_fair: bool | None = None
     rules_url: RulesUrl | None = None     # printed as a QR code
     pieces: tuple[Piece, ...] = ()
     grid: Grid

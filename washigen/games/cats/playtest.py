@@ -203,21 +203,7 @@ def with_rules(design: CatsMap, jinja: bool | None, sewer_poppers: bool | None) 
 
 # -- cut-ups ranked by play ----------------------------------------------------------------------------------------------
 
-CUT_UP_GAMES = 10              # games per candidate for `cats map --cut-up` (it stays within 5 s)
-CUT_UP_PLAYED = 3              # candidates played, in order of route gap
-
-
-def best_by_play(candidates: list[CatsMap], played: int = CUT_UP_PLAYED) -> CatsMap | None:
-    """The best in play of the first `played` candidates (by route gap) that play to an end. Maps for more than
-    three players only get the play check's games (one per seating): their games are long."""
-    ranked = []
-    for design in sorted(candidates, key=lambda d: (d.balance if d.balance is not None else 1e9, d.variant)):
-        made = scored(design, CUT_UP_GAMES if design.players <= 3 else design.players)
-        if made is not None:
-            ranked.append(made)
-            if len(ranked) >= played:
-                break
-    return min(ranked, key=rank_key) if ranked else None
+CUT_UP_GAMES = 10              # games behind the play score of a cut-up asked for by number (--variant)
 
 
 def scored(design: CatsMap, games: int = CUT_UP_GAMES, seed: int = 0) -> CatsMap | None:

@@ -13,8 +13,8 @@ from ...qr import MAX_URL_LENGTH
 from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_mm
 from ..params import Options, declared_fields, param, seed_param
 from ..registry import Component, DESIGN, FOLDER, GAME_PLAYED, MAP, PRINTED
-from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX, LONG_MAX,
-                        MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
+from .constants import (CUT_UP_BUDGET, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX,
+                        LONG_MAX, MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
 
 if TYPE_CHECKING:
     from .model import CatsMap, CatsRoll, CatsSetup
@@ -56,10 +56,17 @@ def rules_url() -> str | None:
 
 class MapParams(MapOptions):
     """`cats map`."""
-    cut_up: bool = param(False, N_("Cut the tape on vertical grid lines and lay the pieces anew; the most balanced "
-                                   "of the first good cut-ups."))
+    cut_up: bool = param(False, N_("Cut the tape on vertical grid lines and lay the pieces anew; the first fair "
+                                   "cut-up found within --budget, else the fairest."))
     variant: int | None = param(None, N_("With --cut-up: exactly this cut-up of the seed's map (as `cats variants` "
                                          "lists them)."), kind="int", min=1, max=100_000)
+    budget: float = param(
+        CUT_UP_BUDGET, N_("With --cut-up: search the seed's good cut-ups in order for a fair one (200 greedy games "
+                          "each, the games `cats balance --seed SEED` plays) for up to SECONDS of one core at a "
+                          "nominal rate of greedy games a second for that many players (that many games whatever "
+                          "the machine, so the seed alone decides the map); 0: the first that plays, judged all the "
+                          "same. Where none is fair, the fairest is drawn and a warning gives its score."),
+        min=0, max=600)
     rules_url: str | None = rules_url()
     seed: int | None = seed_param()
 
@@ -184,8 +191,8 @@ def bot_game(design, seed: int):
 
 COMPONENTS: tuple[Component, ...] = (
     Component("map", N_("A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape "
-                        "strips on sheets, numbered in the order they go together"), options=MapParams, make=make_map, palette=cell_palette,
-              writes=MAP, prints="sheets"),
+                        "strips on sheets, numbered in the order they go together"), options=MapParams, make=make_map,
+              palette=cell_palette, writes=MAP, prints="sheets"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the "
                          "segments and forest sections repeat along it"), options=RollParams, make=make_roll,
               writes=DESIGN, prints="tape"),

@@ -38,7 +38,8 @@ LEGEND = ("# cells: . street  J jinja shrine  # building  T forest  t shrub  r b
           "# edges: | - wall  : opening  ~ open cut side  + corner; rows and columns count from 1")
 
 MAP_KEYS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
-            "segment_rows", "segment_cols", "balance", "play_score", "rules_url")
+            "segment_rows", "segment_cols", "balance", "play_score", "play_games", "play_fair", "rules_url")
+WHEN_KNOWN = ("play_games", "play_fair")     # the fairness search's verdict: written only for a map it judged
 TAPE_KEYS = ("tape_width", "segment_rows", "segment_cols")
 
 
@@ -61,7 +62,8 @@ def _key(name: str) -> str:
 def _header(design, keys: tuple[str, ...], title: str) -> list[str]:
     lines = [f"# Tokyo Washi Game Cats · {title}", *LEGEND, "game: cats", f"kind: {design.KIND}",
              f"seed: {_value(design.seed, 'seed')}", f"generator: {design.generator}"]
-    lines += [f"{_key(k)}: {_value(getattr(design, k), k)}" for k in keys]
+    lines += [f"{_key(k)}: {_value(getattr(design, k), k)}" for k in keys
+              if k not in WHEN_KNOWN or getattr(design, k) is not None]
     return lines
 
 
@@ -476,7 +478,7 @@ def _build(reader: _Reader, header, grids, drawings):
 def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
     if value == "-":
         return None
-    if name in ("coop", "cut_up", "jinja", "sewer_poppers"):
+    if name in ("coop", "cut_up", "jinja", "sewer_poppers", "play_fair"):
         if value not in ("yes", "no"):
             raise reader.fail(f"{_key(name)}: write yes or no, got {value!r}", line)
         return value == "yes"

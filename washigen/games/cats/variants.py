@@ -1,19 +1,20 @@
 """Cut-ups: the map cut on vertical grid lines and its pieces laid anew (each piece stays in its layer, so on its
 player's side and with its rows in order), then checked. A building cut in two is open on the cut side.
 
-`cats map --cut-up` keeps the most balanced of the first good cut-ups; `cats variants` ranks many. A variant is
+`cats map --cut-up` keeps the first fair one of the good cut-ups (fair.py); `cats variants` ranks many. A variant is
 numbered: `random.Random("cats:SEED:variant:N")` makes cut-up N of the seed's map, so `--variant N` makes it again.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import random
 from dataclasses import dataclass, replace
 from typing import Iterator
 
 from .board import Board, street_mask
-from .plan import Base, MapSpec, Plan, _design, _map_rng, base_plan, stick_forests
+from .plan import Base, MapSpec, Plan, _design, _map_rng, base_plan, playable, stick_forests
 from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
 from .rules import BALANCE_LIMIT, desert_corners, map_balance, validate_map
 
@@ -301,22 +302,33 @@ def _edges_of(plan: Plan, rows: int) -> list[LayerEdges]:
     return edges
 
 
-def best_variant(spec: MapSpec, seed: int, base: Base, wanted: int = 6) -> CatsMap:
-    """The most balanced in play of the first `wanted` good cut-ups (trying at most CUT_ATTEMPTS) that play to an
-    end. Should none be good,
-    the pieces go back in their first order: a cut-up that changes nothing, but never a broken map."""
-    from .playtest import best_by_play               # playtest builds on the generator
-    found = []
+def best_variant(spec: MapSpec, seed: int, base: Base, budget: float, wanted: int = 6) -> CatsMap:
+    """The first fair cut-up of the seed's map (fair_cut_up: its good cut-ups that play, in variant order, judged
+    by greedy games within `budget`), or the fairest with a warning. Without the play check, no game is played:
+    the smallest route gap of the first `wanted` good cut-ups. Should none be good, the pieces go back in their
+    first order: a cut-up that changes nothing, but never a broken map."""
+    if spec.play_check:
+        from .fair import fair_cut_up           # the search plays games: playtest builds on the generator
+        found = fair_cut_up(spec, seed, playable_cut_ups(spec, seed, base), budget)
+        if found is None:                       # no good cut-up plays: the first order, judged the same way
+            found = fair_cut_up(spec, seed, [_uncut(spec, seed, base)], budget)
+        assert found is not None, "a search with a candidate judges it"
+        return found
+    made = (make_variant(spec, seed, base, variant) for variant in range(1, CUT_ATTEMPTS + 1))
+    first = list(itertools.islice((design for design in made if design is not None), wanted))
+    return min(first, key=lambda d: (d.balance or 0.0, d.variant), default=None) or _uncut(spec, seed, base)
+
+
+def playable_cut_ups(spec: MapSpec, seed: int, base: Base) -> Iterator[CatsMap]:
+    """The seed's good cut-ups (route gap within the limit) among the first CUT_ATTEMPTS, in variant order, that
+    greedy bots play to an end on every seating (the play check)."""
     for variant in range(1, CUT_ATTEMPTS + 1):
         made = make_variant(spec, seed, base, variant)
-        if made is not None:
-            found.append(made)
-            if len(found) >= wanted:
-                break
-    best = best_by_play(found) if spec.play_check else min(found, key=lambda d: (d.balance or 0.0, d.variant),
-                                                           default=None)
-    if best is not None:
-        return best
+        if made is not None and playable(made):
+            yield made
+
+
+def _uncut(spec: MapSpec, seed: int, base: Base) -> CatsMap:
     pieces = [Piece(layer=p.layer, col=p.col, width=p.width, source=p.col) for p in base.pieces]
     return _with_balance(_design(spec, seed, base.plan, pieces, cut_up=True, variant=0),
                          map_balance(_design(spec, seed, base.plan, pieces)))

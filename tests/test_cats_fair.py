@@ -1,0 +1,142 @@
+"""Cats cut-ups fair by construction (DESIGN 9): `cats map --cut-up` searches the seed's good cut-ups until one is
+fair by 200 greedy games, within a budget, and stores and prints the verdict; checked here against fresh balance
+runs, not against the search."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import warnings
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+import washigen
+from washigen.arena import GameRecord, balance, wilson
+from washigen.arena.fair import Trial, fair_search
+from washigen.cli import main
+from washigen.design import dumps, loads
+from washigen.errors import InputError
+from washigen.games.cats.fair import CUT_UP_BUDGET, FAIR_GAMES, FairnessWarning
+from washigen.games.cats.generate import generate_map
+from washigen.games.cats.plan import MapSpec, base_plan, playable
+from washigen.games.cats.spec import MapParams
+from washigen.games.cats.text import from_text, to_text
+from washigen.games.cats.variants import make_variant
+
+FAIR_SEED, UNFAIR_SEED = 3, 14     # 2 players: a fair cut-up found; the first two good cut-ups not fair
+
+
+@functools.cache
+def searched(players: int, seed: int, budget: float | None = None):
+    """The cut-up `cats map --cut-up` makes, the search's warnings beside it."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", FairnessWarning)
+        design = generate_map(players=players, seed=seed, cut_up=True,
+                              **({} if budget is None else {"budget": budget}))
+    return design, [str(w.message) for w in caught if issubclass(w.category, FairnessWarning)]
+
+
+# -- the stored verdict is the balance `cats balance` gives ---------------------------------------------------
+
+
+@pytest.mark.parametrize("players, seed", [(2, FAIR_SEED), (2, UNFAIR_SEED), (3, 1)])
+def test_the_stored_verdict_is_a_fresh_balance_of_the_maps_own_games(players, seed):
+    design, warned = searched(players, seed)
+    again = washigen.balance("cats", design, games=design.play_games, seed=design.seed)
+    assert design.play_games == FAIR_GAMES == again.games
+    assert design.play_score == round(again.score, 4) and design.play_fair == again.fair
+    assert bool(warned) == (not design.play_fair)
+    if design.play_fair:            # every seat's 95 % interval, worked out from its wins, holds 1 / players
+        assert all(low <= 1 / players <= high for low, high in (wilson(s.wins, again.games) for s in again.seats))
+    else:
+        assert any(not s.low <= 1 / players <= s.high for s in again.seats)
+
+
+def test_budget_zero_returns_the_first_playable_cut_up_judged_in_full():
+    for seed in (FAIR_SEED, UNFAIR_SEED):
+        spec = MapSpec(players=2, cut_up=True)
+        base = base_plan(spec, seed, with_forests=False)
+        first = next(v for v in range(1, 81) if (made := make_variant(spec, seed, base, v)) and playable(made))
+        design, warned = searched(2, seed, 0.0)
+        assert design.variant == first and design.play_games == FAIR_GAMES
+        assert bool(warned) == (not design.play_fair)
+    assert searched(2, FAIR_SEED, 0.0)[0].variant > 1         # cut-up 1 of seed 3 is not a good one: skipped
+
+
+def test_a_budget_too_small_to_find_a_fair_cut_up_warns_with_the_fairests_score():
+    design, warned = searched(2, UNFAIR_SEED)
+    assert design.play_fair is False and len(warned) == 1
+    assert re.search(rf"no fair cut-up found for 2 players, seed {UNFAIR_SEED}, within the budget; the fairest has "
+                     rf"score {design.play_score:.3f} over {FAIR_GAMES} greedy games", warned[0])
+    longer, none = searched(2, UNFAIR_SEED, 10.0)         # a fair one is there, further on
+    assert longer.play_fair is True and longer.variant > design.variant and none == []
+
+
+def test_team_play_judges_each_seat_against_its_teams_share():
+    """4 players in 2 teams: a team's win counts for both its seats, and the fair share is 1/2, not 1/4."""
+    def games(design, start, stop):
+        rng = random.Random(design)
+        draws = [rng.random() for _ in range(stop)][start:]
+        return [GameRecord(seed=i, winners=(0, 2) if r < 0.5 else (1, 3), turns=10, end="win")
+                for i, r in zip(range(start, stop), draws)]
+
+    trial = Trial(games=games, players=4, teams=2, rate=100, candidate_cost=1)
+    found = fair_search(iter(["even"]), trial, 0.0, "test")
+    assert found is not None
+    design, verdict = found
+    assert design == "even" and verdict == balance(games("even", 0, FAIR_GAMES), 4, 2)
+    assert verdict.fair and verdict.fair_share == 0.5
+    assert not balance(games("even", 0, FAIR_GAMES), 4).fair          # judged by 1/4, no seat would be fair
+
+
+# -- the budget, the command and the files --------------------------------------------------------------------
+
+
+def test_cats_map_searches_by_default_with_the_generators_budget():
+    assert MapParams().budget == CUT_UP_BUDGET > 0
+
+
+def test_a_budget_out_of_range_is_refused_by_name():
+    runner = CliRunner()
+    for bad in ("-1", "601"):
+        result = runner.invoke(main, ["cats", "map", "--cut-up", "--budget", bad, "-o", "x.json"])
+        assert result.exit_code == 2 and "--budget" in result.output, result.output
+    with pytest.raises(InputError, match="budget"):
+        washigen.generate("cats", "map", cut_up=True, budget=-1)
+
+
+def test_the_verdict_goes_into_the_design_files_and_old_files_still_load():
+    design = searched(2, FAIR_SEED)[0]
+    text = to_text(design)
+    assert f"play-score: {design.play_score}\nplay-games: {FAIR_GAMES}\nplay-fair: yes\n" in text
+    assert from_text(text) == design and loads(dumps(design)) == design
+    old = from_text(re.sub(r"play-(games|fair): .*\n", "", text))          # written before the search
+    assert (old.play_games, old.play_fair, old.play_score) == (None, None, design.play_score)
+    assert "play-games" not in to_text(old)
+
+
+def _svg_words(path) -> str:
+    return " | ".join("".join(node.itertext()) for node in ET.parse(path).iter() if node.tag.endswith("text"))
+
+
+def test_the_command_warns_and_the_verdict_is_printed_small_on_the_map_in_english_and_german(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(main, ["cats", "map", "--cut-up", "--seed", UNFAIR_SEED, "-o", tmp_path / "unfair.json"])
+    assert result.exit_code == 0, result.output
+    assert f"warning: cats: no fair cut-up found for 2 players, seed {UNFAIR_SEED}" in result.output
+    unfair = washigen.load(tmp_path / "unfair.json")
+    assert unfair == searched(2, UNFAIR_SEED)[0]
+    washigen.save(searched(2, FAIR_SEED)[0], tmp_path / "fair.json")
+    for name, fair in (("fair", True), ("unfair", False)):
+        design = washigen.load(tmp_path / f"{name}.json")
+        score = f"{design.play_score:.3f}"
+        for lang, verdict in (("en", "fair" if fair else "not fair"), ("de", "fair" if fair else "nicht fair")):
+            svg = tmp_path / f"{name}-{lang}.svg"
+            drawn = runner.invoke(main, ["render", str(tmp_path / f"{name}.json"), "--lang", lang, "-o", str(svg)])
+            assert drawn.exit_code == 0, drawn.output
+            shown = score.replace(".", ",") if lang == "de" else score
+            words = _svg_words(svg)
+            assert f", {verdict} {shown}/{FAIR_GAMES}" in words, words

@@ -1,0 +1,120 @@
+"""The fairness search (DESIGN 9), for any game: candidate maps in order, each judged by FAIR_GAMES games of its
+own balance run; the first fair one is kept. The time budget becomes a number of games at the game's nominal rate
+(greedy games a second on one core), so the map found depends on the seed alone, never on the machine's speed.
+Where the budget runs out first, the fairest, judged on all FAIR_GAMES games, comes with a FairnessWarning that
+gives its score.
+
+A game gives its candidates and `games(design, start, stop)`: games start..stop-1 of the candidate's balance run,
+as GameRecords whose winners are the seats `balance` counts (game i always the same, wherever a stage ends)."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence, TypeVar
+
+from ..errors import InputError
+from .balance import Balance, balance, wilson
+from .records import GameRecord
+
+FAIR_GAMES = 200           # enough games for a seat's 95 % interval to mean something
+MAX_BUDGET = 600.0         # seconds
+# Early looks: a candidate a seat of which misses its fair share by this much (z of its Wilson interval) after
+# that many games is dropped there; the kept map is judged on all FAIR_GAMES games.
+SCREENS = ((60, 2.576), (120, 2.326))
+
+D = TypeVar("D")
+Games = Callable[[Any, int, int], Sequence[GameRecord]]     # (design, start, stop) -> its games
+
+
+class FairnessWarning(UserWarning):
+    """The fairness search found no fair map within its budget: the map returned is the fairest it saw."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How a game's candidates are judged: their games, the table they are played at (with `teams`, a team's win
+    counts for each of its seats and the fair share is 1 / teams), and what a search costs in games."""
+    games: Games
+    players: int
+    rate: float                  # nominal games a second on one core: the budget in games
+    candidate_cost: int          # making and checking a candidate, in games
+    teams: int | None = None
+
+    @property
+    def share(self) -> float:
+        return 1 / (self.teams or self.players)
+
+
+def check_budget(budget: float) -> float:
+    if not (0 <= budget <= MAX_BUDGET):
+        raise InputError(f"budget: must be 0 to {MAX_BUDGET:g} seconds, got {budget:g}")
+    return float(budget)
+
+
+def search_games(budget: float, rate: float) -> int:
+    """The budget in games at the nominal rate: what the search may spend (the first candidate is always judged
+    in full)."""
+    return int(check_budget(budget) * rate)
+
+
+def fair_search(candidates: Iterable[D], trial: Trial, budget: float, unfound: str) -> tuple[D, Balance] | None:
+    """The first candidate fair by FAIR_GAMES games, tried in order while the budget (in games, at the nominal
+    rate) lasts, and its verdict; else the fairest, judged on all FAIR_GAMES games, with a FairnessWarning that
+    begins with `unfound` ("GAME: no fair map found for ...") and gives its score. None without a candidate."""
+    allowance, spent = search_games(budget, trial.rate), 0
+    best: tuple[float, int, D, list] | None = None
+    for design in candidates:
+        if best is not None and spent >= allowance:
+            break
+        spent += trial.candidate_cost
+        records, verdict = _judge(design, trial)
+        spent += len(records)
+        if verdict is not None and verdict.fair:
+            return design, verdict
+        score = _partial_score(records, trial)
+        if best is None or (-len(records), score) < (-best[1], best[0]):
+            best = (score, len(records), design, records)
+    if best is None:
+        return None
+    _, _, design, records = best
+    verdict = _verdict(records + list(trial.games(design, len(records), FAIR_GAMES)), trial)
+    warnings.warn(f"{unfound}, within the budget; the fairest has score {verdict.score:.3f} over {verdict.games} "
+                  f"greedy games (a seat's win rate that far from its fair share)", FairnessWarning, stacklevel=4)
+    return design, verdict
+
+
+def _judge(design: D, trial: Trial) -> tuple[list, Balance | None]:
+    """Plays the candidate's games stage by stage: its records and, when it got through every early look, its
+    balance over FAIR_GAMES games (None when it was dropped early)."""
+    records: list = []
+    for games, z in SCREENS:
+        records += trial.games(design, len(records), games)
+        if not _holds(records, trial, z):
+            return records, None
+    records += trial.games(design, len(records), FAIR_GAMES)
+    return records, _verdict(records, trial)
+
+
+def _verdict(records: list, trial: Trial) -> Balance:
+    return balance(records, trial.players, trial.teams)
+
+
+def _seat_wins(records: list, players: int) -> list[int]:
+    wins = [0] * players
+    for record in records:
+        for seat in record.winners:
+            wins[seat] += 1
+    return wins
+
+
+def _holds(records: list, trial: Trial, z: float) -> bool:
+    """Every seat's interval at this z holds the fair share."""
+    n = len(records)
+    return all(low <= trial.share <= high
+               for low, high in (wilson(w, n, z) for w in _seat_wins(records, trial.players)))
+
+
+def _partial_score(records: list, trial: Trial) -> float:
+    n = len(records)
+    return max(abs(w / n - trial.share) for w in _seat_wins(records, trial.players))

@@ -1,0 +1,50 @@
+"""The fairness search of Cats cut-ups (DESIGN 9, washigen/arena/fair.py): the seed's good cut-ups in variant
+order, each judged by the greedy games `cats balance --map MAP --seed SEED` plays on it, the first fair one kept;
+where the budget runs out first, the fairest, with a warning that gives its score."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Iterable
+
+from ...arena.fair import FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check_budget, fair_search
+from .constants import CUT_UP_BUDGET
+from .model import CatsMap, table
+
+if TYPE_CHECKING:
+    from ...arena import Balance, GameRecord
+    from .plan import MapSpec
+
+__all__ = ["CUT_UP_BUDGET", "FAIR_GAMES", "MAX_BUDGET", "FairnessWarning", "check_budget", "fair_cut_up"]
+
+# Greedy games a second on one core, by players, measured on default cut-ups (50 mm tape, 9 rows a segment): the
+# budget in games. More players play longer games.
+NOMINAL_RATES = {2: 110, 3: 45, 4: 35, 5: 24, 6: 21}
+CANDIDATE_COST = 1         # cutting and checking a cut-up, in games, besides its play check (a game a seating)
+
+
+def fair_cut_up(spec: MapSpec, seed: int, candidates: Iterable[CatsMap], budget: float) -> CatsMap | None:
+    """The first of `candidates` (playable cut-ups of the seed's map) fair by FAIR_GAMES greedy games, tried in
+    order while the budget lasts; else the fairest, with a FairnessWarning that gives its score. The verdict is
+    stored in the map; None without a candidate."""
+    seats = table(spec.players, spec.coop)
+    trial = Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=spec.players,
+                  rate=NOMINAL_RATES[spec.players], candidate_cost=CANDIDATE_COST + spec.players,
+                  teams=seats.teams if seats.coop else None)
+    found = fair_search(candidates, trial, budget, f"cats: no fair cut-up found for {spec.players} players, "
+                                                   f"seed {seed}")
+    return _with_verdict(*found) if found is not None else None
+
+
+def _games(design: CatsMap, seed: int, start: int, stop: int) -> list[GameRecord]:
+    """Games start..stop-1 of the map's greedy balance run seeded `seed`, exactly as map_balance plays them (a
+    fresh set-up drawn from each game's seed); winners are players, as balance counts seats."""
+    from ...arena import first_seat, game_seed
+    from .playtest import play_one
+
+    return [play_one(design, None, "greedy", game_seed(seed, index), first_seat(index, design.players))
+            for index in range(start, stop)]
+
+
+def _with_verdict(design: CatsMap, verdict: Balance) -> CatsMap:
+    return replace(design, play_games=verdict.games, play_score=round(verdict.score, 4), play_fair=verdict.fair)
