@@ -97,7 +97,7 @@ def games_listing(lang: str = "en") -> dict[str, Any]:
     listing = []
     for game in all_games():
         components = [{
-            "name": component.name, "help": help_text(component, lang),
+            "name": component.name, "help": component.help_text(lang),
             "seeded": any(p.name == "seed" for p in component.params),
             "design": component.make is not None,
             "print_options": list(print_names(component)),
@@ -111,17 +111,11 @@ def games_listing(lang: str = "en") -> dict[str, Any]:
             "max_upload_bytes": MAX_UPLOAD_BYTES}
 
 
-def help_text(item: Any, lang: str) -> str:
-    """A component's or parameter's help in `lang` (its English help where it has no translation)."""
-    words = getattr(item, "help_text", None)
-    return words(lang) if words is not None else item.help
-
-
 def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
     """A parameter as the page's form shows it: named as on the command line (--long is "long", whatever the spec
     calls it in Python), with its range and help."""
     return {"name": param.keyword, "kind": param.kind, "default": param.default, "min": param.min, "max": param.max,
-            "choices": list(param.choices), "help": help_text(param, lang)}
+            "choices": list(param.choices), "help": param.help_text(lang)}
 
 
 def _component(game: Game, body: dict[str, Any]) -> Component:
