@@ -117,17 +117,18 @@ def test_text_maps_are_checked_and_printed_like_json(tmp_path):
     assert result.exit_code == 2 and "bad.txt, line" in result.output and "unknown cell kind 'X'" in result.output
 
 
-def test_variants_writes_the_most_balanced_first(tmp_path):
+def test_variants_writes_the_fairest_first(tmp_path):
     folder = tmp_path / "variants"
-    result = run("cats", "variants", "--count", 3, "--seed", 2, "--tries", 40, "--format", "json,txt", "-o", folder)
+    result = run("cats", "variants", "--count", 3, "--seed", 2, "--tries", 40, "--games", 20, "--format", "json,txt",
+                 "-o", folder)
     assert result.exit_code == 0, result.output
     files = sorted(folder.glob("cats-variant-*.json"))
     assert [f.name for f in files] == ["cats-variant-01.json", "cats-variant-02.json", "cats-variant-03.json"]
     assert len(list(folder.glob("*.txt"))) == 3
     designs = [load(f) for f in files]
     balances = [d.balance for d in designs]
-    ranks = [(d.play_score, d.balance) for d in designs]          # ranked by play, route gap breaking ties
-    assert ranks == sorted(ranks) and all(d.play_score is not None for d in designs)
+    ranks = [(not d.play_fair, d.play_score, d.balance) for d in designs]    # fair first, by play, then route gap
+    assert ranks == sorted(ranks) and all(d.play_score is not None and d.play_games == 20 for d in designs)
     assert all(d.cut_up and d.variant for d in designs)
     lines = result.output.splitlines()
     table = [line for line in lines if line.strip().split(" ")[0] in ("1", "2", "3")]

@@ -5,6 +5,7 @@ runs, not against the search."""
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 import warnings
@@ -15,7 +16,7 @@ from click.testing import CliRunner
 
 import washigen
 from washigen.arena import GameRecord, balance, wilson
-from washigen.arena.fair import Trial, fair_search
+from washigen.arena.fair import Trial, fair_picks, fair_search
 from washigen.cli import main
 from washigen.design import dumps, loads
 from washigen.errors import InputError
@@ -24,7 +25,8 @@ from washigen.games.cats.generate import generate_map
 from washigen.games.cats.plan import MapSpec, base_plan, playable
 from washigen.games.cats.spec import MapParams
 from washigen.games.cats.text import from_text, to_text
-from washigen.games.cats.variants import make_variant
+from washigen.games.cats.constants import VERDICT_GAMES
+from washigen.games.cats.variants import make_variant, playable_by_gap
 
 FAIR_SEED, UNFAIR_SEED = 3, 14     # 2 players: a fair cut-up found; the first two good cut-ups not fair
 
@@ -140,3 +142,88 @@ def test_the_command_warns_and_the_verdict_is_printed_small_on_the_map_in_englis
             shown = score.replace(".", ",") if lang == "de" else score
             words = _svg_words(svg)
             assert f", {verdict} {shown}/{FAIR_GAMES}" in words, words
+
+
+# -- cats variants: COUNT cut-ups, each held to the same verdict -------------------------------------------------
+
+
+def _two_seat_games(design, start, stop):
+    """Seat 0 wins with the candidate's chance (its name's number in hundredths), drawn from its own stream."""
+    rng = random.Random(design)
+    draws = [rng.random() for _ in range(stop)][start:]
+    return [GameRecord(seed=i, winners=(0,) if r < int(design[1:]) / 100 else (1,), turns=10, end="win")
+            for i, r in zip(range(start, stop), draws)]
+
+
+def _fair_by_hand(design) -> bool:
+    wins = sum(r.winners == (0,) for r in _two_seat_games(design, 0, FAIR_GAMES))
+    low, high = wilson(wins, FAIR_GAMES)
+    return low <= 0.5 <= high
+
+
+def test_picks_keep_the_first_fair_candidates_in_order_and_judge_none_after_them():
+    names = ["c90", "c50", "c85", "c52", "c49", "c48"]
+    fair_ones = [name for name in names if _fair_by_hand(name)]
+    assert fair_ones[:3] == ["c50", "c52", "c49"] and not _fair_by_hand("c90")
+    asked = []
+
+    def games(design, start, stop):
+        asked.append(design)
+        return _two_seat_games(design, start, stop)
+
+    trial = Trial(games=games, players=2, rate=100, candidate_cost=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FairnessWarning)           # all found: no warning
+        picked = fair_picks(iter(names), trial, 60.0, 3, "test")
+    assert [design for design, _ in picked] == ["c50", "c52", "c49"]
+    assert all(verdict.fair and verdict.games == FAIR_GAMES for _, verdict in picked)
+    assert "c48" not in asked                                       # the search stops at the third fair one
+
+
+def test_picks_short_of_fair_ones_fill_with_the_fairest_others_and_say_their_scores():
+    trial = Trial(games=_two_seat_games, players=2, rate=100, candidate_cost=1)
+    with pytest.warns(FairnessWarning) as caught:           # budget 0: the first three judged, whatever they are
+        picked = fair_picks(iter(["c70", "c50", "c60", "c52"]), trial, 0.0, 3, "test")
+    designs = [design for design, _ in picked]
+    assert designs == ["c50", "c60", "c70"] and "c52" not in designs      # the fair one, then the fairest others
+    fill = [verdict for _, verdict in picked[1:]]
+    assert [v.games for v in fill] == [FAIR_GAMES, FAIR_GAMES] and fill[0].score <= fill[1].score
+    assert fill == [balance(_two_seat_games(d, 0, FAIR_GAMES), 2) for d in designs[1:]]
+    assert str(caught[0].message).startswith(f"test: 1 of 3 fair within the budget; the fairest others have scores "
+                                             f"{fill[0].score:.3f}, {fill[1].score:.3f} over {FAIR_GAMES}")
+
+
+def test_the_verdict_games_are_the_generic_searchs():
+    assert VERDICT_GAMES == FAIR_GAMES
+
+
+def test_cats_variants_writes_fair_cut_ups_first_each_with_a_fresh_balances_verdict(tmp_path):
+    runner = CliRunner()
+    folder = tmp_path / "v"
+    result = runner.invoke(main, ["cats", "variants", "--count", 2, "--seed", FAIR_SEED, "--tries", 30,
+                                  "-o", folder])
+    assert result.exit_code == 0, result.output
+    designs = [washigen.load(path) for path in sorted(folder.glob("cats-variant-*.json"))]
+    assert len(designs) == 2 and all(d.play_games == FAIR_GAMES for d in designs)
+    assert [(not d.play_fair, d.play_score) for d in designs] == sorted((not d.play_fair, d.play_score)
+                                                                       for d in designs)
+    spec = MapSpec(players=2, cut_up=True)
+    by_gap = [d.variant for d in itertools.islice(playable_by_gap(spec, FAIR_SEED, 30), 10)]
+    assert {d.variant for d in designs} <= set(by_gap)              # judged in route-gap order, among those that play
+    again = washigen.balance("cats", designs[0], games=FAIR_GAMES, seed=FAIR_SEED)
+    assert designs[0].play_score == round(again.score, 4) and designs[0].play_fair == again.fair
+    table = [line.split() for line in result.output.splitlines() if line.strip().startswith(("1 ", "2 "))]
+    assert [row[2] for row in table] == ["yes" if d.play_fair else "no" for d in designs]
+    assert "the fairest first" in result.output
+
+
+def test_cats_variants_warns_when_the_budget_finds_too_few_fair_ones(tmp_path):
+    result = CliRunner().invoke(main, ["cats", "variants", "--count", 2, "--seed", UNFAIR_SEED, "--tries", 30,
+                                       "--budget", 0, "-o", tmp_path / "v"])
+    assert result.exit_code == 0, result.output
+    designs = [washigen.load(path) for path in sorted((tmp_path / "v").glob("cats-variant-*.json"))]
+    unfair = [d for d in designs if not d.play_fair]
+    assert unfair, "the first two good cut-ups of this seed that play are not both fair"
+    scores = ", ".join(f"{d.play_score:.3f}" for d in unfair)
+    assert (f"warning: cats: cut-ups of seed {UNFAIR_SEED} for 2 players: {2 - len(unfair)} of 2 fair within the "
+            f"budget; the fairest others have scores {scores}") in result.output

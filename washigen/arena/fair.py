@@ -1,5 +1,5 @@
 """The fairness search (DESIGN 9), for any game: candidate maps in order, each judged by FAIR_GAMES games of its
-own balance run; the first fair one is kept. The time budget becomes a number of games at the game's nominal rate
+own balance run; the first fair one is kept (or, for `fair_picks`, the first COUNT). The time budget becomes a number of games at the game's nominal rate
 (greedy games a second on one core), so the map found depends on the seed alone, never on the machine's speed.
 Where the budget runs out first, the fairest, judged on all FAIR_GAMES games, comes with a FairnessWarning that
 gives its score.
@@ -40,6 +40,7 @@ class Trial:
     rate: float                  # nominal games a second on one core: the budget in games
     candidate_cost: int          # making and checking a candidate, in games
     teams: int | None = None
+    full: int = FAIR_GAMES       # the games a verdict rests on
 
     @property
     def share(self) -> float:
@@ -59,40 +60,64 @@ def search_games(budget: float, rate: float) -> int:
 
 
 def fair_search(candidates: Iterable[D], trial: Trial, budget: float, unfound: str) -> tuple[D, Balance] | None:
-    """The first candidate fair by FAIR_GAMES games, tried in order while the budget (in games, at the nominal
-    rate) lasts, and its verdict; else the fairest, judged on all FAIR_GAMES games, with a FairnessWarning that
+    """The first candidate fair by the trial's games, tried in order while the budget (in games, at the nominal
+    rate) lasts, and its verdict; else the fairest, judged on all the trial's games, with a FairnessWarning that
     begins with `unfound` ("GAME: no fair map found for ...") and gives its score. None without a candidate."""
-    allowance, spent = search_games(budget, trial.rate), 0
-    best: tuple[float, int, D, list] | None = None
-    for design in candidates:
-        if best is not None and spent >= allowance:
+    fair, fill = _search(candidates, trial, budget, 1)
+    if fill:
+        warnings.warn(f"{unfound}, within the budget; the fairest has score {fill[0][1].score:.3f} over "
+                      f"{fill[0][1].games} greedy games (a seat's win rate that far from its fair share)",
+                      FairnessWarning, stacklevel=4)
+    return (fair + fill)[0] if fair or fill else None
+
+
+def fair_picks(candidates: Iterable[D], trial: Trial, budget: float, count: int, unfound: str
+               ) -> list[tuple[D, Balance]]:
+    """Up to `count` candidates and their verdicts: the first fair ones, in the order tried, while the budget (that
+    many seconds a place, in games at the nominal rate) lasts; where fewer are fair, the fairest of the others fill the places, judged on
+    all the trial's games, with a FairnessWarning that begins with `unfound` and gives their scores. At least
+    `count` candidates are judged whatever the budget, where there are that many."""
+    fair, fill = _search(candidates, trial, budget, count)
+    if fill:
+        scores = ", ".join(f"{verdict.score:.3f}" for _, verdict in fill)
+        warnings.warn(f"{unfound}: {len(fair)} of {count} fair within the budget; the fairest others have scores "
+                      f"{scores} over {fill[0][1].games} greedy games (a seat's win rate that far from its fair "
+                      "share)", FairnessWarning, stacklevel=4)
+    return fair + fill
+
+
+def _search(candidates: Iterable[D], trial: Trial, budget: float, count: int
+            ) -> tuple[list[tuple[D, Balance]], list[tuple[D, Balance]]]:
+    """The fair candidates found (at most `count`, in order) and the fairest others that fill the places left."""
+    allowance, spent = search_games(budget, trial.rate) * count, 0
+    fair: list[tuple[D, Balance]] = []
+    others: list[tuple[int, float, int, D, list]] = []      # (-games judged, score, order, design, its records)
+    for order, design in enumerate(candidates):
+        if len(fair) >= count or (len(fair) + len(others) >= count and spent >= allowance):
             break
         spent += trial.candidate_cost
         records, verdict = _judge(design, trial)
         spent += len(records)
         if verdict is not None and verdict.fair:
-            return design, verdict
-        score = _partial_score(records, trial)
-        if best is None or (-len(records), score) < (-best[1], best[0]):
-            best = (score, len(records), design, records)
-    if best is None:
-        return None
-    _, _, design, records = best
-    verdict = _verdict(records + list(trial.games(design, len(records), FAIR_GAMES)), trial)
-    warnings.warn(f"{unfound}, within the budget; the fairest has score {verdict.score:.3f} over {verdict.games} "
-                  f"greedy games (a seat's win rate that far from its fair share)", FairnessWarning, stacklevel=4)
-    return design, verdict
+            fair.append((design, verdict))
+        else:
+            others.append((-len(records), _partial_score(records, trial), order, design, records))
+    fill = [(design, _verdict(records + list(trial.games(design, len(records), trial.full)), trial))
+            for *_, design, records in sorted(others, key=lambda other: other[:3])[:count - len(fair)]]
+    return fair, fill
 
 
 def _judge(design: D, trial: Trial) -> tuple[list, Balance | None]:
     """Plays the candidate's games stage by stage: its records and, when it got through every early look, its
-    balance over FAIR_GAMES games (None when it was dropped early)."""
+    balance over the trial's games (None when it was dropped early)."""
     records: list = []
     for games, z in SCREENS:
+        if games >= trial.full:
+            break
         records += trial.games(design, len(records), games)
         if not _holds(records, trial, z):
             return records, None
-    records += trial.games(design, len(records), FAIR_GAMES)
+    records += trial.games(design, len(records), trial.full)
     return records, _verdict(records, trial)
 
 

@@ -18,7 +18,7 @@ from ..games.cats.spec import COMPONENTS, MapParams
 from ..units import format_mm
 from .build import component_options
 from .bars import progress
-from .options import (echo_report, emit, report_written, resolve_seed)
+from .options import echo_report, emit, fairness_warnings, report_written, resolve_seed
 
 if TYPE_CHECKING:
     from ..games.cats.model import CatsMap
@@ -58,17 +58,11 @@ def map_command(output, print_options, **params):
     numbered in the order they go together. With --cut-up, the first of the seed's good cut-ups that is fair: 200
     greedy games, seats rotated, each seat's 95 % interval holding its fair share (the verdict is stored in the
     design and printed small on the map); where --budget runs out first, the fairest, with a warning."""
-    import warnings
-
-    from ..games.cats.fair import FairnessWarning
     from ..games.cats.spec import make_map
 
     options = MapParams(**params)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", FairnessWarning)
+    with fairness_warnings():
         design = make_map(replace(options, seed=resolve_seed(options.seed)))
-    for warning in caught:
-        click.echo(f"warning: {warning.message}", err=True)
     _warn(design)
     emit(_game(), design, output, print_options)
 
@@ -141,17 +135,19 @@ def sheet_command(players, coop, output, print_options):
 
 
 @commands.command("variants")
+@_seconds
 @component_options(COMPONENT["variants"])
-def variants_command(count, tries, games, formats, players, coop, long, forests, jinja, sewer_poppers, tape_width,
-                     segment_rows, segment_cols, seed, folder, print_options):
-    """Cut-ups of the seed's map, every one checked, the COUNT most balanced written best first. The cut-ups with
-    the smallest route gap (the gap, in steps, between the two sides' average routes from a home row to a fish on
-    the far side and back) are played by greedy bots, and ranked by their balance score from play (the largest gap
-    between a seat's win rate and its fair share; 0 is perfectly fair), route gap as tie-break. A cut-up whose
-    games do not finish is dropped; with --games 0 the route gap alone ranks them. A table of the kept maps goes to
-    stdout."""
+def variants_command(count, tries, games, budget, formats, players, coop, long, forests, jinja, sewer_poppers,
+                     tape_width, segment_rows, segment_cols, seed, folder, print_options):
+    """Cut-ups of the seed's map, every one checked, COUNT of them written, the fairest first. The cut-ups that
+    play, smallest route gap first (the gap, in steps, between the two sides' average routes from a home row to a
+    fish on the far side and back), are judged as `cats map --cut-up` judges one: --games greedy games, seats
+    rotated, fair when each seat's 95 % interval holds its fair share (the verdict is stored in each map and
+    printed small on it). The first COUNT fair ones are kept; where --budget runs out first, the fairest others
+    fill the places, with a warning. With --games 0 the route gap alone ranks them. A table of the kept maps goes
+    to stdout."""
     from ..games.cats.plan import MapSpec, check_spec
-    from ..games.cats.variants import best_variants
+    from ..games.cats.variants import best_variants, playable_by_gap
 
     kinds = [f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip()]
     unknown = [k for k in kinds if k not in ("json", "txt", "pdf", "svg", "png")]
@@ -168,43 +164,45 @@ def variants_command(count, tries, games, formats, players, coop, long, forests,
     tries = tries or max(100, min(20 * count, 3 * count + 10_000))
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
-        by_gap = best_variants(spec, seed, tries, 3 * count if games else count,
-                               on_step=lambda _: next(steps, None))
+
+        def step(_variant: int) -> None:
+            next(steps, None)
+        by_gap = playable_by_gap(spec, seed, tries, step) if games else best_variants(spec, seed, tries, count, step)
         first = next(by_gap, None)          # every try happens here; the rest are made again one by one
     if first is None:
-        raise InputError(f"none of {tries} cut-ups of seed {seed} passes every rule; try more --tries or another seed")
+        raise InputError(f"none of {tries} cut-ups of seed {seed} passes every rule{' and plays' if games else ''}; "
+                         "try more --tries or another seed")
     folder.mkdir(exist_ok=True)
     rows = []
     digits = max(2, len(str(count)))
     candidates = itertools.chain([first], by_gap)
-    ranked = _ranked_by_play(candidates, count, games) if games else candidates
+    ranked = _judged(spec, seed, candidates, count, games, budget) if games else candidates
     for rank, design in enumerate(ranked, start=1):     # written as they are made
         stem = folder / f"cats-variant-{rank:0{digits}d}"
         written = []
         for kind in kinds:
             written += emit(_game(), design, stem.with_suffix(f".{kind}"), print_options)
-        rows.append((rank, design.variant, design.play_score, design.balance, len(design.pieces), written[0].name))
-    if not rows:
-        raise InputError(f"no cut-up of seed {seed} that passes every rule plays to an end; try more --tries or "
-                         "another seed")
-    click.echo(f"kept {len(rows)} of {tries} cut-ups of seed {seed}, the most balanced first:")
-    click.echo(f"{'rank':>4}  {'variant':>7}  {'play':>5}  {'balance':>7}  {'pieces':>6}  file")
-    for rank, variant, play, balance, pieces, name in rows:
-        shown = "-" if play is None else f"{play:.2f}"
-        click.echo(f"{rank:>4}  {variant:>7}  {shown:>5}  {balance:>7.2f}  {pieces:>6}  {name}")
+        rows.append((rank, design.variant, design.play_fair, design.play_score, design.balance, len(design.pieces),
+                     written[0].name))
+    order = "the fairest" if games else "the smallest route gap"
+    click.echo(f"kept {len(rows)} of {tries} cut-ups of seed {seed}, {order} first:")
+    click.echo(f"{'rank':>4}  {'variant':>7}  {'fair':>4}  {'play':>5}  {'balance':>7}  {'pieces':>6}  file")
+    for rank, variant, fair, play, balance, pieces, name in rows:
+        judged = "-" if fair is None else ("yes" if fair else "no")
+        shown = "-" if play is None else f"{play:.3f}"
+        click.echo(f"{rank:>4}  {variant:>7}  {judged:>4}  {shown:>5}  {balance:>7.2f}  {pieces:>6}  {name}")
     click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {rows[0][1]}"
                f"{' --players ' + str(players) if players != 2 else ''} -o map.pdf")
 
 
-def _ranked_by_play(by_gap: Iterable[CatsMap], count: int, games: int) -> list[CatsMap]:
-    """Cut-ups (the smallest route gaps first), played and ranked by their balance score from play; one whose games
-    do not finish is dropped."""
-    from ..games.cats.playtest import rank_key, scored
+def _judged(spec, seed: int, candidates: Iterable[CatsMap], count: int, games: int, budget: float
+            ) -> list[CatsMap]:
+    """The first COUNT fair cut-ups by `games` greedy games (the fairest others where the budget runs out first),
+    the fairest first, each with its verdict."""
+    from ..games.cats.fair import fair_cut_ups
 
-    by_gap = list(by_gap)
-    with progress(by_gap, "playing") as bar:
-        played = [made for made in (scored(d, games) for d in bar) if made is not None]
-    return sorted(played, key=rank_key)[:count]
+    with fairness_warnings(), progress(candidates, "judging") as bar:
+        return fair_cut_ups(spec, seed, bar, budget, count, games)
 
 
 @commands.command("setup")

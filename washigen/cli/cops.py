@@ -17,7 +17,7 @@ from ..games.cops.constants import TITLE
 from ..games.cops.spec import (COMPONENTS, MapParams, TapeParams, make_map, make_tape,
                                offset_mm)
 from .build import component_options
-from .options import emit, report_written, resolve_seed
+from .options import emit, fairness_warnings, report_written, resolve_seed
 
 
 def _offset(ctx, param, value):
@@ -77,18 +77,12 @@ def map_command(output: Path, print_options, **params):
     seats rotated, each seat's 95 % interval holding its fair share (the verdict is stored in the design and
     printed small on the map). Without --paper: one page at real size (its TrimBox the map). With --paper: each
     segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay as the layout says."""
-    import warnings
-
-    from ..games.cops.fair import FairnessWarning
     from ..games.cops.generate import check_offset, check_tape_width
 
     options = MapParams(**params)
     check_offset(float(options.offset), check_tape_width(options.tape_width))   # --offset read as mm by _offset
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", FairnessWarning)
+    with fairness_warnings():
         design = make_map(replace(options, seed=resolve_seed(options.seed)))
-    for warning in caught:
-        click.echo(f"warning: {warning.message}", err=True)
     _check(design)
     emit(_game(), design, output, print_options)
 

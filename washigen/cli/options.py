@@ -6,8 +6,9 @@ a command needs to run (inputs, output, PrintOptions) is imported when it runs."
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import click
 
@@ -354,3 +355,18 @@ def report_written(paths: Iterable[Path]) -> None:
 
 def echo_report(report: Any, as_json: bool = False) -> None:
     click.echo(report.to_json() if as_json else report.format_text())
+
+
+@contextlib.contextmanager
+def fairness_warnings() -> Iterator[None]:
+    """A fairness search's FairnessWarning (no fair map within the budget) said on stderr as `warning: ...`, once
+    for each time it is given, after the block."""
+    import warnings
+
+    from ..arena.fair import FairnessWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", FairnessWarning)
+        yield
+    for warning in caught:
+        click.echo(f"warning: {warning.message}", err=True)

@@ -19,3 +19,4 @@ DRAWING_GAP = 2              # empty cells at least between any two drawings of 
 
 MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
 CUT_UP_BUDGET = 2.0          # seconds of the cut-up fairness search at the nominal rate: a 2-player map in < 5 s
+VERDICT_GAMES = 200          # games behind a cut-up's fairness verdict: arena.fair.FAIR_GAMES (a test holds them equal)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
-from ...arena.fair import FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check_budget, fair_search
+from ...arena.fair import FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check_budget, fair_picks, fair_search
 from .constants import CUT_UP_BUDGET
 from .model import CatsMap, table
 
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from ...arena import Balance, GameRecord
     from .plan import MapSpec
 
-__all__ = ["CUT_UP_BUDGET", "FAIR_GAMES", "MAX_BUDGET", "FairnessWarning", "check_budget", "fair_cut_up"]
+__all__ = ["CUT_UP_BUDGET", "FAIR_GAMES", "MAX_BUDGET", "FairnessWarning", "check_budget", "fair_cut_up",
+           "fair_cut_ups"]
 
 # Greedy games a second on one core, by players, measured on default cut-ups (50 mm tape, 9 rows a segment): the
 # budget in games. More players play longer games.
@@ -27,13 +28,32 @@ def fair_cut_up(spec: MapSpec, seed: int, candidates: Iterable[CatsMap], budget:
     """The first of `candidates` (playable cut-ups of the seed's map) fair by FAIR_GAMES greedy games, tried in
     order while the budget lasts; else the fairest, with a FairnessWarning that gives its score. The verdict is
     stored in the map; None without a candidate."""
-    seats = table(spec.players, spec.coop)
-    trial = Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=spec.players,
-                  rate=NOMINAL_RATES[spec.players], candidate_cost=CANDIDATE_COST + spec.players,
-                  teams=seats.teams if seats.coop else None)
-    found = fair_search(candidates, trial, budget, f"cats: no fair cut-up found for {spec.players} players, "
-                                                   f"seed {seed}")
+    found = fair_search(candidates, _trial(spec, seed), budget, f"cats: no fair cut-up found for {spec.players} "
+                                                                 f"players, seed {seed}")
     return _with_verdict(*found) if found is not None else None
+
+
+def fair_cut_ups(spec: MapSpec, seed: int, candidates: Iterable[CatsMap], budget: float, count: int,
+                 games: int = FAIR_GAMES) -> list[CatsMap]:
+    """`cats variants`: the first `count` of `candidates` fair by `games` greedy games, tried in order while the
+    budget (seconds a kept map) lasts, and where fewer are fair the fairest others, with a FairnessWarning that
+    gives their scores; fair ones first, then by score, route gap and number. Verdicts stored in the maps."""
+    picked = fair_picks(candidates, _trial(spec, seed, games), budget, count,
+                        f"cats: cut-ups of seed {seed} for {spec.players} players")
+    return sorted((_with_verdict(*found) for found in picked), key=fairest_first)
+
+
+def fairest_first(design: CatsMap) -> tuple:
+    """Judged cut-ups, best first: the fair ones, then by balance score from play, route gap and number."""
+    return (not design.play_fair, design.play_score, design.balance if design.balance is not None else 0.0,
+            design.variant or 0)
+
+
+def _trial(spec: MapSpec, seed: int, games: int = FAIR_GAMES) -> Trial:
+    seats = table(spec.players, spec.coop)
+    return Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=spec.players,
+                 rate=NOMINAL_RATES[spec.players], candidate_cost=CANDIDATE_COST + spec.players,
+                 teams=seats.teams if seats.coop else None, full=games)
 
 
 def _games(design: CatsMap, seed: int, start: int, stop: int) -> list[GameRecord]:

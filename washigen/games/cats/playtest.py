@@ -201,7 +201,7 @@ def with_rules(design: CatsMap, jinja: bool | None, sewer_poppers: bool | None) 
     return replace(design, **changes) if changes else design
 
 
-# -- cut-ups ranked by play ----------------------------------------------------------------------------------------------
+# -- a cut-up scored by play ---------------------------------------------------------------------------------------------
 
 CUT_UP_GAMES = 10              # games behind the play score of a cut-up asked for by number (--variant)
 
@@ -214,10 +214,3 @@ def scored(design: CatsMap, games: int = CUT_UP_GAMES, seed: int = 0) -> CatsMap
     if any(r.end == "stalemate" for r in records):
         return None
     return replace(design, play_score=round(balance(records, design.players, teams(design)).score, 4))
-
-
-def rank_key(design: CatsMap) -> tuple:
-    """Cut-ups, best first: the balance score from play, then the route gap, then the variant number."""
-    unknown = float("inf")
-    return (design.play_score if design.play_score is not None else unknown,
-            design.balance if design.balance is not None else unknown, design.variant or 0)

@@ -14,7 +14,8 @@ from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_m
 from ..params import Options, declared_fields, param, seed_param
 from ..registry import Component, DESIGN, FOLDER, GAME_PLAYED, MAP, PRINTED
 from .constants import (CUT_UP_BUDGET, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX,
-                        LONG_MAX, MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
+                        LONG_MAX, MAX_VARIANTS, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE,
+                        VERDICT_GAMES)
 
 if TYPE_CHECKING:
     from .model import CatsMap, CatsRoll, CatsSetup
@@ -104,9 +105,14 @@ class VariantsOptions(Options):
     count: int = param(5, N_("How many maps to keep."), min=1, max=MAX_VARIANTS)
     tries: int | None = param(None, N_("Cut-ups to try (default: 20 a kept map, at least 100, at most 3 a kept map "
                                        "+ 10000)."), kind="int", min=1, max=100_000)
-    games: int = param(10, N_("Greedy games played on each of the best cut-ups by route gap (3 x COUNT of them) to "
-                              "rank them by play; 0 ranks by route gap alone, streaming any COUNT in flat memory."),
-                       min=0, max=1000)
+    games: int = param(VERDICT_GAMES, N_("Greedy games judging each cut-up that plays, smallest route gap first "
+                                         "(the games `cats balance --map MAP --seed SEED` plays): the first COUNT "
+                                         "fair ones are kept; 0 ranks by route gap alone, streaming any COUNT in "
+                                         "flat memory."), min=0, max=1000)
+    budget: float = param(CUT_UP_BUDGET, N_("Seconds of one core a kept map for that search, at a nominal rate of "
+                                            "greedy games a second (so the seed alone decides the maps); where "
+                                            "fewer than COUNT are fair, the fairest others fill the places and a "
+                                            "warning gives their scores."), min=0, max=600)
     formats: str = param("json", N_("What to write for each map, comma-separated: json, txt, pdf, svg, png."),
                          kind="LIST", flag="--format")
 
@@ -199,7 +205,7 @@ COMPONENTS: tuple[Component, ...] = (
     Component("sheet", N_("Player strips to cut out, for a map printed without bands or for the players beyond the "
                           "bands"), options=SheetParams, draw=draw_sheet,
               writes=PRINTED, prints="sheets"),
-    Component("variants", N_("Cut-ups of the seed's map, every one checked, the COUNT most balanced written best "
+    Component("variants", N_("Cut-ups of the seed's map, every one checked, COUNT of them written, the fairest "
                              "first"), options=VariantsParams,
               writes=(FOLDER,), prints="sheets"),
     Component("setup", N_("Fish and cats drawn on a map, as the players would: a planned game to print or check"),

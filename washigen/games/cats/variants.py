@@ -319,6 +319,13 @@ def best_variant(spec: MapSpec, seed: int, base: Base, budget: float, wanted: in
     return min(first, key=lambda d: (d.balance or 0.0, d.variant), default=None) or _uncut(spec, seed, base)
 
 
+def playable_by_gap(spec: MapSpec, seed: int, tries: int, on_step=None) -> Iterator[CatsMap]:
+    """The seed's good cut-ups among the first `tries`, smallest route gap first (rank_key), that greedy bots play
+    to an end on every seating (the play check): what `cats variants` judges for fairness. Every try is made on
+    the first step; the cut-ups are then made again one by one, as they are asked for."""
+    return (design for design in best_variants(spec, seed, tries, tries, on_step) if playable(design))
+
+
 def playable_cut_ups(spec: MapSpec, seed: int, base: Base) -> Iterator[CatsMap]:
     """The seed's good cut-ups (route gap within the limit) among the first CUT_ATTEMPTS, in variant order, that
     greedy bots play to an end on every seating (the play check)."""
