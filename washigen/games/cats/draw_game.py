@@ -176,7 +176,7 @@ def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:
     paper."""
     _ = translator(lang)
     if end == "unfinished":
-        return _("no result after {turns} turns").format(turns=turns)
+        return _("still in play after {turns} turns").format(turns=turns)
     if end == "stalemate" or not winners:
         return _("stalemate: no winner after {turns} turns").format(turns=turns)
     who = " + ".join(str(w + 1) for w in winners)
