@@ -162,3 +162,16 @@ def test_the_command_searches_with_a_budget_and_still_accepts_fair(tmp_path):
         assert "warning: cops: no fair map found for 3 players, seed 7" in result.output
     bad = runner.invoke(main, ["cops", "map", "--budget", "-2", "-o", str(out)])
     assert bad.exit_code == 2 and "--budget" in bad.output
+
+
+def test_a_search_asked_for_again_warns_again_though_its_map_is_kept():
+    """The search's result is kept for the next caller (the studio asks again on every change); its warning goes
+    with it, every time."""
+    said = []
+    for _ in range(2):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", FairnessWarning)
+            design = generate_map(4, 5, search=True, budget=0.2)
+        said.append([str(w.message) for w in caught if issubclass(w.category, FairnessWarning)])
+    assert design.balance_fair is False
+    assert said[0] == said[1] and len(said[0]) == 1 and "no fair map found for 4 players, seed 5" in said[0][0]

@@ -12,6 +12,7 @@ that wrap over the top and bottom edges, then a few extra paths for choice.
 from __future__ import annotations
 
 import functools
+import warnings
 import math
 import random
 from dataclasses import replace
@@ -22,7 +23,7 @@ from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LO
                     MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Kind,
                     Layout, Location, Path, Point, Segment, Shape, Zone, max_offset_for, scale_for,
                     segment_length_for)
-from .fair import DEFAULT_BUDGET, fair_search
+from .fair import DEFAULT_BUDGET, FairnessWarning, fair_search
 from .geometry import (joints_of, point_segment_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        shape_box, shape_of, visible_part)
 from .roads import complete_offset
@@ -83,14 +84,21 @@ def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offs
     the default is still the first playable layout, unjudged. `fair` is kept for old callers."""
     if not search:
         return next(playable_layouts(players, seed, tape_width, offset, layout))
-    return _searched(players, seed, tape_width, offset, layout, budget)
+    design, said = _searched(players, seed, tape_width, offset, layout, budget)
+    for warning in said:                    # given again to every caller, as the search gave it
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return design
 
 
 @functools.lru_cache(maxsize=64)
-def _searched(players: int, seed: int, tape_width: float, offset: float, layout: str, budget: float) -> CopsMap:
-    """The search's result, kept: designs are immutable, and a command or test asking twice need not search twice
-    (a warning is given the first time only)."""
-    return fair_search(playable_layouts(players, seed, tape_width, offset, layout), seed, budget)
+def _searched(players: int, seed: int, tape_width: float, offset: float, layout: str, budget: float
+              ) -> tuple[CopsMap, tuple[warnings.WarningMessage, ...]]:
+    """The search's result and the warnings it gave, kept: designs are immutable, and a command, the studio or a
+    test asking twice need not search twice."""
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", FairnessWarning)
+        design = fair_search(playable_layouts(players, seed, tape_width, offset, layout), seed, budget)
+    return design, tuple(said)
 
 
 def playable_layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
