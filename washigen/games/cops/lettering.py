@@ -62,6 +62,18 @@ def box_gap(a: tuple, b: tuple) -> float:
     return math.hypot(max(dx, 0.0), max(dy, 0.0))
 
 
+def gap_at_least(a: tuple, b: tuple, gap: float) -> bool:
+    """box_gap(a, b) >= gap (gap >= 0), answered at once where the boxes are that far apart along one axis, as most
+    pairs a word placement tries are."""
+    return (a[0] - b[2] >= gap or b[0] - a[2] >= gap or a[1] - b[3] >= gap or b[1] - a[3] >= gap
+            or box_gap(a, b) >= gap)
+
+
+def overlap(a: tuple, b: tuple) -> bool:
+    """box_gap(a, b) < 0: the boxes overlap on both axes."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def _shape_gap(shape: tuple, box: tuple) -> float:
     """How far a box is from a shape, ("rect", x0, y0, x1, y1) or ("circle", cx, cy, r) (negative: they overlap)."""
     if shape[0] == "circle":
@@ -108,8 +120,8 @@ class Room:
     def clear(self, box: tuple, own: str | None = None) -> bool:
         """Whether the box keeps WORD_GAP from every location but `own` (the squad section and the line of
         gravestones are walls), and from the words set."""
-        return (all(box_gap(wall, box) >= WORD_GAP for wall in self.walls)
-                and all(box_gap(word, box) >= WORD_GAP for word in self.words)
+        return (all(gap_at_least(wall, box, WORD_GAP) for wall in self.walls)
+                and all(gap_at_least(word, box, WORD_GAP) for word in self.words)
                 and all(_shape_gap(shape, box) >= WORD_GAP for ident, shape in self.shapes.items() if ident != own))
 
     def crosses(self, text: Text) -> bool:
@@ -120,7 +132,7 @@ class Room:
         """How many legs of paths and roads come within PATH_GAP of the box."""
         shape = ("rect", *box)
         return sum(1 for (p, q, half), near in zip(self.legs, self.leg_boxes)
-                   if box_gap(near, box) < 0 and segment_shape_distance(p, q, shape) < half + PATH_GAP)
+                   if overlap(near, box) and segment_shape_distance(p, q, shape) < half + PATH_GAP)
 
     def margin(self, box: tuple, own: str) -> float:
         """How much nearer a word beside location `own` is to it than to any other location."""
@@ -129,8 +141,8 @@ class Room:
 
     def apart(self, box: tuple) -> bool:
         """Whether an id's box keeps ID_APART from the words set, and ID_ALONG from those beside it."""
-        return all(box_gap((word[0] - ID_ALONG, word[1] - ID_APART, word[2] + ID_ALONG, word[3] + ID_APART), box) >= 0
-                   for word in self.words)
+        return all(gap_at_least((word[0] - ID_ALONG, word[1] - ID_APART, word[2] + ID_ALONG, word[3] + ID_APART),
+                                box, 0.0) for word in self.words)
 
     def take(self, text: Text) -> Text:
         self.words.append(_box_of(text))
@@ -141,8 +153,8 @@ class Room:
         PRINT_ALONG before and after it from every word set."""
         grow = [PRINT_APART, PRINT_APART]
         grow[along] = PRINT_ALONG
-        return all(box_gap((word[0] - grow[0], word[1] - grow[1], word[2] + grow[0], word[3] + grow[1]), box) >= 0
-                   for word in self.words)
+        return all(gap_at_least((word[0] - grow[0], word[1] - grow[1], word[2] + grow[0], word[3] + grow[1]),
+                                box, 0.0) for word in self.words)
 
     def best(self, places: Sequence[tuple[tuple, int]]) -> int | None:
         """Which of `places` (a line's box and which way it runs, in order of preference) is the first free one
