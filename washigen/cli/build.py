@@ -117,12 +117,15 @@ def click_option(param: Param) -> Callable[[Callable], Callable]:
         settings.update(type=_click_type(param), default=_click_default(param), show_default=shown)
         if param.kind not in _TYPED_KINDS:
             settings["metavar"] = param.kind            # URL, LIST, X,Y: what the value looks like
+        elif param.unit in _UNIT_WORDS:
+            settings["metavar"] = _UNIT_WORDS[param.unit]     # --budget SECONDS
         if param.max_length is not None:
             settings["callback"] = printable_text(param.max_length)
     return click.option(*declarations, param.name, **settings)
 
 
 _TYPED_KINDS = ("int", "float", "length", "choice", "file", "folder", "str")
+_UNIT_WORDS = {"s": "SECONDS"}
 
 
 def _click_type(param: Param) -> Any:

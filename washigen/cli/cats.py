@@ -42,16 +42,7 @@ def commands():
 COMPONENT = {component.name: component for component in COMPONENTS}
 
 
-def _seconds(func):
-    """--budget shown as SECONDS, as `cops map` shows it."""
-    for option in getattr(func, "__click_params__", ()):
-        if option.name == "budget":
-            option.metavar = "SECONDS"
-    return func
-
-
 @commands.command("map")
-@_seconds
 @component_options(COMPONENT["map"])
 def map_command(output, print_options, **params):
     """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
@@ -135,7 +126,6 @@ def sheet_command(players, coop, output, print_options):
 
 
 @commands.command("variants")
-@_seconds
 @component_options(COMPONENT["variants"])
 def variants_command(count, tries, games, budget, formats, players, coop, long, forests, jinja, sewer_poppers,
                      tape_width, segment_rows, segment_cols, seed, folder, print_options):

@@ -31,7 +31,7 @@ def _offset(ctx, param, value):
 def _as_ever(**settings: dict[str, Any]) -> Callable[[Callable], Callable]:
     """Sets on options that spec_options made what their declarations do not say, so that they read, fail and
     show as they always have: --offset read by its own callback, --map and --replay taking any path (a folder is
-    refused when read, naming what was wanted), `cops map`'s --fair kept off --help, --budget shown as SECONDS."""
+    refused when read, naming what was wanted), `cops map`'s --fair kept off --help."""
     def refine(func: Callable) -> Callable:
         for option in getattr(func, "__click_params__", ()):
             for name, value in settings.get(option.name, {}).items():
@@ -70,7 +70,7 @@ COMPONENT = {component.name: component for component in COMPONENTS}
 
 
 @commands.command("map")
-@_as_ever(offset={"callback": _offset}, fair={"hidden": True}, budget={"metavar": "SECONDS"})
+@_as_ever(offset={"callback": _offset}, fair={"hidden": True})
 @component_options(COMPONENT["map"])
 def map_command(output: Path, print_options, **params):
     """A map for PLAYERS squads. With --budget, the first of the seed's layouts that is fair: 200 greedy games,

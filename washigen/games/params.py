@@ -44,7 +44,7 @@ class Param:
 
     flag: str = ""                 # as typed on the command line: "--tape-width", "-o/--output", "LAYOUT"
     required: bool = False
-    unit: str = ""                 # "mm" for a length
+    unit: str = ""                 # "mm" for a length, "s" for seconds
     example: Any = None            # a value worth showing (docs, the studio's placeholder)
     max_length: int | None = None  # free text that reaches the paper: at most this many characters
     design: bool = True            # False: it changes what is printed or played, not the design made

@@ -67,7 +67,7 @@ class MapParams(MapOptions):
                           "nominal rate of greedy games a second for that many players (that many games whatever "
                           "the machine, so the seed alone decides the map); 0: the first that plays, judged all the "
                           "same. Where none is fair, the fairest is drawn and a warning gives its score."),
-        min=0, max=600)
+        min=0, max=600, unit="s")
     rules_url: str | None = rules_url()
     seed: int | None = seed_param()
 
@@ -112,7 +112,7 @@ class VariantsOptions(Options):
     budget: float = param(CUT_UP_BUDGET, N_("Seconds of one core a kept map for that search, at a nominal rate of "
                                             "greedy games a second (so the seed alone decides the maps); where "
                                             "fewer than COUNT are fair, the fairest others fill the places and a "
-                                            "warning gives their scores."), min=0, max=600)
+                                            "warning gives their scores."), min=0, max=600, unit="s")
     formats: str = param("json", N_("What to write for each map, comma-separated: json, txt, pdf, svg, png."),
                          kind="LIST", flag="--format")
 

@@ -80,7 +80,7 @@ class MapParams(MapOptions):
         0.0, N_("Search the seed's layouts for a fair one (200 greedy games each) for up to SECONDS of one core at "
                 "a nominal 300 greedy games a second (that many games whatever the machine, so the seed alone "
                 "decides the map); 0: no search, the seed's first playable layout. Where no fair map is found, the "
-                "fairest is drawn and a warning gives its score."), min=0, max=600)
+                "fairest is drawn and a warning gives its score."), min=0, max=600, unit="s")
     seed: int | None = seed_param()
 
 
