@@ -191,6 +191,8 @@ def test_picks_short_of_fair_ones_fill_with_the_fairest_others_and_say_their_sco
     assert fill == [balance(_two_seat_games(d, 0, FAIR_GAMES), 2) for d in designs[1:]]
     assert str(caught[0].message).startswith(f"test: 1 of 3 fair within the budget; the fairest others have scores "
                                              f"{fill[0].score:.3f}, {fill[1].score:.3f} over {FAIR_GAMES}")
+    with pytest.warns(FairnessWarning, match=r"^test: 0 fair of the 2 there were to judge; the fairest others "):
+        assert [design for design, _ in fair_picks(iter(["c70", "c60"]), trial, 60.0, 3, "test")] == ["c60", "c70"]
 
 
 def test_the_verdict_games_are_the_generic_searchs():

@@ -80,9 +80,11 @@ def fair_picks(candidates: Iterable[D], trial: Trial, budget: float, count: int,
     fair, fill = _search(candidates, trial, budget, count)
     if fill:
         scores = ", ".join(f"{verdict.score:.3f}" for _, verdict in fill)
-        warnings.warn(f"{unfound}: {len(fair)} of {count} fair within the budget; the fairest others have scores "
-                      f"{scores} over {fill[0][1].games} greedy games (a seat's win rate that far from its fair "
-                      "share)", FairnessWarning, stacklevel=4)
+        found = len(fair) + len(fill)
+        said = (f"{len(fair)} of {count} fair within the budget" if found == count else
+                f"{len(fair)} fair of the {found} there were to judge")
+        warnings.warn(f"{unfound}: {said}; the fairest others have scores {scores} over {fill[0][1].games} greedy "
+                      "games (a seat's win rate that far from its fair share)", FairnessWarning, stacklevel=4)
     return fair + fill
 
 
