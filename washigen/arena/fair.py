@@ -1,6 +1,7 @@
 """The fairness search (DESIGN 9), for any game: candidate maps in order, each judged by FAIR_GAMES games of its
-own balance run; the first fair one is kept (or, for `fair_picks`, the first COUNT). The time budget becomes a number of games at the game's nominal rate
-(greedy games a second on one core), so the map found depends on the seed alone, never on the machine's speed.
+own balance run; the first fair one is kept (`fair_picks`: the first COUNT). The time budget becomes a number of
+games at the game's nominal rate (greedy games a second on one core), so the map found depends on the seed alone,
+never on the machine's speed.
 Where the budget runs out first, the fairest, judged on all FAIR_GAMES games, comes with a FairnessWarning that
 gives its score.
 
@@ -74,9 +75,9 @@ def fair_search(candidates: Iterable[D], trial: Trial, budget: float, unfound: s
 def fair_picks(candidates: Iterable[D], trial: Trial, budget: float, count: int, unfound: str
                ) -> list[tuple[D, Balance]]:
     """Up to `count` candidates and their verdicts: the first fair ones, in the order tried, while the budget (that
-    many seconds a place, in games at the nominal rate) lasts; where fewer are fair, the fairest of the others fill the places, judged on
-    all the trial's games, with a FairnessWarning that begins with `unfound` and gives their scores. At least
-    `count` candidates are judged whatever the budget, where there are that many."""
+    many seconds a place, in games at the nominal rate) lasts; where fewer are fair, the fairest of the others fill
+    the places, judged on all the trial's games, with a FairnessWarning that begins with `unfound` and gives their
+    scores. At least `count` candidates are judged whatever the budget, where there are that many."""
     fair, fill = _search(candidates, trial, budget, count)
     if fill:
         scores = ", ".join(f"{verdict.score:.3f}" for _, verdict in fill)
