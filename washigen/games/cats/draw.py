@@ -48,7 +48,7 @@ def sheet_note(design: CatsMap, short: bool = False, lang: str = "en") -> str:
         players=design.players)]
     if design.cut_up and not short:
         parts.append(_("cut-up {variant}").format(variant=design.variant) + (
-            _(", balance {balance}").format(balance=_.number(design.balance)) if design.balance is not None else "")
+            _(", route gap {gap}").format(gap=_.number(design.balance)) if design.balance is not None else "")
             + _play_note(design, _))
     if design.jinja:
         parts.append(_("jinja mode"))
