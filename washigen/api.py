@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .arena.balance import Balance
     from .design import Design
     from .games import Game
-    from .games.registry import PlayedGame
+    from .games.played import PlayedGame
     from .press import Document
     from .press.options import PrintOptions
     from .report import Report
@@ -40,7 +40,7 @@ def generate(game: str, component: str, **params: Any) -> Design:
     """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
     games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused. A
     missing seed is chosen and kept in the design, so it can be made again."""
-    from .games import generate as make
+    from .games.generating import generate as make
 
     return make(game, component, **params)
 

@@ -19,15 +19,11 @@ from pathlib import Path
 
 from .errors import InputError
 from .units import format_mm
+from .words import N_ as N_         # marked words are looked up here; N_ itself lives apart (words.py)
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "washigen"
 LOCALE_DIR = Path(__file__).parent / "locale"
-
-
-def N_(message: str) -> str:
-    """Marks a word for the catalog where it is defined; it is translated where it is printed."""
-    return message
 
 
 def languages() -> tuple[str, ...]:

@@ -1,5 +1,5 @@
 """How long work (playouts, sweeps) tells its progress. A library call tells none. The command line installs a bar
-on stderr (cli/options.py), shown for labelled work when stderr is a terminal; the studio reports a job's games to
+on stderr (cli/main.py), shown for labelled work when stderr is a terminal; the studio reports a job's games to
 its page with `reporting(...)`, for the work of that thread alone. The layers below them import neither click
 nor the studio."""
 

@@ -1,6 +1,6 @@
 """What every game log shares: one move per line in the game's notation, each line bounded, and the count of
 moves bounded (DESIGN 12), refused by the file and line that break the bound. The games' log readers and writers
-(games/cats/gamelog.py, cli/cops.py) build their headers and replays on these."""
+(games/cats/gamelog.py, cli/cops/play.py) build their headers and replays on these."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Progress bars on stderr: the one the layers below the command line report their long work to, and the one a
-command draws over its own loop. Apart from options.py so that every start can install the first cheaply."""
+"""Progress bars on stderr: the one the layers below the command line report their long work to (installed by
+cli/main.py, which imports this module only when work first reports), and the one a command draws over its own
+loop."""
 
 from __future__ import annotations
 
@@ -15,12 +16,6 @@ def counting_bar(length: int, label: str) -> Iterator[Callable[[int], None]]:
     """A bar on stderr advanced by counts: what the layers below the command line report progress to."""
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
         yield bar.update
-
-
-def install_progress_bar() -> None:
-    from ..progress import install
-
-    install(counting_bar)
 
 
 @contextlib.contextmanager

@@ -5,8 +5,11 @@ every example against the command it belongs to."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import click
+
+from .lazy import LazyGroup
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "": ("washigen games", "washigen cats map --players 4 --seed 7 -o map.pdf"),
@@ -60,7 +63,7 @@ def examples_for(path: str, command: click.Command) -> tuple[str, ...]:
         return EXAMPLES[path]
     words = ["washigen", *path.split()]
     if isinstance(command, click.Group):
-        first = sorted(command.commands)[:1]
+        first = command.list_commands(click.Context(command))[:1]
         return (" ".join(words + first + ["--help"]),)
     for param in command.params:
         if isinstance(param, click.Argument) and param.required:
@@ -72,10 +75,17 @@ def examples_for(path: str, command: click.Command) -> tuple[str, ...]:
 
 
 def add_examples(command: click.Command, path: str = "") -> None:
-    """Sets the epilog of `command` and of every command under it, where none is set."""
+    """Sets the epilog of `command` and of every command under it, where none is set (a LazyGroup's commands as
+    they are built)."""
     if command.epilog is None:
         lines = "\n".join(f"  {line}" for line in examples_for(path, command))
         command.epilog = f"Examples:\n\n\b\n{lines}"
-    if isinstance(command, click.Group):
-        for name, sub in command.commands.items():
-            add_examples(sub, f"{path} {name}".strip())
+    subcommands: Mapping[str, click.Command] = {}
+    if isinstance(command, LazyGroup):
+        if command.on_build is None:        # those built later get theirs then, under the first path given
+            command.on_build = lambda name, sub: add_examples(sub, f"{path} {name}".strip())
+        subcommands = command.built
+    elif isinstance(command, click.Group):
+        subcommands = command.commands
+    for name, sub in subcommands.items():
+        add_examples(sub, f"{path} {name}".strip())

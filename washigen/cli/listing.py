@@ -4,9 +4,14 @@ the output and print options too), from the specs' declarations, or read off a p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 import click
 
 from .reading import SENTENCE_END, components_from_commands
+
+if TYPE_CHECKING:
+    from ..games.params import Param
 
 
 @click.command("games")
@@ -32,15 +37,52 @@ def offered(game) -> tuple:
     declares them."""
     from dataclasses import replace
 
-    from .build import declared_options
-
     if all(c.writes is not None for c in game.components):
         return tuple(replace(c, params=declared_options(c)) for c in game.components)
     if game.declared("commands") is None and not all(c.options for c in game.components):
         return game.components
-    from .build import commands_of
+    from .main import commands_of
 
     return components_from_commands(commands_of(game))
+
+
+def declared_options(component) -> tuple[Param, ...]:
+    """Every option of the component's command, read from its declaration without building the command: its
+    parameters, then those its output and print options add (read once per kind off the click options
+    themselves, so they are what the command offers; tests/test_specs.py holds the two together)."""
+    from .options import output_decorator, print_decorator
+
+    own = tuple(_as_offered(param) for param in component.params)
+    return (own + _added(output_decorator, component.writes, component.output_required)
+            + _added(print_decorator, component.prints))
+
+
+def _as_offered(param: Param) -> Param:
+    """A declared parameter as its click option shows it (build.click_option, read back by reading.param_of): a
+    length's default as the command line writes it (50mm), its minimum as its type checks it, 0 where none is
+    declared."""
+    from dataclasses import replace
+
+    from ..units import MAX_LENGTH
+
+    if param.kind != "length":
+        return param
+    return replace(param, default=param.typed_default, min=param.min or 0,
+                   max=MAX_LENGTH if param.max is None else param.max)
+
+
+_read: dict[tuple, tuple[Param, ...]] = {}
+
+
+def _added(decorator: Callable, *declared: Any) -> tuple[Param, ...]:
+    """The options `decorator(*declared)` adds to a command, read off a command made with them alone."""
+    from .reading import param_of
+
+    key = (decorator.__name__, *declared)
+    if key not in _read:
+        command = click.command("probe")(decorator(*declared)(lambda **_: None))
+        _read[key] = tuple(param_of(p) for p in command.params if p.name != "help")
+    return _read[key]
 
 
 def listing_json(game) -> dict:

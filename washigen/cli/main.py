@@ -36,7 +36,6 @@ class WashigenGroup(click.Group):
 
     def get_command(self, ctx, name):
         from ..games import get_game
-        from .build import commands_of
 
         command = super().get_command(ctx, name) or own_command(name)
         if command is None:
@@ -80,6 +79,22 @@ def own_command(name: str) -> click.Command | None:
     return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
 
 
+def commands_of(game) -> click.Group:
+    """A game's click group: its own (the built-in games' in cli/, a plugin's), or one built from its spec."""
+    if game.declared("commands") is not None:
+        return game.commands
+    from .spec_commands import commands_from_spec
+
+    return commands_from_spec(game)
+
+
+def bar_on_stderr(length: int, label: str):
+    """The bar long work below the command line reports to (cli/bars.py), imported when work first reports."""
+    from .bars import counting_bar
+
+    return counting_bar(length, label)
+
+
 def quiet_broken_pipe() -> None:
     """The reader of our output has gone (`washigen games | head -1`): like any Unix tool, stop without a word.
     stdout is pointed at /dev/null so the interpreter's last flush finds nowhere to fail."""
@@ -100,9 +115,9 @@ def main(ctx: click.Context):
 
     The output format follows the file extension (.svg .pdf .png .json, and .txt where a game has a text form).
     Exit codes: 0 done, 1 the design breaks a rule, 2 bad input."""
-    from .bars import install_progress_bar
+    from ..progress import install
 
-    install_progress_bar()               # long work below the command line reports to a bar on stderr
+    install(bar_on_stderr)               # long work below the command line reports to a bar on stderr
     if ctx.invoked_subcommand is None:   # `washigen` alone: its help, as asked for
         click.echo(ctx.get_help())
 

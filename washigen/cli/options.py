@@ -105,10 +105,6 @@ def lang_option(func: Callable) -> Callable:
                         help="Language of the printed words (and of the rules): en or de.")(func)
 
 
-# A profile's keys -> the parameter names of the print options.
-PROFILE_PARAMS = {"template": "template_file"}
-
-
 def profile_option(only: Iterable[str] | None = None) -> Callable:
     """--profile NAME: the saved printer profile (washigen/profiles.py) whose values become this command's option
     defaults (click's default_map), so an option given on the command line still wins. Without --profile the
@@ -117,17 +113,9 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
     keep = None if only is None else set(only)
 
     def apply(ctx: click.Context, param: click.Parameter, name: str | None) -> None:
-        from ..profiles import find
+        from .profile_defaults import apply_profile
 
-        profile = find(name)
-        if profile is None:
-            return
-        values = _applicable(ctx, {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items()
-                                   if keep is None or k in keep})
-        if name is None:
-            ctx.meta[DEFAULT_CHANGES] = _changing(ctx, values)
-        ctx.default_map = {**(ctx.default_map or {}), **values}
-        ctx.meta["washigen.profile"] = profile.name
+        apply_profile(ctx, name, keep)
 
     option = click.option("--profile", metavar="NAME", is_eager=True, expose_value=False, callback=apply,
                           help="Printer profile for the print options' defaults (washigen profile set); without "
@@ -138,75 +126,14 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
 
         @functools.wraps(func)                 # keeps the options already attached (click's __click_params__)
         def announcing(*args, **kwargs):
-            _announce_default_profile()
+            from .profile_defaults import announce_default_profile
+
+            announce_default_profile()
             return func(*args, **kwargs)
 
         return option(announcing)
 
     return decorate
-
-
-# ctx.meta keys: the options the default profile would change (before the command line is read), and whether the
-# run has said so.
-DEFAULT_CHANGES = "washigen.profile.default_changes"
-ANNOUNCED = "washigen.profile.announced"
-
-
-def _changing(ctx: click.Context, values: dict[str, Any]) -> list[str]:
-    """The options whose profile value differs from the one the command takes without a profile (a default
-    profile's `duplex = "none"` changes nothing)."""
-    params = {p.name: p for p in ctx.command.params}
-    changing = []
-    for name, value in values.items():
-        try:
-            same = _taken(ctx, params[name], value) == _taken(ctx, params[name], params[name].get_default(ctx))
-        except click.BadParameter:         # refused where the option is read, if the command line leaves it to us
-            same = False
-        if not same:
-            changing.append(name)
-    return changing
-
-
-def _taken(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """`value` as the command receives it: converted, then through the option's callback (--back-offset's X,Y)."""
-    value = None if value is None else param.type_cast_value(ctx, value)
-    return param.callback(ctx, param, value) if param.callback is not None else value
-
-
-def _announce_default_profile() -> None:
-    """One line on stderr, once a run, when the default profile gave an option a value the command line did not."""
-    from click.core import ParameterSource
-
-    ctx = click.get_current_context(silent=True)
-    if ctx is None:
-        return
-    changed = [name for name in ctx.meta.get(DEFAULT_CHANGES, ())
-               if ctx.get_parameter_source(name) is ParameterSource.DEFAULT_MAP]
-    if changed and not ctx.meta.get(ANNOUNCED):
-        ctx.meta[ANNOUNCED] = True
-        click.echo(f'using profile "{ctx.meta["washigen.profile"]}" (washigen profile show)', err=True)
-
-
-def _applicable(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
-    """The values this command's options take (a profile's "a3" does not reach a command offering a4 and letter)."""
-    params = {p.name: p for p in ctx.command.params}
-    kept = {}
-    for name, value in values.items():
-        param = params.get(name)
-        if param is None:
-            continue
-        try:
-            param.type.convert(value, param, ctx)
-        except click.BadParameter:
-            continue
-        kept[name] = value
-    return kept
-
-
-def used_profile() -> str | None:
-    """The name of the printer profile the running command applied, if any."""
-    ctx = click.get_current_context(silent=True)
-    return None if ctx is None else ctx.meta.get("washigen.profile")
 
 
 COLOUR_OPTION = click.option(
@@ -253,6 +180,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, output_profile, lang,
                 duplex="none", back_offset=(0.0, 0.0), **kwargs):
         from ..press.options import PrintOptions
+        from .profile_defaults import used_profile
 
         if gutter is not None and gutter > MAX_GUTTER:
             raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
@@ -319,6 +247,30 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
     return click.option("-o", "--output", required=required, callback=check, metavar="OUT",
                         help=f"Output file; its extension sets the format ({' '.join(formats)})"
                              + (f"; {' or '.join(to_stdout)} writes to stdout." if to_stdout else "."))
+
+
+def print_decorator(prints: str) -> Callable[[Callable], Callable]:
+    """The print options a component takes (Component.prints), gathered into its `print_options` argument."""
+    def tape(func: Callable) -> Callable:           # a tape maker's strip: its own bleed and dpi, no sheets
+        for option in (profile_option(only=("bleed", "dpi")), lang_option, ICC_PROFILE_OPTION, COLOUR_OPTION):
+            func = option(func)
+        return func
+
+    return {"": lambda func: func, "sheets": print_options(backs=False), "sheets+backs": print_options,
+            "page": page_options, "tape": tape, "lang": lang_option}[prints]
+
+
+def output_decorator(writes: tuple[str, ...] | None, required: bool) -> Callable[[Callable], Callable]:
+    """-o as a component `writes` (Component.writes): a file of those forms, a folder, or none."""
+    from ..games.registry import FOLDER
+
+    if not writes:
+        return lambda func: func
+    if writes == (FOLDER,):
+        return click.option("-o", "--output", "folder", required=required,
+                            type=click.Path(file_okay=False, path_type=Path), help="Folder for the maps (made if "
+                            "missing).")
+    return output_option(writes, required=required)
 
 
 def seed_option(func: Callable) -> Callable:

@@ -25,7 +25,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, dataclass_transform
 
 from ..errors import InputError
-from ..i18n import N_
+from ..words import N_
 from ..units import format_length, format_mm
 
 PARAM = "washigen.param"            # the key of a field's metadata that holds its declaration
@@ -56,6 +56,13 @@ class Param:
     @property
     def option(self) -> str:
         return self.flag or f"--{self.name.replace('_', '-')}"
+
+    @property
+    def typed_default(self) -> Any:
+        """The default as the command line writes it: a length as 50mm or 10m, anything else as declared."""
+        if self.kind == "length" and isinstance(self.default, (int, float)):
+            return format_length(self.default)
+        return self.default
 
     @property
     def keyword(self) -> str:
@@ -218,15 +225,15 @@ def params_of(options: type) -> tuple[Param, ...]:
     """The Params a parameter dataclass declares, in field order (a subclass's fields after its base's)."""
     found = []
     for name, item in declared_fields(options).items():
-        declared = item.metadata.get(PARAM)
-        if declared is None:
-            raise TypeError(f"{options.__name__}.{name}: declare it with param(...)")
-        default = None if item.default is MISSING else item.default
-        found.append(_named(declared, name, default))
+        if item not in _NAMED:
+            declared = item.metadata.get(PARAM)
+            if declared is None:
+                raise TypeError(f"{options.__name__}.{name}: declare it with param(...)")
+            default = None if item.default is MISSING else item.default
+            _NAMED[item] = dataclasses.replace(declared, name=name, default=default)
+        found.append(_NAMED[item])
     return tuple(found)
 
 
-def _named(declared: Param, name: str, default: Any) -> Param:
-    from dataclasses import replace
-
-    return replace(declared, name=name, default=default)
+# Each field's Param, named, made once: a base's fields (the map's options) are shared by many components.
+_NAMED: dict[dataclasses.Field, Param] = {}

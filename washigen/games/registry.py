@@ -1,7 +1,7 @@
-"""The game registry: GameSpec (a game declared as data), register_game, get_game and the entry-point group. Each
-game package under washigen/games/ calls register_game() in its __init__.py (last);
-games from other distributions register through the entry-point group "washigen.games", whose entry points name
-a module to import or a callable returning a Game.
+"""The game registry: Game (a game declared as data), register_game, get_game. Each game package under
+washigen/games/ calls register_game() in its __init__.py (last); games from other distributions register through
+the entry-point group "washigen.games" (plugins.py), whose entry points name a module to import or a callable
+returning a Game.
 
 A Game's heavy members (its model, generator, rules, drawing) may be given as `Lazy("package.module:name")`: they
 are imported when first read, so registering a game costs only its spec and `washigen games` starts quickly."""
@@ -9,20 +9,13 @@ are imported when first read, so registering a game costs only its spec and `was
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..errors import InputError
 from .params import Param, params_of, translated_help
 
-if TYPE_CHECKING:
-    from ..design import Design
-
-ENTRY_POINT_GROUP = "washigen.games"
-# What washigen.render takes, not washigen.generate: named so that passing one to generate says where it goes.
-PRINT_OPTION_NAMES = frozenset({"paper", "template", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
-                                "dpi", "lang", "colour", "color", "icc_profile", "output_profile", "gutter"})
 PRINTS = ("", "sheets", "sheets+backs", "page", "tape", "lang")
 FOLDER = "folder"
 # The file forms a component writes (Component.writes), by what it is: a print, a design, a design Tiled opens too,
@@ -34,21 +27,11 @@ GAME_PLAYED = (".txt", *PRINTED)
 GAMES_PACKAGE = __name__.rpartition(".")[0]         # washigen.games: the built-in games are its subpackages
 
 
-def _games_path() -> list[str]:
-    import os
-
-    return [os.path.dirname(__file__)]
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """One bot game on a design, as the game's `play` command plays it: its moves in the notation its log writes,
-    the lines the command prints (one a move first, then how the game ended), and, for a game drawn on the board,
-    `draw(step, options) -> press.Document`, the game after its first `step` moves as its own drawing of a game
-    shows it (`step` None: the finished game, as `play -o game.pdf` draws it)."""
-    moves: tuple[str, ...]
-    lines: tuple[str, ...]
-    draw: Callable[..., Any] | None = None
+def _built_in_games() -> list[str]:
+    """The game packages under washigen/games/, by their module names, sorted."""
+    folder = os.path.dirname(__file__)
+    return sorted(entry.name for entry in os.scandir(folder) if entry.is_dir() and entry.name.isidentifier()
+                  and os.path.exists(os.path.join(entry.path, "__init__.py")))
 
 
 @dataclass(frozen=True)
@@ -139,7 +122,8 @@ def _resolved(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+# Compared and shown as itself (identity, object's repr): field by field, either would import every Lazy member.
+@dataclass(frozen=True, eq=False, repr=False)
 class Game:
     """What a game offers washigen. Only name, title, designs, validate and print_design are required."""
     name: str                                   # "cats", "cat-tree"
@@ -220,10 +204,11 @@ def _load_all() -> None:
     if _loaded:
         return
     _loaded = True
-    for module in sorted(pkgutil.iter_modules(_games_path()), key=lambda m: m.name):
-        if module.ispkg:
-            importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
-    for entry in _plugin_entry_points():
+    for module in _built_in_games():
+        importlib.import_module(f"{GAMES_PACKAGE}.{module}")
+    from .plugins import entry_points
+
+    for entry in entry_points():
         loaded = entry.load()
         if isinstance(loaded, Game):
             register_game(loaded)
@@ -231,52 +216,6 @@ def _load_all() -> None:
             result = loaded()
             if isinstance(result, Game):
                 register_game(result)
-
-
-def _plugin_entry_points() -> Any:
-    """The entry points of the group, from importlib.metadata. On Python 3.11 importing it costs more than the rest
-    of `washigen games` (email, zipfile, csv...), so it is asked only when a distribution may declare the group."""
-    if not _group_may_be_declared():
-        return ()
-    from importlib.metadata import entry_points
-
-    return entry_points(group=ENTRY_POINT_GROUP)
-
-
-def _group_may_be_declared() -> bool:
-    """False only when importlib.metadata would find no distribution declaring the group: no finder of
-    distributions but the standard one, every sys.path entry a folder (or missing), and no *.dist-info or
-    *.egg-info folder in them whose entry_points.txt has a [washigen.games] section. A zip or an egg on sys.path
-    is not looked into: True."""
-    import os
-    import sys
-    from importlib.machinery import PathFinder
-
-    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
-        return True
-    section = f"[{ENTRY_POINT_GROUP}]".encode()
-    for entry in sys.path:
-        folder = entry or "."
-        if not os.path.isdir(folder):
-            if os.path.exists(folder):
-                return True                     # a zip file of packages
-            continue
-        if folder.lower().endswith(".egg"):
-            return True
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        for name in names:
-            if name.lower().endswith((".dist-info", ".egg-info")):
-                try:
-                    with open(os.path.join(folder, name, "entry_points.txt"), "rb") as file:
-                        text = file.read()
-                except OSError:
-                    continue
-                if section in text and any(line.strip() == section for line in text.splitlines()):
-                    return True
-    return False
 
 
 def all_games() -> list[Game]:
@@ -288,7 +227,7 @@ def _load_package(name: str) -> None:
     """Imports the one built-in game package a name points at (cats, cat-tree -> cat_tree), if there is one:
     `washigen cats map` need not load the other games."""
     module = name.replace("-", "_")
-    if module.isidentifier() and any(m.name == module and m.ispkg for m in pkgutil.iter_modules(_games_path())):
+    if module in _built_in_games():
         importlib.import_module(f"{GAMES_PACKAGE}.{module}")
 
 
@@ -311,50 +250,3 @@ def get_component(game: Game, name: str) -> Component:
             return component
     known = ", ".join(c.name for c in game.components)
     raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
-
-
-def generate(game: str, component: str, **params: Any) -> Design:
-    """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
-    games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
-    found = get_game(game)
-    part = get_component(found, component)
-    if part.make is None:
-        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
-        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
-                         f"components that do: {makers}")
-    known = {param.keyword: param for param in part.params}
-    for name in params:
-        if name in PRINT_OPTION_NAMES and name not in known:
-            raise InputError(f"{name}: not part of the design that generate makes; print options go to "
-                             "washigen.render")
-        if name not in known:
-            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
-                             f"{', '.join(n for n, p in known.items() if p.design) or 'none'}")
-    checked = {name: known[name].check(value) for name, value in params.items()}
-    if part.options is not None:
-        printing = [name for name in checked if not known[name].design]
-    else:
-        accepted = _maker_params(part.make)
-        printing = [] if accepted is None else [name for name in checked if name not in accepted]
-    if printing:
-        raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
-                         "to washigen.render")
-    if "seed" in known and checked.get("seed") is None:
-        import secrets
-
-        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
-    if part.options is not None:            # the maker takes the component's parameter dataclass
-        return part.make(part.options(**{known[name].name: value for name, value in checked.items()}))
-    return part.make(**checked)
-
-
-def _maker_params(maker: Callable[..., Any]) -> set[str] | None:
-    """The parameters a maker takes (None: any, it passes them on); the command's other options (a bleed, a paper,
-    a count of games) change what is printed, not the design."""
-    import inspect
-
-    parameters = inspect.signature(maker).parameters.values()
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-        return None
-    return {p.name for p in parameters}
-

@@ -11,7 +11,8 @@ def play_task(task: MapTask) -> Line:
     """One map's line: where it came from and its balance. Runs anywhere washigen is installed (a pool worker,
     a Dask worker), so it imports what it needs here."""
     from ..design import load
-    from .registry import generate, get_game
+    from .generating import generate
+    from .registry import get_game
 
     game = get_game(task.game)
     if task.path is not None:

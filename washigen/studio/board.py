@@ -13,7 +13,7 @@ from typing import Any, Callable
 from .. import api as washigen
 from ..design import Design, dumps
 from ..errors import InputError
-from ..games.registry import PlayedGame
+from ..games.played import PlayedGame
 
 CACHED_GAMES = 16                 # games kept, so that stepping costs one drawing, not a whole game
 

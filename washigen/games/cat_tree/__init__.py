@@ -1,40 +1,26 @@
 """Cat Tree? We can handle this!: a printable deck, reference card and score sheet; the placement validator and
 the scorer of a finished tree; simulated games.
 
-Registering the game imports only its spec (its components as data); the model, rules and drawing are Lazy members and imports inside
-the functions below, loaded when a design is made, checked or drawn."""
+Registering the game imports only its spec (its components as data); the model, rules and drawing, and the checks,
+golden designs, figures, kit and play of members.py, are Lazy members and imports inside print_design, loaded when
+a design is made, checked, drawn or played."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...errors import DesignFormatError, InputError
-from ...i18n import check_language, translator
 from ..registry import Game, Lazy, register_game
 from . import spec
 from .constants import GAME, REFERENCE_CARDS, TITLE
 
 if TYPE_CHECKING:
-    from ...press import Document, KitPart, PrintOptions
-    from ...report import Report
-    from ...scene import Scene
-    from .model import CatTreeLayout
+    from ...press import Document, PrintOptions
 
 later = Lazy.within(__name__)       # later("text:from_text"): this package's text.from_text, imported on first use
 
-GOLDEN_SEEDS = (1, 2, 3)
-
-
-def validate_design(design) -> Report:
-    """A layout's placement rules; a deck has none to break."""
-    from ...report import Report
-    from .model import CatTreeLayout
-    from .rules import validate
-
-    return validate(design) if isinstance(design, CatTreeLayout) else Report()
-
 
 def print_design(design, options: PrintOptions) -> Document:
+    from ...i18n import translator
     from . import draw
     from .model import CatTreeDeck
     from .rules import score
@@ -46,108 +32,6 @@ def print_design(design, options: PrintOptions) -> Document:
     return draw.print_layout(design, score(design), options, title=f"{TITLE}{seed}")
 
 
-def score_comments(design: CatTreeLayout) -> list[str]:
-    """The score and the rules broken, as comment lines under a layout's text."""
-    from . import text
-    from .rules import score, validate
-
-    result, report = score(design), validate(design)
-    verdict = "no rule broken" if report.ok else f"{len(report.errors)} card(s) break a placement rule"
-    lines = [f"score: {result.total} points; {verdict}", ""] + text.score_table(result)
-    if report.violations:
-        lines += [""] + [str(v) for v in report.violations]
-    return lines
-
-
-def to_text(design) -> str:
-    from . import text
-    from .model import CatTreeLayout
-
-    if isinstance(design, CatTreeLayout):
-        return text.to_text(design, score_comments(design))
-    return text.to_text(design)
-
-
-def check_design(design) -> None:
-    """Cards inside the grid, one per cell."""
-    from .model import CatTreeLayout
-
-    if not isinstance(design, CatTreeLayout):
-        return
-    seen: dict[tuple[int, int], int] = {}
-    for index, card in enumerate(design.cards):
-        if card.row > design.height:
-            raise DesignFormatError(f"row {card.row} is above the grid's {design.height} rows",
-                                    path=f"cards[{index}].row")
-        if card.col > design.width:
-            raise DesignFormatError(f"column {card.col} is right of the grid's {design.width} columns",
-                                    path=f"cards[{index}].col")
-        cell = (card.row, card.col)
-        if cell in seen:
-            raise DesignFormatError(f"a second card in row {card.row}, column {card.col} "
-                                    f"(cards[{seen[cell]}] is there already)", path=f"cards[{index}]")
-        seen[cell] = index
-
-
-def diagram(name: str, params: dict) -> Scene:
-    """`card` (name= one of the structures or ranks), `back`, `tree` (the scored example), `reference`; each takes
-    `lang`."""
-    from . import draw, text
-    from .model import BY_NAME, NAMES, RANKS
-    from .rules import score
-
-    lang = check_language(str(params.get("lang", "en")), "lang")
-    if name == "card":
-        wanted = str(params.get("name", "box"))
-        try:
-            card = text.token_card(wanted)
-        except KeyError:
-            card = None
-        if card is None:
-            raise InputError(f"diagram cat-tree/card: name: unknown structure {wanted!r}; use one of "
-                             f"{', '.join(NAMES)} or a rank ({' '.join(RANKS)})")
-        return draw.card_front(BY_NAME[card], bleed=0.0, lang=lang)
-    if name == "back":
-        return draw.card_back(bleed=0.0)
-    if name == "tree":
-        example = text.example_layout()
-        return draw.tree_scene(example, score(example), translator(lang).gettext("The example tree"), lang)
-    if name == "reference":
-        return draw.reference_pair(lang=lang)
-    raise InputError(f"diagram: cat-tree has no diagram {name!r}; known: card, back, tree, reference")
-
-
-def golden() -> dict:
-    from . import text
-    from .generate import generate_layout
-
-    designs = {"example": text.example_layout()}
-    designs.update({f"play-{seed}": generate_layout(seed) for seed in GOLDEN_SEEDS})
-    return designs
-
-
-def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
-    """The cards (both sides), the two reference cards and the score sheet. The game is for two players whatever
-    `players` says: nothing printed depends on it."""
-    from ...press import PrintOptions
-    from . import draw
-    from .model import CatTreeDeck
-
-    options = PrintOptions(paper=paper, duplex="long", lang=lang)
-    return draw.kit_parts(paper, CatTreeDeck(reference_cards=REFERENCE_CARDS), options)
-
-
-def play(design: None = None, seed: int | None = None, bots: str | None = None):
-    """One game on the engine (both players build one tree; bots greedy by default, or random, strong, strong:N,
-    one name or one per player): a PlayedGame with its layout and turns. The tree grows from the deal, so there is
-    no design to start from."""
-    from .playtest import play_bots
-
-    if design is not None:
-        raise InputError("play: Cat Tree builds its tree from the deal; pass a seed, not a design")
-    return play_bots(0 if seed is None else seed, bots or "greedy")
-
-
 GAME_OBJECT = Game(
     name=GAME,
     title=TITLE,
@@ -155,17 +39,19 @@ GAME_OBJECT = Game(
     designs={"layout": later("model:CatTreeLayout"), "deck": later("model:CatTreeDeck")},
     components=spec.COMPONENTS,
     commands=Lazy("washigen.cli.cat_tree:commands"),   # the command line's, loaded by it
-    validate=validate_design,
+    validate=later("members:validate_design"),
     print_design=print_design,
-    to_text=to_text,
+    to_text=later("members:to_text"),
     from_text=later("text:from_text"),
-    check_design=check_design,
-    diagram=diagram,
-    golden=golden,
-    kit=kit,
-    play=play,
+    check_design=later("members:check_design"),
+    diagram=later("members:diagram"),
+    golden=later("members:golden"),
+    kit=later("members:kit"),
+    play=later("members:play"),
     balance=later("playtest:balance"),
 )
 
 
 register_game(GAME_OBJECT)
+
+__all__ = ["GAME_OBJECT", "REFERENCE_CARDS", "print_design"]

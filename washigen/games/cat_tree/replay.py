@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..registry import PlayedGame
+from ..played import PlayedGame
 from .constants import TITLE
 
 

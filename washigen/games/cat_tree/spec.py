@@ -1,13 +1,13 @@
 """Cat Tree declared as data: its components and the parameters of each, as frozen dataclasses whose fields say
 what they are (games/params.py). The bots and the seed that `play` and `balance` share are declared once; the
-command line (cli/cat_tree.py), `washigen games`, washigen.generate's checks and the studio's form are built from
+command line (cli/cat_tree/), `washigen games`, washigen.generate's checks and the studio's form are built from
 these declarations. Plain values only: registering the game imports nothing else."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...i18n import N_
+from ...words import N_
 from ..params import Options, param, seed_param
 from ..registry import Component, DESIGN, PRINTED
 from .constants import CARD_SIZE_NAMES, REFERENCE_CARDS

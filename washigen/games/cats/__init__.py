@@ -1,175 +1,16 @@
 """Tokyo Washi Game Cats: a cat's hunt for fish across a Tokyo of washi tape, for 2 to 6 players.
 
-Registering the game imports only its spec (its components as data); the model, generator, rules and drawing are Lazy members and
-imports inside the functions below, loaded when a design is made, checked or drawn."""
+Registering the game imports only its spec (its components as data); the model, generator, rules and drawing, and
+the golden designs, figures, kit and play of members.py, are Lazy members, loaded when a design is made, checked,
+drawn or played."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...errors import InputError
-from ...i18n import N_, check_language, translator
 from ..registry import Game, Lazy, register_game
 from . import spec
 from .constants import TITLE
 
-if TYPE_CHECKING:
-    from ...arena import Balance
-    from ...press import KitPart
-    from .model import CatsMap, CatsSetup
-    from .playtest import Played
-
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
-
-GOLDEN_SEEDS = {"map-2p": 1, "map-4p": 2, "map-cutup": 3, "map-long": 4, "setup-2p": 1, "segment": 5}
-
-
-def golden() -> dict:
-    """Fixed seeds -> designs, whose text forms live in tests/golden/cats-*.txt."""
-    from .generate import generate_map, generate_segment
-    from .setup import generate_setup
-
-    two = generate_map(players=2, seed=GOLDEN_SEEDS["map-2p"])
-    return {
-        "map-2p": two,
-        "map-4p": generate_map(players=4, seed=GOLDEN_SEEDS["map-4p"]),
-        "map-cutup": generate_map(players=2, cut_up=True, seed=GOLDEN_SEEDS["map-cutup"]),
-        "map-long": generate_map(players=2, long=1, forests=4, seed=GOLDEN_SEEDS["map-long"]),
-        "setup-2p": generate_setup(two, seed=GOLDEN_SEEDS["setup-2p"]),
-        "segment": generate_segment(seed=GOLDEN_SEEDS["segment"]),
-    }
-
-
-def _int(params: dict, key: str, default: int) -> int:
-    value = params.get(key, default)
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"diagram parameter {key}: expected a whole number, got {value!r}") from None
-
-
-def diagram(name: str, params: dict):
-    """Figures for the rule sheet: `segment` (seed), `band`, `map` (players, seed), `cutup` (seed), and moves from
-    real games: `play-step`, `play-jump`, `play-amazing`, `play-pop`, `play-building`, `play-game` (seed); each
-    takes `lang` (en, de) for the words on the band."""
-    from .draw import map_scene
-    from .roll import segment_scene
-    from .generate import generate_map, generate_segment
-
-    lang = check_language(str(params.get("lang", "en")), "lang")
-    if name == "segment":
-        design = generate_segment(seed=_int(params, "seed", 1))
-        return segment_scene(design.grid, design.tape_width, design.segment_rows,
-                             note=translator(lang).gettext("seed {seed}").format(seed=design.seed), lang=lang)
-    if name == "band":
-        return band_diagram(lang)
-    if name == "map":
-        return map_scene(generate_map(players=_int(params, "players", 2), seed=_int(params, "seed", 1)), lang=lang)
-    if name == "cutup":
-        return map_scene(generate_map(players=2, cut_up=True, seed=_int(params, "seed", 3)), lang=lang)
-    if name.startswith("play-"):
-        from .draw_game import figure
-        return figure(name[len("play-"):], _int(params, "seed", 1), lang)
-    raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map, cutup and play-step, play-jump, "
-                     "play-amazing, play-pop, play-building, play-game")
-
-
-CALLOUTS = ((N_("your colour"), N_("fill it in")), (N_("special moves"), N_("cross one off when used")),
-            (N_("fish"), N_("cross one off for each catch")))
-BAND_GROUPS = (("colour-box", 1), ("special", 2), ("fish", 2))     # as a band prints them, left to right
-
-
-def band_diagram(lang: str = "en"):
-    """The player band, more than twice its size, each part named below it. Each group of symbols stands in a
-    slot as wide as its longer line of words, so the callouts of neighbouring groups never meet, in any language."""
-    from ...fonts import text_width
-    from ...scene import Line, Rect, Style, Text
-    from .model import BAND_PAD
-    from .symbols import new_scene, symbol, use
-
-    h, title_size, line_size, gap = 12.0, 2.8, 2.3, 4.0
-    icon, step, edge = 0.78 * h, 0.84 * h, BAND_PAD * h + 0.15 * h     # icon spacing and end room as on a band
-    _ = translator(lang)
-    callouts = [(_(title), _(line)) for title, line in CALLOUTS]
-    groups = [count * step - (step - icon) for _name, count in BAND_GROUPS]
-    slots = [max(group, text_width(title, title_size, "bold"), text_width(line, line_size))
-             for group, (title, line) in zip(groups, callouts)]
-    length = 2 * edge + sum(slots) + gap * (len(slots) - 1)
-    scene = new_scene(length, h + 11.0, 0.0, {"kind": "diagram", "title": f"{TITLE} · " + _("the player band")})
-    scene.add(Rect(0, 0, length, h, Style(fill="band")))
-    x = edge
-    for (name, count), group, slot, (title, line) in zip(BAND_GROUPS, groups, slots, callouts):
-        middle = x + slot / 2
-        for k in range(count):
-            scene.add(use(scene, symbol(name, icon), middle - group / 2 + k * step, (h - icon) / 2, icon))
-        scene.add(Line(middle, h + 0.6, middle, h + 2.2, Style(stroke="ink", stroke_width=0.25)),
-                  Text(middle, h + 5.2, title, title_size, anchor="middle", weight="bold"),
-                  Text(middle, h + 8.6, line, line_size, anchor="middle", style=Style(fill="muted")))
-        x += slot + gap
-    return scene
-
-
-def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
-    """The map's tape strips on sheets, and player strips only for players the map's bands leave out. The
-    instructions are said from the strips and the sheet they are printed on."""
-    from ...press import KitPart, PrintOptions
-    from ...press.impose import cut_words
-    from .draw import (assembly_lines, band_panels, lanes_template, map_strips_for_sheets, sheet_document,
-                       strips_document)
-    from .generate import generate_map
-    from .model import map_layers, table
-
-    _ = translator(lang)
-    design = generate_map(players=players, seed=seed)
-    options = PrintOptions(paper=paper, lang=lang)
-    name = paper.upper() if paper.lower() == "a4" else paper.title()
-    strips = map_strips_for_sheets(design, options)
-    how = assembly_lines(strips, map_layers(design), lang)[1:]
-    cut = _("Cut out the strips {how} and lay them in number order.").format(
-        how=cut_words(lanes_template(design, options), options))
-    parts = [KitPart(_("Map"), strips_document(design, options),
-                     _("{paper}, plain white paper, one side").format(paper=name),
-                     " ".join([cut, *how, _("The last page shows how they go together.")]))]
-    seated = sum(len(band_panels(design, side, 1.0)) for side in ("top", "bottom"))
-    needed = table(players, False).teams if design.coop else players
-    if seated < needed:
-        parts.append(KitPart(_("Player strips"), sheet_document(players, False, options, seed=seed),
-                             _("{paper}, one side").format(paper=name),
-                             _("Cut out one strip per player; the players without a band on the map use them.")))
-    return parts
-
-
-def balance(design: CatsMap | CatsSetup | None, games: int, seed: int, jobs: int, bots: str = "greedy") -> Balance:
-    """Game.balance: a map's balance, or a set-up's (its drawings in every game); None: the 2-player map of
-    `seed`."""
-    from .generate import generate_map
-    from .model import CatsSetup
-    from .playtest import map_balance, map_of
-
-    if design is None:
-        design = generate_map(seed=seed)
-    setup = design if isinstance(design, CatsSetup) else None
-    return map_balance(map_of(design), games, seed, jobs, setup, bots)
-
-
-def play(design: CatsMap | CatsSetup | None = None, seed: int | None = None, bots: str | None = None,
-         first: int = 0) -> Played:
-    """Game.play: one game on a map or set-up (None: the 2-player map of `seed`), seat `first` moving first; the
-    game is seeded as `cats play --seed SEED` seeds its first game."""
-    from ...arena import game_seed
-    from .generate import generate_map
-    from .model import CatsSetup
-    from .playtest import map_of, play_game
-
-    seed = 0 if seed is None else seed
-    if design is None:
-        design = generate_map(seed=seed)
-    setup = design if isinstance(design, CatsSetup) else None
-    game_map = map_of(design)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < game_map.players:
-        raise InputError(f"first: must be a seat 0..{game_map.players - 1}, got {first!r}")
-    return play_game(game_map, setup, bots or "greedy", game_seed(seed, 0), first)
-
 
 GAME = register_game(Game(
     name="cats",
@@ -184,13 +25,13 @@ GAME = register_game(Game(
     to_text=later("text:to_text"),
     from_text=later("text:from_text"),
     check_design=later("rules:check_design"),
-    diagram=diagram,
-    golden=golden,
-    kit=kit,
+    diagram=later("members:diagram"),
+    golden=later("members:golden"),
+    kit=later("members:kit"),
     tiled=later("tiled"),
     play_check=later("playtest:play_check"),
-    balance=balance,
-    play=play,
+    balance=later("members:balance"),
+    play=later("members:play"),
 ))
 
 __all__ = ["GAME"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import InputError
-from ..registry import PlayedGame
+from ..played import PlayedGame
 
 
 def played_game(design: Any, seed: int) -> PlayedGame | None:

@@ -1,6 +1,6 @@
 """Tokyo Washi Game Cats declared as data: its components and the parameters of each, as frozen dataclasses whose
 fields say what they are (games/params.py). The map options are declared once (MapOptions) and every component
-that makes a map shares them; the command line (cli/cats.py), `washigen games`, washigen.generate's checks and the
+that makes a map shares them; the command line (cli/cats/), `washigen games`, washigen.generate's checks and the
 studio's form are built from these declarations. Plain values only: registering the game imports nothing else."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from ...i18n import N_
+from ...words import N_
 from ...qr import MAX_URL_LENGTH
 from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_mm
 from ..params import Options, declared_fields, param, seed_param

@@ -2,224 +2,16 @@
 segment per player that wrap top to bottom, offset set-ups completed with new roads, and squad sheets.
 
 Registering the game imports only its spec (its components as data, with the makers washigen.generate calls); the
-model, generator, rules and drawing are Lazy members and imports inside the functions below, loaded when a design is
-made, checked or drawn."""
+model, generator, rules and drawing, and the checks, golden designs, figures, kit and play of members.py, are Lazy
+members, loaded when a design is made, checked, drawn or played."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ...errors import DesignFormatError, InputError
-from ...i18n import check_language, translator
 from ..registry import Game, Lazy, register_game
 from . import spec
-from .constants import DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS, TITLE
-
-if TYPE_CHECKING:
-    from ...arena import Balance, Match
-    from ...press import KitPart
-    from .model import CopsMap
+from .constants import DIAGRAMS, GAME, LAYOUTS, TITLE
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
-
-
-def check_design(design) -> None:
-    """What a file must get right before its rules can be checked: unique location ids, path ends that name a
-    location of their own segment (or a port or joint with a position), roads that name segments of the map."""
-    from .model import CopsSheet
-
-    if isinstance(design, CopsSheet):
-        return
-    seen: dict[str, str] = {}
-    for s, segment in enumerate(design.segments):
-        ids = set()
-        for z, zone in enumerate(segment.zones):
-            for k, location in enumerate(zone.locations):
-                where = f"segments[{s}].zones[{z}].locations[{k}].id"
-                if location.id in seen:
-                    raise DesignFormatError(f"location id {location.id!r} is used twice (also at "
-                                            f"{seen[location.id]})", path=where)
-                seen[location.id] = where
-                ids.add(location.id)
-        for p, path in enumerate(segment.paths):
-            for label in ("a", "b"):
-                _check_end(getattr(path, label), ids, f"segments[{s}].paths[{p}].{label}")
-    for r, road in enumerate(getattr(design, "roads", ())):
-        for label in ("a", "b"):
-            end = getattr(road, label)
-            where = f"roads[{r}].{label}"
-            if end.segment >= len(design.segments):
-                raise DesignFormatError(f"names segment index {end.segment}, but the map has "
-                                        f"{len(design.segments)} segments (0..{len(design.segments) - 1})",
-                                        path=f"{where}.segment")
-            named = [name for name in ("joint", "port", "location") if getattr(end, name) is not None]
-            if len(named) != 1:
-                raise DesignFormatError("a road end names one of a joint or a port (with at) or a location",
-                                        path=where)
-            if end.location is None and end.at is None:
-                raise DesignFormatError(f"a {named[0]} end needs its position (at, mm)", path=f"{where}.at")
-            if end.location is not None and end.location not in seen:
-                raise DesignFormatError(f"names location {end.location!r}, which does not exist",
-                                        path=f"{where}.location")
-
-
-def _check_end(end, ids: set[str], where: str) -> None:
-    given = [name for name in ("location", "port", "joint") if getattr(end, name) is not None]
-    if len(given) != 1:
-        raise DesignFormatError("a path end names exactly one of location, port or joint, got "
-                                f"{', '.join(given) or 'none'}", path=where)
-    if end.location is not None:
-        if end.location not in ids:
-            raise DesignFormatError(f"names location {end.location!r}, which does not exist on this segment",
-                                    path=f"{where}.location")
-        if end.at is not None:
-            raise DesignFormatError("a location end has no position (at)", path=f"{where}.at")
-    elif end.at is None:
-        raise DesignFormatError(f"a {given[0]} end needs its position (at, mm)", path=f"{where}.at")
-
-
-def play_check(design, seed: int):
-    """Greedy squads on every seating must finish (the engine is imported only when a map is played)."""
-    from .playtest import play_check as check
-
-    return check(design, seed)
-
-
-def balance(design: CopsMap | None, games: int, seed: int, jobs: int, bots: str = "greedy") -> Balance:
-    """Game.balance: win rate per place in the turn order on `design` (None: the 2-squad map of `seed`)."""
-    from .playtest import map_balance
-
-    return map_balance(_map_to_play(design, seed), games, seed, jobs, bots)
-
-
-def play(design: CopsMap | None = None, seed: int | None = None, bots: str | None = None, first: int = 0) -> Match:
-    """Game.play: one game between `bots` (greedy by default) on `design` (None: the 2-squad map of `seed`),
-    squad `first` starting; the game is seeded as `cops play --seed SEED` seeds its first game."""
-    from ...arena import game_seed
-    from .playtest import play_game
-
-    seed = 0 if seed is None else seed
-    design = _map_to_play(design, seed)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < design.players:
-        raise InputError(f"first: must be a squad 0..{design.players - 1}, got {first!r}")
-    return play_game(design, bots or "greedy", game_seed(seed, 0), first)
-
-
-def _map_to_play(design: Any, seed: int) -> CopsMap:
-    from .generate import generate_map
-    from .model import CopsMap
-
-    if design is None:
-        return generate_map(seed=seed)
-    if not isinstance(design, CopsMap):
-        raise InputError(f"design: Cops is played on a map, not a {getattr(design, 'GAME', '?')} "
-                         f"{getattr(design, 'KIND', type(design).__name__)}")
-    return design
-
-
-def golden() -> dict:
-    """Fixed seeds for tests/golden/cops-*.txt."""
-    from .generate import generate_map, generate_tape
-
-    return {
-        "map-2p": generate_map(players=2, seed=1),
-        "map-4p": generate_map(players=4, seed=2),
-        "map-3p-offset": generate_map(players=3, seed=3, offset=8.0),
-        "tape-2": generate_tape(segments=2, seed=4),
-        "map-3p-stacked-offset": generate_map(players=3, seed=5, offset=8.0, layout="stacked"),
-    }
-
-
-DIAGRAMS = ("segment", "location", "map")
-
-
-def diagram(name: str, params: dict):
-    """Figures for the rule sheet: `segment` (seed: one segment, joints at both ends), `location` (one location
-    with its areas named), `map` (players, seed, offset, layout: a whole map; crop="x,y,w,h": the part of it in
-    that rectangle, mm). A segment or map drawn for a figure `print_width` mm wide draws its words large enough
-    to print at their tape size there (a whole map scaled into a page would print them too small to read);
-    `words=false` leaves them off an overview."""
-    from .draw import map_scene, segment_scene
-    from .figures import cropped, location_diagram
-    from .generate import card_areas, generate_map, sample_segment
-    from .model import Location, segment_length_for
-
-    seed = int(params.get("seed", 7))
-    lang = check_language(str(params.get("lang", "en")), "lang")
-    if name == "segment":
-        width = float(params.get("tape_width", DEFAULT_TAPE_WIDTH))
-        length = segment_length_for(width)
-        return segment_scene(sample_segment(seed, width), width, length, 0.0,
-                             translator(lang).gettext("seed {seed}").format(seed=seed),
-                             {"game": GAME, "kind": "diagram"}, lang, _lettering(params, length))
-    if name == "location":
-        fish = Location(id="", kind="fish", shape="rect", x=0.0, y=0.0, w=28.0, h=12.0,
-                        areas=card_areas(0.0, 0.0, 28.0, 12.0))
-        return location_diagram(fish, lang)
-    if name == "map":
-        design = generate_map(int(params.get("players", 2)), seed, offset=float(params.get("offset", 0)),
-                              layout=str(params.get("layout", "end-to-end")))
-        if "crop" not in params:
-            return map_scene(design, lang=lang, lettering=_lettering(params, design.size[0]))
-        x, y, w, h = _crop(params["crop"], design.size)
-        return cropped(map_scene(design, lang=lang, lettering=_lettering(params, w)), x, y, w, h)
-    raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
-
-
-def _crop(text, size: tuple[float, float]) -> tuple[float, float, float, float]:
-    """'x,y,w,h' (mm) -> a rectangle inside a map of `size`."""
-    try:
-        x, y, w, h = (float(v) for v in str(text).split(","))
-    except ValueError:
-        raise InputError(f"crop: write x,y,w,h in mm, got {text!r}") from None
-    if not (0 <= x and 0 <= y and w > 0 and h > 0 and x + w <= size[0] and y + h <= size[1]):
-        raise InputError(f"crop: {text!r} is not inside the map's {size[0]:g} x {size[1]:g} mm")
-    return x, y, w, h
-
-
-def _lettering(params: dict, width: float) -> float | None:
-    """How much larger than on the tape a figure `width` mm wide draws its words (None: none at all)."""
-    if not params.get("words", True):
-        return None
-    printed = float(params.get("print_width", width))
-    if not 0 < printed <= 1000:
-        raise InputError(f"print_width: must be a width in mm (0..1000), got {printed:g}")
-    return max(1.0, width / printed)
-
-
-def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,
-        layout: str = DEFAULT_LAYOUT) -> list[KitPart]:
-    """Everything a table needs besides the rules: the map's strips on paper and one squad sheet per player. The
-    map's seed (chosen afresh when None) is printed on every strip and in the instructions."""
-    import secrets
-
-    from ...press import KitPart, PrintOptions
-    from .draw import print_sheets, print_strips
-    from .generate import generate_map
-    from .model import CopsSheet
-
-    seed = secrets.randbelow(1_000_000) if seed is None else seed
-    design = generate_map(players, seed, layout=layout)
-    _ = translator(lang)
-    options = PrintOptions(paper=paper, lang=lang)
-    paper_name = "A4" if paper.lower() == "a4" else paper.capitalize()
-    if layout == "stacked":
-        how = _("Cut out the {players} strips along the crop marks and lay them one below the other in order, long "
-                "edges together and squad sections at the left, so the paths meet across the edges (map seed {seed}: "
-                "washigen cops map --players {players} --layout stacked --seed {seed} makes it again).")
-    else:
-        how = _("Cut out the {players} strips along the crop marks and lay them end to end in order, tops in "
-                "line, so the paths meet (map seed {seed}: washigen cops map --players {players} --seed {seed} "
-                "makes it again).")
-    return [
-        KitPart(_("Map"), print_strips(design, options), _("{paper}, plain paper, one side").format(paper=paper_name),
-                how.format(players=players, seed=seed)),
-        KitPart(_("Squad sheets"), print_sheets(CopsSheet(squads=players), options),
-                _("{paper}, plain paper").format(paper=paper_name),
-                _("Cut the sheets apart; every squad takes one and writes its name on it and in a blue section of "
-                  "the tape.")),
-    ]
-
 
 GAME_OBJECT = Game(
     name=GAME,
@@ -231,13 +23,13 @@ GAME_OBJECT = Game(
     print_design=later("draw:print_design"),
     to_text=later("text:to_text"),
     from_text=None,
-    check_design=check_design,
-    diagram=diagram,
-    golden=golden,
-    kit=kit,
-    play_check=play_check,
-    balance=balance,
-    play=play,
+    check_design=later("members:check_design"),
+    diagram=later("members:diagram"),
+    golden=later("members:golden"),
+    kit=later("members:kit"),
+    play_check=later("members:play_check"),
+    balance=later("members:balance"),
+    play=later("members:play"),
     extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS},
 )
 

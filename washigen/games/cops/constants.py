@@ -1,5 +1,5 @@
 """What Cops' commands and its registry entry read when washigen starts: the name, the title, the player counts,
-the layouts. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py
+the layouts, the figures. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py
 takes them from here."""
 
 from typing import Final
@@ -12,4 +12,5 @@ DEFAULT_PLAYERS = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 LAYOUTS = ("end-to-end", "stacked")
+DIAGRAMS = ("segment", "location", "map")     # the rule sheet's figures (members.diagram)
 DEFAULT_LAYOUT: Final = "end-to-end"          # Final: a type checker reads it as the literal, one of model.Layout

@@ -2,7 +2,7 @@
 fields say what they are (games/params.py). The tape options and the map options are declared once (TapeOptions,
 MapOptions) and every component that makes a map or tape shares them; where a command words a shared option its
 own way (`cops play` speaks of "a generated map"), its class restates the field, which keeps its place, kind and
-default. The command line (cli/cops.py), `washigen games`, washigen.generate's checks and the studio's form are
+default. The command line (cli/cops/), `washigen games`, washigen.generate's checks and the studio's form are
 built from these declarations. Plain values only: registering the game imports nothing else."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from ...i18n import N_
+from ...words import N_
 from ...units import MAX_LENGTH, MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from ..params import Options, PARAM, declared_fields, param, seed_param
 from ..registry import Component, DESIGN, GAME_PLAYED, PRINTED

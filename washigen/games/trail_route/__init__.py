@@ -1,135 +1,17 @@
 """The Cats' Trail Route: road, destination and exchange tiles, hand cards, cat pawns, a board mat and score pad
 to print; a setup generator and validator; a rules engine that plays the game.
 
-Registering the game imports only its spec (its components as data); the model, generator, rules and drawing are Lazy members and
-imports inside the functions below, loaded when a design is made, checked or drawn."""
+Registering the game imports only its spec (its components as data); the model, generator, rules and drawing, and
+the check, golden designs, figures, kit and play of members.py, are Lazy members, loaded when a design is made,
+checked, drawn or played."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING
-
-from ...errors import DesignFormatError, InputError
-from ...i18n import check_language, translator
 from ..registry import Game, Lazy, register_game
 from . import spec
-from .constants import GAME, PLAYERS, TITLE
-
-if TYPE_CHECKING:
-    from ...press import Document, KitPart
-    from .model import TrailRouteSetup
+from .constants import GAME, TITLE
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
-
-
-def check_design(design: TrailRouteSetup) -> None:
-    """A mix that names a tile type twice cannot be read: which count would hold?"""
-    for part in ("road", "exchange", "destinations"):
-        seen = Counter(code for code, _ in getattr(design.mix, part))
-        for index, (code, _) in enumerate(getattr(design.mix, part)):
-            if seen[code] > 1:
-                raise DesignFormatError(f"{code!r} is listed twice", path=f"mix.{part}[{index}]")
-
-
-def diagram(name: str, params: dict):
-    """Figures for the rule sheet: `board` (players 3 or 4), `tiles`, `cards`; each takes `lang`."""
-    from .draw import BOARD_TEXT, board_scene
-    from .figures import cards_figure, tiles_figure
-    from .generate import generate_setup
-
-    lang = check_language(str(params.get("lang", "en")), "lang")
-    if name == "board":
-        players = int(params.get("players", 4))
-        if players not in PLAYERS:
-            raise InputError(f"diagram board: players must be 3 or 4, got {players}")
-        # 13 mm cells: the figure spans the page at about real size; its tiles show pictures, no words.
-        return board_scene(generate_setup(players, seed=1), cell=13.0, legend=False, lang=lang,
-                           min_text=BOARD_TEXT)
-    if name == "tiles":
-        return tiles_figure(lang)
-    if name == "cards":
-        return cards_figure(lang)
-    raise InputError(f"{GAME} has no diagram {name!r}; known: board, tiles, cards")
-
-
-def golden() -> dict[str, TrailRouteSetup]:
-    from .generate import generate_setup
-
-    return {"setup-3p": generate_setup(3, seed=1), "setup-4p": generate_setup(4, seed=1)}
-
-
-def mat_instructions(mat: Document, lang: str = "en") -> str:
-    """How to put the mat together, naming the sheets the mat printed (so the words follow the drawing)."""
-    _ = translator(lang)
-    names = [page.meta["sheet"] for page in mat.pages]
-    if len(names) == 1:
-        return _("One sheet: the whole mat.")
-    return _("Trim each sheet at its dashed line where a neighbour overlaps, lay the sheets in order {sheets} with "
-             "their crosses on top of each other, and tape them.").format(sheets=", ".join(names))
-
-
-def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPart]:
-    from ...press import KitPart, PrintOptions
-    from .board_mat import print_mat
-    from .draw import print_setup
-    from .generate import generate_setup
-    from .hand_cards import print_cards
-    from .model import load_mix
-    from .pawns import print_pawns
-    from .score_pad import score_pad
-    from .tiles import print_tiles
-
-    if players not in PLAYERS:
-        raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
-    _ = translator(lang)
-    mix = load_mix()
-    duplex = PrintOptions(paper=paper, duplex="long", lang=lang)
-    plain = PrintOptions(paper=paper, lang=lang)
-    name = paper.upper()
-    mat = print_mat(40.0, paper, lang)
-    return [
-        KitPart(_("Setup"), print_setup(generate_setup(players, seed=seed), plain),
-                _("{paper}, plain paper").format(paper=name),
-                _("Lay the tiles out as this sheet shows, or deal your own with `washigen trail-route setup`.")),
-        KitPart(_("Tiles"), print_tiles(mix, 40.0, duplex, paper),
-                _("{paper} card stock, both sides (flip on the long edge)").format(paper=name),
-                _("Cut the tiles on the crop marks; keep the exchange tiles (turning arrows in the corner) as a "
-                  "separate face-down deck.")),
-        KitPart(_("Hand cards"), print_cards(duplex, paper),
-                _("{paper} card stock, both sides (flip on the long edge)").format(paper=name),
-                _("Cut the 16 cards on the crop marks.")),
-        KitPart(_("Cat pawns"), print_pawns(plain, paper), _("{paper} card stock, one side").format(paper=name),
-                _("Cut each standee out, fold on the dashed lines and glue the two feet together under it.")),
-        KitPart(_("Board mat"), mat, _("{paper} paper, one side (or A3 in one piece)").format(paper=name),
-                mat_instructions(mat, lang)),
-        KitPart(_("Score pad"), score_pad(paper, lang), _("{paper} paper").format(paper=name),
-                _("Two pads per sheet; cut in half.")),
-    ]
-
-
-def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: str | None = None,
-         players: int = 4):
-    """One game played to its end by the engine (washigen.arena): on `setup`, or on a setup dealt from `seed` for
-    `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
-    from .bots import make_policies
-    from .engine import GameResult, play_game
-    from .generate import generate_setup
-    from .model import TrailRouteSetup
-
-    seed = 0 if seed is None else seed
-    if setup is None:
-        setup = generate_setup(players, seed)
-    elif not isinstance(setup, TrailRouteSetup):
-        raise InputError(f"play: {GAME} plays on a setup, got a {getattr(setup, 'GAME', '?')} "
-                         f"{getattr(setup, 'KIND', type(setup).__name__)}")
-    names = [name.strip() for name in (bots or "greedy").split(",")]
-    names = names * setup.players if len(names) == 1 else names
-    if len(names) != setup.players:
-        raise InputError(f"bots: name one of random, greedy, strong (strong:N) for every seat, or one per seat "
-                         f"({setup.players}), got {bots!r}")
-    result: GameResult = play_game(setup, make_policies(names, seed, option="bots"))
-    return result
-
 
 GAME_INFO = register_game(Game(
     name=GAME,
@@ -142,11 +24,11 @@ GAME_INFO = register_game(Game(
     print_design=later("draw:print_setup"),
     to_text=later("text:to_text"),
     from_text=later("text:from_text"),
-    check_design=check_design,
-    diagram=diagram,
-    golden=golden,
-    kit=kit,
-    play=play,
+    check_design=later("members:check_design"),
+    diagram=later("members:diagram"),
+    golden=later("members:golden"),
+    kit=later("members:kit"),
+    play=later("members:play"),
     balance=later("playtest:balance"),
     tiled=later("tiled"),
 ))

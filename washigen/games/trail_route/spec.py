@@ -1,6 +1,6 @@
 """The Cats' Trail Route declared as data: its components and the parameters of each, as frozen dataclasses whose
 fields say what they are (games/params.py). What a setup is dealt from (players, seed) is declared once
-(DealOptions) and shared by `setup` and `play`; the command line (cli/trail_route.py), `washigen games`,
+(DealOptions) and shared by `setup` and `play`; the command line (cli/trail_route/), `washigen games`,
 washigen.generate's checks and the studio's form are built from these declarations. Plain values only: registering
 the game imports nothing else."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...i18n import N_
+from ...words import N_
 from ...units import PAPER_SIZES
 from ..params import Options, param, seed_param
 from ..registry import Component, MAP, PRINTED

@@ -1,0 +1,38 @@
+"""`washigen cat-tree balance`."""
+
+from __future__ import annotations
+
+import click
+
+from ...games.cat_tree.spec import COMPONENTS
+from ..build import component_options, named
+from ..options import resolve_seed
+
+
+@click.command("balance")
+@component_options(named(COMPONENTS, "balance"))
+def command(bots: str, against: str | None, games: int, jobs: int | None, as_json: bool, seed: int | None):
+    """How good the trees are that bots build: over GAMES seeded deals (the leading player alternating), the
+    trees' points (mean, spread, min, quartiles, max), cards placed and dismissed a game, and how many trees reach
+    height 5. The players build one tree together, so there is no seat to win: with --against the same deals are
+    played by the other bots, and the line says how often the first bots' tree scored more, the same, less, with
+    the 95 % Wilson interval of the first bots' share."""
+    import json
+
+    from ...arena import make_bots
+    from ...arena.records import default_jobs
+    from ...games.cat_tree.bots import BOTS
+    from ...games.cat_tree.playtest import Comparison, Summary, compare, summary, tree_records
+
+    make_bots(bots, BOTS, 2)
+    if against is not None:
+        make_bots(against, BOTS, 2, option="--against")
+    seed = resolve_seed(seed)
+    jobs = jobs or default_jobs()
+    records = tree_records(bots, games, seed, jobs, label="playing")
+    result: Summary | Comparison
+    if against is None:
+        result = summary(bots, records)
+    else:
+        result = compare(records, tree_records(against, games, seed, jobs, label="playing"), bots, against)
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json else result.format_text())

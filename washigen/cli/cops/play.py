@@ -1,0 +1,92 @@
+"""`washigen cops play`: bots play a map, or a game log is replayed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ...games.cops.constants import TITLE
+from ...games.cops.spec import COMPONENTS
+from ..build import component_options, named
+from ..options import report_written
+from .shared import ANY_PATH, PLAYING, as_ever, map_to_play
+
+
+@click.command("play")
+@as_ever(**PLAYING, replay={"type": ANY_PATH})
+@component_options(named(COMPONENTS, "play"))
+def command(map_file, players, offset, tape_width, layout, fair, seed, bots, games, jobs, replay, as_json, output,
+            print_options):
+    """Bots play Cops on a map. Every game's seed and result is printed, and with one game its moves first (one a
+    line: squad and move in notation); -o LOG.txt writes the first game's moves as a log that --replay plays back,
+    -o game.pdf|svg|png draws the map after the first game: each squad's moves along the paths in its colour, the
+    areas filled, solved zones framed, Miso-Squirly paths."""
+    import json
+
+    from ...arena import game_seed
+    from ...games.cops import playtest as playing
+    from ...games.cops import engine
+
+    if replay is not None:
+        from ...games.cops.gamelog import replay_log
+
+        load_map = None if map_file is None else (lambda: map_to_play(map_file, None, 0.0, 50.0, None, False, None)[0])
+        design, state, moves, seed, first = replay_log(replay, load_map)
+        outcome = engine.result(state)
+        records = [playing.GameRecord(seed=seed, first=first, winners=outcome.winners if outcome else (),
+                                      turns=len(moves),
+                                      end="win" if outcome and outcome.winners else "stalemate",
+                                      specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
+        first_match = (state, moves, seed, first)
+    else:
+        design, seed = map_to_play(map_file, players, offset, tape_width, layout, fair, seed)
+        from ...arena import make_bots
+
+        make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
+        records = playing.run(design, games, seed, jobs, bots, label="playing")
+        first_match = None
+        if output is not None or (games == 1 and not as_json):
+            # The first game again, for its moves (the same seed plays the same game).
+            match = playing.play_game(design, bots, game_seed(seed, 0), 0)
+            first_match = (match.final, list(match.moves), game_seed(seed, 0), 0)
+    if as_json:
+        click.echo(json.dumps([_game_json(record) for record in records], indent=2))
+    else:
+        if len(records) == 1 and first_match is not None:
+            _, moves, _, first = first_match
+            for index, move in enumerate(moves):
+                click.echo(f"squad {(first + index) % design.players + 1}: {move}")
+        for index, record in enumerate(records):
+            click.echo(_game_line(index, record))
+    if output is not None:
+        _write_game(design, first_match, output, print_options, bots)
+
+
+def _game_json(record) -> dict:
+    return {"seed": record.seed, "winner": record.winners[0] + 1 if record.winners else None,
+            "turns": record.turns, "end": record.end, "ramen_used": list(record.specials_used)}
+
+
+def _game_line(index: int, record) -> str:
+    outcome = (f"squad {record.winners[0] + 1} solves two crimes" if record.winners
+               else "no squad can finish (stalemate)")
+    ramen = ", ".join(str(n) for n in record.specials_used)
+    return (f"game {index + 1} (seed {record.seed}, squad {record.first + 1} starts): {outcome} after "
+            f"{record.turns} moves; ramen eaten per squad: {ramen}")
+
+
+def _write_game(design, game, output: Path, print_options, bots: str) -> None:
+    from ...output import write_bytes, write_printed
+    from ...press import Document
+    from ...games.cops.draw_game import game_scene
+
+    state, moves, seed, first = game
+    if output.suffix.lower() == ".txt":
+        from ...games.cops.gamelog import game_log
+
+        report_written([write_bytes(output, game_log(design, moves, seed, first, bots).encode("utf-8"))])
+        return
+    scene = game_scene(design, state, print_options.bleed, print_options.lang)
+    document = Document.single(scene, title=f"{TITLE} — a game on map seed {design.seed}")
+    report_written(write_printed(document, output, print_options))

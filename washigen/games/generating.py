@@ -1,0 +1,63 @@
+"""washigen.generate's making of a design from a game's component and its parameters, each checked as the spec
+declares it. Apart from the registry, which every start imports, as only a script or the studio makes a design."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..errors import InputError
+from .registry import get_component, get_game
+
+if TYPE_CHECKING:
+    from ..design import Design
+
+# What washigen.render takes, not washigen.generate: named so that passing one to generate says where it goes.
+PRINT_OPTION_NAMES = frozenset({"paper", "template", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
+                                "dpi", "lang", "colour", "color", "icc_profile", "output_profile", "gutter"})
+
+
+def generate(game: str, component: str, **params: Any) -> Design:
+    """A new design: `generate("cats", "map", players=4, seed=7)`. Parameters are the component's, as `washigen
+    games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
+    found = get_game(game)
+    part = get_component(found, component)
+    if part.make is None:
+        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
+        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
+                         f"components that do: {makers}")
+    known = {param.keyword: param for param in part.params}
+    for name in params:
+        if name in PRINT_OPTION_NAMES and name not in known:
+            raise InputError(f"{name}: not part of the design that generate makes; print options go to "
+                             "washigen.render")
+        if name not in known:
+            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
+                             f"{', '.join(n for n, p in known.items() if p.design) or 'none'}")
+    checked = {name: known[name].check(value) for name, value in params.items()}
+    if part.options is not None:
+        printing = [name for name in checked if not known[name].design]
+    else:
+        accepted = _maker_params(part.make)
+        printing = [] if accepted is None else [name for name in checked if name not in accepted]
+    if printing:
+        raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
+                         "to washigen.render")
+    if "seed" in known and checked.get("seed") is None:
+        import secrets
+
+        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
+    if part.options is not None:            # the maker takes the component's parameter dataclass
+        return part.make(part.options(**{known[name].name: value for name, value in checked.items()}))
+    return part.make(**checked)
+
+
+def _maker_params(maker: Callable[..., Any]) -> set[str] | None:
+    """The parameters a maker takes (None: any, it passes them on); the command's other options (a bleed, a paper,
+    a count of games) change what is printed, not the design."""
+    import inspect
+
+    parameters = inspect.signature(maker).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return {p.name for p in parameters}
+

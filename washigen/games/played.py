@@ -1,0 +1,18 @@
+"""One bot game on a design, as a game's `play` command plays it: what washigen.bot_game returns (each game's
+replay.py makes it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One bot game on a design, as the game's `play` command plays it: its moves in the notation its log writes,
+    the lines the command prints (one a move first, then how the game ended), and, for a game drawn on the board,
+    `draw(step, options) -> press.Document`, the game after its first `step` moves as its own drawing of a game
+    shows it (`step` None: the finished game, as `play -o game.pdf` draws it)."""
+    moves: tuple[str, ...]
+    lines: tuple[str, ...]
+    draw: Callable[..., Any] | None = None
