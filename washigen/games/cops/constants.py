@@ -1,6 +1,6 @@
 """What Cops' commands and its registry entry read when washigen starts: the name, the title, the player counts,
-the layouts, the figures. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay quick; model.py
-takes them from here."""
+the layouts, the figures. Plain values only (no pydantic, no drawing), so `washigen games` and `--help` stay
+quick; model.py takes them from here."""
 
 from typing import Final
 
