@@ -167,3 +167,17 @@ def test_dash_o_dash_pdf_streams_the_same_pdf_to_stdout(args, tmp_path):
     assert written.returncode == 0
     assert streamed.stdout == (tmp_path / "file.pdf").read_bytes()
     assert len(pdf_pages(streamed.stdout)) == len(pdf_pages(tmp_path / "file.pdf")) >= 1
+
+
+@pytest.mark.parametrize("columns", ["40", "79", "102", "250", "", "wide"])
+def test_the_help_is_as_wide_as_clicks_own_formatter_would_make_it(monkeypatch, columns):
+    """cli/main.help_width finds the width without importing shutil; it must be click's, for any $COLUMNS, and
+    the width a test forces where one is forced."""
+    from click import formatting
+
+    from washigen.cli.main import help_width
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert help_width(100) == formatting.HelpFormatter(max_width=100).width
+    monkeypatch.setattr(formatting, "FORCED_WIDTH", 63)
+    assert help_width(100) == formatting.HelpFormatter(max_width=100).width == 63

@@ -65,6 +65,10 @@ def test_washigen_games_lists_every_game_from_its_spec_alone():
     assert heavy(names) == []
     for game in GAME_PACKAGES:           # every game listed from its spec's declarations, no command of it built
         assert f"washigen.games.{game}.spec" in names and f"washigen.cli.{game}" not in names
+    # The shared options are listed from their declarations (cli/common_params.py): no click option is built for
+    # them, and no help is printed, so neither the option helpers nor the examples are imported.
+    assert "washigen.cli.common_params" in names
+    assert not names & {"washigen.cli.options", "washigen.cli.reading", "washigen.cli.examples"}
     for line in ("cats (also: tokyo-washi-cats, washi-cats): Tokyo Washi Game Cats", "  cops map: ",
                  "  cat-tree deck: ", "  trail-route setup: ", "      --players 2..6 (default 2)"):
         assert line in out
@@ -87,8 +91,10 @@ def test_washigen_version_imports_no_game():
 
 
 def test_a_command_imports_only_its_own_game():
-    names, _ = imported("cat-tree", "score", "--help")
+    names, out = imported("cat-tree", "score", "--help")
     assert "washigen.cli.cat_tree" in names
+    # Its help ends with examples, laid out as wide as click would, without shutil (and its zlib, bz2, lzma).
+    assert "washigen.cli.examples" in names and "Examples:" in out and "shutil" not in names
     assert not [n for n in names if n.startswith(("washigen.games.cats", "washigen.games.cops",
                                                   "washigen.games.trail_route"))]
 

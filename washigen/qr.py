@@ -9,10 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .errors import InputError
+from .units import MAX_URL_LENGTH
 
 MIN_MODULE = 0.4           # mm
 QUIET_MODULES = 4
-MAX_URL_LENGTH = 2000      # characters of a rules URL, wherever one is given (option, design file, studio)
 QR_BYTES = 2331            # what the largest code (version 40, error correction M) holds, in UTF-8 bytes
 
 

@@ -9,12 +9,14 @@ from .errors import InputError
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "m": 1000.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
 
-_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$")
+# A length as written; compiled (and kept by re) when first used, not by every start of washigen.
+_LENGTH = r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(mm|cm|m|in|pt)?\s*$"
 
 
 # The longest length washigen accepts anywhere: a kilometre of tape (DESIGN 12); options set tighter bounds.
 MAX_LENGTH = 1_000_000.0
 MAX_LENGTH_TEXT = 32
+MAX_URL_LENGTH = 2000      # characters of a rules URL, wherever one is given (option, design file, studio)
 
 
 def parse_length(value: str | float | int, field: str = "length", allow_zero: bool = False,
@@ -27,7 +29,7 @@ def parse_length(value: str | float | int, field: str = "length", allow_zero: bo
     elif len(str(value)) > MAX_LENGTH_TEXT:
         raise InputError(f"{field}: {str(value)[:MAX_LENGTH_TEXT]!r}... is not a length (too long)")
     else:
-        match = _LENGTH.match(str(value))
+        match = re.match(_LENGTH, str(value))
         if not match:
             raise InputError(
                 f"{field}: {value!r} is not a length; write a number with mm, cm, m, in or pt (e.g. 50mm, 2.5in)")

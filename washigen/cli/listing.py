@@ -4,11 +4,12 @@ the output and print options too), from the specs' declarations, or read off a p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 import click
 
-from .reading import SENTENCE_END, components_from_commands
+from .common_params import PRINT_OPTION_NAMES, PRINT_PARAMS, output_params
+from ..words import first_sentence
 
 if TYPE_CHECKING:
     from ..games.params import Param
@@ -35,54 +36,34 @@ def offered(game) -> tuple:
     declaration, so no command need be built to list it); else read off the game's own commands, or those built
     from its spec; a spec that declares parameters but no parameter dataclass (so no command can be built) as it
     declares them."""
-    from dataclasses import replace
-
     if all(c.writes is not None for c in game.components):
-        return tuple(replace(c, params=declared_options(c)) for c in game.components)
+        return tuple(c._replace(params=declared_options(c)) for c in game.components)
     if game.declared("commands") is None and not all(c.options for c in game.components):
         return game.components
     from .main import commands_of
+    from .reading import components_from_commands
 
     return components_from_commands(commands_of(game))
 
 
 def declared_options(component) -> tuple[Param, ...]:
-    """Every option of the component's command, read from its declaration without building the command: its
-    parameters, then those its output and print options add (read once per kind off the click options
-    themselves, so they are what the command offers; tests/test_specs.py holds the two together)."""
-    from .options import output_decorator, print_decorator
-
-    own = tuple(_as_offered(param) for param in component.params)
-    return (own + _added(output_decorator, component.writes, component.output_required)
-            + _added(print_decorator, component.prints))
+    """Every option of the component's command, read from declarations without building the command: its
+    parameters, then the -o it writes to and the print options it takes (common_params.py, which the command's
+    click options are built from)."""
+    return (tuple(_as_offered(param) for param in component.params)
+            + output_params(component.writes, component.output_required) + PRINT_PARAMS[component.prints])
 
 
 def _as_offered(param: Param) -> Param:
-    """A declared parameter as its click option shows it (build.click_option, read back by reading.param_of): a
+    """A declared parameter as its click option shows it (options.click_option, read back by reading.param_of): a
     length's default as the command line writes it (50mm), its minimum as its type checks it, 0 where none is
     declared."""
-    from dataclasses import replace
-
     from ..units import MAX_LENGTH
 
     if param.kind != "length":
         return param
-    return replace(param, default=param.typed_default, min=param.min or 0,
+    return param._replace(default=param.typed_default, min=param.min or 0,
                    max=MAX_LENGTH if param.max is None else param.max)
-
-
-_read: dict[tuple, tuple[Param, ...]] = {}
-
-
-def _added(decorator: Callable, *declared: Any) -> tuple[Param, ...]:
-    """The options `decorator(*declared)` adds to a command, read off a command made with them alone."""
-    from .reading import param_of
-
-    key = (decorator.__name__, *declared)
-    if key not in _read:
-        command = click.command("probe")(decorator(*declared)(lambda **_: None))
-        _read[key] = tuple(param_of(p) for p in command.params if p.name != "help")
-    return _read[key]
 
 
 def listing_json(game) -> dict:
@@ -96,7 +77,6 @@ def listing_json(game) -> dict:
 
 def listing_lines(games) -> list[str]:
     """`washigen games` as text: each game, its components, their parameters (the print options once)."""
-    from .options import PRINT_OPTION_NAMES
     from ..units import PAPER_SIZES
 
     lines = []
@@ -116,6 +96,3 @@ def listing_lines(games) -> list[str]:
                              "--crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --lang en|de")
     return lines
 
-
-def first_sentence(text: str) -> str:
-    return SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")

@@ -10,7 +10,6 @@ import sys
 import click
 
 from .. import __version__
-from .examples import add_examples
 from ..exits import EXIT_INTERRUPTED, say_interrupted
 from ..errors import WashigenError
 
@@ -43,11 +42,24 @@ class WashigenGroup(click.Group):
                 command = commands_of(get_game(name))
             except WashigenError:
                 return None
-        if command is not None:
-            add_examples(command, name)      # every --help ends with examples
         return command
 
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and may_show_help(command, rest, ctx.help_option_names):
+            from .examples import add_examples
+
+            add_examples(command, name)     # every --help ends with examples (a group's: its commands' too)
+        return name, command, rest
+
+    def format_epilog(self, ctx, formatter):
+        from .examples import add_examples
+
+        add_examples(self)
+        super().format_epilog(ctx, formatter)
+
     def make_context(self, *args, **kwargs):
+        kwargs.setdefault("terminal_width", help_width(self.context_settings["max_content_width"]))
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:      # while the arguments are read (--help loads every game): not click's Aborted!
@@ -69,6 +81,37 @@ class WashigenGroup(click.Group):
         except KeyboardInterrupt:
             say_interrupted()
             ctx.exit(EXIT_INTERRUPTED)
+
+
+def may_show_help(command: click.Command, args: list[str], help_names: list[str]) -> bool:
+    """Whether `command` may print its help when given `args` (a help option among them, or a group given none):
+    only then are the examples (cli/examples.py) imported and set as its epilog."""
+    return any(arg in help_names for arg in args) or (not args and isinstance(command, click.Group))
+
+
+def help_width(max_width: int) -> int:
+    """The width click's help formatter would choose (formatting.HelpFormatter: the terminal's, at most max_width,
+    less 2, at least 50; or the width a test forces), found without its `import shutil`, which loads zlib, bz2 and
+    lzma: a twentieth of `washigen cats map --help`. Every command's context inherits it."""
+    from click import formatting
+
+    if formatting.FORCED_WIDTH is not None:
+        return formatting.FORCED_WIDTH
+    return max(min(terminal_columns(), max_width) - 2, 50)
+
+
+def terminal_columns() -> int:
+    """shutil.get_terminal_size().columns: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns   # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):                         # no stdout, or not a terminal
+            columns = 0
+    return columns or 80
 
 
 def own_command(name: str) -> click.Command | None:
@@ -121,8 +164,6 @@ def main(ctx: click.Context):
     if ctx.invoked_subcommand is None:   # `washigen` alone: its help, as asked for
         click.echo(ctx.get_help())
 
-
-add_examples(main)
 
 
 __all__ = ["main"]

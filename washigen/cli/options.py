@@ -1,19 +1,22 @@
-"""What every command shares: the print-option decorators (spelled the same everywhere), the output option, the
-seed, writing a design or its print by the output's extension (progress bars are in bars.py). Game commands build on these.
+"""What every command shares: the click option built from a declared parameter (click_option), the print options
+and -o built so from their declarations (common_params.py), the seed, writing a design or its print by the output's
+extension (progress bars are in bars.py). Game commands build on these.
 
-Every command is built from these when washigen starts, so this module imports only click and the units; what
-a command needs to run (inputs, output, PrintOptions) is imported when it runs."""
+What a command needs to run (inputs, output, PrintOptions) is imported when it runs."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import click
 
+from . import common_params as common
 from ..errors import InputError
-from ..units import DEFAULT_BLEED, MAX_BLEED, MAX_GUTTER, MAX_LENGTH, PAPER_SIZES, format_mm, parse_length
+from ..games.params import Param
+from ..units import MAX_BLEED, MAX_GUTTER, MAX_LENGTH, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
 
@@ -43,8 +46,6 @@ class LengthType(click.ParamType):
         return mm
 
 
-LENGTH = LengthType()
-LENGTH_OR_ZERO = LengthType(allow_zero=True)
 BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
 
 
@@ -77,17 +78,48 @@ def printable_text(max_length: int):
     return check
 
 
-# The parameters print_options adds to a command (`washigen games` lists them once per command).
-PRINT_OPTION_NAMES = frozenset({"paper", "template_file", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
-                                "dpi", "lang"})
-BLEED_OPTION = click.option("--bleed", type=BLEED, default=f"{DEFAULT_BLEED:g}mm", show_default=True,
-                            help="Artwork beyond the trim.")
-# Types shared by every command's print options (click's types hold no state; a click.Path made per command costs
-# start-up time in its gettext look-ups).
-PAPER_CHOICE = click.Choice(sorted(PAPER_SIZES), case_sensitive=False)
-TEMPLATE_FILE = click.Path(dir_okay=False, path_type=Path)
-DPI_OPTION = click.option("--dpi", type=click.IntRange(30, 2400), default=300, show_default=True,
-                          help="Resolution of PNG output.")
+def click_option(param: Param, **settings: Any) -> Callable[[Callable], Callable]:
+    """The click option for one declared parameter; `settings` add what a declaration does not say (a callback)."""
+    flag = param.option
+    declarations = [flag] if param.kind == "bool" and "/" in flag else flag.split("/")
+    settings = {"help": param.help, "required": param.required, **settings}
+    shown = param.default is not None and param.default is not False
+    if param.kind == "bool":
+        settings.update(default=bool(param.default), show_default="/" in flag)
+        if "/" not in flag:
+            settings["is_flag"] = True
+    else:
+        settings.update(type=_click_type(param), default=param.typed_default, show_default=shown)
+        if param.kind not in _TYPED_KINDS:
+            settings["metavar"] = param.kind            # URL, LIST, X,Y: what the value looks like
+        elif param.unit in _UNIT_WORDS:
+            settings["metavar"] = _UNIT_WORDS[param.unit]     # --budget SECONDS
+        if param.max_length is not None:
+            settings["callback"] = printable_text(param.max_length)
+    return click.option(*declarations, param.name, **settings)
+
+
+_TYPED_KINDS = ("int", "float", "length", "choice", "file", "folder", "str")
+_UNIT_WORDS = {"s": "SECONDS"}
+
+
+def _click_type(param: Param) -> Any:
+    if param.kind == "int":
+        bounded = param.min is not None or param.max is not None
+        return click.IntRange(param.min, param.max) if bounded else click.INT
+    if param.kind == "float":
+        bounded = param.min is not None or param.max is not None
+        return click.FloatRange(param.min, param.max) if bounded else click.FLOAT
+    if param.kind == "length":
+        return LengthType(allow_zero=param.min == 0, minimum=param.min or None,
+                          **({} if param.max is None else {"maximum": param.max}))
+    if param.kind == "choice":
+        return click.Choice(param.choices, case_sensitive=False)
+    if param.kind == "file":
+        return click.Path(dir_okay=False, path_type=Path)
+    if param.kind == "folder":
+        return click.Path(file_okay=False, path_type=Path)
+    return click.STRING
 
 
 def _language(ctx, param, value: str) -> str:
@@ -97,12 +129,6 @@ def _language(ctx, param, value: str) -> str:
         return check_language(value)
     except InputError as error:
         raise click.BadParameter(str(error).split(": ", 1)[-1]) from None
-
-
-def lang_option(func: Callable) -> Callable:
-    """--lang: the language of every printed word (the catalogs under washigen/locale)."""
-    return click.option("--lang", default="en", show_default=True, callback=_language, metavar="en|de",
-                        help="Language of the printed words (and of the rules): en or de.")(func)
 
 
 def profile_option(only: Iterable[str] | None = None) -> Callable:
@@ -117,13 +143,9 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
 
         apply_profile(ctx, name, keep)
 
-    option = click.option("--profile", metavar="NAME", is_eager=True, expose_value=False, callback=apply,
-                          help="Printer profile for the print options' defaults (washigen profile set); without "
-                               "it the profile named default, if saved.")
+    option = click_option(common.PROFILE, is_eager=True, expose_value=False, callback=apply)
 
     def decorate(func: Callable) -> Callable:
-        import functools
-
         @functools.wraps(func)                 # keeps the options already attached (click's __click_params__)
         def announcing(*args, **kwargs):
             from .profile_defaults import announce_default_profile
@@ -136,46 +158,41 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
     return decorate
 
 
-COLOUR_OPTION = click.option(
-    "--color", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
-    help="Colour space of PDF output: cmyk writes every colour as CMYK (for print shops and tape makers), with an "
-         "output intent naming the printing condition (FOGRA39).")
-ICC_PROFILE_OPTION = click.option(
-    "--icc-profile", "output_profile", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
-    help="With --color cmyk: your print shop's CMYK output profile (.icc), embedded as the PDF's output intent.")
+# The options commands share are each built once (click's types hold no state, and a click.Path made per command
+# costs start-up time in its gettext look-ups).
+_CALLBACKS = {"back_offset": offset_option, "lang": _language}
+
+
+@functools.cache
+def shared_option(param: Param) -> Callable[[Callable], Callable]:
+    """The click option for one of the options commands share (common_params.py)."""
+    callback = _CALLBACKS.get(param.name)
+    return click_option(param, **({} if callback is None else {"callback": callback}))
+
+
+def with_shared(params: tuple[Param, ...], func: Callable, profile_only: Iterable[str] | None = None) -> Callable:
+    """`func` offering these shared options in this order; --profile, where among them, limited to `profile_only`."""
+    for param in reversed(params):
+        func = (profile_option(profile_only) if param is common.PROFILE else shared_option(param))(func)
+    return func
+
+
+def lang_option(func: Callable) -> Callable:
+    """--lang: the language of every printed word (the catalogs under washigen/locale)."""
+    return shared_option(common.LANG)(func)
+
+
+COLOUR_OPTION = shared_option(common.COLOUR)
+ICC_PROFILE_OPTION = shared_option(common.ICC_PROFILE)
 
 
 def print_options(func: Callable | None = None, *, backs: bool = True) -> Callable:
     """--paper --template --bleed --crop-marks/--no-crop-marks --cut-lines --duplex --back-offset --dpi --color
-    --icc-profile --gutter --lang, gathered into one PrintOptions passed as the `print_options` argument; --profile NAME sets their defaults.
-    `@print_options(backs=False)` leaves out --duplex and --back-offset where a command prints no backs."""
+    --icc-profile --gutter --lang, gathered into one PrintOptions passed as the `print_options` argument; --profile
+    NAME sets their defaults. `@print_options(backs=False)` leaves out --duplex and --back-offset where a command
+    prints no backs."""
     if func is None:
         return lambda f: print_options(f, backs=backs)
-    options = [
-        profile_option(),
-        click.option("--paper", type=PAPER_CHOICE, default=None,
-                     help="Lay the parts out on sheets of this paper (default: each at its own size, or A4 where "
-                          "the parts need sheets)."),
-        click.option("--template", "template_file", type=TEMPLATE_FILE, default=None,
-                     help="Your own sheet template (TOML), e.g. a label or sticker sheet."),
-        BLEED_OPTION,
-        click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
-                     help="Crop marks 5 mm long, 2 mm outside the trim (or outside the bleed)."),
-        click.option("--cut-lines", is_flag=True, help="Full-length cut lines instead of crop marks."),
-        COLOUR_OPTION,
-        ICC_PROFILE_OPTION,
-        click.option("--gutter", type=LENGTH_OR_ZERO, default=None, metavar="LENGTH",
-                     help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: "
-                          "the template's; up to 30mm)."),
-    ]
-    if backs:
-        options += [
-            click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="none", show_default=True,
-                         help="Print backs: long-edge flip mirrors columns, short-edge flip mirrors rows."),
-            click.option("--back-offset", callback=offset_option, default=None, metavar="X,Y",
-                         help="Shift the backs by X,Y mm to correct a printer's duplex drift."),
-        ]
-    options.append(DPI_OPTION)
 
     def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, output_profile, lang,
                 duplex="none", back_offset=(0.0, 0.0), **kwargs):
@@ -195,10 +212,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
-    wrapper = lang_option(wrapper)
-    for option in reversed(options):
-        wrapper = option(wrapper)
-    return wrapper
+    return with_shared(common.PRINT_PARAMS["sheets+backs" if backs else "sheets"], wrapper)
 
 
 def _check_colour(output: Path | None, colour: str, output_profile: Path | None) -> None:
@@ -222,7 +236,7 @@ def page_options(func: Callable) -> Callable:
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
-    return BLEED_OPTION(DPI_OPTION(COLOUR_OPTION(ICC_PROFILE_OPTION(lang_option(wrapper)))))
+    return with_shared(common.PRINT_PARAMS["page"], wrapper)
 
 
 def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".txt"), required: bool = True):
@@ -243,33 +257,25 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
             raise click.BadParameter(f"{value}: the format follows the extension; use one of {', '.join(formats)}")
         return path
 
-    to_stdout = [name for name, suffix in (("-", ".json"), ("-.txt", ".txt"), ("-.svg", ".svg")) if suffix in formats]
-    return click.option("-o", "--output", required=required, callback=check, metavar="OUT",
-                        help=f"Output file; its extension sets the format ({' '.join(formats)})"
-                             + (f"; {' or '.join(to_stdout)} writes to stdout." if to_stdout else "."))
+    return click_option(common.output_param(formats, required), callback=check)
 
 
 def print_decorator(prints: str) -> Callable[[Callable], Callable]:
-    """The print options a component takes (Component.prints), gathered into its `print_options` argument."""
-    def tape(func: Callable) -> Callable:           # a tape maker's strip: its own bleed and dpi, no sheets
-        for option in (profile_option(only=("bleed", "dpi")), lang_option, ICC_PROFILE_OPTION, COLOUR_OPTION):
-            func = option(func)
-        return func
-
-    return {"": lambda func: func, "sheets": print_options(backs=False), "sheets+backs": print_options,
-            "page": page_options, "tape": tape, "lang": lang_option}[prints]
+    """The print options a component takes (Component.prints), gathered into its `print_options` argument (a
+    tape maker's strip and a --lang alone are passed as they are)."""
+    gathered = {"sheets": print_options(backs=False), "sheets+backs": print_options, "page": page_options}
+    if prints in gathered:
+        return gathered[prints]
+    return lambda func: with_shared(common.PRINT_PARAMS[prints], func, profile_only=("bleed", "dpi"))
 
 
 def output_decorator(writes: tuple[str, ...] | None, required: bool) -> Callable[[Callable], Callable]:
     """-o as a component `writes` (Component.writes): a file of those forms, a folder, or none."""
-    from ..games.registry import FOLDER
-
     if not writes:
         return lambda func: func
-    if writes == (FOLDER,):
-        return click.option("-o", "--output", "folder", required=required,
-                            type=click.Path(file_okay=False, path_type=Path), help="Folder for the maps (made if "
-                            "missing).")
+    declared = common.output_params(writes, required)[0]
+    if declared.kind == "folder":
+        return click_option(declared)
     return output_option(writes, required=required)
 
 

@@ -1,19 +1,18 @@
 """A game's click commands read back as Components and Params: what `washigen games` lists for a game whose
-commands are its own (a plugin's), and the options every built command adds (output, print, language)."""
+commands are its own (a plugin's); tests/test_specs.py reads the built-in games' commands so, to hold them to
+their declarations."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import click
 
+from ..words import first_sentence
+
 if TYPE_CHECKING:
     from ..games.params import Param
     from ..games.registry import Component
-
-
-SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")       # "e.g. 10m" does not end a sentence
 
 
 def components_from_commands(group: click.Group) -> tuple[Component, ...]:
@@ -26,7 +25,7 @@ def components_from_commands(group: click.Group) -> tuple[Component, ...]:
         command = group.get_command(context, name)
         if command is None or command.hidden:
             continue
-        summary = SENTENCE_END.split(command.get_short_help_str(limit=300), maxsplit=1)[0].rstrip(".")
+        summary = first_sentence(command.get_short_help_str(limit=300))
         components.append(Component(name, summary,
                                     tuple(param_of(p) for p in command.params if p.name != "help")))
     return tuple(components)

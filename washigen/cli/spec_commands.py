@@ -24,8 +24,6 @@ def commands_from_spec(game: Any) -> click.Group:
     that makes a design, its options built from the component's declaration (its parameter dataclass, what it
     writes with -o and the print options it takes; a design and its print on sheets where it does not say),
     writing the design or its print by the output's extension."""
-    from dataclasses import replace
-
     from ..games.registry import DESIGN, FOLDER
 
     group = click.Group(game.name, help=f"{game.title}: its components, built from its spec.")
@@ -33,7 +31,7 @@ def commands_from_spec(game: Any) -> click.Group:
         if component.make is None or component.options is None or component.writes in ((), (FOLDER,)):
             continue
         if component.writes is None:
-            component = replace(component, writes=DESIGN, prints="sheets")
+            component = component._replace(writes=DESIGN, prints="sheets")
         group.add_command(_component_command(game.name, component))
     return group
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, dataclass_transform
+from typing import Any, NamedTuple, dataclass_transform
 
 from ..errors import InputError
 from ..words import N_
@@ -31,9 +31,10 @@ from ..units import format_length, format_mm
 PARAM = "washigen.param"            # the key of a field's metadata that holds its declaration
 
 
-@dataclass(frozen=True)
-class Param:
-    """One parameter of a component, as `washigen games` lists it and the CLI checks it."""
+class Param(NamedTuple):
+    """One parameter of a component, as `washigen games` lists it and the CLI checks it. A named tuple, not a
+    frozen dataclass: some three hundred are made as washigen starts (every declaration, and each as a component
+    names it), and a named tuple is made, changed (`_replace`) and its class built several times faster."""
     name: str
     kind: str                      # "int", "float", "length", "choice", "bool", "str"
     default: Any = None
@@ -77,9 +78,7 @@ class Param:
 
     def reworded(self, help: str, help_fields: dict[str, Any] | None = None) -> Param:
         """The same parameter with another help (a template when help_fields are given)."""
-        from dataclasses import replace
-
-        return replace(self, **worded(help, help_fields))
+        return self._replace(**worded(help, help_fields))
 
     def describe(self) -> str:
         name = self.option
@@ -230,7 +229,7 @@ def params_of(options: type) -> tuple[Param, ...]:
             if declared is None:
                 raise TypeError(f"{options.__name__}.{name}: declare it with param(...)")
             default = None if item.default is MISSING else item.default
-            _NAMED[item] = dataclasses.replace(declared, name=name, default=default)
+            _NAMED[item] = declared._replace(name=name, default=default)
         found.append(_NAMED[item])
     return tuple(found)
 

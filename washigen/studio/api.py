@@ -162,12 +162,10 @@ def printable(param: Param, value: Any) -> Any:
 
 def checked(param: Param, value: Any) -> Any:
     """A value as the spec's check takes it; out of its range, a reason the page words as a range."""
-    from dataclasses import replace
-
     from ..units import format_mm
 
     try:
-        value = replace(param, min=None, max=None).check(value)
+        value = param._replace(min=None, max=None).check(value)
     except InputError as error:
         raise FieldError(param.keyword, str(error).split(": ", 1)[-1], value) from None
     low, high = param.min, param.max

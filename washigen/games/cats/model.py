@@ -18,8 +18,7 @@ from pydantic import Field
 from ... import __version__
 from ...design import Design, record
 from ...errors import InputError
-from ...qr import MAX_URL_LENGTH
-from ...units import MAX_LENGTH
+from ...units import MAX_LENGTH, MAX_URL_LENGTH
 
 # The sizes live in constants.py, which the commands read at start-up without pydantic.
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, DRAWING_GAP,  # noqa: F401

@@ -9,8 +9,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from ...words import N_
-from ...qr import MAX_URL_LENGTH
-from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, TAPE_WIDTHS, format_mm
+from ...units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, MAX_URL_LENGTH, TAPE_WIDTHS, format_mm
 from ..params import Options, declared_fields, param, seed_param
 from ..registry import Component, DESIGN, FOLDER, GAME_PLAYED, MAP, PRINTED
 from .constants import (CUT_UP_BUDGET, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, FORESTS_MAX,

@@ -7,7 +7,7 @@ built from these declarations. Plain values only: registering the game imports n
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
@@ -30,7 +30,7 @@ def restated(base: type, name: str, help: str, help_fields: dict[str, Any] | Non
     command's own help (a template filled from help_fields, as param's), and the range it changes (`max=...`)."""
     declared = declared_fields(base)[name]
     worded = declared.metadata[PARAM].reworded(help, help_fields)
-    return field(default=declared.default, metadata={PARAM: replace(worded, **changes)})
+    return field(default=declared.default, metadata={PARAM: worded._replace(**changes)})
 
 
 
