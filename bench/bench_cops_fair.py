@@ -25,6 +25,7 @@ FRESH = 1_000_003          # the fresh check's game seed is the map seed plus th
 def one(task: tuple[str, int]) -> dict:
     from washigen.games.cops.playtest import map_balance
     from washigen.games.cops.generate import generate_map
+    from washigen.games.cops.spec import MapParams, make_map
 
     layout, seed = task
     players = 2 + seed % 5
@@ -32,7 +33,7 @@ def one(task: tuple[str, int]) -> dict:
     start = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        after = generate_map(players, seed, layout=layout)
+        after = make_map(MapParams(players=players, seed=seed, layout=layout))     # as `cops map` makes it
     seconds = time.perf_counter() - start
     row = {"layout": layout, "seed": seed, "players": players, "seconds": seconds, "found": bool(after.balance_fair)}
     for name, design in (("before", before), ("after", after)):

@@ -149,17 +149,18 @@ def test_most_searched_default_maps_are_fair_afresh_and_fairer_than_before():
 def test_the_command_searches_with_a_budget_and_still_accepts_fair(tmp_path):
     out = tmp_path / "map.json"
     runner = CliRunner()
-    plain = runner.invoke(main, ["cops", "map", "--players", "3", "--seed", "7", "--layout", "stacked", "--fair",
-                                 "-o", str(out)])
+    plain = runner.invoke(main, ["cops", "map", "--players", "3", "--seed", "7", "--layout", "stacked",
+                                 "--budget", "0", "-o", str(out)])
     assert plain.exit_code == 0, plain.output
-    assert '"balance_games": 0' in out.read_text()              # no --budget: the first playable layout, unjudged
-    result = runner.invoke(main, ["cops", "map", "--players", "3", "--seed", "7", "--layout", "stacked",
-                                  "--budget", "0.5", "--fair", "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    text = out.read_text()
-    assert '"balance_games": 200' in text
-    if '"balance_fair": false' in text:
-        assert "warning: cops: no fair map found for 3 players, seed 7" in result.output
+    assert '"balance_games": 0' in out.read_text()              # --budget 0: the first playable layout, unjudged
+    for budget in ([], ["--budget", "0.5"]):                    # searched by default, and with a budget given
+        result = runner.invoke(main, ["cops", "map", "--players", "3", "--seed", "7", "--layout", "stacked",
+                                      *budget, "--fair", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        text = out.read_text()
+        assert '"balance_games": 200' in text, budget
+        assert ('"balance_fair": false' in text) == ("warning: cops: no fair map found for 3 players, seed 7"
+                                                     in result.output), budget
     bad = runner.invoke(main, ["cops", "map", "--budget", "-2", "-o", str(out)])
     assert bad.exit_code == 2 and "--budget" in bad.output
 

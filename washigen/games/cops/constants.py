@@ -14,3 +14,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LAYOUTS = ("end-to-end", "stacked")
 DIAGRAMS = ("segment", "location", "map")     # the rule sheet's figures (members.diagram)
 DEFAULT_LAYOUT: Final = "end-to-end"          # Final: a type checker reads it as the literal, one of model.Layout
+
+# The fairness search a default map gets (`cops map --budget`): seconds of one core at the nominal rate of greedy
+# games (cops/fair.py), that many games whatever the machine; a map in under 5 s on one core.
+DEFAULT_BUDGET = 4.0

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...arena.fair import FAIR_GAMES, MAX_BUDGET, SCREENS, FairnessWarning, Trial, check_budget, fair_search as search
 from ...arena.fair import search_games as games_for
+from .constants import DEFAULT_BUDGET
 from .model import CopsMap
 
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ __all__ = ["FAIR_GAMES", "MAX_BUDGET", "SCREENS", "FairnessWarning", "check_budg
 # The fairness search (DESIGN 9, washigen/arena/fair.py): candidates are the seed's playable layouts in order, each
 # judged by FAIR_GAMES greedy games seeded with the map's seed (so `cops balance --seed S` plays the very games
 # behind the verdict); the first fair one is kept.
-DEFAULT_BUDGET = 4.0       # seconds of search at the nominal rate (a map in under 5 s on one core)
 NOMINAL_RATE = 300         # greedy games a second on one core
 LAYOUT_COST = 40           # laying out and play-checking a candidate, in games
 

@@ -23,7 +23,8 @@ from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LO
                     MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Kind,
                     Layout, Location, Path, Point, Segment, Shape, Zone, max_offset_for, scale_for,
                     segment_length_for)
-from .fair import DEFAULT_BUDGET, FairnessWarning, fair_search
+from .constants import DEFAULT_BUDGET
+from .fair import FairnessWarning, fair_search
 from .geometry import (joints_of, point_segment_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        shape_box, shape_of, visible_part)
 from .roads import complete_offset
@@ -79,9 +80,10 @@ def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offs
     new roads complete the path ends that no longer meet. Only a map greedy squads can finish on every seating
     is returned (the next layout of the seed is tried when one is not), and of those the first fair one by
     DESIGN 9 (`fair_search`); where `budget` runs out first, the fairest, with a warning that gives its score.
-    The search is asked for (`search=True`, `cops map --budget SECONDS`): it does not yet reach DESIGN 9's goal
-    (about half of the searched maps are fair when played again with other seeds) and costs seconds a map, so
-    the default is still the first playable layout, unjudged. `fair` is kept for old callers."""
+    The search is asked for (`search=True`): `cops map`, washigen.generate and the studio ask for it, with a
+    budget of DEFAULT_BUDGET seconds unless given another (`--budget 0`: none). Without it, the seed's first
+    playable layout, unjudged (the golden files; the map `cops play` makes from its options). `fair` is kept for
+    old callers."""
     if not search:
         return next(playable_layouts(players, seed, tape_width, offset, layout))
     design, said = _searched(players, seed, tape_width, offset, layout, budget)
