@@ -1,5 +1,6 @@
 """The fairness search (DESIGN 9), for any game: candidate maps in order, each judged by FAIR_GAMES games of its
-own balance run; the first fair one is kept (`fair_picks`: the first COUNT). The time budget becomes a number of
+own balance run (and, where a game asks for it, fair by those confirmed over more: Trial.confirm); the first fair
+one is kept (`fair_picks`: the first COUNT). The time budget becomes a number of
 games at the game's nominal rate (greedy games a second on one core), so the map found depends on the seed alone,
 never on the machine's speed.
 Where the budget runs out first, the fairest, judged on all FAIR_GAMES games, comes with a FairnessWarning that
@@ -42,6 +43,10 @@ class Trial:
     candidate_cost: int          # making and checking a candidate, in games
     teams: int | None = None
     full: int = FAIR_GAMES       # the games a verdict rests on
+    # A candidate fair by `full` games plays on to `confirm` and is kept only if still fair over them all (its
+    # verdict is theirs): the look that first finds a candidate fair is the best of many, so hopeful (the winner's
+    # curse), and a second look makes the kept map's verdict hold when it is played again. 0: no second look.
+    confirm: int = 0
 
     @property
     def share(self) -> float:
@@ -105,7 +110,8 @@ def _search(candidates: Iterable[D], trial: Trial, budget: float, count: int
             fair.append((design, verdict))
         else:
             others.append((-len(records), _partial_score(records, trial), order, design, records))
-    fill = [(design, _verdict(records + list(trial.games(design, len(records), trial.full)), trial))
+    fill = [(design, _verdict(records + list(trial.games(design, len(records), max(trial.full, len(records)))),
+                              trial))
             for *_, design, records in sorted(others, key=lambda other: other[:3])[:count - len(fair)]]
     return fair, fill
 
@@ -121,7 +127,11 @@ def _judge(design: D, trial: Trial) -> tuple[list, Balance | None]:
         if not _holds(records, trial, z):
             return records, None
     records += trial.games(design, len(records), trial.full)
-    return records, _verdict(records, trial)
+    verdict = _verdict(records, trial)
+    if verdict.fair and trial.confirm > len(records):
+        records += trial.games(design, len(records), trial.confirm)
+        verdict = _verdict(records, trial)
+    return records, verdict
 
 
 def _verdict(records: list, trial: Trial) -> Balance:

@@ -15,6 +15,11 @@ LAYOUTS = ("end-to-end", "stacked")
 DIAGRAMS = ("segment", "location", "map")     # the rule sheet's figures (members.diagram)
 DEFAULT_LAYOUT: Final = "end-to-end"          # Final: a type checker reads it as the literal, one of model.Layout
 
-# The fairness search a default map gets (`cops map --budget`): seconds of one core at the nominal rate of greedy
-# games (cops/fair.py), that many games whatever the machine; a map in under 5 s on one core.
+# The fairness search a default map gets (`cops map --budget`, cops/fair.py): seconds of one core at a nominal rate
+# of greedy games, that many games whatever the machine (the slowest, 6 squads, plays about that many here); a map
+# in under 5 s on one core. A layout fair by SEARCH_GAMES (arena.fair.FAIR_GAMES; a test holds them equal) is kept
+# only if still fair over CONFIRM_GAMES.
 DEFAULT_BUDGET = 4.0
+NOMINAL_RATE = 900
+SEARCH_GAMES = 200
+CONFIRM_GAMES = 400

@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...arena.fair import FAIR_GAMES, MAX_BUDGET, SCREENS, FairnessWarning, Trial, check_budget, fair_search as search
 from ...arena.fair import search_games as games_for
-from .constants import DEFAULT_BUDGET
+from .constants import CONFIRM_GAMES, DEFAULT_BUDGET, NOMINAL_RATE
 from .model import CopsMap
 
 if TYPE_CHECKING:
     from ...arena import Balance
 
-__all__ = ["FAIR_GAMES", "MAX_BUDGET", "SCREENS", "FairnessWarning", "check_budget", "fair_search", "search_games",
-           "balance_score"]
+__all__ = ["CONFIRM_GAMES", "FAIR_GAMES", "MAX_BUDGET", "NOMINAL_RATE", "SCREENS", "FairnessWarning", "check_budget",
+           "fair_search", "search_games", "balance_score"]
 
 # The fairness search (DESIGN 9, washigen/arena/fair.py): candidates are the seed's playable layouts in order, each
-# judged by FAIR_GAMES greedy games seeded with the map's seed (so `cops balance --seed S` plays the very games
-# behind the verdict); the first fair one is kept.
-NOMINAL_RATE = 300         # greedy games a second on one core
+# judged by FAIR_GAMES greedy games seeded with the map's seed, one fair by them confirmed over CONFIRM_GAMES (so
+# `cops balance --seed S --games N`, N the verdict's games, plays the very games behind it); the first fair one is
+# kept.
 LAYOUT_COST = 40           # laying out and play-checking a candidate, in games
 
 
@@ -32,13 +32,13 @@ def search_games(budget: float) -> int:
 
 
 def fair_search(candidates: Iterator[CopsMap], seed: int, budget: float = DEFAULT_BUDGET) -> CopsMap:
-    """The first candidate fair by FAIR_GAMES greedy games, tried in order while the budget (in games, at the
-    nominal rate) lasts; else the fairest, judged on all FAIR_GAMES games, with a warning that gives its score.
-    The verdict is stored in the design."""
+    """The first candidate fair by FAIR_GAMES greedy games and still fair over CONFIRM_GAMES, tried in order while
+    the budget (in games, at the nominal rate) lasts; else the fairest, with a warning that gives its score. The
+    verdict (over the games the candidate played) is stored in the design."""
     first = next(candidates)
     players = first.players
     trial = Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=players,
-                  rate=NOMINAL_RATE, candidate_cost=LAYOUT_COST)
+                  rate=NOMINAL_RATE, candidate_cost=LAYOUT_COST, confirm=CONFIRM_GAMES)
     found = search(itertools.chain([first], candidates), trial, budget,
                    f"cops: no fair map found for {players} players, seed {seed}")
     assert found is not None, "the first candidate is always judged"

@@ -15,8 +15,8 @@ from ...words import N_
 from ...units import MAX_LENGTH, MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from ..params import Options, PARAM, declared_fields, param, seed_param
 from ..registry import Component, DESIGN, GAME_PLAYED, PRINTED
-from .constants import (DEFAULT_BUDGET, DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS,
-                        MIN_PLAYERS)
+from .constants import (CONFIRM_GAMES, DEFAULT_BUDGET, DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS,
+                        MAX_PLAYERS, MIN_PLAYERS, NOMINAL_RATE, SEARCH_GAMES)
 
 if TYPE_CHECKING:
     from .model import CopsMap, CopsSheet, CopsTape
@@ -78,11 +78,12 @@ class MapOptions(TapeOptions):
 class MapParams(MapOptions):
     """`cops map`."""
     budget: float = param(
-        DEFAULT_BUDGET, N_("Search the seed's layouts for a fair one (200 greedy games each) for up to SECONDS of "
-                           "one core at a nominal 300 greedy games a second (that many games whatever the machine, "
-                           "so the seed alone decides the map); 0: no search, the seed's first playable layout. "
-                           "Where no fair map is found, the fairest is drawn and a warning gives its score."),
-        min=0, max=600, unit="s")
+        DEFAULT_BUDGET, N_("Search the seed's layouts for a fair one ({games} greedy games each, {confirm} for one "
+                           "that looks fair) for up to SECONDS of one core at a nominal {rate} greedy games a second "
+                           "(that many games whatever the machine, so the seed alone decides the map); 0: no "
+                           "search, the seed's first playable layout. Where no fair map is found, the fairest is "
+                           "drawn and a warning gives its score."), min=0, max=600, unit="s",
+        help_fields={"games": SEARCH_GAMES, "confirm": CONFIRM_GAMES, "rate": NOMINAL_RATE})
     seed: int | None = seed_param()
 
 
