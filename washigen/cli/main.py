@@ -165,5 +165,4 @@ def main(ctx: click.Context):
         click.echo(ctx.get_help())
 
 
-
 __all__ = ["main"]
