@@ -1,8 +1,7 @@
 """The fairness search (DESIGN 9), for any game: candidate maps in order, each judged by FAIR_GAMES games of its
 own balance run (and, where a game asks for it, fair by those confirmed over more: Trial.confirm); the first fair
-one is kept (`fair_picks`: the first COUNT). The time budget becomes a number of
-games at the game's nominal rate (greedy games a second on one core), so the map found depends on the seed alone,
-never on the machine's speed.
+one is kept (`fair_picks`: the first COUNT). The time budget becomes a number of games at the game's nominal rate
+(greedy games a second on one core), so the map found depends on the seed alone, never on the machine's speed.
 Where the budget runs out first, the fairest, judged on all FAIR_GAMES games, comes with a FairnessWarning that
 gives its score.
 

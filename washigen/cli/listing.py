@@ -63,7 +63,7 @@ def _as_offered(param: Param) -> Param:
     if param.kind != "length":
         return param
     return param._replace(default=param.typed_default, min=param.min or 0,
-                   max=MAX_LENGTH if param.max is None else param.max)
+                          max=MAX_LENGTH if param.max is None else param.max)
 
 
 def listing_json(game) -> dict:

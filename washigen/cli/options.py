@@ -15,7 +15,7 @@ import click
 
 from . import common_params as common
 from ..errors import InputError
-from ..games.params import Param
+from ..games.params import PARAM, Param, seed_param
 from ..units import MAX_BLEED, MAX_GUTTER, MAX_LENGTH, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
@@ -280,8 +280,8 @@ def output_decorator(writes: tuple[str, ...] | None, required: bool) -> Callable
 
 
 def seed_option(func: Callable) -> Callable:
-    return click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-                        help="Seed of the generator; without it one is chosen and printed on stderr.")(func)
+    """--seed, as every generator's spec declares it (params.seed_param)."""
+    return click_option(seed_param().metadata[PARAM]._replace(name="seed"))(func)
 
 
 def resolve_seed(seed: int | None) -> int:

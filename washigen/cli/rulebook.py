@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from .options import (COLOUR_OPTION, ICC_PROFILE_OPTION, lang_option, output_option, profile_option,
-                           report_written, resolve_seed, seed_option)
+from .options import (COLOUR_OPTION, ICC_PROFILE_OPTION, lang_option, output_option, profile_option, report_written,
+                      resolve_seed, seed_option)
 
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
                      show_default=True, help="Paper size of the rule sheet (and of the kit's cover).")

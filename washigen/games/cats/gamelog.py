@@ -47,7 +47,7 @@ MAX_LINE = 2_000          # characters in a header line (a six-player fish line 
 OPTIONS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", "sewer_poppers", "tape_width",
            "segment_rows", "segment_cols", "seed")
 BOOLEANS = ("coop", "cut_up", "jinja", "sewer_poppers")
-# The ranges `cats map` and `cats play` take (commands.py, cli_options.seed_option): whole numbers, and the tape
+# The ranges `cats map` and `cats play` take (their spec, params.seed_param): whole numbers, and the tape
 # width (TAPE_WIDTH_RANGE, in mm).
 RANGES: dict[str, tuple[int, int]] = {
     "players": (2, 6), "long": (0, LONG_MAX), "forests": (0, FORESTS_MAX), "variant": (1, 100_000),
