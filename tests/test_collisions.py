@@ -31,11 +31,8 @@ OUTPUTS = {
 # Outputs that still collide, by reading: each entry is a fault not fixed yet. The xfail is strict, so a fix that
 # lands without removing its entry fails the suite.
 KNOWN_FAULTS: dict[str, set[str]] = {
-    # On 15 mm tape the layout `cops map --seed 1` keeps (the fairness search's, now the default) leaves its
-    # location 1c no room for its id at the smallest legible size beside it or in its pictogram's place: the id
-    # is set over its own areas (lettering.place_ids' last resort).
-    "scene": {"cops-map-15mm"},
-    "pdf": {"cops-map-15mm"},
+    "scene": set(),
+    "pdf": set(),
 }
 
 _cache: dict[str, tuple] = {}

@@ -29,9 +29,7 @@ KNOWN_FAULTS: dict[str, set[str]] = {
     "fonts": set(),
     "margins": set(),
     "length": set(),
-    # The fairness search's layout of a 15 mm Cops map (seed 1) leaves location 1c's id no room: set over its own
-    # areas (test_collisions.py lists the same output).
-    "collisions": {"cops-map-tape15-en", "cops-map-tape15-de"},
+    "collisions": set(),
 }
 
 

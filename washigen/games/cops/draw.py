@@ -25,7 +25,7 @@ from ...scene import (Anchor, Circle, Group, Line, Path as ScenePath, Polygon, R
 from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .lettering import Room, box_gap, location_id, place_ids, text_box, within
+from .lettering import Room, id_size, location_id, place_ids, roads_over, text_box, within
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -178,12 +178,12 @@ def segment_layers(segment: Segment, width: float, length: float, bleed: float, 
     art += _squad_section(segment, width, s, bleed, lang, lettering)
     art += _gravestones(segment, width, s, bleed)
     art += _paths(segment, width, length, s, bleed)
-    labels = {} if lettering is None else place_ids(segment.locations, s, max(MIN_TEXT, 1.3 * s) * lettering, room)
+    labels = {} if lettering is None else place_ids(segment.locations, s, id_size(s, lettering), room)
     for location in segment.locations:
         label, pictogram = labels.get(location.id, (None, True))
         art += location_children(location, s, None, None, pictogram)
         if lettering is not None:
-            label = label or location_id(location, s, max(MIN_TEXT, 1.3 * s) * lettering)
+            label = label or location_id(location, s, id_size(s, lettering))
             words += _on_plate(label, room, _ground_of(label, location, pictogram), plated)
     if lettering is not None:
         words += _small_print(length, width, s, caption, small, lettering, room, plated)
@@ -319,7 +319,7 @@ def location_children(location: Location, s: float, lettering: float | None = 1.
         else:
             items.append(Rect(area.x, area.y, area.w, area.h, area_style, rx=0.5 * s))
     if lettering is not None:
-        items.append(label or location_id(location, s, max(MIN_TEXT, 1.3 * s) * lettering))
+        items.append(label or location_id(location, s, id_size(s, lettering)))
     return items
 
 
@@ -411,17 +411,6 @@ def _caption(design, index: int, count: int, lang: str = "en") -> str:
     return caption + f" · {index + 1}/{count}"
 
 
-def _roads_over(design, index: int) -> list[tuple]:
-    """The new roads of a map in segment `index`'s own frame, those that reach it."""
-    if not isinstance(design, CopsMap) or not design.roads:
-        return []
-    ox, oy = design.origin(index)
-    roads = [tuple((x - ox, y - oy) for x, y in road.points) for road in design.roads]
-    return [points for points in roads
-            if box_gap((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
-                         max(p[1] for p in points)), (0.0, 0.0, design.segment_length, design.tape_width)) <= 0]
-
-
 def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     s = scale_for(design.tape_width)
     edge = paint(stroke="cops-road-edge", width=ROAD_WIDTH * s, cap="round", join="round")
@@ -448,7 +437,7 @@ def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: 
         ox, oy = design.origin(index)
         art, segment_words, symbols = segment_layers(segment, width, length, bleed,
                                                      _caption(design, index, count, lang), f"washigen {__version__}",
-                                                     lang, lettering, _roads_over(design, index), bool(overlay))
+                                                     lang, lettering, roads_over(design, index), bool(overlay))
         for symbol in symbols:
             scene.define(symbol)
         # Art reaches into the bleed only on the page's own edges.
@@ -493,7 +482,7 @@ def strip_scenes(design, bleed: float, lang: str = "en") -> list[Scene]:
     for index, segment in enumerate(design.segments):
         scene = segment_scene(segment, design.tape_width, design.segment_length, bleed,
                               _caption(design, index, count, lang), _meta(design, design.KIND), lang,
-                              roads=_roads_over(design, index))
+                              roads=roads_over(design, index))
         if isinstance(design, CopsMap) and design.roads:
             ox, oy = design.origin(index)
             scene.add(*road_children(design, -ox, -oy))

@@ -27,6 +27,7 @@ from .constants import DEFAULT_BUDGET
 from .fair import FairnessWarning, fair_search
 from .geometry import (joints_of, point_segment_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        shape_box, shape_of, visible_part)
+from .lettering import crowded_ids
 from .roads import complete_offset
 
 # The reference tape all segments are laid out on.
@@ -46,6 +47,7 @@ JOINT_SPACING = 8.0
 PORT_SPACING = 7.0
 ATTEMPTS = 60
 PLAYABLE_ATTEMPTS = 20     # layouts in a row greedy squads cannot finish before the seed is given up
+LETTERING_TRIES = 8        # playable layouts with crowded ids before a tape counts as too narrow for any
 
 
 # Location shapes: a card (rounded rectangle) with its pictogram on the left and three square areas, or a disc with
@@ -105,17 +107,32 @@ def _searched(players: int, seed: int, tape_width: float, offset: float, layout:
 
 def playable_layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
                      layout: str = DEFAULT_LAYOUT) -> Iterator[CopsMap]:
-    """The seed's layouts that greedy squads can finish, in order; gives up after PLAYABLE_ATTEMPTS unplayable
-    ones in a row (an error if that happens before the first)."""
+    """The seed's layouts that greedy squads can finish and that leave every id room on the tape, in order; gives
+    up after PLAYABLE_ATTEMPTS passed by in a row (an error if that happens before the first). A layout whose ids
+    do not all find room (`crowded_ids`: on 15 mm tape about one in seven) is passed by; on a tape too narrow for
+    any (the first LETTERING_TRIES playable layouts all crowded: 12 mm and less) none is, and every playable layout
+    comes in order."""
     misses, found = 0, False
+    crowded: list[CopsMap] = []              # playable, passed by while it is not known whether any is lettered
+    lettered: bool | None = None             # whether this tape leaves a layout's every id room
     for design in layouts(players, seed, tape_width, offset, layout):
         if playable(design):
-            misses, found = 0, True
-            yield design
-            continue
+            if lettered is False or not crowded_ids(design):
+                misses, found, lettered = 0, True, lettered is not False
+                yield design
+                continue
+            if lettered is None:
+                crowded.append(design)
+                if len(crowded) == LETTERING_TRIES:          # too narrow: the ids go where they can
+                    lettered, found = False, True
+                    yield from crowded
+                    continue
         misses += 1
         if misses >= PLAYABLE_ATTEMPTS:
             if found:
+                return
+            if crowded:
+                yield from crowded
                 return
             raise WashigenError(f"cops: no playable map for {players} players, seed {seed}, after "
                                 f"{PLAYABLE_ATTEMPTS} layouts; try another seed")
@@ -155,18 +172,25 @@ def playable(design: CopsMap) -> bool:
 def generate_tape(segments: int = 4, seed: int = 0, tape_width: float = 50.0,
                   layout: str = DEFAULT_LAYOUT) -> CopsTape:
     """A repeat of `segments` segments for tape artwork: end to end, the last joins the first; stacked, every
-    segment has its ports at the same x, so any two strips of the roll lie side by side and meet."""
+    segment has its ports at the same x, so any two strips of the roll lie side by side and meet. As a map's, a
+    repeat whose ids do not all find room is passed by for the seed's next (the first, on a tape too narrow for
+    any in LETTERING_TRIES)."""
     if not (1 <= segments <= 24):
         raise InputError(f"segments: must be 1..24, got {segments}")
     tape_width = check_tape_width(tape_width)
     layout = check_layout(layout)
-    if layout == "stacked":
-        laid = _stacked_segments(random.Random(f"cops-tape:{seed}:{segments}:stacked"), segments)
-    else:
-        laid = _segments(random.Random(f"cops-tape:{seed}:{segments}"), segments, ring=True)
+    stacked = layout == "stacked"
+    rng = random.Random(f"cops-tape:{seed}:{segments}" + (":stacked" if stacked else ""))
     scale = scale_for(tape_width)
-    return CopsTape(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width), layout=layout,
-                    segments=tuple(_scaled(s, scale) for s in laid))
+    first = None
+    for _ in range(LETTERING_TRIES):
+        laid = _stacked_segments(rng, segments) if stacked else _segments(rng, segments, ring=True)
+        tape = CopsTape(seed=seed, tape_width=tape_width, segment_length=segment_length_for(tape_width),
+                        layout=layout, segments=tuple(_scaled(s, scale) for s in laid))
+        if not crowded_ids(tape):
+            return tape
+        first = first or tape
+    return cast(CopsTape, first)
 
 
 def sample_segment(seed: int = 0, tape_width: float = 50.0) -> Segment:

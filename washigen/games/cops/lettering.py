@@ -10,10 +10,10 @@ from dataclasses import replace
 from functools import cache
 from typing import Sequence
 
-from ...fonts import ASCENT, descent, text_width
+from ...fonts import ASCENT, MIN_TEXT, descent, text_width
 from ...scene import Style, Text
 from ...units import SAFE_ZONE
-from .model import PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, Location, Segment
+from .model import PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, CopsMap, CopsTape, Location, Segment, scale_for
 from .geometry import segment_shape_distance, shape_box, shape_of
 
 WORD_GAP = 0.4            # mm a word keeps from a location it does not name, from the walls and from other words
@@ -51,6 +51,34 @@ def _at(extent: tuple, x: float, y: float) -> tuple[float, float, float, float]:
 def within(box: tuple, outer: tuple) -> bool:
     return (box[0] >= outer[0] - 1e-6 and box[1] >= outer[1] - 1e-6 and box[2] <= outer[2] + 1e-6
             and box[3] <= outer[3] + 1e-6)
+
+
+def id_size(s: float, lettering: float = 1.0) -> float:
+    """The size of a location's id on a tape of scale `s`, `lettering` times its size at real size."""
+    return max(MIN_TEXT, 1.3 * s) * lettering
+
+
+def roads_over(design, index: int) -> list[tuple]:
+    """The new roads of a map in segment `index`'s own frame, those that reach it."""
+    if not isinstance(design, CopsMap) or not design.roads:
+        return []
+    ox, oy = design.origin(index)
+    roads = [tuple((x - ox, y - oy) for x, y in road.points) for road in design.roads]
+    return [points for points in roads
+            if box_gap((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+                         max(p[1] for p in points)), (0.0, 0.0, design.segment_length, design.tape_width)) <= 0]
+
+
+def crowded_ids(design: CopsMap | CopsTape) -> list[str]:
+    """The ids of a map that find no room at real size but over their own location's areas (place_ids' last
+    resort, on a narrow tape): they would be hard to read, so the generator passes such a layout by."""
+    s = scale_for(design.tape_width)
+    crowded: list[str] = []
+    for index, segment in enumerate(design.segments):
+        room = Room(segment, design.tape_width, design.segment_length, s, roads_over(design, index))
+        place_ids(segment.locations, s, id_size(s), room)
+        crowded += room.crowded
+    return crowded
 
 
 def box_gap(a: tuple, b: tuple) -> float:
@@ -113,6 +141,7 @@ class Room:
         g, stone = segment.gravestones, 1.5 * s
         self.walls = [(-math.inf, -math.inf, SQUAD_WIDTH * s, math.inf), (g - stone, -math.inf, g + stone, math.inf)]
         self.words: list[tuple] = []
+        self.crowded: list[str] = []         # ids set over their own location: no room anywhere (place_ids)
 
     def fits(self, box: tuple) -> bool:
         return within(box, self.band)
@@ -286,7 +315,8 @@ def place_ids(locations: Sequence[Location], s: float, size: float, room: Room) 
         chosen = next((text for _, text, box in options[ident] if room.apart(box)), None)
         if chosen is None:         # beside it, nearer to other ids than they like, but clear of them
             chosen = next((text for _, text, box in options[ident] if room.clear(box, ident)), None)
-        if chosen is None:         # nowhere free (not seen on the standard tapes): the corner, moved into the band
+        if chosen is None:         # nowhere free: the corner, moved into the band (generators skip such layouts)
+            room.crowded.append(ident)
             text = location_id(location, s, size)
             box = _box_of(text)
             dx = max(room.band[0] - box[0], 0.0) + min(room.band[2] - box[2], 0.0)
