@@ -1,6 +1,7 @@
-"""`make bench`: runs every bench/bench_*.py's run() and prints one JSON line per benchmark:
-{"name": ..., "ours_s": ..., "floor_s": ..., "ratio": ..., ...}. Ratios are measured against a floor timed in the
-same run, so they mean the same on a fast or a slow machine."""
+"""`make bench`: runs every bench/bench_*.py's run() and prints one JSON line per benchmark: {"name": ...,
+"ours_s": ..., "floor_s": ..., "ratio": ..., ...}. A module without run() is a study, run on its own (`python -m
+bench.bench_cops_fair`). Ratios are measured against a floor timed in the same run, so they mean the same on a
+fast or a slow machine."""
 
 import importlib
 import json
@@ -17,7 +18,10 @@ def main(selected: list[str]) -> None:
             continue
         if selected and not any(name in module.name for name in selected):
             continue
-        for figure in importlib.import_module(f"bench.{module.name}").run():
+        run = getattr(importlib.import_module(f"bench.{module.name}"), "run", None)
+        if run is None:                        # a study, run on its own: python -m bench.bench_cops_fair
+            continue
+        for figure in run():
             print(json.dumps(figure), flush=True)
             figures.append(figure)
     for figure in figures:                     # the summary: each figure with its goal and verdict
