@@ -64,7 +64,7 @@ def played_one_by_one(setup, bots: str, seed: int, games: int):
     return wins, decided, lengths
 
 
-@pytest.mark.parametrize("players, setup_seed, bots, games", [(3, 4, "random", 40), (4, 2, "random", 40),
+@pytest.mark.parametrize("players, setup_seed, bots, games", [(3, 4, "random", 40), (4, 5, "random", 40),
                                                               (4, 1, "greedy", 4)])
 def test_balance_counts_the_wins_of_the_games_played_one_by_one(players, setup_seed, bots, games):
     setup = generate_setup(players, setup_seed)

@@ -39,7 +39,7 @@ from typing import Callable, Sequence, TypeVar
 
 from ...errors import InputError
 from ...arena.bots import MAX_STRENGTH
-from .engine import (COLS, MAX_CASCADE, START, CardPlay, Finish, Policy, State, Swap, apply_finish, apply_swap,
+from .engine import (COLS, START, CardPlay, Finish, Policy, State, Swap, apply_finish, apply_swap,
                      card_plays, check_play, end_of_turn, legal_finishes, legal_swaps, neighbours, play_card,
                      play_turn, winners)
 from .model import DECK, arrow_moves, dest_points
@@ -357,7 +357,7 @@ def _after(state: State, player: int, swap: Swap | None = None, play: CardPlay |
     if swap is not None:
         apply_swap(trial, swap)
     if play is not None:
-        trial.budget = MAX_CASCADE
+        trial.new_chain()
         play_card(trial, player, play)
     return trial
 
@@ -370,7 +370,7 @@ def _finish_values(state: State, player: int) -> list[tuple[float, Finish | None
     found: list[tuple[float, Finish | None]] = []
     for finish in finishes:
         trial = state.clone()
-        trial.budget = MAX_CASCADE
+        trial.new_chain()
         apply_finish(trial, finish)
         found.append((margin(trial, player), finish))
     return found
@@ -381,15 +381,15 @@ def carry_out(state: State, player: int, plan: Plan, stage: str, policy: Policy)
     at) and ends the turn. A finish the table no longer allows (an exchange tile dealt differently in this world
     changed a choice) is replaced by the player's own `policy`'s."""
     if stage == "swap" and plan.swap is not None:
-        state.budget = MAX_CASCADE
+        state.new_chain()
         apply_swap(state, plan.swap)
     if stage != "finish" and plan.play is not None and check_play(state, player, plan.play) is None:
-        state.budget = MAX_CASCADE
+        state.new_chain()
         play_card(state, player, plan.play)
     finishes = legal_finishes(state, player)
     if finishes:
         finish = plan.finish if plan.finish in finishes else policy.pick_finish(state, player, finishes)
-        state.budget = MAX_CASCADE
+        state.new_chain()
         apply_finish(state, finish)
     state.turns[player] += 1
     end_of_turn(state)

@@ -5,7 +5,10 @@ position, DEST (-1) its destinations; printed places add 1 to row and road colum
 
 Where the rules leave a case open, the engine decides (the README lists these):
 - an arrow whose next tile is a wall or holds a cat does not move the cat;
-- an arrow chain that would return to a tile it already passed in this chain stops the cat where it is;
+- an arrow that would move a cat onto a tile it already landed on in the same chain of effects (one swap, card or
+  finish, through arrows, cat forward and every other tile) does not move it: so a cat forward with an arrow
+  pointing back at it in front ends the chain on the arrow, where choosing the same cat again would go round for
+  ever;
 - an arrow or card that moves a cat right off column 7 puts it on that row's starting position if it is free,
   else does not move it;
 - tile effects that need a choice (cat forward, place a cat, tunnel, where a cat returns) are chosen by the owner
@@ -13,7 +16,9 @@ Where the rules leave a case open, the engine decides (the README lists these):
 - a mouse toy with the exchange deck empty stays where it is and cannot be claimed;
 - a cat with no free starting position to go to (tunnel, emptied destination row) leaves the board;
 - Wherever Curiosity Leads moves a cat onto a road tile or a destination, never onto a starting position;
-- a chain of effects stops after MAX_CASCADE landings in one step (only a rare tile arrangement gets there);
+- The Cat in the Mirror resolves the other cat's tile only where that cat still stands where the swap put it
+  (the tile of the player's own cat may have moved it on, and what it landed on then has been resolved);
+- a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
 
 The players' policies (random, greedy, strong) are in bots.py; the words a game log tells its events in, in
@@ -134,6 +139,7 @@ class State:
     budget: int = MAX_CASCADE
     record: bool = True
     played: list[str] = field(default_factory=list)             # hand cards played so far, open to all
+    landed: set[tuple[int, Cell]] = field(default_factory=set)  # (cat, tile) landed on in this chain of effects
 
     def __post_init__(self):
         self.claims = self.claims or [[] for _ in range(self.players)]
@@ -148,6 +154,11 @@ class State:
                      list(choosers) if choosers else self.choosers,
                      [c[:] for c in self.claims], [m[:] for m in self.mice], self.turns[:], self.current,
                      self.trigger, self.over, self.end_reason, [], MAX_CASCADE, False, self.played[:])
+
+    def new_chain(self) -> None:
+        """A swap, card or finish starts a chain of effects of its own."""
+        self.budget = MAX_CASCADE
+        self.landed = set()
 
     def note(self, *event) -> None:
         if self.record:
@@ -219,7 +230,7 @@ def move(state: State, k: int, cell: Cell) -> None:
     land(state, k)
 
 
-def land(state: State, k: int, chain: set[Cell] | None = None) -> None:
+def land(state: State, k: int) -> None:
     state.budget -= 1
     if state.budget < 0:
         state.note("cascade", k)
@@ -228,6 +239,7 @@ def land(state: State, k: int, chain: set[Cell] | None = None) -> None:
     if cat.pos is None:
         return
     r, c = cat.pos
+    state.landed.add((k, cat.pos))
     if c == DEST:
         reach_destination(state, k)
         return
@@ -236,7 +248,7 @@ def land(state: State, k: int, chain: set[Cell] | None = None) -> None:
     code = state.road[r][c]
     direction = arrow_moves(code, cat.colour)
     if direction is not None:
-        follow_arrow(state, k, direction, chain or {(r, c)})
+        follow_arrow(state, k, direction)
     elif code == "mouse-toy":
         claim_mouse(state, k, (r, c))
     elif code == "cat-forward":
@@ -258,7 +270,7 @@ def arrow_target(state: State, cell: Cell, direction: str) -> Cell:
     return (cell[0] + dr) % state.rows, col
 
 
-def follow_arrow(state: State, k: int, direction: str, chain: set[Cell]) -> None:
+def follow_arrow(state: State, k: int, direction: str) -> None:
     here = state.cell_of(k)
     target = arrow_target(state, here, direction)
     if target[1] == DEST:
@@ -278,13 +290,12 @@ def follow_arrow(state: State, k: int, direction: str, chain: set[Cell]) -> None
     if not state.free(target):
         state.note("arrow-stop", k, here, "occupied")
         return
-    if target in chain:
+    if (k, target) in state.landed:
         state.note("arrow-stop", k, here, "loop")
         return
-    chain.add(target)
     state.note("arrow", k, here, target)
     state.cats[k].pos = target
-    land(state, k, chain)
+    land(state, k)
 
 
 def claim_mouse(state: State, k: int, cell: Cell) -> None:
@@ -517,9 +528,11 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
     elif isinstance(play, Mirror):
         a, b = state.cats[play.mine], state.cats[play.other]
         a.pos, b.pos = b.pos, a.pos
+        swapped_to = b.pos
         land(state, play.mine)
-        state.budget = MAX_CASCADE
-        land(state, play.other)
+        if b.pos == swapped_to and all(j != play.other for j, _ in state.landed):
+            state.new_chain()
+            land(state, play.other)
 
 
 def _card_target(state: State, play: CardPlay) -> Cell | None:
@@ -606,15 +619,15 @@ def play_turn(state: State, policy: Policy) -> None:
     state.note("turn", player, state.turns[player] + 1)
     swaps = legal_swaps(state)
     if swaps:
-        state.budget = MAX_CASCADE
+        state.new_chain()
         apply_swap(state, policy.pick_swap(state, player, swaps))
     play = policy.pick_card(state, player)
     if play is not None:
-        state.budget = MAX_CASCADE
+        state.new_chain()
         play_card(state, player, play)
     finishes = legal_finishes(state, player)
     if finishes:
-        state.budget = MAX_CASCADE
+        state.new_chain()
         apply_finish(state, policy.pick_finish(state, player, finishes))
     else:
         state.note("stuck", player)
