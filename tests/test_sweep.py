@@ -97,11 +97,14 @@ def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):
     (["--set", "players"], "--set: 'players' is not KEY=VALUE"),
     (["--set", "players=9"], "players"),
     (["--scheduler", "tcp://127.0.0.1:9"], "--scheduler"),
+    (["--set", "seed=5"], "--set: 'seed=5': the maps' seeds are given by --seeds"),
+    (["--set", "players=abc"], "players: must be a whole number"),
 ])
 def test_bad_sweep_input_is_named(tmp_path, args, message):
     result = CliRunner().invoke(main, ["sweep", "cops", "--games", "2", "-o", str(tmp_path / "x.jsonl"), *args])
     assert result.exit_code == 2 and message in result.output, result.output
     assert "Traceback" not in result.output
+    assert not (tmp_path / "x.jsonl").exists()          # a sweep that fails before its first map writes nothing
 
 
 def test_seed_ranges():

@@ -199,6 +199,28 @@ def test_play_runs_a_saved_setup(tmp_path):
     assert result.exit_code == 0 and "turn 1" not in result.output and "game over" in result.output
 
 
+@pytest.mark.parametrize("change, rule", [
+    (lambda d: d.update(seats=[]), "trail-route.seats.count"),
+    (lambda d: d.pop("seats"), "trail-route.seats.count"),
+    (lambda d: d.update(road=[]), "trail-route.grid.size"),
+    (lambda d: d["destinations"].__setitem__(0, ["fixed-4"]), "trail-route.grid.size at row 1"),
+    (lambda d: d["seats"][0].update(colour=d["seats"][1]["colour"]), "trail-route.seats.colour at seat 1"),
+])
+def test_a_broken_setup_is_refused_by_play_and_drawn_by_render_with_its_report(tmp_path, change, rule):
+    """`play --setup` plays only a setup that keeps the rules (it played some, and crashed on others); `render`
+    still draws a broken one beside its report, as it does for every game."""
+    out = tmp_path / "s.json"
+    assert run("trail-route", "setup", "--seed", "6", "-o", out).exit_code == 0
+    data = json.loads(out.read_text())
+    change(data)
+    out.write_text(json.dumps(data))
+    played = run("trail-route", "play", "--setup", out, "--seed", "1", "--quiet")
+    assert played.exit_code == 1 and rule in played.output and "game over" not in played.output
+    assert played.exception is None or isinstance(played.exception, SystemExit)
+    drawn = run("render", out, "-o", tmp_path / "s.svg")
+    assert drawn.exit_code == 1 and rule in drawn.output and (tmp_path / "s.svg").stat().st_size > 0
+
+
 def test_a_tile_size_out_of_range_is_exit_2(tmp_path):
     result = run("trail-route", "components", "--tile-size", "10mm", "-o", tmp_path / "c.pdf")
     assert result.exit_code == 2 and "--tile-size" in result.output

@@ -153,13 +153,18 @@ def sweep(tasks: Sequence[MapTask], output: Path, play: Play, jobs: int = 1, sch
         return 0
     results = cluster_results(play, todo, scheduler) if scheduler else local_results(play, todo, jobs)
     written = 0
-    with output.open("a", encoding="utf-8") as file:
+    file = None                 # opened at the first finished map: a run that fails before leaves no file behind
+    try:
         for line in in_order(results, first):
+            file = file or output.open("a", encoding="utf-8")
             file.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
             file.flush()                           # a killed run keeps every line it finished
             written += 1
             if progress is not None:
                 progress(1)
+    finally:
+        if file is not None:
+            file.close()
     return written
 
 

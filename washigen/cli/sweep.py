@@ -100,6 +100,8 @@ def _settings(pairs: tuple[str, ...]) -> dict:
         key, equals, value = pair.partition("=")
         if not equals or not key.strip():
             raise InputError(f"--set: {pair!r} is not KEY=VALUE")
+        if key.strip() == "seed":              # each map's own: the sweep runs over --seeds
+            raise InputError(f"--set: {pair!r}: the maps' seeds are given by --seeds (--seeds {value.strip()})")
         try:
             settings[key.strip().replace("-", "_")] = json.loads(value)
         except ValueError:

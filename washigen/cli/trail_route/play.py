@@ -8,7 +8,8 @@ from ...errors import InputError
 from ...games.trail_route.constants import GAME, TITLE
 from ...games.trail_route.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import resolve_seed
+from ..main import EXIT_RULE_BROKEN
+from ..options import echo_report, resolve_seed
 
 
 @click.command("play")
@@ -16,8 +17,9 @@ from ..options import resolve_seed
 def command(players, seed, policy, setup_file, quiet, as_json):
     """Play a game to its end and print the moves and the scores."""
     import json
+    import sys
 
-    from ...design import load
+    from ...design import load, validate
     from ...games.trail_route.bots import make_policies
     from ...games.trail_route.engine import play_game
     from ...games.trail_route.gamelog import describe
@@ -28,6 +30,10 @@ def command(players, seed, policy, setup_file, quiet, as_json):
         setup = load(setup_file)
         if setup.GAME != GAME:
             raise InputError(f"--setup: {setup_file} is a {setup.GAME} design, not a {GAME} setup")
+        report = validate(setup)
+        if not report.ok:                  # a broken setup is no game to play: said as `validate` says it
+            echo_report(report)
+            sys.exit(EXIT_RULE_BROKEN)
     else:
         setup = generate_setup(players, seed)
     names = [name.strip().lower() for name in policy.split(",")]

@@ -104,7 +104,8 @@ def seat_lines(setup: TrailRouteSetup, y: float, width: float, lang: str = "en")
     lines = [_("player {number}, {colour}: {cards}").format(
         number=n + 1, colour=_(COLOUR_WORDS[seat.colour]), cards=", ".join(_(CARDS[card][0]) for card in seat.hand))
         for n, seat in enumerate(setup.seats)]
-    size = min(fit_size(line, width - 21.0, 2.8, minimum=MIN_TEXT) for line in lines)    # one size for every player
+    # one size for every player (none at all in a setup drawn to show what is wrong with it)
+    size = min((fit_size(line, width - 21.0, 2.8, minimum=MIN_TEXT) for line in lines), default=2.8)
     for seat, line in zip(setup.seats, lines):
         y += 6.5
         items += [Circle(11.0, y - 1.0, 2.2, Style(fill=f"cat-{seat.colour}", stroke="ink", stroke_width=0.2)),
