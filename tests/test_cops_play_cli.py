@@ -66,6 +66,26 @@ def test_a_doctored_log_is_refused_by_its_line(tmp_path):
     refused(run("cops", "play", "--replay", tmp_path / "missing.txt"), "missing.txt")
 
 
+def test_a_log_with_no_game_is_refused_and_one_cut_short_is_said_unfinished(tmp_path):
+    """An empty log (or comments alone) read as a stalemate after 0 moves; a log cut short before the game ends
+    read as a stalemate too, which it is not: no squad passed."""
+    empty = tmp_path / "empty.txt"
+    for text in ("", "# only a comment\n\n"):
+        empty.write_text(text)
+        refused(run("cops", "play", "--replay", empty), "empty.txt", "no game in it")
+    log = tmp_path / "game.txt"
+    assert run("cops", "play", "--players", 2, "--seed", 9, "-o", log).exit_code == 0
+    lines = log.read_text().splitlines()
+    first_move = next(k for k, line in enumerate(lines) if not line.startswith("#"))
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[:first_move + 3]) + "\n")
+    replayed = run("cops", "play", "--replay", cut)
+    assert replayed.exit_code == 0, replayed.output
+    assert "unfinished (the log stops before the game ends) after 3 moves" in replayed.output
+    assert "stalemate" not in replayed.output
+    assert json.loads(run("cops", "play", "--replay", cut, "--json").output)[0]["end"] == "unfinished"
+
+
 def test_bad_options_exit_2_naming_them(tmp_path):
     refused(run("cops", "play", "--bots", "clever", "--seed", 1), "--bots", "clever")
     refused(run("cops", "play", "--bots", "greedy,random,random", "--seed", 1), "--bots", "3 bots")

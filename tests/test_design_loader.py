@@ -72,11 +72,34 @@ def test_a_bad_field_is_named_by_its_json_path(change, path, says):
 
 @pytest.mark.parametrize("data, says", [
     (b"", "not valid JSON"), (b"\xff\xfe", "not UTF-8"), (b"[1, 2]", "JSON object"), (b'{"a": NaN}', "NaN"),
-    (b"[" * 100_000, "nested too deeply"),
+    (b"[" * 100_000, "nested too deeply"), (b'{"seed": ' + b"9" * 5000 + b"}", "thousands of digits: out of range"),
 ])
 def test_unreadable_documents_say_why(data, says):
     with pytest.raises(DesignFormatError, match=says):
         loads(data)
+
+
+@pytest.mark.parametrize("line, value, says", [
+    ("balance", "nan", "balance: nan is not a finite number"),
+    ("play-score", "1e400", "play_score: inf is not a finite number"),
+    ("seed", "1" * 40, "seed: the number is out of range"),
+])
+def test_a_text_form_is_held_to_what_its_json_form_may_hold(tmp_path, line, value, says):
+    """The text form took numbers its JSON form refuses, and wrote JSON that washigen then refused to read."""
+    import re
+
+    from washigen.games.cats.generate import generate_map
+    from washigen.games.cats.text import to_text
+
+    text = to_text(generate_map(seed=1))
+    changed = re.sub(rf"^{line}: .*$", f"{line}: {value}", text, flags=re.M)
+    assert changed != text
+    path = tmp_path / "m.txt"
+    path.write_text(changed)
+    with pytest.raises(DesignFormatError, match=says):
+        load(path)
+    path.write_text(text)
+    assert load(path) == generate_map(seed=1)
 
 
 def test_missing_files_and_folders_are_input_errors(tmp_path):

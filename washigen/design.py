@@ -206,18 +206,25 @@ def load_text(data: bytes, source: str) -> Design:
     readers = [(g, g.from_text) for g in all_games() if g.from_text is not None]
     for game, read in readers:
         if game.title in first:
-            return read(text, source)
+            return _held_to_json_limits(read(text, source), source)
     # A text form without a title line (a Cat Tree layout is rows of cards): the reader that takes it.
     complaints = []
     for game, read in readers:
         try:
-            return read(text, source)
+            return _held_to_json_limits(read(text, source), source)
         except InputError as error:
             complaints.append(f"as {game.name}: {str(error).removeprefix(source).lstrip(':, ')}")
     titles = "; ".join(f"{g.title!r} ({g.name})" for g, _read in readers)
     raise DesignFormatError(f"line 1: no game reads this text. A text design starts with its game's title line "
                             f"({titles}) or is a layout one game reads without it. " + " | ".join(complaints),
                             source=source)
+
+
+def _held_to_json_limits(design: Design, source: str) -> Design:
+    """A design read from its text form, held to what its JSON form may hold (finite numbers in range): a text
+    form took `balance: nan` and wrote JSON that washigen then refused."""
+    check_tree(to_dict(design), source, DesignFormatError, "design", max_float=MAX_LENGTH)
+    return design
 
 
 def loads(data: bytes | str, source: str = "") -> Design:
@@ -261,6 +268,8 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     except RecursionError:
         raise DesignFormatError("JSON nested too deeply", source=source) from None
     except ValueError as error:
+        if "integer string conversion" in str(error):        # Python's own words, about its digit limit
+            raise DesignFormatError("a whole number of thousands of digits: out of range", source=source) from None
         raise DesignFormatError(str(error), source=source) from None
     check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH)     # mm: a kilometre
     return document

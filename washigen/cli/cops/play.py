@@ -39,37 +39,40 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
                                       end="win" if outcome and outcome.winners else "stalemate",
                                       specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
         first_match = (state, moves, seed, first)
+        unfinished = outcome is None          # the log stops before the game ends: no stalemate, no winner
     else:
         design, seed = map_to_play(map_file, players, offset, tape_width, layout, fair, seed)
         from ...arena import make_bots
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
         records = playing.run(design, games, seed, jobs, bots, label="playing")
-        first_match = None
+        first_match, unfinished = None, False
         if output is not None or (games == 1 and not as_json):
             # The first game again, for its moves (the same seed plays the same game).
             match = playing.play_game(design, bots, game_seed(seed, 0), 0)
             first_match = (match.final, list(match.moves), game_seed(seed, 0), 0)
     if as_json:
-        click.echo(json.dumps([_game_json(record) for record in records], indent=2))
+        click.echo(json.dumps([_game_json(record, unfinished) for record in records], indent=2))
     else:
         if len(records) == 1 and first_match is not None:
             _, moves, _, first = first_match
             for index, move in enumerate(moves):
                 click.echo(f"squad {(first + index) % design.players + 1}: {move}")
         for index, record in enumerate(records):
-            click.echo(_game_line(index, record))
+            click.echo(_game_line(index, record, unfinished))
     if output is not None:
         _write_game(design, first_match, output, print_options, bots)
 
 
-def _game_json(record) -> dict:
+def _game_json(record, unfinished: bool = False) -> dict:
     return {"seed": record.seed, "winner": record.winners[0] + 1 if record.winners else None,
-            "turns": record.turns, "end": record.end, "ramen_used": list(record.specials_used)}
+            "turns": record.turns, "end": "unfinished" if unfinished else record.end,
+            "ramen_used": list(record.specials_used)}
 
 
-def _game_line(index: int, record) -> str:
-    outcome = (f"squad {record.winners[0] + 1} solves two crimes" if record.winners
+def _game_line(index: int, record, unfinished: bool = False) -> str:
+    outcome = ("unfinished (the log stops before the game ends)" if unfinished
+               else f"squad {record.winners[0] + 1} solves two crimes" if record.winners
                else "no squad can finish (stalemate)")
     ramen = ", ".join(str(n) for n in record.specials_used)
     return (f"game {index + 1} (seed {record.seed}, squad {record.first + 1} starts): {outcome} after "

@@ -45,6 +45,9 @@ def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
     from . import engine
 
     header, moves = _log_lines(path)
+    if not header and not moves:
+        raise InputError(f"{path}: no game in it: neither a header line ('# players: 2') nor a move; "
+                         "`cops play -o game.txt` writes a log")
     design = _log_map(path, header, load_map)
     first = _log_whole(path, header, "first", 1, design.players, 1) - 1
     game_seed = _log_whole(path, header, "game-seed", 0, SEED_MAX, 0)
