@@ -244,6 +244,17 @@ def test_a_closed_stdout_is_one_line_of_error(tmp_path, target):
     assert listing(tmp_path) == []
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_full_stdout_is_named_in_its_one_line_of_error(tmp_path):
+    """Text a command prints (a report, a game's moves) onto a full disk: the error names standard output (it
+    said `error: : No space left on device`)."""
+    for args in (["cats", "play", "--seed", "1"], ["games"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([*WASHIGEN, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        assert done.returncode == 2, args
+        assert done.stderr.strip().endswith("error: standard output: No space left on device"), done.stderr
+
+
 def test_stdout_taken_by_a_text_stream_gets_the_text(monkeypatch):
     import io
 

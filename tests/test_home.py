@@ -123,6 +123,8 @@ def test_a_folder_where_the_profiles_file_belongs_is_named(tmp_path, work):
     ("[default]\nback_offset = " + "[" * 5000 + "]" * 5000 + "\n", "profiles.toml: profile file nested deeper"),
     ("[default]\nback_offset = [1e400, 0]\n", "profiles.toml, default.back_offset[0]: inf is not a finite number"),
     ("[default]\npaper = \"a4\\u0007\"\n", "profiles.toml, default.paper: control character U+0007"),
+    # past --bleed's 20 mm: a command dropped it without a word, printing the default 3 mm
+    ("[default]\nbleed = \"25mm\"\n", "profiles.toml:2: default.bleed: must be at most 20mm, got '25mm'"),
 ])
 def test_an_unbounded_profile_value_is_refused_naming_the_file(tmp_path, work, text, says):
     config = tmp_path / "config"

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from .errors import InputError, OutputError
 from .inputs import parse_toml, read_text
-from .units import MAX_BACK_OFFSET, PAPER_SIZES, parse_length
+from .units import MAX_BACK_OFFSET, MAX_BLEED, PAPER_SIZES, parse_length
 
 FILE_NAME = "profiles.toml"
 CONFIG_ENV = "WASHIGEN_CONFIG_DIR"
@@ -49,9 +49,12 @@ def _bleed(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ValueError(f"must be a length such as \"3mm\", got {value!r}")
     try:
-        return f"{parse_length(value, field='bleed', allow_zero=True):g}mm"
+        bleed = parse_length(value, field='bleed', allow_zero=True)
     except InputError as error:
         raise ValueError(str(error).split(": ", 1)[-1]) from None
+    if bleed > MAX_BLEED:          # as --bleed refuses it: a command would otherwise drop it without a word
+        raise ValueError(f"must be at most {MAX_BLEED:g}mm, got {value!r}")
+    return f"{bleed:g}mm"
 
 
 def _flag(value: Any) -> bool:

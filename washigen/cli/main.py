@@ -76,7 +76,8 @@ class WashigenGroup(click.Group):
             quiet_broken_pipe()
             ctx.exit(EXIT_BROKEN_PIPE)
         except OSError as error:  # a disk full, a permission refused: the environment, not a bug
-            click.echo(f"error: {error.filename or ''}: {error.strerror}", err=True)
+            # An error without a file name came from a stream: stdout (click.echo), the one a command writes to.
+            click.echo(f"error: {error.filename or 'standard output'}: {error.strerror or error}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except KeyboardInterrupt:
             say_interrupted()
