@@ -56,6 +56,8 @@ FILES = {
     "huge-number.json": design_with(seed="HUGE").replace('"HUGE"', "1e400"),     # JSON reads it as infinity
     "huge-area.json": cops_location_with(w="1e300"),
     "huge-int.json": cops_location_with(x="1" + "0" * 300),
+    # 2.6 million bad items in 7.8 MB: validation built an error for each (8 GB) before it said the first
+    "many-items.json": design_with(seed="MANY").replace('"MANY"', "1, \"pad\": [" + ",".join(["{}"] * 2_600_000) + "]"),
     "bell-layout.txt": "A . .\n. 3\x07 .\n",
     "bell-mix.toml": "# a mix\x01\n[road]\nroad = 4\n",
     "billion-mix.toml": "[road]\nroad = 1000000000\n",
@@ -109,6 +111,7 @@ CASES = [
     (["validate", "huge-number.json"], "seed"),
     (["render", "huge-area.json", "-o", "out.pdf"], "segments[0].zones[0].locations[0].w: 1e+300 is out of range"),
     (["validate", "huge-int.json"], "segments[0].zones[0].locations[0].x: the number is out of range"),
+    (["validate", "many-items.json"], "many-items.json, pad: a list of 2,600,000 items; a design holds at most"),
     # pathological structure
     (["cat-tree", "deck", "--template", "deep.toml", "-o", "out.pdf"], "nested"),
     (["validate", "deep.json"], "nested"),

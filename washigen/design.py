@@ -271,8 +271,16 @@ def _parse_json(data: bytes | str, source: str) -> Any:
         if "integer string conversion" in str(error):        # Python's own words, about its digit limit
             raise DesignFormatError("a whole number of thousands of digits: out of range", source=source) from None
         raise DesignFormatError(str(error), source=source) from None
-    check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH)     # mm: a kilometre
+    check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH,     # mm: a kilometre
+               max_items=MAX_DESIGN_ITEMS)
     return document
+
+
+# The longest list a design holds: a Trail Route exchange deck with every tile count at its cap (34 x 200), a Cat
+# Tree layout of 64 x 64 cards, 1,158 buildings on the largest Cats map washigen makes. Validation builds an error
+# for every bad item of a list before the first is reported (2.6 million items of an 8 MB file took 8 GB), and
+# some rules compare items pairwise: at this many neither passes 200 MB or a minute.
+MAX_DESIGN_ITEMS = 20_000
 
 
 def _reject_constant(name: str):

@@ -81,16 +81,20 @@ MAX_NUMBER = 2 ** 64          # whole numbers: a seed is the largest a document 
 
 
 def check_tree(document: Any, source: str, error: type[InputError] = InputError, what: str = "document",
-               max_float: float = float("inf")) -> None:
+               max_float: float = float("inf"), max_items: int | None = None) -> None:
     """Walks a parsed JSON/TOML document (iteratively, so depth cannot exhaust Python's stack): refuses nesting
-    deeper than MAX_NESTING, control characters in strings and keys, numbers that are not finite, whole numbers
-    past MAX_NUMBER and decimals past `max_float` (so no sum or square of them can overflow)."""
+    deeper than MAX_NESTING, lists longer than `max_items`, control characters in strings and keys, numbers that
+    are not finite, whole numbers past MAX_NUMBER and decimals past `max_float` (so no sum or square of them can
+    overflow)."""
     stack: list[tuple[Any, str, int]] = [(document, "", 0)]
     while stack:
         value, where, depth = stack.pop()
         if isinstance(value, (dict, list)):
             if depth >= MAX_NESTING:
                 raise error(_at(source, where, f"{what} nested deeper than {MAX_NESTING} levels"))
+            if max_items is not None and isinstance(value, list) and len(value) > max_items:
+                raise error(_at(source, where, f"a list of {len(value):,} items; a {what} holds at most "
+                                               f"{max_items:,} in one"))
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
                 if isinstance(key, str):
