@@ -14,7 +14,8 @@ def test_lengths_parse_to_millimetres(text, mm):
 
 
 @pytest.mark.parametrize("text, says", [
-    ("50 furlongs", "not a length"), ("mm", "not a length"), ("", "not a length"), ("-3mm", "not a length"),
+    ("50 furlongs", "not a length"), ("mm", "not a length"), ("", "not a length"), ("-x", "not a length"),
+    ("-3mm", "must be greater than zero, got '-3mm'"), (" -1", "must be greater than zero"),
     ("0mm", "greater than zero"), (0, "greater than zero"), (-1, "greater than zero"), ("5 m m", "not a length"),
     (True, "expected a length"), (float("nan"), "finite"),
 ])
@@ -27,6 +28,8 @@ def test_bad_lengths_name_the_field_and_the_problem(text, says):
 
 def test_zero_is_allowed_only_where_asked():
     assert parse_length("0mm", allow_zero=True) == 0.0
+    with pytest.raises(InputError, match="bleed: must be zero or more, got '-1mm'"):
+        parse_length("-1mm", field="bleed", allow_zero=True)
 
 
 def test_size_tables_hold_the_real_sizes():

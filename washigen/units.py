@@ -30,6 +30,9 @@ def parse_length(value: str | float | int, field: str = "length", allow_zero: bo
         raise InputError(f"{field}: {str(value)[:MAX_LENGTH_TEXT]!r}... is not a length (too long)")
     else:
         match = re.match(_LENGTH, str(value))
+        if not match and str(value).lstrip().startswith("-") and re.match(_LENGTH, str(value).lstrip()[1:]):
+            raise InputError(f"{field}: must be {'zero or more' if allow_zero else 'greater than zero'}, got "
+                             f"{value!r}")
         if not match:
             raise InputError(
                 f"{field}: {value!r} is not a length; write a number with mm, cm, m, in or pt (e.g. 50mm, 2.5in)")
