@@ -255,6 +255,14 @@ def test_a_full_stdout_is_named_in_its_one_line_of_error(tmp_path):
         assert done.stderr.strip().endswith("error: standard output: No space left on device"), done.stderr
 
 
+def test_a_dash_name_that_no_format_sends_to_stdout_is_refused(tmp_path):
+    """`-o -.png` wrote a file named `-.png` where `-o -.pdf` goes to standard output."""
+    done = subprocess.run([*WASHIGEN, "cats", "map", "--seed", "1", "-o", "-.png"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "error: -o -.png: standard output takes -, -.json" in done.stderr
+    assert listing(tmp_path) == []
+
+
 def test_stdout_taken_by_a_text_stream_gets_the_text(monkeypatch):
     import io
 

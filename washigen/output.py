@@ -49,6 +49,9 @@ def check_target(path: Path) -> Path:
     if is_stdout(path):
         stdout_stream(path)
         return path
+    if str(path).startswith("-."):          # read as standard output, but no format goes there in this form
+        raise OutputError(f"-o {path}: standard output takes {', '.join(STDOUT_FORMATS)}; give a file name for "
+                          f"{path.suffix or 'it'} (out{path.suffix})")
     written_at(path)
     return path
 
