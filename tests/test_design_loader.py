@@ -161,3 +161,16 @@ def test_mutated_documents_give_a_design_or_a_washigen_error(data):
     except WashigenError:
         return
     assert isinstance(design, Board)
+
+
+def test_a_games_own_check_names_the_field_once():
+    """A game's check of a loaded design (Cats: team play's player count) said its field twice: `coop: coop: ...`."""
+    from washigen.design import to_dict
+    from washigen.games.cats.generate import generate_map
+
+    data = to_dict(generate_map(seed=1))
+    data["coop"] = True
+    with pytest.raises(DesignFormatError) as caught:
+        loads(json.dumps(data), "m.json")
+    assert str(caught.value).startswith("m.json, coop: team play is for 4 players") and str(caught.value).count(
+        "coop:") == 1

@@ -250,8 +250,9 @@ def loads(data: bytes | str, source: str = "") -> Design:
         try:
             check(design)
         except DesignFormatError as error:
-            raise DesignFormatError(str(error.args[0]) if not error.source else str(error), path=error.path,
-                                    source=source) from None
+            if error.source:                  # it names its own file already
+                raise
+            raise DesignFormatError(error.message, path=error.path, source=source) from None
     return design
 
 

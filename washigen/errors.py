@@ -15,6 +15,7 @@ class DesignFormatError(InputError):
     def __init__(self, message: str, path: str = "", source: str = ""):
         self.path = path
         self.source = source
+        self.message = message            # without its place, for a caller that names the place again
         where = ", ".join(part for part in (source, path) if part)
         super().__init__(f"{where}: {message}" if where else message)
 
