@@ -104,7 +104,7 @@ def test_kit_command(sample_game, tmp_path):
     assert [title for title, _ in top_bookmarks(out.read_bytes())] == \
         ["What to print", "Board", "Player sheets", "Tokens", "Rules"]
     bad = CliRunner().invoke(main, ["kit", "sample", "--players", "7", "-o", str(tmp_path / "bad.pdf")])
-    assert bad.exit_code == 2 and "players: must be 2..4, got 7" in bad.output
+    assert bad.exit_code == 2 and "Invalid value for '--players': must be 2..4, got 7" in bad.output
     assert not (tmp_path / "bad.pdf").exists()
 
 

@@ -57,11 +57,17 @@ def kit_command(game: str, players: int | None, layout: str | None, lang: str, p
     """One PDF with everything a table needs: a first page saying what to print on which paper, what to cut and
     how to assemble; the map or components; player sheets; the rules. One bookmark per part. The seed of the
     map or setup is printed on stderr (chosen when --seed is not given) and on its sheets."""
+    from ..errors import InputError
     from ..games import get_game
-    from ..rulebook.kit import build_kit
+    from ..rulebook.kit import build_kit, check_players
 
     profile = _colour_checked(output, colour, output_profile)
     found = get_game(game)
+    if players is not None:
+        try:
+            check_players(found, players)
+        except InputError as error:          # said as click says every other option's range
+            raise click.BadParameter(str(error).split(": ", 1)[-1], param_hint="'--players'") from None
     seeded = found.kit is not None and "seed" in inspect.signature(found.kit).parameters
     data = build_kit(found, players, paper.lower(), lang, resolve_seed(seed) if seeded else None, layout)
     _write(output, data, colour, profile)
