@@ -244,6 +244,21 @@ def test_a_closed_stdout_is_one_line_of_error(tmp_path, target):
     assert listing(tmp_path) == []
 
 
+def test_printing_onto_a_stdout_closed_before_the_start_is_an_error_and_writing_a_file_is_not(tmp_path):
+    """Python gives a process started with stdout closed None there, and click then printed nowhere: `washigen
+    games >&-` ended 0 with its output lost. A command whose product is printed fails now; one that writes a file
+    writes it, leaving its `wrote FILE` note unsaid."""
+    def closed(*args: str) -> subprocess.CompletedProcess:
+        command = " ".join(shlex.quote(part) for part in [*WASHIGEN, *args])
+        return subprocess.run(f"{command} >&-", shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+    for args in (["games"], ["--help"], ["cats", "play", "--seed", "1"]):
+        done = closed(*args)
+        assert done.returncode == 2 and done.stderr.strip() == "error: standard output: closed", (args, done.stderr)
+    done = closed("cats", "map", "--seed", "1", "-o", "map.pdf")
+    assert done.returncode == 0 and done.stderr == "" and (tmp_path / "map.pdf").stat().st_size > 0
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
 def test_a_full_stdout_is_named_in_its_one_line_of_error(tmp_path):
     """Text a command prints (a report, a game's moves) onto a full disk: the error names standard output (it

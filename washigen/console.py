@@ -14,7 +14,7 @@ import gc
 import signal
 import sys
 
-from .exits import EXIT_INTERRUPTED, EXIT_TERMINATED, say_interrupted
+from .exits import EXIT_INTERRUPTED, EXIT_TERMINATED, ClosedStdout, StdoutClosed, say_interrupted
 
 class Terminated(SystemExit):
     """SIGTERM, raised where the program is. A SystemExit, so no `except Exception` swallows it, and the code
@@ -27,10 +27,16 @@ def main() -> None:
     # default threshold of 700 the collector would pass over them twenty times and free nothing, a twentieth of
     # `washigen games`. Cycles that long work leaves behind are still collected, each 20,000 objects made.
     gc.set_threshold(20_000)
+    if sys.stdout is None:               # started with stdout closed: printing is an error, not a silent loss
+        sys.stdout = ClosedStdout()
     try:
         from .cli.main import main as command_line
 
         command_line()
+    except StdoutClosed:                 # printed outside a command (its help): the command line says it inside
+        if sys.stderr is not None:
+            print("error: standard output: closed", file=sys.stderr)
+        sys.exit(2)
     except KeyboardInterrupt:
         say_interrupted()
         sys.exit(EXIT_INTERRUPTED)

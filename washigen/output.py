@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from .errors import InputError, OutputError
+from .exits import stdout_closed
 
 if TYPE_CHECKING:
     from .press.document import Document
@@ -234,7 +235,7 @@ def write_through(path: Path, target: Path, data: bytes) -> None:
 
 def stdout_stream(path: Path):
     """stdout; an error naming the output when it is closed (`washigen ... -o - >&-`)."""
-    if sys.stdout is None:
+    if stdout_closed():
         raise OutputError(f"-o {path}: stdout is closed; give a file name instead (-o out{output_format(path)})")
     return sys.stdout
 

@@ -308,7 +308,16 @@ def report_written(paths: Iterable[Path]) -> None:
 
     for path in paths:
         if not is_stdout(path):      # stdout holds the output itself
-            click.echo(f"wrote {path}")
+            note(f"wrote {path}")
+
+
+def note(text: str) -> None:
+    """A line beside a command's work, not its product (`wrote FILE`, the studio's address): left unsaid where
+    standard output was closed before the start, where printing the product is an error."""
+    from ..exits import stdout_closed
+
+    if not stdout_closed():
+        click.echo(text)
 
 
 def echo_report(report: Any, as_json: bool = False) -> None:

@@ -21,6 +21,7 @@ def studio_command(port: int, open_browser: bool):
     import uvicorn
 
     from ..errors import InputError
+    from .options import note
     from ..studio.app import create_app
 
     url = f"http://127.0.0.1:{port}/"
@@ -32,7 +33,7 @@ def studio_command(port: int, open_browser: bool):
             raise InputError(f"--port: {port} is in use on 127.0.0.1; choose another with --port") from None
     config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
-    click.echo(f"washigen studio: {url}  (Ctrl-C stops it)")
+    note(f"washigen studio: {url}  (Ctrl-C stops it)")
     if open_browser:
         import threading
         import webbrowser
@@ -42,7 +43,7 @@ def studio_command(port: int, open_browser: bool):
         server.run()
     except KeyboardInterrupt:   # uvicorn stops on Ctrl-C, then raises it again: a stop asked for, so exit 0
         pass
-    click.echo("washigen studio: stopped")
+    note("washigen studio: stopped")
 
 
 __all__ = ["studio_command", "DEFAULT_PORT"]
