@@ -19,7 +19,7 @@ from pydantic import ConfigDict, TypeAdapter
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import check_tree, decode_text, read_bytes
+from .inputs import check_tree, decode_text, long_number_line, read_bytes
 from .units import MAX_LENGTH
 
 if TYPE_CHECKING:
@@ -270,7 +270,8 @@ def _parse_json(data: bytes | str, source: str) -> Any:
         raise DesignFormatError("JSON nested too deeply", source=source) from None
     except ValueError as error:
         if "integer string conversion" in str(error):        # Python's own words, about its digit limit
-            raise DesignFormatError("a whole number of thousands of digits: out of range", source=source) from None
+            raise DesignFormatError(f"line {long_number_line(text)}: a number with thousands of digits; whole "
+                                    "numbers in a design are at most 20 digits long", source=source) from None
         raise DesignFormatError(str(error), source=source) from None
     check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH,     # mm: a kilometre
                max_items=MAX_DESIGN_ITEMS)

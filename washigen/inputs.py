@@ -139,13 +139,14 @@ def parse_toml(text: str, source: str, error: type[InputError] = InputError, wha
     except RecursionError:
         raise error(f"{source}: {what} nested deeper than {MAX_NESTING} levels") from None
     except ValueError:                 # a whole number longer than Python converts (4,300 digits)
-        raise error(f"{source}:{_long_number_line(text)}: a number with thousands of digits; numbers here are "
+        raise error(f"{source}:{long_number_line(text)}: a number with thousands of digits; numbers here are "
                     "at most 20 digits long") from None
     check_tree(data, source, error, what)
     return data
 
 
-def _long_number_line(text: str) -> int:
+def long_number_line(text: str) -> int:
+    """The line of the first number of a thousand digits or more (Python reads none past 4,300)."""
     found = re.search(r"\d[\d_]{999,}", text)
     return text.count("\n", 0, found.start()) + 1 if found else 1
 
