@@ -528,9 +528,10 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
     elif isinstance(play, Mirror):
         a, b = state.cats[play.mine], state.cats[play.other]
         a.pos, b.pos = b.pos, a.pos
-        swapped_to = b.pos
         land(state, play.mine)
-        if b.pos == swapped_to and all(j != play.other for j, _ in state.landed):
+        # Every move of a cat lands it (state.landed): a cat that did not land in my cat's chain stands where the
+        # swap put it.
+        if all(j != play.other for j, _ in state.landed):
             state.new_chain()
             land(state, play.other)
 
