@@ -124,7 +124,7 @@ def playable_layouts(players: int, seed: int, tape_width: float = 50.0, offset: 
             if lettered is None:
                 crowded.append(design)
                 if len(crowded) == LETTERING_TRIES:          # too narrow: the ids go where they can
-                    lettered, found = False, True
+                    misses, found, lettered = 0, True, False
                     yield from crowded
                     continue
         misses += 1
