@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 import washigen
 from washigen.arena import GameRecord, balance, wilson
-from washigen.arena.fair import Trial, fair_picks, fair_search
+from washigen.arena.fair import Trial, fair_picks, fair_search, judged_games
 from washigen.cli import main
 from washigen.design import dumps, loads
 from washigen.errors import InputError
-from washigen.games.cats.fair import CUT_UP_BUDGET, FAIR_GAMES, FairnessWarning
+from washigen.games.cats.fair import CUT_UP_BUDGET, FAIR_GAMES, FairnessWarning, fair_cut_up, game_cost
 from washigen.games.cats.generate import generate_map
 from washigen.games.cats.plan import MapSpec, base_plan, playable
 from washigen.games.cats.spec import MapParams
@@ -193,6 +193,42 @@ def test_picks_short_of_fair_ones_fill_with_the_fairest_others_and_say_their_sco
                                              f"{fill[0].score:.3f}, {fill[1].score:.3f} over {FAIR_GAMES}")
     with pytest.warns(FairnessWarning, match=r"^test: 0 fair of the 2 there were to judge; the fairest others "):
         assert [design for design, _ in fair_picks(iter(["c70", "c60"]), trial, 60.0, 3, "test")] == ["c60", "c70"]
+
+
+def test_a_costlier_game_spends_the_budget_sooner():
+    """Three unfair candidates then a fair one: a budget that pays for all four at one game each stops after the
+    first when each game costs ten (its cost counted in games at the nominal rate)."""
+    names = ["c90", "c85", "c80", "c50"]
+    cheap = Trial(games=_two_seat_games, players=2, rate=100, candidate_cost=1)
+    dear = Trial(games=_two_seat_games, players=2, rate=100, candidate_cost=1, game_cost=10.0)
+    found, verdict = fair_search(iter(names), cheap, 6.0, "test")
+    assert found == "c50" and verdict.fair
+    with pytest.warns(FairnessWarning, match=r"^test, within the budget; the fairest has score "):
+        found, verdict = fair_search(iter(names), dear, 6.0, "test")
+    assert found == "c90" and not verdict.fair
+
+
+def test_a_big_maps_cost_and_the_games_its_verdict_rests_on():
+    assert game_cost(MapSpec(players=5)) == game_cost(MapSpec(segment_rows=4, segment_cols=18)) == 1.0
+    assert game_cost(MapSpec(long=1)) == pytest.approx(2.25)          # 1.5 times the rows, 1.5 times the turns
+    assert game_cost(MapSpec(segment_cols=48)) == pytest.approx(2.0)
+    big = MapSpec(players=5, long=4, forests=30, segment_rows=15, segment_cols=60)
+    assert game_cost(big) == pytest.approx(62.5)
+    # 40 s at 24 games a second, 62.5 games each: 15 games, three rounds of five seats; a budget of 600 s pays 200
+    assert judged_games(FAIR_GAMES, 5, 24, game_cost(big), CUT_UP_BUDGET) == 15
+    assert judged_games(FAIR_GAMES, 5, 24, game_cost(big), 600) == FAIR_GAMES
+    assert judged_games(FAIR_GAMES, 5, 24, 1.0, CUT_UP_BUDGET) == FAIR_GAMES       # the default map: all 200
+    assert judged_games(FAIR_GAMES, 6, 1, 1000.0, 0) == 6                          # never under a round of seats
+
+
+def test_the_search_on_a_big_map_says_its_verdicts_rest_on_fewer_games():
+    big = MapSpec(players=5, long=4, forests=30, segment_rows=15, segment_cols=60, cut_up=True)
+    with pytest.warns(FairnessWarning, match=r"^cats: a game on a map this size is long \(about 62 times one on the "
+                                             r"default map\); each cut-up is judged on 15 greedy games, not 200"):
+        assert fair_cut_up(big, 1, [], CUT_UP_BUDGET) is None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FairnessWarning)           # the default map: no word of it
+        assert fair_cut_up(MapSpec(players=5, cut_up=True), 1, [], CUT_UP_BUDGET) is None
 
 
 def test_the_verdict_games_are_the_generic_searchs():

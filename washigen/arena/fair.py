@@ -1,7 +1,8 @@
 """The fairness search (DESIGN 9), for any game: candidate maps in order, each judged by FAIR_GAMES games of its
 own balance run (and, where a game asks for it, fair by those confirmed over more: Trial.confirm); the first fair
 one is kept (`fair_picks`: the first COUNT). The time budget becomes a number of games at the game's nominal rate
-(greedy games a second on one core), so the map found depends on the seed alone, never on the machine's speed.
+(greedy games a second on one core, a game on a bigger map than the game's default counting as the several it
+costs: Trial.game_cost), so the map found depends on the seed alone, never on the machine's speed.
 Where the budget runs out first, the fairest, judged on all FAIR_GAMES games, comes with a FairnessWarning that
 gives its score.
 
@@ -20,6 +21,10 @@ from .records import GameRecord
 
 FAIR_GAMES = 200           # enough games for a seat's 95 % interval to mean something
 MAX_BUDGET = 600.0         # seconds
+# A candidate's verdict may cost this many seconds at the nominal rate, or the budget where that is more: on a map
+# whose games are long it rests on fewer games than asked, so that a search by default ends within the minute
+# DESIGN 12 allows any input.
+JUDGE_SECONDS = 40.0
 # Early looks: a candidate a seat of which misses its fair share by this much (z of its Wilson interval) after
 # that many games is dropped there; the kept map is judged on all FAIR_GAMES games.
 SCREENS = ((60, 2.576), (120, 2.326))
@@ -40,6 +45,7 @@ class Trial:
     players: int
     rate: float                  # nominal games a second on one core: the budget in games
     candidate_cost: int          # making and checking a candidate, in games
+    game_cost: float = 1.0       # what one of these games costs in games at the nominal rate (a bigger map: more)
     teams: int | None = None
     full: int = FAIR_GAMES       # the games a verdict rests on
     # A candidate fair by `full` games plays on to `confirm` and is kept only if still fair over them all (its
@@ -62,6 +68,13 @@ def search_games(budget: float, rate: float) -> int:
     """The budget in games at the nominal rate: what the search may spend (the first candidate is always judged
     in full)."""
     return int(check_budget(budget) * rate)
+
+
+def judged_games(wanted: int, players: int, rate: float, game_cost: float, budget: float) -> int:
+    """The games a candidate's verdict rests on: `wanted`, or as many whole rounds of seats (one game each
+    seat starts) as JUDGE_SECONDS (or the budget, where more) pays for at `game_cost` a game, never under one round."""
+    affordable = int(max(check_budget(budget), JUDGE_SECONDS) * rate / game_cost)
+    return min(wanted, max(players, affordable // players * players))
 
 
 def fair_search(candidates: Iterable[D], trial: Trial, budget: float, unfound: str) -> tuple[D, Balance] | None:
@@ -96,15 +109,15 @@ def fair_picks(candidates: Iterable[D], trial: Trial, budget: float, count: int,
 def _search(candidates: Iterable[D], trial: Trial, budget: float, count: int
             ) -> tuple[list[tuple[D, Balance]], list[tuple[D, Balance]]]:
     """The fair candidates found (at most `count`, in order) and the fairest others that fill the places left."""
-    allowance, spent = search_games(budget, trial.rate) * count, 0
+    allowance, spent = search_games(budget, trial.rate) * count, 0.0
     fair: list[tuple[D, Balance]] = []
     others: list[tuple[int, float, int, D, list]] = []      # (-games judged, score, order, design, its records)
     for order, design in enumerate(candidates):
         if len(fair) >= count or (len(fair) + len(others) >= count and spent >= allowance):
             break
-        spent += trial.candidate_cost
+        spent += trial.candidate_cost * trial.game_cost
         records, verdict = _judge(design, trial)
-        spent += len(records)
+        spent += len(records) * trial.game_cost
         if verdict is not None and verdict.fair:
             fair.append((design, verdict))
         else:

@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
-from ...arena.fair import FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check_budget, fair_picks, fair_search
-from .constants import CUT_UP_BUDGET
+import warnings
+
+from ...arena.fair import (FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check_budget, fair_picks, fair_search,
+                           judged_games)
+from .constants import CUT_UP_BUDGET, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS
 from .model import CatsMap, table
 
 if TYPE_CHECKING:
@@ -28,8 +31,8 @@ def fair_cut_up(spec: MapSpec, seed: int, candidates: Iterable[CatsMap], budget:
     """The first of `candidates` (playable cut-ups of the seed's map) fair by FAIR_GAMES greedy games, tried in
     order while the budget lasts; else the fairest, with a FairnessWarning that gives its score. The verdict is
     stored in the map; None without a candidate."""
-    found = fair_search(candidates, _trial(spec, seed), budget, f"cats: no fair cut-up found for {spec.players} "
-                                                                 f"players, seed {seed}")
+    found = fair_search(candidates, _trial(spec, seed, budget), budget,
+                        f"cats: no fair cut-up found for {spec.players} players, seed {seed}")
     return _with_verdict(*found) if found is not None else None
 
 
@@ -38,7 +41,7 @@ def fair_cut_ups(spec: MapSpec, seed: int, candidates: Iterable[CatsMap], budget
     """`cats variants`: the first `count` of `candidates` fair by `games` greedy games, tried in order while the
     budget (seconds a kept map) lasts, and where fewer are fair the fairest others, with a FairnessWarning that
     gives their scores; fair ones first, then by score, route gap and number. Verdicts stored in the maps."""
-    picked = fair_picks(candidates, _trial(spec, seed, games), budget, count,
+    picked = fair_picks(candidates, _trial(spec, seed, budget, games), budget, count,
                         f"cats: cut-ups of seed {seed} for {spec.players} players")
     return sorted((_with_verdict(*found) for found in picked), key=fairest_first)
 
@@ -49,11 +52,28 @@ def fairest_first(design: CatsMap) -> tuple:
             design.variant or 0)
 
 
-def _trial(spec: MapSpec, seed: int, games: int = FAIR_GAMES) -> Trial:
+def _trial(spec: MapSpec, seed: int, budget: float, games: int = FAIR_GAMES) -> Trial:
+    """How the spec's cut-ups are judged; on a map whose games are long, on fewer games than asked (said in a
+    FairnessWarning)."""
     seats = table(spec.players, spec.coop)
+    rate, cost = NOMINAL_RATES[spec.players], game_cost(spec)
+    full = judged_games(games, spec.players, rate, cost, budget)
+    if full < games:
+        warnings.warn(f"cats: a game on a map this size is long (about {cost:.0f} times one on the default map); "
+                      f"each cut-up is judged on {full} greedy games, not {games}, for the search to end within "
+                      f"a minute, so its verdict is rough (--budget SECONDS judges on more)", FairnessWarning,
+                      stacklevel=3)
     return Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=spec.players,
-                 rate=NOMINAL_RATES[spec.players], candidate_cost=CANDIDATE_COST + spec.players,
-                 teams=seats.teams if seats.coop else None, full=games)
+                 rate=rate, candidate_cost=CANDIDATE_COST + spec.players, game_cost=cost,
+                 teams=seats.teams if seats.coop else None, full=full)
+
+
+def game_cost(spec: MapSpec) -> float:
+    """What a greedy game on the spec's map costs against one on the default map for as many players, at least 1:
+    a turn's work grows with the cells, and the turns with the rows a cat crosses (measured: 5 players, 90 rows of
+    120 columns, 43 times; this says 62)."""
+    rows = (2 + spec.long) * spec.segment_rows / (2 * DEFAULT_SEGMENT_ROWS)
+    return max(1.0, rows * rows * spec.segment_cols / DEFAULT_SEGMENT_COLS)
 
 
 def _games(design: CatsMap, seed: int, start: int, stop: int) -> list[GameRecord]:
