@@ -270,6 +270,21 @@ def test_a_full_stdout_is_named_in_its_one_line_of_error(tmp_path):
         assert done.stderr.strip().endswith("error: standard output: No space left on device"), done.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_an_error_that_cannot_be_said_on_a_full_stderr_still_exits_2(tmp_path):
+    """A bad option, a bad value, a missing file with stderr on a full disk: the message is lost, the exit code is
+    not (it was 1, from the traceback that could not be printed either)."""
+    for args in (["cats", "map", "--bogus"], ["cats", "map", "--players", "9", "-o", "x.json"],
+                 ["validate", "missing.json"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([*WASHIGEN, *args], cwd=tmp_path, stderr=full, stdout=subprocess.PIPE, timeout=60)
+        assert done.returncode == 2, args
+    with open("/dev/full", "w") as full:                  # a run that says nothing on stderr is not touched
+        done = subprocess.run([*WASHIGEN, "cats", "map", "--seed", "1", "-o", "ok.json"], cwd=tmp_path,
+                              stderr=full, stdout=subprocess.PIPE, timeout=60)
+    assert done.returncode == 0 and (tmp_path / "ok.json").stat().st_size > 0
+
+
 def test_a_dash_name_that_no_format_sends_to_stdout_is_refused(tmp_path):
     """`-o -.png` wrote a file named `-.png` where `-o -.pdf` goes to standard output."""
     done = subprocess.run([*WASHIGEN, "cats", "map", "--seed", "1", "-o", "-.png"], cwd=tmp_path, capture_output=True,

@@ -43,6 +43,8 @@ def main() -> None:
     except Terminated:
         say_interrupted("terminated")
         sys.exit(EXIT_TERMINATED)
+    except OSError:                      # the error could not be said: stderr failed (a full disk), so no traceback
+        sys.exit(2)                      # either; 2, as every error of the environment the command line names
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)     # from here on a SIGTERM ends the process at once
         # The process ends here: the collector's last passes over every object the start-up made would cost a
