@@ -352,3 +352,25 @@ def test_mat_text_prints_whole_and_clear_of_every_sheet_cut(tmp_path, tile, pape
     for item in mat.children:
         if type(item).__name__ == "Text":
             assert all(word in printed for word in item.text.split()), item.text
+
+
+def test_every_copy_of_a_tile_type_is_one_drawing_and_each_kind_of_back_one():
+    """A scene per copy held 1.6 GB at 200 tiles of every type (DESIGN 12: 1 GB); the sheets place one drawing as
+    often as the mix holds it."""
+    from washigen.games.trail_route.tiles import tile_runs
+
+    mix = load_mix()
+    fronts, backs = tile_runs(mix, 40.0, 3.0)
+    codes = mix.pool("road") + mix.pool("exchange") + mix.pool("destinations")
+    assert len(fronts) == len(backs) == len(codes) == mix.total("road") + mix.total("exchange") + \
+        mix.total("destinations")
+    road = len(mix.pool("road"))
+    first_of = {}
+    for index, code in enumerate(codes):
+        part = "road" if index < road else ("exchange" if index < road + len(mix.pool("exchange")) else "dest")
+        first_of.setdefault((part, code), fronts[index])
+        assert fronts[index] is first_of[(part, code)]
+    assert len({id(front) for front in fronts}) == len(first_of)
+    assert len({id(back) for back in backs}) == 3                   # road, exchange and destination backs
+    exchange_front = fronts[road + mix.pool("exchange").index(codes[0])]
+    assert exchange_front is not fronts[0]                          # an exchange tile is not its road twin
