@@ -12,7 +12,7 @@ from washigen.games.cops import generate
 from washigen.games.cops.playtest import play_check
 from washigen.games.cops.generate import generate_map, generate_tape, layouts
 from washigen.games.cops.roads import complete_offset
-from washigen.games.cops.model import JOINT_BAND, MATCH_TOLERANCE, max_offset_for
+from washigen.games.cops.model import JOINT_BAND, MATCH_TOLERANCE, ROAD_WIDTH, max_offset_for, meets
 from washigen.games.cops.geometry import joints_of
 from washigen.games.cops.rules import validate
 from washigen.units import TAPE_WIDTHS
@@ -149,6 +149,58 @@ def test_every_lowered_joint_gets_a_road_and_roads_join_the_two_sides():
         touched = {(s, j, a) for s, j, a in named if s in (left, left + 1)}
         assert {(left, side, y) for side, y in right_joints} <= touched
         assert {(left + 1, side, y) for side, y in left_joints} <= touched
+
+
+def _road_lines(design) -> list[set[int]]:
+    """The roads in lines: roads whose ends share a point print as one line."""
+    lines: list[set[int]] = []
+    for index, road in enumerate(design.roads):
+        ends = {road.points[0], road.points[-1]}
+        joined = [line for line in lines
+                  if any(math.dist(e, f) <= 1e-6 for k in line for f in (design.roads[k].points[0],
+                                                                        design.roads[k].points[-1]) for e in ends)]
+        merged = set().union(*joined, {index})
+        lines = [line for line in lines if line not in joined] + [merged]
+    return lines
+
+
+# Offset maps the audit found faults on: two road lines 0.8 mm apart (2 players, end-to-end, offset 8, seed 1); two
+# joints of one location joined to each other alone (2, seed 4 and 4, seed 7 at 12.5 mm); a path end 0.5 mm from
+# its partner by the road's sum, 0.5000000000000018 by the routes' (4 players, offset 10, seed 934).
+AUDITED = [(2, 1, 8.0, "end-to-end"), (2, 4, 12.5, "end-to-end"), (4, 7, 12.5, "end-to-end"),
+           (4, 934, 10.0, "end-to-end"), (5, 2, 11.0, "end-to-end"), (3, 5, 9.0, "stacked"), (6, 3, 12.5, "stacked")]
+
+
+@pytest.mark.parametrize("players, seed, offset, layout", AUDITED)
+def test_road_lines_that_would_print_touching_are_one_line(players, seed, offset, layout):
+    """Road strokes are ROAD_WIDTH wide with round ends: two lines whose ends come closer than that print as one,
+    so the generator joins them (a road between) and the game reads them as one."""
+    design = generate_map(players, seed, offset=offset, layout=layout, search=False)
+    lines = _road_lines(design)
+    for one, other in itertools.combinations(lines, 2):
+        gap = min(math.dist(e, f) for i in one for j in other
+                  for e in (design.roads[i].points[0], design.roads[i].points[-1])
+                  for f in (design.roads[j].points[0], design.roads[j].points[-1]))
+        assert gap >= ROAD_WIDTH, (players, seed, gap)
+
+
+@pytest.mark.parametrize("players, seed, offset, layout", AUDITED)
+def test_every_printed_path_of_an_offset_map_is_on_some_route(players, seed, offset, layout):
+    """A path that leads only into a road back to its own location, or whose end the routes miss by a rounding,
+    is printed but never walked."""
+    from washigen.games.cops import engine
+
+    board = engine.board_for(generate_map(players, seed, offset=offset, layout=layout, search=False))
+    used = 0
+    for route in board.routes:
+        used |= route.mask
+    unused = [board.piece_key[i] for i in range(board.pieces) if not used >> i & 1]
+    assert unused == []
+
+
+def test_ends_meet_within_the_tolerance_whatever_offset_brought_them_into_one_frame():
+    assert meets(25.6 + -10.0, 15.1) and meets(15.1 + 10.0, 25.6)          # 0.5000000000000018 and 0.5
+    assert not meets(25.7 - 10.0, 15.1)
 
 
 def test_segments_matter_to_each_other_and_paths_vary():

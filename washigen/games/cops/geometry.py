@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .model import (CLEARANCE, MATCH_TOLERANCE, PATH_WIDTH, SQUAD_WIDTH, CopsMap, End, Location, Path, Point, Segment,
+from .model import (CLEARANCE, PATH_WIDTH, SQUAD_WIDTH, CopsMap, End, Location, Path, Point, Segment, meets,
                     scale_for)
 
 EPS = 1e-9
@@ -378,7 +378,7 @@ def port_partners(segment: Segment) -> list[tuple[int, int]]:
     bottoms = ports_of(segment, "bottom")
     for top_index, x in ports_of(segment, "top"):
         for bottom_index, x2 in bottoms:
-            if abs(x - x2) <= MATCH_TOLERANCE:
+            if meets(x, x2):
                 pairs.append((top_index, bottom_index))
     return pairs
 
@@ -404,7 +404,7 @@ def joint_partners(segments: Sequence[Segment], ring: bool, origins: Sequence[Po
         lefts = joints_of(segments[right], "left")
         for index, y in joints_of(segments[left], "right"):
             for other, y2 in lefts:
-                if abs(y + origins[left][1] - (y2 + origins[right][1])) <= MATCH_TOLERANCE:
+                if meets(y + origins[left][1], y2 + origins[right][1]):
                     yield (left, index), (right, other)
 
 
@@ -419,7 +419,7 @@ def stacked_port_partners(segments: Sequence[Segment], origins: Sequence[Point],
         tops = ports_of(segments[lower], "top")
         for index, x in ports_of(segments[upper], "bottom"):
             for other, x2 in tops:
-                if abs(x + origins[upper][0] - (x2 + origins[lower][0])) <= MATCH_TOLERANCE:
+                if meets(x + origins[upper][0], x2 + origins[lower][0]):
                     yield (upper, index), (lower, other)
 
 
@@ -446,6 +446,6 @@ def road_path(end, segments: Sequence[Segment]) -> tuple[int, int] | None:
         return None
     ends = joints_of(segments[end.segment], side) if end.joint else ports_of(segments[end.segment], side)
     for index, at in ends:
-        if abs(at - end.at) <= MATCH_TOLERANCE:
+        if meets(at, end.at):
             return end.segment, index
     return None

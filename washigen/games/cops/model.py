@@ -60,6 +60,12 @@ Side = Literal["top", "bottom", "left", "right"]
 Shape = Literal["rect", "circle"]
 
 
+def meets(at: float, other: float) -> bool:
+    """Two positions along one edge or seam (mm) meet within MATCH_TOLERANCE, the float sums that bring them into
+    one frame left out: a joint 0.5 mm from its partner meets it whichever offset was added to which."""
+    return abs(at - other) <= MATCH_TOLERANCE + 1e-6
+
+
 def scale_for(tape_width: float) -> float:
     """How much every reference size grows or shrinks on this tape."""
     return tape_width / REFERENCE_WIDTH

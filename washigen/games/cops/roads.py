@@ -7,7 +7,11 @@ import math
 from dataclasses import replace
 
 from .geometry import joints_of, ports_of
-from .model import CopsMap, Road, RoadEnd
+from .model import PATH_WIDTH, CopsMap, Road, RoadEnd, meets, scale_for
+
+# Ends along a seam closer than a path's width and this much white between them print as one line: a road joins
+# them, so that the game reads the map as the players see it.
+VISIBLE_GAP = 1.0
 
 
 
@@ -34,8 +38,10 @@ def complete_offset(design: CopsMap) -> CopsMap:
 def _seam_roads(design: CopsMap, left: int, right: int) -> list[Road]:
     """End to end: roads along the seam x between the right joints of `left` and the left joints of `right`."""
     x = right * design.segment_length
-    ends = [(y + design.shift(left), "A", y) for _, y in joints_of(design.segments[left], "right")]
-    ends += [(y + design.shift(right), "B", y) for _, y in joints_of(design.segments[right], "left")]
+    ends = [(y + design.shift(left), "A", y, _leads_to(design, left, index, "right"))
+            for index, y in joints_of(design.segments[left], "right")]
+    ends += [(y + design.shift(right), "B", y, _leads_to(design, right, index, "left"))
+             for index, y in joints_of(design.segments[right], "left")]
     pieces = _seam_pieces(ends, design.tape_width)
     return [Road(a=RoadEnd(segment=left if "A" == sa else right, joint="right" if "A" == sa else "left", at=a),
                  b=RoadEnd(segment=left if "A" == sb else right, joint="right" if "A" == sb else "left", at=b),
@@ -45,29 +51,41 @@ def _seam_roads(design: CopsMap, left: int, right: int) -> list[Road]:
 def _strip_roads(design: CopsMap, upper: int, lower: int, seam: float) -> list[Road]:
     """Stacked: roads along the seam y between the bottom ports of `upper` and the top ports of `lower` (for the
     wrap, the seam is the bottom strip's bottom edge, where the top strip's top ports continue)."""
-    ends = [(x + design.shift(upper), "A", x) for _, x in ports_of(design.segments[upper], "bottom")]
-    ends += [(x + design.shift(lower), "B", x) for _, x in ports_of(design.segments[lower], "top")]
+    ends = [(x + design.shift(upper), "A", x, _leads_to(design, upper, index, "bottom"))
+            for index, x in ports_of(design.segments[upper], "bottom")]
+    ends += [(x + design.shift(lower), "B", x, _leads_to(design, lower, index, "top"))
+             for index, x in ports_of(design.segments[lower], "top")]
     pieces = _seam_pieces(ends, design.tape_width)
     return [Road(a=RoadEnd(segment=upper if "A" == sa else lower, port="bottom" if "A" == sa else "top", at=a),
                  b=RoadEnd(segment=upper if "A" == sb else lower, port="bottom" if "A" == sb else "top", at=b),
                  points=((round(xa, 2), seam), (round(xb, 2), seam))) for (xa, sa, a), (xb, sb, b) in pieces]
 
 
-def _seam_pieces(ends: list[tuple[float, str, float]], width: float) -> list[tuple[tuple, tuple]]:
+def _leads_to(design: CopsMap, segment: int, index: int, side: str) -> tuple:
+    """Where the path whose end lies on `side` leads from its other end: a location, or (a path between two
+    edges) somewhere no other end leads."""
+    path = design.segments[segment].paths[index]
+    other = path.b if side in (path.a.port, path.a.joint) else path.a
+    return ("location", segment, other.location) if other.location is not None else ("through", segment, index)
+
+
+def _seam_pieces(ends: list[tuple[float, str, float, tuple]], width: float) -> list[tuple[tuple, tuple]]:
     """Which ends along one seam a road joins: ends are (position on the seam, side "A" or "B", position in their
-    own segment); every end that lost its partner on the other side gets a road to a neighbouring end, and the
-    two sides end up linked. Returns pairs of (seam position, side, own position)."""
-    tolerance = 0.5
+    own segment, where its path leads); every end that lost its partner on the other side gets a road to a
+    neighbouring end, and the two sides end up linked. Ends that print as touching are joined, as the players
+    see them, and a line of roads whose paths all lead to one location runs on to the next end (it would lead
+    nowhere else). Returns pairs of (seam position, side, own position)."""
     ends = sorted(ends)
     # Ends that meet their partner merge into one item that counts as both sides.
     items: list[dict] = []
-    for y, side, local in ends:
-        if items and abs(items[-1]["y"] - y) <= tolerance and side not in items[-1]["sides"]:
+    for y, side, local, place in ends:
+        if items and meets(items[-1]["y"], y) and side not in items[-1]["sides"]:
             items[-1]["sides"][side] = local
+            items[-1]["places"].add(place)
             if side == "A":
                 items[-1]["y"] = y          # a road names the A end, so it ends exactly there
             continue
-        items.append({"y": y, "sides": {side: local}})
+        items.append({"y": y, "sides": {side: local}, "places": {place}})
 
     def orphan(k: int) -> bool:
         return len(items[k]["sides"]) == 1
@@ -81,12 +99,44 @@ def _seam_pieces(ends: list[tuple[float, str, float]], width: float) -> list[tup
         options = [(items[k + 1]["y"] - items[k]["y"], k) for k in range(len(items) - 1) if cross(k, k + 1)]
         if options:
             pieces.add((min(options)[1], min(options)[1] + 1))
+    touching = (PATH_WIDTH + VISIBLE_GAP) * scale_for(width)
+    pieces |= {(k, k + 1) for k in range(len(items) - 1) if items[k + 1]["y"] - items[k]["y"] < touching}
+    _lead_somewhere(items, pieces)
 
     def named(item: dict) -> tuple:
         side = "A" if "A" in item["sides"] else "B"
         return item["y"], side, item["sides"][side]
 
     return [(named(items[a]), named(items[b])) for a, b in sorted(pieces)]
+
+
+def _lead_somewhere(items: list[dict], pieces: set[tuple[int, int]]) -> None:
+    """Runs on every line of roads whose paths all lead to one location (two joints of one location's paths, side
+    by side) to its nearer neighbouring end, until each line leads to two places or there is nothing left to
+    join."""
+    while True:
+        lonely = [run for run in _lines(items, pieces)
+                  if len(run) > 1 and len(set().union(*(items[k]["places"] for k in run))) == 1]
+        if not lonely:
+            return
+        first, last = lonely[0][0], lonely[0][-1]
+        options = [(items[first]["y"] - items[first - 1]["y"], first - 1)] if first > 0 else []
+        if last + 1 < len(items):
+            options.append((items[last + 1]["y"] - items[last]["y"], last))
+        if not options:
+            return
+        pieces.add((min(options)[1], min(options)[1] + 1))
+
+
+def _lines(items: list[dict], pieces: set[tuple[int, int]]) -> list[list[int]]:
+    """The items, in runs joined by roads (every road joins two neighbours along the seam)."""
+    runs: list[list[int]] = []
+    for k in range(len(items)):
+        if runs and (k - 1, k) in pieces:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return runs
 
 
 def _cheapest_cover(items: list[dict], orphan, cross, width: float) -> set[tuple[int, int]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import MATCH_TOLERANCE, CopsMap
+from .model import CopsMap, meets
 
 MAX_ROUTE_PIECES = 4
 
@@ -127,7 +127,7 @@ def _meetings(design: CopsMap):
     for (s1, side1), (s2, side2), shift in pairs:
         for p1, label1, at1 in ends.get((s1, side1), ()):
             for p2, label2, at2 in ends.get((s2, side2), ()):
-                if abs(at1 + shift - at2) <= MATCH_TOLERANCE:
+                if meets(at1 + shift, at2):
                     yield ("E", s1, p1, label1), ("E", s2, p2, label2)
 
 
@@ -137,6 +137,6 @@ def _road_terminal(end, design: CopsMap):
     if side is None or end.at is None or not 0 <= end.segment < len(design.segments):
         return None
     for p, label, at in _edge_ends(design).get((end.segment, side), ()):
-        if abs(at - end.at) <= MATCH_TOLERANCE:
+        if meets(at, end.at):
             return ("E", end.segment, p, label)
     return None

@@ -16,7 +16,7 @@ from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_p
                        point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        port_partners, ports_of, road_path, rounded, shape_box, shape_of, stacked_port_partners)
 from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
-                    ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment)
+                    ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment, meets)
 
 
 def validate(design) -> Report:
@@ -252,7 +252,7 @@ def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violati
     for side, other in (("top", "bottom"), ("bottom", "top")):
         partners = ports_of(segment, other)
         for index, x in ports_of(segment, side):
-            if not any(abs(x - x2) <= MATCH_TOLERANCE for _, x2 in partners):
+            if not any(meets(x, x2) for _, x2 in partners):
                 y = 0.0 if side == "top" else frame.width
                 yield Violation.error("cops.port.unmatched",
                                       f"Path #{index} of segment {number} leaves the {side} edge at x {x:g} mm, "
