@@ -17,7 +17,8 @@ import math
 from washigen.games.cops.geometry import (frame_of, location_index, path_visible, polyline_distance,
                                           polyline_shape_distance, shape_of, visible_part)
 
-TOLERANCE = 0.6
+TOLERANCE = 0.5 + 1e-6      # ends meet within the rule's 0.5 mm (float sums of offsets aside)
+MISO_TOUCH = 0.05           # a Miso path nearer a path or location than this touches it (printed points: 0.01 mm)
 
 
 class Referee:
@@ -200,10 +201,10 @@ class Referee:
             return "the new path does not run from one location to the other"
         part = visible_part(points, self.shape[a], self.shape[b])
         for line in self.lines + [list(p) for _, _, p in self.miso]:
-            if polyline_distance(part, line)[0] <= 1e-7:
+            if polyline_distance(part, line)[0] <= MISO_TOUCH:
                 return "the new path crosses a path or road"
         for name, shape in self.shape.items():
-            if name not in (a, b) and polyline_shape_distance(part, shape)[0] <= 1e-7:
+            if name not in (a, b) and polyline_shape_distance(part, shape)[0] <= MISO_TOUCH:
                 return f"the new path runs over {name}"
         for p, q in zip(part, part[1:]):
             for k in range(41):

@@ -169,6 +169,26 @@ def test_miso_squirly_refused_across_a_path_and_allowed_in_the_clear():
     assert after.ramen == (1, 2)
 
 
+@pytest.mark.parametrize("layout, pair", [("stacked", ("1f", "1h")), ("end-to-end", ("1c", "1d"))])
+def test_miso_squirly_is_never_offered_along_a_printed_path(layout, pair):
+    """Two locations a straight printed path joins: the straight Miso path between their centres ran 0.005 mm
+    from it, its whole length, and was offered (the points' rounding kept the lines from meeting exactly). Every
+    offered Miso path keeps clear of every path and road by the distance the geometry measures."""
+    from washigen.games.cops.geometry import polyline_distance, visible_part
+
+    design = generate_map(2, 7, layout=layout)
+    board = engine.board_for(design)
+    lines = board._map_geometry[0]
+    printed = {(leg[0], leg[1]) for column in lines.values() for leg in column}
+    shapes = board._map_geometry[1]
+    offered = {(board.locations[a].id, board.locations[b].id): points for a, b, points in board.miso_pairs}
+    assert pair in offered and len(offered[pair]) == 3          # a bent shape, not the straight one
+    for (a, b), points in offered.items():
+        part = visible_part(points, shapes[board.number[a]], shapes[board.number[b]])
+        nearest = min(polyline_distance(part, [p, q])[0] for p, q in printed)
+        assert nearest > engine.MISO_TOUCH, (a, b, nearest)
+
+
 def test_miso_squirly_stays_on_the_tape_and_does_not_wrap():
     board = engine.board_for(HAND)
     rects = board._map_geometry[2]

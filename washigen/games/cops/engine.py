@@ -17,7 +17,8 @@ Readings where the rules are silent (the rule sheet repeats them):
   the largest area of a location may not come back while the middle one is empty.
 - Miso Squirly draws one of three shapes between the two locations' centres, the first that fits: straight, bent
   along the tape first, bent across it first. It may not cross or touch a path, road or Miso-Squirly path, may not
-  run over another location and stays on the tape (no wrap, no gap between strips).
+  run over another location (touch: its centre line within MISO_TOUCH, 0.05 mm, of theirs, so that one printed
+  along another is refused whatever the rounding) and stays on the tape (no wrap, no gap between strips).
 - Noodle Legs ends after the first move when that move solves the squad's second crime.
 - A squad that has no move and no ramen it can use passes; when every squad passes in a row the game ends without
   a winner (a stalemate), since nothing can change any more.
@@ -31,6 +32,7 @@ the Miso-Squirly pairs, the hops between locations, the state before the first m
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -38,7 +40,7 @@ from typing import Sequence
 
 from ...errors import InputError
 from .geometry import (frame_of, location_index, origin, path_visible, polyline_box, polyline_shape_distance,
-                       segments_intersect, shape_box, shape_of, visible_part)
+                       segment_distance, shape_box, shape_of, visible_part)
 from .model import CopsMap, Location, Point
 from .routes import Route, map_routes
 
@@ -249,7 +251,7 @@ class Board:
         box = polyline_box(part)
         for k, sb in enumerate(boxes):
             if box[0] <= sb[2] and sb[0] <= box[2] and box[1] <= sb[3] and sb[1] <= box[3] and k != a and k != b:
-                if polyline_shape_distance(part, shapes[k], 0.0)[0] <= 1e-7:
+                if polyline_shape_distance(part, shapes[k], 0.0)[0] <= MISO_TOUCH:
                     return True
         return False
 
@@ -286,13 +288,16 @@ def _centre(shape: tuple) -> Point:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
+# A Miso-Squirly path this close to a path, road or location touches it (mm): printed points are rounded to 0.01
+# mm, so a Miso path straight along a printed one missed it by rounding alone and was offered on top of it.
+MISO_TOUCH = 0.05
 BUCKET = 15.0          # mm along the map: legs are filed by the columns they span, so a test looks at few
 
 
 def _grown_box(part: Sequence[Point]) -> tuple[float, float, float, float]:
     """The box of a polyline grown as _crosses grows a leg's: a leg outside it cannot touch the polyline."""
     xs, ys = [p[0] for p in part], [p[1] for p in part]
-    return min(xs) - 1e-6, min(ys) - 1e-6, max(xs) + 1e-6, max(ys) + 1e-6
+    return min(xs) - MISO_TOUCH, min(ys) - MISO_TOUCH, max(xs) + MISO_TOUCH, max(ys) + MISO_TOUCH
 
 
 def _legs(lines) -> dict[int, list[tuple]]:
@@ -310,16 +315,27 @@ def _crosses(part: Sequence[Point], legs: dict[int, list[tuple]]) -> bool:
     """Some leg of the polyline touches or crosses one of the legs (the validator's segment test); the columns
     are searched from the polyline's start, where a crossing is most likely found first."""
     for a, b in zip(part, part[1:]):
-        # Boxes grown a little, so legs that touch within rounding still reach the exact test.
-        x0, y0 = min(a[0], b[0]) - 1e-6, min(a[1], b[1]) - 1e-6
-        x1, y1 = max(a[0], b[0]) + 1e-6, max(a[1], b[1]) + 1e-6
-        first, last = int(a[0] // BUCKET), int(b[0] // BUCKET)
+        x0, y0 = min(a[0], b[0]) - MISO_TOUCH, min(a[1], b[1]) - MISO_TOUCH
+        x1, y1 = max(a[0], b[0]) + MISO_TOUCH, max(a[1], b[1]) + MISO_TOUCH
+        first, last = (int(x0 // BUCKET), int(x1 // BUCKET)) if a[0] <= b[0] else (int(x1 // BUCKET),
+                                                                                 int(x0 // BUCKET))
         step = 1 if last >= first else -1
         for column in range(first, last + step, step):
             for p, q, lx0, ly0, lx1, ly1 in legs.get(column, ()):
-                if lx0 <= x1 and x0 <= lx1 and ly0 <= y1 and y0 <= ly1 and segments_intersect(a, b, p, q):
+                if lx0 <= x1 and x0 <= lx1 and ly0 <= y1 and y0 <= ly1 and touching(a, b, p, q):
                     return True
     return False
+
+
+def touching(a: Point, b: Point, p: Point, q: Point) -> bool:
+    """Legs ab and pq cross or come within MISO_TOUCH of each other."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    reach = MISO_TOUCH * math.hypot(dx, dy)
+    side_p = dx * (p[1] - a[1]) - dy * (p[0] - a[0])
+    side_q = dx * (q[1] - a[1]) - dy * (q[0] - a[0])
+    if (side_p > reach and side_q > reach) or (side_p < -reach and side_q < -reach):
+        return False            # pq lies on one side of ab's line, farther from it than MISO_TOUCH: most legs
+    return segment_distance(a, b, p, q) <= MISO_TOUCH
 
 
 def _on_tape(points: Sequence[Point], rects) -> bool:
