@@ -189,6 +189,59 @@ def test_miso_squirly_is_never_offered_along_a_printed_path(layout, pair):
         assert nearest > engine.MISO_TOUCH, (a, b, nearest)
 
 
+def _five_strips_one_through_path():
+    """Five stacked strips: 1h's bottom port at x 174 runs on through a bare path (no location at either end) in
+    each of strips 2, 3 and 4 to strip 5's top port and on to 5f: one path of five printed pieces."""
+    from washigen.games.cops.model import CopsMap, Segment, Zone
+    from .test_cops_rules import L, link, location
+
+    def strip(n, ends):
+        paths = [link(n, "a", "b"), link(n, "c", "d"), link(n, "a", "c"), link(n, "b", "e"), link(n, "d", "g"),
+                 link(n, "e", "f"), link(n, "g", "h"), link(n, "f", "h"),
+                 Path(a=End(location=f"{n}a"), b=End(port="top", at=17.0),
+                      points=((34.0, 11.0), (17.0, 11.0), (17.0, 0.0))),
+                 Path(a=End(location=f"{n}c"), b=End(port="bottom", at=17.0),
+                      points=((34.0, 39.0), (17.0, 39.0), (17.0, W)))]
+        if ends:
+            paths += [Path(a=End(location=f"{n}f"), b=End(port="top", at=174.0),
+                           points=((154.0, 11.0), (174.0, 11.0), (174.0, 0.0))),
+                      Path(a=End(location=f"{n}h"), b=End(port="bottom", at=174.0),
+                           points=((154.0, 39.0), (174.0, 39.0), (174.0, W)))]
+        else:
+            paths += [Path(a=End(port="top", at=174.0), b=End(port="bottom", at=174.0),
+                           points=((174.0, 0.0), (174.0, W)))]
+        zones = (Zone(locations=tuple(location(n, k) for k in "abcd")),
+                 Zone(locations=tuple(location(n, k) for k in "efgh")))
+        return Segment(zones=zones, gravestones=95.0, paths=tuple(paths))
+
+    return CopsMap(seed=0, tape_width=W, segment_length=L, layout="stacked",
+                   segments=tuple(strip(n, n in (1, 5)) for n in range(1, 6)))
+
+
+def test_a_path_of_five_printed_pieces_is_one_move():
+    """Routes stopped at four pieces, so a path through three strips' bare paths was never a move."""
+    design = _five_strips_one_through_path()
+    assert validate(design).ok
+    state = engine.initial_state(design)
+    for where in ("1h", "2a", "3a", "4a", "5a"):
+        state = apply(state, parse_move(f"start {where}", state))
+    assert "1h>5f" in texts(state)
+    board = engine.board_for(design)
+    used = 0
+    for route in board.routes:
+        used |= route.mask
+    assert used == (1 << board.pieces) - 1                     # every printed path is on some route
+
+
+def test_a_map_whose_routes_run_past_the_limit_is_refused_by_name(monkeypatch):
+    from washigen.games.cops import routes
+
+    monkeypatch.setattr(routes, "MAX_ROUTE_PIECES", 4)
+    with pytest.raises(InputError, match=r"^cops map: its paths and new roads chain through more than 3 pieces "
+                                         r"from location \dh; washigen plays routes of up to 3 pieces"):
+        engine.Board(_five_strips_one_through_path())
+
+
 def test_miso_squirly_stays_on_the_tape_and_does_not_wrap():
     board = engine.board_for(HAND)
     rects = board._map_geometry[2]

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...errors import InputError
 from .model import CopsMap, meets
 
-MAX_ROUTE_PIECES = 4
+# A route runs through at most this many printed paths and roads, and a map's pieces chain in at most so many
+# ways: a hand-made map past either is refused by name rather than played with routes left out (a path through
+# every strip of the widest map is 8 pieces; generated maps chain 3 at most).
+MAX_ROUTE_PIECES = 16
+MAX_CHAINS = 200_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +79,7 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
 
     found: dict[tuple[int, int], list[int]] = {}
     routes: list[Route] = []
+    chains = [0]
 
     def walk(origin: int, node, travelled: tuple[int, ...], mask: int) -> None:
         for index in at_node.get(node, ()):
@@ -87,12 +93,22 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
                 if other[1] != origin and used not in known:
                     routes.append(Route(origin, other[1], used, len(known), travelled + (index,)))
                     known.append(used)
-            elif len(travelled) + 1 < MAX_ROUTE_PIECES:
-                walk(origin, other, travelled + (index,), used)
+                continue
+            chains[0] += 1
+            if len(travelled) + 1 >= MAX_ROUTE_PIECES or chains[0] > MAX_CHAINS:
+                raise InputError(f"cops map: its paths and new roads chain {_too_many(len(travelled) + 1)} from "
+                                 f"location {next(i for i, k in number.items() if k == origin)}; washigen plays routes of up to "
+                                 f"{MAX_ROUTE_PIECES - 1} pieces and maps that chain in up to {MAX_CHAINS:,} ways")
+            walk(origin, other, travelled + (index,), used)
 
     for k in range(len(number)):
         walk(k, ("L", k), (), 0)
     return routes, piece_key
+
+
+def _too_many(length: int) -> str:
+    return f"through more than {MAX_ROUTE_PIECES - 1} pieces" if length >= MAX_ROUTE_PIECES else \
+        f"in more than {MAX_CHAINS:,} ways"
 
 
 def _edge_ends(design: CopsMap) -> dict[tuple[int, str], list[tuple[int, str, float]]]:
