@@ -119,6 +119,8 @@ class Referee:
         if words[0] == "start":
             return "every squad has started"
         if words[0] == "pass":
+            if self.steps(squad):
+                return "a squad with a move passes"
             return None if self.ramen[squad] == 0 or not self._any_miso() else "a squad with ramen to use passes"
         if words[0] == "noodle":
             if self.ramen[squad] <= 0:
@@ -214,6 +216,47 @@ class Referee:
                            for x0, y0, x1, y1 in self.rects):
                     return "the new path leaves the tape"
         return None
+
+    def steps(self, squad: int) -> set[tuple[str, str]]:
+        """Every (from, to) a move of `squad` may make now, found by the referee's own search: from a location it
+        holds an area in, along pieces it has not used, joined end to end through junctions, to another location
+        neither full nor one whose largest area it holds with the middle one empty."""
+        found = set()
+        for origin, owners in self.filled.items():
+            if squad in owners:
+                found |= {(origin, target) for target in self._reached(origin, self.used[squad])
+                          if target != origin and self._may_arrive(squad, target)}
+        return found
+
+    def _may_arrive(self, squad: int, target: str) -> bool:
+        filled = self.filled.get(target, [])
+        return len(filled) < 3 and filled != [squad]
+
+    def _reached(self, origin: str, used: set) -> set[str]:
+        """The locations chains of unused pieces lead to from `origin` (every chain, each piece once in it)."""
+        pieces = self._pieces()
+        reached = set()
+
+        def walk(node, taken) -> None:
+            for piece, ends in pieces:
+                if piece in used or piece in taken or node not in ends:
+                    continue
+                other = ends[1] if ends[0] == node else ends[0]
+                if other[0] == "location":
+                    reached.add(other[1])
+                elif len(taken) < 16:
+                    walk(other, taken | {piece})
+
+        walk(("location", origin), frozenset())
+        return reached
+
+    def _pieces(self) -> list:
+        """Every piece with its two ends: printed paths, roads with a location at an end, Miso paths."""
+        pieces = [((s, p), self._piece_ends((s, p))) for s, segment in enumerate(self.design.segments)
+                  for p in range(len(segment.paths))]
+        pieces += [(("road", r), self._piece_ends(("road", r))) for r, road in enumerate(self.design.roads)
+                   if road.a.location is not None or road.b.location is not None]
+        return pieces + [(("miso", k), self._piece_ends(("miso", k))) for k in range(len(self.miso))]
 
     def _any_miso(self) -> bool:
         return False       # the referee does not search for Miso paths; a pass with ramen is checked by the engine

@@ -407,7 +407,11 @@ def refereed_game(design, spec: str, seed: int, first: int) -> None:
     for _ in range(playtest.turn_limit(design)):
         if result(state) is not None:
             break
-        move = squads[engine.to_move(state)].choose(state, legal_moves(state), rng)
+        moves = legal_moves(state)
+        if referee.started == players:      # every move the rules allow is offered, as the referee finds them
+            offered = {(m.origin, m.target) for m in moves if isinstance(m, engine.Step)}
+            assert offered == referee.steps(referee.turn), (spec, seed, offered ^ referee.steps(referee.turn))
+        move = squads[engine.to_move(state)].choose(state, moves, rng)
         proof = witness(state, move)
         assert referee.problem(str(move), proof) is None, (spec, seed, str(move), referee.problem(str(move), proof))
         referee.play(str(move), proof)
