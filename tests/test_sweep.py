@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from click.testing import CliRunner
 
 from washigen.cli.main import main
 from washigen.cli.sweep import parse_seeds
+from washigen.arena import sweep as sweep_module
 from washigen.arena.sweep import done_lines, seed_tasks, sweep
 from washigen.games.sweeps import play_task
 
@@ -70,8 +73,9 @@ def test_a_sweep_killed_halfway_goes_on_where_it_stopped(tmp_path):
     run.wait(timeout=30)
     kept = out.read_bytes()
     assert kept.count(b"\n") < 40, "the run finished before it could be killed; nothing was tested"
+    missing = whole.splitlines(keepends=True)[kept.count(b"\n")]
     with out.open("ab") as file:
-        file.write(b'{"map": 39, "half a li')     # a line the killed run was writing
+        file.write(missing[:len(missing) // 2])     # the line the killed run was writing, cut short
     again = subprocess.run(command, capture_output=True, timeout=300)
     assert again.returncode == 0, again.stderr.decode()[-2000:]
     assert out.read_bytes() == whole
@@ -137,3 +141,156 @@ def test_the_sweep_chart_counts_every_map_fair_or_not(tmp_path):
                for key in ("win", "trap")}
     assert counted["win"] == sum(line["balance"]["fair"] for line in lines)
     assert counted["win"] + counted["trap"] == len(lines)
+
+
+# -- bad input found before the first map, and nothing on disk damaged ----------------------------------------------
+
+def _quick(out: Path, *args: str, game: str = "cops"):
+    return CliRunner().invoke(main, ["sweep", game, "--games", "2", "--jobs", "1", "-o", str(out), *args])
+
+
+@pytest.mark.parametrize("content", [
+    b"line 1\nline 2 no newline",                                  # notes whose last line has no line end
+    b'{"format":"washigen/1","game":"cops"}',                       # a compact design file: one line, no line end
+    b'{"balance": {"score": 0}}\n',                                 # JSON, but no sweep's line
+    b"x" * 70_000 + b"\n",                                          # a line longer than any sweep writes
+])
+def test_an_output_that_is_not_a_sweeps_is_refused_and_left_byte_for_byte(tmp_path, content):
+    out = tmp_path / "notes.txt"
+    out.write_bytes(content)
+    result = _quick(out, "--seeds", "1-2")
+    assert result.exit_code == 2, result.output
+    assert f"{out}, line " in result.output and "Traceback" not in result.output
+    assert out.read_bytes() == content
+
+
+@pytest.fixture(scope="module")
+def two_lines(tmp_path_factory) -> list[bytes]:
+    """The lines of `sweep cops --seeds 1-2 --games 2`."""
+    out = tmp_path_factory.mktemp("sweep") / "two.jsonl"
+    assert sweep(seed_tasks("cops", [1, 2], {}, 2, 0, "greedy"), out, play_task) == 2
+    return out.read_bytes().splitlines(keepends=True)
+
+
+def test_a_line_cut_short_by_a_killed_run_is_written_again(tmp_path, two_lines):
+    out = tmp_path / "cut.jsonl"
+    out.write_bytes(two_lines[0] + two_lines[1][:20])
+    assert _quick(out, "--seeds", "1-2").exit_code == 0
+    assert out.read_bytes() == b"".join(two_lines)
+
+
+def _edited(line: bytes, **balance) -> bytes:
+    document = json.loads(line)
+    document["balance"] = dict(document["balance"], **balance) if balance else "x"
+    return json.dumps(document).encode() + b"\n"
+
+
+def _without_balance(line: bytes) -> bytes:
+    document = json.loads(line)
+    del document["balance"]
+    return json.dumps(document).encode() + b"\n"
+
+
+@pytest.mark.parametrize("edit, message", [
+    (_without_balance, "no balance"),
+    (lambda line: _edited(line), "no balance"),
+    (lambda line: _edited(line, score="high"), "balance.score"),
+    (lambda line: _edited(line, score=float("nan")), "NaN"),
+    (lambda line: _edited(line, score=1e308), "balance.score"),
+    (lambda line: _edited(line, fair=1), "balance.fair"),
+    (lambda line: b"[" * 3000 + b"]" * 3000 + b"\n", "nested deeper"),
+    (lambda line: _edited(line, extra=json.loads("[" * 40 + "]" * 40)), "nested deeper"),
+])
+def test_a_hand_edited_output_is_refused_before_any_map_is_played(tmp_path, two_lines, edit, message):
+    out, chart = tmp_path / "edited.jsonl", tmp_path / "edited.svg"
+    out.write_bytes(edit(two_lines[0]))
+    before = out.read_bytes()
+    result = _quick(out, "--seeds", "1-2", "--chart", str(chart))
+    assert result.exit_code == 2, result.output
+    assert f"{out}, line 1" in result.output and message in result.output, result.output
+    assert "Traceback" not in result.output
+    assert out.read_bytes() == before and not chart.exists()
+
+
+@pytest.fixture
+def cops_maps(tmp_path) -> Path:
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    made = CliRunner().invoke(main, ["cops", "map", "--seed", "3", "-o", str(folder / "a.json")])
+    assert made.exit_code == 0, made.output
+    return folder
+
+
+@pytest.mark.parametrize("game, args, message", [
+    ("cops", ["--chart", "chart.exe"], "--chart: chart.exe"),
+    ("cops", ["-o", "missing/out.jsonl"], "the folder missing does not exist"),
+    ("cops", ["-o", "-"], "-o -"),
+    ("cops", ["--designs", "{maps}"], "b.json"),                  # a bad design file after a good one
+    ("cats", ["--designs", "{maps}"], "a.json: a cops map, not a cats design"),
+    ("cat-tree", [], "has no map made from a seed"),
+    ("trail-route", ["--seeds", "1"], "has no map made from a seed"),
+])
+def test_what_can_be_found_before_the_first_map_is_found_there(tmp_path, cops_maps, monkeypatch, game, args,
+                                                               message):
+    (cops_maps / "b.json").write_text('{"format": "washigen/1", "game": "cops", "kind": "map", "players": "x"}')
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(main, ["sweep", game, "--games", "2", "--jobs", "1", "--seeds", "1-2", "-o", str(out),
+                                       *[arg.format(maps=cops_maps) for arg in args]])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output
+    assert not out.exists() and not (tmp_path / "-").exists()      # no map was played
+
+
+@pytest.mark.parametrize("address", ["", "foo://bar", "not an address", "tcp://[::1", "inproc://x",
+                                     "tls://127.0.0.1:1", "ucx://127.0.0.1:1", "tcp://127.0.0.1:70000"])
+def test_a_scheduler_address_washigen_does_not_connect_to_is_refused_at_once(tmp_path, address):
+    out = tmp_path / "x.jsonl"
+    result = _quick(out, "--seeds", "1-2", "--scheduler", address)
+    assert result.exit_code == 2, result.output
+    assert "--scheduler: " in result.output and "tcp://HOST:PORT" in result.output
+    assert "Traceback" not in result.output and not out.exists()
+
+
+@pytest.fixture(params=["mute", "garbage"])
+def not_a_scheduler(request):
+    """A port held by something that is not a Dask scheduler: a listener that never answers, or one that answers
+    with an HTTP error (whose first 8 bytes, read as a frame length, ask for exabytes)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.1)
+    held, stop = [], threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                connection = server.accept()[0]
+            except OSError:
+                continue
+            held.append(connection)
+            if request.param == "garbage":
+                connection.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join(5)
+    for connection in held:
+        connection.close()
+    server.close()
+
+
+def test_a_port_held_by_something_else_fails_in_bounded_time(tmp_path, monkeypatch, not_a_scheduler):
+    pytest.importorskip("distributed", reason="the cluster extra (distributed) is what connects to --scheduler")
+    monkeypatch.setattr(sweep_module, "SCHEDULER_TIMEOUT", 1.0, raising=False)      # 10 s in use
+    out, finished = tmp_path / "x.jsonl", []
+    runner = threading.Thread(target=lambda: finished.append(
+        _quick(out, "--seeds", "1-2", "--scheduler", not_a_scheduler)), daemon=True)
+    started = time.monotonic()
+    runner.start()
+    runner.join(30)
+    assert finished, "the sweep still waits for an answer after 30 s"
+    result = finished[0]
+    assert result.exit_code == 2, result.output
+    assert f"--scheduler: {not_a_scheduler}" in result.output and "Traceback" not in result.output
+    assert time.monotonic() - started < 10

@@ -11,16 +11,29 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import re
+import socket
 import statistics
+import struct
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..errors import InputError
+from ..inputs import MAX_NESTING, QUOTE, check_tree, open_for_reading, quoted
 from .records import in_workers
 
 MAX_MAPS = 100_000
 Line = dict[str, Any]
+# A sweep's line is under 1 KiB (six seats) plus the path of its design file: a longer one is no sweep's. The
+# output is read a line at a time and holds at most one line per map, so reading it is bounded by the sweep's size
+# (a whole-file cap of 8 MiB would leave a sweep of more than ~10,000 maps unable to go on).
+MAX_LINE_BYTES = 64 * 1024
+# json.dumps(line, sort_keys=True): every line a sweep writes begins with its balance, so the line a killed run
+# was cutting short begins so too.
+LINE_START = b'{"balance": {'
 
 
 @dataclass(frozen=True)
@@ -70,7 +83,19 @@ def in_order(results: Iterable[tuple[int, Line]], first: int) -> Iterator[Line]:
             upcoming += 1
 
 
+def play_named(play: Play, task: MapTask) -> Line:
+    """`play(task)`, its bad input named by the map it came from (a design file of the wrong kind is found by the
+    game's own balance, which knows the kinds it plays)."""
+    try:
+        return play(task)
+    except InputError as error:
+        if str(error).startswith(task.source):
+            raise
+        raise InputError(f"{task.source}: {error}") from None
+
+
 def local_results(play: Play, tasks: Sequence[MapTask], jobs: int) -> Iterator[tuple[int, Line]]:
+    play = functools.partial(play_named, play)
     if jobs == 1 or len(tasks) == 1:
         for task in tasks:
             yield task.index, play(task)
@@ -85,6 +110,61 @@ def local_results(play: Play, tasks: Sequence[MapTask], jobs: int) -> Iterator[t
         batches.close()
 
 
+# -- the cluster ----------------------------------------------------------------------------------------------------
+
+SCHEDULER_TIMEOUT = 10.0            # seconds for a scheduler to be reached and to say it is one
+# The handshake a Dask scheduler sends first is a few hundred bytes; a count past this is something else talking.
+MAX_HANDSHAKE_BYTES = 1024 * 1024
+# tcp://HOST:PORT as `dask scheduler` prints it, or HOST:PORT (Dask's default scheme is tcp); HOST a name, an IPv4
+# address or an IPv6 one in brackets. Other schemes (tls, ucx, inproc) need settings washigen does not pass.
+SCHEDULER_ADDRESS = re.compile(r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*)"
+                               r":(?P<port>[0-9]{1,5})")
+
+
+def scheduler_address(text: str) -> tuple[str, str, int]:
+    """--scheduler as (tcp://HOST:PORT, host, port), or an InputError naming the option."""
+    found = SCHEDULER_ADDRESS.fullmatch(text)
+    if found is None or not 1 <= int(found["port"]) <= 65535:
+        raise InputError(f"--scheduler: {quoted(text)} is not a Dask scheduler's address; give tcp://HOST:PORT "
+                         "as `dask scheduler` prints it (tcp://10.0.0.5:8786)")
+    host = found["host"]
+    return f"tcp://{host}:{found['port']}", host.strip("[]"), int(found["port"])
+
+
+def probe_scheduler(text: str, timeout: float | None = None) -> str:
+    """The scheduler's address, once something listening there has answered as a Dask scheduler does: it speaks
+    first, a handshake led by its 8-byte length. distributed waits for that handshake with no time limit and
+    believes the length it reads, so a port held by anything else (a web server waiting for a request, a socket
+    that never answers, garbage) would hang the run or have it allocate whatever the length says."""
+    address, host, port = scheduler_address(text)
+    timeout = SCHEDULER_TIMEOUT if timeout is None else timeout
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as connection:
+            (length,) = struct.unpack("Q", _receive(connection, 8, deadline))     # distributed's own framing
+            if not 0 < length <= MAX_HANDSHAKE_BYTES:
+                raise InputError(f"--scheduler: {address} answers, but not as a Dask scheduler")
+            _receive(connection, length, deadline)
+    except TimeoutError:
+        raise InputError(f"--scheduler: {address} did not answer as a Dask scheduler within {timeout:g} s") from None
+    except socket.gaierror as error:
+        raise InputError(f"--scheduler: {address}: unknown host ({error.strerror})") from None
+    except OSError as error:
+        raise InputError(f"--scheduler: no Dask scheduler answers at {address} ({error.strerror or error})") from None
+    return address
+
+
+def _receive(connection: socket.socket, size: int, deadline: float) -> bytes:
+    data = b""
+    while len(data) < size:
+        connection.settimeout(max(0.001, deadline - time.monotonic()))
+        chunk = connection.recv(min(size - len(data), 65536))
+        if not chunk:
+            raise ConnectionError(0, "it closed the connection without a scheduler's handshake")
+        data += chunk
+    return data
+
+
 def cluster_results(play: Play, tasks: Sequence[MapTask], scheduler: str) -> Iterator[tuple[int, Line]]:
     """The maps played on a Dask distributed cluster: one task a map, gathered as they finish."""
     try:
@@ -92,12 +172,13 @@ def cluster_results(play: Play, tasks: Sequence[MapTask], scheduler: str) -> Ite
     except ImportError:
         raise InputError("--scheduler: the Dask cluster needs the `distributed` package "
                          "(pip install 'washigen[cluster]')") from None
+    address = probe_scheduler(scheduler)
     try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
+        client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s", set_as_default=False)
     except OSError as error:
-        raise InputError(f"--scheduler: no Dask scheduler answers at {scheduler} ({error})") from None
+        raise InputError(f"--scheduler: no Dask scheduler answers at {address} ({error})") from None
     try:
-        futures = client.map(play, list(tasks), pure=False)
+        futures = client.map(functools.partial(play_named, play), list(tasks), pure=False)
         index_of = {future.key: task.index for future, task in zip(futures, tasks)}
         for future in as_completed(futures, loop=client.loop):
             yield index_of[future.key], future.result()
@@ -108,28 +189,97 @@ def cluster_results(play: Play, tasks: Sequence[MapTask], scheduler: str) -> Ite
 # -- the output, resumable ----------------------------------------------------------------------------------------------
 
 def done_lines(path: Path, tasks: Sequence[MapTask]) -> int:
-    """How many maps the output already holds, after checking that they are this sweep's (the same maps in the
-    same order, the same games, seeds and bots); a last line cut short by a killed run is dropped from the file."""
+    """How many maps the output already holds, after checking that every line is one this sweep wrote (the same
+    maps in the same order, the same games, seeds and bots, and a balance the summary can read). A last line cut
+    short by a killed run is dropped from the file, but only once the whole file has passed: a file that is not
+    this sweep's is refused as it is, byte for byte."""
     if not path.exists():
         return 0
     if not path.is_file():
         raise InputError(f"{path}: not a regular file; a sweep writes JSON lines to a file")
-    data = path.read_bytes()
-    complete = data[:data.rfind(b"\n") + 1]
-    if len(complete) != len(data):
-        with path.open("r+b") as file:             # the line a killed run was writing: written again below
-            file.truncate(len(complete))
-    count = 0
-    for number, raw in enumerate(complete.splitlines(), start=1):
-        try:
-            line = json.loads(raw)
-        except ValueError:
-            raise InputError(f"{path}, line {number}: not a JSON line of a sweep; use another output file") from None
+    count, whole = 0, 0          # the maps there, and the bytes up to the end of the last whole line
+    for number, raw in _raw_lines(path):
+        if not raw.endswith(b"\n"):
+            _check_cut_line(raw, path, number, count < len(tasks))
+            break
+        line = checked_line(raw, path, number)
         if count >= len(tasks) or not _same_map(line, tasks[count]):
             raise InputError(f"{path}, line {number}: a sweep of other maps or settings; use another output file, "
                              "or remove this one to start again")
         count += 1
+        whole += len(raw)
+    if path.stat().st_size > whole:
+        os.truncate(path, whole)             # the line a killed run was writing: written again below
     return count
+
+
+def _raw_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """The file's lines as bytes (the last without its line end if it has none), each at most MAX_LINE_BYTES."""
+    try:
+        with open_for_reading(path) as stream:
+            number = 0
+            while raw := stream.readline(MAX_LINE_BYTES + 1):
+                number += 1
+                if len(raw) > MAX_LINE_BYTES:
+                    raise InputError(f"{path}, line {number}: longer than {MAX_LINE_BYTES // 1024} KiB; not a line "
+                                     "of a sweep; use another output file")
+                yield number, raw
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
+def _check_cut_line(raw: bytes, path: Path, number: int, maps_left: bool) -> None:
+    """A last line without its line end is the start of the line a killed run was writing, or the file is not a
+    sweep's (a note, a compact JSON file)."""
+    if not maps_left or not (raw.startswith(LINE_START) or LINE_START.startswith(raw)):
+        raise InputError(f"{path}, line {number}: not a line of a sweep (and no line end); use another output "
+                         "file, or remove this one to start again")
+
+
+def checked_line(raw: bytes, path: Path, number: int) -> Line:
+    """One line of a sweep's output, held to the bounds of any input (nesting, finite numbers, printable text)
+    and holding what the summary and the chart read: the balance's score and verdict."""
+    where = f"{path}, line {number}"
+    try:
+        line = json.loads(raw, parse_constant=_not_a_number)
+    except RecursionError:
+        raise InputError(f"{where}: nested deeper than {MAX_NESTING} levels; not a line of a sweep") from None
+    except NotANumber as error:
+        raise InputError(f"{where}: {error} is not a number a sweep writes; use another output file, or remove "
+                         "this one to start again") from None
+    except ValueError:           # not JSON, not UTF-8, a number of thousands of digits
+        raise InputError(f"{where}: not a JSON line of a sweep; use another output file") from None
+    check_tree(line, where, what="sweep line")
+    problem = _balance_problem(line)
+    if problem:
+        raise InputError(f"{where}: not a line a sweep wrote ({problem}); use another output file, or remove this "
+                         "one to start again")
+    return line
+
+
+class NotANumber(ValueError):
+    """NaN or Infinity in a line: Python's JSON reads them, a sweep never writes them."""
+
+
+def _not_a_number(name: str):
+    raise NotANumber(name)
+
+
+def _balance_problem(line: Any) -> str:
+    balance = line.get("balance") if isinstance(line, dict) else None
+    if not isinstance(balance, dict):
+        return "no balance"
+    score, fair = balance.get("score"), balance.get("fair")
+    if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
+        return f"balance.score is {_shown(score)}, not a number from 0 to 1"
+    if not isinstance(fair, bool):
+        return f"balance.fair is {_shown(fair)}, not true or false"
+    return ""
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= QUOTE else text[:QUOTE] + "…"
 
 
 def _same_map(line: Any, task: MapTask) -> bool:
@@ -147,11 +297,13 @@ def sweep(tasks: Sequence[MapTask], output: Path, play: Play, jobs: int = 1, sch
     order; returns how many maps were played now. `progress(n)` is told each map as its line is written."""
     if not 1 <= len(tasks) <= MAX_MAPS:
         raise InputError(f"sweep: 1..{MAX_MAPS} maps, got {len(tasks)}")
+    if scheduler is not None:
+        scheduler_address(scheduler)             # a bad address is refused before the output is touched
     first = done_lines(output, tasks)
     todo = list(tasks[first:])
     if not todo:
         return 0
-    results = cluster_results(play, todo, scheduler) if scheduler else local_results(play, todo, jobs)
+    results = cluster_results(play, todo, scheduler) if scheduler is not None else local_results(play, todo, jobs)
     written = 0
     file = None                 # opened at the first finished map: a run that fails before leaves no file behind
     try:
@@ -169,7 +321,8 @@ def sweep(tasks: Sequence[MapTask], output: Path, play: Play, jobs: int = 1, sch
 
 
 def read_lines(path: Path) -> list[Line]:
-    return [json.loads(raw) for raw in path.read_text(encoding="utf-8").splitlines() if raw.strip()]
+    """The output's lines, each checked as done_lines checks them (read a line at a time, each line bounded)."""
+    return [checked_line(raw, path, number) for number, raw in _raw_lines(path)]
 
 
 def score_summary(lines: Sequence[Line]) -> dict:
@@ -182,5 +335,5 @@ def score_summary(lines: Sequence[Line]) -> dict:
             "score_max": max(scores) if n else None}
 
 
-__all__ = ["MapTask", "seed_tasks", "file_tasks", "sweep", "done_lines", "read_lines",
-           "score_summary"]
+__all__ = ["MapTask", "seed_tasks", "file_tasks", "sweep", "done_lines", "read_lines", "checked_line",
+           "scheduler_address", "probe_scheduler", "score_summary"]

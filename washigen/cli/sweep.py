@@ -25,11 +25,13 @@ from .options import lang_option, report_written
               help="Seed of the games (every map plays the same seeds).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
+@click.option("--scheduler", default=None, metavar="ADDRESS", callback=lambda ctx, param, value: _scheduler(value),
               help="Play on a Dask distributed cluster (tcp://HOST:8786) instead of this machine's cores.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True, metavar="OUT.jsonl",
+              callback=lambda ctx, param, value: _target(value),
               help="JSON lines, one per map, in map order; run again on the same file to go on where it stopped.")
 @click.option("--chart", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="FILE",
+              callback=lambda ctx, param, value: _chart(value),
               help="Also draw the distribution of the maps' balance scores, fair and not (.svg .pdf .png).")
 @lang_option
 def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str, ...], games: int, bots: str,
@@ -46,12 +48,9 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     from ..arena.sweep import file_tasks, read_lines, score_summary, seed_tasks, sweep
     from ..games.sweeps import play_task
 
-    name = get_game(game).name
+    name = _sweepable(game, designs is not None)
     if designs is not None:
-        paths = sorted(p for p in designs.iterdir() if p.suffix.lower() in (".json", ".txt", ".tmj", ".tmx"))
-        if not paths:
-            raise InputError(f"--designs: {designs} holds no design file (.json .txt .tmj .tmx)")
-        tasks = file_tasks(name, paths, games, play_seed, bots)
+        tasks = file_tasks(name, _design_files(designs, name), games, play_seed, bots)
     else:
         tasks = seed_tasks(name, parse_seeds(seeds), _settings(params), games, play_seed, bots)
     with progress(range(len(tasks)), "sweeping", length=len(tasks)) as bar:
@@ -72,6 +71,72 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
 
 MAX_SWEEP_MAPS = 100_000
+DESIGN_FILES = (".json", ".txt", ".tmj", ".tmx")
+
+
+def _sweepable(game: str, from_files: bool) -> str:
+    """The game's name, once it is one washigen can play and, for --seeds, one with a map made from a seed."""
+    from ..games import get_game
+
+    found = get_game(game)
+    if found.balance is None:
+        raise InputError(f"sweep: washigen cannot play {found.title}; games with an engine sweep")
+    if not from_files and not any(part.name == "map" and part.make is not None for part in found.components):
+        raise InputError(f"sweep {found.name}: {found.title} has no map made from a seed, so --seeds has nothing "
+                         "to play; sweep design files with --designs FOLDER")
+    return found.name
+
+
+def _design_files(folder: Path, game: str) -> list[Path]:
+    """Every design file in `folder`, in name order, each read and checked to be the game's before the first map
+    is played (they are read again where each is played)."""
+    from ..design import load
+
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in DESIGN_FILES)
+    except OSError as error:
+        raise InputError(f"--designs: {folder}: cannot be read ({error.strerror or error})") from None
+    if not paths:
+        raise InputError(f"--designs: {folder} holds no design file ({' '.join(DESIGN_FILES)})")
+    if len(paths) > MAX_SWEEP_MAPS:
+        raise InputError(f"--designs: {folder} holds {len(paths):,} design files; at most {MAX_SWEEP_MAPS:,} "
+                         "maps in one sweep")
+    for path in paths:
+        design = load(path)
+        if design.GAME != game:
+            raise InputError(f"--designs: {path}: a {design.GAME} {design.KIND}, not a {game} design; "
+                             f"sweep {game} plays {game} designs")
+    return paths
+
+
+def _scheduler(value: str | None) -> str | None:
+    """--scheduler checked as it is read: an address washigen connects to (an empty one too is refused)."""
+    from ..arena.sweep import scheduler_address
+
+    if value is not None:
+        scheduler_address(value)
+    return value
+
+
+def _target(path: Path) -> Path:
+    """-o checked before any map is played: a file in a folder that exists, that washigen may write."""
+    from ..output import check_target, is_stdout
+
+    if is_stdout(path):             # the output is read back to go on where a run stopped
+        raise InputError(f"-o {path}: a sweep writes a file it can read back; give a file name (-o sweep.jsonl)")
+    return check_target(path)
+
+
+def _chart(path: Path | None) -> Path | None:
+    """--chart checked before any map is played: a drawing's extension, and a place to write it."""
+    from ..output import DOCUMENT_FORMATS, check_target, output_format
+
+    if path is None:
+        return None
+    if output_format(path) not in DOCUMENT_FORMATS:
+        raise InputError(f"--chart: {path}: the format follows the extension; use one of "
+                         f"{' '.join(DOCUMENT_FORMATS)}")
+    return check_target(path)
 
 
 def parse_seeds(text: str) -> list[int]:
