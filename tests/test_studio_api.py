@@ -332,6 +332,122 @@ def test_no_endpoint_reads_a_path(client):
     assert_error(client.get("/api/file?path=/etc/passwd"), 404, "no such endpoint")
 
 
+def assert_refused(client, caplog, response, field: str, *fragments: str) -> dict:
+    """A 400 whose JSON names the field, nothing in the server's log, and the studio still answering."""
+    message = assert_error(response, 400, *fragments)
+    answer = response.json()
+    assert answer.get("field") == field, answer
+    assert [r for r in caplog.records if r.name.startswith("washigen.studio")] == [], caplog.text
+    assert client.get("/api/games").status_code == 200
+    return {**answer, "error": message}
+
+
+MAP = '{"game": "cats", "component": "map", "seed": 1, %s}'
+NOT_JSON_NUMBERS = [                  # (endpoint, body, the field named, where the message says it stood)
+    ("/api/design", MAP % '"params": {"players": NaN}', "players", "params.players"),
+    ("/api/design", MAP % '"params": {"tape_width": NaN}', "tape_width", "params.tape_width"),
+    ("/api/design", MAP % '"params": {"budget": Infinity}', "budget", "params.budget"),
+    ("/api/design", MAP % '"params": {"budget": -Infinity}', "budget", "params.budget"),
+    ("/api/design", MAP % '"params": {"budget": 1e400}', "budget", "params.budget"),      # json reads it as inf
+    ("/api/design?stream=1", MAP % '"params": {"players": NaN}', "players", "params.players"),
+    ("/api/design", MAP % '"page": Infinity', "page", "page"),
+    ("/api/render?format=pdf", '{"design": DESIGN, "options": {"bleed": NaN}}', "bleed", "options.bleed"),
+    ("/api/render?format=pdf", '{"design": DESIGN, "options": {"dpi": NaN}}', "dpi", "options.dpi"),
+    ("/api/render?format=pdf", '{"design": DESIGN, "options": {"gutter": Infinity}}', "gutter", "options.gutter"),
+    ("/api/game?format=pdf", '{"design": DESIGN, "seed": 1, "options": {"bleed": NaN}}', "bleed", "options.bleed"),
+]
+
+
+@pytest.mark.parametrize("path,body,field,where", NOT_JSON_NUMBERS)
+def test_nan_and_infinity_are_refused_as_the_body_is_read_naming_their_field(client, caplog, path, body, field,
+                                                                           where):
+    """Python's json takes NaN and Infinity; the studio reads JSON as the standard has it (a refusal that echoed
+    such a value could not be written as JSON: a 500 and a traceback, or a stream line that is not JSON)."""
+    body = body.replace("DESIGN", json.dumps(generate_map_json()))
+    response = client.post(path, content=body.encode(), headers={"content-type": "application/json"})
+    answer = assert_refused(client, caplog, response, field)
+    assert answer["error"].startswith(f"{where}: ")
+    assert "finite" in answer["reason"] or "too large" in answer["reason"]
+
+
+def test_a_value_of_the_wrong_type_or_too_large_is_refused_naming_its_field(client, caplog):
+    huge = str(10**400)
+    refused = [("/api/design", MAP % '"params": {"rules_url": 12}', "rules_url", "must be text"),
+               ("/api/design", MAP % '"params": {"rules_url": ["a"]}', "rules_url", "must be text"),
+               ("/api/design", MAP % f'"params": {{"budget": {huge}}}', "budget", "too large"),
+               ("/api/design", MAP % f'"page": {huge}', "page", "too large"),
+               ("/api/design", MAP % '"page": 1.7', None, "page"),
+               ("/api/render?format=pdf", f'{{"design": DESIGN, "options": {{"bleed": {huge}}}}}', "bleed",
+                "options.bleed")]
+    for path, body, field, fragment in refused:
+        body = body.replace("DESIGN", json.dumps(generate_map_json()))
+        response = client.post(path, content=body.encode(), headers={"content-type": "application/json"})
+        if field is None:
+            assert_error(response, 400, fragment)
+        else:
+            assert_refused(client, caplog, response, field, fragment)
+    upload = dumps(generate_map(players=2, seed=1)).encode()
+    for name in ("..", "a/..", "..."):          # a name that would be the folder the upload is saved in
+        assert_refused(client, caplog, client.post(f"/api/validate?name={name}", content=upload), "name", "name")
+    assert client.post("/api/validate?name=map.json", content=upload).status_code == 200
+
+
+def test_every_text_parameter_refuses_what_is_not_text(client, caplog):
+    """A spec checks the words of its text kinds (a URL, a list of bots), not that they are words: the command line
+    only ever gives it text, JSON may give anything."""
+    from washigen.studio.api import NOT_TEXT_KINDS, settable_params
+
+    for game in all_games():
+        for component in game.components:
+            if component.make is None and component.draw is None:
+                continue
+            for param in settable_params(component):
+                if param.kind in NOT_TEXT_KINDS:
+                    continue
+                for value in (12, ["a"], {"a": 1}, True):
+                    response = client.post("/api/design", json={"game": game.name, "component": component.name,
+                                                                "params": {param.keyword: value}})
+                    assert_refused(client, caplog, response, param.keyword, "must be text")
+
+
+def test_an_option_that_is_no_part_of_the_design_is_refused_not_ignored(client, caplog):
+    """`cat-tree play`'s bots and games change the command's game, not the design the studio shows (the greedy
+    bots' tree of the seed, which its bot-game panel replays): another value is refused, not dropped."""
+    tree = {"game": "cat-tree", "component": "play", "seed": 1}
+    for params in ({"bots": "random"}, {"bots": "nobody"}, {"bots": "strong:3"}, {"games": 3}):
+        field = next(iter(params))
+        answer = assert_refused(client, caplog, client.post("/api/design", json={**tree, "params": params}), field,
+                                f"params.{field}", "washigen cat-tree play")
+        assert "leave it at" in answer["reason"]
+    plain = client.post("/api/design", json=tree).json()["design"]
+    assert client.post("/api/design", json={**tree, "params": {"bots": "greedy", "games": 1}}).json()[
+        "design"] == plain                     # the defaults are what is shown: accepted
+    assert_refused(client, caplog, client.post("/api/design", json={"game": "cops", "component": "tape", "seed": 1,
+                                                                    "params": {"length": "2m"}}), "length")
+
+
+def test_the_game_print_refuses_an_unknown_print_option_as_render_does(client, caplog):
+    design = generate_map_json()
+    for path, body in (("/api/game?format=pdf", {"design": design, "seed": 1}),
+                       ("/api/render?format=pdf", {"design": design})):
+        message = assert_error(client.post(path, json={**body, "options": {"zzz": 1}}), 400, "options.zzz")
+        assert "unknown print option" in message
+    # the page sends its form's print options; those the game's drawing does not take (a paper) are left out
+    assert client.post("/api/game?format=svg", json={"design": design, "seed": 1,
+                                                     "options": {"paper": "a4"}}).status_code == 200
+
+
+@pytest.mark.parametrize("seed", [" 1_0 ", "1_0", "+10", "10.0", "1e1", "\u0661\u0660", "0x0a", 10.0, True, [10]])
+def test_a_seed_given_as_text_is_plain_digits(client, seed):
+    """int() reads " 1_0 " as 10 and Arabic-Indic digits as theirs: a seed is a JSON whole number or ASCII digits."""
+    assert_error(client.post("/api/design", json={"game": "cats", "component": "map", "seed": seed}), 400, "seed")
+
+
+def test_a_seed_or_page_of_plain_digits_is_read(client):
+    made = client.post("/api/design", json={"game": "cats", "component": "map", "seed": "10", "page": "0"}).json()
+    assert made["seed"] == 10 and made["design"]["seed"] == 10 and made["page"] == 0
+
+
 # -- POST /api/balance -------------------------------------------------------------------------------------------------
 
 def test_balance_without_an_engine_is_a_conflict(client):

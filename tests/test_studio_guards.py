@@ -189,3 +189,24 @@ def test_a_balance_streams_its_progress_and_stops_when_the_page_goes_away(server
     while jobs.running() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert jobs.running() == 0
+
+
+def test_a_balance_not_streamed_stops_when_its_client_goes_away(server, client):
+    """Without ?stream=1 the answer comes once the games are played; a client that leaves before stops them as a
+    streamed one does (two such requests once kept the server playing 2000 games each for no one)."""
+    design = client.post("/api/design", json={"game": "cats", "component": "map", "seed": 2}).json()["design"]
+    connection = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
+    connection.request("POST", "/api/balance", json.dumps({"design": design, "games": 2000, "seed": 3}),
+                       {"Content-Type": "application/json", "Host": f"127.0.0.1:{server}"})
+    deadline = time.monotonic() + 10
+    while not jobs.running():
+        assert time.monotonic() < deadline, "the balance is not run as work the server can stop"
+        time.sleep(0.05)
+    connection.close()                                    # the client gives up before the answer
+    deadline = time.monotonic() + 10
+    while jobs.running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert jobs.running() == 0, "the balance went on playing for no one"
+    connection, response = stream(server, "/api/balance", {"design": design, "games": 3, "seed": 3})
+    assert response.status == 200 and json.loads(response.read())["games"] == 3   # and the studio goes on
+    connection.close()

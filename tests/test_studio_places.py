@@ -66,15 +66,21 @@ def test_making_checking_printing_and_playing_through_the_studio_loads_no_click(
                      "server": ("127.0.0.1", 8765), "client": ("127.0.0.1", 50000)}
             messages = [{"type": "http.request", "body": body, "more_body": False}]
             answer = {"body": b""}
+            answered = asyncio.Event()
 
             async def receive():
-                return messages.pop(0) if messages else {"type": "http.disconnect"}
+                if messages:
+                    return messages.pop(0)
+                await answered.wait()        # as a server: the disconnect comes once the answer is sent (ASGI)
+                return {"type": "http.disconnect"}
 
             async def send(message):
                 if message["type"] == "http.response.start":
                     answer["status"] = message["status"]
                 else:
                     answer["body"] += message.get("body", b"")
+                    if not message.get("more_body"):
+                        answered.set()
             await app(scope, receive, send)
             return answer["status"], answer["body"]
 

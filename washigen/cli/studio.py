@@ -1,4 +1,5 @@
-"""`washigen studio`: serves the page on 127.0.0.1 until Ctrl-C."""
+"""`washigen studio`: serves the page on 127.0.0.1 until Ctrl-C, which ends it as it ends every command (exit 130,
+the one line `interrupted`)."""
 
 from __future__ import annotations
 
@@ -32,18 +33,31 @@ def studio_command(port: int, open_browser: bool):
         except OSError:
             raise InputError(f"--port: {port} is in use on 127.0.0.1; choose another with --port") from None
     config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    server = stopping_server()(config)
     note(f"washigen studio: {url}  (Ctrl-C stops it)")
     if open_browser:
         import threading
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    try:
-        server.run()
-    except KeyboardInterrupt:   # uvicorn stops on Ctrl-C, then raises it again: a stop asked for, so exit 0
-        pass
-    note("washigen studio: stopped")
+    # Ctrl-C: uvicorn stops serving, removes the temporary folder (the app's shutdown), then raises the
+    # KeyboardInterrupt again; it ends the studio as it ends every command, exit 130 and the line `interrupted`.
+    server.run()
+
+
+def stopping_server():
+    """uvicorn's Server, whose Ctrl-C (or SIGTERM) also stops the bot games in flight: uvicorn waits for every open
+    answer before it shuts down, and a balance streaming to a page still open would keep it waiting for minutes."""
+    import uvicorn
+
+    from ..studio import jobs
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            super().handle_exit(sig, frame)
+            jobs.stop_all()
+
+    return Server
 
 
 __all__ = ["studio_command", "DEFAULT_PORT"]

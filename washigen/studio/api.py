@@ -160,10 +160,17 @@ def printable(param: Param, value: Any) -> Any:
     return value
 
 
+# The kinds whose values are not text (a length may be a bare number of millimetres, or text such as "50mm").
+NOT_TEXT_KINDS = ("int", "float", "bool", "length")
+
+
 def checked(param: Param, value: Any) -> Any:
     """A value as the spec's check takes it; out of its range, a reason the page words as a range."""
     from ..units import format_mm
 
+    if param.kind not in NOT_TEXT_KINDS and not isinstance(value, str):
+        # a spec checks the text kinds' words, not that they are words (the command line only gives it text)
+        raise FieldError(param.keyword, f"must be text, got {type_name(value)}", value)
     try:
         value = param._replace(min=None, max=None).check(value)
     except InputError as error:
@@ -177,6 +184,12 @@ def checked(param: Param, value: Any) -> Any:
                                               high is not None and f"at most {shown(high)}") if part)
         raise FieldError(param.keyword, f"must be {span}, got {shown(value)}", value)
     return printable(param, param.check(value))
+
+
+def type_name(value: Any) -> str:
+    """What a JSON value is, in the words of JSON."""
+    return {bool: "true or false", int: "a number", float: "a number", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
 
 
 def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
@@ -199,16 +212,21 @@ def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
 
 # -- making, reading and describing designs ------------------------------------------------------------------------
 
+def whole_number(value: Any, field: str, wanted: str) -> int:
+    """A JSON whole number, or one written as plain digits (the page sends seeds as text: a JavaScript number
+    cannot hold every seed). Nothing else Python's int() would take: no 1.7 cut to 1, no " 1_0 " read as 10."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= len(str(SEED_MAX)):
+        return int(value)
+    raise InputError(f"{field}: must be {wanted}, got {value!r}")
+
+
 def _seed(body: dict[str, Any]) -> int | None:
     seed = body.get("seed")
     if seed is None or seed == "":
         return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}")
-    try:
-        value = int(seed)
-    except ValueError:
-        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}") from None
+    value = whole_number(seed, "seed", f"a whole number 0..{SEED_MAX}")
     if not 0 <= value <= SEED_MAX:
         raise InputError(f"seed: must be 0..{SEED_MAX}, got {value}")
     return value
@@ -230,7 +248,7 @@ def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, A
     lang = language(body.get("lang"))
     page = page_number(body.get("page"))
     if component.make is not None:
-        making = {name: value for name, value in values.items() if _param(component, name).design}
+        making = designing(game, component, values)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             design = washigen.generate(game.name, component.name, **making)
@@ -251,6 +269,19 @@ def _param(component: Component, keyword: str) -> Param:
     return next(p for p in component.params if p.keyword == keyword)
 
 
+def designing(game: Game, component: Component, values: dict[str, Any]) -> dict[str, Any]:
+    """The values washigen.generate makes the design from. A parameter that is no part of the design (the bots and
+    games of `cat-tree play`, a tape's printed length) changes nothing the studio shows, so it is refused unless it
+    is left at its default: dropped without a word, the page would show something other than what was asked."""
+    for name, value in values.items():
+        param = _param(component, name)
+        if not param.design and value != param.default:
+            raise FieldError(name, f"no part of the design the studio shows (as washigen.generate makes it); leave "
+                                   f"it at {param.default!r}, or give it to the command line: washigen {game.name} "
+                                   f"{component.name} {param.option.split('/')[0]} ...", value, f"params.{name}")
+    return {name: value for name, value in values.items() if _param(component, name).design}
+
+
 def language(value: Any) -> str:
     """The language of the printed words on the preview (en when not given)."""
     from ..i18n import SOURCE_LANGUAGE, check_language
@@ -262,11 +293,8 @@ def page_number(value: Any) -> int:
     """Which page of the print to preview (0 the first); a page past the last shows the last."""
     if value is None or value == "":
         return 0
-    try:
-        page = int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"page: must be a whole number from 0, got {value!r}") from None
-    if isinstance(value, bool) or page < 0:
+    page = whole_number(value, "page", "a whole number from 0")
+    if page < 0:
         raise InputError(f"page: must be a whole number from 0, got {value!r}")
     return page
 
@@ -363,6 +391,8 @@ def read_design(data: bytes, name: str, folder: Path) -> Design:
     a .txt as a text form, anything else as JSON) and loaded by the CLI's loader; its messages name the file."""
     source = Path(name.replace("\\", "/")).name
     source = "".join(c for c in source if c.isprintable() and c not in "/:") or "upload"
+    if not source.strip("."):                 # ".." would name the folder the file was to be saved in
+        raise FieldError("name", f"must be a file's name, such as map.json, got {name!r}", name)
     target = folder / source[-120:]
     target.write_bytes(data)
     return load(target)           # the server's folder is taken out of any message by the endpoint
@@ -551,6 +581,11 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     game = get_game(design.GAME)
     play_part = next((c for c in game.components if c.replay is not None), None)
     taken = print_names(play_part) if play_part is not None else ()
+    unknown = next((name for name in options if name not in PRINT_OPTION_NAMES), None)
+    if unknown is not None:
+        raise InputError(f"options.{unknown}: unknown print option; known: {', '.join(PRINT_OPTION_NAMES)}")
+    # The page sends the print options of the design's form (a map's paper): those the game's drawing does not
+    # take are left out, as `play -o game.pdf` has no --paper.
     chosen = print_options({name: value for name, value in options.items() if name in taken}, taken)
     document = board.finished(design, seed, chosen)
     stem = f"{game.name}-game" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"

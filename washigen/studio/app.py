@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
@@ -96,7 +98,9 @@ async def read_body(request: Request) -> bytes:
 async def read_json(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     try:
-        value = json.loads(body.decode("utf-8") or "{}")
+        value = strict_json(body.decode("utf-8") or "{}")
+    except api.FieldError:              # JSON, with a number refused where it stands: said as a field's refusal
+        raise
     except (UnicodeDecodeError, ValueError) as error:
         raise HttpError(400, f"request: not a JSON object ({error})") from None
     except RecursionError:
@@ -104,6 +108,71 @@ async def read_json(request: Request) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise HttpError(400, "request: must be a JSON object")
     return value
+
+
+# No seed, count or size the studio takes is longer (seeds reach 2^63 - 1, 19 digits); a longer whole number is
+# refused as it is read, before a float() overflows on it deep in a game.
+MAX_NUMBER_DIGITS = 20
+
+
+class Unread:
+    """A number the studio does not read (NaN, Infinity, one past a float's range, too many digits), left where it
+    stood while the body is parsed, so that the refusal can name the field."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
+def strict_json(text: str) -> Any:
+    """JSON as the standard has it: Python's json takes NaN and Infinity (and 1e400 as infinity), which no field
+    of the studio can use and no answer could echo; refused naming where they stand."""
+    unread: list[Unread] = []
+
+    def refused(reason: str) -> Unread:
+        unread.append(Unread(reason))
+        return unread[-1]
+
+    def constant(word: str) -> Unread:
+        return refused(f"{word} is not a number JSON allows; give a finite number")
+
+    def real(digits: str) -> Any:
+        number = float(digits)
+        return number if math.isfinite(number) else refused(f"{digits} is too large a number")
+
+    def whole(digits: str) -> Any:
+        if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+            return refused(f"a number of {len(digits.lstrip('-'))} digits is too large (at most "
+                           f"{MAX_NUMBER_DIGITS})")
+        return int(digits)
+
+    value = json.loads(text, parse_constant=constant, parse_float=real, parse_int=whole)
+    if unread:
+        where = path_to(value, unread[0])
+        raise api.FieldError(field_named(where), unread[0].reason, where=".".join(where) or "request")
+    return value
+
+
+def path_to(value: Any, target: Any) -> list[str]:
+    """The keys (and [indexes]) that lead to `target` inside `value`, found without recursion (a body may nest as
+    deep as json reads)."""
+    pending: list[tuple[Any, list[str]]] = [(value, [])]
+    while pending:
+        item, path = pending.pop()
+        if item is target:
+            return path
+        if isinstance(item, dict):
+            pending += [(child, [*path, str(key)]) for key, child in item.items()]
+        elif isinstance(item, list):
+            pending += [(child, [*path[:-1], f"{path[-1] if path else ''}[{k}]"]) for k, child in enumerate(item)]
+    return []
+
+
+def field_named(path: list[str]) -> str:
+    """The field the page marks: a parameter or print option by its own name (as a refused value names it), any
+    other place by its whole path."""
+    if len(path) == 2 and path[0] in ("params", "options"):
+        return path[1]
+    return ".".join(path) or "request"
 
 
 def error_answer(error: BaseException, label: str = "studio") -> tuple[int, dict[str, Any]]:
@@ -118,12 +187,22 @@ def error_answer(error: BaseException, label: str = "studio") -> tuple[int, dict
         body: dict[str, Any] = {"error": str(error)}
         for key in ("field", "reason", "value"):
             if getattr(error, key, None) is not None:
-                body[key] = getattr(error, key)
+                body[key] = json_ready(getattr(error, key))
         return status, body
     if isinstance(error, OSError):    # the machine's fault (a full disk), told as the CLI tells it, without a path
         return 500, {"error": f"{Path(error.filename).name if error.filename else 'studio'}: {error.strerror}"}
     log.error("studio: %s failed", label, exc_info=error)
     return 500, {"error": "internal error; the server's log has the details"}
+
+
+def json_ready(value: Any) -> Any:
+    """A value an error echoes, as strict JSON can say it: itself, or its text (a value JSON cannot hold must not
+    turn the answer about it into a failure of its own)."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)[:200]
+    return value
 
 
 def endpoint(handler):
@@ -133,6 +212,8 @@ def endpoint(handler):
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
+        except ClientGone:              # no one to answer, and nothing went wrong: the page moved on
+            return JSONResponse({"error": "request: the client went away; its work was stopped"}, status_code=400)
         except ClientDisconnect:
             log.warning("studio: %s %s: the client went away before sending its whole request", request.method,
                         request.url.path)
@@ -178,9 +259,64 @@ def streamed(request: Request, work, *args) -> Response:
 
     async def lines():
         async for event in job.events():
-            yield json.dumps(scrubbed(event, root)) + "\n"
+            yield json_line(scrubbed(event, root), label)
 
     return StreamingResponse(lines(), media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})
+
+
+def json_line(event: dict[str, Any], label: str) -> str:
+    """One line of a stream, strict JSON as every other answer (JSONResponse refuses NaN too): what JSON cannot say
+    is told as the non-streamed answer would fail, a 500 with one line."""
+    try:
+        return json.dumps(event, allow_nan=False) + "\n"
+    except ValueError as error:
+        status, body = error_answer(error, label)
+        return json.dumps({**body, "status": status}) + "\n"
+
+
+class ClientGone(Exception):
+    """The client closed the connection before its answer was ready; the work for it has been stopped."""
+
+
+async def stoppable(request: Request, work, *args) -> Any:
+    """work(*args, folder) as `in_scratch` runs it (its value, or its error raised here), but as a job: when the
+    client goes away first, the work stops at its next game as a streamed one does, instead of playing on for no
+    one (ClientGone)."""
+    failed: list[BaseException] = []
+
+    def keep(error: BaseException) -> tuple[int, dict]:
+        failed.append(error)
+        return 500, {}
+
+    job = jobs.Job(in_folder(request.app.state.workdir, work, args), keep)
+    final = await job_or_disconnect(request, job)
+    if failed:
+        raise failed[0]
+    if final is None:
+        raise ClientGone()
+    if "result" not in final:                   # cancelled from outside: the studio is stopping (jobs.stop_all)
+        raise HttpError(503, "studio: stopping; the work was stopped")
+    return final["result"]
+
+
+async def job_or_disconnect(request: Request, job: jobs.Job) -> dict[str, Any] | None:
+    """The job's last event, or None when the client disconnects first (leaving job.events() cancels the job)."""
+    final = None
+    async with anyio.create_task_group() as group:
+        async def run():
+            nonlocal final
+            async for event in job.events():
+                final = None if "done" in event else event
+            group.cancel_scope.cancel()
+
+        async def watch():
+            while (await request.receive())["type"] != "http.disconnect":
+                pass                            # the body has been read: nothing else comes but the disconnect
+            group.cancel_scope.cancel()
+
+        group.start_soon(run)
+        group.start_soon(watch)
+    return final
 
 
 def answer(request: Request, value: Any) -> Response:
@@ -237,7 +373,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         body = await read_json(request)
         if wants_stream(request):
             return streamed(request, api.make_design, body)
-        return answer(request, await in_scratch(api.make_design, body))
+        return answer(request, await stoppable(request, api.make_design, body))
 
     @endpoint
     async def validate(request: Request) -> Response:
@@ -260,13 +396,13 @@ def create_app(workdir: Path | None = None) -> Starlette:
         body = await read_json(request)
         if wants_stream(request):
             return streamed(request, lambda folder: api.balance(body, runs))
-        return JSONResponse(await run_in_threadpool(api.balance, body, runs))
+        return JSONResponse(await stoppable(request, lambda folder: api.balance(body, runs)))
 
     @endpoint
     async def balance_chart(request: Request) -> Response:
         body = await read_json(request)
         fmt = request.query_params.get("format", "svg").lower()
-        return attachment(*await in_scratch(api.balance_chart, body, fmt, runs))
+        return attachment(*await stoppable(request, api.balance_chart, body, fmt, runs))
 
     @endpoint
     async def play(request: Request) -> Response:

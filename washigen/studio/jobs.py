@@ -83,6 +83,14 @@ class Job:
             self.cancelled.set()
 
 
+def stop_all() -> None:
+    """Cancels every job at work, the studio stopping: each ends at its next game, so the answers streaming its
+    progress end and the server's shutdown, which waits for them, goes on."""
+    with _running_lock:
+        for job in _running:
+            job.cancelled.set()
+
+
 def running() -> int:
     """How many jobs are at work now."""
     with _running_lock:
