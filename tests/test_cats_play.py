@@ -249,3 +249,13 @@ def test_one_game_prints_its_moves_with_the_player_who_made_each(tmp_path):
     assert set(players) <= {1, 2, 3} and players[:3] == [1, 2, 3]      # player 1 first, then in seat order
     several = run("cats", "play", "--players", 3, "--seed", 4, "--games", 2)
     assert not any(line[:1].isdigit() for line in several.output.splitlines())
+
+
+def test_a_design_of_another_game_is_named_by_its_game():
+    """It said `not a cats map` of a Cops map (the kind alone was read)."""
+    from washigen.errors import InputError
+    from washigen.games.cats.playtest import map_of
+    from washigen.games.cops.generate import generate_map as cops_map
+
+    with pytest.raises(InputError, match=r"^only a cats map or set-up can be played, not a cops map$"):
+        map_of(cops_map(2, 1, search=False))

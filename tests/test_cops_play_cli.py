@@ -64,6 +64,9 @@ def test_a_doctored_log_is_refused_by_its_line(tmp_path):
     log.write_text("\n".join(lines) + "\n")
     refused(run("cops", "play", "--replay", log), f"line {first_move + 3}", "not a Cops move")
     refused(run("cops", "play", "--replay", tmp_path / "missing.txt"), "missing.txt")
+    without = tmp_path / "no-seed.txt"                # no map named: any map would do and a move took the blame
+    without.write_text("\n".join(line for line in lines if not line.startswith("# seed:")) + "\n")
+    refused(run("cops", "play", "--replay", without), "no-seed.txt: no '# seed:' line, so no map to replay")
 
 
 def test_a_log_with_no_game_is_refused_and_one_cut_short_is_said_unfinished(tmp_path):

@@ -53,6 +53,16 @@ def run(text: str, tmp_path):
     return CliRunner().invoke(main, ["validate", str(path)], catch_exceptions=False)
 
 
+def _gzip_without_its_end(document: dict) -> str:
+    """The cells layer's ids gzipped, less the stream's last bytes (its CRC and size): Tiled never writes that."""
+    import base64
+    import gzip
+    import struct
+
+    ids = layer(document, "cells")["data"]
+    return base64.b64encode(gzip.compress(struct.pack(f"<{len(ids)}I", *ids))[:-8]).decode()
+
+
 WALL = "layer walls, object "
 # (what is changed, the message naming where); each change is made to the Cats map.
 CASES = [
@@ -69,9 +79,15 @@ CASES = [
     (lambda d: layer(d, "cells").update(data=5), "layer cells: its data must be a list of tile ids (the CSV"),
     (lambda d: layer(d, "cells").update(encoding="base64", data="!!"), "layer cells: its data is not base64 text"),
     (lambda d: layer(d, "cells").update(encoding="base64", data="AAAA"),
-     "layer cells: must cover the map, 24 x 18 cells (432 ids), got 0.75"),
+     "layer cells: must cover the map, 24 x 18 cells (432 ids), got 3 bytes, not whole ids"),
     (lambda d: layer(d, "cells").update(encoding="base64", compression="zlib", data="AAAAAA=="),
      "layer cells: its zlib data does not unpack"),
+    (lambda d: layer(d, "cells").update(encoding="base64", compression="gzip", data=_gzip_without_its_end(d)),
+     "layer cells: its gzip data is cut short (no end of stream)"),
+    (lambda d: d["properties"].append({"name": "pieces", "type": "string", "value": "[" + "9" * 5000 + "]"})
+     if not any(p["name"] == "pieces" for p in d["properties"]) else
+     next(p for p in d["properties"] if p["name"] == "pieces").update(value="[" + "9" * 5000 + "]"),
+     "map property pieces: a number of thousands of digits is out of range"),
     (lambda d: layer(d, "cells").update(encoding="base64", compression="zstd", data="AAAA"),
      "layer cells: zstd-compressed layer data cannot be read (Python's standard library has no zstd)"),
     (lambda d: layer(d, "cells").update(encoding="base64", compression="lz4", data="AAAA"),

@@ -28,6 +28,9 @@ def test_bad_lengths_name_the_field_and_the_problem(text, says):
 
 def test_zero_is_allowed_only_where_asked():
     assert parse_length("0mm", allow_zero=True) == 0.0
+    for below in (-3, "-3mm", -0.5):       # a bleed (a TOML number, an option) says what it may be: zero too
+        with pytest.raises(InputError, match=r"^bleed: must be zero or more, got "):
+            parse_length(below, field="bleed", allow_zero=True)
     with pytest.raises(InputError, match="bleed: must be zero or more, got '-1mm'"):
         parse_length("-1mm", field="bleed", allow_zero=True)
 

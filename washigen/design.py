@@ -12,10 +12,10 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, TypeVar, dataclass_transform
 
 import pydantic
-from pydantic import ConfigDict, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from . import __version__
 from .errors import DesignFormatError, InputError
@@ -48,7 +48,7 @@ class Design:
     GAME: ClassVar[str] = ""
     KIND: ClassVar[str] = ""
 
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None      # as --seed takes it
     generator: str = f"washigen {__version__}"
 
 

@@ -83,7 +83,8 @@ def json_property(reader: "TiledReader", name: str, default: Any) -> Any:
     except RecursionError:
         raise reader.fail(f"map property {name}: nested deeper than {MAX_NESTING} levels") from None
     except ValueError as error:                   # NaN, Infinity, a number of thousands of digits
-        raise reader.fail(f"map property {name}: {error}") from None
+        said = "a number of thousands of digits is out of range" if "digits" in str(error) else str(error)
+        raise reader.fail(f"map property {name}: {said}") from None
     check_tree(parsed, reader.source, DesignFormatError, f"map property {name}", max_float=MAX_PX)
     return parsed
 
@@ -390,14 +391,18 @@ class TiledReader:
                 packed = inflater.decompress(packed, size + 1)
             except zlib.error as error:
                 raise self.fail(f"layer {name}: its {compression} data does not unpack ({error})") from None
+            if len(packed) == size and not inflater.eof:
+                raise self.fail(f"layer {name}: its {compression} data is cut short (no end of stream)")
         elif compression == "zstd":
             raise self.fail(f"layer {name}: zstd-compressed layer data cannot be read (Python's standard library "
                             "has no zstd); save the layer as CSV, Base64, Base64 (zlib) or Base64 (gzip)")
         elif compression not in ("", None):
             raise self.fail(f"layer {name}: compression {_shown(compression)}; washigen reads none, zlib or gzip")
         if len(packed) != size:
+            got = (f"more than {size // 4}" if len(packed) > size else
+                   f"{len(packed) // 4}" if len(packed) % 4 == 0 else f"{len(packed)} bytes, not whole ids")
             raise self.fail(f"layer {name}: must cover the map, {self.width} x {self.height} cells "
-                            f"({size // 4} ids), got {len(packed) / 4:g}")
+                            f"({size // 4} ids), got {got}")
         return list(struct.unpack(f"<{size // 4}I", packed))
 
     def _kind(self, layer: str, gid: Any, row: int, col: int, allowed: set[str], empty: bool) -> str | None:
@@ -462,8 +467,8 @@ class TiledReader:
 
 # Tiled's XML format (.tmx): read into the document a .tmj holds, and written from it.
 XML_REFUSED = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
-INT_TEXT = re.compile(r"[+-]?\d{1,20}")
-FLOAT_TEXT = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][+-]?\d{1,3})?")
+INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}")     # ASCII digits: int() also reads "٢٤"
+FLOAT_TEXT = re.compile(r"[+-]?([0-9]{1,20}(\.[0-9]{0,20})?|\.[0-9]{1,20})([eE][+-]?[0-9]{1,3})?")
 XML_NUMBERS = {"width", "height", "tilewidth", "tileheight", "nextlayerid", "nextobjectid", "compressionlevel", "id",
                "firstgid", "tilecount", "columns", "margin", "spacing", "x", "y", "offsetx", "offsety", "opacity",
                "rotation", "gid", "parallaxx", "parallaxy"}

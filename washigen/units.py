@@ -40,7 +40,7 @@ def parse_length(value: str | float | int, field: str = "length", allow_zero: bo
     if mm != mm or mm in (float("inf"), float("-inf")):
         raise InputError(f"{field}: {value!r} is not a finite length")
     if mm < 0 or (mm == 0 and not allow_zero):
-        raise InputError(f"{field}: must be greater than zero, got {value!r}")
+        raise InputError(f"{field}: must be {'zero or more' if allow_zero else 'greater than zero'}, got {value!r}")
     if mm > maximum:
         raise InputError(f"{field}: must be at most {format_length(maximum)}, got {value!r}")
     return mm

@@ -162,7 +162,7 @@ def map_of(design) -> CatsMap:
     if isinstance(design, CatsSetup):
         return design.map
     if not isinstance(design, CatsMap):
-        raise InputError(f"only a cats map or set-up can be played, not a cats {design.KIND}")
+        raise InputError(f"only a cats map or set-up can be played, not a {design.GAME} {design.KIND}")
     return design
 
 

@@ -105,6 +105,9 @@ def _log_map(path: Path, header: dict, load_map: Callable[[], CopsMap] | None) -
         raise InputError(f"{path}, line {number}: layout: must be {' or '.join(LAYOUTS)}, got {quoted(layout)}")
     if load_map is not None:
         return load_map()
+    if "seed" not in header:            # without it any map would do, and the first move out of place took the blame
+        raise InputError(f"{path}: no '# seed:' line, so no map to replay the game on; `cops play -o game.txt` "
+                         "writes one, or give the map with --map FILE")
     return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout)
 
 
