@@ -92,6 +92,15 @@ def test_an_unknown_profile_names_the_saved_ones(tmp_path):
     assert not (tmp_path / "deck.pdf").exists()
 
 
+def test_a_template_that_does_not_read_is_refused_when_saved_not_at_every_print_after(tmp_path):
+    bad = tmp_path / "dated.toml"
+    bad.write_text('name = "t"\npaper = "a4"\nmargins = 1979-05-27\n[grid]\nitem = "poker"\n')
+    result = CliRunner().invoke(main, ["profile", "set", "--name", "office", "--template", str(bad)])
+    assert result.exit_code == 2
+    assert "dated.toml: margins: must be a number of millimetres, got 1979-05-27" in result.output  # as written
+    assert "none saved yet" in run("profile", "show").output
+
+
 @pytest.mark.parametrize("text, message", [
     ("[default]\npaper = \"a4\"\nbleed = 3mm\n", ":3: "),
     ("[default]\npaper = \"a4\"\n\n[office]\nbleed = \"3 parsecs\"\n", ":5: office.bleed: '3 parsecs' is not a length"),

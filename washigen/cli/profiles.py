@@ -40,6 +40,9 @@ def profile_set_command(name: str, **options):
     if "back_offset" in given:
         given["back_offset"] = list(given["back_offset"])
     if "template" in given:
+        from ..press.templates import load_template
+
+        load_template(given["template"])        # read now: a bad one saved would fail every printing command after
         given["template"] = str(given["template"].resolve())
     if not given:
         raise InputError("profile set: give at least one option to save, such as --back-offset 0.5,-1")

@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import datetime
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -104,23 +105,28 @@ class Template:
         return self.name
 
 
+def _shown(value: Any) -> str:
+    """A TOML value as a message quotes it: a date or time as it was written (1979-05-27), not as Python's repr."""
+    return value.isoformat() if isinstance(value, (datetime.date, datetime.time)) else repr(value)
+
+
 def _fail(source: str, field: str, message: str) -> TemplateError:
     return TemplateError(f"{source}: {field}: {message}")
 
 
 def _number(value: Any, source: str, field: str, positive: bool = True) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _fail(source, field, f"must be a number of millimetres, got {value!r}")
+        raise _fail(source, field, f"must be a number of millimetres, got {_shown(value)}")
     if value < 0 or (positive and value == 0):
-        raise _fail(source, field, f"must be {'greater than' if positive else 'at least'} zero, got {value!r}")
+        raise _fail(source, field, f"must be {'greater than' if positive else 'at least'} zero, got {_shown(value)}")
     if value > MAX_TEMPLATE_MM:
-        raise _fail(source, field, f"must be at most {format_mm(MAX_TEMPLATE_MM)} mm, got {value!r}")
+        raise _fail(source, field, f"must be at most {format_mm(MAX_TEMPLATE_MM)} mm, got {_shown(value)}")
     return float(value)
 
 
 def _pair(value: Any, source: str, field: str) -> tuple[float, float]:
     if not (isinstance(value, list) and len(value) == 2):
-        raise _fail(source, field, f"must be a pair [x, y] in mm, got {value!r}")
+        raise _fail(source, field, f"must be a pair [x, y] in mm, got {_shown(value)}")
     return _number(value[0], source, field, False), _number(value[1], source, field, False)
 
 
@@ -132,7 +138,7 @@ def _item_size(value: Any, source: str) -> tuple[float, float]:
         if key in TILE_SIZES:
             return TILE_SIZES[key], TILE_SIZES[key]
         known = ", ".join([*CARD_SIZES, *TILE_SIZES])
-        raise _fail(source, "grid.item", f"unknown item {value!r}; use one of {known} or [width, height]")
+        raise _fail(source, "grid.item", f"unknown item {_shown(value)}; use one of {known} or [width, height]")
     w, h = _pair(value, source, "grid.item")
     if min(w, h) < MIN_ITEM_MM:
         raise _fail(source, "grid.item", f"width and height must be at least {format_mm(MIN_ITEM_MM)} mm, "
@@ -152,7 +158,7 @@ def _count(value: Any, source: str, field: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TEMPLATE_COUNT:
-        raise _fail(source, field, f"must be a whole number from 1 to {MAX_TEMPLATE_COUNT}, got {value!r}")
+        raise _fail(source, field, f"must be a whole number from 1 to {MAX_TEMPLATE_COUNT}, got {_shown(value)}")
     return value
 
 
