@@ -22,6 +22,7 @@ if not (CHROMIUM and CHROMEDRIVER):
                 allow_module_level=True)
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -59,7 +60,9 @@ def browser(downloads):
 
 
 def wait(driver, condition, message: str):
-    return WebDriverWait(driver, WAIT_S).until(lambda d: condition(d), message)
+    # A condition that reads an element the page is just drawing anew (the preview) is asked again, not failed.
+    return WebDriverWait(driver, WAIT_S, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: condition(d), message)
 
 
 def ready(driver) -> bool:
@@ -153,6 +156,21 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
 
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []
+
+
+def test_a_parameter_that_is_no_part_of_the_design_is_shown_but_not_editable(server, browser):
+    """`cat-tree play`'s bots change the command line's game, not the tree the studio shows: the server refuses
+    them changed, so the form shows them at their default, disabled, and says where they are given."""
+    browser.get(f"{server}/?game=cat-tree&component=play&seed=1")
+    wait(browser, lambda d: ready(d) and d.find_elements(By.ID, "param-bots"), "the Cat Tree game never showed")
+    bots = browser.find_element(By.ID, "param-bots")
+    assert bots.get_attribute("disabled") == "true"
+    assert "Command line only" in browser.find_element(By.ID, "param-bots-help").text
+    assert browser.find_element(By.ID, "param-games").get_attribute("disabled") == "true"
+    browser.get(f"{server}/?game=cat-tree&component=deck")          # the deck's options are its design's
+    wait(browser, lambda d: ready(d) and d.find_elements(By.ID, "param-card"), "the deck never showed")
+    assert browser.find_element(By.ID, "param-card").get_attribute("disabled") is None
+    assert "Command line only" not in browser.find_element(By.ID, "param-card-help").text
 
 
 EDIT_AT_RANDOM = """

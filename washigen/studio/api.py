@@ -115,7 +115,7 @@ def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
     """A parameter as the page's form shows it: named as on the command line (--long is "long", whatever the spec
     calls it in Python), with its range and help."""
     return {"name": param.keyword, "kind": param.kind, "default": param.default, "min": param.min, "max": param.max,
-            "choices": list(param.choices), "help": param.help_text(lang)}
+            "choices": list(param.choices), "help": param.help_text(lang), "design": param.design}
 
 
 def _component(game: Game, body: dict[str, Any]) -> Component:

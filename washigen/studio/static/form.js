@@ -59,7 +59,11 @@ function field(spec, value, onChange) {
     wrap.append(label, input);
   }
   input.name = spec.name;
-  const help = [spec.help, rangeText(spec)].filter(Boolean).join(" · ");
+  // A parameter that is no part of the design (the bots of `cat-tree play`) changes nothing shown here: the
+  // command line takes it, the form shows it at its default.
+  if (spec.design === false) input.disabled = true;
+  const note = spec.design === false ? t("Command line only") : "";
+  const help = [spec.help, rangeText(spec), note].filter(Boolean).join(" · ");
   if (help) {
     const p = document.createElement("p");
     p.className = "help";

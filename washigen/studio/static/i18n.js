@@ -14,6 +14,7 @@ const GERMAN = {
   "New seed": "Neuer Startwert",
   "Pick a new seed (N)": "Neuen Startwert wählen (N)",
   "Parameters": "Parameter",
+  "Command line only": "Nur auf der Kommandozeile",
   "Print options": "Druckoptionen",
   "Download": "Herunterladen",
   "Open a design file (.json, .txt or .tmj)": "Entwurfsdatei öffnen (.json, .txt oder .tmj)",
