@@ -170,8 +170,8 @@ def test_the_german_pages_carry_their_german_words(german):
         "cats-strips": ["So gehören die Streifen zusammen", "Team 1", "Streifen 1 · obere Seite", "Bogen 1 von",
                         "Die Streifen 1 und 2 stoßen mit ihren Kanten ohne Spielerleiste aneinander",
                         "Jede weitere Reihe kommt außen an die vorige", "Lage 2 von"],
-        "cats-cutup": ["zerschnitten", "Wegunterschied", "Jinja-Modus"],
-        "cats-sheet": ["Team 2", "Name", "deine Farbe", "Spielerleisten"],
+        "cats-cutup": ["Zuschnitt", "Wegunterschied", "Jinja-Modus"],
+        "cats-sheet": ["Team 2", "Name", "Deine Farbe", "Spielerleisten"],
         # (the forest band's words print only where the band holds them at 6 pt: not at this tape width)
         "cats-tape": ["die Regeln", "Startwert 1"],
         "cops-map": ["Segment 1 von 3", "7,5 mm tiefer als seine Nachbarn legen", "TRUPP",

@@ -173,7 +173,12 @@ def _tally_entry(scene: Scene, final: engine.State, p: int, icon: float, row_h: 
 
 def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:
     """How a game ended (`end`: win, trap, stalemate or unfinished), in the words of `lang`, for the drawing of its
-    paper."""
+    paper: the headline of its tally, so a sentence of its own ("Player 1 wins after 135 turns")."""
+    text = _outcome(winners, end, turns, lang)
+    return text[:1].upper() + text[1:]
+
+
+def _outcome(winners, end: str, turns: int, lang: str) -> str:
     _ = translator(lang)
     if end == "unfinished":
         return _("still in play after {turns} turns").format(turns=turns)

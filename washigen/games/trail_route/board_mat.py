@@ -101,7 +101,7 @@ def wrap_marks(g: dict[str, float], rows: int, lang: str = "en", clear_of: float
 
 
 def wrap_note(lang: str = "en") -> str:
-    return translator(lang).gettext("the bottom row and the top row are neighbours: arrows, swaps and cards wrap "
+    return translator(lang).gettext("The bottom row and the top row are neighbours: arrows, swaps and cards wrap "
                                     "round (3 players: row 5 and row 1)")
 
 

@@ -89,7 +89,7 @@ def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool =
     for c in range(COLS):
         scene.add(Text(road_x + (c + 0.5) * cell, top - 1.2, str(c + 1), BOARD_TEXT, anchor="middle", style=label))
     y = top + rows * cell + 5.0
-    note = _("row 1 and the bottom row are neighbours; the left and right edges are not")
+    note = _("Row 1 and the bottom row are neighbours; the left and right edges are not.")
     scene.add(Text(8.0, y, note, fit_size(note, scene.width - 14.0, BOARD_TEXT, minimum=MIN_TEXT), style=label))
     if legend:
         scene.add(*seat_lines(setup, y + 8.0, scene.width, lang))
