@@ -52,7 +52,7 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
         scene.add(Text(g["road_x"] + (c + 0.5) * cell, top - 1.5, str(c + 1), 2.6, anchor="middle",
                        style=Style(fill="tr-grass-dark")))
     scene.add(Text(g["dest_x"] + cell, top - 1.5, _("destinations"), 2.8, anchor="middle", weight="bold",
-                   style=Style(fill="tr-dest-dark")))
+                   style=Style(fill="tr-dest-ink")))     # words: 5.6:1 on the mat (the edges' pink: 1.4)
     scene.add(Text(g["start_x"] + g["start_w"] / 2, top - 1.5, _("start"), 2.8, anchor="middle", weight="bold",
                    style=Style(fill="tr-grass-dark")))
     title_end = SAFE_ZONE + 0.5 + text_width(TITLE, 5.5, "bold")
