@@ -159,3 +159,25 @@ def test_every_example_makes_its_missing_output_folder(script, tmp_path):
                             cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
     assert any(path.is_file() for path in folder.iterdir())
+
+
+def test_threads_that_first_ask_for_the_games_at_once_all_see_every_game(tmp_path):
+    """The registry marked itself loaded before it imported the games, so a second thread saw none: a text design
+    it loaded had 'no game that reads it' (in nearly every fresh process, three threads loading at once)."""
+    washigen.render(washigen.generate("cats", "map", seed=1), tmp_path / "map.txt")
+    code = f"""
+import threading, washigen
+seen, gate = [], threading.Barrier(3)
+def load():
+    gate.wait()
+    try:
+        seen.append(type(washigen.load({str(tmp_path / 'map.txt')!r})).__name__)
+    except washigen.WashigenError as error:
+        seen.append(str(error))
+threads = [threading.Thread(target=load) for _ in range(3)]
+[t.start() for t in threads]; [t.join() for t in threads]
+print(seen)
+"""
+    for _ in range(4):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "['CatsMap', 'CatsMap', 'CatsMap']", done.stdout + done.stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, NamedTuple
 
@@ -178,6 +179,8 @@ def _replace(game: Game, **changes: Any) -> Game:
 _GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
+_loading = False                   # this or another thread is importing the games
+_LOADING = threading.RLock()
 
 
 def register_game(game: Game) -> Game:
@@ -208,10 +211,24 @@ def unregister_game(name: str) -> None:
 
 
 def _load_all() -> None:
-    global _loaded
+    """Every game registered, once. Other threads wait until it is done (one that found `_loaded` set while the
+    games were still being imported saw an empty registry); the loading thread itself, asked again while a game
+    is imported, goes on with what is there."""
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
+    with _LOADING:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            _import_every_game()
+            _loaded = True
+        finally:
+            _loading = False
+
+
+def _import_every_game() -> None:
     for module in _built_in_games():
         importlib.import_module(f"{GAMES_PACKAGE}.{module}")
     from .plugins import entry_points
