@@ -181,3 +181,51 @@ print(seen)
     for _ in range(4):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
         assert done.stdout.strip() == "['CatsMap', 'CatsMap', 'CatsMap']", done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("game, component, change, says", [
+    ("cats", "map", {"segment_rows": 0}, "segment_rows: Input should be greater than or equal to 4"),
+    ("cats", "map", {"long": 10**9}, "long: Input should be less than or equal to 4"),
+    ("cats", "map", {"players": "two"}, "players: Input should be a valid integer"),
+    ("cat-tree", "deck", {"card": "jumbo"}, "card: Input should be 'poker'"),
+    ("cat-tree", "deck", {"copies": 10**6}, "copies: Input should be less than or equal to 4"),
+    ("cops", "map", {"layout": "diagonal"}, "layout: Input should be 'end-to-end' or 'stacked'"),
+])
+def test_a_design_changed_by_hand_beyond_its_file_is_refused_by_every_call_naming_the_field(tmp_path, game,
+                                                                                           component, change,
+                                                                                           says):
+    """The API documents dataclasses.replace for changing a design; validate, draw, render, save and the bots met
+    what load() refuses with a ZeroDivisionError, a MemoryError, a drawing that ran for minutes, or a saved file
+    that would not load."""
+    made = washigen.generate(game, component, **({"seed": 1, "budget": 0} if game == "cops" else
+                                                 {} if game == "cat-tree" else {"seed": 1}))
+    bad = replace(made, **change)
+    good = tmp_path / "good.json"
+    washigen.save(made, good)
+    before = good.read_bytes()
+    for call in (lambda: washigen.validate(bad), lambda: washigen.draw(bad), lambda: washigen.save(bad, good),
+                 lambda: washigen.render(bad, tmp_path / "bad.pdf")):
+        with pytest.raises(washigen.DesignFormatError, match=rf"^design, {says}"):
+            call()
+    assert good.read_bytes() == before and not (tmp_path / "bad.pdf").exists()
+    with pytest.raises(InputError, match=r"^design: must be a design of one of washigen's games"):
+        washigen.validate("map.json")
+
+
+def test_play_balance_and_bot_games_take_the_seeds_generate_takes():
+    for seed in (-1, "3", 3.5, float("nan"), 2**64, True):
+        for call in (lambda: washigen.play("cats", seed=seed), lambda: washigen.balance("cats", games=2, seed=seed),
+                     lambda: washigen.bot_game(washigen.generate("cats", "map", seed=1), seed=seed)):
+            with pytest.raises(InputError, match=r"^seed: must be a whole number 0\.\.9223372036854775807"):
+                call()
+
+
+def test_a_trail_route_setup_that_breaks_a_rule_is_not_played():
+    """A road row cut short loads (the validator reports it); the bots then failed with an IndexError."""
+    setup = washigen.generate("trail-route", "setup", seed=1)
+    short = replace(setup, road=setup.road[:-1] + (setup.road[-1][:2],))
+    assert "trail-route.grid.size" in washigen.validate(short).rules()
+    for call in (lambda: washigen.bot_game(short), lambda: washigen.play("trail-route", short),
+                 lambda: washigen.balance("trail-route", short, games=2)):
+        with pytest.raises(InputError, match=r"^design: breaks a rule, so it is not played: Road row"):
+            call()

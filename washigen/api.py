@@ -47,16 +47,16 @@ def generate(game: str, component: str, **params: Any) -> Design:
 
 def validate(design: Design) -> Report:
     """The design checked against its game's rules: every violation with its rule id, severity and place."""
-    from .design import validate as check
+    from .design import checked, validate as check
 
-    return check(design)
+    return check(checked(design))
 
 
 def render(design: Design, path: str | Path, options: PrintOptions | None = None, **print_options: Any) -> list[Path]:
     """Writes a design by the extension of `path` (see design.render); returns the files written."""
-    from .design import render as write
+    from .design import checked, render as write
 
-    return write(design, path, options, **print_options)
+    return write(checked(design), path, options, **print_options)
 
 
 def load(path: str | Path) -> Design:
@@ -68,9 +68,9 @@ def load(path: str | Path) -> Design:
 
 def save(design: Design, path: str | Path) -> None:
     """The design as JSON at `path`."""
-    from .design import save as write
+    from .design import checked, save as write
 
-    write(design, path)
+    write(checked(design), path)
 
 
 def play(game: str, design: Design | None = None, *, seed: int | None = None, bots: str | None = None,
@@ -80,7 +80,7 @@ def play(game: str, design: Design | None = None, *, seed: int | None = None, bo
     Returns the game's played record (moves, result); InputError for a game washigen cannot play."""
     hook = _playable(game, "play").play
     assert hook is not None                  # _playable refuses a game without one
-    return hook(design, seed=seed, bots=bots, **options)
+    return hook(_checked_or_none(design), seed=_seed(seed), bots=bots, **options)
 
 
 def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAMES, seed: int = 0,
@@ -93,7 +93,7 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
         raise InputError(f"games: must be a whole number 1..100000, got {games!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
         raise InputError(f"jobs: must be a whole number 1..64, got {jobs!r}")
-    return hook(design, games=games, seed=seed, jobs=jobs, bots=bots)
+    return hook(_checked_or_none(design), games=games, seed=_seed(seed), jobs=jobs, bots=bots)
 
 
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str = "greedy",
@@ -220,9 +220,10 @@ _PRINT_CHECKS: dict[str, Callable[[Any, str], Any]] = {
 def draw(design: Design, options: PrintOptions | None = None, **print_options: Any) -> Document:
     """The design's print as its game draws it: a Document whose pages are Scenes in mm. Without paper, the first
     page is the part at its real size, and its `places` say where each cell, card, tile or location lies."""
-    from .design import print_options_from
+    from .design import checked, print_options_from
     from .games import get_game
 
+    design = checked(design)
     return get_game(design.GAME).print_design(design, print_options_from(options, print_options))
 
 
@@ -267,8 +268,11 @@ def bot_game(design: Design, seed: int = 0) -> PlayedGame:
     """One bot game on the design as the game's `play` command plays it (`GAME play --map DESIGN --seed SEED`): its
     moves, the lines the command prints, and, for a game drawn on the board, its drawing after any number of moves.
     InputError for a design no bot game is played on."""
+    from .design import checked
     from .games import get_game
 
+    design = checked(design)
+    seed = _seed(seed, optional=False)
     found = get_game(design.GAME)
     for part in found.components:
         if part.replay is not None:
@@ -276,6 +280,24 @@ def bot_game(design: Design, seed: int = 0) -> PlayedGame:
             if played is not None:
                 return played
     raise InputError(f"design: no bot game of {found.name} is played on a {design.KIND}")
+
+
+def _checked_or_none(design: Any) -> Any:
+    from .design import checked
+
+    return None if design is None else checked(design)
+
+
+def _seed(seed: Any, optional: bool = True) -> Any:
+    """A seed as the command line's --seed takes it (None, where optional: the game's own default), or InputError
+    (play and balance took -1, "3", 3.5 and NaN, which generate refuses)."""
+    from .games.params import SEED_MAX
+
+    if seed is None and optional:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}")
+    return seed
 
 
 def _playable(name: str, what: str) -> Game:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -157,6 +158,23 @@ def load(path: str | Path) -> Design:
     if form in (".tmj", ".tmx"):
         return load_tmj(data, source=source, form=form)
     return loads(data, source=source)
+
+
+def checked(design: Any, what: str = "design") -> Design:
+    """A design handed over in Python, held to what its file would be held to (types, ranges, sizes, the game's
+    own check): one changed by hand (`dataclasses.replace(map, segment_rows=0)`) that no file could hold is
+    refused naming the field, instead of failing deep in a drawing or an engine, or being saved unloadable. The
+    design as read back from its JSON is returned."""
+    if not isinstance(design, Design) or not design.GAME:
+        raise InputError(f"{what}: must be a design of one of washigen's games (washigen.generate or washigen.load "
+                         f"makes one), got {type(design).__name__}")
+    with warnings.catch_warnings():            # a field of the wrong type is reported below, by its name
+        warnings.simplefilter("ignore")
+        try:
+            text = json.dumps(to_dict(design))
+        except (TypeError, ValueError) as error:           # pydantic's serialization error is a ValueError
+            raise DesignFormatError(f"cannot be written as a design file ({error})", source=what) from None
+    return loads(text, source=what)
 
 
 def load_tmj(data: bytes, source: str, form: str = ".tmj") -> Design:

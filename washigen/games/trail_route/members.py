@@ -115,6 +115,10 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     elif not isinstance(setup, TrailRouteSetup):
         raise InputError(f"play: {GAME} plays on a setup, got a {getattr(setup, 'GAME', '?')} "
                          f"{getattr(setup, 'KIND', type(setup).__name__)}")
+    else:
+        from .rules import playable
+
+        playable(setup)
     names = [name.strip() for name in (bots or "greedy").split(",")]
     names = names * setup.players if len(names) == 1 else names
     if len(names) != setup.players:

@@ -23,6 +23,7 @@ from ...arena.match import LeadCount
 from ...errors import InputError
 from .bots import make_policies, parse_policy
 from .engine import GameResult, State, play_game, progress
+from .rules import playable
 from .generate import generate_setup
 from .model import TrailRouteSetup
 
@@ -79,6 +80,8 @@ def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, se
     elif not isinstance(setup, TrailRouteSetup):
         raise InputError(f"setup: Trail Route plays on a setup, got a {getattr(setup, 'GAME', '?')} "
                          f"{getattr(setup, 'KIND', type(setup).__name__)}")
+    else:
+        playable(setup)
     names = seat_bots(bots, setup.players)
     records = run_games(functools.partial(play_record, setup, names), seed, games, setup.players, jobs)
     return seat_balance(records, setup.players)

@@ -16,8 +16,11 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     from .gamelog import describe
     from .model import TrailRouteSetup
 
+    from .rules import playable
+
     if not isinstance(design, TrailRouteSetup):
         return None
+    playable(design)
     names = ["greedy"] * design.players
     result = play_game(design, make_policies(names, seed, option="--bots"))
     state = result.state

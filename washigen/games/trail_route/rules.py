@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from dataclasses import dataclass
 
+from ...errors import InputError
 from ...report import Report, Violation
 from .model import (COLOURS, COLS, DECK, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, ROWS, STEP, TrailRouteSetup,
                     arrow_moves, dest_name, tile_name)
@@ -257,3 +258,12 @@ def board_problems(road) -> set[Cell]:
     for r, cell in impassable_rows(road):
         cells.add(cell)
     return cells
+
+
+def playable(setup: TrailRouteSetup) -> TrailRouteSetup:
+    """The setup, once it breaks no rule: the engine plays on a sound board (a road row cut short loaded, then
+    failed inside the engine with an IndexError)."""
+    report = validate(setup)
+    if not report.ok:
+        raise InputError(f"design: breaks a rule, so it is not played: {report.errors[0].message}")
+    return setup
