@@ -229,3 +229,24 @@ def test_a_trail_route_setup_that_breaks_a_rule_is_not_played():
                  lambda: washigen.balance("trail-route", short, games=2)):
         with pytest.raises(InputError, match=r"^design: breaks a rule, so it is not played: Road row"):
             call()
+
+
+@pytest.mark.parametrize("option, says", [
+    ({"dpi": "300"}, "dpi: must be a whole number from 30 to 2400"), ({"paper": "b5"}, "paper: must be one of"),
+    ({"crop_marks": "no"}, "crop_marks: must be true or false"), ({"gutter": -1}, "gutter: must be zero or more"),
+    ({"back_offset": (float("nan"), 0)}, "back_offset: each of X and Y"),
+    ({"orientation": "diagonal"}, "orientation: must be one of portrait, landscape"),
+])
+def test_render_and_draw_hold_their_print_options_to_what_print_options_takes(tmp_path, option, says):
+    """They checked the bleed alone: dpi="300" was a TypeError, paper="b5" a KeyError, crop_marks="no" drew marks."""
+    deck = washigen.generate("cat-tree", "deck")
+    keep = tmp_path / "deck.pdf"
+    keep.write_bytes(b"kept")
+    with pytest.raises(InputError, match=rf"^{says}"):
+        washigen.render(deck, keep, **option)
+    with pytest.raises(InputError, match=rf"^{says}"):
+        washigen.draw(deck, **option)
+    assert keep.read_bytes() == b"kept"
+    with pytest.raises(InputError, match=r"^options: must be PrintOptions"):
+        washigen.draw(deck, "a4")                                  # type: ignore[arg-type]
+    assert washigen.render(deck, tmp_path / "fine.pdf", dpi=None, paper="A4") == [tmp_path / "fine.pdf"]

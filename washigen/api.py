@@ -56,7 +56,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
     """Writes a design by the extension of `path` (see design.render); returns the files written."""
     from .design import checked, render as write
 
-    return write(checked(design), path, options, **print_options)
+    return write(checked(design), path, _print_options(options, print_options))
 
 
 def load(path: str | Path) -> Design:
@@ -124,8 +124,8 @@ COLOURS = ("rgb", "cmyk")
 def print_options(**values: Any) -> PrintOptions:
     """PrintOptions from plain values, each checked as the command line checks its option: paper="a4", bleed="3mm"
     (or mm), crop_marks=False, cut_lines=True, duplex="long", back_offset="0.5,-1" (or a pair), dpi=600,
-    gutter="4mm", colour="cmyk", lang="de". None leaves an option at its default; an unknown name, or a value out of
-    range, is an InputError naming the option."""
+    gutter="4mm", colour="cmyk", lang="de", orientation="landscape". None leaves an option at its default; an
+    unknown name, or a value out of range, is an InputError naming the option."""
     from .press.options import PrintOptions
 
     checked: dict[str, Any] = {}
@@ -213,18 +213,37 @@ def _bleed(value: Any, name: str) -> float:
 _PRINT_CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "paper": _choice(_papers), "bleed": _bleed, "crop_marks": _flag, "cut_lines": _flag,
     "duplex": _choice(DUPLEX), "back_offset": _offset, "dpi": _dpi, "gutter": _length(MAX_GUTTER),
-    "colour": _choice(COLOURS), "lang": _language,
+    "colour": _choice(COLOURS), "lang": _language, "orientation": _choice(("portrait", "landscape")),
 }
+
+
+def _print_options(options: Any, overrides: dict[str, Any]) -> PrintOptions:
+    """`options` with `overrides`, every value held to what print_options() takes (render and draw checked the
+    bleed alone: dpi="300" or paper="A4" failed deep inside with a TypeError or KeyError)."""
+    from .design import print_options_from
+    from .press.options import PrintOptions
+
+    if options is not None and not isinstance(options, PrintOptions):
+        raise InputError(f"options: must be PrintOptions (washigen.print_options(...) makes them), got "
+                         f"{type(options).__name__}")
+    given = {name: value for name, value in overrides.items() if value is not None}   # None: as it is
+    made = print_options_from(options, {name: _PRINT_CHECKS[name](value, name) if name in _PRINT_CHECKS else value
+                                        for name, value in given.items()})
+    for name, check in _PRINT_CHECKS.items():        # PrintOptions made by hand are held to the same
+        value = getattr(made, name, None)
+        if value is not None:
+            check(value, name)
+    return made
 
 
 def draw(design: Design, options: PrintOptions | None = None, **print_options: Any) -> Document:
     """The design's print as its game draws it: a Document whose pages are Scenes in mm. Without paper, the first
     page is the part at its real size, and its `places` say where each cell, card, tile or location lies."""
-    from .design import checked, print_options_from
+    from .design import checked
     from .games import get_game
 
     design = checked(design)
-    return get_game(design.GAME).print_design(design, print_options_from(options, print_options))
+    return get_game(design.GAME).print_design(design, _print_options(options, print_options))
 
 
 def draw_component(game: str, component: str, options: PrintOptions | None = None, **params: Any) -> Document:
