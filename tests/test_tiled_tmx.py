@@ -145,6 +145,9 @@ def test_unknown_map_and_layer_properties_are_kept_and_written_back_in_either_fo
                                                                    ("season", "Fall")]
         assert kept["map"][2]["propertytype"] == "Season"
         assert kept["layers"] == {"walls": [{"name": "checked", "type": "bool", "value": True}]}
+        by_api = tmp_path / f"api{suffix}"                  # the API checks the design, its extras ride along
+        washigen.render(design, by_api)
+        assert getattr(load_tmj(by_api.read_bytes(), str(by_api), suffix), EXTRAS) == kept
 
 
 def test_a_misnamed_known_property_is_still_refused_by_its_value(made):

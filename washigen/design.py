@@ -174,7 +174,11 @@ def checked(design: Any, what: str = "design") -> Design:
             text = json.dumps(to_dict(design))
         except (TypeError, ValueError) as error:           # pydantic's serialization error is a ValueError
             raise DesignFormatError(f"cannot be written as a design file ({error})", source=what) from None
-    return loads(text, source=what)
+    read = loads(text, source=what)
+    for name, value in vars(design).items():      # what rides along, not a field (a Tiled map's other properties)
+        if name not in vars(read):
+            object.__setattr__(read, name, value)
+    return read
 
 
 def load_tmj(data: bytes, source: str, form: str = ".tmj") -> Design:
