@@ -267,10 +267,10 @@ def test_a_bot_game_is_played_and_drawn_move_by_move():
     assert api.svg(played.draw(len(played.moves), options).pages[0]) == \
         api.svg(played.draw(None, options).pages[0])
     assert washigen.bot_game(game_map, 3).moves == played.moves               # seeded: the same game again
-    for lang, caption in (("en", "still in play after 2 turns"), ("de", "nach 2 Zügen noch im Spiel")):
+    for lang, caption in (("en", "Still in play after 2 turns"), ("de", "Nach 2 Zügen noch im Spiel")):
         mid_game = api.svg(played.draw(2, washigen.print_options(lang=lang)).pages[0])
         assert caption in mid_game and ("no result" not in mid_game and "kein Ergebnis" not in mid_game)
-    assert "still in play" not in api.svg(played.draw(None, options).pages[0])       # the finished game says who won
+    assert "Still in play" not in api.svg(played.draw(None, options).pages[0])       # the finished game says who won
     cops = washigen.bot_game(washigen.generate("cops", "map", players=2, seed=3), 1)
     assert cops.draw is not None and cops.lines[-1].startswith("game 1 (seed ") and len(cops.moves) > 3
     trail = washigen.bot_game(washigen.generate("trail-route", "setup", seed=5), 9)
