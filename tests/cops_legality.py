@@ -33,6 +33,7 @@ class Referee:
         self.crimes: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
         self.solved: dict[tuple[int, int], int] = {}
         self.miso: list[tuple[str, str, tuple]] = []
+        self._linked, self._links_found = -1, {}            # _links() for that many Miso paths
         self.zone: dict[str, tuple[int, int]] = {}
         self.shape: dict[str, tuple] = {}
         frame = frame_of(design)
@@ -234,14 +235,13 @@ class Referee:
 
     def _reached(self, origin: str, used: set) -> set[str]:
         """The locations chains of unused pieces lead to from `origin` (every chain, each piece once in it)."""
-        pieces = self._pieces()
+        links = self._links()
         reached = set()
 
         def walk(node, taken) -> None:
-            for piece, ends in pieces:
-                if piece in used or piece in taken or node not in ends:
+            for piece, other in links.get(node, ()):
+                if piece in used or piece in taken:
                     continue
-                other = ends[1] if ends[0] == node else ends[0]
                 if other[0] == "location":
                     reached.add(other[1])
                 elif len(taken) < 16:
@@ -249,6 +249,18 @@ class Referee:
 
         walk(("location", origin), frozenset())
         return reached
+
+    def _links(self) -> dict:
+        """Each end -> the pieces at it and their other ends: the map's pieces worked out once, again only when a
+        Miso path has been drawn since."""
+        if self._linked != len(self.miso):
+            links: dict = {}
+            for piece, (a, b) in self._pieces():
+                links.setdefault(a, []).append((piece, b))
+                if b != a:
+                    links.setdefault(b, []).append((piece, a))
+            self._links_found, self._linked = links, len(self.miso)
+        return self._links_found
 
     def _pieces(self) -> list:
         """Every piece with its two ends: printed paths, roads with a location at an end, Miso paths."""
