@@ -59,11 +59,27 @@ def test_a_generated_seed_is_chosen_and_kept_in_the_design():
     ("cat-tree", "deck", {"paper": "a4"}, "paper: not part of the design"),
     ("cats", "mapp", {}, "cats has no component 'mapp'; known: map,"),
     ("chess", "board", {}, "unknown game 'chess'"),
+    # held to what the command line holds them to, so generate never makes a design save refuses
+    ("cats", "map", {"rules_url": 1.5}, "rules-url: must be text, got 1.5"),
+    ("cats", "map", {"rules_url": ""}, "rules-url: empty; leave it out for none"),
+    ("cats", "map", {"rules_url": "https://example.com/\u0007"}, "rules-url: control character U+0007"),
+    ("cats", "map", {"rules_url": "https://example.com/" + "x" * 5000}, "rules-url: at most"),
+    ("cats", "tape", {"length": 0}, "length: must be greater than zero"),
+    ("trail-route", "setup", {"mix": 3}, "mix: must be text, got 3"),
 ])
 def test_generate_refuses_bad_parameters_by_name(game, component, params, message):
     with pytest.raises(InputError) as error:
         washigen.generate(game, component, **params)
     assert message in str(error.value)
+
+
+def test_a_parameter_given_as_none_is_its_default(tmp_path):
+    """None is a parameter left out, whatever the maker's own default: an int, a flag, a choice."""
+    made = washigen.generate("cats", "setup", seed=3, players=None, coop=None, sewer_poppers=None, long=None)
+    assert made == washigen.generate("cats", "setup", seed=3)
+    assert washigen.generate("cops", "sheet", players=None) == washigen.generate("cops", "sheet")
+    washigen.save(made, tmp_path / "setup.json")
+    assert washigen.load(tmp_path / "setup.json") == made
 
 
 def test_render_refuses_an_unknown_print_option(tmp_path):

@@ -129,6 +129,7 @@ CASES = [
     (["trail-route", "components", "--mix", "bell-mix.toml", "-o", "out.pdf"], "line 1, column 8"),
     (["cats", "map", "--rules-url", "https://example.com/\x1b[2J", "-o", "out.pdf"], "--rules-url"),
     (["cats", "map", "--rules-url", "https://example.com/" + "x" * 5000, "-o", "out.pdf"], "--rules-url"),
+    (["cats", "tape", "--rules-url", "", "-o", "out.json"], "--rules-url': empty; leave it out for none"),
 ]
 
 

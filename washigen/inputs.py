@@ -77,6 +77,20 @@ def describe_char(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+def printable_problem(text: str, max_length: int) -> str | None:
+    """What is wrong with free text that reaches the paper (a URL, a name), or None: the command line, the studio
+    and washigen.generate hold it to the same rule. Empty text is refused, not printed as an empty QR code."""
+    if not text:
+        return "empty; leave it out for none"
+    if len(text) > max_length:
+        return f"at most {max_length} characters, got {len(text)}"
+    found = CONTROL.search(text)
+    if found is not None:
+        return f"control character {describe_char(found.group())} at character {found.start() + 1}; the text " \
+               "must be printable"
+    return None
+
+
 MAX_NUMBER = 2 ** 64          # whole numbers: a seed is the largest a document holds
 
 

@@ -64,16 +64,11 @@ def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
 def printable_text(max_length: int):
     """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
     def check(ctx, param, value: str | None) -> str | None:
-        from ..inputs import CONTROL, describe_char
+        from ..inputs import printable_problem
 
-        if value is None:
-            return value
-        if len(value) > max_length:
-            raise click.BadParameter(f"at most {max_length} characters, got {len(value)}")
-        found = CONTROL.search(value)
-        if found is not None:
-            raise click.BadParameter(f"control character {describe_char(found.group())} at character "
-                                     f"{found.start() + 1}; the text must be printable")
+        problem = None if value is None else printable_problem(value, max_length)
+        if problem is not None:
+            raise click.BadParameter(problem)
         return value
     return check
 

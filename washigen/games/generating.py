@@ -33,7 +33,8 @@ def generate(game: str, component: str, **params: Any) -> Design:
         if name not in known:
             raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
                              f"{', '.join(n for n, p in known.items() if p.design) or 'none'}")
-    checked = {name: known[name].check(value) for name, value in params.items()}
+    # None means the default, as a parameter left out (a maker's own default is not always None).
+    checked = {name: known[name].check(value) for name, value in params.items() if value is not None}
     if part.options is not None:
         printing = [name for name in checked if not known[name].design]
     else:

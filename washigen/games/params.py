@@ -21,14 +21,18 @@ param() fields works everywhere an Options class does (plugins may use either)."
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple, dataclass_transform
 
 from ..errors import InputError
+from ..inputs import printable_problem
 from ..words import N_
 from ..units import format_length, format_mm
 
 PARAM = "washigen.param"            # the key of a field's metadata that holds its declaration
+# Kinds whose value is text (a file also a path). Others a game reads itself: cops' offset, a number or "6mm".
+TEXT_KINDS = ("str", "choice", "URL", "LIST", "file", "folder")
 
 
 class Param(NamedTuple):
@@ -72,6 +76,11 @@ class Param(NamedTuple):
         long_options = [flag for flag in self.option.split("/") if flag.startswith("--")]
         return long_options[0][2:].replace("-", "_") if long_options else self.name
 
+    @property
+    def label(self) -> str:
+        """How a message names it: as its long option does (--mix-file is "mix"), which is what scripts pass."""
+        return self.keyword.replace("_", "-")
+
     def help_text(self, lang: str = "en") -> str:
         """The help in a language (`help` in English): the catalog's words for it, its fields filled in."""
         return translated_help(self.help_msgid or self.help, self.help_fields, lang)
@@ -108,24 +117,31 @@ class Param(NamedTuple):
             return value
         value = self._as_kind(value)
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            raise InputError(f"{self.name.replace('_', '-')}: must be {self.min}..{self.max}, got {value}")
+            raise InputError(f"{self.label}: must be {self.min}..{self.max}, got {value}")
         if self.choices and value not in self.choices:
-            raise InputError(f"{self.name.replace('_', '-')}: must be one of {', '.join(self.choices)}, got {value!r}")
+            raise InputError(f"{self.label}: must be one of {', '.join(self.choices)}, got {value!r}")
         return value
 
     def _as_kind(self, value: Any) -> Any:
-        label = self.name.replace("_", "-")
+        label = self.label
         if self.kind == "length":
             from ..units import parse_length
-            return parse_length(value, field=label, allow_zero=True)
+            # As on the command line: zero only where a lower bound is declared (a bleed's 0), never for a size.
+            return parse_length(value, field=label, allow_zero=self.min is not None)
         if self.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise InputError(f"{label}: must be a whole number, got {value!r}")
         if self.kind == "float":
             return self._number(value, label)
         if self.kind == "bool" and not isinstance(value, bool):
             raise InputError(f"{label}: must be True or False, got {value!r}")
-        if self.kind in ("str", "choice") and not isinstance(value, str):
+        if self.kind in ("file", "folder") and isinstance(value, os.PathLike):
+            return value
+        if self.kind in TEXT_KINDS and not isinstance(value, str):
             raise InputError(f"{label}: must be text, got {value!r}")
+        if self.max_length is not None:
+            problem = printable_problem(value, self.max_length)
+            if problem is not None:
+                raise InputError(f"{label}: {problem}")
         return value
 
     @staticmethod

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import math
 import secrets
 import threading
 import warnings
@@ -145,21 +146,6 @@ def form_values(game: Game, component: Component, params: Any) -> dict[str, Any]
     return values
 
 
-def printable(param: Param, value: Any) -> Any:
-    """Free text that reaches the paper: at most its length, and no control character (as the command line)."""
-    from ..inputs import CONTROL, describe_char
-
-    if param.max_length is None or not isinstance(value, str):
-        return value
-    if len(value) > param.max_length:
-        raise FieldError(param.keyword, f"at most {param.max_length} characters, got {len(value)}", value)
-    found = CONTROL.search(value)
-    if found is not None:
-        raise FieldError(param.keyword, f"control character {describe_char(found.group())} at character "
-                                        f"{found.start() + 1}; the text must be printable", value)
-    return value
-
-
 # The kinds whose values are not text (a length may be a bare number of millimetres, or text such as "50mm").
 NOT_TEXT_KINDS = ("int", "float", "bool", "length")
 
@@ -172,7 +158,9 @@ def checked(param: Param, value: Any) -> Any:
         # a spec checks the text kinds' words, not that they are words (the command line only gives it text)
         raise FieldError(param.keyword, f"must be text, got {type_name(value)}", value)
     try:
-        value = param._replace(min=None, max=None).check(value)
+        # Unbounded, to say the range in the studio's words below; a declared lower bound stays declared (-inf),
+        # as a length may be zero only where one is.
+        value = param._replace(min=None if param.min is None else -math.inf, max=None).check(value)
     except InputError as error:
         raise FieldError(param.keyword, str(error).split(": ", 1)[-1], value) from None
     low, high = param.min, param.max
@@ -183,7 +171,7 @@ def checked(param: Param, value: Any) -> Any:
         span = " and ".join(part for part in (low is not None and f"at least {shown(low)}",
                                               high is not None and f"at most {shown(high)}") if part)
         raise FieldError(param.keyword, f"must be {span}, got {shown(value)}", value)
-    return printable(param, param.check(value))
+    return value
 
 
 def type_name(value: Any) -> str:
