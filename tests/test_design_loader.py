@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from washigen.design import FORMAT, dumps, load, loads
 from washigen.errors import DesignFormatError, InputError, WashigenError
 
-from .sample_game import Board, Token, registered
+from .sample_game import SAMPLE, Board, Token, registered
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -174,3 +174,14 @@ def test_a_games_own_check_names_the_field_once():
         loads(json.dumps(data), "m.json")
     assert str(caught.value).startswith("m.json, coop: team play is for 4 players") and str(caught.value).count(
         "coop:") == 1
+
+
+def test_a_game_may_not_take_another_games_name_as_its_alias():
+    from dataclasses import replace
+
+    from washigen.games import get_game, register_game
+
+    assert get_game("cats").name == "cats"
+    with pytest.raises(ValueError, match="the name 'Cats' already names the game 'cats'"):
+        register_game(replace(SAMPLE, name="alias-sample", aliases=("Cats",)))
+    assert get_game("cats").name == "cats"

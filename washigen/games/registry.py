@@ -192,6 +192,10 @@ def register_game(game: Game) -> Game:
                                 and existing.declared("commands") is commands)
     if existing is not None and not same:
         raise ValueError(f"game {game.name!r} registered twice")
+    for alias in (game.name, *game.aliases):     # a plugin's alias must not take over another game's name
+        owner = _ALIASES.get(alias.lower())
+        if owner is not None and owner != game.name:
+            raise ValueError(f"game {game.name!r}: the name {alias!r} already names the game {owner!r}")
     makers = game.declared("makers")
     if makers:
         game = _replace(game, components=tuple(c._replace(make=makers.get(c.name, c.make))
