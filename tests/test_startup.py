@@ -22,9 +22,9 @@ GAME_PACKAGES = ("cats", "cops", "cat_tree", "trail_route")
 HEAVY_LIBRARIES = ("pydantic", "pydantic_core", "reportlab", "PIL", "pypdf", "pypdfium2", "cairosvg", "svgwrite",
                    "markdown_it", "babel", "starlette", "uvicorn", "importlib.metadata")
 # Modules of washigen that hold the designs, the drawing and the engines.
-HEAVY_MODULES = ("washigen.design", "washigen.scene", "washigen.backends", "washigen.press.document",
-                 "washigen.press.impose", "washigen.press.templates", "washigen.arena", "washigen.fonts",
-                 "washigen.rulebook.kit", "washigen.studio.app")
+HEAVY_MODULES = ("washigen.design", "washigen.scene", "washigen.tally", "washigen.backends",
+                 "washigen.press.document", "washigen.press.impose", "washigen.press.templates", "washigen.arena",
+                 "washigen.fonts", "washigen.rulebook.kit", "washigen.studio.app")
 HEAVY_GAME_MODULES = ("model", "generate", "rules", "draw", "engine", "text", "tiled", "playtest", "bots", "variants",
                       "gamelog", "draw_game")
 

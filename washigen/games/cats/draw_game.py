@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...fonts import text_width, wrap_text
 from ...i18n import N_, translator
-from ...scene import Circle, Group, Line, Path, Primitive, Rect, Scene, Style, Text
-from ...units import SAFE_ZONE
+from ...scene import Circle, Group, Line, Path, Primitive, Rect, Scene, Style
+from ...tally import Part, TallyRows, add_tally, headline, unfinished
 from . import engine
 from .draw import map_scene
 from .symbols import symbol, use
@@ -106,82 +105,36 @@ def setup_fish_mask(design: CatsMap, setup: CatsSetup) -> int:
 
 def _tally(scene: Scene, design: CatsMap, final: engine.State, outcome: str, s: float, lang: str = "en") -> None:
     """A strip under the map: the outcome, then per player the special moves (used ones crossed off) and the fish
-    brought home, in as many columns as fit; an entry wider than the map flows onto more lines. Every word keeps
-    the safe zone inside the trim."""
+    brought home."""
     _ = translator(lang)
-    row_h = max(6.0, 1.2 * s)
-    margin = SAFE_ZONE + 0.5
-    usable = scene.width - 2 * margin
-    size = min(3.0, 0.5 * row_h)
-    icon = 0.8 * row_h
-    headline = wrap_text(outcome, size, usable, "bold")
-    entries = [_tally_entry(scene, final, p, icon, row_h, size, _) for p in range(design.players)]
-    gap = 3.0
-    widest = max(sum(width + 1.0 for width, _draw in parts) - 1.0 for parts in entries)
-    per_row = max(1, int((usable + gap) // (widest + gap)))
-    column = (usable + gap) / per_row - gap
-    leading = 1.35 * size             # the outcome's lines, closer than the rows of symbols
-    items: list = [Text(margin, 0.7 * row_h + k * leading, line, size, weight="bold")
-                   for k, line in enumerate(headline)]
-    y = row_h + (len(headline) - 1) * leading
-    for first in range(0, len(entries), per_row):
-        lines = 1
-        for k, parts in enumerate(entries[first:first + per_row]):
-            x0 = margin + k * (column + gap)
-            x, line = x0, 0
-            for width, draw in parts:
-                if x > x0 and x + width > x0 + column + 1e-6:     # flows onto the next line of this entry
-                    x, line = x0, line + 1
-                items += draw(x, y + line * row_h)
-                x += width + 1.0
-            lines = max(lines, line + 1)
-        y += lines * row_h
-    top = scene.height
-    scene.height = top + 1.0 + y + margin
-    scene.add(Group(items, dy=top + 1.0))
+    rows = TallyRows(max(6.0, 1.2 * s))
+    add_tally(scene, outcome, [_tally_entry(scene, final, p, rows, _) for p in range(design.players)], rows)
 
 
-def _tally_entry(scene: Scene, final: engine.State, p: int, icon: float, row_h: float, size: float, _) -> list:
-    """A player's entry as parts (width, draw(x, y) -> primitives): the colour box with the player's name, each
-    special move, the fish brought home."""
+def _tally_entry(scene: Scene, final: engine.State, p: int, rows: TallyRows, _) -> list[Part]:
+    """A player's entry: the colour box with the player's name, each special move, the fish brought home."""
     out = final.out[final.game.team_of[p]]
     label = (_("player {number} (out)") if out else _("player {number}")).format(number=p + 1)
     home = sum(1 for c in final.cats if c.player == p and c.home)
-    fish = _("fish home: {count}").format(count=home)
-    box = Style(fill=f"player-{p + 1}", stroke="ink", stroke_width=0.15)
-    cross = Style(stroke="ink", stroke_width=max(0.3, 0.08 * icon), line_cap="round")
-    pad = 0.1 * icon
 
-    def name(x: float, y: float) -> list:
-        return [Rect(x, y + 0.1 * row_h, icon, icon, box), Text(x + icon + 1.0, y + 0.65 * row_h, label, size)]
+    def special(x: float, y: float, side: float) -> list[Primitive]:
+        return [use(scene, symbol("special", side), x, y, side)]
 
-    def special(used: bool):
-        def draw(x: float, y: float) -> list:
-            ty = y + 0.1 * row_h
-            drawn: list[Primitive] = [use(scene, symbol("special", icon), x, ty, icon)]
-            if used:
-                drawn += [Line(x + pad, ty + pad, x + icon - pad, ty + icon - pad, cross),
-                          Line(x + pad, ty + icon - pad, x + icon - pad, ty + pad, cross)]
-            return drawn
-        return draw
-
-    parts = [(icon + 1.0 + text_width(label, size), name)]
-    parts += [(icon, special(k < final.used[p])) for k in range(engine.SPECIALS)]
-    parts.append((text_width(fish, size), lambda x, y: [Text(x, y + 0.65 * row_h, fish, size)]))
-    return parts
+    return [rows.swatch(f"player-{p + 1}", label),
+            *(rows.token(special, k < final.used[p]) for k in range(engine.SPECIALS)),
+            rows.words(_("fish home: {count}").format(count=home))]
 
 
 def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:
     """How a game ended (`end`: win, trap, stalemate or unfinished), in the words of `lang`, for the drawing of its
     paper: the headline of its tally, so a sentence of its own ("Player 1 wins after 135 turns")."""
-    text = _outcome(winners, end, turns, lang)
-    return text[:1].upper() + text[1:]
+    return headline(_outcome(winners, end, turns, lang))
 
 
 def _outcome(winners, end: str, turns: int, lang: str) -> str:
     _ = translator(lang)
     if end == "unfinished":
-        return _("still in play after {turns} turns").format(turns=turns)
+        return unfinished(turns, _)
     if end == "stalemate" or not winners:
         return _("stalemate: no winner after {turns} turns").format(turns=turns)
     who = " + ".join(str(w + 1) for w in winners)
