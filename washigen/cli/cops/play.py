@@ -21,7 +21,8 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
     """Bots play Cops on a map. Every game's seed and result is printed, and with one game its moves first (one a
     line: squad and move in notation); -o LOG.txt writes the first game's moves as a log that --replay plays back,
     -o game.pdf|svg|png draws the map after the first game: each squad's moves along the paths in its colour, the
-    areas filled, solved zones framed, Miso-Squirly paths."""
+    areas filled, solved zones framed, Miso-Squirly paths; under it, how the game ended and a key of the squads'
+    colours."""
     import json
 
     from ...arena import game_seed

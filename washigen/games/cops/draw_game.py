@@ -1,5 +1,6 @@
 """A Cops game drawn on its map after it was played: each squad's moves along the paths in its colour, the areas
-filled, Miso-Squirly paths, and the solved zones framed (`cops play -o game.pdf`)."""
+filled, Miso-Squirly paths, and the solved zones framed (`cops play -o game.pdf`); under the map, how the game ended
+and a key of the squads' colours, with the ramen each ate and the crimes it solved."""
 
 from __future__ import annotations
 
@@ -7,21 +8,27 @@ from dataclasses import replace
 from typing import Sequence
 
 from ...fonts import MIN_TEXT
-from ...scene import Circle, Group, Polyline, Rect, Scene, Style, Text, rounded_path
+from ...i18n import N_, translator
+from ...scene import Circle, Group, Polyline, Primitive, Rect, Scene, Style, Text, Use, rounded_path
+from ...tally import Part, TallyRows, add_tally, headline, unfinished
 from ...units import SAFE_ZONE
-from .draw import map_scene, paint
+from . import engine
+from .draw import map_scene, paint, ramen_symbol
 from .geometry import location_index, path_visible, shape_of, visible_part
 from .lettering import WORD_GAP, box_gap, text_box
 from .model import PATH_WIDTH, SQUAD_WIDTH, CopsMap, scale_for
+from .playtest import turn_limit
 
 
 SQUAD_COLOURS = ("#d62728", "#1f4fd6", "#1a9a3a", "#8e3fb0", "#222222", "#e0559b")
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("purple"), N_("black"), N_("pink"))    # the key names them
 
 
 def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> Scene:
     """The map after a game: every path piece a squad used drawn in its colour along the path (squads side by
     side), the areas filled in their squads' colours, Miso-Squirly paths dashed in the colour of the squad that
-    drew them, and every solved zone framed in its solver's colour."""
+    drew them, and every solved zone framed in its solver's colour; under the map, how the game ended (or that it
+    goes on, for a game drawn before its end) and a key of the squads' colours (`_tally`)."""
     s = scale_for(design.tape_width)
     board = state.board
     lines = _piece_lines(design, board)
@@ -56,7 +63,47 @@ def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> 
     for zone, solver in enumerate(state.solved):
         if solver >= 0:
             scene.add(*_solved_mark(design, zone, solver, s, words))
+    _tally(scene, design, state, s, lang)
     return scene
+
+
+def printed_outcome(design: CopsMap, state, lang: str = "en") -> str:
+    """How the game that reached `state` ended, in the words of `lang`: a squad's second crime, a stalemate (no
+    squad can move any more) or the turn limit; for a game not over yet, that it is still in play."""
+    _ = translator(lang)
+    turns = state.plies
+    result = engine.result(state)
+    if result is not None and result.winners:
+        text = _("squad {number} solves its second crime after {turns} turns and wins").format(
+            number=result.winners[0] + 1, turns=turns)
+    elif result is not None:
+        text = _("stalemate after {turns} turns: no squad can move any more, so no one wins").format(turns=turns)
+    elif turns >= turn_limit(design):
+        text = _("turn limit reached after {turns} turns: no squad has solved two crimes").format(turns=turns)
+    else:
+        text = unfinished(turns, _)
+    return headline(text)
+
+
+def _tally(scene: Scene, design: CopsMap, state, s: float, lang: str) -> None:
+    """A strip under the map: how the game ended, then per squad its colour, its ramen (those eaten crossed off)
+    and the crimes it solved."""
+    _ = translator(lang)
+    rows = TallyRows(max(6.0, 6.0 * s))
+    scene.define(ramen_symbol())
+
+    def bowl(x: float, y: float, side: float) -> list[Primitive]:
+        return [Use("cops-ramen", x, y + 0.1 * side, scale=side / 20.0)]     # 20 x 16: centred in the square
+
+    entries: list[list[Part]] = []
+    for squad in range(state.players):
+        colour = squad % len(SQUAD_COLOURS)
+        label = _("squad {number} ({colour})").format(number=squad + 1, colour=_(COLOUR_WORDS[colour]))
+        eaten = engine.RAMEN - state.ramen[squad]
+        entries.append([rows.swatch(SQUAD_COLOURS[colour], label),
+                        *(rows.token(bowl, k < eaten) for k in range(engine.RAMEN)),
+                        rows.words(_("crimes solved: {count}").format(count=len(state.crimes[squad])))])
+    add_tally(scene, printed_outcome(design, state, lang), entries, rows)
 
 
 def _outside(design: CopsMap, board, points, a: int, b: int) -> tuple:
