@@ -1,12 +1,14 @@
 """Cat Tree layout text (DESIGN 5) and the layout design file: parsing, errors naming line and token, round trips."""
 
+import re
+
 import pytest
 
-from washigen.design import dumps, loads
+from washigen.design import dumps, load, loads
 from washigen.errors import DesignFormatError, InputError
 from washigen.games import get_game
 from washigen.games.cat_tree.generate import generate_layout
-from washigen.games.cat_tree.model import CatTreeLayout, PlacedCard
+from washigen.games.cat_tree.model import CatTreeDeck, CatTreeLayout, PlacedCard
 from washigen.games.cat_tree.text import from_text, to_text
 
 
@@ -45,6 +47,32 @@ def test_text_round_trips_a_simulated_tree():
     tree = generate_layout(11)
     again = from_text(to_text(tree))
     assert (again.width, again.height, again.cards) == (tree.width, tree.height, tree.cards)
+
+
+def test_text_round_trips_a_simulated_trees_seed():
+    tree = generate_layout(11)
+    assert tree.seed == 11 and from_text(to_text(tree)) == tree
+
+
+@pytest.mark.parametrize("deck", [CatTreeDeck(), CatTreeDeck(card="tarot", copies=3, reference_cards=0),
+                                  CatTreeDeck(card="mini-euro", copies=1, reference_cards=4)])
+def test_a_decks_listing_reads_back_as_the_deck(deck):
+    assert from_text(to_text(deck)) == deck
+
+
+@pytest.mark.parametrize("change, says", [
+    ((" 3  Scratcher  x 4", " 3  Scratcher  x 2"), "same number of copies, got pipe x 4 (line 2), scratcher x 2"),
+    ((" 3  Scratcher  x 4", " 6  Scratcher  x 4"), "line 3: write a structure as RANK NAME x COPIES"),
+    ((" 3  Scratcher  x 4\n", ""), "no line for scratcher"),
+    ((" 3  Scratcher  x 4", " 3  Scratcher  x 4\n 3  Scratcher  x 4"), "line 4: scratcher is listed twice (line 3)"),
+    (("poker cards", "beer-mat cards"), "line 1: unknown card size 'beer-mat'"),
+    (("x 4", "x 9"), "copies"),
+])
+def test_a_decks_listing_with_a_bad_line_names_it(change, says, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(to_text(CatTreeDeck()).replace(*change), encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(says)):
+        load(path)
 
 
 def test_the_text_form_carries_the_score_as_comments():

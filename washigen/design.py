@@ -243,10 +243,11 @@ def load_text(data: bytes, source: str) -> Design:
 
 
 def _held_to_json_limits(design: Design, source: str) -> Design:
-    """A design read from its text form, held to what its JSON form may hold (finite numbers in range): a text
-    form took `balance: nan` and wrote JSON that washigen then refused."""
+    """A design read from its text form, held to what its JSON form may hold (finite numbers in range, every
+    field's range): a text form took `balance: nan`, and a deck listing 9 copies, which washigen then refused as
+    JSON."""
     check_tree(to_dict(design), source, DesignFormatError, "design", max_float=MAX_LENGTH)
-    return design
+    return checked(design, source)
 
 
 def loads(data: bytes | str, source: str = "") -> Design:

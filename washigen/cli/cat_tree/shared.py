@@ -36,7 +36,10 @@ def read_layout(path: Path) -> CatTreeLayout:
     content = read_text(path, "layout file")
     from ...games.cat_tree.text import from_text
 
-    return from_text(content, str(path))
+    design = from_text(content, str(path))
+    if not isinstance(design, CatTreeLayout):
+        raise InputError(f"{path}: a cat-tree deck's listing, not a layout")
+    return design
 
 
 def score_document(result, report) -> dict:

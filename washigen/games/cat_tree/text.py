@@ -6,15 +6,20 @@ case; `#` starts a comment; every row has the same number of tokens.
     .    .        nest
     box  catwalk  shelf
     box  pipe     scratcher
+
+A deck's listing (`cat-tree deck -o deck.txt`) is read back too: its title line, then RANK NAME x COPIES a line.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import re
+from dataclasses import replace
+from typing import Sequence, cast
 
 from ...errors import InputError
-from .model import (ALTITUDE, BY_NAME, BY_RANK, MAX_GRID, NAMES, RANKS, STRUCTURES, TITLE, CatTreeDeck,
-                    CatTreeLayout, layout_from_grid)
+from ..params import SEED_MAX
+from .model import (ALTITUDE, BY_NAME, BY_RANK, CARD_SIZE_NAMES, CardSize, MAX_GRID, NAMES, RANKS, STRUCTURES, TITLE,
+                    CatTreeDeck, CatTreeLayout, layout_from_grid)
 
 EMPTY = "."
 
@@ -32,8 +37,22 @@ def token_card(token: str) -> str | None:
     raise KeyError(token)
 
 
-def from_text(text: str, source: str = "layout") -> CatTreeLayout:
-    """Parses a layout; a token or row it cannot read raises InputError naming the line and the token."""
+def from_text(text: str, source: str = "layout") -> CatTreeLayout | CatTreeDeck:
+    """Parses a layout, or a deck's listing (to_text writes both); a token or row it cannot read raises InputError
+    naming the line and the token. The layout's seed is read from its title line, where it has one."""
+    first = text.split("\n", 1)[0]
+    if DECK_TITLE.match(first):
+        return deck_from_text(text, source)
+    layout = layout_from_text(text, source)
+    seed = LAYOUT_SEED.match(first)
+    if seed is None:
+        return layout
+    if int(seed.group(1)) > SEED_MAX:
+        raise InputError(f"{source}: line 1: seed {seed.group(1)} is out of range; at most {SEED_MAX}")
+    return replace(layout, seed=int(seed.group(1)))
+
+
+def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
     rows: list[tuple[int, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         tokens = line.split("#", 1)[0].split()
@@ -98,6 +117,46 @@ def deck_text(deck: CatTreeDeck) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The title lines to_text writes: a deck's says its card size and counts, a layout's its seed.
+DECK_TITLE = re.compile(rf"# {re.escape(TITLE)} · deck · (\S+) cards · (\d{{1,3}}) structure cards and "
+                        r"(\d{1,3}) reference cards\s*$")
+LAYOUT_SEED = re.compile(rf"# {re.escape(TITLE)} · layout \d+ x \d+ · seed (\d{{1,19}}) · ")
+DECK_LINE = re.compile(r"\s*(\S+)\s+(\S+)\s+x\s+(\d{1,3})\s*$")
+
+
+def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
+    """A deck's listing read back: its title line gives the card size and the reference cards, and every structure
+    has a line `RANK  NAME  x COPIES`, the same count for each (a deck holds as many of every structure)."""
+    lines = text.splitlines()
+    title = DECK_TITLE.match(lines[0]) if lines else None
+    if title is None:
+        raise InputError(f"{source}: line 1: a deck's listing starts with its title line, as `cat-tree deck -o "
+                         "deck.txt` writes it")
+    card, _structures, reference = title.groups()
+    if card not in CARD_SIZE_NAMES:
+        raise InputError(f"{source}: line 1: unknown card size {card!r}; one of {', '.join(CARD_SIZE_NAMES)}")
+    copies: dict[str, tuple[int, int]] = {}                                 # structure -> (copies, line)
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.split("#", 1)[0].strip():
+            continue
+        found = DECK_LINE.match(line)
+        name = found.group(2).lower() if found else ""
+        if found is None or name not in BY_NAME or BY_NAME[name].rank != found.group(1).upper():
+            raise InputError(f"{source}: line {number}: write a structure as RANK NAME x COPIES (' 3  Scratcher  x "
+                             f"4'), got {line.strip()[:60]!r}")
+        if name in copies:
+            raise InputError(f"{source}: line {number}: {name} is listed twice (line {copies[name][1]})")
+        copies[name] = (int(found.group(3)), number)
+    missing = [name for name in NAMES if name not in copies]
+    if missing:
+        raise InputError(f"{source}: no line for {', '.join(missing)}; a deck lists every structure")
+    counts = {count for count, _line in copies.values()}
+    if len(counts) > 1:
+        raise InputError(f"{source}: every structure must have the same number of copies, got "
+                         + ", ".join(f"{name} x {count} (line {line})" for name, (count, line) in copies.items()))
+    return CatTreeDeck(card=cast(CardSize, card), copies=counts.pop(), reference_cards=int(reference))
+
+
 # -- the scored tree, for a terminal -------------------------------------------------------------------------------
 
 def tree_picture(design: CatTreeLayout, score) -> list[str]:
@@ -145,4 +204,4 @@ box  pipe     scratcher
 
 
 def example_layout() -> CatTreeLayout:
-    return from_text(EXAMPLE, "example")
+    return layout_from_text(EXAMPLE, "example")
