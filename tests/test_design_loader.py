@@ -185,3 +185,15 @@ def test_a_game_may_not_take_another_games_name_as_its_alias():
     with pytest.raises(ValueError, match="the name 'Cats' already names the game 'cats'"):
         register_game(replace(SAMPLE, name="alias-sample", aliases=("Cats",)))
     assert get_game("cats").name == "cats"
+
+
+def test_a_text_form_written_only_to_be_read_is_named_when_loaded(tmp_path):
+    import washigen
+    from washigen.design import load as load_file
+    from washigen.games import get_game
+
+    path = tmp_path / "cops-map.txt"
+    path.write_text(get_game("cops").to_text(washigen.generate("cops", "map", seed=1, budget=0)), encoding="utf-8")
+    with pytest.raises(DesignFormatError, match="line 1: a cops text form, written to be read by people; washigen "
+                                                "does not read it back"):
+        load_file(path)

@@ -229,6 +229,10 @@ def load_text(data: bytes, source: str) -> Design:
     for game, read in readers:
         if game.title in first:
             return _held_to_json_limits(read(text, source), source)
+    for game in all_games():        # a text form written for reading only (Cops): say so, not "no game reads it"
+        if game.from_text is None and game.to_text is not None and first.startswith(f"{game.name} "):
+            raise DesignFormatError(f"line 1: a {game.name} text form, written to be read by people; washigen does "
+                                    "not read it back: give the design's .json instead", source=source)
     # A text form without a title line (a Cat Tree layout is rows of cards): the reader that takes it.
     complaints = []
     for game, read in readers:
