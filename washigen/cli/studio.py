@@ -43,17 +43,24 @@ def studio_command(port: int, open_browser: bool):
     # Ctrl-C: uvicorn stops serving, removes the temporary folder (the app's shutdown), then raises the
     # KeyboardInterrupt again; it ends the studio as it ends every command, exit 130 and the line `interrupted`.
     server.run()
+    if server.interrupted:      # uvicorn's signal raised again may reach asyncio's runner, which can let it go
+        raise KeyboardInterrupt
 
 
 def stopping_server():
     """uvicorn's Server, whose Ctrl-C (or SIGTERM) also stops the bot games in flight: uvicorn waits for every open
     answer before it shuts down, and a balance streaming to a page still open would keep it waiting for minutes."""
+    import signal
+
     import uvicorn
 
     from ..studio import jobs
 
     class Server(uvicorn.Server):
+        interrupted = False
+
         def handle_exit(self, sig, frame) -> None:
+            self.interrupted = self.interrupted or sig == signal.SIGINT
             super().handle_exit(sig, frame)
             jobs.stop_all()
 
