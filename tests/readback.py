@@ -25,6 +25,18 @@ def pdf_pages(data: bytes | Path):
     return PdfReader(io.BytesIO(data)).pages
 
 
+def pdf_text(data: bytes | Path) -> str:
+    """Every page's text, pages apart by a newline, as PDFium (Chromium's PDF library) reads it: some forty times
+    faster than pypdf's extraction on pages of vector drawings (a deck: 2 s against 0.05 s)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data.read_bytes() if isinstance(data, Path) else data)
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
 def page_boxes_mm(page) -> dict[str, tuple[float, float, float, float]]:
     """mediabox, trimbox, bleedbox of a pypdf page as (x0, y0, x1, y1) in mm, /UserUnit applied."""
     unit = float(page.get("/UserUnit", 1.0))

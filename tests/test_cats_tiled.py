@@ -45,9 +45,10 @@ def has_fields(item: dict, fields: dict) -> None:
 @pytest.fixture(scope="module")
 def written(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tiled")
+    # Made once (a 4-player cut-up is judged by its games), written as `cats map -o map.tmj` writes it.
     design = washigen.generate("cats", "map", players=4, long=1, forests=4, cut_up=True, budget=0, seed=5)
-    result = CliRunner().invoke(main, ["cats", "map", "--players", "4", "--long", "1", "--forests", "4", "--cut-up",
-                                       "--budget", "0", "--seed", "5", "-o", str(folder / "map.tmj")],
+    washigen.save(design, folder / "map.json")
+    result = CliRunner().invoke(main, ["render", str(folder / "map.json"), "-o", str(folder / "map.tmj")],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return design, folder / "map.tmj"

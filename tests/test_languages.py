@@ -3,7 +3,6 @@ page but proper names and titles. The German pages are read back from the PDFs."
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -11,12 +10,13 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from washigen import __version__, paths
 from washigen.cli import main
 from washigen.i18n import LOCALE_DIR, catalog_path, check_language, languages, translator
 from washigen.errors import InputError
+
+from .readback import pdf_text
 
 # Names and titles that stay as they are in every language: the games' titles, the tool, the built-in mix
 # ("default"), the paper "US Letter" and the Wilson interval of the balance helps.
@@ -146,7 +146,7 @@ def german(tmp_path_factory) -> dict[str, str]:
         out = folder / f"{name}.pdf"
         result = CliRunner().invoke(main, [*args, "--lang", "de", "-o", str(out)])
         assert result.exit_code == 0, (name, result.output)
-        texts[name] = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(out.read_bytes())).pages)
+        texts[name] = pdf_text(out)
     return texts
 
 
