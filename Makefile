@@ -28,7 +28,7 @@ demo: install
 	@ls -1 $(OUT) | sed 's|^|  $(OUT)/|'
 
 test: install
-	$(BIN)/python -m pytest -n 2 $(TESTS)
+	$(BIN)/python -m pytest -n 2 --dist worksteal $(TESTS)
 
 # The floors pyproject.toml promises, tried: a second venv with the lowest version of every direct dependency
 # (uv's lowest-direct resolution; uv comes from PyPI), running every command once (tests/test_smoke_commands.py).
