@@ -335,3 +335,22 @@ def test_on_a_narrow_tape_a_word_with_no_room_is_left_off_not_shrunk():
     assert not any(word.text == "SQUAD" or word.text.startswith("washigen") for word in words)
     assert any(word.text.startswith("seed 2") for word in words)
     assert all(word.size >= (MIN_FINE_PRINT if word.text.startswith("seed") else MIN_TEXT) - 1e-9 for word in words)
+
+
+def test_each_squad_section_says_squad_once_where_joint_paths_split_it():
+    """Paths from a joint cut a segment's squad section into white fields; the word goes in the tallest only (a
+    section split into two tall fields printed it twice)."""
+    from washigen.games.cops.draw import _squad_section
+    from washigen.games.cops.model import scale_for
+    from washigen.scene import Rect, Text
+
+    tall_fields = 0
+    for players, seed in [(2, 1), (3, 3), (4, 6), (5, 2), (6, 4)]:
+        design = generate_map(players, seed, search=False)
+        s = scale_for(design.tape_width)
+        for segment in design.segments:
+            items = _squad_section(segment, design.tape_width, s, 0.0)
+            fields = [item for item in items if isinstance(item, Rect) and item.style.fill == "#ffffff"]
+            tall_fields += sum(1 for field in fields if field.h >= 12.8 * s) >= 2
+            assert sum(1 for item in items if isinstance(item, Text) and item.text == "SQUAD") <= 1, (players, seed)
+    assert tall_fields, "no section of these maps has two fields tall enough for the word: nothing is tested"

@@ -208,12 +208,14 @@ def _squad_section(segment: Segment, width: float, s: float, bleed: float, lang:
                    if end.joint == "left" and end.at is not None)
     half = PATH_WIDTH * s / 2 + 1.2 * s
     edges = [0.6 * s] + [v for y in stubs for v in (y - half, y + half)] + [width - 0.6 * s]
-    for top, bottom in zip(edges[::2], edges[1::2]):
-        if bottom - top < 6.0 * s:
-            continue
+    fields = [(top, bottom) for top, bottom in zip(edges[::2], edges[1::2]) if bottom - top >= 6.0 * s]
+    # Paths from the joint split the section into fields; the word goes in the tallest only (a section says SQUAD
+    # once, however many paths cross it).
+    tallest = max(fields, key=lambda field: field[1] - field[0], default=None)
+    for top, bottom in fields:
         x, w = 1.6 * s, squad - 3.2 * s
         items.append(Rect(x, top + 0.6 * s, w, bottom - top - 1.2 * s, paint(fill="#ffffff"), rx=1.2 * s))
-        if lettering is None or bottom - top < 14 * s:
+        if lettering is None or bottom - top < 14 * s or (top, bottom) != tallest:
             continue
         label = translator(lang).gettext("SQUAD")
         if label:
