@@ -184,6 +184,8 @@ class Game:
     # floods by (seat, goal), and each cat's latest steps left by (seat, cat number).
     progress_floods: dict = field(default_factory=dict, compare=False, repr=False)
     progress_steps: dict = field(default_factory=dict, compare=False, repr=False)
+    # Each cat's moves by what decides them (moves._cat_moves): the same position around a cat gives the same moves.
+    cat_moves: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class State:
@@ -327,19 +329,40 @@ def _name(land: Terrain, key: tuple) -> str:
 
 def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move], first: bool = False) -> None:
     """The cat's moves, steps first, then jumps, then pops (the order the notation lists them in). With `first`,
-    it stops at the first move found."""
+    it stops at the first move found. A cat's moves are kept on the game by what its zone holds (see _move_table):
+    the cat that did not move, and the one that moved where nothing changed since, have them already."""
     game = state.game
     land = game.terrain
     own = state.lines[cat.player]
-    every = state.every
-    others = every & ~own
     region = cat.region
     # Where the head is: one cell, or every cell of the region it occupies (leaving it goes out of its border).
     key = (index, cat.number, cat.head if region == NO_REGION else -1 - region)
     table = land.moves_at.get(key)
     if table is None:
         table = land.moves_at[key] = _move_table(land, index, cat)
-    steps, starts, inside_building, here, near = table
+    zone = table[-1]
+    every = state.every
+    team = own if game.teams == game.players else _team_lines(state, seat=cat.player)
+    seen = (index, cat, specials, every & zone, own & zone, team & zone, state.fish & zone, state.blocked & zone)
+    known = game.cat_moves.get(seen)
+    if known is None:
+        known = []
+        _fresh_cat_moves(state, index, cat, specials, known, first, table, own, team)
+        if first:
+            moves.extend(known)
+            return
+        game.cat_moves[seen] = known
+    moves.extend(known[:1] if first else known)
+
+
+def _fresh_cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move], first: bool, table: tuple,
+                     own: int, team: int) -> None:
+    """_cat_moves, found anew from the cat's `table` (_move_table)."""
+    game = state.game
+    land = game.terrain
+    every = state.every
+    others = every & ~own
+    steps, starts, inside_building, here, near, _ = table
     # Most steps go onto a plain cell with no line and no fish: nothing more to check there.
     plain = 0 if inside_building else land.plain[game.dry] & ~others & ~state.fish
     for j, move in steps:
@@ -349,7 +372,6 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Mo
             if first:
                 return
     if every & near:
-        team = own if game.teams == game.players else _team_lines(state, seat=cat.player)
         if _jump_moves(state, index, cat, specials, moves, first, starts, team, every) and first:
             return
     if specials:
@@ -373,8 +395,8 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Mo
 
 def _move_table(land: Terrain, index: int, cat: Cat) -> tuple:
     """What a cat standing where `cat` stands may do, lines and fish aside: its steps (each with its move, made
-    once a map), the ways out of its cell or region, whether it stands inside a building or shrine, its cells and
-    the cells next to them."""
+    once a map), the ways out of its cell or region, whether it stands inside a building or shrine, its cells, the
+    cells next to them and its zone (_zone)."""
     region = cat.region
     many = region != NO_REGION
     if many:
@@ -391,7 +413,21 @@ def _move_table(land: Terrain, index: int, cat: Cat) -> tuple:
         via = frm if many else -1
         key = (number, "step", d, j if many else -1, via)
         steps.append((j, _new(Move, ("step", index, number, d, j, via, _name(land, key)))))
-    return tuple(steps), starts, inside_building, here, land.around(here)
+    near = land.around(here)
+    return tuple(steps), starts, inside_building, here, near, _zone(land, starts, near)
+
+
+def _zone(land: Terrain, starts, near: int) -> int:
+    """The cells whose lines, fish and blocked sewers decide a cat's moves: the cells next to it, the building or
+    forest each step enters (whole: a line anywhere in it bars the step), each jump's ray up to the wall or the
+    map's edge, and the partners of each sewer it may pop into."""
+    zone = near
+    for frm, d, j in starts:
+        region = land.region_of[j]
+        if region != NO_REGION:
+            zone |= land.region_mask[region]
+        zone |= land.ray[d][frm] | land.partner_mask.get(j, 0)
+    return zone
 
 
 def _jump_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Move], first: bool, starts,
