@@ -22,6 +22,7 @@ from ...arena.search import strong_bot
 from . import engine
 from .engine import apply
 from .moves import NO_REGION, Move, State, Terrain, can_move, goal_of
+from .trap import Walk
 
 SPECIAL_SAVING = 4          # steps a special move must save over the best normal move
 FAR = 10_000                # the distance of a cell no route reaches
@@ -160,6 +161,8 @@ def _leaves_a_way_out(state: State, move: Move) -> bool:
         return False
     if cat.home or after.winner is not None:
         return True
+    if cat.region == NO_REGION and type(after.routes[move.cat]) is Walk:
+        return True                      # a walk from a cell starts with a step (as the trap check reads it)
     return can_move(after, move.cat, cat, after.specials[team])
 
 
