@@ -4,9 +4,10 @@ each drawing at least DRAWING_GAP empty cells from the next."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from .board import Board
-from .model import DRAWING_GAP, GENERATOR, CatsMap, CatsSetup, Drawing, table
+from .model import DRAWING_GAP, GENERATOR, CatsMap, CatsSetup, Drawing, Grid, table
 
 
 def generate_setup(game_map: CatsMap, seed: int = 0) -> CatsSetup:
@@ -14,7 +15,7 @@ def generate_setup(game_map: CatsMap, seed: int = 0) -> CatsSetup:
     spaced, each player's counts and sides as the rules ask."""
     rng = random.Random(f"cats:{game_map.seed}:setup:{seed}")
     seats = table(game_map.players, game_map.coop)
-    board = Board(game_map.grid)
+    board = _board(game_map.grid)
     top, bottom = 1, board.rows
     spots = {row: _spread(board, row, seats.drawings_per_side, rng) for row in (top, bottom)}
     fish_owners, cat_owners = _owners(seats, rng)
@@ -28,6 +29,12 @@ def generate_setup(game_map: CatsMap, seed: int = 0) -> CatsSetup:
             (cats if k < len(cat_owners[side]) else fish).append(Drawing(player=player, row=row, col=col))
     return CatsSetup(map=game_map, fish=tuple(sorted(fish, key=_order)), cats=tuple(sorted(cats, key=_order)),
                      seed=seed, generator=GENERATOR)
+
+
+@lru_cache(maxsize=16)
+def _board(grid: Grid) -> Board:
+    """The map compiled once for all its set-ups (a balance run draws one a game); only read here."""
+    return Board(grid)
 
 
 def _order(d: Drawing):
