@@ -104,6 +104,8 @@ class Terrain:
         # What a cat may do from each cell or region, lines aside, made once a map (engine._move_table), by (index
         # into the cats, the cat's number, its cell or -1 - its region).
         self.moves_at: dict = {}
+        # trap._way_home's latest walk from a fish to a home row, by (dry, the fish's cell, the row).
+        self.ways_home: dict = {}
 
     def half(self, i: int) -> int:
         """0 for the top half of the map, 1 for the bottom half, -1 for the middle row of an odd map."""

@@ -266,14 +266,29 @@ def _walk_route(state: State, cat: Cat) -> Walk | int:
     tried = 0
     while rings is not None:
         for f in _bits(rings[-1] & takeable):
-            back = _rings(land, 1 << f, walk, empty, home)
+            back = _way_home(land, f, cat.start_row, walk, empty, home, game.dry)
             if back is not None:
                 there, _, exits = _trace(land, rings, f, empty)
-                cells, _, back_exits = _trace(land, back, _lowest(back[-1] & home), empty)
-                return Walk(there | start | cells, exits | back_exits)
+                return Walk(there | start | back.cells, exits | back.exits)
         tried |= rings[-1] & takeable
         rings = _rings(land, start, walk | (takeable & ~tried), empty, takeable & ~tried, dead=takeable)
     return 0
+
+
+def _way_home(land: Terrain, f: int, start_row: int, walk: int, empty: int, home: int, dry: bool) -> Walk | None:
+    """A walk from the fish on cell f to the home row (`home`, the cells of start row `start_row` in `walk`), or
+    None. The last one found from the fish to the row is kept on the map and taken again while it is still open
+    (all on `walk`, its exits empty): a walk mostly breaks on the cat's way to the fish, so the way home holds."""
+    key = (dry, f, start_row)
+    kept = land.ways_home.get(key)
+    if kept is not None and not kept.cells & ~walk & ~(1 << f) and not kept.exits & ~empty:
+        return kept
+    back = _rings(land, 1 << f, walk, empty, home)
+    if back is None:
+        return None
+    cells, _, exits = _trace(land, back, _lowest(back[-1] & home), empty)
+    found = land.ways_home[key] = Walk(cells, exits)
+    return found
 
 
 def _union(rings: list[int]) -> int:
