@@ -54,7 +54,7 @@ from __future__ import annotations
 from ...errors import InputError
 from .model import CatsMap, CatsSetup, table
 from .moves import (NO_REGION, PASS, SPECIALS, TRAPPED, Cat, Game, Move, Result, Rules, State, Terrain, _last_team,
-                    can_move, goal_of, legal_moves, rules_of, terrain, turn_order)
+                    _new, can_move, goal_of, legal_moves, rules_of, terrain, turn_order)
 from .rules import poppers_keep_off_sewers
 from . import trap
 
@@ -116,16 +116,17 @@ def apply(state: State, move: Move) -> State:
     out, specials, used = state.out, state.specials, state.used
     lines, cats, fish, blocked, winner = state.lines, state.cats, state.fish, state.blocked, None
     drawn = 0
-    if move.kind == "trapped":
+    kind = move.kind
+    if kind == "trapped":
         out = out[:team] + (True,) + out[team + 1:]
         winner = _last_team(game, out)
-    elif move.kind != "pass":
+    elif kind != "pass":
         land = game.terrain
         cat = cats[move.cat]
         j = move.target
         bit = 1 << j
         drawn = bit
-        region = land.region_of[j] if move.kind == "step" else NO_REGION
+        region = land.region_of[j] if kind == "step" else NO_REGION
         if region != NO_REGION:
             if land.region_forest[region]:
                 drawn = 0                         # a forest is not filled in
@@ -133,10 +134,10 @@ def apply(state: State, move: Move) -> State:
                 drawn = land.region_mask[region]
                 if land.region_shrine[region]:
                     specials = _with(specials, team, specials[team] + 1)
-        if move.kind == "amazing" or move.kind == "pop":
+        if kind == "amazing" or kind == "pop":
             specials = _with(specials, team, specials[team] - 1)
             used = _with(used, seat, used[seat] + 1)
-        if move.kind == "pop":
+        if kind == "pop":
             drawn |= 1 << move.via
         elif bit & land.sewer:
             blocked |= bit                        # walked (or jumped) onto: no one pops here again
@@ -145,7 +146,7 @@ def apply(state: State, move: Move) -> State:
         carrying = cat.fish or took
         head_cells = land.region_mask[region] if region != NO_REGION else bit
         home = carrying and bool(head_cells & land.row_mask[cat.start_row])
-        cats = cats[:move.cat] + (Cat(seat, cat.number, j, region, cat.start_row, carrying, home),) \
+        cats = cats[:move.cat] + (_new(Cat, (seat, cat.number, j, region, cat.start_row, carrying, home)),) \
             + cats[move.cat + 1:]
         drawn &= ~lines[seat]
         lines = lines[:seat] + (lines[seat] | drawn,) + lines[seat + 1:]

@@ -246,7 +246,7 @@ class Move(NamedTuple):
         return self.name
 
 
-_new = tuple.__new__        # builds a Move from a tuple without NamedTuple's keyword-handling __new__
+_new = tuple.__new__        # builds a Move or Cat from a tuple without NamedTuple's keyword-handling __new__
 
 PASS = Move("pass", -1, 0, "", -1, -1, "pass")
 TRAPPED = Move("trapped", -1, 0, "", -1, -1, "trapped")
@@ -344,8 +344,12 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Mo
         table = land.moves_at[key] = _move_table(land, index, cat)
     zone = table[-1]
     every = state.every
-    team = own if game.teams == game.players else _team_lines(state, seat=cat.player)
-    seen = (index, cat, specials, every & zone, own & zone, team & zone, state.fish & zone, state.blocked & zone)
+    if game.teams == game.players:
+        team = own
+        seen = (index, cat, specials, every & zone, own & zone, state.fish & zone, state.blocked & zone)
+    else:                                # team play: the teammate's lines are jumped free
+        team = _team_lines(state, seat=cat.player)
+        seen = (index, cat, specials, every & zone, own & zone, state.fish & zone, state.blocked & zone, team & zone)
     known = game.cat_moves.get(seen)
     if known is None:
         known = []

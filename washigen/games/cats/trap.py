@@ -184,8 +184,9 @@ def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead:
     rings = [seeds]
     frontier = seeds
     left = walk & ~seeds                     # the cells not reached yet
+    alive = ~dead
     while not frontier & targets:
-        cells = frontier & ~dead
+        cells = frontier & alive
         inside = cells & rooms
         if inside:
             cells &= ~rooms
