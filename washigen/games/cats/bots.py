@@ -212,17 +212,15 @@ class Flood:
         old = self.old
         land = self.land
         E, S, C = land.east, land.south, land.cols
-        regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+        regions, entered = land.buildings_and_forests, land.entered
         left = self.open & ~reached                  # the open cells not reached yet
         while frontier:
             # The next ring: the cells first reached one step farther.
             frontier = (((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C)
                         | ((frontier >> C) & S)) & left
             touched = frontier & regions
-            while touched:                   # entering a building or forest occupies all of it at once
-                m = masks[region_of[(touched & -touched).bit_length() - 1]]
-                frontier |= m & left
-                touched &= ~m
+            if touched:                      # entering a building or forest occupies all of it at once
+                frontier |= (entered.get(touched) or land.regions_of(touched)) & left
             if not frontier:
                 break
             reached |= frontier

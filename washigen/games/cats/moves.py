@@ -16,6 +16,7 @@ DIRS = "NESW"
 DIR_STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 SPECIALS = 2
 NO_REGION = -1
+ENTERED_KEPT = 1 << 16      # answers Terrain.regions_of keeps (a few thousand come up in a 200-game balance)
 
 
 # -- the map, compiled ---------------------------------------------------------------------------------------------
@@ -106,6 +107,23 @@ class Terrain:
         self.moves_at: dict = {}
         # trap._way_home's latest walk from a fish to a home row, by (dry, the fish's cell, the row).
         self.ways_home: dict = {}
+        # entered[touched]: every cell of the buildings and forests that the cells `touched` lie in (regions_of).
+        self.entered: dict[int, int] = {}
+
+    def regions_of(self, touched: int) -> int:
+        """Every cell of the buildings and forests that the cells `touched` (of buildings and forests) lie in: a
+        flood entering one occupies all of it. Kept in `entered` (up to ENTERED_KEPT answers): the floods of a map
+        come into its buildings the same few ways again and again."""
+        whole = self.entered.get(touched)
+        if whole is None:
+            whole, rest = 0, touched
+            while rest:
+                region = self.region_mask[self.region_of[(rest & -rest).bit_length() - 1]]
+                whole |= region
+                rest &= ~region
+            if len(self.entered) < ENTERED_KEPT:
+                self.entered[touched] = whole
+        return whole
 
     def half(self, i: int) -> int:
         """0 for the top half of the map, 1 for the bottom half, -1 for the middle row of an odd map."""

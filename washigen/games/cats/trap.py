@@ -179,7 +179,7 @@ def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead:
     entered is occupied whole) up to the first that holds one of `targets`, or None when none is reached (with
     `full`, every ring the walk reaches). Cells in `dead` are entered but not left. A cell of a building or shrine
     is left only into an empty cell (as Terrain.grow)."""
-    regions, region_of, masks = land.buildings_and_forests, land.region_of, land.region_mask
+    regions, entered = land.buildings_and_forests, land.entered
     E, S, C, rooms = land.jeast, land.jsouth, land.cols, land.rooms
     rings = [seeds]
     frontier = seeds
@@ -196,10 +196,8 @@ def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead:
         else:
             frontier = (((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S)) & left
         touched = frontier & regions
-        while touched:
-            m = masks[region_of[(touched & -touched).bit_length() - 1]]
-            frontier |= m & left
-            touched &= ~m
+        if touched:                          # a building or forest entered is occupied whole
+            frontier |= (entered.get(touched) or land.regions_of(touched)) & left
         if not frontier:
             return rings if full else None
         left &= ~frontier
