@@ -3,8 +3,9 @@ unfinished cats can still reach its goals (a far-side fish it may take, then its
 docstring for the reading. The answer is kept per cat between moves, and only ever kept while it is still true
 (so the answer is the same as a fresh search's, whatever was kept before):
 
-- a `Walk`: a way by steps alone, found as a shortest walk from the cat; it holds while no other player's line and
-  no taken fish touches it, and no line lands on a cell it steps into out of a building or shrine (the cat's own
+- a `Walk`: a way by steps alone, found as a shortest walk from the cat to a fish (and on home by the map's kept
+  way from that fish while it is still open, else the shortest); it holds while no other player's line and no
+  taken fish touches it, and no line lands on a cell it steps into out of a building or shrine (the cat's own
   steps along it only add to it);
 - an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on what the way
   passes and the team's special moves and the fish its team may still take are unchanged, and while the cat
@@ -286,8 +287,8 @@ def _way_home(land: Terrain, f: int, start_row: int, walk: int, empty: int, home
     if back is None:
         return None
     cells, _, exits = _trace(land, back, _lowest(back[-1] & home), empty)
-    found = land.ways_home[key] = Walk(cells, exits)
-    return found
+    way = land.ways_home[key] = Walk(cells, exits)
+    return way
 
 
 def _union(rings: list[int]) -> int:
