@@ -161,7 +161,8 @@ def _leaves_a_way_out(state: State, move: Move) -> bool:
         return False
     if cat.home or after.winner is not None:
         return True
-    if cat.region == NO_REGION and type(after.routes[move.cat]) is Walk:
+    routes = after.routes
+    if cat.region == NO_REGION and routes is not None and type(routes[move.cat]) is Walk:
         return True                      # a walk from a cell starts with a step (as the trap check reads it)
     return can_move(after, move.cat, cat, after.specials[team])
 

@@ -362,6 +362,7 @@ def _cat_moves(state: State, index: int, cat: Cat, specials: int, moves: list[Mo
         table = land.moves_at[key] = _move_table(land, index, cat)
     zone = table[-1]
     every = state.every
+    seen: tuple                          # what decides the moves: the cat, its special moves, its zone's cells
     if game.teams == game.players:
         team = own
         seen = (index, cat, specials, every & zone, own & zone, state.fish & zone, state.blocked & zone)
