@@ -317,6 +317,27 @@ def test_a_three_player_setup_is_checked_per_player_in_turn_order():
     assert any("player 1 draws 3" in v.message.lower() or "Player 1 drew 2" in v.message for v in report)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_six_players_in_teams_draw_the_fish_as_three_teams_in_turn_order(seed):
+    """Set up as the 3-player game, the teams drawing the 8 fish in turn: 3, 3 and 2 a team (4, 2 and 2 drew
+    each player's 1 or 2 fish and passed), each fish on the side opposite its drawer's cat."""
+    from washigen.games.cats.model import table
+    from washigen.games.cats.setup import generate_setup
+
+    seats = table(6, True)
+    setup = generate_setup(generate_map(players=6, coop=True, seed=seed, play_check=False), seed=seed)
+    assert validate(setup).ok
+    assert [sum(1 for d in setup.fish if seats.team(d.player) == team) for team in (1, 2, 3)] == [3, 3, 2]
+    # a fish of team 2 drawn by team 1's player on that side instead: 8 fish, 4 a side, each player 1 or 2
+    drawer = {d.row: d.player for d in setup.fish if seats.team(d.player) == 1}
+    moved = next(d for d in setup.fish if seats.team(d.player) == 2 and d.row in drawer
+                 and sum(1 for f in setup.fish if f.player == drawer[d.row]) == 1)
+    fish = tuple(replace(d, player=drawer[d.row]) if d is moved else d for d in setup.fish)
+    report = validate(replace(setup, fish=fish))
+    assert [v.message[:20] for v in report if v.rule == "cats.setup.fish-count"] == ["Team 1 drew 4 fish; ",
+                                                                                     "Team 2 drew 2 fish; "]
+
+
 def test_a_side_open_by_a_cut_is_accepted_only_on_a_cut_between_two_pieces():
     designs = (generate_map(cut_up=True, seed=seed, play_check=False) for seed in range(40))
     design = next(d for d in designs if any(o.cut for b in d.grid.buildings for o in b.openings))

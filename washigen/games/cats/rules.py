@@ -18,7 +18,8 @@ Rule ids (cells are (row, col), counted from 1):
   cats.balance.uneven            warning  one side's cats have clearly farther to go than the other's
   cats.print.cell-too-small      warning  cells under 4 mm (where names the field)
   cats.setup.*                   error    drawn fish and cats (see validate_setup); with 3 players each
-                                          player's fish as drawn in turn order (3, 3, 2)
+                                          player's fish as drawn in turn order (3, 3, 2), with 6 in teams
+                                          each team's
   cats.play.stalemate            error    (validate --play) greedy bots do not finish a game (playtest.py)
 
 The map is read through board.Board (bit masks, one bit a cell), so a whole map validates in well under a
@@ -467,6 +468,21 @@ def check_setup_counts(design: CatsSetup) -> list[Violation]:
     found += _per_player_counts(design, seats, top, bottom)
     if seats.coop:
         found += _team_cat_sides(design, seats, top, bottom)
+    if seats.coop and seats.teams == 3:
+        found += _three_team_fish(design, seats, top)
+    return found
+
+
+def _three_team_fish(design: CatsSetup, seats, top: int) -> list[Violation]:
+    """6 players in teams set up as the 3-player game, the teams drawing the 8 fish in turn: 3, 3 and 2 a team."""
+    found = []
+    for team in range(1, 4):
+        fish = [d for d in design.fish if seats.team(d.player) == team]
+        if len(fish) != THREE_PLAYER_FISH[team]:
+            found.append(Violation.error(
+                "cats.setup.fish-count", f"Team {team} drew {len(fish)} fish; with 6 players in teams the game is set "
+                f"up as with 3 players, the teams drawing the 8 fish one at a time in turn, so team {team} draws "
+                f"{THREE_PLAYER_FISH[team]}.", cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
 
 

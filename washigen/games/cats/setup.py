@@ -60,6 +60,11 @@ def _spread(board: Board, row: int, count: int, rng: random.Random) -> list[int]
     return chosen[:count]
 
 
+# The 3-player game's 8 fish, drawn one at a time in turn order, the sides taking turns: 3, 3 and 2 a player (a team,
+# in the 6-player team game, which is set up as the 3-player one).
+THREE_PLAYER_TURNS = (1, 2, 3, 1, 2, 3, 1, 2)
+
+
 def _owners(seats, rng: random.Random) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
     """Who draws the fish and the cats on each side."""
     fish: dict[str, list[int]] = {"top": [], "bottom": []}
@@ -69,6 +74,12 @@ def _owners(seats, rng: random.Random) -> tuple[dict[str, list[int]], dict[str, 
         for p in players:
             side = seats.cat_side(p)
             cats[side].append(p)
+        if seats.teams == 3:                        # set up as the 3-player game, the teams drawing in turn
+            for k, team in enumerate(THREE_PLAYER_TURNS):
+                side = "top" if k % 2 == 0 else "bottom"
+                fish[side].append(next(p for p in cats["bottom" if side == "top" else "top"]
+                                       if seats.team(p) == team))   # the teammate whose cat fetches it
+            return fish, cats
         for side, other in (("top", "bottom"), ("bottom", "top")):
             fetchers = cats[other]                  # fish lie on the side opposite their cat
             for k in range(seats.fish_per_side):
@@ -78,8 +89,7 @@ def _owners(seats, rng: random.Random) -> tuple[dict[str, list[int]], dict[str, 
         cats["top"].append(p)
         cats["bottom"].append(p)
     if seats.players == 3:
-        turn = [1, 2, 3, 1, 2, 3, 1, 2]
-        for k, p in enumerate(turn):
+        for k, p in enumerate(THREE_PLAYER_TURNS):
             fish["top" if k % 2 == 0 else "bottom"].append(p)
     else:
         for p in players:
