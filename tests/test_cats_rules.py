@@ -338,6 +338,36 @@ def test_six_players_in_teams_draw_the_fish_as_three_teams_in_turn_order(seed):
                                                                                      "Team 2 drew 2 fish; "]
 
 
+def _first_layer_first(pieces):
+    """The first layer's pieces, in the order they lie, then the others."""
+    return tuple(sorted(pieces, key=lambda p: (p.layer, p.col)))
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda ps: ps + (replace(ps[0], col=ps[0].width, width=1, source=1),), ".col: layer 1's pieces lie on each of "
+     "its columns 1..24 once; this one starts at column"),
+    (lambda ps: ps[1:], ".col: layer 1's pieces lie on each of its columns 1..24 once; this one starts at column"),
+    (lambda ps: tuple(p for p in ps if p.layer == 1), "pieces: layer 2 has no piece"),
+    (lambda ps: ps[:1] + (replace(ps[1], source=ps[1].source - 1 if ps[1].source > 1 else 2),) + ps[2:],
+     ".source: layer 1's pieces are cut from each of its columns 1..24 once"),
+    (lambda ps: (replace(ps[0], width=ps[0].width - 1, col=ps[0].col + 1, source=ps[0].source + 1),) + ps[1:],
+     ".col: layer 1's pieces lie on each of its columns 1..24 once; this one starts at column 2, leaving columns "
+     "1..1 out"),
+])
+def test_a_cut_ups_pieces_must_lay_and_come_from_each_column_once(change, says):
+    """A cut-up's pieces are its layers cut along column lines and laid again: a made-up piece would mark a
+    building side as cut where no scissors went (cats.building.cut-side reads the cuts from the pieces)."""
+    from washigen.design import dumps, loads
+    from washigen.errors import DesignFormatError
+
+    design = generate_map(cut_up=True, seed=4, play_check=False)
+    pieces = _first_layer_first(design.pieces)
+    assert sum(p.layer == 1 for p in pieces) >= 2 and loads(dumps(design)) == design
+    with pytest.raises(DesignFormatError) as refused:
+        loads(dumps(replace(design, pieces=change(pieces))))
+    assert says in str(refused.value)
+
+
 def test_a_side_open_by_a_cut_is_accepted_only_on_a_cut_between_two_pieces():
     designs = (generate_map(cut_up=True, seed=seed, play_check=False) for seed in range(40))
     design = next(d for d in designs if any(o.cut for b in d.grid.buildings for o in b.openings))

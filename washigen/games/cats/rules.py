@@ -635,6 +635,31 @@ def _check_map(design: CatsMap, prefix: str) -> None:
             if piece.width < 1 or value < 1 or value + piece.width - 1 > cols:
                 raise DesignFormatError(f"columns {value}..{value + piece.width - 1} are outside the map's 1..{cols}",
                                         path=f"{path}.{name}")
+    if design.pieces:                     # none: a file from before pieces were kept
+        for layer in range(1, layers + 1):
+            _check_cut_layer(design.pieces, layer, cols, prefix)
+
+
+def _check_cut_layer(pieces, layer: int, cols: int, prefix: str) -> None:
+    """A layer's pieces are its tape cut along column lines and laid again: where they lie (`col`) and where they
+    were cut from (`source`) each cover the layer's columns once, with no gap and no overlap."""
+    mine = [(k, piece) for k, piece in enumerate(pieces) if piece.layer == layer]
+    if not mine:
+        raise DesignFormatError(f"layer {layer} has no piece; every layer of the map is laid with its pieces",
+                                path=prefix + "pieces")
+    for name, what in (("col", "lie on"), ("source", "are cut from")):
+        at = 1
+        for k, piece in sorted(mine, key=lambda found: getattr(found[1], name)):
+            start = getattr(piece, name)
+            if start != at:
+                problem = (f"starts at column {start}, on the piece before it (to column {at - 1})" if start < at
+                           else f"starts at column {start}, leaving columns {at}..{start - 1} out")
+                raise DesignFormatError(f"layer {layer}'s pieces {what} each of its columns 1..{cols} once; this one "
+                                        f"{problem}", path=f"{prefix}pieces[{k}].{name}")
+            at = start + piece.width
+        if at != cols + 1:
+            raise DesignFormatError(f"layer {layer}'s pieces {what} its columns 1..{at - 1} only, not 1..{cols}",
+                                    path=f"{prefix}pieces")
 
 
 def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
