@@ -338,7 +338,7 @@ def along_the_seam(line: bool):
         Path(a=End(location="1h"), b=End(joint="right", at=39.0), points=((154.0, 39.0), (180.0, 39.0)))]
     second = list(design.segments[1].paths) + [
         Path(a=End(location="2a"), b=End(joint="left", at=20.0),
-             points=((34.0, 11.0), (10.0, 11.0), (10.0, 20.0), (0.0, 20.0)))]
+             points=((34.0, 11.0), (16.0, 11.0), (16.0, 20.0), (0.0, 20.0)))]     # bends outside the squad section
     design = with_paths(with_paths(design, 0, first), 1, second)
 
     def road(s1, side1, y1, s2, side2, y2):

@@ -122,6 +122,24 @@ def test_a_road_across_the_squad_section_is_refused_by_the_name_field_rule():
     assert "cops.squad.name-field" in rules
 
 
+@pytest.mark.parametrize("layout", ["end-to-end", "stacked"])
+def test_a_printed_path_in_the_squad_section_is_refused_unless_it_crosses_from_a_joint(layout):
+    """The squad writes its name in the blue section at a segment's left end: a path from a joint there crosses
+    it straight; a path that runs inside it (here a location's path bent through it) takes the name's room."""
+    design = generate_map(3, 2, search=False, layout=layout)
+    assert validate(design).ok
+    segment = design.segments[0]
+    index, path = next((k, p) for k, p in enumerate(segment.paths) if p.a.location and p.b.location)
+    squad = design.tape_width * 14 / 50                    # the section's width: 14 mm on 50 mm tape
+    bent = (path.points[0], (squad / 2, path.points[0][1]), (squad / 2, path.points[-1][1]), path.points[-1])
+    paths = list(segment.paths)
+    paths[index] = replace(path, points=bent)
+    broken = replace(design, segments=(replace(segment, paths=tuple(paths)),) + design.segments[1:])
+    found = [v for v in validate(broken).errors if v.rule == "cops.squad.name-field"]
+    assert [v.where for v in found] == [{"segment": 1, "path": index,
+                                         "position": (round(squad / 2, 1), round(path.points[0][1], 1))}]
+
+
 def test_roads_of_an_offset_set_up_keep_the_name_field_free_and_round_trip():
     design = generate_map(4, 5, offset=12.5, layout="stacked")
     assert design.roads and validate(design).ok

@@ -54,6 +54,7 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
         found += check_clearance(segment, number, parts, frame)
         found += check_every_location_has_a_path(segment, number)
         found += check_ports(segment, number, frame)
+        found += check_squad_section(segment, number, frame)
     found += check_printable(segments)
     wrap = len(segments) * frame.width if stacked else 0.0
     found += check_roads(segments, frame, origins, roads, visible, wrap)
@@ -245,6 +246,22 @@ def check_every_location_has_a_path(segment: Segment, number: int) -> Iterable[V
             yield Violation.error("cops.location.no-path", f"No path leads to location {location.id}.",
                                   segment=number, location=location.id, position=rounded(location.centre))
 
+
+
+def check_squad_section(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
+    """The squad section (the blue band at the segment's left end) is where a squad writes its name: a printed path
+    enters it only from a joint on that end, straight across (one leg from the edge out of the section)."""
+    for index, path in enumerate(segment.paths):
+        last = len(path.points) - 1
+        for i, (x, y) in enumerate(path.points):
+            end = path.a if i == 0 else path.b if i == last else None
+            if x >= frame.squad - 1e-6 or end is not None and end.joint == "left":
+                continue
+            yield Violation.error("cops.squad.name-field",
+                                  f"Path #{index} of segment {number} runs into the squad section at ({x:g}, {y:g}) "
+                                  "mm, where the squad's name is written; only a path from a joint on the segment's "
+                                  "left end crosses it.", segment=number, path=index, position=(round(x, 1), round(y, 1)))
+            break
 
 
 def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
