@@ -177,7 +177,7 @@ def _end_problem(end: End, point: Point, locations: dict[str, Location], frame: 
         if end.location not in locations:
             return f"names location {end.location!r}, which is not on this segment."
         if not inside(shape_of(locations[end.location]), point, MATCH_TOLERANCE):
-            return f"does not start inside location {end.location}."
+            return f"an end lies outside location {end.location}, at ({point[0]:g}, {point[1]:g}) mm."
         return ""
     expected = end_point(end, frame)
     if expected is None:
