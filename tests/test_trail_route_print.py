@@ -205,6 +205,7 @@ def test_play_runs_a_saved_setup(tmp_path):
     (lambda d: d.update(road=[]), "trail-route.grid.size"),
     (lambda d: d["destinations"].__setitem__(0, ["fixed-4"]), "trail-route.grid.size at row 1"),
     (lambda d: d["seats"][0].update(colour=d["seats"][1]["colour"]), "trail-route.seats.colour at seat 1"),
+    (lambda d: d["seats"][2].update(colour=d["seats"][0]["colour"]), "seat 1: Seats 1 and 3 both play"),
 ])
 def test_a_broken_setup_is_refused_by_play_and_drawn_by_render_with_its_report(tmp_path, change, rule):
     """`play --setup` plays only a setup that keeps the rules (it played some, and crashed on others); `render`

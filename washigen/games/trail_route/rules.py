@@ -223,12 +223,13 @@ def check_seats(design: TrailRouteSetup) -> list[Violation]:
     if len(design.seats) != design.players:
         found.append(Violation.error("trail-route.seats.count", f"A {design.players}-player setup seats "
                                      f"{design.players} players, this one {len(design.seats)}."))
-    colours = Counter(seat.colour for seat in design.seats)
-    for n, seat in enumerate(design.seats):
-        if colours[seat.colour] > 1:
-            found.append(Violation.error("trail-route.seats.colour", f"Two players play {seat.colour}; each "
-                                         "player has a colour of their own.", seat=n + 1))
-            colours[seat.colour] = 0
+    for colour in dict.fromkeys(seat.colour for seat in design.seats):
+        sharing = [n + 1 for n, seat in enumerate(design.seats) if seat.colour == colour]
+        if len(sharing) > 1:
+            seats = ", ".join(str(n) for n in sharing[:-1]) + f" and {sharing[-1]}"
+            play = "both play" if len(sharing) == 2 else "all play"
+            found.append(Violation.error("trail-route.seats.colour", f"Seats {seats} {play} {colour}; each player "
+                                         "has a colour of their own.", seat=sharing[0]))
     for n, seat in enumerate(design.seats):
         if len(seat.hand) != HAND_SIZE:
             found.append(Violation.error("trail-route.cards.hand", f"Player {n + 1} holds {len(seat.hand)} hand "
