@@ -260,7 +260,8 @@ def check_squad_section(segment: Segment, number: int, frame: Frame) -> Iterable
             yield Violation.error("cops.squad.name-field",
                                   f"Path #{index} of segment {number} runs into the squad section at ({x:g}, {y:g}) "
                                   "mm, where the squad's name is written; only a path from a joint on the segment's "
-                                  "left end crosses it.", segment=number, path=index, position=(round(x, 1), round(y, 1)))
+                                  "left end crosses it.", segment=number, path=index,
+                                  position=(round(x, 1), round(y, 1)))
             break
 
 
