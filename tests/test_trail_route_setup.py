@@ -267,6 +267,19 @@ def run(*args):
     return CliRunner().invoke(main, list(args))
 
 
+def test_setup_says_where_a_mix_of_your_own_breaks_the_rule_texts_counts(tmp_path):
+    """The rules' 10 exchange tiles: a mix with 4 still deals a setup (the mix is the user's own game), and says so."""
+    mix = tmp_path / "mix.toml"
+    mix.write_text("[road]\nroad = 30\nwall = 2\nblack-arrow-left = 10\n[exchange]\nroad = 4\n"
+                   "[destinations]\nfixed-4 = 12\n")
+    result = CliRunner().invoke(main, ["trail-route", "setup", "--mix", str(mix), "--seed", "8",
+                                       "-o", str(tmp_path / "s.json")])
+    assert result.exit_code == 0 and (tmp_path / "s.json").exists()
+    assert result.stderr.splitlines() == ["warning: The rules use 10 exchange tiles; this mix has 4."]
+    plain = CliRunner().invoke(main, ["trail-route", "setup", "-o", str(tmp_path / "t.json")])
+    assert plain.exit_code == 0 and "warning" not in plain.stderr
+
+
 def test_five_players_is_exit_2_naming_the_option(tmp_path):
     result = run("trail-route", "setup", "--players", "5", "-o", str(tmp_path / "s.json"))
     assert result.exit_code == 2 and "--players" in result.output

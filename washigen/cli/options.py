@@ -315,6 +315,12 @@ def note(text: str) -> None:
         click.echo(text)
 
 
+def echo_warnings(report: Any) -> None:
+    """A made design's warnings on stderr, one `warning: ...` line each: it is written, but something is off."""
+    for violation in report.warnings:
+        click.echo(f"warning: {violation.message}", err=True)
+
+
 def echo_report(report: Any, as_json: bool = False) -> None:
     click.echo(report.to_json() if as_json else report.format_text())
 

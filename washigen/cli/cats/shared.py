@@ -5,10 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import click
-
 from ...errors import InputError
-from ..options import echo_report
+from ..options import echo_report, echo_warnings
 
 EXIT_RULE_BROKEN = 1
 
@@ -22,8 +20,7 @@ def game():
 def warn(design) -> None:
     from ...games.cats.rules import validate
 
-    for violation in validate(design).warnings:
-        click.echo(f"warning: {violation.message}", err=True)
+    echo_warnings(validate(design))
 
 
 def load_map(map_file: Path, setups: bool = False):

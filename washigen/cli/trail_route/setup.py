@@ -7,7 +7,7 @@ import click
 from ...games.trail_route.constants import GAME
 from ...games.trail_route.spec import COMPONENTS, SetupParams
 from ..build import component_options, named
-from ..options import emit, resolve_seed
+from ..options import echo_warnings, emit, resolve_seed
 
 
 @click.command("setup")
@@ -20,4 +20,6 @@ def command(players, seed, mix_file, output, print_options):
     from ...games.trail_route.spec import make_setup
 
     setup = make_setup(SetupParams(players=players, seed=resolve_seed(seed), mix_file=mix_file))
-    emit(get_game(GAME), setup, output, print_options)
+    game = get_game(GAME)
+    echo_warnings(game.validate(setup))          # a mix of your own may break the rule text's counts
+    emit(game, setup, output, print_options)
