@@ -214,6 +214,21 @@ def test_a_bad_token_in_a_text_board_names_its_line():
         from_text(text, "board.txt")
 
 
+@pytest.mark.parametrize("change, says", [
+    (lambda line: line.replace(line.split()[2], "purple", 1), "unknown colour 'purple'; one of red, blue"),
+    (lambda line: line.replace("| ", "| joker ", 1), "unknown hand card 'joker'; one of hidden-passage"),
+])
+def test_a_bad_seat_line_in_a_text_setup_names_its_line(change, says):
+    """A seat's colour and cards are named by the line they are on, as a row's tiles are (they were named as the
+    JSON field seats[1].colour, counted from 0)."""
+    lines = to_text(generate_setup(4, 1)).splitlines()
+    number = next(k for k, line in enumerate(lines) if line.startswith("seat 2:"))
+    lines[number] = change(lines[number])
+    with pytest.raises(DesignFormatError) as refused:
+        from_text("\n".join(lines), "setup.txt")
+    assert f"line {number + 1}: {says}" in str(refused.value)
+
+
 def test_a_json_file_with_an_unknown_tile_names_its_path():
     text = dumps(generate_setup(4, 1)).replace('"wall"', '"moat"', 1)
     with pytest.raises(DesignFormatError, match=r"road\[\d\]\[\d\]"):

@@ -18,7 +18,8 @@ import re
 
 from ...design import FORMAT, Design, loads
 from ...errors import DesignFormatError
-from .model import COLS, MIX_PARTS, TITLE, TOKEN_TO_DEST, TOKEN_TO_ROAD, TrailRouteSetup, dest_token, tile_token
+from .model import (CARD_CODES, COLOURS, COLS, MIX_PARTS, TITLE, TOKEN_TO_DEST, TOKEN_TO_ROAD, TrailRouteSetup,
+                    dest_token, tile_token)
 
 LEGEND = (
     "# Road: . plain road, M mouse toy, F cat forward, P place a cat, # wall, T tunnel,",
@@ -66,8 +67,7 @@ def from_text(text: str, source: str = "") -> Design:
         if match := _ROW.match(line):
             _row(match, fields, where, source)
         elif match := _SEAT.match(line):
-            colour, _, hand = match.group(2).partition("|")
-            fields["seats"].append({"colour": colour.strip(), "hand": tuple(hand.split())})
+            fields["seats"].append(_seat(match, where, source))
         elif ":" in line:
             key, _, value = line.partition(":")
             _field(key.strip(), value.strip(), fields, mix, where, source)
@@ -76,6 +76,20 @@ def from_text(text: str, source: str = "") -> Design:
     document = {"format": FORMAT, "game": TrailRouteSetup.GAME, "kind": TrailRouteSetup.KIND, **fields,
                 "mix": mix}
     return loads(json.dumps(document), source=source)   # the same checks as a JSON file
+
+
+def _seat(match, where: str, source: str) -> dict:
+    """`seat N: COLOUR | CARD ...`, its colour and cards named by the line they are on."""
+    colour, _, hand = match.group(2).partition("|")
+    colour = colour.strip()
+    if colour not in COLOURS:
+        raise DesignFormatError(f"unknown colour {colour!r}; one of {', '.join(COLOURS)}", path=where, source=source)
+    cards = tuple(hand.split())
+    for card in cards:
+        if card not in CARD_CODES:
+            raise DesignFormatError(f"unknown hand card {card!r}; one of {', '.join(CARD_CODES)}", path=where,
+                                    source=source)
+    return {"colour": colour, "hand": cards}
 
 
 def _row(match, fields: dict, where: str, source: str) -> None:
