@@ -16,6 +16,9 @@ TAPE_WIDTH_RANGE = (10.0, 120.0)
 LONG_MAX = 4
 FORESTS_MAX = 30
 DRAWING_GAP = 2              # empty cells at least between any two drawings of a set-up
+# The 3-player game's 8 fish, drawn one at a time in turn order: 3, 3 and 2 a player (a team, in the 6-player team
+# game, which is set up as the 3-player one).
+THREE_PLAYER_TURNS = (1, 2, 3, 1, 2, 3, 1, 2)
 
 MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
 CUT_UP_BUDGET = 2.0          # seconds of the cut-up fairness search at the nominal rate: a 2-player map in < 5 s

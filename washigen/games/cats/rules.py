@@ -28,6 +28,7 @@ millisecond.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator
@@ -36,6 +37,7 @@ from ...errors import DesignFormatError
 from ...report import Report, Violation
 from ...units import format_mm
 from .board import Board, bits, flood
+from .constants import THREE_PLAYER_TURNS
 from .model import (BUILDING, CELL_KINDS, DRAWING_GAP, MIN_CELL_MM, SIDE_STEP, STREET, CatsMap, CatsRoll, CatsSegment,
                     CatsSetup, Drawing, Grid, band_holds_qr, cell_size, forest_qr_cells, home_rows, map_shape, table)
 
@@ -521,7 +523,7 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
     return found
 
 
-THREE_PLAYER_FISH = {1: 3, 2: 3, 3: 2}          # 8 fish drawn in turn: 1 2 3 1 2 3 1 2
+THREE_PLAYER_FISH = Counter(THREE_PLAYER_TURNS)     # 8 fish drawn in turn: 3, 3 and 2
 
 
 def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violation]:

@@ -7,6 +7,7 @@ import random
 from functools import lru_cache
 
 from .board import Board
+from .constants import THREE_PLAYER_TURNS
 from .model import DRAWING_GAP, GENERATOR, CatsMap, CatsSetup, Drawing, Grid, table
 
 
@@ -60,39 +61,28 @@ def _spread(board: Board, row: int, count: int, rng: random.Random) -> list[int]
     return chosen[:count]
 
 
-# The 3-player game's 8 fish, drawn one at a time in turn order, the sides taking turns: 3, 3 and 2 a player (a team,
-# in the 6-player team game, which is set up as the 3-player one).
-THREE_PLAYER_TURNS = (1, 2, 3, 1, 2, 3, 1, 2)
-
-
 def _owners(seats, rng: random.Random) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
     """Who draws the fish and the cats on each side."""
-    fish: dict[str, list[int]] = {"top": [], "bottom": []}
     cats: dict[str, list[int]] = {"top": [], "bottom": []}
-    players = range(1, seats.players + 1)
-    if seats.coop:
-        for p in players:
-            side = seats.cat_side(p)
+    for p in range(1, seats.players + 1):
+        for side in ((seats.cat_side(p),) if seats.coop else ("top", "bottom")):
             cats[side].append(p)
-        if seats.teams == 3:                        # set up as the 3-player game, the teams drawing in turn
-            for k, team in enumerate(THREE_PLAYER_TURNS):
-                side = "top" if k % 2 == 0 else "bottom"
-                fish[side].append(next(p for p in cats["bottom" if side == "top" else "top"]
-                                       if seats.team(p) == team))   # the teammate whose cat fetches it
-            return fish, cats
-        for side, other in (("top", "bottom"), ("bottom", "top")):
-            fetchers = cats[other]                  # fish lie on the side opposite their cat
-            for k in range(seats.fish_per_side):
-                fish[side].append(fetchers[k % len(fetchers)])
-        return fish, cats
-    for p in players:
-        cats["top"].append(p)
-        cats["bottom"].append(p)
-    if seats.players == 3:
-        for k, p in enumerate(THREE_PLAYER_TURNS):
-            fish["top" if k % 2 == 0 else "bottom"].append(p)
-    else:
-        for p in players:
-            fish["top"] += [p, p]
-            fish["bottom"] += [p, p]
+    if seats.teams == 3:                  # 3 players, or 6 in teams (set up as the 3-player game)
+        return _fish_in_turn_order(seats, cats), cats
+    fish: dict[str, list[int]] = {"top": [], "bottom": []}
+    for side, other in (("top", "bottom"), ("bottom", "top")):
+        # In team play a fish lies opposite its fetcher's cat; otherwise everyone draws two on each side.
+        fetchers = cats[other] if seats.coop else [p for p in cats[other] for _ in range(2)]
+        for k in range(seats.fish_per_side):
+            fish[side].append(fetchers[k % len(fetchers)])
     return fish, cats
+
+
+def _fish_in_turn_order(seats, cats: dict[str, list[int]]) -> dict[str, list[int]]:
+    """The 3-player game's 8 fish, drawn one at a time in turn order (THREE_PLAYER_TURNS), the sides taking turns;
+    each by the player (in team play, the teammate) whose cat on the other side fetches it."""
+    fish: dict[str, list[int]] = {"top": [], "bottom": []}
+    for k, turn in enumerate(THREE_PLAYER_TURNS):
+        side, other = ("top", "bottom") if k % 2 == 0 else ("bottom", "top")
+        fish[side].append(next(p for p in cats[other] if seats.team(p) == turn))
+    return fish
