@@ -231,7 +231,7 @@ def _print_options(options: Any, overrides: dict[str, Any]) -> PrintOptions:
                                         for name, value in given.items()})
     for name, check in _PRINT_CHECKS.items():        # PrintOptions made by hand are held to the same
         value = getattr(made, name, None)
-        if value is not None:
+        if value is not None and name not in given:      # those given were checked above
             check(value, name)
     return made
 

@@ -118,7 +118,7 @@ def deck_text(deck: CatTreeDeck) -> str:
 
 
 # The title lines to_text writes: a deck's says its card size and counts, a layout's its seed.
-DECK_TITLE = re.compile(rf"# {re.escape(TITLE)} · deck · (\S+) cards · (\d{{1,3}}) structure cards and "
+DECK_TITLE = re.compile(rf"# {re.escape(TITLE)} · deck · (\S+) cards · \d{{1,3}} structure cards and "
                         r"(\d{1,3}) reference cards\s*$")
 LAYOUT_SEED = re.compile(rf"# {re.escape(TITLE)} · layout \d+ x \d+ · seed (\d{{1,19}}) · ")
 DECK_LINE = re.compile(r"\s*(\S+)\s+(\S+)\s+x\s+(\d{1,3})\s*$")
@@ -132,7 +132,7 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
     if title is None:
         raise InputError(f"{source}: line 1: a deck's listing starts with its title line, as `cat-tree deck -o "
                          "deck.txt` writes it")
-    card, _structures, reference = title.groups()
+    card, reference = title.groups()
     if card not in CARD_SIZE_NAMES:
         raise InputError(f"{source}: line 1: unknown card size {card!r}; one of {', '.join(CARD_SIZE_NAMES)}")
     copies: dict[str, tuple[int, int]] = {}                                 # structure -> (copies, line)
