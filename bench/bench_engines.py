@@ -304,7 +304,7 @@ def _records_like(result) -> list:
     records = []
     for seat in result.seats:
         records += [GameRecord(seed=0, winners=(seat.seat,), turns=int(result.mean_turns), end="win")] * seat.wins
-    return records + [GameRecord(seed=0, winners=(), turns=0, end="stalemate")] * (result.games - len(records))
+    return records + [GameRecord(seed=0, winners=(), turns=0, end="turn_limit")] * (result.games - len(records))
 
 
 # -- strong against greedy -------------------------------------------------------------------------------------------

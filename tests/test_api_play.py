@@ -58,7 +58,7 @@ def test_balance_gives_the_numbers_the_command_line_prints(game):
     shown = cli_json(game, "balance", "--seed", "3", "--games", "24", "--jobs", "1")
     assert numbers.games == shown["games"] == 24
     assert [s.wins for s in numbers.seats] == [s["wins"] for s in shown["seats"]]
-    assert sum(s.wins for s in numbers.seats) + numbers.stalemates == 24
+    assert sum(s.wins for s in numbers.seats) + numbers.stalemates + numbers.turn_limits == 24
 
 
 def test_balance_refuses_bad_counts_and_games_without_an_engine():

@@ -54,7 +54,7 @@ def test_random_and_greedy_games_make_only_legal_moves_and_end_properly(kind):
                 offered = {str(m) for m in engine.legal_moves(before)} - {"pass", "trapped"}
                 assert offered == legal_names(before, design), kind
         final = match.final
-        if match.stalemate:
+        if match.cut_off:
             assert engine.result(final) is None and match.turns == playtest.turn_limit(design)
         else:
             result = engine.result(final)
@@ -93,7 +93,7 @@ def test_balance_counts_every_game_and_rotates_the_first_seat():
     result = playtest.map_balance(design, games=20, seed=1)
     assert result.games == 20
     wins = sum(s.wins for s in result.seats)
-    assert wins + result.stalemates == 20
+    assert wins + result.turn_limits == 20 and result.stalemates == 0     # Cats has no stalemate by its rules
     assert 0.0 <= result.score <= 0.5
     records = [playtest.play_one(design, None, "greedy", s, f) for s, f in ((1, 0), (1, 1))]
     assert {r.first for r in records} == {0, 1}
@@ -130,8 +130,26 @@ def test_the_play_check_passes_a_generated_map_and_reports_a_stalemate_with_its_
     assert [v.rule for v in report] == ["cats.play.stalemate"]
     stuck = report.errors[0].where["seed"]
     assert str(stuck) in report.errors[0].message
-    assert playtest.play_one(design, None, "greedy", stuck, 0).end == "stalemate"
+    assert playtest.play_one(design, None, "greedy", stuck, 0).end == "turn_limit"
 
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_cut_off_and_a_game_with_every_player_trapped_are_not_called_a_win_or_a_stalemate(lang):
+    """Cats has no stalemate in its rules: a game without a winner was cut off by the turn limit, or ended with
+    every player trapped at once; the log and the drawing of the paper say which."""
+    from washigen.arena import GameRecord
+    from washigen.games.cats.draw_game import printed_outcome
+    from washigen.games.cats.gamelog import outcome_text
+
+    cut_off = GameRecord(seed=1, winners=(), turns=720, end="turn_limit")
+    all_trapped = GameRecord(seed=1, winners=(), turns=41, end="trap")
+    assert outcome_text(cut_off) == "turn limit reached: no winner after 720 turns"
+    assert outcome_text(all_trapped) == "every player trapped: no winner after 41 turns"
+    words = {"en": ("Turn limit reached", "Every player trapped"), "de": ("Zuglimit erreicht", "Alle in der Falle")}
+    assert printed_outcome((), "turn_limit", 720, lang).startswith(words[lang][0])
+    assert printed_outcome((), "trap", 41, lang).startswith(words[lang][1])
+    assert "stalemate" not in printed_outcome((), "turn_limit", 720, lang).lower()
 
 # -- the command line ----------------------------------------------------------------------------------------------------
 
@@ -144,7 +162,7 @@ def test_cats_play_prints_each_game_and_json_in_the_issues_shape():
     assert len(games) == 2
     for game in games:
         assert set(game) == {"seed", "winner", "turns", "end", "special_moves_used"}
-        assert game["end"] in ("win", "trap", "stalemate")
+        assert game["end"] in ("win", "trap", "turn_limit")
         assert len(game["special_moves_used"]) == 3 and all(0 <= n for n in game["special_moves_used"])
         assert all(1 <= w <= 3 for w in game["winner"])
 
@@ -196,9 +214,9 @@ def test_balance_gives_identical_json_for_one_and_two_jobs():
     assert one.exit_code == 0, one.output
     assert one.output == two.output
     data = json.loads(one.output)
-    assert {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair"} <= set(data)
+    assert {"games", "seats", "mean_turns", "trapped", "stalemates", "turn_limits", "score", "fair"} <= set(data)
     assert [set(s) for s in data["seats"]] == [{"seat", "wins", "win_rate", "low", "high"}] * 2
-    assert sum(s["wins"] for s in data["seats"]) + data["stalemates"] == 24
+    assert sum(s["wins"] for s in data["seats"]) + data["turn_limits"] == 24 and data["stalemates"] == 0
 
 
 def test_a_set_up_file_is_played_with_its_own_drawings(tmp_path):

@@ -28,9 +28,9 @@ def _records(players: int, seed: int, games: int = 240) -> list[GameRecord]:
     records = []
     for index in range(games):
         roll = rng.random()
-        end = "win" if roll < 0.8 else "trap" if roll < 0.93 else "stalemate"
+        end = "win" if roll < 0.8 else "trap" if roll < 0.93 else "stalemate" if roll < 0.97 else "turn_limit"
         winner = min(players - 1, int(rng.random() ** 1.4 * players))      # seat 1 ahead: a lopsided map
-        records.append(GameRecord(seed=index, winners=() if end == "stalemate" else (winner,),
+        records.append(GameRecord(seed=index, winners=(winner,) if end in ("win", "trap") else (),
                                   turns=rng.randint(30, 150), end=end, first=index % players))
     return records
 
@@ -90,11 +90,12 @@ def test_the_histogram_holds_every_game_and_the_endings_add_up():
     nonzero = [count for *_, count in bins if count]
     assert len(heights) == len(bins)
     assert [round(h / max(heights) * tallest) for h in heights if h] == nonzero
+    keys = ("win", "trap", "stalemate", "turn_limit")
     ends = {key: sum(float(e.get("width")) for e in elements if e.tag == f"{SVG}rect" and e.get("fill") == THEME[
-        f"chart-{key}"] and float(e.get("height")) > 3) for key in ("win", "trap", "stalemate")}
+        "chart-" + key.replace("_", "-")] and float(e.get("height")) > 3) for key in keys}
     total = sum(ends.values())
-    counted = {"win": sum(r.end == "win" for r in records), "trap": sum(r.end == "trap" for r in records),
-               "stalemate": sum(r.end == "stalemate" for r in records)}
+    counted = {key: sum(r.end == key for r in records) for key in keys}
+    assert all(counted.values()), counted                  # every ending drawn, none left out
     for key, width in ends.items():
         assert width / total == pytest.approx(counted[key] / len(records), abs=0.002)
 

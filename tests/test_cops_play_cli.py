@@ -22,7 +22,8 @@ def test_play_json_gives_every_game_and_squads_take_turns_at_starting():
     assert len(games) == 6 and len({game["seed"] for game in games}) == 6
     for game in games:
         assert set(game) == {"seed", "winner", "turns", "end", "ramen_used"}
-        assert game["end"] in ("win", "stalemate") and (game["winner"] is None) == (game["end"] == "stalemate")
+        assert game["end"] in ("win", "stalemate", "turn_limit")
+        assert (game["winner"] is None) == (game["end"] != "win")
         assert len(game["ramen_used"]) == 3 and all(0 <= n <= 2 for n in game["ramen_used"])
     again = run("cops", "play", "--players", 3, "--seed", 4, "--games", 6, "--json", "--jobs", 2)
     assert json.loads(again.output) == games
@@ -105,12 +106,14 @@ def test_balance_json_has_the_play_protocol_shape_and_jobs_change_nothing(tmp_pa
     result = run("cops", "balance", "--map", design, "--games", 40, "--seed", 1, "--json")
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
-    assert set(body) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair", "ends",
-                         "turns_sd", "decisiveness", "first_mover_edge", "lead_changes"}
+    assert set(body) == {"games", "seats", "mean_turns", "trapped", "stalemates", "turn_limits", "score", "fair",
+                         "ends", "turns_sd", "decisiveness", "first_mover_edge", "lead_changes"}
     assert body["games"] == 40 and [seat["seat"] for seat in body["seats"]] == [1, 2, 3, 4]
-    assert sum(seat["wins"] for seat in body["seats"]) == 40 - body["stalemates"]
-    assert body["ends"] == {"win": 40 - body["stalemates"], "trap": 0, "stalemate": body["stalemates"]}
-    assert body["decisiveness"] == pytest.approx((40 - body["stalemates"]) / 40, abs=1e-4)
+    unfinished = body["stalemates"] + body["turn_limits"]
+    assert sum(seat["wins"] for seat in body["seats"]) == 40 - unfinished
+    assert body["ends"] == {"win": 40 - unfinished, "trap": 0, "stalemate": body["stalemates"],
+                            "turn_limit": body["turn_limits"]}
+    assert body["decisiveness"] == pytest.approx((40 - unfinished) / 40, abs=1e-4)
     assert body["score"] == pytest.approx(max(abs(seat["win_rate"] - 0.25) for seat in body["seats"]), abs=1e-3)
     parallel = run("cops", "balance", "--map", design, "--games", 40, "--seed", 1, "--json", "--jobs", 2)
     assert json.loads(parallel.output) == body
@@ -182,7 +185,8 @@ def test_balance_between_strong_squads(tmp_path):
     result = run("cops", "balance", "--players", 2, "--seed", 3, "--bots", "strong:8", "--games", 6, "--json")
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
-    assert body["games"] == 6 and sum(seat["wins"] for seat in body["seats"]) == 6 - body["stalemates"]
+    assert body["games"] == 6
+    assert sum(seat["wins"] for seat in body["seats"]) == 6 - body["stalemates"] - body["turn_limits"]
     again = run("cops", "balance", "--players", 2, "--seed", 3, "--bots", "strong:8", "--games", 6, "--json",
                 "--jobs", 2)
     assert json.loads(again.output) == body
@@ -204,3 +208,23 @@ def test_a_strong_balance_says_how_far_greedy_play_agrees():
     plain = json.loads(run("cops", "balance", "--players", 2, "--seed", 4, "--bots", "strong:4,greedy",
                            "--games", 8, "--json").output)
     assert "agreement" not in plain                           # mixed seats: no greedy twin to compare with
+
+
+def test_a_stalemate_by_the_rules_and_a_game_cut_off_by_the_turn_limit_are_told_apart(monkeypatch):
+    """DESIGN 9 counts four endings: every squad passing in a row is a stalemate (the rules end the game); the
+    bots' turn limit cutting a game off before that is not one."""
+    from washigen.arena import balance
+    from washigen.games.cops import playtest
+
+    design = generate_map(3, 1)
+    stalemate = playtest.play_record(design, "random", 8, 2)      # the golden log cops-3p-random: all squads stuck
+    assert (stalemate.end, stalemate.winners) == ("stalemate", ())
+    won = playtest.play_record(design, "greedy", 8, 2)
+    assert won.end == "win" and len(won.winners) == 1
+    monkeypatch.setattr(playtest, "turn_limit", lambda design: 20)
+    cut_off = playtest.play_record(design, "random", 8, 2)
+    assert (cut_off.end, cut_off.winners, cut_off.turns) == ("turn_limit", (), 20)
+    counted = balance([stalemate, won, cut_off], 3)
+    assert (counted.won, counted.stalemates, counted.turn_limits) == (1, 1, 1)
+    assert "the turn limit cut the game off" in playtest.game_line(0, cut_off)
+    assert "(stalemate)" in playtest.game_line(0, stalemate)

@@ -103,11 +103,11 @@ def test_a_seed_replays_the_same_match_and_another_seed_differs():
         assert sum(int(m.split()[1]) for m in moves) == 30
 
 
-def test_the_turn_limit_makes_a_stalemate():
+def test_the_turn_limit_cuts_a_game_off():
     match = play_match(nim, _initial_state(30, 2), [TakeOne(), TakeOne()], 1, turn_limit=5)
-    assert match.stalemate and match.turns == 5 and match.result is None and match.final.stones == 25
+    assert match.cut_off and match.turns == 5 and match.result is None and match.final.stones == 25
     finished = play_match(nim, _initial_state(4, 2), [TakeOne(), TakeOne()], 1, turn_limit=5)
-    assert not finished.stalemate and finished.result == 1 and finished.moves == ("take 1",) * 4
+    assert not finished.cut_off and finished.result == 1 and finished.moves == ("take 1",) * 4
 
 
 def test_keep_states_records_every_state():
@@ -160,7 +160,7 @@ def test_balance_of_a_lopsided_run_is_not_fair():
     assert not result.fair
     js = result.to_json()
     assert js["games"] == 100 and [s["seat"] for s in js["seats"]] == [1, 2]
-    assert set(js) == {"games", "seats", "mean_turns", "trapped", "stalemates", "score", "fair",
+    assert set(js) == {"games", "seats", "mean_turns", "trapped", "stalemates", "turn_limits", "score", "fair",
                        "ends", "turns_sd", "decisiveness", "first_mover_edge", "lead_changes"}
     assert set(js["seats"][0]) == {"seat", "wins", "win_rate", "low", "high"}
 
@@ -179,21 +179,22 @@ def test_balance_counts_teams_traps_and_stalemates():
 
 def test_balance_gives_the_game_metrics():
     # 2 players, 10 games: the seat that moved first wins 6 of them (games 1-5 and 7); one game is a trap (won),
-    # two are stalemates (no winner).
+    # one is a stalemate and one reached the turn limit (no winner in either).
     records = [_record((0,), 20, first=0), _record((1,), 30, first=1), _record((0,), 40, first=0),
                _record((1,), 50, "trap", first=1), _record((0,), 60, first=0), _record((0,), 70, first=1),
                _record((0,), 80, first=0), _record((1,), 90, first=0), _record((), 100, "stalemate", first=1),
-               _record((), 110, "stalemate", first=0)]
+               _record((), 110, "turn_limit", first=0)]
     result = balance(records, players=2)
-    assert (result.won, result.trapped, result.stalemates) == (7, 1, 2)
+    assert (result.won, result.trapped, result.stalemates, result.turn_limits) == (7, 1, 1, 1)
     assert result.decisive == pytest.approx(0.8)
     assert result.first_edge == pytest.approx(0.6 - 0.5)
     assert result.mean_turns == pytest.approx(65)
     assert result.turns_sd == pytest.approx(30.2765, abs=1e-4)      # 10..110 by tens: sqrt(8250 / 9)
     js = result.to_json()
-    assert js["ends"] == {"win": 7, "trap": 1, "stalemate": 2}
+    assert js["ends"] == {"win": 7, "trap": 1, "stalemate": 1, "turn_limit": 1}
+    assert (js["stalemates"], js["turn_limits"]) == (1, 1)
     assert (js["turns_sd"], js["decisiveness"], js["first_mover_edge"]) == (30.28, 0.8, 0.1)
-    assert "7 won, 1 by a trap, 2 stalemates; length 65.0 ± 30.3 turns; decisive 80.0%; first mover's edge +10.0%" \
+    assert "7 won, 1 by a trap, 1 stalemates, 1 at the turn limit; length 65.0 ± 30.3 turns; decisive 80.0%; first mover's edge +10.0%" \
         in result.format_text()
 
 

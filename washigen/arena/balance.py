@@ -1,5 +1,5 @@
 """The balance of a map (DESIGN 9): per seat the win rate with its 95 % Wilson interval, how long games last,
-how many ended by a trap or not at all; the map's score is the largest gap between a seat's win rate and its fair
+how many ended by a trap, in a stalemate or at the turn limit; the map's score is the largest gap between a seat's win rate and its fair
 share, and the map is fair when every seat's interval holds the fair share.
 
 Besides, the game metrics analysts look at where they mean something for every game here (Browne 2008, Ludii's
@@ -50,7 +50,7 @@ class Balance:
     seats: tuple[SeatStats, ...]
     mean_turns: float
     trapped: int           # games decided by trapped players
-    stalemates: int        # games that reached the turn limit
+    stalemates: int        # games the rules ended with no one able to win (every Cops squad passed in a row)
     score: float           # largest |win rate - fair share| over the seats
     fair: bool             # every seat's interval holds the fair share
     won: int = 0           # games a player (team) won by reaching the goal
@@ -59,6 +59,7 @@ class Balance:
     first_edge: float = 0.0    # win rate of the seat that moved first, minus the fair share
     lengths: tuple[int, ...] = ()  # every game's length in turns, in game order (the chart's histogram)
     lead_changes: float = 0.0  # how often the side ahead changed, a game on average (GameRecord.lead_changes)
+    turn_limits: int = 0   # games the bots' turn limit cut off before the rules ended them
 
     def to_json(self) -> dict:
         return {
@@ -68,9 +69,11 @@ class Balance:
             "mean_turns": round(self.mean_turns, 2),
             "trapped": self.trapped,
             "stalemates": self.stalemates,
+            "turn_limits": self.turn_limits,
             "score": round(self.score, 4),
             "fair": self.fair,
-            "ends": {"win": self.won, "trap": self.trapped, "stalemate": self.stalemates},
+            "ends": {"win": self.won, "trap": self.trapped, "stalemate": self.stalemates,
+                     "turn_limit": self.turn_limits},
             "turns_sd": round(self.turns_sd, 2),
             "decisiveness": round(self.decisive, 4),
             "first_mover_edge": round(self.first_edge, 4),
@@ -79,13 +82,13 @@ class Balance:
 
     def format_text(self) -> str:
         lines = [f"{self.games} games, fair share {self.fair_share:.1%} per seat, "
-                 f"mean length {self.mean_turns:.1f} turns, {self.trapped} decided by a trap, "
-                 f"{self.stalemates} stalemates"]
+                 f"mean length {self.mean_turns:.1f} turns"]
         for s in self.seats:
             lines.append(f"  seat {s.seat + 1}: {s.wins:>5} wins  {s.win_rate:6.1%}  "
                          f"95% [{s.low:6.1%}, {s.high:6.1%}]")
         lines.append(f"score {self.score:.3f} ({'fair' if self.fair else 'not fair'})")
-        lines.append(f"ends: {self.won} won, {self.trapped} by a trap, {self.stalemates} stalemates; "
+        lines.append(f"ends: {self.won} won, {self.trapped} by a trap, {self.stalemates} stalemates, "
+                     f"{self.turn_limits} at the turn limit; "
                      f"length {self.mean_turns:.1f} ± {self.turns_sd:.1f} turns; decisive {self.decisive:.1%}; "
                      f"first mover's edge {self.first_edge:+.1%}")
         lines.append(f"lead changes: {self.lead_changes:.2f} a game (few: decided early; many: a close race)")
@@ -118,6 +121,7 @@ def balance(records: Sequence[GameRecord], players: int, teams: int | None = Non
         first_edge=first_wins / n - fair_share if n else 0.0,
         lengths=tuple(turns),
         lead_changes=sum(record.lead_changes for record in records) / n if n else 0.0,
+        turn_limits=sum(1 for record in records if record.end == "turn_limit"),
     )
 
 

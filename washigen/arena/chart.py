@@ -30,8 +30,9 @@ MAX_BINS = 12
 
 THEME = {"chart-bar": "#5b8fd6", "chart-interval": "#202830", "chart-fair": "#c8102e", "chart-length": "#8aa98a",
          "chart-win": "#3f7d3a", "chart-trap": "#e0a020", "chart-stalemate": "#9a9a9a", "chart-axis": "#1a1a1a",
-         "chart-grid": "#d9d9d9"}
-ENDINGS = (("win", "chart-win"), ("trap", "chart-trap"), ("stalemate", "chart-stalemate"))
+         "chart-grid": "#d9d9d9", "chart-turn-limit": "#6a5a8a"}
+ENDINGS = (("win", "chart-win"), ("trap", "chart-trap"), ("stalemate", "chart-stalemate"),
+           ("turn_limit", "chart-turn-limit"))
 
 
 def balance_chart(balance: Balance, lengths: Sequence[int], title: str, lang: str = "en") -> Scene:
@@ -126,9 +127,10 @@ def _lengths(lengths: Sequence[int], _) -> Group:
 def _endings(balance: Balance, _) -> Group:
     group = Group()
     group.add(Text(ENDS_X, ENDS_Y - 6, _("How the games ended"), HEADING, weight="bold"))
-    counts = {"win": balance.games - balance.trapped - balance.stalemates, "trap": balance.trapped,
-              "stalemate": balance.stalemates}
-    names = {"win": _("won"), "trap": _("by a trap"), "stalemate": _("stalemate")}
+    counts = {"win": balance.won, "trap": balance.trapped, "stalemate": balance.stalemates,
+              "turn_limit": balance.turn_limits}
+    names = {"win": _("won"), "trap": _("by a trap"), "stalemate": _("stalemate"),
+             "turn_limit": _("turn limit")}
     x = ENDS_X
     for line, (key, colour) in enumerate(ENDINGS):
         share = counts[key] / balance.games if balance.games else 0.0

@@ -48,8 +48,8 @@ class Match:
     final: Any                     # the last state
     moves: tuple[str, ...]         # every move in the game's notation, in order
     turns: int                     # moves made
-    stalemate: bool                # the turn limit was reached with no result
-    result: Any                    # engine.result(final), None on a stalemate
+    cut_off: bool                  # the turn limit was reached with no result
+    result: Any                    # engine.result(final), None where the turn limit cut the game off
     lead_changes: int = 0          # how often the leader changed, by the `progress` play_match was given
 
 
@@ -93,6 +93,6 @@ def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: 
         if progress is not None:
             lead.see(progress(state))
         outcome = engine.result(state)
-    match = Match(final=state, moves=tuple(moves), turns=len(moves), stalemate=outcome is None, result=outcome,
+    match = Match(final=state, moves=tuple(moves), turns=len(moves), cut_off=outcome is None, result=outcome,
                   lead_changes=lead.changes)
     return (match, states) if keep_states else match

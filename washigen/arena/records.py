@@ -22,7 +22,7 @@ from typing import Any, Callable, Generator, Iterable, Iterator, Literal, TypeVa
 
 from ..errors import InputError, WashigenError
 
-End = Literal["win", "trap", "stalemate"]
+End = Literal["win", "trap", "stalemate", "turn_limit"]
 MAX_GAMES = 100_000
 MAX_JOBS = 64
 MAX_CHUNK = 4
@@ -34,8 +34,10 @@ STOP_SECONDS = 2.0          # how long a worker told to stop may take before it 
 @dataclass(frozen=True)
 class GameRecord:
     """What balance needs of one finished game. `winners` are 0-based seats (both teammates in co-op); empty
-    on a stalemate or where every player was trapped. `end` says how it ended: a player (team) reached the goal
-    ("win"), the game was decided by trapped players ("trap"), or the turn limit was reached ("stalemate").
+    on a stalemate, at the turn limit or where every player was trapped. `end` says how it ended: a player (team)
+    reached the goal ("win"), the game was decided by trapped players ("trap"), the rules ended it with no one
+    able to win ("stalemate": every Cops squad passed in a row), or the bots' turn limit cut it off before the
+    rules ended it ("turn_limit").
     `lead_changes`: how often the side ahead by the engine's progress changed (arena.match.LeadCount)."""
     seed: int
     winners: tuple[int, ...]

@@ -37,7 +37,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
         outcome = engine.result(state)
         records = [playing.GameRecord(seed=seed, first=first, winners=outcome.winners if outcome else (),
                                       turns=len(moves),
-                                      end="win" if outcome and outcome.winners else "stalemate",
+                                      end=playing.end_of(outcome),
                                       specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
         first_match = (state, moves, seed, first)
         unfinished = outcome is None          # the log stops before the game ends: no stalemate, no winner
@@ -60,7 +60,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
             for index, move in enumerate(moves):
                 click.echo(f"squad {(first + index) % design.players + 1}: {move}")
         for index, record in enumerate(records):
-            click.echo(_game_line(index, record, unfinished))
+            click.echo(playing.game_line(index, record, unfinished))
     if output is not None:
         _write_game(design, first_match, output, print_options, bots)
 
@@ -69,15 +69,6 @@ def _game_json(record, unfinished: bool = False) -> dict:
     return {"seed": record.seed, "winner": record.winners[0] + 1 if record.winners else None,
             "turns": record.turns, "end": "unfinished" if unfinished else record.end,
             "ramen_used": list(record.specials_used)}
-
-
-def _game_line(index: int, record, unfinished: bool = False) -> str:
-    outcome = ("unfinished (the log stops before the game ends)" if unfinished
-               else f"squad {record.winners[0] + 1} solves two crimes" if record.winners
-               else "no squad can finish (stalemate)")
-    ramen = ", ".join(str(n) for n in record.specials_used)
-    return (f"game {index + 1} (seed {record.seed}, squad {record.first + 1} starts): {outcome} after "
-            f"{record.turns} moves; ramen eaten per squad: {ramen}")
 
 
 def _write_game(design, game, output: Path, print_options, bots: str) -> None:

@@ -126,7 +126,7 @@ def _tally_entry(scene: Scene, final: engine.State, p: int, rows: TallyRows, _) 
 
 
 def printed_outcome(winners, end: str, turns: int, lang: str = "en") -> str:
-    """How a game ended (`end`: win, trap, stalemate or unfinished), in the words of `lang`, for the drawing of its
+    """How a game ended (`end`: win, trap, turn_limit or unfinished), in the words of `lang`, for the drawing of its
     paper: the headline of its tally, so a sentence of its own ("Player 1 wins after 135 turns")."""
     return headline(_outcome(winners, end, turns, lang))
 
@@ -135,8 +135,10 @@ def _outcome(winners, end: str, turns: int, lang: str) -> str:
     _ = translator(lang)
     if end == "unfinished":
         return unfinished(turns, _)
-    if end == "stalemate" or not winners:
-        return _("stalemate: no winner after {turns} turns").format(turns=turns)
+    if end == "turn_limit":
+        return _("turn limit reached: no winner after {turns} turns").format(turns=turns)
+    if not winners:
+        return _("every player trapped: no winner after {turns} turns").format(turns=turns)
     who = " + ".join(str(w + 1) for w in winners)
     if end == "win":
         return _.ngettext("player {who} wins after {turns} turns", "players {who} win after {turns} turns",

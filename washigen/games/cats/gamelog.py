@@ -65,8 +65,10 @@ def grid_check(design: CatsMap) -> str:
 
 
 def outcome_text(record) -> str:
-    if record.end == "stalemate":
-        return f"stalemate: no winner after {record.turns} turns"
+    if record.end == "turn_limit":
+        return f"turn limit reached: no winner after {record.turns} turns"
+    if not record.winners:
+        return f"every player trapped: no winner after {record.turns} turns"
     who = " and ".join(f"player {p + 1}" for p in record.winners)
     verb = "win" if len(record.winners) > 1 else "wins"
     how = "" if record.end == "win" else ", the others trapped"

@@ -557,8 +557,8 @@ def base_plan(spec: MapSpec, seed: int, with_forests: bool = True) -> Base:
 
 def playable(design: CatsMap) -> bool:
     """DESIGN 9: greedy bots finish a game on every seating (the play check, one set-up)."""
-    from .playtest import first_stalemate  # playtest builds on this module
-    return first_stalemate(design) is None
+    from .playtest import first_cut_off  # playtest builds on this module
+    return first_cut_off(design) is None
 
 
 def _map_check(spec: MapSpec, seed: int, plan: Plan, pieces) -> Report:

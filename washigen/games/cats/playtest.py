@@ -63,8 +63,8 @@ def _record(match: Match, seed: int, first: int, players: int) -> GameRecord:
     final = match.final
     winners: tuple[int, ...]
     end: End
-    if match.stalemate:
-        winners, end = (), "stalemate"
+    if match.cut_off:
+        winners, end = (), "turn_limit"
     else:
         winners, end = match.result.winners, match.result.end
     return GameRecord(seed=seed, winners=winners, turns=match.turns, end=end, specials_used=final.used, first=first,
@@ -166,7 +166,7 @@ def map_of(design) -> CatsMap:
     return design
 
 
-def first_stalemate(design: CatsMap, setup: CatsSetup | None = None, seed: int = 0,
+def first_cut_off(design: CatsMap, setup: CatsSetup | None = None, seed: int = 0,
                     setups: int = CHECK_SETUPS) -> int | None:
     """The seed of the first greedy game that reaches the turn limit, trying every seating first on `setups`
     set-ups (or the given one), or None when every game finishes."""
@@ -174,7 +174,7 @@ def first_stalemate(design: CatsMap, setup: CatsSetup | None = None, seed: int =
     for k in range(tries):
         for first in range(design.players):
             game = game_seed(seed, k * design.players + first)
-            if play_one(design, setup, "greedy", game, first).end == "stalemate":
+            if play_one(design, setup, "greedy", game, first).end == "turn_limit":
                 return game
     return None
 
@@ -183,7 +183,7 @@ def play_check(design, seed: int = 0) -> Report:
     """Game.play_check: cats.play.stalemate when greedy bots do not finish a game within the turn limit."""
     setup = design if isinstance(design, CatsSetup) else None
     game_map = map_of(design)
-    stuck = first_stalemate(game_map, setup, seed)
+    stuck = first_cut_off(game_map, setup, seed)
     if stuck is None:
         return Report()
     return Report.of([Violation.error(
@@ -211,6 +211,6 @@ def scored(design: CatsMap, games: int = CUT_UP_GAMES, seed: int = 0) -> CatsMap
     finish: the first `players` games are exactly the play check's, so a map that fails it never scores."""
     records = [play_one(design, None, "greedy", game_seed(seed, i), first_seat(i, design.players))
                for i in range(max(games, design.players))]
-    if any(r.end == "stalemate" for r in records):
+    if any(r.end == "turn_limit" for r in records):
         return None
     return replace(design, play_score=round(balance(records, design.players, teams(design)).score, 4))

@@ -210,10 +210,10 @@ COMPONENTS: tuple[Component, ...] = (
     Component("setup", N_("Fish and cats drawn on a map, as the players would: a planned game to print or check"),
               options=SetupParams, make=make_setup, palette=cell_palette, writes=DESIGN, prints="page"),
     Component("play", N_("Bots play Cats: each game's winner, length in turns and how it ended (win, trap or "
-                         "stalemate); with one game, its moves first (number, player, move in notation)"),
+                         "turn limit); with one game, its moves first (number, player, move in notation)"),
               options=PlayParams, replay=bot_game, writes=GAME_PLAYED, output_required=False, prints="page"),
     Component("balance", N_("Win rates per seat over GAMES seeded games between equal bots, seats rotated so that "
                             "each starts equally often: each with its 95 % Wilson interval, the mean game length, "
-                            "games decided by a trap, stalemates"), options=BalanceParams,
+                            "games decided by a trap or cut off by the turn limit"), options=BalanceParams,
               writes=PRINTED, output_required=False, prints="lang"),
 )

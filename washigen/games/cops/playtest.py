@@ -8,6 +8,7 @@ import functools
 from dataclasses import replace
 
 from ...arena import GameRecord, balance, game_seed, make_bots, play_match, run_games
+from ...arena.records import End
 from ...report import Report, Violation
 from . import engine
 from .bots import BOTS
@@ -28,12 +29,30 @@ def play_game(design, bots: str, seed: int, first: int, count_leads: bool = Fals
                       progress=engine.progress if count_leads else None)
 
 
+def end_of(outcome) -> End:
+    """How a game ended by its engine.result (None: the turn limit cut it off before the rules ended it)."""
+    if outcome is None:
+        return "turn_limit"
+    return "win" if outcome.winners else "stalemate"
+
+
 def record_of(match, seed: int, first: int) -> GameRecord:
     outcome = match.result
     winners = outcome.winners if outcome is not None else ()
-    return GameRecord(seed=seed, winners=winners, turns=match.turns, end="win" if winners else "stalemate",
+    return GameRecord(seed=seed, winners=winners, turns=match.turns, end=end_of(outcome),
                       specials_used=tuple(RAMEN - left for left in match.final.ramen), first=first,
                       lead_changes=match.lead_changes)
+
+
+def game_line(index: int, record, unfinished: bool = False) -> str:
+    """One game's line in `cops play` and `cops replay`: its seed, who started, how it ended, the ramen eaten."""
+    outcome = ("unfinished (the log stops before the game ends)" if unfinished
+               else f"squad {record.winners[0] + 1} solves two crimes" if record.winners
+               else "the turn limit cut the game off, no squad has won" if record.end == "turn_limit"
+               else "no squad can finish (stalemate)")
+    ramen = ", ".join(str(n) for n in record.specials_used)
+    return (f"game {index + 1} (seed {record.seed}, squad {record.first + 1} starts): {outcome} after "
+            f"{record.turns} moves; ramen eaten per squad: {ramen}")
 
 
 def play_record(design, bots: str, seed: int, first: int, count_leads: bool = False) -> GameRecord:

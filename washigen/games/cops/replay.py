@@ -15,7 +15,7 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     """The first game `cops play --map MAP --seed SEED` plays (greedy squads); None for a design that is not a map."""
     from ...arena import game_seed
     from .model import CopsMap
-    from .playtest import play_game, record_of
+    from .playtest import game_line, play_game, record_of
     from .rules import validate
 
     if not isinstance(design, CopsMap):
@@ -28,10 +28,7 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     moves = tuple(str(move) for move in match.moves)
     record = record_of(match, seeded, 0)
     lines = [f"squad {index % design.players + 1}: {move}" for index, move in enumerate(moves)]
-    outcome = (f"squad {record.winners[0] + 1} solves two crimes" if record.winners
-               else "no squad can finish (stalemate)")
-    lines.append(f"game 1 (seed {record.seed}, squad {record.first + 1} starts): {outcome} after {record.turns} "
-                 f"moves; ramen eaten per squad: {', '.join(str(n) for n in record.specials_used)}")
+    lines.append(game_line(0, record))
 
     def draw(step: int | None, options: Any) -> Any:
         from ...press import Document

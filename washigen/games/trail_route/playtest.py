@@ -8,7 +8,7 @@ edge whether starting is.
 
 Who wins is the engine's reading of the rules (engine.winners): the highest score; among tied players the one
 whose cat stands furthest forward; still tied, they share the victory, and each of them counts a win. A game the
-engine stops at its round limit (MAX_ROUNDS) did not end by the rules: it is a stalemate, with no winner.
+engine stops at its round limit (MAX_ROUNDS) did not end by the rules: the turn limit cut it off, with no winner.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def play_record(setup: TrailRouteSetup, bots: tuple[str, ...], seed: int, first:
     finished = result.end_reason == "destinations"
     winners = tuple(sorted((player + first) % players for player in result.winners)) if finished else ()
     return GameRecord(seed=seed, winners=winners, turns=sum(result.state.turns), end="win" if finished else
-                      "stalemate", first=first, lead_changes=lead.changes)
+                      "turn_limit", first=first, lead_changes=lead.changes)
 
 
 def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, seed: int = 0, jobs: int = 1,

@@ -16,10 +16,10 @@ export function chartText(result) {
     : t("unfair: an interval misses the fair share");
   if (result.fair_share !== undefined) verdict += ` (${percent(result.fair_share)})`;
   return t("Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {won} won, " +
-           "{trapped} by a trap, {stalemates} stalemates.", {
+           "{trapped} by a trap, {stalemates} stalemates, {limits} at the turn limit.", {
     games: result.games, seats: seats.join("; "), verdict, mean: decimal(result.mean_turns),
-    won: result.games - result.trapped - result.stalemates, trapped: result.trapped,
-    stalemates: result.stalemates });
+    won: result.ends?.win ?? result.games - result.trapped - result.stalemates, trapped: result.trapped,
+    stalemates: result.stalemates, limits: result.turn_limits ?? 0 });
 }
 
 export class BalanceChart {

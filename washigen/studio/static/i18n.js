@@ -74,9 +74,9 @@ const GERMAN = {
   "Wins": "Siege",
   "Win rate": "Siegquote",
   "95 % interval": "95-%-Intervall",
-  "{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · {stalemates} stalemate(s), {trapped} trapped":
+  "{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · {trapped} trapped, {stalemates} stalemate(s), {limits} at the turn limit":
     "{games} Partien · {verdict} ({fair}) · Wert der Ausgewogenheit {score} · im Mittel {mean} Züge · " +
-    "{stalemates} Patt(s), {trapped} durch eine Falle",
+    "{trapped} durch eine Falle, {stalemates} Patt(s), {limits} am Zuglimit",
   "95 % interval {low} – {high}; fair share {fair}": "95-%-Intervall {low} – {high}; fairer Anteil {fair}",
   "first mover's edge {edge} · decisive {decisive} · the lead changed {leads} times a game":
     "Vorteil des ersten Zugs {edge} · entschieden {decisive} · Führungswechsel je Partie {leads}",
@@ -84,9 +84,9 @@ const GERMAN = {
   "unfair: an interval misses the fair share": "unfair: ein Intervall verfehlt den fairen Anteil",
   "seat {seat} wins {rate} (95 % interval {low} – {high})":
     "Platz {seat} gewinnt {rate} (95-%-Intervall {low} – {high})",
-  "Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {won} won, {trapped} by a trap, {stalemates} stalemates.":
+  "Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {won} won, {trapped} by a trap, {stalemates} stalemates, {limits} at the turn limit.":
     "Ausgewogenheit in {games} Partien: {seats}; {verdict}. Eine Partie dauert im Mittel {mean} Züge; " +
-    "{won} gewonnen, {trapped} durch eine Falle, {stalemates} Patts.",
+    "{won} gewonnen, {trapped} durch eine Falle, {stalemates} Patts, {limits} am Zuglimit.",
   "Click to enlarge": "Zum Vergrößern klicken",
   "Enlarge": "Vergrößern",
   "Chart:": "Diagramm:",

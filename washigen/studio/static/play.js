@@ -56,11 +56,12 @@ export function showBalance(box, result) {
   const verdict = document.createElement("p");
   verdict.className = result.fair ? "summary ok" : "summary warn";
   verdict.textContent = t("{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · " +
-                          "{stalemates} stalemate(s), {trapped} trapped", {
+                          "{trapped} trapped, {stalemates} stalemate(s), {limits} at the turn limit", {
     games: result.games, fair: percent(fair), score: SCORE.format(result.score),
     verdict: result.fair ? t("fair: every interval holds the fair share")
       : t("unfair: an interval misses the fair share"),
-    mean: decimal(result.mean_turns), stalemates: result.stalemates, trapped: result.trapped });
+    mean: decimal(result.mean_turns), stalemates: result.stalemates, trapped: result.trapped,
+    limits: result.turn_limits ?? 0 });
   // what else the run says of the games (README: the balance metrics), where the answer carries it
   const metrics = document.createElement("p");
   metrics.className = "metrics";
