@@ -263,6 +263,31 @@ def test_detached_is_measured_to_grounded_parts_only_not_through_other_floating_
     assert points(tree) == {(5, 1): 0, (3, 1): 5, (1, 1): 5}
 
 
+
+DETACHED_TOY_BETWEEN = """
+    .   .  toy   .  toy   .  toy   .  .
+    box .  shelf .  shelf .  shelf .  nest
+    box .  .     .  .     .  .     .  nest
+    box .  .     .  .     .  .     .  nest
+"""
+
+
+def test_a_detached_card_is_no_part_of_the_tree_and_links_no_group():
+    """The middle shelf and toy are 4 from every grounded card: not part of the tree. The toys 2 columns either side
+    of it stay two groups (5 points each), as they are with the detached pair taken away; were the detached toy to
+    link them, the tree would lose 5 points by a card that is not in it."""
+    from washigen.games.cat_tree.bots import Board
+    from washigen.games.cat_tree.rules import score_grid
+
+    scored = points(DETACHED_TOY_BETWEEN)
+    assert (scored[(3, 5)], scored[(4, 5)]) == (0, 0)
+    assert scored[(4, 3)] == scored[(4, 7)] == 5
+    without = DETACHED_TOY_BETWEEN.replace("shelf .  shelf .  shelf", "shelf .  .     .  shelf").replace(
+        "toy   .  toy   .  toy", "toy   .  .     .  toy")
+    assert total(DETACHED_TOY_BETWEEN) == total(without) == 50
+    grid = layout(DETACHED_TOY_BETWEEN).grid()
+    assert Board.of(grid, 9, 4).total() == score_grid(grid).total == 50     # the bots count it alike
+
 def test_without_any_part_on_the_floor_nothing_scores():
     assert total("shelf shelf\n. .") == 0
 

@@ -173,6 +173,7 @@ class Board:
         if grounded != occupied:            # floating parts count when within 2 of the grounded tree
             floating = occupied & ~grounded
             counting |= geo.flood(floating & geo.grow(geo.grow(grounded)), floating)
+        tree = counting                     # a detached card joins no group (rules.score_grid)
         counting &= legal
         points = 0
         for kind, base in SINGLES:
@@ -186,16 +187,16 @@ class Board:
             for side in (pipes & (occupied << 1), pipes & (occupied >> 1)):
                 points += pipe.per_side * (side.bit_count() + DOUBLE * (side & high).bit_count())
         if masks[SCRATCHER]:
-            points += self._groups(SCRATCHER, counting, self._run)
+            points += self._groups(SCRATCHER, tree, counting, self._run)
         if masks[TOY]:
-            points += self._groups(TOY, counting, self._toy_group)
+            points += self._groups(TOY, tree, counting, self._toy_group)
         return points
 
-    def _groups(self, kind: int, counting: int, group_of) -> int:
-        """Points of the groups of a kind: each scores once, if a card of it counts, double if a card of it is at
-        altitude."""
+    def _groups(self, kind: int, tree: int, counting: int, group_of) -> int:
+        """Points of the groups a kind's cards of the tree form: each scores once, if a card of it counts, double
+        if a card of it is at altitude."""
         base, high = STRUCTURES[kind].points, self.geo.high
-        points, members = 0, self.masks[kind]
+        points, members = 0, self.masks[kind] & tree
         left = members
         while left:
             group = group_of(left & -left, members)

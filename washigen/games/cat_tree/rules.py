@@ -263,7 +263,10 @@ def score_grid(grid: Grid) -> Score:
 
     results: dict[Cell, CardScore] = {}
     groups: list[Group] = []
-    for kind, found in (("scratcher", scratcher_groups(grid)), ("toy", toy_groups(grid))):
+    # A detached card is not part of the tree: it joins no group, so it neither links two groups into one nor
+    # doubles one (a misplaced card does both: it stays on the grid for every other check).
+    tree = {cell: name for cell, name in grid.items() if cell not in detached}
+    for kind, found in (("scratcher", scratcher_groups(tree)), ("toy", toy_groups(tree))):
         for members in found:
             group = _score_group(kind, members, counts)
             groups.append(group)
