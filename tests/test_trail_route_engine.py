@@ -9,9 +9,9 @@ import pytest
 from washigen.games.trail_route.bots import make_policies
 from washigen.games.trail_route.engine import (DEST, START, Advance, Call, Cat, Mirror, Nudge, Place, Rearrange,
                                                Slide, State, Swap, advance, arrow_target, apply_finish, apply_swap, end_of_turn,
-                                               land, legal_finishes, legal_swaps, play_card, play_game, winners)
+                                               land, legal_finishes, legal_swaps, play_card, play_game, play_turn, winners)
 from washigen.games.trail_route.generate import generate_setup
-from washigen.games.trail_route.model import (COLOURS, END_CLAIMS, ROAD_CODES, TOKEN_TO_ROAD, arrow_moves,
+from washigen.games.trail_route.model import (CARDS, COLOURS, END_CLAIMS, ROAD_CODES, TOKEN_TO_ROAD, arrow_moves,
                                               dest_points, load_mix)
 from washigen.games.trail_route.rules import arrow_loops, arrow_trace
 
@@ -318,6 +318,72 @@ def test_the_mirror_does_not_resolve_the_other_cat_again_once_my_cats_tile_has_m
     assert "tunnel" not in [e[0] for e in state.events]
 
 
+
+def test_the_mirror_never_moves_a_cat_onto_a_wall():
+    """No cat may move onto a wall, but one may stand on a wall that a Living Path slid under it: the Mirror does
+    not swap another cat onto it. Swapping with a cat beside no wall stays legal."""
+    state = table(*rows_with({(1, 3): "#"}), hands=[["living-path", "mirror"], [], [], []])
+    put(state, 0, (2, 3))                                  # red
+    put(state, 4, (4, 5))                                  # yellow, further back
+    play_card(state, 0, Slide(3, 1))                       # the wall slides under red; red stays
+    assert state.road[2][3] == "wall" and state.cats[0].pos == (2, 3)
+    with pytest.raises(ValueError, match="cannot swap"):
+        play_card(state, 0, Mirror(0, 4))
+    state = table(*rows_with({(4, 5): "#"}), hands=hand("mirror"))
+    put(state, 0, (2, 3))
+    put(state, 4, (4, 5))                                  # yellow stands on a wall: red may not take its place
+    with pytest.raises(ValueError, match="cannot swap"):
+        play_card(state, 0, Mirror(0, 4))
+    state = table(*EMPTY6, hands=hand("mirror"))
+    put(state, 0, (2, 3))
+    put(state, 4, (4, 5))
+    play_card(state, 0, Mirror(0, 4))
+    assert (state.cats[0].pos, state.cats[4].pos) == ((4, 5), (2, 3))
+
+
+@pytest.mark.parametrize("play", [Rearrange("mirror", ((0, 0), (0, 1)), (1, 0)), Slide(2, 1, card="curiosity"),
+                                  Nudge(0, 0, -1, card="hidden-passage"), Call(0, card="living-path"),
+                                  Mirror(0, 4, card="deep-fog")])
+def test_a_card_is_played_only_as_what_it_does(play):
+    state = table(*EMPTY6, hands=[list(CARDS) for _ in range(4)])
+    put(state, 0, (2, 3))
+    put(state, 4, (4, 5))
+    with pytest.raises(ValueError, match="is not played as"):
+        play_card(state, 0, play)
+
+
+class Rogue:
+    """A policy that answers what the rules do not offer: `swap` and `finish` as given."""
+
+    def __init__(self, swap=None, finish=None):
+        self.swap, self.finish = swap, finish
+
+    def choose(self, state, player, kind, options):
+        return options[0]
+
+    def pick_swap(self, state, player, swaps):
+        return self.swap or swaps[0]
+
+    def pick_card(self, state, player):
+        return None
+
+    def pick_finish(self, state, player, finishes):
+        return self.finish or finishes[0]
+
+
+@pytest.mark.parametrize("rogue, what", [(Rogue(swap=Swap((2, 3), (2, 4))), "swap"),     # red stands on (2, 3)
+                                          (Rogue(swap=Swap((0, 0), (3, 5))), "swap"),     # not neighbours
+                                          (Rogue(finish=Advance(2)), "move")])            # player 2's cat
+def test_a_turn_carries_out_only_what_the_rules_allow(rogue, what):
+    state = table(*EMPTY6)
+    put(state, 0, (2, 3))
+    put(state, 2, (4, 4))
+    before = [row[:] for row in state.road], [cat.pos for cat in state.cats]
+    with pytest.raises(ValueError, match=f"illegal {what}"):
+        play_turn(state, rogue)
+    if what == "swap":
+        assert ([row[:] for row in state.road], [cat.pos for cat in state.cats]) == before
+
 def test_a_played_card_is_gone():
     state = table(*EMPTY6, hands=[["living-path", "mirror"], [], [], []])
     play_card(state, 0, Slide(0, 2))
@@ -491,3 +557,22 @@ def test_generated_boards_never_loop_in_the_engine():
 
 def test_the_default_mix_loads():
     assert load_mix().total("exchange") == 10
+
+
+
+def test_every_event_the_engine_notes_has_words_in_the_game_log():
+    """The log tells each event in words; an event without them would print raw (`    stuck: 2`)."""
+    import inspect
+    import re
+
+    from washigen.games.trail_route import engine, gamelog
+
+    noted = set(re.findall(r'note\("([a-z-]+)"', inspect.getsource(engine)))
+    told = set(re.findall(r'kind == "([a-z-]+)"', inspect.getsource(gamelog.describe)))
+    assert {"stuck", "place-none", "no-destination"} <= noted
+    assert noted - told == set()
+    setup = generate_setup(4, 1)
+    played = play_game(setup, make_policies(["random"] * 4, 1))
+    assert {"stuck", "place-none"} <= {event[0] for event in played.state.events}
+    assert not [line for event in played.state.events
+                if (line := gamelog.describe(played.state, event)).lstrip().startswith(f"{event[0]}:")]

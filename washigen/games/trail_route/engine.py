@@ -431,8 +431,15 @@ def connected(state: State, cells: tuple[Cell, ...]) -> bool:
     return seen == chosen
 
 
+# The card each kind of play is made with (a play names its card: Rearrange one of two).
+PLAYED_WITH: dict[type, tuple[str, ...]] = {Rearrange: ("hidden-passage", "deep-fog"), Slide: ("living-path",),
+                                            Nudge: ("curiosity",), Call: ("someone-calling",), Mirror: ("mirror",)}
+
+
 def check_play(state: State, player: int, play: CardPlay) -> str | None:
     """Why `play` is not legal for `player` now, or None when it is."""
+    if play.card not in PLAYED_WITH.get(type(play), ()):
+        return f"{play.card!r} is not played as a {type(play).__name__.lower()}"
     if play.card not in state.hands[player]:
         return f"player {player + 1} holds no {CARDS[play.card][0]}"
     if isinstance(play, Rearrange):
@@ -495,15 +502,24 @@ def call_target(state: State, k: int) -> Cell | None:
 
 
 def mirror_plays(state: State, player: int) -> list[Mirror]:
+    """A cat of the player's swaps places with a cat in the same column or further back; never onto a wall (a cat
+    may stand on one that a Living Path slid under it, or that replaced a mouse toy it claimed)."""
     plays = []
     for mine in state.cats_of(player):
         here = state.cats[mine].pos
         if here is None:
             continue
         for other, cat in enumerate(state.cats):
-            if other != mine and cat.pos is not None and cat.pos[1] >= here[1]:
+            there = cat.pos
+            if (other != mine and there is not None and there[1] >= here[1]
+                    and not _wall(state, here) and not _wall(state, there)):
                 plays.append(Mirror(mine, other))
     return plays
+
+
+def _wall(state: State, cell: Cell) -> bool:
+    row, col = cell
+    return 0 <= col < COLS and state.road[row][col] == "wall"
 
 
 def play_card(state: State, player: int, play: CardPlay) -> None:
@@ -621,7 +637,7 @@ def play_turn(state: State, policy: Policy) -> None:
     swaps = legal_swaps(state)
     if swaps:
         state.new_chain()
-        apply_swap(state, policy.pick_swap(state, player, swaps))
+        apply_swap(state, _chosen(policy.pick_swap(state, player, swaps), swaps, "swap"))
     play = policy.pick_card(state, player)
     if play is not None:
         state.new_chain()
@@ -629,11 +645,19 @@ def play_turn(state: State, policy: Policy) -> None:
     finishes = legal_finishes(state, player)
     if finishes:
         state.new_chain()
-        apply_finish(state, policy.pick_finish(state, player, finishes))
+        apply_finish(state, _chosen(policy.pick_finish(state, player, finishes), finishes, "move"))
     else:
         state.note("stuck", player)
     state.turns[player] += 1
     end_of_turn(state)
+
+
+def _chosen(choice, options: list, what: str):
+    """A policy's choice, held to the options it was given (a swap of a tile with a cat, or a cat of another
+    player moved, would break the rules)."""
+    if choice not in options:
+        raise ValueError(f"illegal {what}: {choice!r} is not one of the {len(options)} the rules allow")
+    return choice
 
 
 def end_of_turn(state: State) -> None:

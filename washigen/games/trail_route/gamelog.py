@@ -63,6 +63,19 @@ def describe(state: State, event: tuple) -> str:
         return f"    cat forward: the {cat(data[1])} advances"
     if kind == "trigger":
         return f"  the {data[0]}th destination is claimed: this round is the last"
+    if kind == "forward-none":
+        return f"    cat forward: no cat can advance, the {cat(data[0])}'s tile does nothing"
+    if kind == "place-none":
+        owner = state.colours[state.cats[data[0]].owner]
+        return f"    place a cat: {owner} has no cat waiting or no start is free; nothing happens"
+    if kind == "off-board":
+        return f"    the {cat(data[0])} leaves the board: no start is free for it"
+    if kind == "no-destination":
+        return f"    the {cat(data[0])} reaches row {data[1] + 1}, which has no destination left"
+    if kind == "stuck":
+        return f"  {state.colours[data[0]]} can neither advance a cat nor place one: the turn ends"
+    if kind == "cascade":
+        return f"    the chain of effects stops at the {cat(data[0])} (too many landings in a row)"
     if kind == "end":
         return f"end of the game ({data[0]})"
     return f"    {kind}: " + ", ".join(str(d) for d in data)
