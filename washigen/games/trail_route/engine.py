@@ -18,6 +18,8 @@ Where the rules leave a case open, the engine decides (the README lists these):
 - Wherever Curiosity Leads moves a cat onto a road tile or a destination, never onto a starting position;
 - The Cat in the Mirror resolves the other cat's tile only where that cat still stands where the swap put it
   (the tile of the player's own cat may have moved it on, and what it landed on then has been resolved);
+- a cat may stand on a wall (a Living Path slid it under the cat, or it replaced a claimed mouse toy); The Cat in
+  the Mirror never swaps another cat onto it;
 - a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
 
