@@ -34,28 +34,37 @@ class GreedyBot:
     def choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         if len(moves) == 1:
             return moves[0]
-        ranked = self._ranked(state, moves, rng)
-        for move in ranked:
+        normal, special, walled = self._scored(state, moves, rng)
+        best = _best(normal, special, walled)
+        if best is None or _leaves_a_way_out(state, best):
+            return best or moves[0]
+        ranked = _ranked(normal, special, walled)     # the best one walls the player in: the next best
+        for move in ranked[1:]:
             if _leaves_a_way_out(state, move):
                 return move
-        return ranked[0] if ranked else moves[0]
+        return ranked[0]
 
     def rank(self, state: State, moves: Sequence[Move], rng: random.Random) -> list[Move]:
         """Every move, best first, as choose() would take them (those that leave the player in and the cat a move
         ahead of the rest): the strong bot's candidates."""
         if len(moves) == 1:
             return list(moves)
-        ranked = self._ranked(state, moves, rng)
+        ranked = _ranked(*self._scored(state, moves, rng))
         good = [move for move in ranked if _leaves_a_way_out(state, move)]
         return good + [move for move in ranked if move not in good] + [m for m in moves if m not in ranked]
 
-    def _ranked(self, state: State, moves: Sequence[Move], rng: random.Random) -> list[Move]:
-        searches: dict[int, _Search] = {}
+    def _scored(self, state: State, moves: Sequence[Move], rng: random.Random) -> tuple[list, list, bool]:
+        """(normal moves, special moves, walled off): each move as (gain, tie-break, move), unsorted; walled off
+        when a cat no flood reaches took part."""
+        searches: dict[int, tuple] = {}
         normal: list[tuple[int, float, Move]] = []            # (gain, tie-break, move)
         special: list[tuple[int, float, Move]] = []
         walled = False
         draw = rng.random
-        index, search = -1, None
+        land = state.game.terrain
+        step_cells = land.step_cells
+        index = goal_cells = here = limit = -1
+        flood: Flood                           # set by the first move: a pass or trapped (cat -1) is never ranked
         for move in moves:
             if move.cat != index:              # a cat's moves come together: one search a cat
                 index = move.cat
@@ -63,80 +72,94 @@ class GreedyBot:
                     continue
                 search = searches.get(index)
                 if search is None:
-                    search = searches[index] = _Search(state, index)
-            assert search is not None             # a pass or trapped (cat -1) is the only move, never ranked
-            if search.ghost:
-                walled = True
-                gain = search.distance(move) - search.here + FAR // 8   # after any real progress
-            else:
-                gain = search.distance(move) - search.here
+                    search = searches[index] = _search(state, index)
+                flood, goal_cells, here, limit, ghost = search
+                if ghost:
+                    walled = True
+                    here -= FAR // 8              # after any real progress
+            j = move.target
             kind = move.kind
+            if goal_cells >> j & 1:
+                gain = -FAR // 4 - here          # takes a fish, or home: the goal of this leg
+            else:
+                gain = _distance(flood, step_cells[j] if kind == "step" else 1 << j, limit) - here
             (special if kind == "amazing" or kind == "pop" else normal).append((gain, draw(), move))
-        normal.sort()
-        special.sort()
-        best_normal = normal[0][0] if normal else FAR
-        saving = 1 if walled and best_normal >= FAR // 8 else SPECIAL_SAVING
-        if special and special[0][0] < FAR // 2 and (best_normal >= FAR // 2
-                                                     or special[0][0] <= best_normal - saving):
-            ranked = special + normal
-        else:
-            ranked = normal + special
-        return [move for _, _, move in ranked]
+        return normal, special, walled
 
 
-class _Search:
-    """One cat's distances this turn: the flood from its goal over the cells it may walk, looked at no farther
-    than one ring past the cat (a move never ends farther than that and still counts: farther is as bad as
-    unreachable). A cat the flood does not reach is walled off (a ghost): it heads for the goal as if other
-    players' lines were jumpable."""
-    __slots__ = ("flood", "here", "limit", "ghost", "region_of", "region_mask", "goal_cells")
+def _special_first(best_normal: int, best_special: int, walled: bool) -> bool:
+    """Does the best special move come before every normal move (gains as _scored gives them)?"""
+    saving = 1 if walled and best_normal >= FAR // 8 else SPECIAL_SAVING
+    return best_special < FAR // 2 and (best_normal >= FAR // 2 or best_special <= best_normal - saving)
 
-    def __init__(self, state: State, index: int):
-        cat = state.cats[index]
-        land = state.game.terrain
-        self.region_of, self.region_mask = land.region_of, land.region_mask
-        # A move onto one of these cells reaches the goal of this leg: a fish to take, or home.
-        self.goal_cells = land.row_mask[cat.start_row] if cat.fish else state.fish
-        goal = goal_of(state, cat)
-        cells = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
-        self.ghost = False
-        self.flood = flood = goal_flood(state, cat.player, goal)
+
+def _ranked(normal: list, special: list, walled: bool) -> list[Move]:
+    """The moves scored by GreedyBot._scored, best first."""
+    normal.sort()
+    special.sort()
+    if special and _special_first(normal[0][0] if normal else FAR, special[0][0], walled):
+        ranked = special + normal
+    else:
+        ranked = normal + special
+    return [move for _, _, move in ranked]
+
+
+def _best(normal: list, special: list, walled: bool) -> Move | None:
+    """The first of _ranked's moves, without sorting the rest."""
+    best_normal = min(normal) if normal else None
+    if special:
+        best_special = min(special)
+        if best_normal is None or _special_first(best_normal[0], best_special[0], walled):
+            return best_special[2]
+    return best_normal[2] if best_normal is not None else None
+
+
+def _search(state: State, index: int) -> tuple[Flood, int, int, int, bool]:
+    """One cat's distances this turn: (the flood from its goal over the cells it may walk, the cells that reach the
+    goal of this leg in one move, the cat's ring, the ring past which a move counts as unreachable, walled off).
+    The flood is looked at no farther than one ring past the cat (a move never ends farther than that and still
+    counts: farther is as bad as unreachable). A cat the flood does not reach is walled off (a ghost): it heads for
+    the goal as if other players' lines were jumpable."""
+    cat = state.cats[index]
+    land = state.game.terrain
+    # A move onto one of these cells reaches the goal of this leg: a fish to take, or home.
+    goal_cells = land.row_mask[cat.start_row] if cat.fish else state.fish
+    goal = goal_of(state, cat)
+    cells = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
+    ghost = False
+    flood = goal_flood(state, cat.player, goal)
+    level = flood.level(cells)
+    if level < 0:
+        ghost = True
+        flood = goal_flood(state, cat.player, goal, through_lines=True)
         level = flood.level(cells)
-        if level < 0:
-            self.ghost = True
-            self.flood = flood = goal_flood(state, cat.player, goal, through_lines=True)
-            level = flood.level(cells)
-        # Past the cat's own ring + 1 everything counts as unreachable; a cat not reached sees the whole flood.
-        self.here, self.limit = (level, level + 1) if level >= 0 else (FAR, FAR)
+    # Past the cat's own ring + 1 everything counts as unreachable; a cat not reached sees the whole flood.
+    if level < 0:
+        return flood, goal_cells, FAR, FAR, ghost
+    return flood, goal_cells, level, level + 1, ghost
 
-    def distance(self, move: Move) -> int:
-        """How far the cat is from its goal after the move (0 when the move reaches it): Flood.level looking no
-        farther than the limit, with the rings nearest the cat's looked at first. As in Flood.level, a move whose
-        look grows the flood past the limit (a narrowed flood takes its old rings all at once) sees them all."""
-        j = move.target
-        if self.goal_cells >> j & 1:
-            return -FAR // 4                     # takes a fish, or home: the goal of this leg
-        region = self.region_of[j] if move.kind == "step" else NO_REGION
-        cells = self.region_mask[region] if region != NO_REGION else 1 << j
-        flood = self.flood
-        reach = flood.reach
-        top = len(reach) - 1
-        limit = self.limit
-        if top < limit:
-            if not reach[top] & cells:
-                flood._grow_to(cells, limit)
-                top = len(reach) - 1
-        else:
-            top = limit
+
+def _distance(flood: Flood, cells: int, limit: int) -> int:
+    """How far a move onto `cells` leaves the cat from its goal: Flood.level looking no farther than `limit`, with
+    the rings nearest the cat's looked at first; FAR when farther. As in Flood.level, a move whose look grows the
+    flood past the limit (a narrowed flood takes its old rings all at once) sees them all."""
+    reach = flood.reach
+    top = len(reach) - 1
+    if top < limit:
         if not reach[top] & cells:
-            return FAR
-        # A step ends a ring or two from the cat's: look down from the top ring first, then halve what is left.
-        low = top - 3
-        while top > low:
-            if top == 0 or not reach[top - 1] & cells:
-                return top
-            top -= 1
-        return _first_ring(reach, cells, top)
+            flood._grow_to(cells, limit)
+            top = len(reach) - 1
+    else:
+        top = limit
+    if not reach[top] & cells:
+        return FAR
+    # A step ends a ring or two from the cat's: look down from the top ring first, then halve what is left.
+    low = top - 3
+    while top > low:
+        if top == 0 or not reach[top - 1] & cells:
+            return top
+        top -= 1
+    return _first_ring(reach, cells, top)
 
 
 def _first_ring(reach: list[int], cells: int, top: int) -> int:
@@ -202,6 +225,8 @@ class Flood:
             top = limit
         if not reach[top] & cells:
             return -1
+        if top and not reach[top - 1] & cells:
+            return top                       # mostly: the flood grew until it met the cells
         return _first_ring(reach, cells, top)
 
     def _grow_to(self, cells: int, limit: int) -> None:
@@ -210,11 +235,15 @@ class Flood:
         closed cells comes out as the old one did."""
         reach = self.reach
         frontier, reached = self.frontier, reach[-1]
-        old = self.old
         land = self.land
         E, S, C = land.east, land.south, land.cols
         regions, entered = land.buildings_and_forests, land.entered
         left = self.open & ~reached                  # the open cells not reached yet
+        old = self.old
+        if old is not None:
+            rings, closed, last, old_frontier = old
+            kept = ~closed
+        k = len(reach)                               # the ring grown next
         while frontier:
             # The next ring: the cells first reached one step farther.
             frontier = (((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C)
@@ -226,20 +255,20 @@ class Flood:
                 break
             reached |= frontier
             left &= ~frontier
-            k = len(reach)
             reach.append(reached)
             if old is not None:
-                rings, closed, last, old_frontier = old
                 if k >= len(rings):
                     self.old = old = None
-                elif k > last and reached == rings[k] & ~closed and frontier == rings[k] & ~rings[k - 1]:
-                    reach.extend(ring & ~closed for ring in rings[k + 1:])
-                    frontier = old_frontier & ~closed
+                elif k > last and reached == rings[k] & kept and frontier == rings[k] & ~rings[k - 1]:
+                    reach += [ring & kept for ring in rings[k + 1:]]
+                    frontier = old_frontier & kept
                     reached = reach[-1]
                     left = self.open & ~reached
                     self.old = old = None
-            if reached & cells or len(reach) > limit:
+                    k = len(reach) - 1
+            if reached & cells or k >= limit:
                 break
+            k += 1
         self.frontier = frontier
 
     def narrowed(self, open_cells: int) -> Flood | None:
@@ -265,6 +294,8 @@ class Flood:
         if low == 0:
             return None
         last, top = low, len(reach) - 1
+        if reach[low] & inside == inside:    # mostly one cell was closed
+            top = low
         while last < top:                    # the first ring holding all of them
             mid = (last + top) // 2
             if reach[mid] & inside == inside:
@@ -291,9 +322,7 @@ def goal_flood(state: State, seat: int, goal: int, through_lines: bool = False) 
     if flood is None:
         land = state.game.terrain
         others = 0 if through_lines else state.every & ~state.lines[seat]
-        open_cells = land.full & ~land.shrine & ~others & ~(state.fish & ~goal)
-        if state.game.dry:
-            open_cells &= ~land.sewer
+        open_cells = land.walkable[state.game.dry] & ~others & ~(state.fish & ~goal)
         latest = state.game.floods.get(key)
         flood = latest.narrowed(open_cells) if latest is not None else None
         if flood is None:

@@ -100,6 +100,8 @@ class Terrain:
         regions = sum(1 << i for i in range(N) if self.region_of[i] != NO_REGION)
         self.plain = (self.full & ~regions, self.full & ~regions & ~self.sewer)
         self.walkable = (self.full & ~self.shrine, self.full & ~self.shrine & ~self.sewer)
+        # step_cells[j]: the cells a step onto cell j occupies (all of a building, forest or shrine).
+        self.step_cells = [self.region_mask[k] if k != NO_REGION else 1 << i for i, k in enumerate(self.region_of)]
         self.landing = self.plain
         self.move_names: dict = {}
         # What a cat may do from each cell or region, lines aside, made once a map (engine._move_table), by (index
