@@ -208,6 +208,8 @@ class Game:
     progress_steps: dict = field(default_factory=dict, compare=False, repr=False)
     # Each cat's moves by what decides them (moves._cat_moves): the same position around a cat gives the same moves.
     cat_moves: dict = field(default_factory=dict, compare=False, repr=False)
+    # The trap check's teams and their cats, in the order it asks them, by the mover's team (trap._check_order).
+    check_order: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class State:

@@ -18,10 +18,9 @@ Walks and floods are big-integer masks, one bit a cell (engine.Terrain).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, NamedTuple, Union, overload
 
-from .moves import (DIRS, NO_REGION, SPECIALS, Cat, Move, State, Terrain, _bits, _last_team, _team_lines,
+from .moves import (DIRS, NO_REGION, SPECIALS, Cat, Game, Move, State, Terrain, _bits, _last_team, _team_lines,
                      can_move)
 
 # -- trapped -------------------------------------------------------------------------------------------------------------
@@ -52,33 +51,27 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
     goals on `new.routes` for the next move's check."""
     game = new.game
     cats = new.cats
-    team_of = game.team_of
     routes: list[Route] = (list(old.routes) if old is not None and old.routes is not None
                            else [None] * len(cats))
     moved = move.cat if move is not None else -1
     # A cat moved (moved >= 0) only on a move from an old state: the first check (engine) has neither.
     before = old.cats[moved] if moved >= 0 and old is not None else None
-    out = new.out
-    mover_team = team_of[seat] if seat >= 0 else -1
-    # Each team's unfinished cats, the mover's team last.
-    members: dict[int, list] = {}
-    for team in _team_order(game.teams, mover_team):
-        if not out[team]:
-            members[team] = []
-    for k, cat in enumerate(cats):
-        group = members.get(team_of[cat.player])
-        if group is not None and not cat.home:
-            group.append(k)
+    out = was_out = new.out
+    mover_team = game.team_of[seat] if seat >= 0 else -1
     solo = game.teams == game.players
     land = game.terrain
     hit = taken | drawn                           # breaks another player's walk
-    for team, group in members.items():
+    for team, group in _check_order(game, cats, mover_team):
+        if was_out[team]:
+            continue
         if team == mover_team and out.count(False) == 1:
             break                                 # everyone else is out: the mover has won
         specials = new.specials[team]
         fine, shown = True, False                 # shown: a move of the player's is known to exist
         for k in group:
             cat = cats[k]
+            if cat.home:
+                continue
             route = was = routes[k]
             if route is not None:
                 if k != moved and type(route) is Walk:
@@ -117,7 +110,7 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
             # special moves, may have no move at all.
             shown = shown or (type(route) is Walk and cat.region == NO_REGION)
         if fine and solo and not shown:
-            fine = any(can_move(new, k, cats[k], specials) for k in group)
+            fine = any(can_move(new, k, cats[k], specials) for k in group if not cats[k].home)
         if not fine:
             out = out[:team] + (True,) + out[team + 1:]
     new.routes = tuple(routes)
@@ -126,10 +119,16 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
         new.winner = _last_team(game, out)
 
 
-@lru_cache(maxsize=None)
-def _team_order(teams: int, mover_team: int) -> tuple[int, ...]:
-    """The teams in the order the trap check asks them: the mover's team (if any) last."""
-    return tuple(team for team in range(teams) if team != mover_team) + ((mover_team,) if mover_team >= 0 else ())
+def _check_order(game: Game, cats: tuple[Cat, ...], mover_team: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each team with its cats (indices into the cats), in the order the trap check asks them: the mover's team (if
+    any) last. The same for a whole game (kept on it): the cats keep their places."""
+    order = game.check_order.get(mover_team)
+    if order is None:
+        teams = tuple(team for team in range(game.teams) if team != mover_team) + \
+            ((mover_team,) if mover_team >= 0 else ())
+        order = game.check_order[mover_team] = tuple(
+            (team, tuple(k for k, cat in enumerate(cats) if game.team_of[cat.player] == team)) for team in teams)
+    return order
 
 
 def _keep_route(state: State, cat: Cat, route: Walk | Escape | Literal[False], move: Move | None, before: Cat | None,
