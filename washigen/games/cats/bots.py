@@ -254,12 +254,12 @@ class Flood:
             if not frontier:
                 break
             reached |= frontier
-            left &= ~frontier
+            left ^= frontier                 # (the frontier is all of `left`)
             reach.append(reached)
             if old is not None:
                 if k >= len(rings):
                     self.old = old = None
-                elif k > last and reached == rings[k] & kept and frontier == rings[k] & ~rings[k - 1]:
+                elif k > last and reached == rings[k] & kept and frontier == rings[k] ^ rings[k - 1]:
                     reach += [ring & kept for ring in rings[k + 1:]]
                     frontier = old_frontier & kept
                     reached = reach[-1]

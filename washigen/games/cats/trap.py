@@ -200,7 +200,7 @@ def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead:
             frontier |= (entered.get(touched) or land.regions_of(touched)) & left
         if not frontier:
             return rings if full else None
-        left &= ~frontier
+        left ^= frontier                     # (the frontier is all of `left`)
         rings.append(frontier)
     return rings
 
