@@ -207,8 +207,8 @@ def seat_wins(name: str, games: int, setup_seed: int = 1) -> float:
 
 
 def test_strong_wins_clearly_more_in_a_seat_than_greedy_does_in_the_same_seats_and_games():
-    # 24 games, the strong seat rotated: greedy in that seat wins about its fair share (8), the default strength
-    # about twice as often (over 48 games in the bench: 62.5 %, the fair share 33.3 %). Greedy claims a destination
-    # whenever it can, so a small strength (strong:4) hardly beats it; the default does.
-    strong, greedy = seat_wins("strong", 24), seat_wins("greedy", 24)
-    assert strong >= greedy + 6 and strong >= 12, (strong, greedy)
+    # 18 games, the strong seat rotated: greedy in that seat wins about its fair share (6); a small strength
+    # (strong:6, two greedy rounds after each of its candidate plans) about twice as often. The default strength over
+    # 99 games on 33 setups (README): 58.6 % against greedy's 35.4 % in the same seats and games.
+    strong, greedy = seat_wins("strong:6", 18), seat_wins("greedy", 18)
+    assert strong >= greedy + 4 and strong >= 9, (strong, greedy)
