@@ -67,6 +67,42 @@ def test_a_pop_out_of_a_fenced_strip_is_a_way_out_and_without_a_special_there_is
     assert shut.out == (True, False)
 
 
+# -- a walk kept from a sewer the cat popped out of ---------------------------------------------------------------------
+
+# Sewer poppers with two players keep cats off the sewers. Player 1's cat pops from r8c2 (next to the blue sewer r8c1)
+# out of r8c9 and has a walk home from there (north up column 9); then it steps west into r8c8, which player 2's line
+# at r7c8 and r8c7 fences in: back onto the sewer it may not step, and a jump east over it leaves the map. The walk
+# the check kept from r8c9 must not be taken on through the sewer (the check once did, and kept the player in).
+POPPED = ["........."] * 7 + ["b.......b"]
+
+
+def popped_position(specials):
+    return position(small_map(POPPED, sewer_poppers=True), [(1, (8, 2), 8), (2, (1, 1), 1)],
+                    lines={2: [(7, 8), (8, 7)]}, fish=[(1, 9), (8, 5)], specials=(specials, 2), to_move=1)
+
+
+def judged(state, text: str):
+    """The state after the move `text` (by whoever is to move), with the rule text's verdict on everyone in it."""
+    after = play(state, text)
+    design = state.game.map
+    assert check(state, text, after, design) is None
+    assert not missed_traps(state, after, design)
+    return after
+
+
+def test_a_cat_that_steps_off_the_sewer_it_popped_out_of_has_no_way_back_over_it():
+    # With a special move left after the pop, the cat in r8c8 may pop again through r8c9 into r8c1: a way out.
+    state = judged(judged(popped_position(2), "c1 pop r8c1->r8c9"), "c1 E")
+    kept = judged(state, "c1 W")
+    assert kept.out == (False, False) and "c1 pop r8c9->r8c1" in names(play(kept, "c1 W"))
+    # With none left, r8c8 is a dead end: player 1 is out at once (the walk kept from r8c9 does not hold it in).
+    state = judged(judged(popped_position(1), "c1 pop r8c1->r8c9"), "c1 E")
+    assert state.out == (False, False) and state.specials == (0, 2) and "c1 W" in names(state)
+    lost = judged(state, "c1 W")
+    assert trapped_teams(lost, lost.game.map, among={0}) == {0}
+    assert lost.out == (True, False) and engine.result(lost) == engine.Result((1,), "trap")
+
+
 # -- a cat in a jinja shrine -------------------------------------------------------------------------------------------
 
 SHRINE = ["........."] * 3 + ["....J...."] + ["........."] + ["....J...."] + ["........."] * 2

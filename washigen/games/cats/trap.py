@@ -6,7 +6,8 @@ docstring for the reading. The answer is kept per cat between moves, and only ev
 - a `Walk`: a way by steps alone, found as a shortest walk from the cat to a fish (and on home by the map's kept
   way from that fish while it is still open, else the shortest); it holds while no other player's line and no
   taken fish touches it, and no line lands on a cell it steps into out of a building or shrine (the cat's own
-  steps along it only add to it);
+  steps off it only add to it, each from a cell it may step back onto: never from a sewer it popped out of where
+  sewer poppers keep cats off them);
 - an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on what the way
   passes and the team's special moves and the fish its team may still take are unchanged, and while the cat
   steps about its first walk onto cells the rest of the way does not need. It also keeps the cells the cat had
@@ -154,11 +155,15 @@ def _keep_route(state: State, cat: Cat, route: Walk | Escape | Literal[False], m
             return None
         if type(route) is not Walk or route.exits & drawn:
             return None
-        here = state.game.terrain.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
+        game = state.game
+        here = game.terrain.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
         if here & ~route.cells == 0:
             return route
+        # The step back must be one the cat may take: not onto a sewer it popped out of where sewer poppers keep
+        # cats off them (the walk starts on that sewer, but leads on only from it).
         if move.kind == "step" and before.region == NO_REGION and cat.region == NO_REGION \
-                and cat.fish == before.fish and route.cells >> before.head & 1:
+                and cat.fish == before.fish and route.cells >> before.head & 1 \
+                and game.terrain.walkable[game.dry] >> before.head & 1:
             return Walk(route.cells | here, route.exits)
         return None
     if not isinstance(route, Escape) or route.cells & (drawn | taken) or route.specials != specials \
