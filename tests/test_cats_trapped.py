@@ -267,3 +267,24 @@ def test_games_make_only_legal_moves_and_put_out_only_the_trapped(kind, seed, gr
         if k % 7 == 0 or after.out != before.out or engine.result(after) is not None:
             missed = missed_traps(before, after, design)
             assert not missed, f"{kind} seed {seed}: after move {k + 1} {text!r} teams {missed} are trapped"
+
+
+# -- a walk kept where the cat entered a building on it -------------------------------------------------------------------
+
+def test_a_walk_is_not_kept_where_the_cat_entered_a_building_it_may_now_leave_only_onto_its_own_line():
+    """A random 6-player sewer-popper game (map and set-up seed 30) in which, at move 355, a cat entered a building on
+    its kept walk: the walk went on out of the building into a cell that now held the cat's own line, and a cat
+    leaves a building only into an empty cell. The check kept the walk and its player in; the rule text's oracle
+    finds that player trapped. Every verdict of the game is held to the oracle from move 340 on."""
+    from washigen.arena import RandomBot
+
+    design = generate_map(seed=30, players=6, sewer_poppers=True)
+    rng = random.Random(30)
+    state = engine.initial_state(design, generate_setup(design, seed=30), first=rng.randrange(design.players))
+    bot = RandomBot()
+    for played in range(1, 356):
+        move = bot.choose(state, engine.legal_moves(state), rng)
+        after = engine.apply(state, move)
+        if played >= 340:
+            assert not missed_traps(state, after, design), (played, str(move))
+        state = after

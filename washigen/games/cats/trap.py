@@ -157,8 +157,9 @@ def _keep_route(state: State, cat: Cat, route: Walk | Escape | Literal[False], m
             return None
         game = state.game
         here = game.terrain.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
-        if here & ~route.cells == 0:
-            return route
+        if here & ~route.cells == 0 and move.kind == "step" and cat.region == NO_REGION:
+            return route                          # (a building entered or a cell jumped to: a building on the way
+                                                  # may now be left only into the cat's own line; sought again)
         # The step back must be one the cat may take: not onto a sewer it popped out of where sewer poppers keep
         # cats off them (the walk starts on that sewer, but leads on only from it).
         if move.kind == "step" and before.region == NO_REGION and cat.region == NO_REGION \
