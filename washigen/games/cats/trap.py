@@ -5,9 +5,10 @@ docstring for the reading. The answer is kept per cat between moves, and only ev
 
 - a `Walk`: a way by steps alone, found as a shortest walk from the cat to a fish (and on home by the map's kept
   way from that fish while it is still open, else the shortest); it holds while no other player's line and no
-  taken fish touches it, and no line lands on a cell it steps into out of a building or shrine (the cat's own
-  steps off it only add to it, each from a cell it may step back onto: never from a sewer it popped out of where
-  sewer poppers keep cats off them);
+  taken fish touches it, and no line lands on a cell it steps into out of a building or shrine; the cat's own
+  plain steps onto it keep it, and its plain steps off it only add to it, each from a cell it may step back onto
+  (never from a sewer it popped out of where sewer poppers keep cats off them); entering a building or jumping
+  onto it, the cat seeks its way again;
 - an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on what the way
   passes and the team's special moves and the fish its team may still take are unchanged, and while the cat
   steps about its first walk onto cells the rest of the way does not need. It also keeps the cells the cat had
@@ -139,8 +140,10 @@ def _keep_route(state: State, cat: Cat, route: Walk | Escape | Literal[False], m
     the cat itself moved (check_traps judges the others' walks)."""
     if move is not None:
         assert before is not None                 # the cat moved, so it stood somewhere before
-        # The cat itself moved. Onto its walk, the walk holds; a step from a cell of it to a cell holds it too with
-        # the new cell added (the cat may step back onto its own line).
+        # The cat itself moved. A plain step onto a plain cell of its walk keeps the walk; a step from a cell of it
+        # to a cell off it keeps it too with the new cell added (the cat may step back onto its own line). A building
+        # entered or a cell jumped to is sought again: a building on the way may now be left only onto the cat's
+        # own line, and a cat leaves a building only into an empty cell.
         if type(route) is Escape:
             # A step onto a cell the rest of the way does not need, from or onto the cells that walk to its first
             # walk, keeps the way: the cat may step back onto its own line (not onto a sewer it popped out of
@@ -158,8 +161,7 @@ def _keep_route(state: State, cat: Cat, route: Walk | Escape | Literal[False], m
         game = state.game
         here = game.terrain.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
         if here & ~route.cells == 0 and move.kind == "step" and cat.region == NO_REGION:
-            return route                          # (a building entered or a cell jumped to: a building on the way
-                                                  # may now be left only into the cat's own line; sought again)
+            return route
         # The step back must be one the cat may take: not onto a sewer it popped out of where sewer poppers keep
         # cats off them (the walk starts on that sewer, but leads on only from it).
         if move.kind == "step" and before.region == NO_REGION and cat.region == NO_REGION \
