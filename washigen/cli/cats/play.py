@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @component_options(named(COMPONENTS, "play"))
 def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_poppers, tape_width, segment_rows,
             segment_cols, replay_file, as_json, seed, output, print_options):
-    """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or stalemate); with one game,
+    """Bots play Cats: each game's winner, length in turns and how it ended (win, trap or turn limit); with one game,
     its moves first (number, player, move in notation). -o LOG.txt
     writes the first game's log (replay it with --replay); -o game.pdf|svg|png draws its finished paper."""
     import json
