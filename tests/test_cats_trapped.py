@@ -34,7 +34,7 @@ def inside(state, cat_index: int):
 
 
 def out_after(state, text: str):
-    """The state after player 2's move `text`, with the rule text's verdict on everyone in it."""
+    """The state after the move `text` (by whoever is to move), with the rule text's verdict on everyone in it."""
     after = play(state, text)
     design = state.game.map
     assert check(state, text, after, design) is None
@@ -81,24 +81,15 @@ def popped_position(specials):
                     lines={2: [(7, 8), (8, 7)]}, fish=[(1, 9), (8, 5)], specials=(specials, 2), to_move=1)
 
 
-def judged(state, text: str):
-    """The state after the move `text` (by whoever is to move), with the rule text's verdict on everyone in it."""
-    after = play(state, text)
-    design = state.game.map
-    assert check(state, text, after, design) is None
-    assert not missed_traps(state, after, design)
-    return after
-
-
 def test_a_cat_that_steps_off_the_sewer_it_popped_out_of_has_no_way_back_over_it():
     # With a special move left after the pop, the cat in r8c8 may pop again through r8c9 into r8c1: a way out.
-    state = judged(judged(popped_position(2), "c1 pop r8c1->r8c9"), "c1 E")
-    kept = judged(state, "c1 W")
+    state = out_after(out_after(popped_position(2), "c1 pop r8c1->r8c9"), "c1 E")
+    kept = out_after(state, "c1 W")
     assert kept.out == (False, False) and "c1 pop r8c9->r8c1" in names(play(kept, "c1 W"))
     # With none left, r8c8 is a dead end: player 1 is out at once (the walk kept from r8c9 does not hold it in).
-    state = judged(judged(popped_position(1), "c1 pop r8c1->r8c9"), "c1 E")
+    state = out_after(out_after(popped_position(1), "c1 pop r8c1->r8c9"), "c1 E")
     assert state.out == (False, False) and state.specials == (0, 2) and "c1 W" in names(state)
-    lost = judged(state, "c1 W")
+    lost = out_after(state, "c1 W")
     assert trapped_teams(lost, lost.game.map, among={0}) == {0}
     assert lost.out == (True, False) and engine.result(lost) == engine.Result((1,), "trap")
 
