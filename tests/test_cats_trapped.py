@@ -67,7 +67,7 @@ def test_a_pop_out_of_a_fenced_strip_is_a_way_out_and_without_a_special_there_is
     assert shut.out == (True, False)
 
 
-# -- a walk kept from a sewer the cat popped out of ---------------------------------------------------------------------
+# -- a walk kept from a sewer the cat popped out of --------------------------------------------------------------------
 
 # Sewer poppers with two players keep cats off the sewers. Player 1's cat pops from r8c2 (next to the blue sewer r8c1)
 # out of r8c9 and has a walk home from there (north up column 9); then it steps west into r8c8, which player 2's line
@@ -260,7 +260,7 @@ def test_games_make_only_legal_moves_and_put_out_only_the_trapped(kind, seed, gr
             assert not missed, f"{kind} seed {seed}: after move {k + 1} {text!r} teams {missed} are trapped"
 
 
-# -- a walk kept where the cat entered a building on it -------------------------------------------------------------------
+# -- a walk kept where the cat entered a building on it ----------------------------------------------------------------
 
 def test_a_walk_is_not_kept_where_the_cat_entered_a_building_it_may_now_leave_only_onto_its_own_line():
     """A random 6-player sewer-popper game (map and set-up seed 30) in which, at move 355, a cat entered a building on

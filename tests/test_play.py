@@ -194,8 +194,8 @@ def test_balance_gives_the_game_metrics():
     assert js["ends"] == {"win": 7, "trap": 1, "stalemate": 1, "turn_limit": 1}
     assert (js["stalemates"], js["turn_limits"]) == (1, 1)
     assert (js["turns_sd"], js["decisiveness"], js["first_mover_edge"]) == (30.28, 0.8, 0.1)
-    assert "7 won, 1 by a trap, 1 stalemates, 1 at the turn limit; length 65.0 ± 30.3 turns; decisive 80.0%; first mover's edge +10.0%" \
-        in result.format_text()
+    assert ("7 won, 1 by a trap, 1 stalemates, 1 at the turn limit; length 65.0 ± 30.3 turns; decisive 80.0%; "
+            "first mover's edge +10.0%") in result.format_text()
 
 
 def test_the_first_movers_edge_counts_a_team_and_every_seat_moving_first():

@@ -1,6 +1,6 @@
 """The balance of a map (DESIGN 9): per seat the win rate with its 95 % Wilson interval, how long games last,
-how many ended by a trap, in a stalemate or at the turn limit; the map's score is the largest gap between a seat's win rate and its fair
-share, and the map is fair when every seat's interval holds the fair share.
+how many ended by a trap, in a stalemate or at the turn limit; the map's score is the largest gap between a seat's
+win rate and its fair share, and the map is fair when every seat's interval holds the fair share.
 
 Besides, the game metrics analysts look at where they mean something for every game here (Browne 2008, Ludii's
 metrics): how games end, the spread of their length, decisiveness (the share of games with a winner), the first

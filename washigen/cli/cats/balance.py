@@ -14,10 +14,10 @@ from ..options import report_written, resolve_seed
 def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_poppers, tape_width, segment_rows,
             segment_cols, jobs, as_json, seed, output, lang):
     """Win rates per seat over GAMES seeded games between equal bots, seats rotated so that each starts equally
-    often: each with its 95 % Wilson interval, the mean game length, games decided by a trap or cut off by the turn limit. The
-    score is the largest gap between a seat's win rate and its fair share; the map is fair when every interval
-    holds the fair share. With every seat strong, the same games are played by greedy bots too and the report says
-    how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
+    often: each with its 95 % Wilson interval, the mean game length, games decided by a trap or cut off by the turn
+    limit. The score is the largest gap between a seat's win rate and its fair share; the map is fair when every
+    interval holds the fair share. With every seat strong, the same games are played by greedy bots too and the
+    report says how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
     from ...arena.balance import all_strong, balance_report
     from ...arena.records import default_jobs
     from ...games.cats.playtest import BALANCE_GAMES, map_balance

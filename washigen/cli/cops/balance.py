@@ -16,9 +16,9 @@ from .shared import PLAYING, as_ever, game, map_to_play
 def command(map_file, players, offset, tape_width, layout, fair, seed, games, jobs, bots, as_json, output, lang):
     """How fair a map is between squads played by --bots (greedy by default). Squads are alike but for the order
     of play, so seat N is the squad that plays N-th: per seat its win rate with a 95 % interval, the mean game
-    length, the stalemates and games cut off by the turn limit, and the score (the largest gap between a seat's win rate and its fair share). With
-    every squad strong, the same games are played by greedy squads too and the report says how far the two agree.
-    -o draws it as a chart (.svg .pdf .png, in --lang)."""
+    length, the stalemates and games cut off by the turn limit, and the score (the largest gap between a seat's win
+    rate and its fair share). With every squad strong, the same games are played by greedy squads too and the report
+    says how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
     from ...arena import make_bots
     from ...arena.balance import all_strong, balance_report
     from ...games.cops import playtest as playing

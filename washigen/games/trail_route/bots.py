@@ -16,9 +16,8 @@ policy is a flat Monte Carlo search over plans, the same idea as washigen.arena.
 - each candidate is played out in simulated continuations: a copy of the table in which the other players'
   hands and the exchange deck's order are dealt again at random from what the player cannot see (`determinize`:
   the strong policy never peeks), the plan carried out, then CONTINUATION_ROUNDS rounds played by greedy
-  policies for every seat
-  (QuickGreedy, greedy cut to the swaps and card plays that can matter), then scored as a chance to win: exact
-  where the game ended, else from the margin;
+  policies for every seat (QuickGreedy, greedy cut to the swaps and card plays that can matter), then scored as a
+  chance to win: exact where the game ended, else from the margin;
 - successive halving: every candidate gets a share of the continuations, the worse half is dropped, the rest
   share the next round, and candidates are compared on the same dealt worlds (equal luck).
 
@@ -100,17 +99,13 @@ def best_start(state: State, player: int, rows: list[int]) -> int:
     return max(rows, key=lambda row: (entry(row), -row))
 
 
-def progress(state: State, player: int) -> float:
-    """What the player's cats on their way are worth, in points: each its row's next destination for its colour,
-    less for every step still to go (cats_worth). Always less than the claim a cat has before it, so a cat one
-    step from its destination claims it rather than waits (a cat counted by its column alone, 4.5 points at the
-    last one, declined 3-point claims, and games ran to the round limit)."""
-    return cats_worth(state, player)
-
-
 def value(state: State, player: int) -> float:
-    own = state.score(player) + progress(state, player) + 0.4 * len(state.hands[player])
-    others = max(state.score(p) + progress(state, p) for p in range(state.players) if p != player)
+    """The greedy policy's worth of a table to the player: points, the cats on their way (cats_worth: always less
+    than the claim in front of a cat, so a cat one step from its destination claims it rather than waits; counted
+    by its column alone, 4.5 points at the last one, a cat declined 3-point claims and games ran to the round
+    limit) and cards, less half the best other player's."""
+    own = state.score(player) + cats_worth(state, player) + 0.4 * len(state.hands[player])
+    others = max(state.score(p) + cats_worth(state, p) for p in range(state.players) if p != player)
     return own - 0.5 * others
 
 

@@ -509,12 +509,11 @@ def mirror_plays(state: State, player: int) -> list[Mirror]:
     plays = []
     for mine in state.cats_of(player):
         here = state.cats[mine].pos
-        if here is None:
+        if here is None or _wall(state, here):
             continue
         for other, cat in enumerate(state.cats):
             there = cat.pos
-            if (other != mine and there is not None and there[1] >= here[1]
-                    and not _wall(state, here) and not _wall(state, there)):
+            if other != mine and there is not None and there[1] >= here[1] and not _wall(state, there):
                 plays.append(Mirror(mine, other))
     return plays
 
