@@ -1,5 +1,6 @@
 """The Cats' Trail Route: the setup generator, the validator, the mix file and the design's JSON and text forms."""
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
@@ -233,6 +234,25 @@ def test_a_json_file_with_an_unknown_tile_names_its_path():
     text = dumps(generate_setup(4, 1)).replace('"wall"', '"moat"', 1)
     with pytest.raises(DesignFormatError, match=r"road\[\d\]\[\d\]"):
         loads(text)
+
+
+@pytest.mark.parametrize("field", ["road", "destinations", "seats"])
+def test_a_setup_file_without_its_board_or_seats_is_refused_as_unreadable(tmp_path, field):
+    """The board and the seats are what a setup is: a JSON file without one, or a text file without its `row` or
+    `seat` lines, is refused on load naming what is missing (exit 2), as a Cats map without its grid is; not
+    played as an empty table that then breaks a rule (exit 1)."""
+    document = json.loads(dumps(generate_setup(4, 1)))
+    del document[field]
+    missing = tmp_path / "setup.json"
+    missing.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["validate", str(missing)])
+    assert result.exit_code == 2 and f"setup.json, {field}: Field required" in result.output
+    kept = "seat" if field == "seats" else "row"
+    lines = [line for line in to_text(generate_setup(4, 1)).splitlines() if not line.startswith(f"{kept} ")]
+    with pytest.raises(DesignFormatError) as refused:
+        from_text("\n".join(lines), "setup.txt")
+    assert refused.value.path == ("seats" if field == "seats" else "road")
+    assert f"`{kept} N:" in refused.value.message
 
 
 def test_a_mix_naming_a_tile_twice_cannot_be_read():

@@ -239,10 +239,12 @@ class TrailRouteSetup(Design):
     GAME = GAME
     KIND = "setup"
     players: Annotated[int, Field(ge=3, le=4)] = 4
-    road: tuple[tuple[RoadCode, ...], ...] = ()           # rows top to bottom; column 1 next to the destinations
-    destinations: tuple[tuple[DestCode, ...], ...] = ()   # per row: far left tile, then the one touching the road
+    # The board and the table are what a setup is: a file without them is refused on load (exit 2), as a Cats map
+    # without its grid is; present but of the wrong size, they break a rule.
+    road: tuple[tuple[RoadCode, ...], ...]                # rows top to bottom; column 1 next to the destinations
+    destinations: tuple[tuple[DestCode, ...], ...]        # per row: far left tile, then the one touching the road
     exchange: tuple[RoadCode, ...] = ()                   # the face-down deck, top tile first
-    seats: tuple[Seat, ...] = ()
+    seats: tuple[Seat, ...]
     undealt: tuple[CardCode, ...] = ()                    # hand cards left in the box (3 players)
     mix: Mix = Mix()
 

@@ -73,6 +73,13 @@ def from_text(text: str, source: str = "") -> Design:
             _field(key.strip(), value.strip(), fields, mix, where, source)
         else:
             raise DesignFormatError(f"cannot read {line!r}", path=where, source=source)
+    # As in a JSON setup, the board and the table must be there; their size is a rule (validate says it).
+    if not fields["road"]:
+        raise DesignFormatError("no board: a setup lists its rows as `row N: DEST DEST | ROAD ...`, row 1 first",
+                                path="road", source=source)
+    if not fields["seats"]:
+        raise DesignFormatError("no players: a setup lists them as `seat N: COLOUR | CARD ...`, seat 1 first",
+                                path="seats", source=source)
     document = {"format": FORMAT, "game": TrailRouteSetup.GAME, "kind": TrailRouteSetup.KIND, **fields,
                 "mix": mix}
     return loads(json.dumps(document), source=source)   # the same checks as a JSON file
