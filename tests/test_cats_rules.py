@@ -381,3 +381,31 @@ def test_a_side_open_by_a_cut_is_accepted_only_on_a_cut_between_two_pieces():
                                                     for o in building.openings))
     report = validate(with_buildings(design, buildings))
     assert [v.where["cell"] for v in report if v.rule == "cats.building.cut-side"] == [(door.row, door.col)]
+
+
+def test_a_cut_building_half_laid_at_the_maps_edge_keeps_its_open_side():
+    """Cut it up: the pieces may be laid in any order, so a building's half may end up at the map's left or right
+    edge, its cut side facing off the map. That is a cut-up the rules allow (it was refused, and the generator
+    threw such cut-ups away). A side marked cut on a layer's own end, where no scissors went, is still refused."""
+    from washigen.games.cats.plan import Plan
+    from washigen.games.cats.variants import apply_cuts
+
+    design = valid_map()
+    plan = Plan.from_grid(design.grid)
+    plan.layer_rows = design.segment_rows
+    # the top layer cut between columns 13 and 14, through the building on (3, 13)-(3, 14), columns 14-18 laid
+    # first: the building's halves come to columns 1 (cut side west) and 18 (cut side east), both at the edge
+    new, pieces = apply_cuts(plan, [[(13, 5), (0, 13)], [(0, 18)]], rows=design.segment_rows)
+    cut = replace(design, grid=new.to_grid(), pieces=tuple(pieces), cut_up=True)
+    halves = [(o.row, o.col, o.side) for b in cut.grid.buildings for o in b.openings if o.cut]
+    assert sorted(halves) == [(3, 1, "w"), (3, 18, "e")]
+    # the cut sides pass; the half at column 18 has no door left, only its cut side off the map: that is said
+    assert [(v.rule, v.where["cell"]) for v in validate(cut)] == [("cats.building.no-opening", (3, 18))]
+    # the second layer was not cut: its building moved to the layer's west end, a side there marked cut (a wall was
+    # printed at the tape's end, no scissors went there) is refused
+    moved = with_rows(cut, r6="##................")
+    buildings = [b for b in moved.grid.buildings if b.cells != ((6, 5), (6, 6))] + [
+        Building(cells=((6, 1), (6, 2)), openings=(Opening(row=6, col=1, side="n"),
+                                                   Opening(row=6, col=1, side="w", cut=True)))]
+    report = validate(with_buildings(moved, sorted(buildings, key=lambda b: b.cells[0])))
+    assert [v.where["cell"] for v in report if v.rule == "cats.building.cut-side"] == [(6, 1)]

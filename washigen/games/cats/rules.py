@@ -7,7 +7,7 @@ Rule ids (cells are (row, col), counted from 1):
   cats.home-row.room             error    a home row without room for its fish and cats, spaced
   cats.building.no-opening       error    a building with no opening onto a walkable cell
   cats.building.not-connected    error    a building whose cells fall apart
-  cats.building.cut-side         error    a side marked open by a cut where no cut between two pieces was made
+  cats.building.cut-side         error    a side marked open by a cut where no piece of tape was cut
   cats.reach.home-to-home        error    a home-row cell from which the other home row cannot be reached
   cats.reach.sewer-poppers       error    sewer poppers with 2 players or on a map wider than the 2-player one: a
                                           home-row cell from which the other home row cannot be reached without
@@ -319,22 +319,28 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
 
 
 def check_cut_sides(design: CatsMap) -> list[Violation]:
-    """A side left open by a cut lies on a vertical line where two pieces of its layer meet: scissors made it."""
-    cuts: set[tuple[int, int]] = set()            # (layer, the column left of the cut line)
+    """A side left open by a cut lies on an edge of the piece holding it, where scissors cut that piece from inside
+    its layer (not on the layer's own ends, where a wall was printed). Laid out anew, that edge may meet another
+    piece or the map's own edge: both are a cut-up the rules allow."""
+    cut_edges: set[tuple[int, int, str]] = set()     # (layer, column, side) of a piece's edge made by scissors
+    layer_cols: dict[int, int] = {}
     for piece in design.pieces:
-        if piece.col > 1:
-            cuts.add((piece.layer, piece.col - 1))
+        layer_cols[piece.layer] = layer_cols.get(piece.layer, 0) + piece.width
+    for piece in design.pieces:
+        if piece.source > 1:
+            cut_edges.add((piece.layer, piece.col, "w"))
+        if piece.source + piece.width - 1 < layer_cols[piece.layer]:
+            cut_edges.add((piece.layer, piece.col + piece.width - 1, "e"))
     found = []
     for building in design.grid.buildings:
         for o in building.openings:
             if not o.cut:
                 continue
             layer = (o.row - 1) // design.segment_rows + 1
-            left = o.col if o.side == "e" else o.col - 1 if o.side == "w" else None
-            if left is None or (layer, left) not in cuts:
+            if (layer, o.col, o.side) not in cut_edges:
                 found.append(Violation.error(
                     "cats.building.cut-side", f"The building side at {_cell_text((o.row, o.col))} ({o.side}) is "
-                    "marked as left open by a cut, but no cut between two pieces runs there.", cell=(o.row, o.col)))
+                    "marked as left open by a cut, but no piece of tape was cut there.", cell=(o.row, o.col)))
     return found
 
 
