@@ -200,3 +200,34 @@ def test_a_stacked_kit_says_how_to_lay_the_strips_and_other_games_refuse_a_layou
     assert "one below the other" in text and "--layout stacked" in text
     refused = runner.invoke(main, ["kit", "cats", "--layout", "stacked", "-o", str(tmp_path / "cats.pdf")])
     assert refused.exit_code == 2 and "--layout" in refused.output and not (tmp_path / "cats.pdf").exists()
+
+
+def _port_moved(design, strip: int, side: str, dx: float):
+    """The map with one port of a strip (its first on that edge) moved dx mm along the edge, the path's last leg
+    with it, as a hand-made map would draw it."""
+    document = json.loads(dumps(design))
+    index, x = ports_of(design.segments[strip], side)[0]
+    path = document["segments"][strip]["paths"][index]
+    end = path["a"] if path["a"]["port"] == side else path["b"]
+    end["at"] = round(x + dx, 2)
+    for point in path["points"]:
+        if abs(point[0] - x) < 1e-6:
+            point[0] = round(x + dx, 2)
+    return loads(json.dumps(document)), x
+
+
+def test_two_strips_whose_ports_meet_elsewhere_than_the_roll_puts_them_are_a_valid_map():
+    """"Paths that align ... at the very top or bottom may be taken as a continuation": stacked, a strip's bottom
+    port needs the top port of the strip below, not one on its own top edge at the same x (that is the end-to-end
+    wrap). A bottom port of strip 2 and the top port of strip 3 below it, moved together, still meet; one moved
+    alone meets nothing, said once for each end."""
+    design = generate_map(3, seed=1, layout="stacked")
+    assert validate(design).ok
+    bottom_x = ports_of(design.segments[1], "bottom")[0][1]
+    top = next(k for k, (_, x) in enumerate(ports_of(design.segments[2], "top")) if abs(x - bottom_x) <= 0.5)
+    assert top == 0
+    moved, _ = _port_moved(design, 1, "bottom", -4.0)      # (+4 would cross another path of strip 3)
+    both, _ = _port_moved(moved, 2, "top", -4.0)
+    assert validate(both).ok, [str(v) for v in validate(both).errors]
+    unmatched = [v.where["segment"] for v in validate(moved).errors if v.rule == "cops.port.unmatched"]
+    assert sorted(unmatched) == [2, 3]

@@ -53,7 +53,10 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
         found += check_crossings(segment, number, parts, frame)
         found += check_clearance(segment, number, parts, frame)
         found += check_every_location_has_a_path(segment, number)
-        found += check_ports(segment, number, frame)
+        if not stacked or tape:
+            # A segment's top ports continue from its own bottom edge end to end; stacked, from the strip above
+            # (check_stacked_ports). A stacked tape keeps them at the same x on every segment, so any two strips join.
+            found += check_ports(segment, number, frame)
         found += check_squad_section(segment, number, frame)
     found += check_printable(segments)
     wrap = len(segments) * frame.width if stacked else 0.0
