@@ -373,3 +373,19 @@ def test_a_tree_one_deck_cannot_make_is_warned_about_but_stays_valid():
     seventeen = " ".join(["box"] * 4 + ["pipe"] * 4 + ["toy"] * 4 + ["scratcher"] * 4 + ["nest"])
     assert validate(layout(seventeen)).rules() == {"cat-tree.deck.cards"}
     assert not validate(layout(seventeen.rsplit(" ", 1)[0])).violations
+
+
+@pytest.mark.parametrize("copies, cards, rounds", [(3, 24, 6), (1, 8, 2)])
+def test_a_deck_short_of_the_games_32_cards_is_warned_about_with_its_count(copies, cards, rounds):
+    """The game shuffles 32 cards, four of each structure, and deals them all in eight rounds of four. A printed
+    deck of fewer copies still deals whole rounds, only fewer: a warning that says the count, on the deck's field."""
+    from washigen.games import get_game
+    from washigen.games.cat_tree.model import CatTreeDeck
+
+    assert not get_game("cat-tree").validate(CatTreeDeck()).violations
+    report = get_game("cat-tree").validate(CatTreeDeck(copies=copies))
+    assert report.ok
+    assert [(v.rule, v.severity, v.where) for v in report] == [("cat-tree.deck.count", "warning", {"field": "copies"})]
+    message = report.violations[0].message
+    assert f"This deck has {cards} cards" in message and "the game deals 32" in message
+    assert f"ends after {rounds} rounds" in message

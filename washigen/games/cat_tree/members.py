@@ -20,12 +20,10 @@ GOLDEN_SEEDS = (1, 2, 3)
 
 
 def validate_design(design) -> Report:
-    """A layout's placement rules; a deck has none to break."""
-    from ...report import Report
-    from .model import CatTreeLayout
+    """A layout's placement rules; a deck's count of cards."""
     from .rules import validate
 
-    return validate(design) if isinstance(design, CatTreeLayout) else Report()
+    return validate(design)
 
 
 def score_comments(design: CatTreeLayout) -> list[str]:

@@ -7,14 +7,26 @@ and scores 0, but stays on the grid for every other check: it still supports, at
 Scoring: Pipe 5 + 3 per side neighbour; Scratchers 5 per group (side by side in a row); Toys 5 per group (within
 Manhattan distance 2, chained); Hammock and Catwalk 8; Box, Shelf, Nest 5. Height 5 or more doubles. A part with no
 card on the floor whose nearest card is 3 or more from every grounded part scores nothing.
+
+Rule ids (where: a layout's card as its (row, column), a deck's field):
+
+  cat-tree.place.flat-surface    error    a Pipe, Scratcher or Toy not on the floor or a build-on card
+  cat-tree.place.both-sides      error    a Hammock or Catwalk without a hang-on card on its left and right
+  cat-tree.place.flat-or-sides   error    a Box or Nest with neither
+  cat-tree.place.not-floor       error    a Shelf on the floor
+  cat-tree.deck.count            warning  a layout: a fifth card of a structure; a deck: fewer than the game's
+                                          32 cards, four of each (a game with it deals fewer rounds)
+  cat-tree.deck.cards            warning  a layout of more than the 16 cards eight rounds place
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from ...report import Report, Violation
-from .model import (ALTITUDE, ALTITUDE_FACTOR, BY_NAME, COPIES, DETACHED_DISTANCE, PLAYERS, ROUNDS,
-                    RULE_DECK_CARDS, RULE_DECK_COUNT, RULE_IDS, TOY_GROUP_DISTANCE, CatTreeLayout)
+from .model import (ALTITUDE, ALTITUDE_FACTOR, BY_NAME, COPIES, DETACHED_DISTANCE, HAND, PLAYERS, ROUNDS,
+                    RULE_DECK_CARDS, RULE_DECK_COUNT, RULE_IDS, STRUCTURES, TOY_GROUP_DISTANCE, CatTreeDeck,
+                    CatTreeLayout)
 
 Cell = tuple[int, int]
 Grid = dict[Cell, str]
@@ -99,7 +111,23 @@ def deck_warnings(design: CatTreeLayout) -> list[Violation]:
     return found
 
 
-def validate(design: CatTreeLayout) -> Report:
+def printed_deck_warnings(deck: CatTreeDeck) -> list[Violation]:
+    """A deck short of the game's 32 cards, four of each. A warning, not an error: every round deals four cards
+    (two a player) and a deck of fewer copies still deals whole rounds, only fewer of them, and the game ends when
+    no card is left; the trees it builds are smaller than the game's and do not compare with them."""
+    if deck.copies >= COPIES:
+        return []
+    have, full = deck.copies * len(STRUCTURES), COPIES * len(STRUCTURES)
+    rounds = have // (PLAYERS * HAND)
+    return [Violation.warning(
+        RULE_DECK_COUNT, f"This deck has {have} cards, {deck.copies} of each structure; the game deals {full}, "
+        f"{COPIES} of each, in {ROUNDS} rounds of {PLAYERS * HAND}: a game with this deck ends after {rounds} rounds.",
+        field="copies")]
+
+
+def validate(design: CatTreeLayout | CatTreeDeck) -> Report:
+    if isinstance(design, CatTreeDeck):
+        return Report.of(printed_deck_warnings(design))
     return Report.of(placement_violations(design) + deck_warnings(design))
 
 
