@@ -409,3 +409,32 @@ def test_a_cut_building_half_laid_at_the_maps_edge_keeps_its_open_side():
                                                    Opening(row=6, col=1, side="w", cut=True)))]
     report = validate(with_buildings(moved, sorted(buildings, key=lambda b: b.cells[0])))
     assert [v.where["cell"] for v in report if v.rule == "cats.building.cut-side"] == [(6, 1)]
+
+
+# -- the map's shape ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("changes, says", [
+    ({"players": 4}, "a 4-player map is 2 segments wide (36 columns, 18 a segment); this grid has 18, the width of "
+                     "a 2- or 3-player map"),
+    ({"players": 6}, "a 6-player map is 3 segments wide (54 columns, 18 a segment); this grid has 18, the width of "
+                     "a 2- or 3-player map"),
+    ({"long": 1}, "a map with long: 1 is 3 segments tall (12 rows, 4 a segment); this grid has 8"),
+])
+def test_a_map_whose_grid_is_not_its_player_counts_shape_is_refused_in_the_games_words(changes, says):
+    """A 2-player map given `players: 4` is refused on load (exit 2), saying how wide a 4-player map is and what
+    the grid's width fits, in the JSON and the text form alike; it said "24 cells, expected 48 like every row"."""
+    import json
+
+    from washigen.design import loads, to_dict
+    from washigen.errors import DesignFormatError
+    from washigen.games.cats.text import from_text, to_text
+
+    data = {**to_dict(valid_map()), **changes}
+    with pytest.raises(DesignFormatError) as error:
+        loads(json.dumps(data), "map.json")
+    assert (error.value.path, error.value.message) == ("grid.rows", says)
+    key, value = next(iter(changes.items()))
+    text = to_text(valid_map()).replace(f"\n{key}: {getattr(valid_map(), key)}\n", f"\n{key}: {value}\n")
+    with pytest.raises(DesignFormatError) as error:
+        from_text(text, "map.txt")
+    assert error.value.message == says

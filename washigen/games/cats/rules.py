@@ -632,6 +632,7 @@ def _check_map(design: CatsMap, prefix: str) -> None:
         shape = map_shape(design)
     except Exception as error:  # an impossible player count and team play
         raise DesignFormatError(str(error).split(": ", 1)[-1], path=prefix + "coop") from None
+    _check_map_shape(design, prefix + "grid", shape)
     _check_grid(design.grid, prefix + "grid", shape)
     rows, cols = shape
     layers = rows // design.segment_rows
@@ -646,6 +647,34 @@ def _check_map(design: CatsMap, prefix: str) -> None:
     if design.pieces:                     # none: a file from before pieces were kept
         for layer in range(1, layers + 1):
             _check_cut_layer(design.pieces, layer, cols, prefix)
+
+
+def _check_map_shape(design: CatsMap, path: str, shape: tuple[int, int]) -> None:
+    """A grid whose rows agree with one another but not with the shape the map's players and length give it (a
+    2-player map given `players: 4`), refused in the game's words. A load refusal, not a rule: the file contradicts
+    itself, and every rule counted per player (home-row room, fish, sewer pairs across the width, pieces) and the
+    print's strips need the map the player count makes."""
+    rows, cols = shape
+    widths = {len(line) for line in design.grid.rows}
+    if len(widths) == 1 and (width := widths.pop()) != cols:
+        raise DesignFormatError(_width_text(design, cols, width), path=path + ".rows")
+    if len(design.grid.rows) != rows:
+        layers = rows // design.segment_rows
+        raise DesignFormatError(f"a map with long: {design.long} is {layers} segments tall ({rows} rows, "
+                                f"{design.segment_rows} a segment); this grid has {len(design.grid.rows)}",
+                                path=path + ".rows")
+
+
+def _width_text(design: CatsMap, cols: int, width: int) -> str:
+    seats = table(design.players, design.coop)
+    kind = f"{design.players}-player{' team' if design.coop else ''} map"
+    plural = "s" if seats.width > 1 else ""
+    said = (f"a {kind} is {seats.width} segment{plural} wide ({cols} columns, {design.segment_cols} a segment); "
+            f"this grid has {width}")
+    fits = [n for n in range(2, 7) if table(n).width * design.segment_cols == width]
+    if fits:
+        said += f", the width of a {' or '.join(f'{n}-' for n in fits)}player map"
+    return said
 
 
 def _check_cut_layer(pieces, layer: int, cols: int, prefix: str) -> None:
