@@ -438,3 +438,31 @@ def test_a_map_whose_grid_is_not_its_player_counts_shape_is_refused_in_the_games
     with pytest.raises(DesignFormatError) as error:
         from_text(text, "map.txt")
     assert error.value.message == says
+
+
+@pytest.mark.parametrize("cut, says", [
+    (False, "the door on the south side of row 6, column 5 opens onto the building at row 7, column 5: two "
+            "buildings that touch share one wall, printed whole, so no door can be there"),
+    (True, "the south side of row 6, column 5 is marked open by a cut, but it faces the building at row 7, "
+           "column 5: two cut sides face to face are one building"),
+])
+def test_a_door_onto_another_buildings_wall_is_refused_saying_why_it_cannot_be_there(cut, says):
+    """Two buildings that touch share one wall: the print draws it whole, the text form writes a wall and a cut-up
+    drops such a door, so a file holding one is refused on load (exit 2), naming the door, the building it faces
+    and why; a door onto a shrine or off the map is printed and stays the rule cats.building.no-opening."""
+    import json
+
+    from washigen.design import loads, to_dict
+    from washigen.errors import DesignFormatError
+
+    m = with_rows(valid_map(), r7="....#....J........")
+    bottom, top = _bottom_and_top(m)
+    door = replace(bottom, openings=bottom.openings + (Opening(row=6, col=5, side="s", cut=cut),))
+    below = Building(cells=((7, 5),), openings=(Opening(row=7, col=5, side="w"),))
+    with pytest.raises(DesignFormatError) as error:
+        loads(json.dumps(to_dict(with_buildings(m, [top, door, below]))), "map.json")
+    assert error.value.path == "grid.buildings[1].openings[1].side"
+    assert error.value.message.startswith(says)
+    onto_shrine = replace(bottom, openings=(Opening(row=6, col=5, side="s"),))
+    shrine = with_buildings(with_rows(m, r7="....J....J........"), [top, onto_shrine])
+    assert [(v.rule, v.where["cell"]) for v in validate(shrine)] == [("cats.building.no-opening", (6, 5))]

@@ -39,7 +39,8 @@ from ...units import format_mm
 from .board import Board, bits, flood
 from .constants import THREE_PLAYER_TURNS
 from .model import (BUILDING, CELL_KINDS, DRAWING_GAP, MIN_CELL_MM, SIDE_STEP, STREET, CatsMap, CatsRoll, CatsSegment,
-                    CatsSetup, Drawing, Grid, band_holds_qr, cell_size, forest_qr_cells, home_rows, map_shape, table)
+                    CatsSetup, Drawing, Grid, Opening, band_holds_qr, cell_size, forest_qr_cells, home_rows, map_shape,
+                    table)
 
 DESERT_ROWS = 4
 DESERT_COLS = 4
@@ -747,13 +748,30 @@ def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
                                         "building, not on its wall", path=spot + ".side")
             beyond = (opening.row + dr, opening.col + dc)
             if 1 <= beyond[0] <= rows and 1 <= beyond[1] <= cols and grid.rows[beyond[0] - 1][beyond[1] - 1] == BUILDING:
-                raise DesignFormatError(f"side {opening.side!r} of ({opening.row}, {opening.col}) faces another "
-                                        "building, whose wall shuts it", path=spot + ".side")
+                raise DesignFormatError(_shared_wall_text(opening, beyond), path=spot + ".side")
     for r, line in enumerate(grid.rows):
         for c, ch in enumerate(line):
             if ch == BUILDING and (r + 1, c + 1) not in owner:
                 raise DesignFormatError(f"the building cell at column {c + 1} belongs to no building",
                                         path=f"{path}.rows[{r}]")
+
+
+SIDE_NAME = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def _shared_wall_text(opening: Opening, beyond: tuple[int, int]) -> str:
+    """Why an opening onto another building cannot be in a file. Two buildings that touch share one wall, which
+    the print draws whole, the text form writes as a wall and a cut-up keeps shut (variants._join_cut_sides drops
+    such an opening): the door would be on no tape. A load refusal, not cats.building.no-opening (a door onto a
+    shrine or the map's edge is printed, so that one is a rule broken)."""
+    where = f"the {SIDE_NAME[opening.side]} side of row {opening.row}, column {opening.col}"
+    if opening.cut:
+        return (f"{where} is marked open by a cut, but it faces the building at row {beyond[0]}, column "
+                f"{beyond[1]}: two cut sides face to face are one building (list its cells together); any other "
+                "side that touches a building is a wall")
+    return (f"the door on {where} opens onto the building at row {beyond[0]}, column {beyond[1]}: two buildings "
+            "that touch share one wall, printed whole, so no door can be there; put it on a side that faces a "
+            "street, sewer, forest or shrub")
 
 
 def _check_setup(design: CatsSetup) -> None:
