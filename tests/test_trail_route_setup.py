@@ -183,6 +183,33 @@ def test_hands_that_are_not_the_16_cards_are_reported():
     assert [v.where["seat"] for v in errors_of(replace(setup, seats=seats), "trail-route.cards.hand")] == [1]
 
 
+def _dealt(*hands: tuple[str, ...], undealt: tuple[str, ...] = ()):
+    """Setup 4/4 with these hands, seat by seat, and these undealt cards."""
+    setup = generate_setup(4, 4)
+    seats = tuple(replace(seat, hand=hand) for seat, hand in zip(setup.seats, hands))
+    return replace(setup, seats=seats, undealt=undealt)
+
+
+def test_hands_that_are_not_the_16_cards_say_which_cards_are_over_or_short_and_who_holds_the_extra():
+    """The report named no card and no seat: it says each card over or short of the game's count, who holds an
+    extra card, and the seat where one seat's hand alone holds it."""
+    fair = (("hidden-passage",) * 4, ("deep-fog",) * 4, ("living-path",) * 2 + ("curiosity",) * 2,
+            ("someone-calling",) * 2 + ("mirror",) * 2)
+    assert not errors_of(_dealt(*fair), "trail-route.cards.deck")
+    # seat 3 holds a third Living Path in place of a Curiosity: the extra is in seat 3's hand alone
+    one_seat = _dealt(*fair[:2], ("living-path",) * 3 + ("curiosity",), fair[3])
+    [found] = errors_of(one_seat, "trail-route.cards.deck")
+    assert found.where == {"seat": 3}
+    assert found.message.endswith("(4 + 4 + 2 + 2 + 2 + 2). 3 x The Living Path, 1 over the game's 2 (seat 3 holds "
+                                  "3). 1 x Wherever Curiosity Leads, 1 short of the game's 2.")
+    # a fifth Hidden Passage in seat 4 in place of a Mirror, a Mirror undealt: seats 1 and 4 hold them, no one seat
+    split = _dealt(*fair[:3], ("someone-calling",) * 2 + ("mirror", "hidden-passage"), undealt=("mirror",))
+    [found] = errors_of(split, "trail-route.cards.deck")
+    assert found.where == {}
+    assert "5 x A Hidden Passage, 1 over the game's 4 (seat 1 holds 4, seat 4 holds 1)." in found.message
+    assert "Mirror" not in found.message                               # two Mirrors, one of them undealt
+
+
 def test_the_validator_never_raises_on_a_mutated_setup():
     rng = random.Random(7)
     base = generate_setup(4, 9)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...errors import InputError
 from ...report import Report, Violation
-from .model import (COLOURS, COLS, DECK, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, ROWS, STEP, TrailRouteSetup,
+from .model import (CARDS, COLOURS, COLS, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, ROWS, STEP, TrailRouteSetup,
                     arrow_moves, dest_name, tile_name)
 
 Cell = tuple[int, int]            # 0-based (row, col) inside the code; reports add 1
@@ -234,11 +234,43 @@ def check_seats(design: TrailRouteSetup) -> list[Violation]:
         if len(seat.hand) != HAND_SIZE:
             found.append(Violation.error("trail-route.cards.hand", f"Player {n + 1} holds {len(seat.hand)} hand "
                                          f"cards; each player is dealt {HAND_SIZE}.", seat=n + 1))
-    cards = Counter(card for seat in design.seats for card in seat.hand) + Counter(design.undealt)
-    if cards != Counter(DECK):
-        found.append(Violation.error("trail-route.cards.deck", "The hands and the undealt cards are not the 16 "
-                                     "hand cards of the game (4 + 4 + 2 + 2 + 2 + 2)."))
-    return found
+    return found + check_deck(design)
+
+
+def check_deck(design: TrailRouteSetup) -> list[Violation]:
+    """The hands and the undealt cards hold the game's 16 hand cards: each card over or short said by name, with
+    who holds the extra; the place is the seat where one seat's hand alone holds every extra card."""
+    holders = card_holders(design)
+    over, short, seats = [], [], set()
+    for code, (name, copies) in CARDS.items():
+        held = holders.get(code, Counter())
+        count = sum(held.values())
+        if count > copies:
+            over.append(f"{count} x {name}, {count - copies} over the game's {copies} ({_holders_text(held)})")
+            seats.add(next(iter(held)) if len(held) == 1 else 0)
+        elif count < copies:
+            short.append(f"{count} x {name}, {copies - count} short of the game's {copies}")
+    if not over and not short:
+        return []
+    where = {"seat": seats.pop()} if len(seats) == 1 and 0 not in seats else {}
+    return [Violation.error("trail-route.cards.deck", "The hands and the undealt cards are not the 16 hand cards "
+                            f"of the game (4 + 4 + 2 + 2 + 2 + 2). {'. '.join(over + short)}.", **where)]
+
+
+def card_holders(design: TrailRouteSetup) -> dict[str, Counter[int]]:
+    """card code -> how many each seat (1-based) holds, 0 for the undealt cards."""
+    holders: dict[str, Counter[int]] = {}
+    for n, seat in enumerate(design.seats):
+        for card in seat.hand:
+            holders.setdefault(card, Counter())[n + 1] += 1
+    for card in design.undealt:
+        holders.setdefault(card, Counter())[0] += 1
+    return holders
+
+
+def _holders_text(held: Counter[int]) -> str:
+    ordered = sorted(held.items(), key=lambda item: (item[0] == 0, item[0]))       # seats in turn order, then the box
+    return ", ".join(f"seat {who} holds {n}" if who else f"{n} undealt" for who, n in ordered)
 
 
 def validate(design: TrailRouteSetup) -> Report:
