@@ -161,7 +161,27 @@ SETUP_BROKEN = [
 def test_each_setup_rule_reports_its_id_and_cell(what, make, rule, cell):
     hits = found(make(), rule)
     assert hits, f"{what}: {rule} not reported"
-    assert cell in [v.where["cell"] for v in hits]
+    assert cell in [v.where.get("cell") for v in hits]
+
+
+def test_a_players_count_on_a_home_row_points_at_the_first_extra_drawing_or_the_row_short_of_one():
+    """Player 1's second bottom fish moved up to the top row (3 and 1), player 2's top cat moved down (0 and 2): each
+    per-player count is placed at the first drawing beyond the count in the file's order, or at the row a drawing
+    is missing from, and says the side; they all lay at column 1 of the row, where no drawing was."""
+    setup = valid_setup()
+    p1_bottom = [k for k, d in enumerate(setup.fish) if d.player == 1 and d.row == 8]
+    fish = _moved(setup.fish, p1_bottom[1], row=1, col=18)           # after (1, 1) and (1, 7): the third
+    p2_top = next(k for k, d in enumerate(setup.cats) if d.player == 2 and d.row == 1)
+    cats = _moved(setup.cats, p2_top, row=8, col=7)                   # before (8, 16) in the file: (8, 16) is second
+    report = validate(_setup(fish=fish, cats=cats))
+    counts = [(v.rule, v.where, v.message.split(";")[0]) for v in report
+              if v.rule in ("cats.setup.fish-count", "cats.setup.cat-count") and v.message.startswith("Player")]
+    assert counts == [
+        ("cats.setup.fish-count", {"cell": (1, 18)}, "Player 1 drew 3 fish on the top home row (row 1)"),
+        ("cats.setup.fish-count", {"row": 8}, "Player 1 drew 1 fish on the bottom home row (row 8)"),
+        ("cats.setup.cat-count", {"row": 1}, "Player 2 has 0 cat(s) on the top home row (row 1)"),
+        ("cats.setup.cat-count", {"cell": (8, 16)}, "Player 2 has 2 cat(s) on the bottom home row (row 8)"),
+    ]
 
 
 def test_team_play_fish_go_opposite_their_players_cat():

@@ -19,7 +19,9 @@ Rule ids (cells are (row, col), counted from 1):
   cats.print.cell-too-small      warning  cells under 4 mm (where names the field)
   cats.setup.*                   error    drawn fish and cats (see validate_setup); with 3 players each
                                           player's fish as drawn in turn order (3, 3, 2), with 6 in teams
-                                          each team's
+                                          each team's; a player's or team's count on a home row is placed at
+                                          its first drawing over the count, or at the row (where: row) short
+                                          of one
   cats.play.stalemate            error    (validate --play) greedy bots do not finish a game (playtest.py)
 
 The map is read through board.Board (bit masks, one bit a cell), so a whole map validates in well under a
@@ -511,17 +513,18 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
             found += _team_player_counts(player, fish, cats, seats, row_of)
             continue
         for row in (top, bottom):
+            side = _home_row_text(row, top)
             mine = sum(1 for d in cats if d.row == row)
             if mine != 1:
                 found.append(Violation.error(
-                    "cats.setup.cat-count", f"Player {player} has {mine} cat(s) on row {row}; everybody draws one cat "
-                    "on each home row.", cell=(row, 1)))
+                    "cats.setup.cat-count", f"Player {player} has {mine} cat(s) on {side}; everybody draws one cat "
+                    "on each home row.", **_count_place(cats, 1, row)))
             if seats.players != 3:
                 mine = sum(1 for d in fish if d.row == row)
                 if mine != 2:
                     found.append(Violation.error(
-                        "cats.setup.fish-count", f"Player {player} drew {mine} fish on row {row}; everybody draws two "
-                        "fish on each home row.", cell=(row, 1)))
+                        "cats.setup.fish-count", f"Player {player} drew {mine} fish on {side}; everybody draws two "
+                        "fish on each home row.", **_count_place(fish, 2, row)))
         if seats.players == 3 and len(fish) != THREE_PLAYER_FISH[player]:
             found.append(Violation.error(
                 "cats.setup.fish-count", f"Player {player} drew {len(fish)} fish; with 3 players the 8 fish are drawn "
@@ -531,6 +534,19 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
 
 
 THREE_PLAYER_FISH = Counter(THREE_PLAYER_TURNS)     # 8 fish drawn in turn: 3, 3 and 2
+
+
+def _home_row_text(row: int, top: int) -> str:
+    return f"the {'top' if row == top else 'bottom'} home row (row {row})"
+
+
+def _count_place(drawings, want: int, row: int) -> dict[str, tuple[int, int] | int]:
+    """Where a player's (or team's) count on a home row is wrong: the first drawing beyond the count, which is the
+    one to rub out, or the row itself where one is missing (the studio marks either)."""
+    on_row = [d for d in drawings if d.row == row]
+    if len(on_row) > want:
+        return {"cell": (on_row[want].row, on_row[want].col)}
+    return {"row": row}
 
 
 def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violation]:
@@ -558,12 +574,13 @@ def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violatio
 def _team_cat_sides(design: CatsSetup, seats, top: int, bottom: int) -> list[Violation]:
     found = []
     for team in range(1, seats.teams + 1):
+        cats = [d for d in design.cats if seats.team(d.player) == team]
         for row in (top, bottom):
-            have = sum(1 for d in design.cats if seats.team(d.player) == team and d.row == row)
+            have = sum(1 for d in cats if d.row == row)
             if have != 1:
                 found.append(Violation.error(
-                    "cats.setup.cat-count", f"Team {team} has {have} cat(s) on row {row}; a team draws one cat on "
-                    "each home row.", cell=(row, 1)))
+                    "cats.setup.cat-count", f"Team {team} has {have} cat(s) on {_home_row_text(row, top)}; a team "
+                    "draws one cat on each home row.", **_count_place(cats, 1, row)))
     return found
 
 
