@@ -266,3 +266,26 @@ def test_render_and_draw_hold_their_print_options_to_what_print_options_takes(tm
     with pytest.raises(InputError, match=r"^options: must be PrintOptions"):
         washigen.draw(deck, "a4")                                  # type: ignore[arg-type]
     assert washigen.render(deck, tmp_path / "fine.pdf", dpi=None, paper="A4") == [tmp_path / "fine.pdf"]
+
+
+def test_nan_is_refused_by_name_for_every_number_generate_play_and_balance_take():
+    """NaN passes every range check; generate("cops", "map", offset=nan) made a map whose offset was nan."""
+    nan = float("nan")
+    for game in washigen.all_games():
+        for part in game.components:
+            if part.make is None:
+                continue
+            for param in part.params:
+                if param.kind in ("file", "folder", "bool") or not param.design or param.name == "seed":
+                    continue
+                seed = {"seed": 1} if any(p.name == "seed" for p in part.params) else {}
+                with pytest.raises(InputError, match=rf"^{param.keyword}: |^{param.label}: "):
+                    washigen.generate(game.name, part.name, **seed, **{param.keyword: nan})
+    with pytest.raises(InputError, match=r"^offset: must be a number, got nan"):
+        washigen.generate("cops", "map", offset=nan, seed=1, budget=0)
+    for call, name in ((lambda: washigen.play("cats", first=nan), "first"),
+                       (lambda: washigen.play("trail-route", players=nan), "players"),
+                       (lambda: washigen.balance("cats", games=nan), "games"),
+                       (lambda: washigen.balance("cats", games=2, jobs=nan), "jobs")):
+        with pytest.raises(InputError, match=rf"^{name}: "):
+            call()

@@ -17,6 +17,7 @@ Each function imports what it needs when called, so `import washigen` stays quic
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -42,6 +43,7 @@ def generate(game: str, component: str, **params: Any) -> Design:
     missing seed is chosen and kept in the design, so it can be made again."""
     from .games.generating import generate as make
 
+    _no_nan(params, game, component)
     return make(game, component, **params)
 
 
@@ -80,6 +82,7 @@ def play(game: str, design: Design | None = None, *, seed: int | None = None, bo
     Returns the game's played record (moves, result); InputError for a game washigen cannot play."""
     hook = _playable(game, "play").play
     assert hook is not None                  # _playable refuses a game without one
+    _no_nan(options)
     return hook(_checked_or_none(design), seed=_seed(seed), bots=bots, **options)
 
 
@@ -254,6 +257,7 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
 
     found = get_game(game)
     part = get_component(found, component)
+    _no_nan(params, game, component)
     options = options or print_options()
     if part.draw is None:
         return found.print_design(generate(game, component, **params), options)
@@ -299,6 +303,26 @@ def bot_game(design: Design, seed: int = 0) -> PlayedGame:
             if played is not None:
                 return played
     raise InputError(f"design: no bot game of {found.name} is played on a {design.KIND}")
+
+
+def _no_nan(values: dict[str, Any], game: str | None = None, component: str | None = None) -> None:
+    """NaN passes every range check (no comparison with it holds), so a parameter given as float("nan") is
+    refused here, by its name, before a game reads it (generate("cops", "map", offset=nan) made a map whose offset
+    was nan). A component's parameter is first held to its spec, whose own refusal says more ("must be one of")."""
+    specs: dict[str, Any] = {}
+    for name, value in values.items():
+        if not (isinstance(value, float) and math.isnan(value)):
+            continue
+        if game is not None and component is not None and not specs:
+            from .games import get_game
+            from .games.registry import get_component
+
+            specs = {param.keyword: param for param in get_component(get_game(game), component).params}
+        if component is not None and name not in specs:
+            continue                     # no parameter of the component: refused as such by its maker
+        if name in specs:
+            specs[name].check(value)
+        raise InputError(f"{name}: must be a number, got nan")
 
 
 def _checked_or_none(design: Any) -> Any:
