@@ -289,3 +289,25 @@ def test_nan_is_refused_by_name_for_every_number_generate_play_and_balance_take(
                        (lambda: washigen.balance("cats", games=2, jobs=nan), "jobs")):
         with pytest.raises(InputError, match=rf"^{name}: "):
             call()
+
+
+def test_render_load_and_save_refuse_what_is_no_files_name_naming_path(tmp_path):
+    """None, a number or bytes failed deep in pathlib with a TypeError."""
+    design = washigen.generate("cats", "map", seed=1)
+    for path in (None, 3, b"map.json", "", "  "):
+        for call in (lambda: washigen.render(design, path), lambda: washigen.load(path),
+                     lambda: washigen.save(design, path)):
+            with pytest.raises(InputError, match=r"^path: must be a file's name"):
+                call()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_writes_json_only_to_a_json_name(tmp_path):
+    """save wrote JSON into map.docx (and into map.txt, which load then read as a text form and refused)."""
+    design = washigen.generate("cats", "map", seed=1)
+    for name in ("map.docx", "map", "map.txt", "map.pdf", "map.tmj"):
+        with pytest.raises(InputError, match=r"^path: save writes a design as JSON, to a name ending in \.json"):
+            washigen.save(design, tmp_path / name)
+    assert list(tmp_path.iterdir()) == []
+    washigen.save(design, tmp_path / "map.JSON")
+    assert washigen.load(tmp_path / "map.JSON") == design

@@ -58,6 +58,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
     """Writes a design by the extension of `path` (see design.render); returns the files written."""
     from .design import checked, render as write
 
+    path = _file_name(path)
     return write(checked(design), path, _print_options(options, print_options))
 
 
@@ -65,13 +66,19 @@ def load(path: str | Path) -> Design:
     """A design file: .json, a game's text form (.txt), or a Tiled map (.tmj, .tmx); "-" reads standard input."""
     from .design import load as read
 
-    return read(path)
+    return read(_file_name(path))
 
 
 def save(design: Design, path: str | Path) -> None:
-    """The design as JSON at `path`."""
+    """The design as JSON at `path`, a name ending in .json ("-": standard output); washigen.render writes the
+    other forms (.txt, .tmj, .tmx) and prints."""
     from .design import checked, save as write
+    from .output import output_format
 
+    path = _file_name(path)
+    if output_format(Path(path)) != ".json":
+        raise InputError(f"path: save writes a design as JSON, to a name ending in .json (or \"-\", standard "
+                         f"output), got {str(path)!r}; washigen.render writes .txt, .tmj, .tmx and prints")
     write(checked(design), path)
 
 
@@ -323,6 +330,22 @@ def _no_nan(values: dict[str, Any], game: str | None = None, component: str | No
         if name in specs:
             specs[name].check(value)
         raise InputError(f"{name}: must be a number, got nan")
+
+
+def _file_name(path: Any, name: str = "path") -> Any:
+    """A file's name as render, load and save take it (text or a path-like object, not empty), or InputError
+    naming the parameter (None failed deep in pathlib with a TypeError)."""
+    import os
+
+    if isinstance(path, os.PathLike):
+        named = os.fspath(path)
+    else:
+        named = path
+    if not isinstance(named, str):
+        raise InputError(f"{name}: must be a file's name (text or a pathlib.Path), got {type(path).__name__}")
+    if not named.strip():
+        raise InputError(f"{name}: must be a file's name, got an empty one")
+    return path
 
 
 def _checked_or_none(design: Any) -> Any:
