@@ -311,3 +311,10 @@ def test_save_writes_json_only_to_a_json_name(tmp_path):
     assert list(tmp_path.iterdir()) == []
     washigen.save(design, tmp_path / "map.JSON")
     assert washigen.load(tmp_path / "map.JSON") == design
+
+
+@pytest.mark.parametrize("game", [None, "cats", {"name": "cats"}])
+def test_register_game_refuses_what_is_no_game_naming_it(game):
+    """register_game(None) was an AttributeError ('NoneType' object has no attribute 'name')."""
+    with pytest.raises(InputError, match=r"^game: must be a Game"):
+        washigen.register_game(game)

@@ -186,6 +186,9 @@ _LOADING = threading.RLock()
 def register_game(game: Game) -> Game:
     """Registers a game: its components (what washigen.generate makes and the studio offers) are the ones its
     spec declares; its commands, where it has any, are the command line's business."""
+    if not isinstance(game, Game):
+        raise InputError(f"game: must be a Game (washigen.games.Game, a game declared as data), got "
+                         f"{type(game).__name__}")
     existing = _GAMES.get(game.name)
     commands = game.declared("commands")
     same = existing is game or (existing is not None and commands is not None
