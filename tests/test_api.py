@@ -318,3 +318,29 @@ def test_register_game_refuses_what_is_no_game_naming_it(game):
     """register_game(None) was an AttributeError ('NoneType' object has no attribute 'name')."""
     with pytest.raises(InputError, match=r"^game: must be a Game"):
         washigen.register_game(game)
+
+
+def test_play_refuses_an_option_its_game_does_not_take_naming_those_it_takes():
+    """An unknown keyword was a TypeError from the game's hook (play() got an unexpected keyword argument)."""
+    design = washigen.generate("cats", "map", seed=1)
+    for game, on, takes in (("cats", design, "seed, bots, first"), ("cat-tree", None, "seed, bots"),
+                            ("trail-route", None, "seed, bots, players")):
+        with pytest.raises(InputError, match=rf"^colour: washigen.play\('{game}'\) takes no such option; it takes "
+                                             rf"{takes}$"):
+            washigen.play(game, on, colour=1)
+
+
+def test_bots_none_is_the_default_and_a_refusal_names_bots_not_the_command_lines_flag():
+    """balance(bots=None) said "--bots: unknown bot 'none'" (a flag of the command line, and None no default);
+    bots=3 was an AttributeError in Trail Route's play."""
+    design = washigen.generate("cats", "map", seed=1)
+    assert washigen.balance("cats", design, games=2, bots=None) == washigen.balance("cats", design, games=2)
+    assert washigen.play("cats", design, bots=None).record == washigen.play("cats", design, bots="greedy").record
+    for game, on in (("cats", design), ("cops", None), ("cat-tree", None), ("trail-route", None)):
+        for call in (lambda: washigen.play(game, on, bots="clever"),
+                     lambda: washigen.balance(game, on, games=2, bots="clever")):
+            with pytest.raises(InputError, match=r"^bots: unknown (bot|policy) 'clever'"):
+                call()
+        for call in (lambda: washigen.play(game, on, bots=3), lambda: washigen.balance(game, on, games=2, bots=3)):
+            with pytest.raises(InputError, match=r"^bots: must name a bot for every seat or one per seat"):
+                call()

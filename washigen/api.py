@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .scene import Scene
 
 BALANCE_GAMES = 200         # games a balance plays unless told: enough for a 95 % interval of about ±7 points
+BALANCE_BOTS = "greedy"     # who plays a balance unless told (the games' `balance` hooks' default)
 
 
 def generate(game: str, component: str, **params: Any) -> Design:
@@ -85,28 +86,33 @@ def save(design: Design, path: str | Path) -> None:
 def play(game: str, design: Design | None = None, *, seed: int | None = None, bots: str | None = None,
          **options: Any) -> Any:
     """One game played to its end by bots on the game's engine: on `design` (a map, a set-up), or on one made
-    from `seed` (0 when None). `bots` names a bot for every seat, or one per seat ("greedy", "strong:24,greedy").
+    from `seed` (0 when None). `bots` names a bot for every seat, or one per seat ("greedy", "strong:24,greedy");
+    None, the game's own (greedy). `options` are the game's own (Cats and Cops `first`, Trail Route `players`).
     Returns the game's played record (moves, result); InputError for a game washigen cannot play."""
-    hook = _playable(game, "play").play
+    found = _playable(game, "play")
+    hook = found.play
     assert hook is not None                  # _playable refuses a game without one
+    _taken_options(found, hook, options)
     _no_nan(options)
-    return hook(_checked_or_none(design), seed=_seed(seed), bots=bots, **options)
+    return _in_python_words(lambda: hook(_checked_or_none(design), seed=_seed(seed), bots=_bots(bots), **options),
+                            "bots", *options)
 
 
 def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAMES, seed: int = 0,
-            jobs: int = 1, bots: str = "greedy") -> Balance:
-    """Win rate per seat over `games` seeded games between equal `bots`, the starting seat rotated, each rate with
-    its 95 % Wilson interval (DESIGN 9). The numbers depend only on the arguments, not on `jobs`."""
+            jobs: int = 1, bots: str | None = BALANCE_BOTS) -> Balance:
+    """Win rate per seat over `games` seeded games between equal `bots` (None: greedy), the starting seat rotated,
+    each rate with its 95 % Wilson interval (DESIGN 9). The numbers depend only on the arguments, not on `jobs`."""
     hook = _playable(game, "balance").balance
     assert hook is not None                  # _playable refuses a game without one
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
         raise InputError(f"games: must be a whole number 1..100000, got {games!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
         raise InputError(f"jobs: must be a whole number 1..64, got {jobs!r}")
-    return hook(_checked_or_none(design), games=games, seed=_seed(seed), jobs=jobs, bots=bots)
+    return _in_python_words(lambda: hook(_checked_or_none(design), games=games, seed=_seed(seed), jobs=jobs,
+                                         bots=_bots(bots) or BALANCE_BOTS), "bots", "games", "jobs")
 
 
-def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str = "greedy",
+def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
                   lang: str = "en") -> Document:
     """The chart of a balance run, as `washigen GAME balance --seed SEED --bots BOTS --lang LANG -o chart.svg` draws
     it: win rate per seat with its 95 % interval against the fair-share line, the games' lengths and how they ended,
@@ -118,6 +124,7 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str =
     from .press import Document
 
     lang = _language(lang, "lang")
+    bots = BALANCE_BOTS if bots is None else bots
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError(f"seed: must be a whole number from 0, got {seed!r}")
     if not isinstance(bots, str) or not bots.strip():
@@ -346,6 +353,47 @@ def _file_name(path: Any, name: str = "path") -> Any:
     if not named.strip():
         raise InputError(f"{name}: must be a file's name, got an empty one")
     return path
+
+
+def _bots(bots: Any) -> str | None:
+    """The bots as the games' hooks take them: text, or None for the game's own (greedy)."""
+    if bots is not None and not isinstance(bots, str):
+        raise InputError(f"bots: must name a bot for every seat or one per seat, such as 'greedy' or "
+                         f"'strong:24,greedy', got {bots!r}")
+    return bots
+
+
+def _taken_options(found: Game, hook: Callable[..., Any], options: dict[str, Any]) -> None:
+    """Refuses, naming it, an option the game's `play` does not take (it was a TypeError: an unexpected keyword
+    argument), with those it takes: its hook's keywords past the design, the seed and the bots."""
+    import inspect
+
+    parameters = list(inspect.signature(hook).parameters.values())
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return                                         # a hook that takes any keyword says itself what it refuses
+    taken = [p.name for p in parameters[1:] if p.name not in ("seed", "bots")
+             and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
+    for name in options:
+        if name not in taken:
+            raise InputError(f"{name}: washigen.play({found.name!r}) takes no such option; it takes "
+                             f"{', '.join(('seed', 'bots', *taken))}")
+
+
+def _in_python_words(call: Callable[[], Any], *names: str) -> Any:
+    """call()'s value; a refusal of one of the parameters `names`, worded for the command line (`--bots: unknown
+    bot`, `lower --dpi`), said with the parameter's Python name (`bots: unknown bot`)."""
+    try:
+        return call()
+    except InputError as error:
+        import re
+
+        text = str(error)
+        said = text
+        for name in names:
+            said = re.sub(rf"(?<![\w-])--{re.escape(name.replace('_', '-'))}(?![\w-])", name, said)
+        if said == text or type(error) is not InputError:
+            raise
+        raise InputError(said) from None
 
 
 def _checked_or_none(design: Any) -> Any:
