@@ -344,3 +344,11 @@ def test_bots_none_is_the_default_and_a_refusal_names_bots_not_the_command_lines
         for call in (lambda: washigen.play(game, on, bots=3), lambda: washigen.balance(game, on, games=2, bots=3)):
             with pytest.raises(InputError, match=r"^bots: must name a bot for every seat or one per seat"):
                 call()
+
+
+def test_a_png_too_large_at_its_dpi_is_refused_naming_dpi_not_the_command_lines_flag(tmp_path):
+    design = washigen.generate("cats", "map", seed=1)
+    with pytest.raises(InputError, match=r"^dpi: 2400 dpi makes [\d,]+ megapixels of PNG") as error:
+        washigen.render(design, tmp_path / "map.png", paper="a4", dpi=2400)
+    assert "--dpi" not in str(error.value) and "lower dpi" in str(error.value)
+    assert list(tmp_path.iterdir()) == []

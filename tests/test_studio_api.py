@@ -681,3 +681,14 @@ def test_the_listing_speaks_the_language_asked(client):
     assert {k: v for k, v in cats_de.items() if k not in ("help", "params")} == \
            {k: v for k, v in cats_en.items() if k not in ("help", "params")}
     assert_error(client.get("/api/games?lang=xx"), 400, "lang", "'xx'")
+
+
+def test_a_png_too_large_at_its_dpi_is_refused_in_the_forms_words(client, caplog):
+    """The refusal named the command line's --dpi; the page's field is the PNG resolution."""
+    for path, body in (("/api/render?format=png", {"design": generate_map_json(), "options": {"dpi": 2400,
+                                                                                              "paper": "a4"}}),
+                       ("/api/render?format=png", {"game": "trail-route", "component": "components",
+                                                   "options": {"dpi": 2400}})):
+        answer = assert_refused(client, caplog, client.post(path, json=body), "dpi", "options.dpi: 2400 dpi makes")
+        assert "--dpi" not in answer["error"] and "lower the PNG resolution" in answer["reason"]
+        assert answer["value"] == 2400

@@ -60,7 +60,8 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
     from .design import checked, render as write
 
     path = _file_name(path)
-    return write(checked(design), path, _print_options(options, print_options))
+    chosen = _print_options(options, print_options)
+    return _in_python_words(lambda: write(checked(design), path, chosen), *_PRINT_CHECKS)
 
 
 def load(path: str | Path) -> Design:
@@ -290,8 +291,9 @@ def files(document: Document, name: str, options: PrintOptions | None = None) ->
     from .output import document_files
 
     options = options or print_options()
-    made = document_files(document, Path(name), options.dpi, options.colour, options.output_profile)
-    return [(path.name, make()) for path, make in made]
+    made = _in_python_words(lambda: document_files(document, Path(name), options.dpi, options.colour,
+                                                   options.output_profile), *_PRINT_CHECKS)
+    return _in_python_words(lambda: [(path.name, make()) for path, make in made], *_PRINT_CHECKS)
 
 
 def svg(scene: Scene) -> str:

@@ -435,7 +435,20 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
         chosen = print_options(options, print_names(component))
         document = washigen.draw_component(game.name, component.name, chosen, **values)
         stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
-    return packed(washigen.files(document, f"{stem}.{fmt}", chosen), fmt, stem)
+    return packed(printed_files(document, f"{stem}.{fmt}", chosen), fmt, stem)
+
+
+def printed_files(document: Any, name: str, options: Any = None) -> list[tuple[str, bytes]]:
+    """washigen.files, a PNG too large at the resolution asked refused as the page words it: the dpi field, by what
+    its form calls it (the message named the command line's --dpi)."""
+    try:
+        return washigen.files(document, name, options)
+    except InputError as error:
+        field, _, reason = str(error).partition(": ")
+        if type(error) is not InputError or (field != "dpi" and "lower dpi" not in reason):
+            raise
+        reason = reason.replace("lower dpi", "lower the PNG resolution").replace("write a PDF", "print a PDF")
+        raise FieldError("dpi", reason, getattr(options, "dpi", None), "options.dpi") from None
 
 
 def packed(files: list[tuple[str, bytes]], fmt: str, stem: str) -> tuple[bytes, str, str]:
@@ -526,7 +539,7 @@ def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = Non
     design, seed, result = _balance_run(body, runs, reuse=True)
     document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
     stem = f"{design.GAME}-balance" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
-    return packed(washigen.files(document, f"{stem}.{fmt}"), fmt, stem)
+    return packed(printed_files(document, f"{stem}.{fmt}"), fmt, stem)
 
 
 def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
@@ -577,4 +590,4 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     chosen = print_options({name: value for name, value in options.items() if name in taken}, taken)
     document = board.finished(design, seed, chosen)
     stem = f"{game.name}-game" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
-    return packed(washigen.files(document, f"{stem}.{fmt}", chosen), fmt, stem)
+    return packed(printed_files(document, f"{stem}.{fmt}", chosen), fmt, stem)
