@@ -692,3 +692,25 @@ def test_a_png_too_large_at_its_dpi_is_refused_in_the_forms_words(client, caplog
         answer = assert_refused(client, caplog, client.post(path, json=body), "dpi", "options.dpi: 2400 dpi makes")
         assert "--dpi" not in answer["error"] and "lower the PNG resolution" in answer["reason"]
         assert answer["value"] == 2400
+
+
+@pytest.mark.parametrize("value, said", [([], "a list"), (None, "null"), (0, "a number"), (False, "true or false"),
+                                         ("", "text")])
+def test_params_and_options_that_are_not_objects_are_refused_naming_them(client, caplog, value, said):
+    """"params": [] or null, and "options": [] or null, were taken as no parameters (200, the defaults made)."""
+    fresh = {"game": "cats", "component": "map", "seed": 1}
+    design = generate_map_json()
+    for path, body, field in (("/api/design", {**fresh, "params": value}, "params"),
+                              ("/api/design?stream=1", {**fresh, "params": value}, "params"),
+                              ("/api/render?format=pdf", {**fresh, "params": value}, "params"),
+                              ("/api/render?format=pdf", {**fresh, "options": value}, "options"),
+                              ("/api/render?format=pdf", {"design": design, "options": value}, "options"),
+                              ("/api/render?format=json", {"design": design, "options": value}, "options"),
+                              ("/api/game?format=svg", {"design": design, "seed": 1, "options": value}, "options")):
+        response = client.post(path, json=body)
+        if "stream" in path:
+            event = json.loads(response.text.strip().splitlines()[-1])
+            assert (event["status"], event["field"]) == (400, field) and said in event["reason"]
+            continue
+        answer = assert_refused(client, caplog, response, field, f"{field}: must be an object")
+        assert answer["reason"].endswith(f"got {said}")

@@ -132,7 +132,8 @@ def _component(game: Game, body: dict[str, Any]) -> Component:
 def form_values(game: Game, component: Component, params: Any) -> dict[str, Any]:
     """The form's values checked by the component's specs: {keyword: value as its kind}; a field refused by name."""
     if not isinstance(params, dict):
-        raise InputError("params: must be an object of parameter names and values")
+        raise FieldError("params", f"must be an object of parameter names and values, such as {{\"players\": 3}}, "
+                                   f"got {type_name(params)}", params)
     specs = {p.keyword: p for p in settable_params(component)}
     values = {}
     for name, value in params.items():
@@ -176,15 +177,16 @@ def checked(param: Param, value: Any) -> Any:
 
 def type_name(value: Any) -> str:
     """What a JSON value is, in the words of JSON."""
-    return {bool: "true or false", int: "a number", float: "a number", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
+    return {bool: "true or false", int: "a number", float: "a number", list: "a list", dict: "an object",
+            str: "text", type(None): "null"}.get(type(value), type(value).__name__)
 
 
 def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
     """PrintOptions from a JSON object, each value checked as the command line checks it (washigen.print_options);
     a refused one names its field."""
     if not isinstance(options, dict):
-        raise InputError("options: must be an object such as {\"paper\": \"a4\", \"bleed\": \"3mm\"}")
+        raise FieldError("options", f"must be an object of print options, such as {{\"paper\": \"a4\", \"bleed\": "
+                                    f"\"3mm\"}}, got {type_name(options)}", options)
     for name in options:
         if name not in PRINT_OPTION_NAMES:
             raise InputError(f"options.{name}: unknown print option; known: {', '.join(PRINT_OPTION_NAMES)}")
@@ -225,7 +227,7 @@ def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, A
     design, its preview and its report."""
     game = find_game(body.get("game"))
     component = _component(game, body)
-    values = form_values(game, component, body.get("params") or {})
+    values = form_values(game, component, body.get("params", {}))
     seed = _seed(body)
     messages = []
     if any(p.name == "seed" for p in component.params):
@@ -408,7 +410,9 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
     come as one zip."""
     if fmt not in FORMATS:
         raise InputError(f"format: must be one of {', '.join(FORMATS)}, got {fmt!r}")
-    options = body.get("options") or {}
+    options = body.get("options", {})
+    if not isinstance(options, dict):             # refused here too, where a design is written as it is
+        print_options(options)
     if "design" in body:
         design = design_of(body)
         game = get_game(design.GAME)
@@ -426,7 +430,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
             raise InputError(f"format: a part made afresh is printed as pdf, svg or png, got {fmt!r}")
         game = find_game(body.get("game"))
         component = _component(game, body)
-        values = form_values(game, component, body.get("params") or {})
+        values = form_values(game, component, body.get("params", {}))
         seed = _seed(body)
         if seed is not None:
             if not any(p.name == "seed" for p in component.params):
@@ -575,9 +579,10 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     if fmt not in ("pdf", "svg", "png"):
         raise InputError(f"format: a game is drawn as pdf, svg or png, got {fmt!r}")
     design = _board_design(body)
-    options = body.get("options") or {}
+    options = body.get("options", {})
     if not isinstance(options, dict):
-        raise InputError("options: must be an object such as {\"bleed\": \"3mm\"}")
+        raise FieldError("options", f"must be an object of print options, such as {{\"bleed\": \"3mm\"}}, got "
+                                    f"{type_name(options)}", options)
     seed = _seed(body) or 0
     game = get_game(design.GAME)
     play_part = next((c for c in game.components if c.replay is not None), None)
