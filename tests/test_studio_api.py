@@ -714,3 +714,17 @@ def test_params_and_options_that_are_not_objects_are_refused_naming_them(client,
             continue
         answer = assert_refused(client, caplog, response, field, f"{field}: must be an object")
         assert answer["reason"].endswith(f"got {said}")
+
+
+@pytest.mark.parametrize("body, field, says", [
+    ({}, "game", "missing"), ({"game": None}, "game", "missing"), ({"game": 3}, "game", "must be text"),
+    ({"game": ["cats"]}, "game", "must be text"), ({"game": "cats"}, "component", "missing"),
+    ({"game": "cats", "component": None}, "component", "missing"),
+    ({"game": "cats", "component": {"name": "map"}}, "component", "must be text")])
+def test_a_game_or_component_missing_or_not_text_is_a_bad_request_naming_it(client, caplog, body, field, says):
+    """{"game": null} was answered 404 "unknown game 'None'", as if a game of that name had been asked for."""
+    for path in ("/api/design", "/api/render?format=pdf"):
+        answer = assert_refused(client, caplog, client.post(path, json={**body, "seed": 1}), field,
+                                f"{field}: {says}")
+        assert "None" not in answer["error"]
+    assert_error(client.post("/api/design", json={"game": "chess"}), 404, "unknown game 'chess'")

@@ -63,9 +63,20 @@ class FieldError(InputError):
         self.field, self.reason, self.value = field, reason, value
 
 
+def named(value: Any, field: str, what: str) -> str:
+    """A name a request gives in `field`: text. Missing (absent or null) or of another JSON type, a bad request
+    (400) naming the field, not an unknown name (404 "unknown game 'None'")."""
+    if value is None:
+        raise FieldError(field, f"missing; give {what}")
+    if not isinstance(value, str):
+        raise FieldError(field, f"must be text, {what}, got {type_name(value)}", value)
+    return value
+
+
 def find_game(name: Any) -> Game:
+    name = named(name, "game", "a game's name as GET /api/games lists it, such as \"cats\"")
     try:
-        return get_game(str(name))
+        return get_game(name)
     except InputError as error:
         raise NotFound(str(error)) from None
 
@@ -120,8 +131,9 @@ def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
 
 
 def _component(game: Game, body: dict[str, Any]) -> Component:
-    name = body.get("component")
     offered = studio_components(game)
+    name = named(body.get("component"), "component", f"a part of {game.name} the studio makes "
+                                                     f"({', '.join(c.name for c in offered) or 'none'})")
     found = next((c for c in offered if c.name == name), None)
     if found is None:
         raise NotFound(f"component: {game.name} has no component {name!r} the studio makes; known: "
