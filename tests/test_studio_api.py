@@ -728,3 +728,38 @@ def test_a_game_or_component_missing_or_not_text_is_a_bad_request_naming_it(clie
                                 f"{field}: {says}")
         assert "None" not in answer["error"]
     assert_error(client.post("/api/design", json={"game": "chess"}), 404, "unknown game 'chess'")
+
+
+def test_the_balance_refuses_bots_it_does_not_play_naming_bots(client, caplog):
+    """"bots": "foo" was answered 200 with the greedy bots' numbers, the field dropped without a word."""
+    design = generate_map_json()
+    for path in ("/api/balance", "/api/balance/chart?format=svg"):
+        for bots, says in (("foo", "played by greedy bots alone"), ("strong", "washigen cats balance --bots"),
+                           (3, "must be text"), (None, "must be text")):
+            answer = assert_refused(client, caplog, client.post(path, json={"design": design, "games": 2,
+                                                                            "bots": bots}), "bots", says)
+            assert answer["error"].startswith("bots: ")
+    plain = client.post("/api/balance", json={"design": design, "games": 2}).json()
+    assert client.post("/api/balance", json={"design": design, "games": 2, "bots": "greedy"}).json() == plain
+
+
+MAP_JSON = {"game": "cats", "component": "map", "seed": 1}
+
+
+@pytest.mark.parametrize("path, body, field, reads", [
+    ("/api/design", {**MAP_JSON, "paramz": {"players": 3}}, "paramz", "game, component, params, seed, page, lang"),
+    ("/api/render?format=pdf", {**MAP_JSON, "lang": "de"}, "lang", "game, component, params, seed, options"),
+    ("/api/render?format=pdf", {"design": "MAP", "seed": 3}, "seed", "design, options"),
+    ("/api/balance", {"design": "MAP", "games": 2, "sed": 3}, "sed", "design, games, seed, bots"),
+    ("/api/balance/chart?format=svg", {"design": "MAP", "games": 2, "format": "png"}, "format",
+     "design, games, seed, bots, lang"),
+    ("/api/play", {"design": "MAP", "seed": 1, "step": 3}, "step", "design, seed"),
+    ("/api/board", {"design": "MAP", "seed": 1, "steps": 3}, "steps", "design, seed, step, lang"),
+    ("/api/game?format=svg", {"design": "MAP", "seed": 1, "lang": "de"}, "lang", "design, seed, options"),
+])
+def test_a_field_a_request_does_not_read_is_refused_naming_it_and_those_it_reads(client, caplog, path, body, field,
+                                                                                  reads):
+    """Such a field (a typo, or a print option beside its options) was dropped, and the answer made without it."""
+    body = {key: generate_map_json() if value == "MAP" else value for key, value in body.items()}
+    answer = assert_refused(client, caplog, client.post(path, json=body), field, f"{field}: POST ")
+    assert answer["reason"].endswith(f"reads no such field; it reads {reads}")

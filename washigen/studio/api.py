@@ -224,6 +224,14 @@ def whole_number(value: Any, field: str, wanted: str) -> int:
     raise InputError(f"{field}: must be {wanted}, got {value!r}")
 
 
+def request_fields(body: dict[str, Any], taken: tuple[str, ...], request: str) -> None:
+    """Refuses a field the request does not read (a typo such as "paramz", or "bots" to a balance), naming it and
+    those it reads: dropped without a word, the answer would be something other than what was asked."""
+    for name in body:
+        if name not in taken:
+            raise FieldError(name, f"{request} reads no such field; it reads {', '.join(taken)}", body[name])
+
+
 def _seed(body: dict[str, Any]) -> int | None:
     seed = body.get("seed")
     if seed is None or seed == "":
@@ -237,6 +245,7 @@ def _seed(body: dict[str, Any]) -> int | None:
 def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     """A component made from the form (washigen.generate, or its spec's drawing for a part that only prints): the
     design, its preview and its report."""
+    request_fields(body, ("game", "component", "params", "seed", "page", "lang"), "POST /api/design")
     game = find_game(body.get("game"))
     component = _component(game, body)
     values = form_values(game, component, body.get("params", {}))
@@ -422,6 +431,10 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
     come as one zip."""
     if fmt not in FORMATS:
         raise InputError(f"format: must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    if "design" in body:
+        request_fields(body, ("design", "options"), "POST /api/render with a design")
+    else:
+        request_fields(body, ("game", "component", "params", "seed", "options"), "POST /api/render")
     options = body.get("options", {})
     if not isinstance(options, dict):             # refused here too, where a design is written as it is
         print_options(options)
@@ -519,11 +532,21 @@ class BalanceRuns:
                 self._runs.popitem(last=False)
 
 
-def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool) -> tuple[Design, int, Balance]:
+def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool,
+                 request: str = "POST /api/balance") -> tuple[Design, int, Balance]:
     """(design, seed, Balance) of the games the body asks for, played through the game's `balance` hook (greedy
     bots, seats rotated) and kept in `runs`; with `reuse`, a run kept there is taken instead of playing again."""
+    chart = request.endswith("/chart")
+    request_fields(body, ("design", "games", "seed", "bots", *(("lang",) if chart else ())), request)
     design = design_of(body)
     game = get_game(design.GAME)
+    bots = body.get("bots", BALANCE_BOTS)
+    if not isinstance(bots, str):
+        raise FieldError("bots", f"must be text, such as {BALANCE_BOTS!r}, got {type_name(bots)}", bots)
+    if bots.strip().lower() != BALANCE_BOTS:
+        raise FieldError("bots", f"the studio's balance is played by {BALANCE_BOTS} bots alone; leave it at "
+                                 f"{BALANCE_BOTS!r}, or ask the command line for others: washigen {game.name} balance "
+                                 f"--bots ...", bots)
     hook = getattr(game, "balance", None)
     if hook is None:
         raise Conflict(f"{game.name}: no engine plays this game yet, so there is no balance estimate")
@@ -552,7 +575,7 @@ def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = Non
     if fmt not in ("svg", "pdf", "png"):
         raise InputError(f"format: a balance chart is drawn as svg, pdf or png, got {fmt!r}")
     lang = language(body.get("lang"))
-    design, seed, result = _balance_run(body, runs, reuse=True)
+    design, seed, result = _balance_run(body, runs, reuse=True, request="POST /api/balance/chart")
     document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
     stem = f"{design.GAME}-balance" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
     return packed(printed_files(document, f"{stem}.{fmt}"), fmt, stem)
@@ -561,6 +584,7 @@ def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = Non
 def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     """One bot game on the design, as the game's `play` command plays it: the lines it prints, and for a game drawn
     on the board (Cats, Cops) how many moves the board steps through."""
+    request_fields(body, ("design", "seed"), "POST /api/play")
     design = design_of(body)
     game = get_game(design.GAME)
     if not playable(game, design)["play"]:
@@ -573,6 +597,7 @@ def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
 def board_step(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     """The board after `step` moves of the bot game `seed` on the design (the game's own drawing of it, in
     `lang`), as SVG; the same game as POST /api/play answers."""
+    request_fields(body, ("design", "seed", "step", "lang"), "POST /api/board")
     design = _board_design(body)
     step = _count(body, "step", 0, 0, 10**6)
     return {"game": design.GAME, **board.board(design, _seed(body) or 0, step, language(body.get("lang")))}
@@ -590,6 +615,7 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
     if fmt not in ("pdf", "svg", "png"):
         raise InputError(f"format: a game is drawn as pdf, svg or png, got {fmt!r}")
+    request_fields(body, ("design", "seed", "options"), "POST /api/game")
     design = _board_design(body)
     options = body.get("options", {})
     if not isinstance(options, dict):
