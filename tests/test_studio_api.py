@@ -763,3 +763,13 @@ def test_a_field_a_request_does_not_read_is_refused_naming_it_and_those_it_reads
     body = {key: generate_map_json() if value == "MAP" else value for key, value in body.items()}
     answer = assert_refused(client, caplog, client.post(path, json=body), field, f"{field}: POST ")
     assert answer["reason"].endswith(f"reads no such field; it reads {reads}")
+
+
+@pytest.mark.parametrize("lang", [3, ["de"], {"de": 1}, True])
+def test_a_language_that_is_not_text_is_refused_as_such(client, caplog, lang):
+    """["de"] was looked up as the language "['de']" (and 3 as '3'): refused, but saying no such language."""
+    design = generate_map_json()
+    for path, body in (("/api/design", {**MAP_JSON, "lang": lang}),
+                       ("/api/board", {"design": design, "seed": 1, "lang": lang}),
+                       ("/api/balance/chart?format=svg", {"design": design, "games": 2, "lang": lang})):
+        assert_refused(client, caplog, client.post(path, json=body), "lang", "lang: must be text")

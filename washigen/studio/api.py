@@ -297,7 +297,11 @@ def language(value: Any) -> str:
     """The language of the printed words on the preview (en when not given)."""
     from ..i18n import SOURCE_LANGUAGE, check_language
 
-    return SOURCE_LANGUAGE if value in (None, "") else check_language(str(value), "lang")
+    if value in (None, ""):
+        return SOURCE_LANGUAGE
+    if not isinstance(value, str):             # 3 or ["de"] were looked up as the languages '3' and "['de']"
+        raise FieldError("lang", f"must be text, a language such as \"de\", got {type_name(value)}", value)
+    return check_language(value, "lang")
 
 
 def page_number(value: Any) -> int:
