@@ -352,3 +352,15 @@ def test_a_png_too_large_at_its_dpi_is_refused_naming_dpi_not_the_command_lines_
         washigen.render(design, tmp_path / "map.png", paper="a4", dpi=2400)
     assert "--dpi" not in str(error.value) and "lower dpi" in str(error.value)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_language_that_is_not_text_is_refused_as_such():
+    """["de"] was looked up as the language "['de']", and balance_chart's lang=None as the language 'None'."""
+    from washigen.api import balance_chart
+
+    for lang in (["de"], 3, True):
+        with pytest.raises(InputError, match=r"^lang: must be text, a language such as 'de'"):
+            washigen.print_options(lang=lang)
+    design = washigen.generate("cats", "map", seed=1)
+    numbers = washigen.balance("cats", design, games=2)
+    assert balance_chart(numbers, design, lang=None) == balance_chart(numbers, design)

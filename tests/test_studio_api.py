@@ -773,3 +773,11 @@ def test_a_language_that_is_not_text_is_refused_as_such(client, caplog, lang):
                        ("/api/board", {"design": design, "seed": 1, "lang": lang}),
                        ("/api/balance/chart?format=svg", {"design": design, "games": 2, "lang": lang})):
         assert_refused(client, caplog, client.post(path, json=body), "lang", "lang: must be text")
+
+
+def test_a_flag_that_is_not_true_or_false_is_refused_in_jsons_words(client, caplog):
+    """The spec's refusal said Python's "True or False" to a page that sends JSON's true and false."""
+    for value in ("yes", 1, "true", [True]):
+        answer = assert_refused(client, caplog, client.post("/api/design", json={**MAP_JSON, "params": {
+            "coop": value}}), "coop", "coop: must be true or false")
+        assert "True" not in answer["error"]

@@ -114,7 +114,7 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
 
 
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
-                  lang: str = "en") -> Document:
+                  lang: str | None = "en") -> Document:
     """The chart of a balance run, as `washigen GAME balance --seed SEED --bots BOTS --lang LANG -o chart.svg` draws
     it: win rate per seat with its 95 % interval against the fair-share line, the games' lengths and how they ended,
     under a title naming the game, its players, the seed and the bots, its words in `lang`. `result` is what
@@ -124,7 +124,7 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str |
     from .games import get_game
     from .press import Document
 
-    lang = _language(lang, "lang")
+    lang = _language("en" if lang is None else lang, "lang")
     bots = BALANCE_BOTS if bots is None else bots
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError(f"seed: must be a whole number from 0, got {seed!r}")
@@ -213,7 +213,9 @@ def _offset(value: Any, name: str) -> tuple[float, float]:
 def _language(value: Any, name: str) -> str:
     from .i18n import check_language
 
-    return check_language(str(value), name)
+    if not isinstance(value, str):            # ["de"] was looked up as the language "['de']"
+        raise InputError(f"{name}: must be text, a language such as 'de', got {value!r}")
+    return check_language(value, name)
 
 
 def _papers() -> Any:

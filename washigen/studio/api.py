@@ -167,6 +167,8 @@ def checked(param: Param, value: Any) -> Any:
     """A value as the spec's check takes it; out of its range, a reason the page words as a range."""
     from ..units import format_mm
 
+    if param.kind == "bool" and not isinstance(value, bool):      # the spec says Python's True or False
+        raise FieldError(param.keyword, f"must be true or false, got {type_name(value)}", value)
     if param.kind not in NOT_TEXT_KINDS and not isinstance(value, str):
         # a spec checks the text kinds' words, not that they are words (the command line only gives it text)
         raise FieldError(param.keyword, f"must be text, got {type_name(value)}", value)
