@@ -364,3 +364,24 @@ def test_a_language_that_is_not_text_is_refused_as_such():
     design = washigen.generate("cats", "map", seed=1)
     numbers = washigen.balance("cats", design, games=2)
     assert balance_chart(numbers, design, lang=None) == balance_chart(numbers, design)
+
+
+def test_draw_component_files_svg_and_balance_chart_refuse_what_they_cannot_take_by_name():
+    """Each failed deep inside with an AttributeError ('str' object has no attribute 'paper', 'NoneType' object has
+    no attribute 'pages', ...) or a TypeError from pathlib."""
+    from washigen import api
+
+    design = washigen.generate("cats", "map", seed=1)
+    document = washigen.draw(design)
+    refused = [(lambda: api.draw_component("cats", "sheet", "a4"), "options: must be PrintOptions"),
+               (lambda: api.files(document, "map.pdf", "a4"), "options: must be PrintOptions"),
+               (lambda: api.files(None, "map.pdf"), "document: must be a Document"),
+               (lambda: api.files(document, None), "name: must be a file's name"),
+               (lambda: api.svg(None), "scene: must be a Scene"),
+               (lambda: api.balance_chart(None, design), "result: must be the Balance washigen.balance answered"),
+               (lambda: api.balance_chart(washigen.balance("cats", design, games=2), None),
+                "design: must be a design")]
+    for call, says in refused:
+        with pytest.raises(InputError, match=rf"^{says}"):
+            call()
+    assert [name for name, _ in api.files(document, "map.svg")] == ["map.svg"]

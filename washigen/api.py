@@ -119,11 +119,16 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str |
     it: win rate per seat with its 95 % interval against the fair-share line, the games' lengths and how they ended,
     under a title naming the game, its players, the seed and the bots, its words in `lang`. `result` is what
     washigen.balance answered for `design` with that seed and those bots (they are named, not played, here)."""
+    from .arena.balance import Balance
     from .arena.chart import balance_chart as chart
     from .arena.chart import chart_title
+    from .design import checked
     from .games import get_game
     from .press import Document
 
+    if not isinstance(result, Balance):
+        raise InputError(f"result: must be the Balance washigen.balance answered, got {type(result).__name__}")
+    design = checked(design)
     lang = _language("en" if lang is None else lang, "lang")
     bots = BALANCE_BOTS if bots is None else bots
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -275,7 +280,7 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
     found = get_game(game)
     part = get_component(found, component)
     _no_nan(params, game, component)
-    options = options or print_options()
+    options = _print_options(options, {})
     if part.draw is None:
         return found.print_design(generate(game, component, **params), options)
     known = {param.keyword: param for param in part.params}
@@ -291,8 +296,12 @@ def files(document: Document, name: str, options: PrintOptions | None = None) ->
     """What writing `document` to a file called `name` writes, by its extension (one PDF; an SVG or PNG a page,
     numbered), as (file name, bytes): the same bytes as washigen.render and the command line write."""
     from .output import document_files
+    from .press import Document
 
-    options = options or print_options()
+    if not isinstance(document, Document):
+        raise InputError(f"document: must be a Document (washigen.draw makes one), got {type(document).__name__}")
+    name = _file_name(name, "name")
+    options = _print_options(options, {})
     made = _in_python_words(lambda: document_files(document, Path(name), options.dpi, options.colour,
                                                    options.output_profile), *_PRINT_CHECKS)
     return _in_python_words(lambda: [(path.name, make()) for path, make in made], *_PRINT_CHECKS)
@@ -301,7 +310,10 @@ def files(document: Document, name: str, options: PrintOptions | None = None) ->
 def svg(scene: Scene) -> str:
     """One page as SVG text."""
     from .backends import to_svg
+    from .scene import Scene
 
+    if not isinstance(scene, Scene):
+        raise InputError(f"scene: must be a Scene (a page of what washigen.draw makes), got {type(scene).__name__}")
     return to_svg(scene).decode("utf-8")
 
 
