@@ -163,3 +163,14 @@ def test_every_font_program_of_a_kit_has_its_own_subset_name():
             assert descriptor["/FontName"] == font["/BaseFont"]
     assert len(programs) >= 4
     assert {name: len(found) for name, found in programs.items() if len(found) > 1} == {}
+
+
+@pytest.mark.parametrize("name", REAL_GAMES)
+@pytest.mark.parametrize("players", [-5, 0, 99])
+def test_every_kit_refuses_players_out_of_its_range(name, players, tmp_path):
+    """Cat Tree declares no --players of its own, so its kit took any number and printed a kit for 2."""
+    out = tmp_path / "kit.pdf"
+    result = CliRunner().invoke(main, ["kit", name, "--players", str(players), "-o", str(out)])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--players': must be " in result.output and f"got {players}" in result.output
+    assert "Traceback" not in result.output and not out.exists()

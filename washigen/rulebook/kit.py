@@ -66,10 +66,16 @@ def default_players(game) -> int:
 
 
 def check_players(game, players: int) -> int:
+    """`players` checked against the range the game's components declare, or an InputError naming players. A game
+    that declares none (Cat Tree) is for its default number alone: its kit prints the same whatever is asked, so
+    another number would be a kit for a table the game does not seat."""
     for component in game.components:
         for param in component.params:
             if param.name == "players":
                 return param.check(players)
+    seats = default_players(game)
+    if players != seats:
+        raise InputError(f"players: must be {seats}, got {players} ({game.title} is for {seats} players)")
     return players
 
 
