@@ -215,6 +215,31 @@ def test_a_hand_edited_output_is_refused_before_any_map_is_played(tmp_path, two_
     assert out.read_bytes() == before and not chart.exists()
 
 
+def _rewritten(line: bytes, old: bytes, new: bytes) -> bytes:
+    assert old in line, line
+    return line.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda line: _rewritten(line, b'"win_rate": ', b'"win_rate": 0.25, "was": '), "digest does not match"),
+    (lambda line: _rewritten(line, b'"wins": ', b'"won": '), "digest does not match"),              # a key renamed
+    (lambda line: _rewritten(line, b'"games": ', b'"games":'), "spacing, key order or escapes"),
+    (lambda line: _rewritten(line, b'"digest": "', b'"digest": "0'), "digest does not match"),
+    (lambda line: json.dumps({k: v for k, v in json.loads(line).items() if k != "digest"}, sort_keys=True)
+     .encode() + b"\n", "no digest"),
+])
+def test_a_line_edited_within_its_shape_is_refused_on_resume(tmp_path, two_lines, edit, message):
+    """A value changed or a key renamed leaves a line a sweep could have written: its digest finds the edit,
+    where the shape alone let the sweep go on and keep the edited numbers as its own."""
+    out = tmp_path / "edited.jsonl"
+    out.write_bytes(edit(two_lines[0]))
+    before = out.read_bytes()
+    result = _quick(out, "--seeds", "1-2")
+    assert result.exit_code == 2, result.output
+    assert f"{out}, line 1: not a line a sweep wrote" in result.output and message in result.output, result.output
+    assert "Traceback" not in result.output and out.read_bytes() == before
+
+
 @pytest.fixture
 def cops_maps(tmp_path) -> Path:
     folder = tmp_path / "maps"

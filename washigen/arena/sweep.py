@@ -10,6 +10,7 @@ come from its own seeds, so they are the same whichever runs them."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -250,11 +251,38 @@ def checked_line(raw: bytes, path: Path, number: int) -> Line:
     except ValueError:           # not JSON, not UTF-8, a number of thousands of digits
         raise InputError(f"{where}: not a JSON line of a sweep; use another output file") from None
     check_tree(line, where, what="sweep line")
-    problem = _balance_problem(line)
+    problem = _balance_problem(line) or _digest_problem(line, raw)
     if problem:
         raise InputError(f"{where}: not a line a sweep wrote ({problem}); use another output file, or remove this "
                          "one to start again")
     return line
+
+
+# Each line carries the SHA-256 of the rest of it, so a line edited by hand (a value changed, a key renamed) is
+# found when the sweep goes on, where a line of the right shape would otherwise be kept as this sweep's result.
+DIGEST = "digest"
+
+
+def _digest(line: Line) -> str:
+    rest = {key: value for key, value in line.items() if key != DIGEST}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def written_line(line: Line) -> str:
+    """The line as a sweep writes it: sorted keys (so it begins with LINE_START) and its digest."""
+    return json.dumps({**line, DIGEST: _digest(line)}, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _digest_problem(line: Line, raw: bytes) -> str:
+    """Why the line is not byte for byte one a sweep wrote: no digest, another digest, or the same content
+    written otherwise (spaces, key order, escapes)."""
+    if not isinstance(line.get(DIGEST), str):
+        return f"no {DIGEST}; edited by hand, or written by washigen 0.2.0 or older"
+    if line[DIGEST] != _digest(line):
+        return f"its {DIGEST} does not match its content; edited by hand"
+    if raw.rstrip(b"\n") != written_line(line).encode().rstrip(b"\n"):
+        return "spacing, key order or escapes unlike a sweep's; edited by hand"
+    return ""
 
 
 class NotANumber(ValueError):
@@ -309,7 +337,7 @@ def sweep(tasks: Sequence[MapTask], output: Path, play: Play, jobs: int = 1, sch
     try:
         for line in in_order(results, first):
             file = file or output.open("a", encoding="utf-8")
-            file.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
+            file.write(written_line(line))
             file.flush()                           # a killed run keeps every line it finished
             written += 1
             if progress is not None:
