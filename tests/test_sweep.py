@@ -106,6 +106,11 @@ def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):
     (["--scheduler", "tcp://127.0.0.1:9"], "--scheduler"),
     (["--set", "seed=5"], "--set: 'seed=5': the maps' seeds are given by --seeds"),
     (["--set", "players=abc"], "players: must be a whole number"),
+    (["--set", "players=9"], "--set players: must be 2..6, got 9"),           # the option named, not "seed 1"
+    (["--set", "players=abc"], "--set players: must be a whole number"),
+    (["--set", "colour=cmyk"], "--set colour: not part of the design"),
+    (["--set", "players=2", "--set", "players=4"], "--set: players is set twice ('players=2', 'players=4')"),
+    (["--set", "tape-width=50mm", "--set", "tape_width=40"], "--set: tape_width is set twice"),
 ])
 def test_bad_sweep_input_is_named(tmp_path, args, message):
     result = CliRunner().invoke(main, ["sweep", "cops", "--games", "2", "-o", str(tmp_path / "x.jsonl"), *args])

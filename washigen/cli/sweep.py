@@ -52,7 +52,8 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     if designs is not None:
         tasks = file_tasks(name, _design_files(designs, name), games, play_seed, bots)
     else:
-        tasks = seed_tasks(name, parse_seeds(seeds), _settings(params), games, play_seed, bots)
+        tasks = seed_tasks(name, parse_seeds(seeds), _checked_settings(name, _settings(params)), games, play_seed,
+                           bots)
     with progress(range(len(tasks)), "sweeping", length=len(tasks)) as bar:
         step = getattr(bar, "update", None)
         played = sweep(tasks, output, play_task, jobs or default_jobs(), scheduler, progress=step)
@@ -161,14 +162,33 @@ def _settings(pairs: tuple[str, ...]) -> dict:
     import json
 
     settings = {}
+    given: dict[str, str] = {}
     for pair in pairs:
         key, equals, value = pair.partition("=")
         if not equals or not key.strip():
             raise InputError(f"--set: {pair!r} is not KEY=VALUE")
         if key.strip() == "seed":              # each map's own: the sweep runs over --seeds
             raise InputError(f"--set: {pair!r}: the maps' seeds are given by --seeds (--seeds {value.strip()})")
+        name = key.strip().replace("-", "_")
+        if name in given:                      # neither may silently win: the line would record one of them
+            raise InputError(f"--set: {name} is set twice ({given[name]!r}, {pair!r}); give each key once")
+        given[name] = pair
         try:
-            settings[key.strip().replace("-", "_")] = json.loads(value)
+            settings[name] = json.loads(value)
         except ValueError:
-            settings[key.strip().replace("-", "_")] = value
+            settings[name] = value
+    return settings
+
+
+def _checked_settings(game: str, settings: dict) -> dict:
+    """--set checked as the map maker checks its parameters, before the first map is made: a bad value is the
+    option's, not the first seed's."""
+    from ..games.generating import checked_params
+    from ..games.registry import get_component, get_game
+
+    found = get_game(game)
+    try:
+        checked_params(found, get_component(found, "map"), settings)
+    except InputError as error:
+        raise InputError(f"--set {error}") from None
     return settings

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
-from .registry import get_component, get_game
+from .registry import Component, Game, get_component, get_game
 
 if TYPE_CHECKING:
     from ..design import Design
@@ -21,10 +21,22 @@ def generate(game: str, component: str, **params: Any) -> Design:
     games` lists them (underscores for hyphens); each is checked against its range, an unknown one is refused."""
     found = get_game(game)
     part = get_component(found, component)
-    if part.make is None:
-        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
-        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
-                         f"components that do: {makers}")
+    make = _maker(found, part)
+    checked = checked_params(found, part, params)
+    if "seed" in {param.keyword for param in part.params} and checked.get("seed") is None:
+        import secrets
+
+        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
+    if part.options is not None:            # the maker takes the component's parameter dataclass
+        known = {param.keyword: param for param in part.params}
+        return make(part.options(**{known[name].name: value for name, value in checked.items()}))
+    return make(**checked)
+
+
+def checked_params(found: Game, part: Component, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` checked as generate checks them, before anything is made (a sweep checks its --set so before its
+    first map): each against its range, an unknown one or a print option refused, a None left out."""
+    make = _maker(found, part)
     known = {param.keyword: param for param in part.params}
     for name in params:
         if name in PRINT_OPTION_NAMES and name not in known:
@@ -38,18 +50,21 @@ def generate(game: str, component: str, **params: Any) -> Design:
     if part.options is not None:
         printing = [name for name in checked if not known[name].design]
     else:
-        accepted = _maker_params(part.make)
+        accepted = _maker_params(make)
         printing = [] if accepted is None else [name for name in checked if name not in accepted]
     if printing:
         raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
                          "to washigen.render")
-    if "seed" in known and checked.get("seed") is None:
-        import secrets
+    return checked
 
-        checked["seed"] = secrets.randbelow(1_000_000)   # recorded in the design, so it can be made again
-    if part.options is not None:            # the maker takes the component's parameter dataclass
-        return part.make(part.options(**{known[name].name: value for name, value in checked.items()}))
-    return part.make(**checked)
+
+def _maker(found: Game, part: Component) -> Callable[..., Any]:
+    """The component's maker, or an InputError where it makes no design (it only prints parts)."""
+    if part.make is None:
+        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
+        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
+                         f"components that do: {makers}")
+    return part.make
 
 
 def _maker_params(maker: Callable[..., Any]) -> set[str] | None:
