@@ -181,3 +181,38 @@ def test_the_help_is_as_wide_as_clicks_own_formatter_would_make_it(monkeypatch, 
     assert help_width(100) == formatting.HelpFormatter(max_width=100).width
     monkeypatch.setattr(formatting, "FORCED_WIDTH", 63)
     assert help_width(100) == formatting.HelpFormatter(max_width=100).width == 63
+
+
+@pytest.fixture(scope="module")
+def design_files(tmp_path_factory) -> dict[str, Path]:
+    """A 2-player Cats map, a 2-squad Cops map on 50mm tape (end to end), a 4-player Trail Route setup."""
+    folder = tmp_path_factory.mktemp("designs")
+    made = {"cats": ("cats", "map", "--seed", "1", "--players", "2"), "cops": ("cops", "map", "--seed", "3"),
+            "trail-route": ("trail-route", "setup", "--seed", "1", "--players", "4")}
+    for name, args in made.items():
+        assert run(*args, "-o", folder / f"{name}.json").exit_code == 0
+    return {name: folder / f"{name}.json" for name in made}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["cats", "play", "--map", "{cats}", "--players", "4"],
+     "--players 4: the map is for 2 players; leave --players out with --map"),
+    (["cats", "balance", "--games", "2", "--map", "{cats}", "--tape-width", "30mm"], "--tape-width 30mm: the map"),
+    (["cats", "play", "--map", "{cats}", "--coop"], "--coop: the map has coop off; leave --coop out with --map"),
+    (["cats", "setup", "--map", "{cats}", "--long", "2", "-o", "{out}"], "--long 2: the map has long 0"),
+    (["cats", "setup", "--map", "{cats}", "--jinja", "-o", "{out}"], "--jinja: the map has jinja off"),
+    (["trail-route", "play", "--setup", "{trail-route}", "--players", "3"],
+     "--players 3: the setup is for 4 players; leave --players out with --setup"),
+    (["cops", "play", "--map", "{cops}", "--players", "4"], "--players 4: the map is for 2 players"),
+    (["cops", "balance", "--games", "2", "--map", "{cops}", "--layout", "stacked"], "--layout stacked: the map"),
+    (["cops", "balance", "--games", "2", "--map", "{cops}", "--offset", "5mm"], "--offset 5mm: the map"),
+    (["cops", "play", "--map", "{cops}", "--fair"], "--fair: it makes a new map"),
+])
+def test_an_option_the_design_file_contradicts_is_refused(design_files, tmp_path, args, message):
+    """Beside a design file, an option describing the design used to be silently ignored: the file was played."""
+    out = tmp_path / "out.json"
+    files = {f"{{{name}}}": str(path) for name, path in design_files.items()} | {"{out}": str(out)}
+    result = CliRunner().invoke(main, [files.get(word, word) for word in args])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output and not out.exists()
+

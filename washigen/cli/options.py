@@ -289,6 +289,51 @@ def resolve_seed(seed: int | None) -> int:
     return seed
 
 
+def refuse_contradicted(design: Any, file_option: str, names: Iterable[str], makes: Iterable[str] = (),
+                        what: str = "map") -> None:
+    """The options given on the command line beside a design file (`file_option`, --map), held to the file: each
+    of `names` that says other than the design's field of that name, and any of `makes` (how a new design would
+    be made), is refused; the file is used as it is, so either would be silently ignored. An option left at its
+    default, or one that agrees with the file, passes (click's parameter source tells the two apart)."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:                  # called outside a command: no command line to hold to the file
+        return
+    for name in (*names, *makes):
+        if ctx.get_parameter_source(name) is not ParameterSource.COMMANDLINE:
+            continue
+        given, flag = ctx.params[name], _flag(ctx, name)
+        if name in names and _same(given, getattr(design, name)):
+            continue
+        said = flag if isinstance(given, bool) else f"{flag} {_shown(name, given)}"
+        why = f"the {what} {_described(name, getattr(design, name))}" if name in names else \
+            f"it makes a new {what}, and the {what} file is used as it is"
+        raise InputError(f"{said}: {why}; leave {flag} out with {file_option}")
+
+
+def _flag(ctx: click.Context, name: str) -> str:
+    return next((p.opts[0] for p in ctx.command.params if p.name == name), f"--{name.replace('_', '-')}")
+
+
+def _same(given: Any, held: Any) -> bool:
+    if isinstance(given, float) or isinstance(held, float):
+        return abs(float(given) - float(held)) < 1e-6
+    return str(given).lower() == str(held).lower() if isinstance(given, str) else given == held
+
+
+def _shown(name: str, value: Any) -> str:
+    return f"{format_mm(value)}mm" if isinstance(value, float) else str(value)
+
+
+def _described(name: str, held: Any) -> str:
+    if name == "players":
+        return f"is for {held} players"
+    if isinstance(held, bool):
+        return f"has {name.replace('_', ' ')} {'on' if held else 'off'}"
+    return f"has {name.replace('_', ' ')} {_shown(name, held)}"
+
+
 def emit(game, design, path: Path, options: PrintOptions | None = None) -> list[Path]:
     """Writes a design by the output's extension (washigen.design.render) and says what it wrote."""
     from ..design import render

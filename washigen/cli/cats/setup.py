@@ -8,7 +8,7 @@ import click
 
 from ...games.cats.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import echo_report, emit, resolve_seed
+from ..options import echo_report, emit, refuse_contradicted, resolve_seed
 
 
 @click.command("setup")
@@ -19,11 +19,12 @@ def command(players, coop, long, forests, jinja, sewer_poppers, tape_width, segm
     from ...games.cats.generate import generate_map
     from ...games.cats.setup import generate_setup
     from ...games.cats.rules import validate
-    from .shared import EXIT_RULE_BROKEN, game, load_map
+    from .shared import EXIT_RULE_BROKEN, MAP_FIELDS, VARIANT_FIELDS, game, load_map
 
     seed = resolve_seed(seed)
     if map_file is not None:
         game_map = load_map(map_file)
+        refuse_contradicted(game_map, "--map", MAP_FIELDS + VARIANT_FIELDS)     # the set-up keeps the map as it is
     else:
         game_map = generate_map(players=players, coop=coop, long=long, forests=forests, jinja=jinja,
                                 tape_width=tape_width, segment_rows=segment_rows, segment_cols=segment_cols,

@@ -6,9 +6,14 @@ import sys
 from pathlib import Path
 
 from ...errors import InputError
-from ..options import echo_report, echo_warnings
+from ..options import echo_report, echo_warnings, refuse_contradicted
 
 EXIT_RULE_BROKEN = 1
+# The map options that describe a map file as well (its fields of those names): given beside --map, each must say
+# what the file says. --jinja and --sewer-poppers are not among them for play and balance: they switch the variant
+# on for a map file too.
+MAP_FIELDS = ("players", "coop", "long", "forests", "tape_width", "segment_rows", "segment_cols")
+VARIANT_FIELDS = ("jinja", "sewer_poppers")
 
 
 def game():
@@ -51,6 +56,7 @@ def play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers,
         return design, None
     design = load_map(map_file, setups=True)
     setup = design if isinstance(design, CatsSetup) else None
+    refuse_contradicted(setup.map if setup else design, "--map", MAP_FIELDS)
     game_map = with_rules(setup.map if setup else design, jinja, sewer_poppers)
     if setup is not None:
         setup = CatsSetup(map=game_map, fish=setup.fish, cats=setup.cats, seed=setup.seed)

@@ -11,7 +11,7 @@ import click
 
 from ...errors import InputError
 from ...games.cops.spec import offset_mm
-from ..options import resolve_seed
+from ..options import refuse_contradicted, resolve_seed
 
 
 def read_offset(ctx, param, value):
@@ -66,6 +66,8 @@ def map_to_play(map_file, players, offset, tape_width, layout, fair, seed):
         design = load(map_file)
         if not isinstance(design, CopsMap):
             raise InputError(f"--map {map_file}: not a Cops map (it holds {design.GAME} {design.KIND})")
+        # The fields a map file has of the map options; --fair only chooses among the layouts of a new map.
+        refuse_contradicted(design, "--map", ("players", "offset", "tape_width", "layout"), makes=("fair",))
         check(design)
         return design, seed if seed is not None else (design.seed or 0)
     check_offset(offset, check_tape_width(tape_width))

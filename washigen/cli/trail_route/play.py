@@ -9,7 +9,7 @@ from ...games.trail_route.constants import GAME, TITLE
 from ...games.trail_route.spec import COMPONENTS
 from ..build import component_options, named
 from ..main import EXIT_RULE_BROKEN
-from ..options import echo_report, resolve_seed
+from ..options import echo_report, refuse_contradicted, resolve_seed
 
 
 @click.command("play")
@@ -30,6 +30,7 @@ def command(players, seed, policy, setup_file, quiet, as_json):
         setup = load(setup_file)
         if setup.GAME != GAME:
             raise InputError(f"--setup: {setup_file} is a {setup.GAME} design, not a {GAME} setup")
+        refuse_contradicted(setup, "--setup", ("players",), what="setup")
         report = validate(setup)
         if not report.ok:                  # a broken setup is no game to play: said as `validate` says it
             echo_report(report)
