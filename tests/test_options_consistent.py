@@ -109,3 +109,29 @@ def test_every_paper_offered_is_honoured(tmp_path, game, command, papers, seeded
         for pdf in pdfs:
             for page in pdf_pages(pdf.read_bytes()):
                 assert sorted(page_size_mm(page)) == pytest.approx(sorted((width, height)), abs=0.05), paper
+
+
+def float_options():
+    """(command path, option) for every option of every command that reads a number with a fraction."""
+    from .commands_walk import command_tree
+
+    return [(" ".join(path), option) for path, command in command_tree() for option in command.params
+            if isinstance(option.type, click.FloatRange) or option.type is click.FLOAT]
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "1e400"])
+def test_every_float_option_refuses_nan_and_infinities_naming_itself(value):
+    options = float_options()
+    assert {path for path, _ in options} >= {"cats variants", "cats map", "cops map"}     # the --budget options
+    for path, option in options:
+        with pytest.raises(click.BadParameter) as refused:
+            option.type.convert(value, option, None)
+        message = refused.value.format_message()
+        assert "not a number" in message and option.opts[0] in message, (path, message)
+
+
+def test_a_nan_budget_is_refused_before_the_search(tmp_path):
+    out = tmp_path / "variants"
+    result = CliRunner().invoke(main, ["cats", "variants", "--games", "0", "--budget", "nan", "-o", str(out)])
+    assert result.exit_code == 2 and "Invalid value for '--budget': 'nan' is not a number" in result.output
+    assert "Traceback" not in result.output and not out.exists()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -47,6 +48,17 @@ class LengthType(click.ParamType):
 
 
 BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
+
+
+class FiniteFloat(click.FloatRange):
+    """A number option: click's FloatRange reads nan and inf, and nan passes every range check (no comparison
+    with it is true), so a --budget nan reached the search. Both are refused naming the option."""
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number (nan and infinities are not taken)", param, ctx)
+        return super().convert(number, param, ctx)
 
 
 def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
@@ -103,8 +115,7 @@ def _click_type(param: Param) -> Any:
         bounded = param.min is not None or param.max is not None
         return click.IntRange(param.min, param.max) if bounded else click.INT
     if param.kind == "float":
-        bounded = param.min is not None or param.max is not None
-        return click.FloatRange(param.min, param.max) if bounded else click.FLOAT
+        return FiniteFloat(param.min, param.max)
     if param.kind == "length":
         return LengthType(allow_zero=param.min == 0, minimum=param.min or None,
                           **({} if param.max is None else {"maximum": param.max}))
