@@ -143,6 +143,15 @@ def test_variants_refuses_an_unknown_format(tmp_path):
     assert result.exit_code == 2 and "--format" in result.output
 
 
+@pytest.mark.parametrize("formats", ["json,,pdf", "json,", ",", " , json"])
+def test_variants_refuses_an_empty_format_in_the_list(tmp_path, formats):
+    """--format '' was refused, and json,,pdf taken as json,pdf: an empty item is a slip either way."""
+    result = run("cats", "variants", "--count", 1, "--games", 0, "--seed", 1, "--format", formats, "-o",
+                 tmp_path / "v")
+    assert result.exit_code == 2 and f"--format: an empty item in {formats!r}" in result.output, result.output
+    assert not (tmp_path / "v").exists()
+
+
 def test_games_lists_the_cats_parameters():
     result = run("games")
     assert result.exit_code == 0

@@ -212,3 +212,8 @@ def test_strong_wins_clearly_more_in_a_seat_than_greedy_does_in_the_same_seats_a
     # 99 games on 33 setups (README): 58.6 % against greedy's 35.4 % in the same seats and games.
     strong, greedy = seat_wins("strong:6", 18), seat_wins("greedy", 18)
     assert strong >= greedy + 4 and strong >= 9, (strong, greedy)
+
+
+def test_an_empty_bot_name_is_refused_as_the_other_games_refuse_it():
+    result = run("trail-route", "play", "--players", "4", "--seed", "1", "--quiet", "--bots", "greedy,,greedy,greedy")
+    assert result.exit_code == 2 and "--bots: empty bot name in 'greedy,,greedy,greedy'" in result.output

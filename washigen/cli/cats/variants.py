@@ -32,7 +32,10 @@ def command(count, tries, games, budget, formats, players, coop, long, forests, 
     from ...games.cats.variants import best_variants, playable_by_gap
     from .shared import game
 
-    kinds = [f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip()]
+    kinds = [f.strip().lower().lstrip(".") for f in formats.split(",")]
+    if "" in kinds and formats.strip():            # json,,pdf: a slip, refused as the empty --format '' is
+        raise InputError(f"--format: an empty item in {formats!r}; name each format once, comma-separated "
+                         "(json,pdf)")
     unknown = [k for k in kinds if k not in ("json", "txt", "pdf", "svg", "png")]
     if unknown or not kinds:
         raise InputError(f"--format: {', '.join(unknown) or formats!r} unknown; use json, txt, pdf, svg or png")

@@ -38,6 +38,8 @@ def command(players, seed, policy, setup_file, quiet, as_json):
     else:
         setup = generate_setup(players, seed)
     names = [name.strip().lower() for name in policy.split(",")]
+    if "" in names:                        # as the other games' --bots say it
+        raise InputError(f"--bots: empty bot name in {policy!r}")
     names = names * setup.players if len(names) == 1 else names
     if len(names) != setup.players:
         raise InputError(f"--bots: {len(names)} policies named for {setup.players} players; name one for every "
