@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from washigen.cli import main
+from washigen.errors import InputError
 
 from .commands_walk import command_paths
 from .readback import pdf_pages
@@ -25,7 +26,7 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
-def parse(words: list[str]) -> click.Context:
+def parse(words: list[str]) -> click.Context | None:
     """Parses an example as the command line would, down to its command, without running it."""
     command, rest = main, list(words[1:])
     parent = main.make_context("washigen", [], resilient_parsing=True)
@@ -36,7 +37,11 @@ def parse(words: list[str]) -> click.Context:
         if isinstance(sub, click.Group) and rest and not rest[0].startswith("-"):
             parent = click.Context(sub, info_name=name, parent=parent)
         command = sub
-    return command.make_context(words[-1], rest, parent=parent)
+    try:
+        return command.make_context(words[-1], rest, parent=parent)
+    except InputError as error:      # a file option's file (--setup setup.json) looked for as it is read: it parsed
+        assert str(error).endswith(": no such file"), error
+        return None
 
 
 PATHS = command_paths()
@@ -216,3 +221,23 @@ def test_an_option_the_design_file_contradicts_is_refused(design_files, tmp_path
     assert result.exit_code == 2 and message in result.output, result.output
     assert "Traceback" not in result.output and not out.exists()
 
+
+
+@pytest.mark.parametrize("args", [
+    ["cats", "map", "--seed", "1", "--color", "cmyk", "--icc-profile", "{missing}", "-o", "{out}"],
+    ["kit", "cats", "--color", "cmyk", "--icc-profile", "{missing}", "-o", "{out}"],
+    ["trail-route", "play", "--setup", "{missing}"],
+    ["trail-route", "components", "--mix", "{missing}", "-o", "{out}"],
+    ["trail-route", "setup", "--mix", "{missing}", "-o", "{out}"],
+    ["profile", "set", "--template", "{missing}"],
+    ["cats", "play", "--map", "{missing}"],
+    ["cops", "play", "--replay", "{missing}"],
+])
+def test_a_missing_input_file_is_named_by_its_option(tmp_path, args):
+    """The file was named alone (`x.icc: no such file`), as if it were the command's argument."""
+    files = {"{missing}": str(tmp_path / "nothere.x"), "{out}": str(tmp_path / "out.pdf")}
+    result = CliRunner().invoke(main, [files.get(word, word) for word in args])
+    option = args[args.index("{missing}") - 1]
+    assert result.exit_code == 2, result.output
+    assert f"error: {option}: {tmp_path / 'nothere.x'}: no such file" in result.output, result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out.pdf").exists()

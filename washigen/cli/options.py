@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -73,6 +74,15 @@ def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
         raise click.BadParameter(str(error)) from None
 
 
+def existing_file(ctx, param, value: Path | None) -> Path | None:
+    """A file option's file checked as it is read, so a missing one is named by its option (`--icc-profile
+    x.icc: no such file`); where the file is opened later, the message names only the path. A folder, an
+    unreadable file, bad contents are found where it is read, and named so there. - is standard input."""
+    if value is not None and str(value) != "-" and not os.path.lexists(value):
+        raise InputError(f"{param.opts[0]}: {value}: no such file")
+    return value
+
+
 def printable_text(max_length: int):
     """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
     def check(ctx, param, value: str | None) -> str | None:
@@ -103,6 +113,8 @@ def click_option(param: Param, **settings: Any) -> Callable[[Callable], Callable
             settings["metavar"] = _UNIT_WORDS[param.unit]     # --budget SECONDS
         if param.max_length is not None:
             settings["callback"] = printable_text(param.max_length)
+        elif param.kind == "file":
+            settings.setdefault("callback", existing_file)
     return click.option(*declarations, param.name, **settings)
 
 

@@ -8,7 +8,7 @@ import click
 
 from ..errors import InputError
 from ..units import PAPER_SIZES
-from .options import BLEED, offset_option
+from .options import BLEED, existing_file, offset_option
 
 
 @click.group("profile")
@@ -22,7 +22,7 @@ def profile_group():
 @click.option("--name", default="default", show_default=True,
               help="The profile to set; the one named default applies when no --profile is given.")
 @click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default=None)
-@click.option("--template", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--template", type=click.Path(dir_okay=False, path_type=Path), default=None, callback=existing_file,
               help="A sheet template file (TOML).")
 @click.option("--bleed", type=BLEED, default=None, help="Artwork beyond the trim.")
 @click.option("--crop-marks/--no-crop-marks", default=None)
