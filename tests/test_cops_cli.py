@@ -153,3 +153,16 @@ def test_sheet_count_is_checked(tmp_path):
 def test_the_help_explains_the_offset_and_the_tape_widths():
     text = " ".join(run("cops", "map", "--help").output.split())
     assert "every other segment lies this much lower" in text and "15, 20, 25, 30, 35, 45, 50" in text
+
+
+@pytest.mark.parametrize("command", ["play", "balance"])
+def test_play_and_balance_offer_the_tape_widths_a_map_takes(command):
+    """Their --tape-width was listed as up to 1000m, and 300mm was refused later without the option's name."""
+    listing = json.loads(run("games", "--json").output)
+    cops = next(g for g in listing if g["name"] == "cops")
+    params = {p["name"]: p for c in cops["components"] if c["name"] == command for p in c["params"]}
+    assert (params["tape_width"]["min"], params["tape_width"]["max"]) == (10.0, 200.0)
+    text = run("games").output
+    assert "--tape-width LENGTH up to 1000m" not in text and "--tape-width LENGTH up to 200mm" in text
+    refused(run("cops", command, "--tape-width", "300mm", "--games", 1),
+            "Invalid value for '--tape-width': must be at most 200mm")

@@ -115,9 +115,8 @@ class PlayOptions(MapOptions):
     players: int = restated(MapOptions, "players", N_("Squads (one segment each) of a generated map."))
     offset: float | str = restated(MapOptions, "offset", N_("Offset set-up of a generated map (its new roads are "
                                                             "played like paths)."))
-    # Any length on the command line; the generator refuses one outside TAPE_WIDTH_RANGE by name.
-    tape_width: float = restated(MapOptions, "tape_width", N_("Tape width of a generated map."), min=None,
-                                 max=MAX_LENGTH)
+    # TAPE_WIDTH_RANGE as `cops map` takes it: refused naming --tape-width, and `washigen games` shows the range.
+    tape_width: float = restated(MapOptions, "tape_width", N_("Tape width of a generated map."))
     fair: bool = restated(MapOptions, "fair", N_("Of the seed's first six playable layouts, take the one whose "
                                                  "greedy games favour no place in the turn order most (slower: it "
                                                  "plays a few dozen games on each)."))
