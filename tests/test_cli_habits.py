@@ -241,3 +241,12 @@ def test_a_missing_input_file_is_named_by_its_option(tmp_path, args):
     assert result.exit_code == 2, result.output
     assert f"error: {option}: {tmp_path / 'nothere.x'}: no such file" in result.output, result.output
     assert "Traceback" not in result.output and not (tmp_path / "out.pdf").exists()
+
+
+def test_validate_play_takes_every_seed_another_command_takes():
+    """validate --seed stopped at 2**31 - 1, where every other --seed takes 0..2**63 - 1."""
+    top, design = 2**63 - 1, str(ROOT / "examples" / "cats-map-2p.json")
+    result = CliRunner().invoke(main, ["validate", "--play", "--seed", str(top), design])
+    assert result.exit_code == 0 and "valid" in result.output, result.output
+    over = CliRunner().invoke(main, ["validate", "--seed", str(top + 1), design])
+    assert over.exit_code == 2 and f"0<=x<={top}" in over.output, over.output

@@ -327,3 +327,15 @@ def test_a_port_held_by_something_else_fails_in_bounded_time(tmp_path, monkeypat
     assert result.exit_code == 2, result.output
     assert f"--scheduler: {not_a_scheduler}" in result.output and "Traceback" not in result.output
     assert time.monotonic() - started < 10
+
+
+def test_sweep_seeds_take_the_range_of_every_other_seed(tmp_path):
+    """--seed and --seeds stopped at 2**31 - 1, where every other --seed takes 0..2**63 - 1."""
+    top = 2**63 - 1
+    assert parse_seeds(f"{top - 1}-{top}") == [top - 1, top]
+    out = tmp_path / "top.jsonl"
+    result = _quick(out, "--seeds", str(top), "--set", "budget=0", "--seed", str(top))
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["play_seed"] == top
+    refused = _quick(tmp_path / "over.jsonl", "--seeds", "1", "--seed", str(top + 1))
+    assert refused.exit_code == 2 and "'--seed'" in refused.output and str(top) in refused.output

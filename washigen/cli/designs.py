@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError, WashigenError
+from ..games.params import SEED_MAX
 from .main import EXIT_BAD_INPUT, EXIT_RULE_BROKEN
 from .options import lang_option, output_option, print_options, profile_option, report_written
 
@@ -19,7 +20,7 @@ from .options import lang_option, output_option, print_options, profile_option, 
 @click.option("--play", "play", is_flag=True,
               help="Also play greedy bot games on every seating (games with a rules engine): a map that does not "
                    "finish within the turn limit breaks GAME.play.stalemate.")
-@click.option("--seed", "play_seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+@click.option("--seed", "play_seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
               help="Seed of the --play games.")
 def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_seed: int):
     """Check design files against their game's rules. - reads one from standard input.

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError
+from ..games.params import SEED_MAX
 from .options import lang_option, report_written
 
 
@@ -21,7 +22,7 @@ from .options import lang_option, report_written
 @click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
               help="Games per map.")
 @click.option("--bots", default="greedy", show_default=True, help="The bots every seat plays with (greedy, strong:N).")
-@click.option("--seed", "play_seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+@click.option("--seed", "play_seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
               help="Seed of the games (every map plays the same seeds).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes playing at once [default: every core]; the numbers are the same for every JOBS.")
@@ -141,7 +142,8 @@ def _chart(path: Path | None) -> Path | None:
 
 
 def parse_seeds(text: str) -> list[int]:
-    """`1-200`, `7`, or `1,5,9-12` -> the seeds in that order, each 0..2**31-1, at most MAX_SWEEP_MAPS."""
+    """`1-200`, `7`, or `1,5,9-12` -> the seeds in that order, each 0..SEED_MAX as every --seed, at most
+    MAX_SWEEP_MAPS."""
     seeds: list[int] = []
     for part in str(text).replace(" ", "").split(","):
         low, dash, high = part.partition("-")
@@ -149,8 +151,8 @@ def parse_seeds(text: str) -> list[int]:
             first, last = int(low), int(high if dash else low)
         except ValueError:
             raise InputError(f"--seeds: {part!r} is not a seed or a range like 1-200") from None
-        if not 0 <= first <= last < 2**31:
-            raise InputError(f"--seeds: {part!r} must run upwards within 0..{2**31 - 1}")
+        if not 0 <= first <= last <= SEED_MAX:
+            raise InputError(f"--seeds: {part!r} must run upwards within 0..{SEED_MAX}")
         if len(seeds) + last - first + 1 > MAX_SWEEP_MAPS:
             raise InputError(f"--seeds: at most {MAX_SWEEP_MAPS} maps in one sweep")
         seeds.extend(range(first, last + 1))
