@@ -314,3 +314,24 @@ def test_a_cat_walled_off_from_its_goal_with_no_special_left_is_out_though_it_ca
     gap = position(small_map(rows), [(1, (7, 5), 8), (2, (1, 9), 1)], lines={2: wall[:-1]}, fish=[(1, 2), (8, 1)],
                    specials=(0, 2), to_move=2)
     assert play(gap, "c1 W").out == (False, False)           # a way round at column 9
+
+
+def test_a_game_held_by_its_first_state_does_not_keep_the_others():
+    """The bot's tried move is kept for the match's apply (one for the game), not on each state: kept on every
+    state it tied each to the next, so that a caller holding the first state (playtest.play_game does, through
+    the match) kept every state of the game, with its floods and routes, until the game ended: over 1 GB on the
+    largest maps."""
+    import gc
+
+    from washigen.arena import make_bots, play_match
+    from washigen.games.cats.bots import BOTS
+    from washigen.games.cats.generate import generate_map
+    from washigen.games.cats.playtest import setup_for
+
+    design = generate_map(seed=3)
+    first = engine.initial_state(design, setup_for(design, None, 3), engine.rules_of(design), 3)
+    match = play_match(engine, first, make_bots("greedy", BOTS, 2), 3, 10_000)
+    assert match.turns > 50
+    gc.collect()
+    alive = [o for o in gc.get_objects() if type(o) is engine.State and o.game is first.game]
+    assert len(alive) <= 4, f"{len(alive)} states of a {match.turns}-turn game are still alive"

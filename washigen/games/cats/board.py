@@ -74,27 +74,24 @@ class Board:
         self.passable = p = full & ~self.shrine
         self.building_masks = masks = []
         inner_e = inner_s = 0
-        position, bit = _positions(R, C)
-        get = position.get
         self.region_of = region_of = [-1] * N
         # Openings take their edge out of the wall; a building can be entered when one leads onto open ground.
         walkable = p & ~B
         opened_e = opened_s = 0
         self.enterable = enterable = []
-        edges = _opening_edges(R, C)
         for k, building in enumerate(grid.buildings):
             m = 0
-            for cell in building.cells:
-                i = get(cell)
-                if i is not None:
-                    m |= bit[i]
+            for r, c in building.cells:
+                if 1 <= r <= R and 1 <= c <= C:
+                    i = (r - 1) * C + c - 1
+                    m |= 1 << i
                     region_of[i] = k
             masks.append(m)
             inner_e |= m & (m >> 1)
             inner_s |= m & (m >> C)
             ok = False
             for o in building.openings:
-                edge = edges.get((o.row, o.col, o.side))
+                edge = _opening_edge(R, C, o.row, o.col, o.side)
                 if edge is not None:
                     if edge[0]:
                         opened_e |= edge[1]
@@ -197,29 +194,23 @@ class Board:
         return reach, total, count
 
 
-@lru_cache(maxsize=16)
-def _positions(R: int, C: int) -> tuple[dict[tuple[int, int], int], list[int]]:
-    """(1-based (row, col) -> bit index, bit index -> its bit) for a grid shape."""
-    return ({(r + 1, c + 1): r * C + c for r in range(R) for c in range(C)}, [1 << i for i in range(R * C)])
-
-
-@lru_cache(maxsize=16)
-def _opening_edges(R: int, C: int) -> dict[tuple[int, int, str], tuple[bool, int, int]]:
-    """(row, col, side), 1-based -> (on an east edge?, the edge's bit, the bit of the cell beyond) for every
-    opening that lies inside the grid; openings on the border lead nowhere and are missing."""
-    edges = {}
-    for r in range(R):
-        for c in range(C):
-            i = r * C + c
-            if c < C - 1:
-                edges[r + 1, c + 1, "e"] = (True, 1 << i, 1 << (i + 1))
-            if c > 0:
-                edges[r + 1, c + 1, "w"] = (True, 1 << (i - 1), 1 << (i - 1))
-            if r < R - 1:
-                edges[r + 1, c + 1, "s"] = (False, 1 << i, 1 << (i + C))
-            if r > 0:
-                edges[r + 1, c + 1, "n"] = (False, 1 << (i - C), 1 << (i - C))
-    return edges
+def _opening_edge(R: int, C: int, row: int, col: int, side: str) -> tuple[bool, int, int] | None:
+    """An opening at (row, col, side), 1-based: (on an east edge?, the edge's bit, the bit of the cell beyond), or
+    None where it lies on the border and leads nowhere. Worked out per opening: a table of every cell's four edges
+    holds four integers as wide as the map a cell, over 100 MB on the largest maps."""
+    r, c = row - 1, col - 1
+    if not (0 <= r < R and 0 <= c < C):
+        return None
+    i = r * C + c
+    if side == "e" and c < C - 1:
+        return True, 1 << i, 1 << (i + 1)
+    if side == "w" and c > 0:
+        return True, 1 << (i - 1), 1 << (i - 1)
+    if side == "s" and r < R - 1:
+        return False, 1 << i, 1 << (i + C)
+    if side == "n" and r > 0:
+        return False, 1 << (i - C), 1 << (i - C)
+    return None
 
 
 @lru_cache(maxsize=64)

@@ -107,10 +107,10 @@ def result(state: State) -> Result | None:
 def apply(state: State, move: Move) -> State:
     """The state after `move` (one of legal_moves(state)); every player it leaves trapped is out, and the next
     player still in is to move."""
-    after = state.after
-    if after is not None and after[0] is move:
-        return after[1]                           # the bot tried this move already
     game = state.game
+    applied = game.applied[0]
+    if applied is not None and applied[0] is state and applied[1] is move:
+        return applied[2]                         # the bot tried this move already
     seat = game.order[state.turn]
     team = game.team_of[seat]
     out, specials, used = state.out, state.specials, state.used
@@ -157,7 +157,7 @@ def apply(state: State, move: Move) -> State:
         trap.check_traps(new, state, seat, move, drawn, state.fish & ~fish)
     if new.winner is None:
         new.turn = _next_turn(game, state.turn, new.out)
-    state.after = (move, new)
+    game.applied[0] = (state, move, new)
     return new
 
 

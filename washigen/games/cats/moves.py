@@ -210,12 +210,16 @@ class Game:
     cat_moves: dict = field(default_factory=dict, compare=False, repr=False)
     # The trap check's teams and their cats, in the order it asks them, by the mover's team (trap._check_order).
     check_order: dict = field(default_factory=dict, compare=False, repr=False)
+    # The last move applied, as [(state, move, state after)]: the greedy bot tries its move, then the match plays it
+    # (engine.apply). One for the game, not one a state: kept on every state, each state would hold the next, and a
+    # caller holding a game's first state would keep every state of it, their floods and routes, to its end.
+    applied: list = field(default_factory=lambda: [None], compare=False, repr=False)
 
 
 class State:
     """One moment of a game. Treat as immutable: apply() returns a new one."""
     __slots__ = ("game", "lines", "cats", "fish", "blocked", "specials", "used", "out", "turn", "winner", "every",
-                 "floods", "after", "routes")
+                 "floods", "routes")
 
     def __init__(self, game: Game, lines: tuple[int, ...], cats: tuple[Cat, ...], fish: int, blocked: int,
                  specials: tuple[int, ...], used: tuple[int, ...], out: tuple[bool, ...], turn: int,
@@ -235,11 +239,9 @@ class State:
             for mask in lines:
                 every |= mask
         self.every: int = every                      # every player's lines
-        # Caches, not part of the state: the bot's goal floods on this state, the last move applied to it with
-        # its result (the greedy bot tries its move, then the match plays it), and each cat's way to its goals
-        # (see _keep_route), None until the trap check has looked.
+        # Caches, not part of the state: the bot's goal floods on this state and each cat's way to its goals (see
+        # _keep_route), None until the trap check has looked.
         self.floods: dict | None = None
-        self.after: tuple | None = None
         self.routes: tuple | None = None
 
     def key(self) -> tuple:
