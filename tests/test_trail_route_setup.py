@@ -282,6 +282,25 @@ def test_a_setup_file_without_its_board_or_seats_is_refused_as_unreadable(tmp_pa
     assert f"`{kept} N:" in refused.value.message
 
 
+@pytest.mark.parametrize("field", ["mix", "exchange"])
+def test_a_setup_file_without_its_mix_or_exchange_deck_is_refused_as_unreadable(tmp_path, field):
+    """The mix and the exchange deck are part of the table: a JSON file without one, or a text file without its
+    `mix` or `exchange` lines, is refused on load naming the field (exit 2); it used to load as an empty box and
+    report every tile on the board as one the mix lacks (exit 1)."""
+    document = json.loads(dumps(generate_setup(4, 1)))
+    del document[field]
+    missing = tmp_path / "setup.json"
+    missing.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["validate", str(missing)])
+    assert result.exit_code == 2 and f"setup.json, {field}: Field required" in result.output
+    lines = [line for line in to_text(generate_setup(4, 1)).splitlines() if not line.startswith(field)]
+    with pytest.raises(DesignFormatError) as refused:
+        from_text("\n".join(lines), "setup.txt")
+    assert refused.value.path == field and f"no {field}" in refused.value.message
+    # A bare `exchange:` line is an empty deck (a rule then says it is short), not a missing one.
+    assert from_text("\n".join([*lines, f"{field}:"]), "setup.txt")
+
+
 def test_a_mix_naming_a_tile_twice_cannot_be_read():
     setup = generate_setup(4, 1)
     twice = replace(setup, mix=replace(setup.mix, road=setup.mix.road + (("wall", 1),)))

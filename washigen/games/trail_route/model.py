@@ -240,13 +240,14 @@ class TrailRouteSetup(Design):
     KIND = "setup"
     players: Annotated[int, Field(ge=3, le=4)] = 4
     # The board and the table are what a setup is: a file without them is refused on load (exit 2), as a Cats map
-    # without its grid is; present but of the wrong size, they break a rule.
+    # without its grid is; present but of the wrong size, they break a rule. The exchange deck and the mix too: an
+    # absent mix read as an empty one, and every tile on the board then broke a rule as one the box lacks.
     road: tuple[tuple[RoadCode, ...], ...]                # rows top to bottom; column 1 next to the destinations
     destinations: tuple[tuple[DestCode, ...], ...]        # per row: far left tile, then the one touching the road
-    exchange: tuple[RoadCode, ...] = ()                   # the face-down deck, top tile first
+    exchange: tuple[RoadCode, ...]                        # the face-down deck, top tile first
     seats: tuple[Seat, ...]
     undealt: tuple[CardCode, ...] = ()                    # hand cards left in the box (3 players)
-    mix: Mix = Mix()
+    mix: Mix
 
     @property
     def rows(self) -> int:

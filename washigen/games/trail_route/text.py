@@ -57,8 +57,8 @@ _SEAT = re.compile(r"^seat (\d+):(.*)$")
 
 
 def from_text(text: str, source: str = "") -> Design:
-    fields: dict = {"road": [], "destinations": [], "seats": [], "undealt": (), "exchange": ()}
-    mix: dict = {"source": "default"}
+    fields: dict = {"road": [], "destinations": [], "seats": [], "undealt": ()}
+    mix: dict = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -80,9 +80,22 @@ def from_text(text: str, source: str = "") -> Design:
     if not fields["seats"]:
         raise DesignFormatError("no players: a setup lists them as `seat N: COLOUR | CARD ...`, seat 1 first",
                                 path="seats", source=source)
+    _require_table(fields, mix, source)
     document = {"format": FORMAT, "game": TrailRouteSetup.GAME, "kind": TrailRouteSetup.KIND, **fields,
                 "mix": mix}
     return loads(json.dumps(document), source=source)   # the same checks as a JSON file
+
+
+def _require_table(fields: dict, mix: dict, source: str) -> None:
+    """The exchange deck and the mix are part of the table, as in a JSON setup: without them the setup read as an
+    empty deck and an empty box, and every tile on the board broke a rule as one the box lacks."""
+    if "exchange" not in fields:
+        raise DesignFormatError("no exchange deck: a setup lists it as `exchange: TILE ...`, top tile first (an "
+                                "empty deck is a bare `exchange:` line)", path="exchange", source=source)
+    if not mix:
+        raise DesignFormatError("no mix: a setup names its mix as `mix: NAME` and lists it as `mix road: CODE=COUNT "
+                                "...`", path="mix", source=source)
+    mix.setdefault("source", "default")
 
 
 def _seat(match, where: str, source: str) -> dict:
