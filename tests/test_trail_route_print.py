@@ -201,7 +201,6 @@ def test_play_runs_a_saved_setup(tmp_path):
 
 @pytest.mark.parametrize("change, rule", [
     (lambda d: d.update(seats=[]), "trail-route.seats.count"),
-    (lambda d: d.pop("seats"), "trail-route.seats.count"),
     (lambda d: d.update(road=[]), "trail-route.grid.size"),
     (lambda d: d["destinations"].__setitem__(0, ["fixed-4"]), "trail-route.grid.size at row 1"),
     (lambda d: d["seats"][0].update(colour=d["seats"][1]["colour"]), "trail-route.seats.colour at seat 1"),
