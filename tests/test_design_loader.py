@@ -79,6 +79,23 @@ def test_unreadable_documents_say_why(data, says):
         loads(data)
 
 
+def test_a_key_named_twice_is_refused_naming_it(tmp_path):
+    """json keeps the last of two equal keys silently: the file said `players: 2` to its reader and 3 to washigen."""
+    from click.testing import CliRunner
+
+    from washigen.cli import main
+    from washigen.games.cats.generate import generate_map
+
+    text = dumps(generate_map(seed=1)).replace('"players": 2,', '"players": 2, "players": 3,', 1)
+    path = tmp_path / "m.json"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2 and (result.exception is None or isinstance(result.exception, SystemExit))
+    assert "m.json: players: the key stands twice in one object" in result.output
+    with pytest.raises(DesignFormatError, match="token: the key stands twice"):        # nested objects too
+        loads(_document(tokens=[{"row": 1, "col": 2, "colour": "red"}]).replace('"row": 1', '"token": 1, "token": 1'))
+
+
 @pytest.mark.parametrize("line, value, says", [
     ("balance", "nan", "balance: nan is not a finite number"),
     ("play-score", "1e400", "play_score: inf is not a finite number"),

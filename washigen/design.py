@@ -289,10 +289,12 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     except UnicodeDecodeError as error:
         raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        document = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise DesignFormatError(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
                                 source=source) from None
+    except _DuplicateKey as error:
+        raise DesignFormatError(str(error), source=source) from None
     except RecursionError:
         raise DesignFormatError("JSON nested too deeply", source=source) from None
     except ValueError as error:
@@ -314,6 +316,20 @@ MAX_DESIGN_ITEMS = 20_000
 
 def _reject_constant(name: str):
     raise ValueError(f"{name} is not a number a design may hold")
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object naming one key twice: json keeps the last silently, so an edited file said one thing and
+    washigen read another."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in document:
+            raise _DuplicateKey(f"{key}: the key stands twice in one object; a design names each field once")
+        document[key] = value
+    return document
 
 
 def _design_class(document: dict, source: str) -> type[Design]:
