@@ -96,6 +96,21 @@ def test_a_key_named_twice_is_refused_naming_it(tmp_path):
         loads(_document(tokens=[{"row": 1, "col": 2, "colour": "red"}]).replace('"row": 1', '"token": 1, "token": 1'))
 
 
+def test_a_leading_byte_order_mark_is_dropped(tmp_path):
+    """Editors on Windows write a BOM: the file was refused with Python's advice to "decode using utf-8-sig"."""
+    path = tmp_path / "b.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps(board()).encode("utf-8"))
+    assert load(path) == board()
+    assert loads("\ufeff" + dumps(board())) == board()
+    from washigen.design import render
+    from washigen.games.trail_route.generate import generate_setup
+
+    tiled = tmp_path / "setup.tmj"
+    render(generate_setup(4, 1), tiled)
+    tiled.write_bytes(b"\xef\xbb\xbf" + tiled.read_bytes())
+    assert load(tiled) == generate_setup(4, 1)
+
+
 @pytest.mark.parametrize("line, value, says", [
     ("balance", "nan", "balance: nan is not a finite number"),
     ("play-score", "1e400", "play_score: inf is not a finite number"),

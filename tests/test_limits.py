@@ -124,7 +124,7 @@ CASES = [
     (["render", "deep-design.json", "-o", "out.pdf"], "nested"),
     # control characters in text that reaches a drawing
     (["render", "bell.json", "-o", "out.pdf"], "rules_url: control character U+0007"),
-    (["validate", "surrogate.json"], "rules_url: control character U+D800"),
+    (["validate", "surrogate.json"], "rules_url: lone surrogate U+D800 (half of a UTF-16 pair, not a character)"),
     (["cat-tree", "score", "bell-layout.txt", "-o", "out.pdf"], "line 2, column 4: control character U+0007"),
     (["trail-route", "components", "--mix", "bell-mix.toml", "-o", "out.pdf"], "line 1, column 8"),
     (["cats", "map", "--rules-url", "https://example.com/\x1b[2J", "-o", "out.pdf"], "--rules-url"),

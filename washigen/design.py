@@ -284,8 +284,8 @@ def loads(data: bytes | str, source: str = "") -> Design:
 
 
 def _parse_json(data: bytes | str, source: str) -> Any:
-    try:
-        text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
+    try:      # a leading BOM (Windows editors write one) is dropped, as the text reader drops it
+        text = data.decode("utf-8-sig") if isinstance(data, (bytes, bytearray)) else data.removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
     try:

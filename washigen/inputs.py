@@ -68,13 +68,20 @@ def decode_text(data: bytes, source: str, error: type[InputError] = InputError) 
         bad = found.start()
         line = text.count("\n", 0, bad) + 1
         column = bad - (text.rfind("\n", 0, bad) + 1) + 1
-        raise error(f"{source}: line {line}, column {column}: control character {describe_char(text[bad])} "
-                    f"is not allowed in text")
+        raise error(f"{source}: line {line}, column {column}: {unprintable(text[bad])} is not allowed in text")
     return text
 
 
 def describe_char(char: str) -> str:
     return f"U+{ord(char):04X}"
+
+
+def unprintable(char: str) -> str:
+    """What a refused character is: a lone surrogate (a JSON escape such as \\ud800 without its pair) is half of
+    a UTF-16 pair, not a control character, and a user looking for one would not find it."""
+    if "\ud800" <= char <= "\udfff":
+        return f"lone surrogate {describe_char(char)} (half of a UTF-16 pair, not a character)"
+    return f"control character {describe_char(char)}"
 
 
 def printable_problem(text: str, max_length: int) -> str | None:
@@ -86,8 +93,7 @@ def printable_problem(text: str, max_length: int) -> str | None:
         return f"at most {max_length} characters, got {len(text)}"
     found = CONTROL.search(text)
     if found is not None:
-        return f"control character {describe_char(found.group())} at character {found.start() + 1}; the text " \
-               "must be printable"
+        return f"{unprintable(found.group())} at character {found.start() + 1}; the text must be printable"
     return None
 
 
@@ -129,8 +135,8 @@ def check_tree(document: Any, source: str, error: type[InputError] = InputError,
 def _check_string(text: str, source: str, where: str, error: type[InputError]) -> None:
     found = CONTROL.search(text)
     if found is not None:
-        raise error(_at(source, where, f"control character {describe_char(found.group())} at character "
-                                       f"{found.start() + 1}; text must be printable"))
+        raise error(_at(source, where, f"{unprintable(found.group())} at character {found.start() + 1}; text "
+                                       "must be printable"))
 
 
 def _at(source: str, where: str, message: str) -> str:

@@ -234,7 +234,7 @@ class TiledReader:
 
     def _parse(self, data: bytes) -> dict[str, Any]:
         try:
-            document = json.loads(data.decode("utf-8"))
+            document = json.loads(data.decode("utf-8-sig"))       # a leading BOM dropped, as design.load does
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             raise self.fail(f"not a Tiled JSON map: {error}") from None
         except RecursionError:
