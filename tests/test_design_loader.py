@@ -71,7 +71,8 @@ def test_a_bad_field_is_named_by_its_json_path(change, path, says):
 
 
 @pytest.mark.parametrize("data, says", [
-    (b"", "not valid JSON"), (b"\xff\xfe", "not UTF-8"), (b"[1, 2]", "JSON object"), (b'{"a": NaN}', "NaN"),
+    (b"", "not valid JSON"), (b"\xff\xfe", "not UTF-8"), (b"[1, 2]", "JSON object"),
+    (b'{"a": NaN}', "a: nan is not a finite number"),
     (b"[" * 100_000, "nested too deeply"), (b'{"seed": ' + b"9" * 5000 + b"}", "line 1: a number with thousands of digits; whole numbers in a design"),
 ])
 def test_unreadable_documents_say_why(data, says):
@@ -109,6 +110,17 @@ def test_a_leading_byte_order_mark_is_dropped(tmp_path):
     render(generate_setup(4, 1), tiled)
     tiled.write_bytes(b"\xef\xbb\xbf" + tiled.read_bytes())
     assert load(tiled) == generate_setup(4, 1)
+
+
+def test_a_nan_in_a_design_made_in_python_is_named_by_its_field():
+    """A Cops map generated with offset=nan holds it in `offset` and in the roads drawn from it: the check named
+    neither ("NaN is not a number a design may hold"); it names the field, the first in the file's order."""
+    from washigen.design import checked
+    from washigen.games.cops.generate import generate_map
+
+    with pytest.raises(DesignFormatError) as caught:
+        checked(generate_map(players=2, seed=1, offset=float("nan")))
+    assert str(caught.value).startswith("design, offset: nan is not a finite number")
 
 
 @pytest.mark.parametrize("line, value, says", [

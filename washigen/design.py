@@ -289,7 +289,8 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     except UnicodeDecodeError as error:
         raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
     try:
-        document = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+        # NaN and Infinity are read as the floats they spell, so that check_tree below names the field holding one
+        document = json.loads(text, parse_constant=float, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise DesignFormatError(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
                                 source=source) from None
@@ -312,10 +313,6 @@ def _parse_json(data: bytes | str, source: str) -> Any:
 # for every bad item of a list before the first is reported (2.6 million items of an 8 MB file took 8 GB), and
 # some rules compare items pairwise: at this many neither passes 200 MB or a minute.
 MAX_DESIGN_ITEMS = 20_000
-
-
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not a number a design may hold")
 
 
 class _DuplicateKey(ValueError):

@@ -116,13 +116,17 @@ def check_tree(document: Any, source: str, error: type[InputError] = InputError,
                 raise error(_at(source, where, f"a list of {len(value):,} items; a {what} holds at most "
                                                f"{max_items:,} in one"))
             items = value.items() if isinstance(value, dict) else enumerate(value)
+            children = []
             for key, item in items:
                 if isinstance(key, str):
                     _check_string(key, source, where, error)
                     child = f"{where}.{key}" if where else key
                 else:
                     child = f"{where}[{key}]"
-                stack.append((item, child, depth + 1))
+                children.append((item, child, depth + 1))
+            # Pushed last first, so the first bad value in the file's order is the one reported: a NaN offset is
+            # named as the offset, not as the roads drawn from it further down.
+            stack.extend(reversed(children))
         elif isinstance(value, str):
             _check_string(value, source, where, error)
         elif isinstance(value, float) and not (math.isfinite(value) and abs(value) <= max_float):
