@@ -103,6 +103,22 @@ def test_bad_text_names_the_right_line_number():
     assert error.value.path == f"line {_grid_line(text, 4)}"
 
 
+@pytest.mark.parametrize("old, new, says", [
+    ("game: cats", "game: dogs", "this is the Cats text form; game is 'dogs'"),
+    ("pieces 2: 1-18<1", "pieces 2: 1-999999999999<1", "pieces[1].col: columns 1..999999999999 are outside"),
+    ("fish: 2 1 10", "fish: 5 1 10", "fish[3].player: "),
+])
+def test_a_value_refused_after_reading_names_its_own_line(old, new, says):
+    """`game:` was named as line 0; a piece or a drawing the game's own check refuses was named by its JSON path
+    only, without the file or the line."""
+    text = to_text(valid_setup())
+    assert old in text
+    line = text[:text.index(old)].count("\n") + 1
+    with pytest.raises(DesignFormatError) as error:
+        from_text(text.replace(old, new), "map.txt")
+    assert str(error.value).startswith(f"map.txt, line {line}: {says}")
+
+
 # -- design files ------------------------------------------------------------------------------------------------------------
 
 def _document(edits=None, **more):

@@ -19,6 +19,7 @@ comments. `from_text(to_text(d)) == d` for every design.
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 import pydantic
@@ -419,9 +420,9 @@ def _build(reader: _Reader, header, grids, drawings):
     def take(key: str):
         return header.pop(key, (None, None))
 
-    _, game = take("game")
+    game_line, game = take("game")
     if game is not None and game != "cats":
-        raise reader.fail(f"this is the Cats text form; game is {game!r}", header.get("game", (0,))[0])
+        raise reader.fail(f"this is the Cats text form; game is {game!r}", game_line)
     number, kind = take("kind")
     if kind is None:
         raise DesignFormatError("missing `kind:` (map, setup, segment or roll)", path="line 1", source=reader.source)
@@ -436,10 +437,7 @@ def _build(reader: _Reader, header, grids, drawings):
             continue
         lines_of[name] = line
         body[name] = _parse_value(reader, name, value, line)
-    pieces = []
-    for key in sorted(k for k in header if k.startswith("pieces ")):
-        line, value = header.pop(key)
-        pieces += _parse_pieces(reader, key, value, line)
+    pieces, piece_lines = _take_pieces(reader, header)
     setup_seed = take("setup-seed")
     setup_generator = take("setup-generator")
     if header:
@@ -470,9 +468,38 @@ def _build(reader: _Reader, header, grids, drawings):
     elif drawings["fish"] or drawings["cat"]:
         line = (drawings["fish"] or drawings["cat"])[0][0]
         raise reader.fail("fish and cats belong in a set-up (kind: setup)", line)
-    from .rules import check_design
-    check_design(design)
+    items = {"pieces": piece_lines, "fish": [line for line, _ in drawings["fish"]],
+             "cats": [line for line, _ in drawings["cat"]]}
+    _check(reader, design, {**{name: [line] for name, line in lines_of.items()}, **items}, grids)
     return design
+
+
+def _take_pieces(reader: _Reader, header) -> tuple[list[Piece], list[int]]:
+    """The `pieces LAYER:` lines, read and taken out of the header; beside each piece, the line it stands on."""
+    pieces: list[Piece] = []
+    lines: list[int] = []
+    for key in sorted(k for k in header if k.startswith("pieces ")):
+        line, value = header.pop(key)
+        pieces += _parse_pieces(reader, key, value, line)
+        lines += [line] * (len(pieces) - len(lines))
+    return pieces, lines
+
+
+def _check(reader: _Reader, design, lines_of: dict[str, list[int]], grids) -> None:
+    """The game's own check, its complaint placed on the line it is about: it names a JSON path (`pieces[0].col`),
+    which in a text file said neither the file nor the line. `lines_of` gives each field its line, or for a list
+    (pieces, fish, cats) each item's."""
+    from .rules import check_design
+
+    try:
+        check_design(design)
+    except DesignFormatError as error:
+        path = error.path.removeprefix("map.")          # a set-up's map fields stand in its own header
+        found = re.match(r"(\w+)(?:\[(\d+)\])?", path)
+        lines = lines_of.get(found.group(1), []) if found else []
+        index = int(found.group(2) or 0) if found else 0
+        line = lines[min(index, len(lines) - 1)] if lines else (grids[0][0] if grids else 1)
+        raise reader.fail(f"{_key(path)}: {error.message}" if path else error.message, line) from None
 
 
 def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
