@@ -184,6 +184,37 @@ def test_a_cops_header_key_has_one_value(logs, tmp_path, key, value, says):
     refused(tmp_path, "cops", text, number + (key == "seed"), says)
 
 
+@pytest.mark.parametrize("game, other", [("cats", "cops"), ("cops", "cats")])
+def test_a_log_of_the_other_game_is_named_with_the_command_that_replays_it(logs, tmp_path, game, other):
+    """A Cops log given to `cats play --replay` was refused for its first move ("expected 'key: value'"), a Cats
+    log given to Cops for its map line ("a move of 137 characters")."""
+    refused(tmp_path, game, logs[other], None,
+            f"this is a {other.title()} game log; replay it with `washigen {other} play --replay FILE`")
+
+
+@pytest.mark.parametrize("game, made, says", [
+    ("cats", ["cops", "map", "--seed", "1", "--budget", "0"], "this is a Cops map, not a Cats game log"),
+    ("cops", ["cats", "map", "--seed", "1"], "this is a Cats map, not a Cops game log"),
+    ("cops", ["trail-route", "setup", "--seed", "1"], "this is a Trail Route setup, not a Cops game log"),
+])
+def test_a_design_given_as_a_log_is_named(tmp_path, game, made, says):
+    for suffix in ("txt", "json"):
+        design = tmp_path / f"design.{suffix}"
+        assert run_bounded(*made, "-o", str(design), cwd=tmp_path).code == 0
+        refused(tmp_path, game, design.read_bytes(), None, says)
+
+
+def test_cat_tree_names_a_file_of_another_game_given_as_a_layout(logs, tmp_path):
+    """`cat-tree score` read a Cats map's text form as a layout and refused its fourth line ("unknown token
+    'game:'"); its JSON form was named already."""
+    assert run_bounded("cats", "map", "--seed", "1", "-o", "map.txt", cwd=tmp_path).code == 0
+    (tmp_path / "log.txt").write_text(logs["cops"], encoding="utf-8")
+    for name, says in (("map.txt", "map.txt: this is a Cats map, not a Cat Tree layout"),
+                       ("log.txt", "log.txt: this is a Cops game log, not a Cat Tree layout")):
+        result = run_bounded("cat-tree", "score", name, cwd=tmp_path)
+        assert result.code == 2 and says in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
 # -- map-file: only a file beside the log ---------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Sequence, cast
 
 from ...errors import InputError
+from ..foreign import refuse_other_design
 from ..params import SEED_MAX
 from .model import (ALTITUDE, BY_NAME, BY_RANK, CARD_SIZE_NAMES, CardSize, MAX_GRID, NAMES, RANKS, STRUCTURES, TITLE,
                     CatTreeDeck, CatTreeLayout, layout_from_grid)
@@ -40,6 +41,7 @@ def token_card(token: str) -> str | None:
 def from_text(text: str, source: str = "layout") -> CatTreeLayout | CatTreeDeck:
     """Parses a layout, or a deck's listing (to_text writes both); a token or row it cannot read raises InputError
     naming the line and the token. The layout's seed is read from its title line, where it has one."""
+    refuse_other_design(text, source, "cat-tree", "layout")
     first = text.split("\n", 1)[0]
     if DECK_TITLE.match(first):
         return deck_from_text(text, source)

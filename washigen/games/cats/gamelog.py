@@ -38,6 +38,7 @@ from ...design import load
 from ...errors import InputError
 from ...arena.gamelog import add_move
 from ...inputs import exact_number, quoted, read_text
+from ..foreign import refuse_other_log
 from . import engine
 from .constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE
 from .generate import generate_map
@@ -126,7 +127,9 @@ class Log:
 
 
 def read_log(path: Path) -> Log:
-    header, moves = _lines(path, read_text(path, "game log"))
+    text = read_text(path, "game log")
+    refuse_other_log(text, path, "cats")
+    header, moves = _lines(path, text)
     for key in ("fish", "cats", "first"):
         if key not in header:
             raise InputError(f"{path}: the log has no '{key}:' line")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 from ...arena.gamelog import add_move
 from ...errors import InputError
 from ...inputs import exact_number, quoted, read_text
+from ..foreign import refuse_other_log
 from ..params import SEED_MAX
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
 from .spec import TAPE_WIDTH_RANGE
@@ -70,7 +71,9 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
     text before any '#'); other comments are nothing. Lines are split at line ends alone, as an editor counts."""
     header: dict[str, tuple[int, str]] = {}
     moves: list[tuple[int, str]] = []
-    for number, line in enumerate(read_text(path, "game log").split("\n"), start=1):
+    text = read_text(path, "game log")
+    refuse_other_log(text, path, "cops")
+    for number, line in enumerate(text.split("\n"), start=1):
         text, _, comment = line.partition("#")
         text = text.strip()
         if text:
