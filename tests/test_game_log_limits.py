@@ -215,6 +215,18 @@ def test_cat_tree_names_a_file_of_another_game_given_as_a_layout(logs, tmp_path)
         assert result.code == 2 and says in result.stderr and "Traceback" not in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("stated", ["player 2 wins after 3 turns", "every player trapped: no winner after 9 turns"])
+def test_a_cats_result_line_that_its_moves_do_not_reach_is_refused(logs, tmp_path, stated):
+    """The `result:` line is held against the game its moves play: an edited one was replayed with exit 0, and the
+    moves' own result printed as if the log had said it."""
+    real = next(line for line in logs["cats"].split("\n") if line.startswith("result: ")).removeprefix("result: ")
+    number = line_of(logs["cats"], "result:")
+    text = logs["cats"].replace(f"result: {real}\n", f"result: {stated}\n")
+    refused(tmp_path, "cats", text, number, f"the log's result is {stated!r}, but its moves end in {real!r}")
+    moves = logs["cats"].rstrip("\n").split("\n")
+    refused(tmp_path, "cats", "\n".join(moves[:-3]) + "\n", line_of(logs["cats"], "result:"), "but its moves end in")
+
+
 # -- map-file: only a file beside the log ---------------------------------------------------------------------
 
 

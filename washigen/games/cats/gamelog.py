@@ -124,6 +124,7 @@ class Log:
     bots: str
     moves: tuple[tuple[int, str], ...]     # (line number, move)
     setup_lines: tuple[int, int] = (0, 0)  # the lines of the fish and the cats, for a set-up that breaks a rule
+    result: tuple[int, str] | None = None  # (line, text) of the `result:` line, held against the moves' result
 
 
 def read_log(path: Path) -> Log:
@@ -138,7 +139,8 @@ def read_log(path: Path) -> Log:
                       cats=_drawings(path, design, header["cats"]))
     first = whole(path, header["first"][0], "first", header["first"][1], 1, design.players)
     bots = header.get("bots", (0, "-"))[1]
-    return Log(design, setup, first - 1, bots, tuple(moves), (header["fish"][0], header["cats"][0]))
+    return Log(design, setup, first - 1, bots, tuple(moves), (header["fish"][0], header["cats"][0]),
+               header.get("result"))
 
 
 def _lines(path: Path, text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
@@ -313,4 +315,28 @@ def _replayed(log: Log, path: Path) -> tuple[engine.State, list[str]]:
         unclaimed += sum(after.out) - sum(state.out) - (text.strip().lower() == "trapped")
         state = after
         played.append(text)
+    _check_result(log, path, state, len(played))
     return state, played
+
+
+def _check_result(log: Log, path: Path, state: engine.State, turns: int) -> None:
+    """The `result:` line against the game its moves play: an edited one (another winner, another length) was
+    replayed without a word, the moves' result printed as if the log had said it. The bots line is not checked:
+    it says who played, and a replay plays no bot."""
+    if log.result is None:
+        return
+    from types import SimpleNamespace
+
+    from .playtest import turn_limit
+
+    result = engine.result(state)
+    if result is not None:
+        played = outcome_text(SimpleNamespace(winners=result.winners, turns=turns, end=result.end))
+    elif turns >= turn_limit(log.design):           # the bots' games stop there; the engine's rules do not
+        played = outcome_text(SimpleNamespace(winners=(), turns=turns, end="turn_limit"))
+    else:
+        played = f"no result after {turns} moves"
+    number, stated = log.result
+    if " ".join(stated.split()) != played:
+        raise InputError(f"{path}, line {number}: the log's result is {quoted(stated)}, but its moves end in "
+                         f"{played!r}")
