@@ -132,12 +132,30 @@ def test_diagram_parameters_reach_the_game_typed(sample_game, monkeypatch):
     calls = []
 
     def spy(name, params):
-        calls.append((name, params))
+        calls.append((name, dict(params.items())))         # read whole: a parameter never read is refused
         return sample_game.diagram("board", {})
     monkeypatch.setitem(games._GAMES, "sample", dataclasses.replace(sample_game, diagram=spy))
     draw(Figure("c", "diagram:sample/board?size=3&ratio=1.5&coop=true&colour=blue&max-rows=2", 1), "x.md", get_game)
     assert calls == [("board", {"lang": "en", "size": 3, "ratio": 1.5, "coop": True, "colour": "blue",
                                 "max_rows": 2})]             # the rule text's language comes along
+
+
+@pytest.mark.parametrize("query, says", [
+    ("seed=-5", "parameter 'seed' must be a whole number 0..9223372036854775807, got -5"),
+    ("seed=" + "1" * 30, "parameter 'seed' must be a whole number 0..9223372036854775807, got 1111"),
+    ("seed=1.5", "parameter 'seed' must be a whole number"),
+    ("seed=2&player=4", "diagram 'sample/board': parameter 'player' is not one it takes"),
+])
+def test_a_diagram_parameter_out_of_range_or_not_taken_is_refused_by_its_line(sample_game, monkeypatch, query, says):
+    """A negative or 30-digit seed drew a figure, and a parameter the diagram never reads (a typo, `player=4`, or
+    `tape_width` on a map) was dropped without a word."""
+    def reads_seed(name, params):
+        params.get("seed")
+        return sample_game.diagram("board", {})
+    monkeypatch.setitem(games._GAMES, "sample", dataclasses.replace(sample_game, diagram=reads_seed))
+    with pytest.raises(InputError) as caught:
+        draw(Figure("c", f"diagram:sample/board?{query}", 7), "x.md", get_game)
+    assert str(caught.value).startswith("x.md:7: ") and says in str(caught.value)
 
 
 # -- the command line --------------------------------------------------------------------------------------

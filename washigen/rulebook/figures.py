@@ -20,6 +20,36 @@ FindGame = Callable[[str], Any]         # a game's name -> the game (its diagram
 
 SCHEME = "diagram"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SEED_MAX = 2**63 - 1            # as --seed takes it (games/params.py, a layer above)
+
+
+class _Read(dict):
+    """A diagram's parameters, remembering which the game read: one it never asked for is a typo (`player=4`)
+    or a parameter that diagram does not take (`tape_width` on a map), and was dropped without a word."""
+
+    def __init__(self, values: dict[str, Any]):
+        super().__init__(values)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+    def keys(self):                        # handed on whole (`**params`): every parameter counts as read
+        self.read.update(super().keys())
+        return super().keys()
+
+    def items(self):
+        self.read.update(super().keys())
+        return super().items()
 
 
 @dataclass(frozen=True)
@@ -64,6 +94,10 @@ def parse_target(target: str, source: str, line: int) -> DiagramRef:
         if key in params:
             raise fail(source, line, f"diagram {game}/{name}: parameter {key!r} given twice")
         params[key.replace("-", "_")] = _value(value)
+    seed = params.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise fail(source, line, f"diagram {game}/{name}: parameter 'seed' must be a whole number 0..{SEED_MAX}, "
+                                 f"got {seed!r}")
     return DiagramRef(game, name, params)
 
 
@@ -87,8 +121,9 @@ def draw(figure: Figure, source: str, find_game: FindGame, lang: str = "en") -> 
     if known and ref.name not in known:
         raise fail(source, figure.line, f"unknown diagram '{ref.label}'; {game.name} draws "
                                         f"{', '.join(sorted(known))}")
+    params = _Read({"lang": lang, **ref.params})
     try:
-        scene = game.diagram(ref.name, {"lang": lang, **ref.params})
+        scene = game.diagram(ref.name, params)
     except KeyError as error:
         detail = error.args[0] if error.args else ref.name
         raise fail(source, figure.line, f"unknown diagram '{ref.label}' ({detail})") from None
@@ -99,6 +134,9 @@ def draw(figure: Figure, source: str, find_game: FindGame, lang: str = "en") -> 
                    f"diagram '{ref.label}' failed: {type(error).__name__}: {error}") from error
     if not isinstance(scene, Scene):
         raise fail(source, figure.line, f"diagram '{ref.label}' drew {type(scene).__name__}, not a Scene")
+    unread = [key for key in ref.params if key not in params.read]
+    if unread:
+        raise fail(source, figure.line, f"diagram '{ref.label}': parameter {unread[0]!r} is not one it takes")
     return scene
 
 
