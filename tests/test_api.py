@@ -64,6 +64,11 @@ def test_a_generated_seed_is_chosen_and_kept_in_the_design():
     ("cats", "map", {"rules_url": ""}, "rules-url: empty; leave it out for none"),
     ("cats", "map", {"rules_url": "https://example.com/\u0007"}, "rules-url: control character U+0007"),
     ("cats", "map", {"rules_url": "https://example.com/" + "x" * 5000}, "rules-url: at most"),
+    # the address a QR code leads to: a web page, read as it leads
+    ("cats", "map", {"rules_url": "javascript:alert(1)"}, "rules-url: must be a web address beginning http://"),
+    ("cats", "tape", {"rules_url": "ftp://example.com/r.pdf"}, "rules-url: must be a web address beginning"),
+    ("cats", "map", {"rules_url": "https://x.org/\u202egnp.exe"}, "rules-url: an invisible character U+202E at "
+     "character 15"),
     ("cats", "tape", {"length": 0}, "length: must be greater than zero"),
     ("trail-route", "setup", {"mix": 3}, "mix: must be text, got 3"),
 ])
@@ -385,3 +390,24 @@ def test_draw_component_files_svg_and_balance_chart_refuse_what_they_cannot_take
         with pytest.raises(InputError, match=rf"^{says}"):
             call()
     assert [name for name, _ in api.files(document, "map.svg")] == ["map.svg"]
+
+
+def test_a_rules_address_is_held_to_a_web_page_in_a_file_and_on_the_command_line(tmp_path):
+    """A design file's rules_url is checked as --rules-url is: a hand-edited `javascript:` address or one holding a
+    right-to-left override (which prints one address and leads to another) is refused naming the field, exit 2;
+    http and https addresses print."""
+    from click.testing import CliRunner
+
+    from washigen.cli import main
+
+    design = washigen.generate("cats", "map", seed=1, rules_url="HTTP://example.com/rules")
+    path = tmp_path / "map.json"
+    washigen.save(design, path)
+    text = path.read_text()
+    for bad, says in (("javascript:alert(1)", "must be a web address"), ("https://x.org/\u202egnp", "U+202E")):
+        path.write_text(text.replace("HTTP://example.com/rules", bad))
+        result = CliRunner().invoke(main, ["validate", str(path)])
+        assert result.exit_code == 2 and "rules_url" in result.output and says in result.output, result.output
+    refused = CliRunner().invoke(main, ["cats", "map", "--rules-url", "file:///etc/passwd", "-o",
+                                        str(tmp_path / "m.json")])
+    assert refused.exit_code == 2 and "--rules-url" in refused.output and not (tmp_path / "m.json").exists()

@@ -97,6 +97,26 @@ def printable_problem(text: str, max_length: int) -> str | None:
     return None
 
 
+# Characters that print nothing but reorder or hide what is around them (bidi controls, zero-width marks): in a
+# URL printed as a QR code, what a reader sees would not be where the code leads.
+INVISIBLE = re.compile("[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def url_problem(text: str, max_length: int) -> str | None:
+    """What is wrong with an address printed as a QR code (the rules' URL), or None: printable text, as
+    printable_problem holds it, that leads to a web page (http or https) and holds no invisible character."""
+    problem = printable_problem(text, max_length)
+    if problem is not None:
+        return problem
+    if not re.match(r"https?://[^\s/]", text, re.IGNORECASE):
+        return f"must be a web address beginning http:// or https://, got {text[:40]!r}"
+    found = INVISIBLE.search(text)
+    if found is not None:
+        return (f"an invisible character U+{ord(found.group()):04X} at character {found.start() + 1}; a printed "
+                "address must read as it leads")
+    return None
+
+
 MAX_NUMBER = 2 ** 64          # whole numbers: a seed is the largest a document holds
 
 

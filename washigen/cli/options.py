@@ -83,12 +83,13 @@ def existing_file(ctx, param, value: Path | None) -> Path | None:
     return value
 
 
-def printable_text(max_length: int):
-    """A click callback for free text that reaches the paper (a URL, a name): printable and bounded."""
+def printable_text(max_length: int, url: bool = False):
+    """A click callback for free text that reaches the paper (a URL, a name): printable and bounded; a URL leads
+    to a web page."""
     def check(ctx, param, value: str | None) -> str | None:
-        from ..inputs import printable_problem
+        from ..inputs import printable_problem, url_problem
 
-        problem = None if value is None else printable_problem(value, max_length)
+        problem = None if value is None else (url_problem if url else printable_problem)(value, max_length)
         if problem is not None:
             raise click.BadParameter(problem)
         return value
@@ -112,7 +113,7 @@ def click_option(param: Param, **settings: Any) -> Callable[[Callable], Callable
         elif param.unit in _UNIT_WORDS:
             settings["metavar"] = _UNIT_WORDS[param.unit]     # --budget SECONDS
         if param.max_length is not None:
-            settings["callback"] = printable_text(param.max_length)
+            settings["callback"] = printable_text(param.max_length, url=param.kind == "URL")
         elif param.kind == "file":
             settings.setdefault("callback", existing_file)
     return click.option(*declarations, param.name, **settings)

@@ -26,7 +26,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple, dataclass_transform
 
 from ..errors import InputError
-from ..inputs import printable_problem
+from ..inputs import printable_problem, url_problem
 from ..words import N_
 from ..units import format_length, format_mm
 
@@ -139,7 +139,8 @@ class Param(NamedTuple):
         if self.kind in TEXT_KINDS and not isinstance(value, str):
             raise InputError(f"{label}: must be text, got {value!r}")
         if self.max_length is not None:
-            problem = printable_problem(value, self.max_length)
+            check = url_problem if self.kind == "URL" else printable_problem
+            problem = check(value, self.max_length)
             if problem is not None:
                 raise InputError(f"{label}: {problem}")
         return value

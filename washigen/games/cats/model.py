@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from ... import __version__
 from ...design import Design, record
 from ...errors import InputError
+from ...inputs import url_problem
 from ...units import MAX_LENGTH, MAX_URL_LENGTH
 
 # The sizes live in constants.py, which the commands read at start-up without pydantic.
@@ -44,7 +45,14 @@ TURNED = OPPOSITE            # a side after a half turn of the tape
 Cell = tuple[int, int]       # (row, col), 1-based
 
 # The address of the rules, printed as a QR code; the same bound as --rules-url.
-RulesUrl = Annotated[str, Field(min_length=1, max_length=MAX_URL_LENGTH)]
+def _leads_to_a_web_page(url: str) -> str:
+    problem = url_problem(url, MAX_URL_LENGTH)
+    if problem is not None:
+        raise ValueError(problem)
+    return url
+
+
+RulesUrl = Annotated[str, Field(min_length=1, max_length=MAX_URL_LENGTH), AfterValidator(_leads_to_a_web_page)]
 
 
 @record
