@@ -73,7 +73,9 @@ def written_at(path: Path) -> tuple[Path, os.stat_result | None]:
     if kind == stat.S_IFDIR:
         raise OutputError(f"{path}: is a folder; give a file name such as {path / 'out.pdf'}")
     if kind == stat.S_IFREG:
-        if not os.access(target, os.W_OK):
+        # A file with no write bit is read-only to root too (root may write anything, but whoever took the bits
+        # away meant it kept, as `rm` asks first); one the user may not write, whatever its bits, too.
+        if not found.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(target, os.W_OK):
             raise OutputError(f"{path}: the file is read-only; washigen leaves it as it is (make it writable or "
                               "remove it first)")
         return target, found
