@@ -144,6 +144,8 @@ def test_diagram_parameters_reach_the_game_typed(sample_game, monkeypatch):
     ("seed=-5", "parameter 'seed' must be a whole number 0..9223372036854775807, got -5"),
     ("seed=" + "1" * 30, "parameter 'seed' must be a whole number 0..9223372036854775807, got 1111"),
     ("seed=1.5", "parameter 'seed' must be a whole number"),
+    # past the 4,300 digits Python reads as a whole number: refused by name, quoted short (it was a traceback)
+    ("seed=" + "9" * 5000, "parameter 'seed' must be a whole number 0..9223372036854775807, got '9999"),
     ("seed=2&player=4", "diagram 'sample/board': parameter 'player' is not one it takes"),
 ])
 def test_a_diagram_parameter_out_of_range_or_not_taken_is_refused_by_its_line(sample_game, monkeypatch, query, says):
@@ -156,6 +158,7 @@ def test_a_diagram_parameter_out_of_range_or_not_taken_is_refused_by_its_line(sa
     with pytest.raises(InputError) as caught:
         draw(Figure("c", f"diagram:sample/board?{query}", 7), "x.md", get_game)
     assert str(caught.value).startswith("x.md:7: ") and says in str(caught.value)
+    assert len(str(caught.value)) < 300
 
 
 # -- the command line --------------------------------------------------------------------------------------

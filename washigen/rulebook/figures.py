@@ -69,11 +69,22 @@ def _value(text: str) -> Any:
         return True
     if lowered in ("false", "no"):
         return False
-    if re.fullmatch(r"[+-]?\d+", text):
+    # A number longer than any a parameter takes stays text (the figure refuses it by name): Python will not read
+    # whole numbers of over 4,300 digits, and no seed, size or count needs more than 20.
+    if len(text) <= MAX_NUMBER_TEXT and re.fullmatch(r"[+-]?\d+", text):
         return int(text)
-    if re.fullmatch(r"[+-]?(\d+\.\d*|\.\d+)", text):
+    if len(text) <= MAX_NUMBER_TEXT and re.fullmatch(r"[+-]?(\d+\.\d*|\.\d+)", text):
         return float(text)
     return text
+
+
+MAX_NUMBER_TEXT = 40
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it, cut short where it is longer than any a parameter takes."""
+    text = repr(value)
+    return text if len(text) <= MAX_NUMBER_TEXT else f"{text[:MAX_NUMBER_TEXT]}… ({len(str(value))} characters)"
 
 
 def parse_target(target: str, source: str, line: int) -> DiagramRef:
@@ -97,7 +108,7 @@ def parse_target(target: str, source: str, line: int) -> DiagramRef:
     seed = params.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise fail(source, line, f"diagram {game}/{name}: parameter 'seed' must be a whole number 0..{SEED_MAX}, "
-                                 f"got {seed!r}")
+                                 f"got {_shown(seed)}")
     return DiagramRef(game, name, params)
 
 
