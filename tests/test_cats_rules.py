@@ -457,7 +457,7 @@ def test_a_map_whose_grid_is_not_its_player_counts_shape_is_refused_in_the_games
     text = to_text(valid_map()).replace(f"\n{key}: {getattr(valid_map(), key)}\n", f"\n{key}: {value}\n")
     with pytest.raises(DesignFormatError) as error:
         from_text(text, "map.txt")
-    assert error.value.message == says
+    assert str(error.value).startswith("map.txt, line ") and error.value.message == f"grid.rows: {says}"
 
 
 @pytest.mark.parametrize("cut, says", [

@@ -489,7 +489,7 @@ def _check(reader: _Reader, design, lines_of: dict[str, list[int]], grids) -> No
     """The game's own check, its complaint placed on the line it is about: it names a JSON path (`pieces[0].col`),
     which in a text file said neither the file nor the line. `lines_of` gives each field its line, or for a list
     (pieces, fish, cats) each item's."""
-    from .rules import check_design
+    from .wellformed import check_design
 
     try:
         check_design(design)
