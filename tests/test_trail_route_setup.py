@@ -263,16 +263,21 @@ def test_a_json_file_with_an_unknown_tile_names_its_path():
         loads(text)
 
 
+def _validated_without(tmp_path, field: str):
+    """`washigen validate` on a setup's JSON file with `field` left out."""
+    document = json.loads(dumps(generate_setup(4, 1)))
+    del document[field]
+    missing = tmp_path / "setup.json"
+    missing.write_text(json.dumps(document))
+    return CliRunner().invoke(main, ["validate", str(missing)])
+
+
 @pytest.mark.parametrize("field", ["road", "destinations", "seats"])
 def test_a_setup_file_without_its_board_or_seats_is_refused_as_unreadable(tmp_path, field):
     """The board and the seats are what a setup is: a JSON file without one, or a text file without its `row` or
     `seat` lines, is refused on load naming what is missing (exit 2), as a Cats map without its grid is; not
     played as an empty table that then breaks a rule (exit 1)."""
-    document = json.loads(dumps(generate_setup(4, 1)))
-    del document[field]
-    missing = tmp_path / "setup.json"
-    missing.write_text(json.dumps(document))
-    result = CliRunner().invoke(main, ["validate", str(missing)])
+    result = _validated_without(tmp_path, field)
     assert result.exit_code == 2 and f"setup.json, {field}: Field required" in result.output
     kept = "seat" if field == "seats" else "row"
     lines = [line for line in to_text(generate_setup(4, 1)).splitlines() if not line.startswith(f"{kept} ")]
@@ -287,11 +292,7 @@ def test_a_setup_file_without_its_mix_or_exchange_deck_is_refused_as_unreadable(
     """The mix and the exchange deck are part of the table: a JSON file without one, or a text file without its
     `mix` or `exchange` lines, is refused on load naming the field (exit 2); it used to load as an empty box and
     report every tile on the board as one the mix lacks (exit 1)."""
-    document = json.loads(dumps(generate_setup(4, 1)))
-    del document[field]
-    missing = tmp_path / "setup.json"
-    missing.write_text(json.dumps(document))
-    result = CliRunner().invoke(main, ["validate", str(missing)])
+    result = _validated_without(tmp_path, field)
     assert result.exit_code == 2 and f"setup.json, {field}: Field required" in result.output
     lines = [line for line in to_text(generate_setup(4, 1)).splitlines() if not line.startswith(field)]
     with pytest.raises(DesignFormatError) as refused:
