@@ -431,7 +431,7 @@ def test_a_cut_building_half_laid_at_the_maps_edge_keeps_its_open_side():
     assert [v.where["cell"] for v in report if v.rule == "cats.building.cut-side"] == [(6, 1)]
 
 
-# -- the map's shape ----------------------------------------------------------------------------------------------------
+# -- the map's shape ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("changes, says", [
     ({"players": 4}, "a 4-player map is 2 segments wide (36 columns, 18 a segment); this grid has 18, the width of "

@@ -145,7 +145,8 @@ def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
                 raise DesignFormatError(f"side {opening.side!r} of ({opening.row}, {opening.col}) lies inside the "
                                         "building, not on its wall", path=spot + ".side")
             beyond = (opening.row + dr, opening.col + dc)
-            if 1 <= beyond[0] <= rows and 1 <= beyond[1] <= cols and grid.rows[beyond[0] - 1][beyond[1] - 1] == BUILDING:
+            inside = 1 <= beyond[0] <= rows and 1 <= beyond[1] <= cols
+            if inside and grid.rows[beyond[0] - 1][beyond[1] - 1] == BUILDING:
                 raise DesignFormatError(_shared_wall_text(opening, beyond), path=spot + ".side")
     for r, line in enumerate(grid.rows):
         for c, ch in enumerate(line):
