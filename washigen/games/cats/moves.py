@@ -17,6 +17,7 @@ DIR_STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 SPECIALS = 2
 NO_REGION = -1
 ENTERED_KEPT = 1 << 16      # answers Terrain.regions_of keeps (a few thousand come up in a 200-game balance)
+ENTERED_BYTES = 64 << 20    # and at most about this much memory for them: on the largest maps an answer is 4 KB
 
 
 # -- the map, compiled ---------------------------------------------------------------------------------------------
@@ -112,11 +113,12 @@ class Terrain:
         self.ways_home: dict = {}
         # entered[touched]: every cell of the buildings and forests that the cells `touched` lie in (regions_of).
         self.entered: dict[int, int] = {}
+        self.entered_kept = min(ENTERED_KEPT, ENTERED_BYTES // (2 * (N // 8 + 32)))
 
     def regions_of(self, touched: int) -> int:
         """Every cell of the buildings and forests that the cells `touched` (of buildings and forests) lie in: a
         flood entering one occupies all of it. Its callers look in `entered` first; the answer is kept there (up to
-        ENTERED_KEPT answers): the floods of a map come into its buildings the same few ways again and again. The
+        entered_kept answers): the floods of a map come into its buildings the same few ways again and again. The
         regions are taken from the highest cell down (bit_length allocates nothing, where the lowest cell takes
         two integers as wide as the map), each cleared by its kept complement: on the largest maps, with tens of
         thousands of ways in, this was a third of a game's time."""
@@ -126,7 +128,7 @@ class Terrain:
             k = region_of[rest.bit_length() - 1]
             whole |= masks[k]
             rest &= outside[k]
-        if len(self.entered) < ENTERED_KEPT:
+        if len(self.entered) < self.entered_kept:
             self.entered[touched] = whole
         return whole
 
