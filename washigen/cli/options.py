@@ -107,7 +107,11 @@ def click_option(param: Param, **settings: Any) -> Callable[[Callable], Callable
         if "/" not in flag:
             settings["is_flag"] = True
     else:
-        settings.update(type=_click_type(param), default=param.typed_default, show_default=shown)
+        settings.update(type=_click_type(param), show_default=shown)
+        if param.typed_default is not None or not param.required:
+            # Click 8.3 and later take an explicit default=None as a value given, so a required option with it was
+            # never missing: `cats map` without -o ran into a traceback. A required one is given none.
+            settings["default"] = param.typed_default
         if param.kind not in _TYPED_KINDS:
             settings["metavar"] = param.kind            # URL, LIST, X,Y: what the value looks like
         elif param.unit in _UNIT_WORDS:
