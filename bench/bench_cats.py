@@ -9,13 +9,18 @@
     variants      good cut-ups made and checked per second (no goal: the figure `cats variants` users feel)
     map-pdf-size  bytes of the standard 2-player map's PDF (goal <= 100 KB); floor: the same map with every symbol
                   drawn out in full where it is used, which is what symbols save
+    largest-map   `cats map` on the largest map the options allow (6 players, long 4, 30 forests, 60 x 15
+                  segments, sewer poppers, jinja, cut up), in a process of its own: seconds (goal <= 60) and peak
+                  resident memory (goal <= 1 GB), DESIGN 12's bound on any accepted input
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from bench.timing import best_of, figure, interleaved, limit, peak_memory
+from washigen.games.cats.constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE
 
 VARIANTS = 300
 
@@ -170,5 +175,34 @@ def inline_symbols(scene):
     return replace(scene, children=expand(scene.children), symbols={})
 
 
+# The largest Cats map the options allow, cut up and play-checked: DESIGN 12 holds any accepted input to a minute
+# and 1 GB on this machine.
+LARGEST_MAP = ("--players", "6", "--long", str(LONG_MAX), "--forests", str(FORESTS_MAX), "--segment-cols",
+               str(SEGMENT_COLS_RANGE[1]), "--segment-rows", str(SEGMENT_ROWS_RANGE[1]), "--sewer-poppers", "--jinja",
+               "--cut-up", "--budget", "0", "--seed", "1")
+
+
+def bench_largest_map() -> list[dict]:
+    """`cats map` on the largest map, in a process of its own: its wall time and its peak resident memory (the
+    child's own rusage, not the largest child the bench has run)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-m", "washigen", "cats", "map", *LARGEST_MAP, "-o",
+                                  os.path.join(folder, "map.json")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+    if status != 0:
+        raise RuntimeError(f"cats map {' '.join(LARGEST_MAP)} failed: {child.stderr.read().decode()[-300:]}")
+    what = "cats map " + " ".join(LARGEST_MAP)
+    return [limit("largest-map-seconds", seconds, 60.0, "s", what=what),
+            limit("largest-map-peak-memory", usage.ru_maxrss / 1024, 1024, "MB", what="peak resident memory")]
+
+
 def run() -> list[dict]:
-    return [bench_validate(), bench_scale(), *bench_roll(), bench_variants(), bench_map_pdf_size()]
+    return [bench_validate(), bench_scale(), *bench_roll(), bench_variants(), bench_map_pdf_size(),
+            *bench_largest_map()]

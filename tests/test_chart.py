@@ -141,3 +141,14 @@ def test_balance_draws_its_chart_with_the_numbers_it_prints(tmp_path):
         (e for e in elements if e.tag == f"{SVG}rect" and e.get("fill") == THEME["chart-bar"]),
         key=lambda e: float(e.get("x")))]
     assert heights == pytest.approx([seat["win_rate"] * (zero - hundred) for seat in printed["seats"]], abs=0.1)
+
+
+@pytest.mark.parametrize("lang, bots, said", [("en", "greedy", "bots greedy"), ("de", "greedy", "Bots gierig"),
+                                              ("de", "strong:400,greedy", "Bots stark:400,gierig"),
+                                              ("de", "random", "Bots zufällig")])
+def test_the_title_names_the_bots_in_the_language_asked(lang, bots, said):
+    """A German chart said "Bots greedy": the bots' names are words on the page too; a strength stays a number."""
+    from washigen.arena.chart import chart_title, sweep_title
+
+    assert chart_title("Cats", 2, 3, bots, lang).endswith(said)
+    assert sweep_title("Cats", 6, bots, lang).endswith(said)

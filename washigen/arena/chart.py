@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..fonts import fit_size
-from ..i18n import translator
+from ..i18n import N_, translator
 from ..scene import Group, Line, Rect, Scene, Style, Text
 from .balance import Balance
 
@@ -145,11 +145,25 @@ def _endings(balance: Balance, _) -> Group:
     return group
 
 
+# The bots' names as a printed page says them (the command line's `greedy`, `strong:400` stay its own words).
+BOT_WORDS = {"random": N_("random"), "greedy": N_("greedy"), "strong": N_("strong")}
+
+
+def bot_words(bots: str, _) -> str:
+    """`greedy,strong:400` in the page's language: each known bot's name translated, its strength kept."""
+    said = []
+    for bot in bots.split(","):
+        name, colon, strength = bot.strip().partition(":")
+        word = BOT_WORDS.get(name.lower())
+        said.append((_(word) if word else name) + colon + strength)
+    return ",".join(said)
+
+
 def chart_title(game: str, players: int, seed: int, bots: str, lang: str = "en") -> str:
     """The chart's heading: which game and map, and who played."""
     _ = translator(lang)
     return _("Balance: {game}, {players} players, seed {seed}, bots {bots}").format(
-        game=game, players=players, seed=seed, bots=bots)
+        game=game, players=players, seed=seed, bots=bot_words(bots, _))
 
 
 def write_chart(balance: Balance, path, title: str, lang: str = "en") -> list:
@@ -203,4 +217,4 @@ def sweep_chart(lines: Sequence[dict], title: str, lang: str = "en") -> Scene:
 
 def sweep_title(game: str, maps: int, bots: str, lang: str = "en") -> str:
     _ = translator(lang)
-    return _("Sweep: {game}, {maps} maps, bots {bots}").format(game=game, maps=maps, bots=bots)
+    return _("Sweep: {game}, {maps} maps, bots {bots}").format(game=game, maps=maps, bots=bot_words(bots, _))
