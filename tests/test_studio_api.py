@@ -459,6 +459,19 @@ def test_balance_without_an_engine_is_a_conflict(client):
     assert_error(client.post("/api/balance", json={}), 400, "design")
 
 
+def test_a_cat_tree_game_shown_estimates_the_balance_of_its_deals(client):
+    """The page offers "Estimate balance" on the tree Cat Tree's bots built (playable: balance), and the answer is
+    the deals' balance, as `cat-tree balance` plays it with no design; it was refused with "pass None or an empty
+    layout", in English on both pages."""
+    import washigen
+
+    made = client.post("/api/design", json={"game": "cat-tree", "component": "play", "seed": 3}).json()
+    assert made["design"]["cards"] and made["playable"]["balance"] is True
+    response = client.post("/api/balance", json={"design": made["design"], "games": 4, "seed": 2})
+    assert response.status_code == 200, response.text
+    assert response.json() == washigen.balance("cat-tree", None, games=4, seed=2).to_json()
+
+
 # -- the temporary folder ----------------------------------------------------------------------------------------------
 
 def test_nothing_is_left_outside_the_temporary_folder(tmp_path):

@@ -265,3 +265,16 @@ const drawn = () => new Promise((resolve) => {
   done({changes, seeds});
 })().catch((error) => done({error: String(error)}));
 """
+
+
+def test_a_switch_that_is_on_by_default_loads_on(server, browser):
+    """Cat Tree's deck prints its 2 reference cards unless told not to: the form's checkbox loaded unchecked (a
+    true default was read as off), so the page's deck, and every download of it, lacked them (an audit compared
+    the downloads with the command's files). A choice whose default
+    is the command's own (Trail Route's mat paper) reads "not set", not "null"."""
+    open_page(browser, server, "game=cat-tree&component=deck")
+    box = browser.find_element(By.CSS_SELECTOR, '[data-param="reference"] input')
+    assert box.get_attribute("type") == "checkbox" and box.is_selected()
+    open_page(browser, server, "game=trail-route&component=components")
+    labels = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "select option")]
+    assert "null" not in labels and "not set" in labels

@@ -561,7 +561,9 @@ def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool,
     key = BalanceRuns.key(design, games, seed)
     result = runs.get(key) if runs is not None and reuse else None
     if result is None:
-        result = hook(design, games, seed, 1)
+        # A design that is the bots' own game (Cat Tree's tree, grown from the deal) is no table to play on: its
+        # balance is the deals', as `GAME balance` plays them with no design.
+        result = hook(None if replays_its_making(game, design) else design, games, seed, 1)
         if runs is not None:
             runs.put(key, result)
     return design, seed, result

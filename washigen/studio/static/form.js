@@ -29,7 +29,8 @@ function field(spec, value, onChange) {
     label.className = "check";
     input = document.createElement("input");
     input.type = "checkbox";
-    input.checked = value === true || value === "true";
+    // Not in the address: the parameter's own default (Cat Tree's reference cards are on unless turned off).
+    input.checked = value === undefined || value === null ? spec.default === true : value === true || value === "true";
     label.append(input, labelOf(spec.name));
     wrap.append(label);
   } else {
@@ -39,7 +40,8 @@ function field(spec, value, onChange) {
     if (spec.kind === "choice") {
       input = document.createElement("select");
       for (const choice of spec.choices) input.append(new Option(choice, choice));
-      if (!spec.choices.includes(spec.default)) input.prepend(new Option(`${spec.default}`, ""));
+      const unset = spec.default === null ? t("not set") : `${spec.default}`;    // null: the command's own choice
+      if (!spec.choices.includes(spec.default)) input.prepend(new Option(unset, ""));
       input.value = value ?? (spec.choices.includes(spec.default) ? spec.default : "");
     } else if (spec.kind === "int" || spec.kind === "float") {
       input = document.createElement("input");
@@ -47,12 +49,12 @@ function field(spec, value, onChange) {
       input.step = spec.kind === "int" ? "1" : "any";
       if (spec.min !== null) input.min = spec.min;
       if (spec.max !== null) input.max = spec.max;
-      input.placeholder = spec.default === null ? "not set" : `${spec.default}`;
+      input.placeholder = spec.default === null ? t("not set") : `${spec.default}`;
       input.value = value ?? (spec.default ?? "");
     } else {
       input = document.createElement("input");
       input.type = "text";
-      input.placeholder = spec.default === null ? "not set" : `${spec.default}`;
+      input.placeholder = spec.default === null ? t("not set") : `${spec.default}`;
       input.value = value ?? (spec.kind === "length" && /^[0-9.]+ ?mm$/.test(spec.default ?? "") ? spec.default : "");
     }
     input.id = id;

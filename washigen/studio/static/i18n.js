@@ -15,6 +15,8 @@ const GERMAN = {
   "Pick a new seed (N)": "Neuen Startwert wählen (N)",
   "Parameters": "Parameter",
   "Command line only": "Nur auf der Kommandozeile",
+  "not set": "nicht gesetzt",
+  "Unexpected: {message}": "Unerwartet: {message}",
   "Print options": "Druckoptionen",
   "Download": "Herunterladen",
   "Open a design file (.json, .txt or .tmj)": "Entwurfsdatei öffnen (.json, .txt oder .tmj)",

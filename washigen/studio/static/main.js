@@ -154,7 +154,7 @@ function failed(error) {
   const specs = [...(state.component?.params || []), ...(state.component?.print_options || []).map((name) => ({
     name, min: null, max: null }))];
   const message = error instanceof ApiError
-    ? (error.field ? fieldMessage(error, specs) : error.message) : `Unexpected: ${error.message}`;
+    ? (error.field ? fieldMessage(error, specs) : error.message) : t("Unexpected: {message}", { message: error.message });
   markInvalid($("params"), error.field);
   markInvalid($("print-options"), error.field);
   if (error.field && $("print-options").querySelector(`[name=${error.field}]`)) $("print-box").open = true;
