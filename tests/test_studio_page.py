@@ -278,3 +278,20 @@ def test_a_switch_that_is_on_by_default_loads_on(server, browser):
     open_page(browser, server, "game=trail-route&component=components")
     labels = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "select option")]
     assert "null" not in labels and "not set" in labels
+
+
+def test_a_seed_typed_anew_is_the_seed_made(server, browser):
+    """Clearing the seed to type another made a design at once with a random seed and wrote it into the field under
+    the typing ("12" became 17367612)."""
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, server, "game=cats&component=map&seed=3")
+    field = browser.find_element(By.ID, "seed")
+    field.click()
+    field.send_keys(Keys.END, Keys.BACKSPACE)
+    time.sleep(0.4)
+    field.send_keys("1")
+    time.sleep(0.3)
+    field.send_keys("2")
+    wait(browser, lambda d: "seed=12" in d.current_url and shown(d), "seed 12 never shown")
+    assert field.get_attribute("value") == "12"

@@ -611,7 +611,12 @@ function setZoom(mode) {
 function wire() {
   $("game").addEventListener("change", () => { chooseGame($("game").value); makeDesign(); });
   $("component").addEventListener("change", () => { chooseComponent($("component").value); makeDesign(); });
-  $("seed").addEventListener("input", scheduleDesign);
+  // An emptied seed field is one being typed in: a design made then would draw a random seed into the field under
+  // the typing (New seed asks for one).
+  $("seed").addEventListener("input", () => {
+    if ($("seed").value.trim() === "") clearTimeout(timer);
+    else scheduleDesign();
+  });
   $("lang").addEventListener("change", () => { writeUrl(readForm($("params"), state.component.params),
                                                         designRequest().seed);
                                              if (state.onBoard) replay.go(replay.at); else redraw();
