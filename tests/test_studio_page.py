@@ -295,3 +295,19 @@ def test_a_seed_typed_anew_is_the_seed_made(server, browser):
     field.send_keys("2")
     wait(browser, lambda d: "seed=12" in d.current_url and shown(d), "seed 12 never shown")
     assert field.get_attribute("value") == "12"
+
+
+def test_an_opened_design_carries_its_parameters_into_the_form_and_the_address(server, browser, tmp_path):
+    """Opening `cats map --players 4 --forests 5` left the form at 2 players and no forests and the address
+    without them: a reload, or any field changed, made a map of the old parameters and lost the opened one."""
+    import washigen
+
+    path = tmp_path / "m4.json"
+    washigen.save(washigen.generate("cats", "map", seed=3, players=4, forests=5, tape_width="45mm"), path)
+    open_page(browser, server, "game=cats&component=map&seed=1")
+    browser.find_element(By.ID, "upload").send_keys(str(path))
+    wait(browser, lambda d: "seed=3" in d.current_url and shown(d), "the opened map never shown")
+    value = {name: browser.find_element(By.CSS_SELECTOR, f'[data-param="{name}"] input').get_attribute("value")
+             for name in ("players", "forests", "tape_width")}
+    assert value == {"players": "4", "forests": "5", "tape_width": "45mm"}, value
+    assert "players=4" in browser.current_url and "forests=5" in browser.current_url
