@@ -44,7 +44,6 @@ def generate(game: str, component: str, **params: Any) -> Design:
     missing seed is chosen and kept in the design, so it can be made again."""
     from .games.generating import generate as make
 
-    _no_nan(params, game, component)
     return make(game, component, **params)
 
 
@@ -279,7 +278,6 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
 
     found = get_game(game)
     part = get_component(found, component)
-    _no_nan(params, game, component)
     options = _print_options(options, {})
     if part.draw is None:
         return found.print_design(generate(game, component, **params), options)
@@ -302,9 +300,8 @@ def files(document: Document, name: str, options: PrintOptions | None = None) ->
         raise InputError(f"document: must be a Document (washigen.draw makes one), got {type(document).__name__}")
     name = _file_name(name, "name")
     options = _print_options(options, {})
-    made = _in_python_words(lambda: document_files(document, Path(name), options.dpi, options.colour,
-                                                   options.output_profile), *_PRINT_CHECKS)
-    return _in_python_words(lambda: [(path.name, make()) for path, make in made], *_PRINT_CHECKS)
+    return _in_python_words(lambda: [(path.name, make()) for path, make in document_files(
+        document, Path(name), options.dpi, options.colour, options.output_profile)], *_PRINT_CHECKS)
 
 
 def svg(scene: Scene) -> str:
@@ -335,24 +332,12 @@ def bot_game(design: Design, seed: int = 0) -> PlayedGame:
     raise InputError(f"design: no bot game of {found.name} is played on a {design.KIND}")
 
 
-def _no_nan(values: dict[str, Any], game: str | None = None, component: str | None = None) -> None:
-    """NaN passes every range check (no comparison with it holds), so a parameter given as float("nan") is
-    refused here, by its name, before a game reads it (generate("cops", "map", offset=nan) made a map whose offset
-    was nan). A component's parameter is first held to its spec, whose own refusal says more ("must be one of")."""
-    specs: dict[str, Any] = {}
+def _no_nan(values: dict[str, Any]) -> None:
+    """NaN passes every range check (no comparison with it holds), so a game's play option given as float("nan")
+    is refused here, by its name, before the game reads it. (generate's parameters are held to their specs.)"""
     for name, value in values.items():
-        if not (isinstance(value, float) and math.isnan(value)):
-            continue
-        if game is not None and component is not None and not specs:
-            from .games import get_game
-            from .games.registry import get_component
-
-            specs = {param.keyword: param for param in get_component(get_game(game), component).params}
-        if component is not None and name not in specs:
-            continue                     # no parameter of the component: refused as such by its maker
-        if name in specs:
-            specs[name].check(value)
-        raise InputError(f"{name}: must be a number, got nan")
+        if isinstance(value, float) and math.isnan(value):
+            raise InputError(f"{name}: must be a number, got nan")
 
 
 def _file_name(path: Any, name: str = "path") -> Any:

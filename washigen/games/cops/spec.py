@@ -38,9 +38,12 @@ def restated(base: type, name: str, help: str, help_fields: dict[str, Any] | Non
 def offset_mm(value: float | str | None) -> float:
     """An offset as given (mm, or a length such as 6mm) in millimetres. A negative one is refused by name: on the
     command line `-6mm` must not be taken for an option."""
+    import math
     import re
 
     if value is None or isinstance(value, float):
+        if value is not None and not math.isfinite(value):      # nan passes every range check after this
+            raise InputError(f"offset: must be a number, got {value}")
         return value or 0.0
     match = re.match(_SIGNED_LENGTH, str(value))
     if not match:
