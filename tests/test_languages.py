@@ -26,7 +26,7 @@ PROPER_NAMES = {"tokyo", "washi", "game", "cats", "cops", "cat", "tree", "we", "
 # "Standard", "Notation", "orange"), the card sizes' names, Japanese words, units, file formats.
 SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams",
                 "tape", "tapes", "bot", "bots", "qr", "code", "standard", "notation", "orange", "diagonal", "duplex",
-                "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt", "super",
+                "position", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt", "super",
                 "pdf", "png", "svg", "json", "txt", "toml"}
 # A value of an option a page or a help tells its reader to type (`--duplex long`, `--bots greedy,random`).
 COMMAND_WORDS = {"long", "stacked", "greedy", "random", "strong"}

@@ -15,11 +15,13 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import string
 from pathlib import Path
 
 from .errors import InputError
 from .units import format_mm
 from .words import N_ as N_         # marked words are looked up here; N_ itself lives apart (words.py)
+from .words import Says
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "washigen"
@@ -69,6 +71,35 @@ class Translator:
     def number(self, value: float, digits: int = 2) -> str:
         """A printed decimal number with `digits` places, in the language's notation."""
         return f"{value:.{digits}f}".replace(".", self.decimal)
+
+    def says(self, sentence: Says | str) -> str:
+        """A sentence (words.Says) in this language: its template looked up, its numbers in the language's
+        notation, the words among its values put into the language too. Plain text is left as it is."""
+        if not isinstance(sentence, Says):
+            return sentence
+        values = {key: self.says(value) if isinstance(value, Says) else value
+                  for key, value in sentence.values.items()}
+        return _Numbers(self.decimal).format(self(sentence.template), **values)
+
+    def value(self, value: object) -> str:
+        """A value shown beside words (a place: "position (12.5, 3.0)"), in the language's notation: a pair of
+        decimals in German is "(12,5; 3,0)"."""
+        return _Numbers(self.decimal).format_field(value, "")
+
+
+class _Numbers(string.Formatter):
+    """str.format with the decimal separator of a language: floats, and tuples of them, change their point."""
+
+    def __init__(self, decimal: str):
+        self.decimal = decimal
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if self.decimal == ".":
+            return format(value, format_spec) if not isinstance(value, tuple) else str(value)
+        if isinstance(value, tuple):
+            return "(" + "; ".join(self.format_field(v, "") for v in value) + ")"
+        text = format(value, format_spec)
+        return text.replace(".", self.decimal) if isinstance(value, float) else text
 
 
 def _catalog(po_path: Path) -> gettext.GNUTranslations:

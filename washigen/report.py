@@ -1,4 +1,8 @@
-"""What validation finds: violations with a stable rule id, a severity, a place and a sentence."""
+"""What validation finds: violations with a stable rule id, a severity, a place and a sentence.
+
+A violation's sentence is English in `message`; where the rule wrote it as a words.Says, `text(lang)` gives it in
+another language (the studio's German page, `validate --lang de`). The rule id and the place's keys stay as they
+are in JSON: they are names a script reads, not words."""
 
 from __future__ import annotations
 
@@ -6,40 +10,75 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
+from .words import N_, Says
+
 Severity = Literal["error", "warning"]
+SOURCE_LANGUAGE = "en"
+
+# The words of a report's text form: its places' names and its severities.
+PLACE_WORDS = {"area": N_("area"), "card": N_("card"), "cell": N_("cell"), "colours": N_("colours"),
+               "destination": N_("destination"), "end": N_("end"), "exchange": N_("exchange"),
+               "field": N_("field"), "first": N_("first"), "location": N_("location"), "other": N_("other"),
+               "path": N_("path"), "position": N_("position"), "road": N_("road"), "row": N_("row"),
+               "seat": N_("seat"), "seed": N_("seed"), "segment": N_("segment"), "tile": N_("tile"),
+               "zone": N_("zone")}
+SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning")}
 
 
-def _where_text(where: dict[str, Any]) -> str:
-    parts = []
-    for key, value in where.items():
-        if isinstance(value, tuple):
-            value = "(" + ", ".join(str(v) for v in value) + ")"
-        parts.append(f"{key} {value}")
-    return ", ".join(parts)
+def _where_text(where: dict[str, Any], lang: str = SOURCE_LANGUAGE) -> str:
+    _ = _translator(lang)
+    return ", ".join(f"{_(PLACE_WORDS[key]) if key in PLACE_WORDS else key} {_.value(value)}"
+                     for key, value in where.items())
+
+
+def _translator(lang: str):
+    from .i18n import translator      # imported late: the games' rules import this module, not the catalogs
+
+    return translator(lang)
 
 
 @dataclass(frozen=True)
 class Violation:
     rule: str                      # stable id, e.g. "cats.home-row.no-red-sewer"
     severity: Severity
-    message: str                   # a sentence a player understands
+    message: str                   # a sentence a player understands, in English
     where: dict[str, Any] = field(default_factory=dict, hash=False)  # e.g. {"cell": (3, 7)}
+    says: Says | None = field(default=None, compare=False, hash=False, repr=False)   # the message, to translate
 
     @classmethod
-    def error(cls, rule: str, message: str, **where: Any) -> "Violation":
-        return cls(rule, "error", message, where)
+    def error(cls, rule: str, message: str | Says, **where: Any) -> "Violation":
+        return cls.of(rule, "error", message, where)
 
     @classmethod
-    def warning(cls, rule: str, message: str, **where: Any) -> "Violation":
-        return cls(rule, "warning", message, where)
+    def warning(cls, rule: str, message: str | Says, **where: Any) -> "Violation":
+        return cls.of(rule, "warning", message, where)
 
-    def to_dict(self) -> dict[str, Any]:
+    @classmethod
+    def of(cls, rule: str, severity: Severity, message: str | Says, where: dict[str, Any]) -> "Violation":
+        if isinstance(message, Says):
+            return cls(rule, severity, str(message), where, message)
+        return cls(rule, severity, message, where)
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str:
+        """The message in `lang` (English where the rule gave no Says)."""
+        if lang == SOURCE_LANGUAGE or self.says is None:
+            return self.message
+        return _translator(lang).says(self.says)
+
+    def to_dict(self, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         where = {k: list(v) if isinstance(v, tuple) else v for k, v in self.where.items()}
-        return {"rule": self.rule, "severity": self.severity, "where": where, "message": self.message}
+        return {"rule": self.rule, "severity": self.severity, "where": where, "message": self.text(lang)}
+
+    def line(self, lang: str = SOURCE_LANGUAGE) -> str:
+        """One line of the text form: severity, rule, place and message."""
+        _ = _translator(lang)
+        place = _where_text(self.where, lang)
+        head = _("{severity}: {rule} at {place}") if place else "{severity}: {rule}"
+        return head.format(severity=_(SEVERITY_WORDS[self.severity]), rule=self.rule, place=place) + \
+            f": {self.text(lang)}"
 
     def __str__(self) -> str:
-        place = _where_text(self.where)
-        return f"{self.severity}: {self.rule}" + (f" at {place}" if place else "") + f": {self.message}"
+        return self.line()
 
 
 @dataclass(frozen=True)
@@ -75,17 +114,19 @@ class Report:
     def rules(self) -> set[str]:
         return {v.rule for v in self.violations}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         return {"valid": self.ok, "errors": len(self.errors), "warnings": len(self.warnings),
-                "violations": [v.to_dict() for v in self.violations]}
+                "violations": [v.to_dict(lang) for v in self.violations]}
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+    def to_json(self, lang: str = SOURCE_LANGUAGE) -> str:
+        return json.dumps(self.to_dict(lang), indent=2, ensure_ascii=False)
 
-    def format_text(self) -> str:
+    def format_text(self, lang: str = SOURCE_LANGUAGE) -> str:
+        _ = _translator(lang)
         if not self.violations:
-            return "valid: no rule broken"
-        head = "valid" if self.ok else "invalid"
-        lines = [f"{head}: {len(self.errors)} error(s), {len(self.warnings)} warning(s)"]
-        lines += [f"  {v}" for v in self.violations]
+            return _("valid: no rule broken")
+        head = _("valid: {errors} error(s), {warnings} warning(s)") if self.ok else \
+            _("invalid: {errors} error(s), {warnings} warning(s)")
+        lines = [head.format(errors=len(self.errors), warnings=len(self.warnings))]
+        lines += [f"  {v.line(lang)}" for v in self.violations]
         return "\n".join(lines)

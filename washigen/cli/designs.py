@@ -22,10 +22,12 @@ from .options import lang_option, output_option, print_options, profile_option, 
                    "finish within the turn limit breaks GAME.play.stalemate.")
 @click.option("--seed", "play_seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
               help="Seed of the --play games.")
-def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_seed: int):
+@lang_option
+def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_seed: int, lang: str):
     """Check design files against their game's rules. - reads one from standard input.
 
-    Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read."""
+    Exit 0 when every file is valid, 1 when a file breaks a rule, 2 when a file cannot be read. --lang gives the
+    report's sentences in another language (rule ids and JSON keys stay as they are)."""
     import json
 
     from ..design import load
@@ -48,10 +50,10 @@ def validate_command(files: tuple[Path, ...], as_json: bool, play: bool, play_se
             report = report + _play_report(game, design, play_seed, report.ok)
         if not report.ok:
             worst = max(worst, EXIT_RULE_BROKEN)
-        results.append({"file": _shown(path), "readable": True, **report.to_dict()})
+        results.append({"file": _shown(path), "readable": True, **report.to_dict(lang)})
         if not as_json:
             click.echo(f"{_shown(path)}:")
-            click.echo("  " + report.format_text().replace("\n", "\n  "))
+            click.echo("  " + report.format_text(lang).replace("\n", "\n  "))
     if as_json:
         click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2, ensure_ascii=False))
     sys.exit(worst)
@@ -87,7 +89,7 @@ def render_command(file: Path, output: Path, print_options):
     game = get_game(design.GAME)
     report = game.validate(design)
     if not report.ok:
-        click.echo(report.format_text(), err=True)
+        click.echo(report.format_text(print_options.lang), err=True)
     emit(game, design, output, print_options)
     if not report.ok:
         sys.exit(EXIT_RULE_BROKEN)

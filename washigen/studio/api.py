@@ -320,7 +320,7 @@ def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en")
     """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
     page is None) one page of its natural print, in `lang`, as SVG. The marks and the editors' grid come from the
     places the drawing records on its first page."""
-    report = washigen.validate(design).to_dict()
+    report = washigen.validate(design).to_dict(lang)
     document = washigen.draw(design, washigen.print_options(lang=lang))
     places = document.pages[0].places
     for violation in report["violations"]:

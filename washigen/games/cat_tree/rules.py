@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...report import Report, Violation
+from ...words import N_, Says
 from .model import (ALTITUDE, ALTITUDE_FACTOR, BY_NAME, COPIES, DETACHED_DISTANCE, HAND, PLAYERS, ROUNDS,
                     RULE_DECK_CARDS, RULE_DECK_COUNT, RULE_IDS, STRUCTURES, TOY_GROUP_DISTANCE, CatTreeDeck,
                     CatTreeLayout)
@@ -66,20 +67,22 @@ def legal_cells(grid: Grid, name: str, width: int, height: int) -> list[Cell]:
             if (r, c) not in grid and placement_ok(grid, (r, c), name)]
 
 
-def _placement_message(name: str, cell: Cell) -> str:
-    title = BY_NAME[name].title
+def _placement_message(name: str, cell: Cell) -> Says:
+    title = Says(BY_NAME[name].title)           # the card's name, as the cards print it in the language
     rule = BY_NAME[name].placement
     row, col = cell
     if rule == "flat":
-        return (f"The {title} in row {row}, column {col} must stand on a flat surface: the floor, or a Scratcher, "
-                "Box, Shelf or Nest directly below it.")
+        return Says(N_("The {title} in row {row}, column {col} must stand on a flat surface: the floor, or a "
+                       "Scratcher, Box, Shelf or Nest directly below it."), title=title, row=row, col=col)
     if rule == "sides":
-        return (f"The {title} in row {row}, column {col} must hang from both sides: a Box, Shelf or Nest directly "
-                "to its left and one directly to its right.")
+        return Says(N_("The {title} in row {row}, column {col} must hang from both sides: a Box, Shelf or Nest "
+                       "directly to its left and one directly to its right."), title=title, row=row, col=col)
     if rule == "flat-or-sides":
-        return (f"The {title} in row {row}, column {col} needs a flat surface (the floor, or a Scratcher, Box, Shelf "
-                "or Nest below it) or a Box, Shelf or Nest on both its left and right.")
-    return f"The Shelf in row {row}, column {col} touches the floor: shelves go anywhere but row 1."
+        return Says(N_("The {title} in row {row}, column {col} needs a flat surface (the floor, or a Scratcher, Box, "
+                       "Shelf or Nest below it) or a Box, Shelf or Nest on both its left and right."),
+                    title=title, row=row, col=col)
+    return Says(N_("The Shelf in row {row}, column {col} touches the floor: shelves go anywhere but row 1."),
+                row=row, col=col)
 
 
 def placement_violations(design: CatTreeLayout) -> list[Violation]:
@@ -100,14 +103,16 @@ def deck_warnings(design: CatTreeLayout) -> list[Violation]:
         seen[name] = seen.get(name, 0) + 1
         if seen[name] == COPIES + 1:
             found.append(Violation.warning(
-                RULE_DECK_COUNT, f"A fifth {BY_NAME[name].title} (row {cell[0]}, column {cell[1]}): the deck holds "
-                f"{COPIES} of each structure.", card=cell))
+                RULE_DECK_COUNT, Says(N_("A fifth {title} (row {row}, column {col}): the deck holds {copies} of each "
+                                         "structure."), title=Says(BY_NAME[name].title), row=cell[0], col=cell[1],
+                                      copies=COPIES), card=cell))
     limit = ROUNDS * PLAYERS
     if len(design.cards) > limit:
         cell = sorted(design.grid())[limit]
         found.append(Violation.warning(
-            RULE_DECK_CARDS, f"{len(design.cards)} cards on the grid: a game places at most {limit} "
-            f"({ROUNDS} rounds, {PLAYERS} players).", card=cell))
+            RULE_DECK_CARDS, Says(N_("{cards} cards on the grid: a game places at most {limit} ({rounds} rounds, "
+                                     "{players} players)."), cards=len(design.cards), limit=limit, rounds=ROUNDS,
+                                  players=PLAYERS), card=cell))
     return found
 
 
@@ -120,8 +125,10 @@ def printed_deck_warnings(deck: CatTreeDeck) -> list[Violation]:
     have, full = deck.copies * len(STRUCTURES), COPIES * len(STRUCTURES)
     rounds = have // (PLAYERS * HAND)
     return [Violation.warning(
-        RULE_DECK_COUNT, f"This deck has {have} cards, {deck.copies} of each structure; the game deals {full}, "
-        f"{COPIES} of each, in {ROUNDS} rounds of {PLAYERS * HAND}: a game with this deck ends after {rounds} rounds.",
+        RULE_DECK_COUNT, Says(N_("This deck has {have} cards, {copies} of each structure; the game deals {full}, "
+                                 "{full_copies} of each, in {all_rounds} rounds of {dealt}: a game with this deck ends "
+                                 "after {rounds} rounds."), have=have, copies=deck.copies, full=full,
+                              full_copies=COPIES, all_rounds=ROUNDS, dealt=PLAYERS * HAND, rounds=rounds),
         field="copies")]
 
 

@@ -15,6 +15,7 @@ from ...errors import InputError
 from ...arena import Balance, GameRecord, Match, balance, first_seat, game_seed, make_bots, play_match, run_games
 from ...arena.records import End
 from ...report import Report, Violation
+from ...words import N_, Says
 from . import engine
 from .bots import BOTS, Flood
 from .moves import NO_REGION, goal_of
@@ -187,8 +188,9 @@ def play_check(design, seed: int = 0) -> Report:
     if stuck is None:
         return Report()
     return Report.of([Violation.error(
-        "cats.play.stalemate", f"Greedy bots did not finish a game within {turn_limit(game_map)} turns (40 a row) "
-        f"on this map: game seed {stuck}; replay it with `washigen cats play --seed {stuck}`.", seed=stuck)])
+        "cats.play.stalemate", Says(N_("Greedy bots did not finish a game within {turns} turns (40 a row) on this "
+                                       "map: game seed {seed}; replay it with `washigen cats play --seed {seed}`."),
+                                    turns=turn_limit(game_map), seed=stuck), seed=stuck)])
 
 
 def with_rules(design: CatsMap, jinja: bool | None, sewer_poppers: bool | None) -> CatsMap:

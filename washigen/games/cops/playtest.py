@@ -10,6 +10,7 @@ from dataclasses import replace
 from ...arena import GameRecord, balance, game_seed, make_bots, play_match, run_games
 from ...arena.records import End
 from ...report import Report, Violation
+from ...words import N_, Says
 from . import engine
 from .bots import BOTS
 from .engine import RAMEN
@@ -84,9 +85,10 @@ def play_check(design, seed: int) -> Report:
         game = game_seed(seed, first)
         match = play_game(design, "greedy", game, first)
         if match.result is None or not match.result.winners:
-            why = "reached the turn limit" if match.result is None else "ended with every squad stuck"
+            why = N_("reached the turn limit") if match.result is None else N_("ended with every squad stuck")
             return Report.of([Violation.error(
                 "cops.play.stalemate",
-                f"Greedy squads cannot finish on this map: the game with seed {game} (squad {first + 1} starting) "
-                f"{why} after {match.turns} moves without a squad solving two crimes.", seed=game, first=first + 1)])
+                Says(N_("Greedy squads cannot finish on this map: the game with seed {seed} (squad {first} starting) "
+                        "{why} after {moves} moves without a squad solving two crimes."),
+                     seed=game, first=first + 1, why=Says(why), moves=match.turns), seed=game, first=first + 1)])
     return Report()
