@@ -322,13 +322,13 @@ def to_pdf(scenes: Sequence[Scene], title: str = "", bookmarks: Sequence[Bookmar
                      initialFontSize=10)
     canvas.setCreator(f"washigen {__version__}")
     canvas.setProducer(f"washigen {__version__} (reportlab)")
+    canvas.setAuthor("")        # washigen names no author; left unset, reportlab writes "anonymous"
     if title:
         canvas.setTitle(title)
     # As the SVG's <desc>: what the file is and how to make it again (game, kind, seed, version).
     subject = subject or " · ".join(f"{key}: {value}" for key, value in (scenes[0].meta if scenes else {}).items()
                                     if key != "title")
-    if subject:
-        canvas.setSubject(subject)
+    canvas.setSubject(subject)      # empty where the scene says nothing, not reportlab's "unspecified"
     painter = ScenePainter(canvas, cmyk=cmyk)
     marks: dict[int, list[Bookmark]] = {b.page: [] for b in bookmarks}
     for mark in bookmarks:
