@@ -14,7 +14,7 @@ from typing import Sequence
 
 from ..errors import InputError, TemplateError
 from ..fonts import ASCENT, DESCENT, wrap_text
-from ..i18n import translator
+from ..i18n import N_, translator
 from ..scene import Group, Line, Primitive, Rect, Scene, Style, Symbol, Text, Use
 from ..units import CROP_MARK_LENGTH, SAFE_ZONE, format_mm
 from .document import Document
@@ -512,6 +512,8 @@ def _mark_span(offset: float, bleed: float, length: float | None) -> tuple[float
 
 
 SCALE_TEXT = 2.2          # mm: the scales' numbers at 6.2 pt, readable held to the light
+# The built-in sheets a calibration page is printed on, as its footer describes them in the page's language.
+CALIBRATION_SHEETS = {"A4 poker": N_("A4 poker"), "Letter poker": N_("Letter poker")}
 
 
 def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
@@ -521,8 +523,9 @@ def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Docu
         raise InputError("duplex: the calibration page needs --duplex long or short")
     w, h = template.paper_w, template.paper_h
     targets = [(w / 2, h / 2), (30, 30), (w - 30, 30), (30, h - 30), (w - 30, h - 30)]
-    front = Scene(w, h, meta={"title": "duplex calibration (front)"})
-    back = Scene(w, h, meta={"title": "duplex calibration (back)"})
+    _ = translator(lang)
+    front = Scene(w, h, meta={"title": _("duplex calibration (front)")})
+    back = Scene(w, h, meta={"title": _("duplex calibration (back)")})
     ink, thin = Style(stroke="ink", stroke_width=0.15), Style(stroke="accent", stroke_width=0.3)
     # A drift that the back's mirrored axis reverses must be corrected with the same sign, the other with -1.
     sign_x = 1 if duplex == "long" else -1
@@ -539,15 +542,15 @@ def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Docu
         front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
         bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
         back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
-    _ = translator(lang)
+    sheet = _(CALIBRATION_SHEETS[template.name]) if template.name in CALIBRATION_SHEETS else template.name
     edge = _("flip on the long edge") if duplex == "long" else _("flip on the short edge")
     front.add(Text(w / 2, 16, _("Duplex calibration: print both sides, hold the sheet to the light."), 3.2,
                    anchor="middle", weight="bold"),
               Text(w / 2, 21.5, _("Read the red lines of the back on the scales; pass the two numbers as "
                    "--back-offset X,Y (mm)."), 2.6, anchor="middle"),
-              Text(w / 2, h - 12, f"{edge} · {template.name}", 2.4, anchor="middle",
+              Text(w / 2, h - 12, f"{edge} · {sheet}", 2.4, anchor="middle",
                    style=Style(fill="muted")))
-    return Document([front, back], title="duplex calibration")
+    return Document([front, back], title=_("duplex calibration"))
 
 
 def lane_length(template: Template) -> float:

@@ -66,6 +66,7 @@ def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
 def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     """One layout: as `emit` writes it. Several: .txt/.json one numbered file each; a drawing one page each."""
     from ...output import check_target, numbered, write_all, write_printed
+    from ...i18n import translator
     from ...press import Document
 
     tree_game = game()
@@ -82,7 +83,8 @@ def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
                  for k, layout in enumerate(layouts)]
         report_written(write_all(files))
         return
-    document = Document([], title=f"{TITLE}: simulated games")
+    _ = translator(options.lang)
+    document = Document([], title=f"{TITLE}: " + _("simulated games"))
     for layout in layouts:
-        document.extend(tree_game.print_design(layout, options), bookmark=f"seed {layout.seed}")
+        document.extend(tree_game.print_design(layout, options), bookmark=_("seed {seed}").format(seed=layout.seed))
     report_written(write_printed(document, output, options))

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from ...games.cops.constants import TITLE
 from ...games.cops.spec import COMPONENTS
 from ..build import component_options, named
 from ..options import report_written
@@ -74,7 +73,7 @@ def _game_json(record, unfinished: bool = False) -> dict:
 def _write_game(design, game, output: Path, print_options, bots: str) -> None:
     from ...output import write_bytes, write_printed
     from ...press import Document
-    from ...games.cops.draw_game import game_scene
+    from ...games.cops.draw_game import game_scene, game_title
 
     state, moves, seed, first = game
     if output.suffix.lower() == ".txt":
@@ -83,5 +82,5 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
         report_written([write_bytes(output, game_log(design, moves, seed, first, bots).encode("utf-8"))])
         return
     scene = game_scene(design, state, print_options.bleed, print_options.lang)
-    document = Document.single(scene, title=f"{TITLE} — a game on map seed {design.seed}")
+    document = Document.single(scene, title=game_title(design, print_options.lang))
     report_written(write_printed(document, output, print_options))

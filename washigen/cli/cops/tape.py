@@ -22,6 +22,7 @@ def command(output: Path, print_options, **params):
     longest page every viewer shows at real size) is written as pages of whole repeats with join marks."""
     from ...output import output_format, write_printed
     from ...press.impose import tape_artwork
+    from ...i18n import translator
     from ...press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
     from ...games.cops.draw import tape_repeat_scene
     from ...games.cops.generate import check_tape_width
@@ -39,7 +40,8 @@ def command(output: Path, print_options, **params):
         return
     bleed = print_options.bleed
     repeat = tape_repeat_scene(design, bleed, print_options.lang)
-    title = f"{TITLE} — tape artwork, seed {design.seed}"
+    title = f"{TITLE} — " + translator(print_options.lang).gettext("tape artwork, seed {seed}").format(
+        seed=design.seed)
     if options.repeat_only:
         document = repeat_document(repeat, bleed, title)
     else:

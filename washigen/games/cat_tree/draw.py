@@ -78,7 +78,7 @@ def print_deck(deck: CatTreeDeck, options: PrintOptions) -> Document:
     w, h = CARD_SIZES[deck.card]
     footer = f"{TITLE} · " + _("{card} cards {width} × {height} mm").format(
         card=_(CARD_SIZE_WORDS[deck.card]), width=_.mm(w), height=_.mm(h)) + f" · washigen {__version__}"
-    return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: deck", footer=footer)
+    return impose_grid(fronts, template, options, backs=backs, title=f"{TITLE}: " + _("deck"), footer=footer)
 
 
 # -- diagrams for the rule sheet -----------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ def reference_pair(w: float = POKER_W, h: float = POKER_H, lang: str = "en") -> 
     gap = 6.0
     front, back = reference_front(w, h, 0.0, lang), reference_back(w, h, 0.0, lang)
     scene = Scene(2 * w + gap, h, meta={"game": GAME, "kind": "reference", "version": __version__,
-                                        "title": "reference card"})
+                                        "title": translator(lang).gettext("reference card")})
     for symbol in front.symbols.values():
         scene.define(symbol)
     scene.add(Group(front.children, clip=(0, 0, w, h)), Group(back.children, dx=w + gap, clip=(0, 0, w, h)))
@@ -96,7 +96,7 @@ def reference_pair(w: float = POKER_W, h: float = POKER_H, lang: str = "en") -> 
 
 
 def sheet_document(paper: str, lang: str = "en") -> Document:
-    return Document.single(score_sheet(paper, lang), title=f"{TITLE}: score sheet")
+    return Document.single(score_sheet(paper, lang))             # titled as the sheet is, in its language
 
 
 def kit_parts(paper: str, deck: CatTreeDeck, options: PrintOptions) -> list[KitPart]:

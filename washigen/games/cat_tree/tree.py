@@ -44,7 +44,7 @@ def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en", 
     width, height, margin_l, margin_t = _tree_box(design, zoom)
     pitch_x, pitch_y = (CELL_W + GAP) * zoom, (CELL_H + GAP) * zoom
     scene = Scene(width, height, meta={"game": GAME, "kind": "layout", "seed": str(design.seed),
-                                       "version": __version__, "title": title or f"{TITLE}: a scored tree"})
+                                       "version": __version__, "title": title or f"{TITLE}: " + _("a scored tree")})
     names = sorted({c.card for c in design.cards})
     for card_name in names:
         scene.define(art_symbol(card_name))

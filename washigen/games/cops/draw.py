@@ -617,12 +617,15 @@ def print_design(design, options: PrintOptions) -> Document:
     if isinstance(design, CopsMap):
         if options.paper is None and options.template is None:
             scene = map_scene(design, options.bleed, options.lang)
-            return Document.single(scene, title=f"{TITLE} — map for {design.players} players, seed {design.seed}")
+            title = translator(options.lang).gettext("map for {players} players, seed {seed}").format(
+                players=design.players, seed=design.seed)
+            return Document.single(scene, title=f"{TITLE} — {title}")
         return print_strips(design, options)
     if isinstance(design, CopsTape):
         if options.paper is None and options.template is None:
             scene = tape_repeat_scene(design, options.bleed, options.lang)
-            return Document.single(scene, title=f"{TITLE} — tape repeat, seed {design.seed}")
+            title = translator(options.lang).gettext("tape repeat, seed {seed}").format(seed=design.seed)
+            return Document.single(scene, title=f"{TITLE} — {title}")
         return print_strips(design, options)
     raise InputError(f"cops: cannot print a {type(design).__name__}")
 
@@ -633,7 +636,7 @@ def print_strips(design, options: PrintOptions) -> Document:
     template = template_for(f"tape{int(round(width))}", options.paper or "a4", options.template)
     _ = translator(options.lang)
     strips = strip_scenes(design, options.bleed, options.lang)
-    title = f"{TITLE} — {len(strips)} segments, seed {design.seed}"
+    title = f"{TITLE} — " + _("{count} segments, seed {seed}").format(count=len(strips), seed=design.seed)
     if getattr(design, "layout", "end-to-end") == "stacked":
         how = _("cut along the marks, lay the strips one below the other, squad sections at the left")
     else:
@@ -648,5 +651,5 @@ def print_sheets(design: CopsSheet, options: PrintOptions) -> Document:
     template = load_template(options.template) if options.template else sheet_template(options.paper or "a4")
     _ = translator(options.lang)
     fronts = [squad_sheet_scene(k + 1, lang=options.lang) for k in range(design.squads)]
-    return impose_grid(fronts, template, replace(options, duplex="none"), title=f"{TITLE} — squad sheets",
+    return impose_grid(fronts, template, replace(options, duplex="none"), title=f"{TITLE} — " + _("squad sheets"),
                        footer=_("Cops squad sheets · one per squad"))

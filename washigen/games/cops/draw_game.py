@@ -16,12 +16,17 @@ from . import engine
 from .draw import map_scene, paint, ramen_symbol
 from .geometry import location_index, path_visible, shape_of, visible_part
 from .lettering import WORD_GAP, box_gap, text_box
-from .model import PATH_WIDTH, SQUAD_WIDTH, CopsMap, scale_for
+from .model import PATH_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, scale_for
 from .playtest import turn_limit
 
 
 SQUAD_COLOURS = ("#d62728", "#1f4fd6", "#1a9a3a", "#8e3fb0", "#222222", "#e0559b")
 COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("purple"), N_("black"), N_("pink"))    # the key names them
+
+
+def game_title(design: CopsMap, lang: str = "en") -> str:
+    """The title of a played game's document, in the page's language."""
+    return f"{TITLE} — " + translator(lang).gettext("a game on map seed {seed}").format(seed=design.seed)
 
 
 def game_scene(design: CopsMap, state, bleed: float = 0.0, lang: str = "en") -> Scene:

@@ -8,7 +8,6 @@ from typing import Any
 
 from ...errors import InputError
 from ..played import PlayedGame
-from .constants import TITLE
 
 
 def played_game(design: Any, seed: int) -> PlayedGame | None:
@@ -33,7 +32,7 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     def draw(step: int | None, options: Any) -> Any:
         from ...press import Document
         from . import engine
-        from .draw_game import game_scene
+        from .draw_game import game_scene, game_title
 
         state = match.final
         if step is not None and step < len(moves):
@@ -41,6 +40,6 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
             for text in moves[:max(0, step)]:
                 state = engine.apply(state, engine.parse_move(text, state))
         return Document.single(game_scene(design, state, options.bleed, options.lang),
-                               title=f"{TITLE} — a game on map seed {design.seed}")
+                               title=game_title(design, options.lang))
 
     return PlayedGame(moves, tuple(lines), draw)

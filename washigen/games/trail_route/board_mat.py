@@ -29,7 +29,7 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
     g = mat_geometry(tile)
     cell, top = g["cell"], g["top"]
     scene = Scene(g["width"], g["height"], theme=dict(THEME), meta={"game": GAME, "kind": "mat",
-                                                                     "title": f"{TITLE}: board mat"})
+                                                                     "title": f"{TITLE}: " + _("board mat")})
     scene.add(Rect(0, 0, g["width"], g["height"], Style(fill="tr-mat"), rx=4.0))
     scene.add(Text(SAFE_ZONE + 0.5, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
     right = g["road_x"] + COLS * cell - 14.0

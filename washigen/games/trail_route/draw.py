@@ -60,7 +60,7 @@ def board_scene(setup: TrailRouteSetup, cell: float = BOARD_CELL, legend: bool =
     width, height = board_size(cell, rows, len(setup.seats), legend)
     scene = Scene(width, height, theme=dict(THEME),
                   meta={"game": GAME, "kind": "setup", "seed": str(setup.seed), "version": __version__,
-                        "title": f"{TITLE}: setup"})
+                        "title": f"{TITLE}: " + _("setup")})
     scene.define(ground_symbol())
     scene.places.grid = PlaceGrid(road_x, top, cell, cell, cell, cell, rows, COLS)     # where each road tile lies
     scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="tr-mat")))
@@ -127,9 +127,9 @@ def fitted_lines(x: float, y: float, text: str, size: float, room: float, style:
 
 def print_setup(setup: TrailRouteSetup, options: PrintOptions) -> Document:
     if options.paper is None:
-        return Document.single(board_scene(setup, lang=options.lang), title=f"{TITLE}: setup")
+        return Document.single(board_scene(setup, lang=options.lang))          # titled as the board is
     scene = board_scene(setup, board_cell(setup, options.paper), lang=options.lang)
-    return Document([fit_on_paper(scene, options.paper)], title=f"{TITLE}: setup")
+    return Document([fit_on_paper(scene, options.paper)], title=scene.meta["title"])
 
 
 def fit_on_paper(scene: Scene, paper: str) -> Scene:

@@ -186,5 +186,5 @@ def print_cards(options: PrintOptions, paper: str) -> Document:
     fronts = [card_front(card, options.bleed, options.lang) for card, (_name, copies) in CARDS.items()
               for _copy in range(copies)]
     return impose_grid(fronts, card_template(paper), options, backs=card_back(options.bleed),
-                       title=f"{TITLE}: hand cards",
+                       title=f"{TITLE}: " + _("hand cards"),
                        footer=f"{TITLE} · " + _("hand cards") + f" · washigen {__version__}")

@@ -42,6 +42,6 @@ def print_pawns(options: PrintOptions, paper: str) -> Document:
     pawns = [pawn_scene(colour, n, options.bleed, options.lang) for colour in COLOURS for n in (1, 2)]
     template = grid_template(paper, (PAWN_W, PAWN_H), None, f"{paper} standees")
     return impose_grid(pawns, template, PrintOptions(**{**options.__dict__, "duplex": "none"}),
-                       title=f"{TITLE}: cat pawns",
+                       title=f"{TITLE}: " + _("cat pawns"),
                        footer=f"{TITLE} · " + _("cat pawns: cut out, fold, glue the feet")
                        + f" · washigen {__version__}")

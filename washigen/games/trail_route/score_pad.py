@@ -15,14 +15,15 @@ from .model import COLOURS, GAME, TITLE
 def score_pad(paper: str, lang: str = "en") -> Document:
     _ = translator(lang)
     w, h = paper_size(paper)
-    page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "score-pad", "title": f"{TITLE}: score pad"})
+    title = f"{TITLE}: " + _("score pad")
+    page = Scene(w, h, theme=dict(THEME), meta={"game": GAME, "kind": "score-pad", "title": title})
     half = h / 2
     for n in range(2):
         page.add(Group(children=score_block(w - 2 * 12.0, half - 16.0, lang), dx=12.0, dy=n * half + 9.0))
     footer = f"{TITLE} · " + _("score pad") + f" · washigen {__version__}"
     page.add(Line(6.0, half, w - 6.0, half, Style(stroke="muted", stroke_width=0.25, dash=(2.0, 2.0))),
              Text(w / 2, h - MIN_PAGE_MARGIN, footer, 2.2, anchor="middle", style=Style(fill="muted")))
-    return Document([page], title=f"{TITLE}: score pad")
+    return Document([page], title=title)
 
 
 def score_block(w: float, h: float, lang: str = "en") -> list:

@@ -501,5 +501,5 @@ def print_tiles(mix: Mix, size: float, options: PrintOptions, paper: str) -> Doc
     fronts, backs = tile_runs(mix, size, options.bleed, options.lang)
     sheet = _("tiles {size} mm · mix {mix}").format(size=_.mm(size), mix=mix_name(mix, options.lang))
     footer = f"{TITLE} · {sheet} · washigen {__version__}"
-    return impose_grid(fronts, tile_template(paper, size, options), options, backs=backs, title=f"{TITLE}: tiles",
-                       footer=footer)
+    return impose_grid(fronts, tile_template(paper, size, options), options, backs=backs,
+                       title=f"{TITLE}: " + _("tiles"), footer=footer)
