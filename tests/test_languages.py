@@ -28,6 +28,8 @@ SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "
                 "tape", "tapes", "bot", "bots", "qr", "code", "standard", "notation", "orange", "diagonal", "duplex",
                 "position", "ramen", "miso", "poker", "bridge", "tarot", "mini", "euro", "mm", "pt", "super",
                 "pdf", "png", "svg", "json", "txt", "toml"}
+# and those the Cops report's English brings: the preposition "an" ("an der Oberkante"), "des Segments", "der Rest".
+SHARED_WORDS |= {"an", "segments", "rest"}
 # A value of an option a page or a help tells its reader to type (`--duplex long`, `--bots greedy,random`).
 COMMAND_WORDS = {"long", "stacked", "greedy", "random", "strong"}
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns

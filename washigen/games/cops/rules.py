@@ -11,6 +11,7 @@ import math
 from typing import Iterable, Sequence
 
 from ...report import Report, Violation
+from ...words import N_, Says
 from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, path_visible,
                        point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
@@ -29,7 +30,8 @@ def validate(design) -> Report:
         origins = [design.origin(i) for i in range(len(design.segments))]
         return validate_segments(design.segments, frame_of(design), origins=origins, roads=design.roads,
                                  layout=design.layout)
-    return Report.of([Violation.error("cops.design.kind", f"not a Cops design: {type(design).__name__}")])
+    return Report.of([Violation.error("cops.design.kind", Says(N_("not a Cops design: {kind}"),
+                                                               kind=type(design).__name__))])
 
 
 def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = False,
@@ -76,18 +78,21 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
 def check_zones(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
     if len(segment.zones) != ZONES_PER_SEGMENT:
         yield Violation.error("cops.segment.zones",
-                              f"Segment {number} has {len(segment.zones)} zone(s); a segment holds two zones split "
-                              "by gravestones.", segment=number)
+                              Says(N_("Segment {segment} has {count} zone(s); a segment holds two zones split by "
+                                      "gravestones."), segment=number, count=len(segment.zones)), segment=number)
     if not (frame.squad < segment.gravestones < frame.length):
         yield Violation.error("cops.segment.zones",
-                              f"The gravestones of segment {number} stand at x {segment.gravestones:g} mm, outside "
-                              "the segment, so it has no second zone.", segment=number,
+                              Says(N_("The gravestones of segment {segment} stand at x {x:g} mm, outside the segment, "
+                                      "so it has no second zone."), segment=number, x=segment.gravestones),
+                              segment=number,
                               position=(round(segment.gravestones, 1), 0.0))
     for zone_number, zone in enumerate(segment.zones, start=1):
         if len(zone.locations) != LOCATIONS_PER_ZONE:
             yield Violation.error("cops.zone.locations",
-                                  f"Zone {zone_number} of segment {number} has {len(zone.locations)} location(s); "
-                                  f"every zone has {LOCATIONS_PER_ZONE}.", segment=number, zone=zone_number)
+                                  Says(N_("Zone {zone} of segment {segment} has {count} location(s); every zone has "
+                                          "{per_zone}."), zone=zone_number, segment=number,
+                                       count=len(zone.locations), per_zone=LOCATIONS_PER_ZONE),
+                                  segment=number, zone=zone_number)
 
 
 def check_locations(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
@@ -98,44 +103,57 @@ def check_locations(segment: Segment, number: int, frame: Frame) -> Iterable[Vio
             x0, y0, x1, y1 = location.x, location.y, location.x + location.w, location.y + location.h
             if x0 < low - EPS or x1 > high + EPS or y0 < -EPS or y1 > frame.width + EPS:
                 yield Violation.error("cops.location.placement",
-                                      f"Location {location.id} does not lie within zone {zone_number} of segment "
-                                      f"{number} (on the tape, between the squad section or the gravestones and "
-                                      "the zone's end).", segment=number, location=location.id,
+                                      Says(N_("Location {location} does not lie within zone {zone} of segment "
+                                              "{segment} (on the tape, between the squad section or the gravestones "
+                                              "and the zone's end)."), location=location.id, zone=zone_number,
+                                           segment=number), segment=number, location=location.id,
                                       position=rounded((x0, y0)))
             yield from check_areas(location, number, frame)
     for i, first in enumerate(locations):
         for second in locations[i + 1:]:
             if locations_overlap(first, second):
                 yield Violation.error("cops.location.overlap",
-                                      f"Locations {first.id} and {second.id} overlap.", segment=number,
+                                      Says(N_("Locations {first} and {second} overlap."), first=first.id,
+                                           second=second.id), segment=number,
                                       location=first.id, position=rounded(second.centre))
+
+
+# In location 1a "the largest area" is not larger than "the middle": an area by its rank, then the next one, each
+# a whole phrase with its article, so a language puts them in the case its sentence needs.
+_AREA_NAMES = (N_("the largest area"), N_("the middle area"), N_("the smallest area"), N_("the fourth area"),
+               N_("the fifth area"))
+_OTHER_AREA_NAMES = (N_("the middle"), N_("the smallest"), N_("the fourth"), N_("the fifth"))
 
 
 def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Violation]:
     areas = location.areas
     if len(areas) != AREAS_PER_LOCATION:
         yield Violation.error("cops.location.areas",
-                              f"Location {location.id} has {len(areas)} area(s); every location has three: the "
-                              "largest, the middle and the smallest.", segment=number, location=location.id)
+                              Says(N_("Location {location} has {count} area(s); every location has three: the "
+                                      "largest, the middle and the smallest."), location=location.id,
+                                   count=len(areas)), segment=number, location=location.id)
     for k in range(len(areas) - 1):
         if not areas[k].size > areas[k + 1].size + 1e-6:
-            names = ("largest", "middle", "smallest", "fourth", "fifth")
             yield Violation.error("cops.location.areas-order",
-                                  f"In location {location.id} the {names[min(k, 4)]} area "
-                                  f"({areas[k].size:.1f} mm²) is not larger than the {names[min(k + 1, 4)]} "
-                                  f"({areas[k + 1].size:.1f} mm²): the three areas must differ in size, largest "
-                                  "first.", segment=number, location=location.id, area=k + 1)
+                                  Says(N_("In location {location} {area} ({size:.1f} mm²) is not larger than {other} "
+                                          "({other_size:.1f} mm²): the three areas must differ in size, largest "
+                                          "first."), location=location.id, area=Says(_AREA_NAMES[min(k, 4)]),
+                                       size=areas[k].size, other=Says(_OTHER_AREA_NAMES[min(k, 3)]),
+                                       other_size=areas[k + 1].size),
+                                  segment=number, location=location.id, area=k + 1)
     shape = shape_of(location)
     for k, area in enumerate(areas):
         if not area_inside(area, shape):
             yield Violation.error("cops.location.area-outside",
-                                  f"Area {k + 1} of location {location.id} sticks out of the location.",
+                                  Says(N_("Area {area} of location {location} sticks out of the location."),
+                                       area=k + 1, location=location.id),
                                   segment=number, location=location.id, area=k + 1,
                                   position=rounded((area.x, area.y)))
         for j in range(k + 1, len(areas)):
             if areas_overlap(area, areas[j]):
                 yield Violation.error("cops.location.areas-overlap",
-                                      f"Areas {k + 1} and {j + 1} of location {location.id} overlap.",
+                                      Says(N_("Areas {first} and {second} of location {location} overlap."),
+                                           first=k + 1, second=j + 1, location=location.id),
                                       segment=number, location=location.id, area=k + 1)
 
 
@@ -147,8 +165,9 @@ def check_printable(segments: Sequence[Segment]) -> Iterable[Violation]:
     if small:
         number, location, side = min(small, key=lambda item: item[2])
         yield Violation.warning("cops.print.small-area",
-                                f"{len(small)} location(s) have an area under {MIN_AREA_SIDE:g} mm across (the "
-                                f"smallest: {side:.1f} mm in {location.id}): hard to colour in; a wider tape helps.",
+                                Says(N_("{count} location(s) have an area under {limit:g} mm across (the smallest: "
+                                        "{side:.1f} mm in {location}): hard to colour in; a wider tape helps."),
+                                     count=len(small), limit=MIN_AREA_SIDE, side=side, location=location.id),
                                 segment=number, location=location.id)
 
 
@@ -161,33 +180,52 @@ def check_path_ends(segment: Segment, number: int, frame: Frame) -> Iterable[Vio
         for label, end, point in (("a", path.a, path.points[0]), ("b", path.b, path.points[-1])):
             problem = _end_problem(end, point, locations, frame)
             if problem:
-                yield Violation.error("cops.path.detached", f"Path #{index} of segment {number}: {problem}",
+                yield Violation.error("cops.path.detached",
+                                      Says(N_("Path #{path} of segment {segment}: {problem}"), path=index,
+                                           segment=number, problem=problem),
                                       segment=number, path=index, end=label, position=rounded(point))
         if path.a.location is not None and path.a.location == path.b.location:
-            yield Violation.error("cops.path.loop", f"Path #{index} of segment {number} leads from "
-                                  f"{path.a.location} back to itself.", segment=number, path=index)
+            yield Violation.error("cops.path.loop", Says(N_("Path #{path} of segment {segment} leads from {location} "
+                                                            "back to itself."), path=index, segment=number,
+                                                         location=path.a.location), segment=number, path=index)
         off = [p for p in path.points if not (-EPS <= p[0] <= frame.length + EPS and -EPS <= p[1] <= frame.width + EPS)]
         if off:
-            yield Violation.error("cops.path.off-tape", f"Path #{index} of segment {number} runs off the tape.",
-                                  segment=number, path=index, position=rounded(off[0]))
+            yield Violation.error("cops.path.off-tape",
+                                  Says(N_("Path #{path} of segment {segment} runs off the tape."), path=index,
+                                       segment=number), segment=number, path=index, position=rounded(off[0]))
 
 
-def _end_problem(end: End, point: Point, locations: dict[str, Location], frame: Frame) -> str:
+# Sentences that name a side of a segment are written whole for each side: German names a port by its edge and a
+# joint by the segment's end ("an der Oberkante", "am linken Ende"), in the sentence's own case.
+_NO_POSITION = {"top": N_("the top end gives no position (at)."),
+                "bottom": N_("the bottom end gives no position (at)."),
+                "left": N_("the left end gives no position (at)."),
+                "right": N_("the right end gives no position (at).")}
+_END_AWAY = {"top": N_("its top port at {at:g} mm is {distance:.1f} mm away from where the path ends."),
+             "bottom": N_("its bottom port at {at:g} mm is {distance:.1f} mm away from where the path ends."),
+             "left": N_("its left joint at {at:g} mm is {distance:.1f} mm away from where the path ends."),
+             "right": N_("its right joint at {at:g} mm is {distance:.1f} mm away from where the path ends.")}
+
+
+def _end_problem(end: End, point: Point, locations: dict[str, Location], frame: Frame) -> Says | None:
+    """What is wrong with a path's end (a sentence to follow "Path #3 of segment 1: "), or None."""
     kinds = sum(value is not None for value in (end.location, end.port, end.joint))
     if kinds != 1:
-        return "an end names a location, a port or a joint (exactly one)."
+        return Says(N_("an end names a location, a port or a joint (exactly one)."))
     if end.location is not None:
         if end.location not in locations:
-            return f"names location {end.location!r}, which is not on this segment."
+            return Says(N_("names location {location!r}, which is not on this segment."), location=end.location)
         if not inside(shape_of(locations[end.location]), point, MATCH_TOLERANCE):
-            return f"an end lies outside location {end.location}, at ({point[0]:g}, {point[1]:g}) mm."
-        return ""
+            return Says(N_("an end lies outside location {location}, at ({x:g}, {y:g}) mm."), location=end.location,
+                        x=point[0], y=point[1])
+        return None
+    side = end.port or end.joint or ""
     expected = end_point(end, frame)
     if expected is None:
-        return f"the {end.port or end.joint} end gives no position (at)."
+        return Says(_NO_POSITION[side])
     if math.dist(expected, point) > MATCH_TOLERANCE:
-        return (f"its {end.describe()} is {math.dist(expected, point):.1f} mm away from where the path ends.")
-    return ""
+        return Says(_END_AWAY[side], at=end.at, distance=math.dist(expected, point))
+    return None
 
 
 def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) -> Iterable[Violation]:
@@ -204,12 +242,16 @@ def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) ->
                 continue
             distance, where = polyline_distance(parts[i], parts[j], limit)
             if distance <= 1e-7:
-                yield Violation.error("cops.path.crossing", f"Paths #{i} and #{j} of segment {number} cross.",
+                yield Violation.error("cops.path.crossing",
+                                      Says(N_("Paths #{first} and #{second} of segment {segment} cross."), first=i,
+                                           second=j, segment=number),
                                       segment=number, path=i, other=j, position=rounded(where))
             elif distance < limit - 1e-6:
                 yield Violation.warning("cops.path.too-close",
-                                        f"Paths #{i} and #{j} of segment {number} run {distance:.1f} mm apart and "
-                                        "print as one.", segment=number, path=i, other=j, position=rounded(where))
+                                        Says(N_("Paths #{first} and #{second} of segment {segment} run "
+                                                "{distance:.1f} mm apart and print as one."), first=i, second=j,
+                                             segment=number, distance=distance),
+                                        segment=number, path=i, other=j, position=rounded(where))
 
 
 def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) -> Iterable[Violation]:
@@ -229,16 +271,23 @@ def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) ->
                 inner = part[1:-1]
                 if any(inside(shape, p, -1e-6) for p in inner):
                     yield Violation.error("cops.path.clearance",
-                                          f"Path #{index} of segment {number} runs back over location "
-                                          f"{location.id}.", segment=number, path=index, location=location.id,
+                                          Says(N_("Path #{path} of segment {segment} runs back over location "
+                                                  "{location}."), path=index, segment=number, location=location.id),
+                                          segment=number, path=index, location=location.id,
                                           position=rounded(next(p for p in inner if inside(shape, p, -1e-6))))
                 continue
             distance, where = polyline_shape_distance(part, shape)
             if distance < clearance - 1e-6:
-                verb = "runs over" if distance <= 1e-7 else f"passes {distance:.1f} mm from"
-                yield Violation.error("cops.path.clearance",
-                                      f"Path #{index} of segment {number} {verb} location {location.id}, which it "
-                                      f"does not join (keep {clearance:.1f} mm clear).", segment=number, path=index,
+                if distance <= 1e-7:
+                    says = Says(N_("Path #{path} of segment {segment} runs over location {location}, which it does "
+                                   "not join (keep {clearance:.1f} mm clear)."), path=index, segment=number,
+                                location=location.id, clearance=clearance)
+                else:
+                    says = Says(N_("Path #{path} of segment {segment} passes {distance:.1f} mm from location "
+                                   "{location}, which it does not join (keep {clearance:.1f} mm clear)."),
+                                path=index, segment=number, distance=distance, location=location.id,
+                                clearance=clearance)
+                yield Violation.error("cops.path.clearance", says, segment=number, path=index,
                                       location=location.id, position=rounded(where))
 
 
@@ -246,7 +295,8 @@ def check_every_location_has_a_path(segment: Segment, number: int) -> Iterable[V
     joined = {end.location for path in segment.paths for end in (path.a, path.b)}
     for location in segment.locations:
         if location.id not in joined:
-            yield Violation.error("cops.location.no-path", f"No path leads to location {location.id}.",
+            yield Violation.error("cops.location.no-path",
+                                  Says(N_("No path leads to location {location}."), location=location.id),
                                   segment=number, location=location.id, position=rounded(location.centre))
 
 
@@ -261,11 +311,22 @@ def check_squad_section(segment: Segment, number: int, frame: Frame) -> Iterable
             if x >= frame.squad - 1e-6 or end is not None and end.joint == "left":
                 continue
             yield Violation.error("cops.squad.name-field",
-                                  f"Path #{index} of segment {number} runs into the squad section at ({x:g}, {y:g}) "
-                                  "mm, where the squad's name is written; only a path from a joint on the segment's "
-                                  "left end crosses it.", segment=number, path=index,
+                                  Says(N_("Path #{path} of segment {segment} runs into the squad section at ({x:g}, "
+                                          "{y:g}) mm, where the squad's name is written; only a path from a joint on "
+                                          "the segment's left end crosses it."), path=index, segment=number, x=x, y=y),
+                                  segment=number, path=index,
                                   position=(round(x, 1), round(y, 1)))
             break
+
+
+_PORT_ALONE = {"top": N_("Path #{path} of segment {segment} leaves the top edge at x {x:g} mm, but no path meets it on "
+                        "the bottom edge."),
+               "bottom": N_("Path #{path} of segment {segment} leaves the bottom edge at x {x:g} mm, but no path meets "
+                           "it on the top edge.")}
+_STACKED_PORT_ALONE = {"top": N_("The top port of strip {strip} at x {x:g} mm meets no port of strip {neighbour} and "
+                                 "no new road completes it."),
+                       "bottom": N_("The bottom port of strip {strip} at x {x:g} mm meets no port of strip "
+                                    "{neighbour} and no new road completes it.")}
 
 
 def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
@@ -276,9 +337,8 @@ def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violati
             if not any(meets(x, x2) for _, x2 in partners):
                 y = 0.0 if side == "top" else frame.width
                 yield Violation.error("cops.port.unmatched",
-                                      f"Path #{index} of segment {number} leaves the {side} edge at x {x:g} mm, "
-                                      f"but no path meets it on the {other} edge.", segment=number, path=index,
-                                      position=(round(x, 1), y))
+                                      Says(_PORT_ALONE[side], path=index, segment=number, x=x),
+                                      segment=number, path=index, position=(round(x, 1), y))
 
 
 def check_stacked_ports(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point], roads: Sequence[Road],
@@ -303,9 +363,8 @@ def check_stacked_ports(segments: Sequence[Segment], frame: Frame, origins: Sequ
                 neighbour = (number % count) + 1 if side == "bottom" else (number - 2) % count + 1
                 y = 0.0 if side == "top" else frame.width
                 yield Violation.error("cops.port.unmatched",
-                                      f"The {side} port of strip {number} at x {x:g} mm meets no port of strip "
-                                      f"{neighbour} and no new road completes it.", segment=number, path=index,
-                                      position=(round(x, 1), y))
+                                      Says(_STACKED_PORT_ALONE[side], strip=number, x=x, neighbour=neighbour),
+                                      segment=number, path=index, position=(round(x, 1), y))
 
 
 def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point],
@@ -324,8 +383,9 @@ def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequenc
         if not near or _free_field(near, x0, y0, x1, y1, field_w, field_h, step):
             continue
         yield Violation.error("cops.squad.name-field",
-                              f"New roads cut the squad section of segment {number}: no {field_w:g} x "
-                              f"{field_h:g} mm field is left free for the squad's name.", segment=number,
+                              Says(N_("New roads cut the squad section of segment {segment}: no {width:g} x "
+                                      "{height:g} mm field is left free for the squad's name."), segment=number,
+                                   width=field_w, height=field_h), segment=number,
                               position=rounded((x0, y0)))
 
 
@@ -342,6 +402,10 @@ def _free_field(boxes, x0, y0, x1, y1, w, h, step) -> bool:
 
 
 # -- joints, roads and the whole map ------------------------------------------------------------------------------
+
+
+_JOINT_ALONE = {"left": N_("The left joint of segment {segment} at y {y:g} mm meets nothing: {why}."),
+                "right": N_("The right joint of segment {segment} at y {y:g} mm meets nothing: {why}.")}
 
 
 def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],
@@ -363,16 +427,17 @@ def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, origins:
                     continue
                 edge = (side == "left" and number == 1) or (side == "right" and number == count)
                 if stacked:
-                    why = "stacked strips meet nothing at their ends"
+                    why = Says(N_("stacked strips meet nothing at their ends"))
                 elif edge and not ring:
-                    why = "it leads off the end of the map"
+                    why = Says(N_("it leads off the end of the map"))
                 else:
                     neighbour = number - 1 if side == "left" else number + 1
                     neighbour = (neighbour - 1) % count + 1
-                    why = f"segment {neighbour} has no joint at that height and no new road completes it"
+                    why = Says(N_("segment {neighbour} has no joint at that height and no new road completes it"),
+                               neighbour=neighbour)
                 x = 0.0 if side == "left" else frame.length
                 yield Violation.error("cops.joint.unmatched",
-                                      f"The {side} joint of segment {number} at y {y:g} mm meets nothing: {why}.",
+                                      Says(_JOINT_ALONE[side], segment=number, y=y, why=why),
                                       segment=number, path=index, position=(x, round(y, 1)))
 
 
@@ -402,13 +467,15 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
             problem, target = _road_end_problem(end, point, segments, frame, origins, wrap)
             ends.append((point, target))
             if problem:
-                yield Violation.error("cops.road.detached", f"New road #{index}: {problem}", road=index, end=label,
-                                      position=rounded(point))
+                yield Violation.error("cops.road.detached",
+                                      Says(N_("New road #{road}: {problem}"), road=index, problem=problem),
+                                      road=index, end=label, position=rounded(point))
         samples = list(road.points) + [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
                                        for p, q in zip(road.points, road.points[1:])]
         for p in samples:
             if not any(r[0] - EPS <= p[0] <= r[2] + EPS and r[1] - EPS <= p[1] <= r[3] + EPS for r in rects):
-                yield Violation.error("cops.road.off-tape", f"New road #{index} runs off the tape.", road=index,
+                yield Violation.error("cops.road.off-tape",
+                                      Says(N_("New road #{road} runs off the tape."), road=index), road=index,
                                       position=rounded(p))
                 break
         yield from _road_crossings(index, road, ends, segments, frame, origins, tolerance, visible)
@@ -421,14 +488,28 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
             shared = [p for p in (first.points[0], first.points[-1])
                       if min(math.dist(p, second.points[0]), math.dist(p, second.points[-1])) <= tolerance]
             if not any(math.dist(where, p) <= tolerance for p in shared):
-                yield Violation.error("cops.road.crossing", f"New roads #{i} and #{j} cross.", road=i, other=j,
-                                      position=rounded(where))
+                yield Violation.error("cops.road.crossing",
+                                      Says(N_("New roads #{first} and #{second} cross."), first=i, second=j),
+                                      road=i, other=j, position=rounded(where))
+
+
+# A road's end on a segment's side: (side, kind) as the road names it; "?" where it names neither a joint nor a port.
+_ROAD_NO_END = {("left", "joint"): N_("segment {segment} has no left joint at y {at} mm."),
+                ("right", "joint"): N_("segment {segment} has no right joint at y {at} mm."),
+                ("top", "port"): N_("segment {segment} has no top port at x {at} mm."),
+                ("bottom", "port"): N_("segment {segment} has no bottom port at x {at} mm."),
+                ("?", "port"): N_("segment {segment} has no ? port at x {at} mm.")}
+_ROAD_MISSES_PATH = {("left", "joint"): N_("does not reach the path of the left joint of segment {segment}."),
+                     ("right", "joint"): N_("does not reach the path of the right joint of segment {segment}."),
+                     ("top", "port"): N_("does not reach the path of the top port of segment {segment}."),
+                     ("bottom", "port"): N_("does not reach the path of the bottom port of segment {segment}.")}
 
 
 def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Frame,
-                      origins: Sequence[Point], wrap: float = 0.0) -> tuple[str, tuple | None]:
+                      origins: Sequence[Point], wrap: float = 0.0) -> tuple[Says | None, tuple | None]:
+    """What is wrong with a new road's end (a sentence to follow "New road #0: ", or None) and what it reaches."""
     if not (0 <= end.segment < len(segments)):
-        return f"names segment {end.segment + 1}, which is not on the map.", None
+        return Says(N_("names segment {segment}, which is not on the map."), segment=end.segment + 1), None
     segment = segments[end.segment]
     local = (point[0] - origins[end.segment][0], point[1] - origins[end.segment][1])
     if wrap and getattr(end, "port", None) == "top" and abs(local[1] - wrap) <= MATCH_TOLERANCE:
@@ -436,21 +517,19 @@ def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Fra
     if end.location is not None:
         locations = location_index(segment)
         if end.location not in locations:
-            return f"names location {end.location!r}, which is not on segment {end.segment + 1}.", None
+            return Says(N_("names location {location!r}, which is not on segment {segment}."),
+                        location=end.location, segment=end.segment + 1), None
         if not inside(shape_of(locations[end.location]), local, MATCH_TOLERANCE):
-            return f"does not reach location {end.location}.", None
-        return "", ("location", end.segment, end.location)
+            return Says(N_("does not reach location {location}."), location=end.location), None
+        return None, ("location", end.segment, end.location)
     found = road_path(end, segments)
-    kind = "joint" if end.joint else "port"
+    side = (end.joint or end.port or "?", "joint" if end.joint else "port")
     if found is None:
-        axis = "y" if end.joint else "x"
-        return (f"segment {end.segment + 1} has no {end.joint or end.port or '?'} {kind} at {axis} {end.at} mm.",
-                None)
+        return Says(_ROAD_NO_END[side], segment=end.segment + 1, at=end.at), None
     path = segment.paths[found[1]]
     if point_polyline_distance(local, path.points) > MATCH_TOLERANCE:
-        return (f"does not reach the path of the {end.joint or end.port} {kind} of segment {end.segment + 1}.",
-                None)
-    return "", ("path", found[0], found[1])
+        return Says(_ROAD_MISSES_PATH[side], segment=end.segment + 1), None
+    return None, ("path", found[0], found[1])
 
 
 def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segment], frame: Frame,
@@ -470,7 +549,8 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             distance, where = polyline_shape_distance(local, shape)
             if distance < frame.clearance - 1e-6:
                 yield Violation.error("cops.road.crossing",
-                                      f"New road #{index} runs over location {location.id}.", road=index,
+                                      Says(N_("New road #{road} runs over location {location}."), road=index,
+                                           location=location.id), road=index,
                                       location=location.id, position=rounded(to_map(where, s, frame, origins)))
         for p_index, path in enumerate(segment.paths):
             part = visible[s][p_index]
@@ -482,8 +562,9 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             where_map = to_map(where, s, frame, origins)
             if not _touch_allowed(where_map, path, (s, p_index), ends, frame, origins, tolerance):
                 yield Violation.error("cops.road.crossing",
-                                      f"New road #{index} crosses path #{p_index} of segment {s + 1}.", road=index,
-                                      segment=s + 1, path=p_index, position=rounded(where_map))
+                                      Says(N_("New road #{road} crosses path #{path} of segment {segment}."),
+                                           road=index, path=p_index, segment=s + 1),
+                                      road=index, segment=s + 1, path=p_index, position=rounded(where_map))
 
 
 def _touch_allowed(where: Point, path: Path, key: tuple[int, int], ends: list, frame: Frame,
@@ -582,7 +663,7 @@ def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origi
         names = ", ".join(location.id for _, location in members)
         s, first = members[0]
         yield Violation.error("cops.map.disconnected",
-                              f"Location(s) {names} cannot be reached from the rest of the map.",
+                              Says(N_("Location(s) {names} cannot be reached from the rest of the map."), names=names),
                               segment=s + 1, location=first.id, position=rounded(first.centre))
     for s, segment in enumerate(segments):
         for zone_number, zone in enumerate(segment.zones, start=1):
@@ -591,16 +672,18 @@ def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origi
             reachable = [location for location in zone.locations if (s, location.id) in reached]
             if not reachable:
                 yield Violation.error("cops.zone.unreachable",
-                                      f"No location of zone {zone_number} of segment {s + 1} can be reached.",
+                                      Says(N_("No location of zone {zone} of segment {segment} can be reached."),
+                                           zone=zone_number, segment=s + 1),
                                       segment=s + 1, zone=zone_number)
                 continue
             complete = [location for location in reachable if _areas_ranked(location)]
             if len(complete) < 2:
                 yield Violation.error("cops.zone.unsolvable",
-                                      f"The crime of zone {zone_number} of segment {s + 1} cannot be solved: it "
-                                      "needs a largest and a middle area in two different reachable locations and a "
-                                      f"smallest one; only {len(complete)} reachable location(s) hold three ranked "
-                                      "areas.", segment=s + 1, zone=zone_number)
+                                      Says(N_("The crime of zone {zone} of segment {segment} cannot be solved: it "
+                                              "needs a largest and a middle area in two different reachable "
+                                              "locations and a smallest one; only {count} reachable location(s) hold "
+                                              "three ranked areas."), zone=zone_number, segment=s + 1,
+                                           count=len(complete)), segment=s + 1, zone=zone_number)
 
 
 def _areas_ranked(location: Location) -> bool:
