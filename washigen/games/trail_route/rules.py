@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from ...errors import InputError
 from ...report import Report, Violation
+from ...words import N_, Says
 from .model import (CARDS, COLOURS, COLS, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, ROWS, STEP, TrailRouteSetup,
-                    arrow_moves, dest_name, tile_name)
+                    arrow_moves, arrow_of, dest_pair, tile_name)
 
 Cell = tuple[int, int]            # 0-based (row, col) inside the code; reports add 1
 
@@ -120,6 +121,71 @@ def _reaches_destinations(entry: Cell, blocked: set[Cell], rows: int) -> bool:
     return False
 
 
+# -- the words of the messages: every sentence is a Says, so that a report can be shown in any language --------------
+
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+# A road tile as a sentence names it: model.tile_name in lower case ("wall", "red/blue arrow left").
+TILE_WORDS = {"road": N_("plain road"), "mouse-toy": N_("mouse toy"), "cat-forward": N_("cat forward"),
+              "place-a-cat": N_("place a cat"), "wall": N_("wall"), "tunnel": N_("tunnel")}
+BLACK_ARROW_WORDS = {"left": N_("black arrow left"), "up": N_("black arrow up"), "down": N_("black arrow down"),
+                     "right": N_("black arrow right")}
+COLOUR_ARROW_WORDS = {"left": N_("{first}/{second} arrow left"), "up": N_("{first}/{second} arrow up"),
+                      "down": N_("{first}/{second} arrow down"), "right": N_("{first}/{second} arrow right")}
+# The cats an arrow moves, by their colours in COLOURS order: whole phrases, as a language inflects the colours.
+CATS_WORDS = {
+    ("red",): N_("a red cat"), ("blue",): N_("a blue cat"), ("green",): N_("a green cat"),
+    ("yellow",): N_("a yellow cat"),
+    ("red", "blue"): N_("a red or blue cat"), ("red", "green"): N_("a red or green cat"),
+    ("red", "yellow"): N_("a red or yellow cat"), ("blue", "green"): N_("a blue or green cat"),
+    ("blue", "yellow"): N_("a blue or yellow cat"), ("green", "yellow"): N_("a green or yellow cat"),
+    ("red", "blue", "green"): N_("a red or blue or green cat"),
+    ("red", "blue", "yellow"): N_("a red or blue or yellow cat"),
+    ("red", "green", "yellow"): N_("a red or green or yellow cat"),
+    ("blue", "green", "yellow"): N_("a blue or green or yellow cat"),
+}
+
+
+class Capitalized(Says):
+    """Words that open an English phrase ("Wall tile(s)", "'Red & blue'"), as model.tile_name and dest_name write
+    them: the English with a capital, the other languages as their catalog writes the words."""
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        return text[:1].upper() + text[1:]
+
+
+def colour_says(colour: str) -> Says:
+    return Says(COLOUR_WORDS[colour])
+
+
+def tile_says(code: str) -> Says:
+    """A road tile's name, as a sentence says it: tile_name(code) in lower case."""
+    if code in TILE_WORDS:
+        return Says(TILE_WORDS[code])
+    arrow = arrow_of(code)
+    if arrow is None:
+        raise ValueError(f"{code!r} is not a road tile")
+    direction, colours = arrow
+    if not colours:
+        return Says(BLACK_ARROW_WORDS[direction])
+    return Says(COLOUR_ARROW_WORDS[direction], first=colour_says(colours[0]), second=colour_says(colours[1]))
+
+
+def cats(colours: tuple[str, ...]) -> Says:
+    """The cats an arrow moves: "every cat", "a red or blue cat"."""
+    return Says(N_("every cat")) if len(colours) == len(COLOURS) else Says(CATS_WORDS[colours])
+
+
+def listed(items: list[Says], sentences: bool = False) -> Says:
+    """Items one after the other: "a, b, c", or phrases of their own, "a. b. c"."""
+    head, *rest = items
+    if not rest:
+        return head
+    return Says(N_("{first}. {rest}") if sentences else N_("{first}, {rest}"), first=head,
+                rest=listed(rest, sentences))
+
+
 # -- the rules -----------------------------------------------------------------------------------------------------
 
 def grid_is_sound(design: TrailRouteSetup) -> bool:
@@ -128,25 +194,21 @@ def grid_is_sound(design: TrailRouteSetup) -> bool:
             and len(design.destinations) == rows and all(len(row) == DEST_COLS for row in design.destinations))
 
 
-def only(count: int) -> str:
-    return "none" if count == 0 else f"only {count}"
-
-
-def cats(colours: tuple[str, ...]) -> str:
-    return "every cat" if len(colours) == len(COLOURS) else f"a {' or '.join(colours)} cat"
-
-
 def check_grid_size(design: TrailRouteSetup) -> list[Violation]:
     rows = ROWS.get(design.players, 0)
     found = []
     for name, grid, cols in (("road", design.road, COLS), ("destination", design.destinations, DEST_COLS)):
         if len(grid) != rows:
-            found.append(Violation.error("trail-route.grid.size", f"{design.players} players play on {rows} rows "
-                                         f"of {name} tiles, this setup has {len(grid)}."))
+            found.append(Violation.error("trail-route.grid.size", Says(
+                N_("{players} players play on {rows} rows of road tiles, this setup has {have}.") if name == "road"
+                else N_("{players} players play on {rows} rows of destination tiles, this setup has {have}."),
+                players=design.players, rows=rows, have=len(grid))))
         for r, row in enumerate(grid):
             if len(row) != cols:
-                found.append(Violation.error("trail-route.grid.size", f"{name.capitalize()} row {r + 1} has "
-                                             f"{len(row)} tiles, a row holds {cols}.", row=r + 1))
+                found.append(Violation.error("trail-route.grid.size", Says(
+                    N_("Road row {row} has {have} tiles, a row holds {cols}.") if name == "road"
+                    else N_("Destination row {row} has {have} tiles, a row holds {cols}."),
+                    row=r + 1, have=len(row), cols=cols), row=r + 1))
     return found
 
 
@@ -158,21 +220,37 @@ def _over_the_mix(grid, allowed: dict, report) -> list[Violation]:
         for c, code in enumerate(row):
             seen[code] += 1
             if seen[code] == allowed.get(code, 0) + 1:
-                found.append(report(code, seen[code], only(allowed.get(code, 0)), r, c))
+                found.append(report(code, seen[code], allowed.get(code, 0), r, c))
     return found
 
 
 def check_road_counts(design: TrailRouteSetup) -> list[Violation]:
-    return _over_the_mix(design.road, design.mix.counts("road"), lambda code, n, held, r, c: Violation.error(
-        "trail-route.mix.count", f"This is {tile_name(code).lower()} number {n} on the board; the mix "
-        f"({design.mix.source}) has {held}.", tile=place((r, c))))
+    def report(code: str, n: int, held: int, r: int, c: int) -> Violation:
+        template = N_("This is {tile} number {n} on the board; the mix ({mix}) has none.") if held == 0 else \
+            N_("This is {tile} number {n} on the board; the mix ({mix}) has only {held}.")
+        return Violation.error("trail-route.mix.count", Says(template, tile=tile_says(code), n=n,
+                                                             mix=design.mix.source, held=held), tile=place((r, c)))
+
+    return _over_the_mix(design.road, design.mix.counts("road"), report)
 
 
 def check_destination_counts(design: TrailRouteSetup) -> list[Violation]:
-    return _over_the_mix(design.destinations, design.mix.counts("destinations"),
-                         lambda code, n, held, r, c: Violation.error(
-                             "trail-route.mix.count", f"This is destination '{dest_name(code)}' number {n}; the "
-                             f"mix ({design.mix.source}) has {held}.", destination=(r + 1, c + 1)))
+    def report(code: str, n: int, held: int, r: int, c: int) -> Violation:
+        pair = dest_pair(code)
+        if pair is None:
+            template = N_("This is destination 'Fixed {points} points' number {n}; the mix ({mix}) has none.") \
+                if held == 0 else \
+                N_("This is destination 'Fixed {points} points' number {n}; the mix ({mix}) has only {held}.")
+            names: dict[str, object] = {"points": int(code.split("-")[1])}
+        else:
+            template = N_("This is destination '{first} & {second}' number {n}; the mix ({mix}) has none.") \
+                if held == 0 else \
+                N_("This is destination '{first} & {second}' number {n}; the mix ({mix}) has only {held}.")
+            names = {"first": Capitalized(COLOUR_WORDS[pair[0]]), "second": colour_says(pair[1])}
+        return Violation.error("trail-route.mix.count", Says(template, n=n, mix=design.mix.source, held=held,
+                                                             **names), destination=(r + 1, c + 1))
+
+    return _over_the_mix(design.destinations, design.mix.counts("destinations"), report)
 
 
 def check_exchange(design: TrailRouteSetup) -> list[Violation]:
@@ -181,13 +259,16 @@ def check_exchange(design: TrailRouteSetup) -> list[Violation]:
     found = []
     for code in sorted(set(want) | set(have)):
         if want[code] != have[code]:
+            tile = tile_says(code)
             found.append(Violation.error(
-                "trail-route.mix.count", f"The exchange deck holds {have[code]} {tile_name(code)} tile(s), "
-                f"the mix ({design.mix.source}) {want[code]}.", exchange=tile_name(code)))
+                "trail-route.mix.count", Says(N_("The exchange deck holds {have} {tile} tile(s), the mix ({mix}) "
+                                                 "{want}."), have=have[code],
+                                              tile=Capitalized(tile.template, **tile.values), mix=design.mix.source,
+                                              want=want[code]), exchange=tile_name(code)))
     if design.mix.total("exchange") != EXCHANGE_SIZE:
         found.append(Violation.warning(
-            "trail-route.mix.exchange", f"The rules use {EXCHANGE_SIZE} exchange tiles; this mix has "
-            f"{design.mix.total('exchange')}."))
+            "trail-route.mix.exchange", Says(N_("The rules use {size} exchange tiles; this mix has {total}."),
+                                             size=EXCHANGE_SIZE, total=design.mix.total("exchange"))))
     return found
 
 
@@ -196,44 +277,51 @@ def check_arrow_loops(design: TrailRouteSetup) -> list[Violation]:
     for cells, colours in arrow_loops(design.road):
         path = " -> ".join(f"({r + 1}, {c + 1})" for r, c in cells)
         found.append(Violation.error(
-            "trail-route.arrow.loop", f"Arrows send {cats(colours)} round in a loop: {path} and back.",
+            "trail-route.arrow.loop", Says(N_("Arrows send {cats} round in a loop: {path} and back."),
+                                           cats=cats(colours), path=path),
             tile=place(cells[0]), colours="/".join(colours)))
     return found
 
 
 def check_off_board(design: TrailRouteSetup) -> list[Violation]:
     return [Violation.error("trail-route.arrow.off-board",
-                            f"This arrow in the last column pushes {cats(colours)} off the right edge of the "
-                            "board.", tile=place(cell), colours="/".join(colours))
+                            Says(N_("This arrow in the last column pushes {cats} off the right edge of the board."),
+                                 cats=cats(colours)), tile=place(cell), colours="/".join(colours))
             for cell, colours in off_board_arrows(design.road)]
 
 
 def check_impassable(design: TrailRouteSetup) -> list[Violation]:
     found = []
     for r, cell in impassable_rows(design.road):
-        kind = "wall" if design.road[cell[0]][cell[1]] == "wall" else "tunnel"
-        found.append(Violation.error(
-            "trail-route.row.impassable", f"A cat starting in row {r + 1} can never reach the destinations: "
-            f"walls and tunnels close its way, first this {kind}.", row=r + 1, tile=place(cell)))
+        template = N_("A cat starting in row {row} can never reach the destinations: walls and tunnels close its "
+                      "way, first this wall.") if design.road[cell[0]][cell[1]] == "wall" else \
+            N_("A cat starting in row {row} can never reach the destinations: walls and tunnels close its way, "
+               "first this tunnel.")
+        found.append(Violation.error("trail-route.row.impassable", Says(template, row=r + 1), row=r + 1,
+                                     tile=place(cell)))
     return found
 
 
 def check_seats(design: TrailRouteSetup) -> list[Violation]:
     found = []
     if len(design.seats) != design.players:
-        found.append(Violation.error("trail-route.seats.count", f"A {design.players}-player setup seats "
-                                     f"{design.players} players, this one {len(design.seats)}."))
+        found.append(Violation.error("trail-route.seats.count", Says(
+            N_("A {players}-player setup seats {players} players, this one {seats}."), players=design.players,
+            seats=len(design.seats))))
     for colour in dict.fromkeys(seat.colour for seat in design.seats):
         sharing = [n + 1 for n, seat in enumerate(design.seats) if seat.colour == colour]
         if len(sharing) > 1:
-            seats = ", ".join(str(n) for n in sharing[:-1]) + f" and {sharing[-1]}"
-            play = "both play" if len(sharing) == 2 else "all play"
-            found.append(Violation.error("trail-route.seats.colour", f"Seats {seats} {play} {colour}; each player "
-                                         "has a colour of their own.", seat=sharing[0]))
+            template = N_("Seats {seats} and {last} both play {colour}; each player has a colour of their own.") \
+                if len(sharing) == 2 else \
+                N_("Seats {seats} and {last} all play {colour}; each player has a colour of their own.")
+            found.append(Violation.error("trail-route.seats.colour", Says(
+                template, seats=", ".join(str(n) for n in sharing[:-1]), last=sharing[-1],
+                colour=colour_says(colour)), seat=sharing[0]))
     for n, seat in enumerate(design.seats):
         if len(seat.hand) != HAND_SIZE:
-            found.append(Violation.error("trail-route.cards.hand", f"Player {n + 1} holds {len(seat.hand)} hand "
-                                         f"cards; each player is dealt {HAND_SIZE}.", seat=n + 1))
+            found.append(Violation.error("trail-route.cards.hand", Says(
+                N_("Player {seat} holds {have} hand cards; each player is dealt {hand}."), seat=n + 1,
+                have=len(seat.hand), hand=HAND_SIZE), seat=n + 1))
     return found + check_deck(design)
 
 
@@ -241,20 +329,25 @@ def check_deck(design: TrailRouteSetup) -> list[Violation]:
     """The hands and the undealt cards hold the game's 16 hand cards: each card over or short said by name, with
     who holds the extra; the place is the seat where one seat's hand alone holds every extra card."""
     holders = card_holders(design)
-    over, short, seats = [], [], set()
+    over: list[Says] = []
+    short: list[Says] = []
+    seats = set()
     for code, (name, copies) in CARDS.items():
         held = holders.get(code, Counter())
         count = sum(held.values())
         if count > copies:
-            over.append(f"{count} x {name}, {count - copies} over the game's {copies} ({_holders_text(held)})")
+            over.append(Says(N_("{count} x {name}, {over} over the game's {copies} ({holders})"), count=count,
+                             name=Says(name), over=count - copies, copies=copies, holders=_holders_text(held)))
             seats.add(next(iter(held)) if len(held) == 1 else 0)
         elif count < copies:
-            short.append(f"{count} x {name}, {copies - count} short of the game's {copies}")
+            short.append(Says(N_("{count} x {name}, {short} short of the game's {copies}"), count=count,
+                              name=Says(name), short=copies - count, copies=copies))
     if not over and not short:
         return []
     where = {"seat": seats.pop()} if len(seats) == 1 and 0 not in seats else {}
-    return [Violation.error("trail-route.cards.deck", "The hands and the undealt cards are not the 16 hand cards "
-                            f"of the game (4 + 4 + 2 + 2 + 2 + 2). {'. '.join(over + short)}.", **where)]
+    return [Violation.error("trail-route.cards.deck", Says(
+        N_("The hands and the undealt cards are not the 16 hand cards of the game (4 + 4 + 2 + 2 + 2 + 2). {cards}."),
+        cards=listed(over + short, sentences=True)), **where)]
 
 
 def card_holders(design: TrailRouteSetup) -> dict[str, Counter[int]]:
@@ -268,9 +361,10 @@ def card_holders(design: TrailRouteSetup) -> dict[str, Counter[int]]:
     return holders
 
 
-def _holders_text(held: Counter[int]) -> str:
+def _holders_text(held: Counter[int]) -> Says:
     ordered = sorted(held.items(), key=lambda item: (item[0] == 0, item[0]))       # seats in turn order, then the box
-    return ", ".join(f"seat {who} holds {n}" if who else f"{n} undealt" for who, n in ordered)
+    return listed([Says(N_("seat {seat} holds {count}"), seat=who, count=n) if who else
+                   Says(N_("{count} undealt"), count=n) for who, n in ordered])
 
 
 def validate(design: TrailRouteSetup) -> Report:
