@@ -311,3 +311,18 @@ def test_an_opened_design_carries_its_parameters_into_the_form_and_the_address(s
              for name in ("players", "forests", "tape_width")}
     assert value == {"players": "4", "forests": "5", "tape_width": "45mm"}, value
     assert "players=4" in browser.current_url and "forests=5" in browser.current_url
+
+
+def test_a_tape_downloaded_from_the_page_is_what_its_tape_command_writes(server, browser, downloads, tmp_path):
+    """`cats tape -o roll.svg` writes the 10 m roll as one strip; the page gave a zip of three SVG pages."""
+    from tests.test_studio_api import cli
+
+    open_page(browser, server, "game=cats&component=tape&seed=2")
+    for old in downloads.glob("cats-roll-2*"):
+        old.unlink()
+    browser.find_element(By.CSS_SELECTOR, ".downloads [data-format=svg]").click()
+    [downloaded] = wait(browser, lambda d: [p for p in downloads.glob("cats-roll-2*") if p.suffix != ".crdownload"],
+                        "no tape downloaded")
+    assert cli("cats", "tape", "--seed", 2, "-o", tmp_path / "roll.svg").exit_code == 0
+    assert downloaded.name == "cats-roll-2.svg"
+    assert downloaded.read_bytes() == (tmp_path / "roll.svg").read_bytes()

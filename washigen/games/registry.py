@@ -56,6 +56,10 @@ class _ComponentFields(NamedTuple):
     # The print options it takes (PRINTS): "sheets" (paper, template, bleed, marks, ...), "sheets+backs" (and
     # duplex, back offset), "page" (one page at real size: bleed, dpi, colour, lang), "tape", "lang", or "".
     prints: str = ""
+    # What its command writes for a design it made, where the file's form decides what is drawn (a tape: a PDF as
+    # pages of whole repeats, an SVG or PNG as the one strip): (design, PrintOptions, output path) -> press.Document;
+    # None: the game's print_design, whatever the form.
+    print_file: Callable[..., Any] | None = None
 
 
 class Component(_ComponentFields):

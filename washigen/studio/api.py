@@ -455,7 +455,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
                 raise InputError(f"format: {game.name} has no text form; use json")
             return game.to_text(design).encode("utf-8"), FORMATS[fmt], f"{stem}.txt"
         chosen = print_options(options)
-        document = washigen.draw(design, chosen)
+        document = printed(game, design, chosen, f"{stem}.{fmt}")
     else:
         if fmt in ("json", "txt"):
             raise InputError(f"format: a part made afresh is printed as pdf, svg or png, got {fmt!r}")
@@ -468,9 +468,23 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
                 raise InputError(f"seed: {game.name} {component.name} takes no seed")
             values["seed"] = seed
         chosen = print_options(options, print_names(component))
-        document = washigen.draw_component(game.name, component.name, chosen, **values)
         stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
+        if component.make is not None and component.print_file is not None:
+            document = printed(game, washigen.generate(game.name, component.name, **values), chosen, f"{stem}.{fmt}")
+        else:
+            document = washigen.draw_component(game.name, component.name, chosen, **values)
     return packed(printed_files(document, f"{stem}.{fmt}", chosen), fmt, stem)
+
+
+def printed(game: Game, design: Design, options: Any, name: str) -> Any:
+    """The print of a design as the command that makes it writes it to a file called `name`: a tape's by the
+    file's form (its component's print_file: `cats tape -o roll.svg` writes one strip, `-o roll.pdf` pages of whole
+    repeats), any other design's as washigen.draw prints it."""
+    maker = made_by(game, design)
+    part = next((c for c in game.components if c.name == maker), None)
+    if part is None or part.print_file is None:
+        return washigen.draw(design, options)
+    return part.print_file(design, options, Path(name))
 
 
 def printed_files(document: Any, name: str, options: Any = None) -> list[tuple[str, bytes]]:

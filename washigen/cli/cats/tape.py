@@ -21,8 +21,8 @@ def command(tape_width, segment_rows, segment_cols, length, bleed, segments, rep
     from ...output import check_colour_target, output_format, write_printed
     from ...press import PrintOptions
     from ...press.impose import last_whole_piece
-    from ...press.rolls import check_repeat_only, pages_note, repeat_document, roll_for_output
-    from ...games.cats.roll import piece_length, repeat_length, roll_repeat, roll_scene
+    from ...press.rolls import check_repeat_only, pages_note
+    from ...games.cats.roll import piece_length, repeat_length, tape_document
     from ...games.cats.generate import generate_roll
     from .shared import game, warn
 
@@ -36,8 +36,7 @@ def command(tape_width, segment_rows, segment_cols, length, bleed, segments, rep
     repeat = f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest section)"
     if repeat_only:
         click.echo(f"{repeat}, written once with {format_mm(bleed)} mm bleed", err=True)
-        scene = roll_repeat(design, bleed, lang)
-        report_written(write_printed(repeat_document(scene, bleed, scene.meta.get("title", "")), output, options))
+        report_written(write_printed(tape_document(design, options, output, repeat_only=True), output, options))
         return
     end = last_whole_piece(piece_length(design), design.length)
     ends = f", the artwork ending on the last whole segment at {format_mm(end)} mm" if end < design.length else ""
@@ -45,9 +44,7 @@ def command(tape_width, segment_rows, segment_cols, length, bleed, segments, rep
     if output_format(output) in (".json", ".txt"):
         emit(game(), design, output, options)
         return
-    strip = roll_scene(design, bleed, lang)
-    document = roll_for_output(strip, output, repeat_length(design), strip.meta.get("title", ""), lang,
-                               piece=piece_length(design))
+    document = tape_document(design, options, output)
     if pages_note(document):
         click.echo(pages_note(document), err=True)
     report_written(write_printed(document, output, options))

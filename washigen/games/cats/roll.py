@@ -3,6 +3,8 @@ both repeated along the tape."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import __version__
 from ...fonts import MIN_TEXT, fit_size, size_in_room
 from ...i18n import translator
@@ -12,6 +14,11 @@ from .constants import TITLE
 from .grid import draw_grid
 from .model import FOREST_SECTION_COLS, CatsRoll, Grid, cell_size, forest_qr_cells
 from .symbols import new_scene, symbol, use
+
+if TYPE_CHECKING:
+    from pathlib import Path as FilePath
+
+    from ...press import Document, PrintOptions
 
 
 # -- segments, forest sections, rolls ---------------------------------------------------------------------------------------------
@@ -138,3 +145,17 @@ def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     strip = tape_artwork(repeat, design.length, bleed, piece=piece_length(design))
     strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
     return strip
+
+
+def tape_document(design: CatsRoll, options: PrintOptions, output: FilePath, repeat_only: bool = False) -> Document:
+    """What `cats tape` writes to `output`, as its form takes it: the roll (a PDF as pages of whole repeats, an SVG
+    or PNG as the one strip), or with `repeat_only` the one repeat a tape maker prints from. The studio's tape
+    downloads are made here too (the component's print_file)."""
+    from ...press.rolls import repeat_document, roll_for_output
+
+    if repeat_only:
+        scene = roll_repeat(design, options.bleed, options.lang)
+        return repeat_document(scene, options.bleed, scene.meta.get("title", ""))
+    strip = roll_scene(design, options.bleed, options.lang)
+    return roll_for_output(strip, output, repeat_length(design), strip.meta.get("title", ""), options.lang,
+                           piece=piece_length(design))

@@ -187,6 +187,13 @@ def cell_palette() -> tuple[tuple[str, str], ...]:
     return tuple(CELL_KINDS.items())
 
 
+def tape_file(design, options, output, **given):
+    """What `cats tape` writes for a roll to `output` (roll.tape_document): the studio's tape downloads."""
+    from .roll import tape_document
+
+    return tape_document(design, options, output, **given)
+
+
 def bot_game(design, seed: int):
     """washigen.bot_game's game on a design of this game (replay.py)."""
     from .replay import played_game
@@ -200,7 +207,7 @@ COMPONENTS: tuple[Component, ...] = (
               palette=cell_palette, writes=MAP, prints="sheets"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the "
                          "segments and forest sections repeat along it"), options=RollParams, make=make_roll,
-              writes=DESIGN, prints="tape"),
+              writes=DESIGN, prints="tape", print_file=tape_file),
     Component("sheet", N_("Player strips to cut out, for a map printed without bands or for the players beyond the "
                           "bands"), options=SheetParams, draw=draw_sheet,
               writes=PRINTED, prints="sheets"),

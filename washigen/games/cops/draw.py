@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import cache
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ... import __version__
 from ...errors import InputError
@@ -26,6 +26,9 @@ from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
 from .lettering import Room, id_size, location_id, place_ids, roads_over, text_box, within
+
+if TYPE_CHECKING:
+    from pathlib import Path as FilePath
 
 THEME = {
     "cops-tape": "#fbf8f1",
@@ -628,6 +631,26 @@ def print_design(design, options: PrintOptions) -> Document:
             return Document.single(scene, title=f"{TITLE} — {title}")
         return print_strips(design, options)
     raise InputError(f"cops: cannot print a {type(design).__name__}")
+
+
+def tape_document(design: CopsTape, options: PrintOptions, output: FilePath, length: float | None = None,
+                  repeat_only: bool = False) -> Document:
+    """What `cops tape` writes to `output`, as its form takes it: with a paper or template the repeat's segments as
+    strips on sheets; else the artwork, `length` long (default: one repeat) and ending on its last whole segment (a
+    PDF as pages of whole repeats, an SVG or PNG as the one strip), or with `repeat_only` the one repeat a tape maker
+    prints from. The studio's tape downloads are made here too (the component's print_file)."""
+    from ...press.impose import tape_artwork
+    from ...press.rolls import repeat_document, roll_for_output
+
+    if options.paper or options.template:
+        return print_strips(design, options)
+    repeat = tape_repeat_scene(design, options.bleed, options.lang)
+    title = f"{TITLE} — " + translator(options.lang).gettext("tape artwork, seed {seed}").format(seed=design.seed)
+    if repeat_only:
+        return repeat_document(repeat, options.bleed, title)
+    # Segments are torn off whole: the roll's artwork ends on its last whole one.
+    strip = tape_artwork(repeat, length or repeat.width, options.bleed, piece=design.segment_length)
+    return roll_for_output(strip, output, repeat.width, title, options.lang, piece=design.segment_length)
 
 
 def print_strips(design, options: PrintOptions) -> Document:

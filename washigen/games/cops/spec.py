@@ -167,6 +167,13 @@ def make_tape(options: TapeParams) -> CopsTape:
                          layout=options.layout)
 
 
+def tape_file(design, options, output, **given):
+    """What `cops tape` writes for a tape to `output` (draw.tape_document): the studio's tape downloads."""
+    from .draw import tape_document
+
+    return tape_document(design, options, output, **given)
+
+
 def make_sheet(options: SheetParams) -> CopsSheet:
     """The squad sheets `cops sheet` prints."""
     from .model import CopsSheet
@@ -186,7 +193,8 @@ COMPONENTS: tuple[Component, ...] = (
               prints="sheets"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles "
                          "where one image would be too large); with --paper, the repeat's segments as strips on "
-                         "sheets"), options=TapeParams, make=make_tape, writes=DESIGN, prints="sheets"),
+                         "sheets"), options=TapeParams, make=make_tape, writes=DESIGN, prints="sheets",
+              print_file=tape_file),
     Component("sheet", N_("Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two "
                           "crimes with room to draw the culprits' faces"), options=SheetParams, make=make_sheet, writes=DESIGN,
               prints="sheets"),
