@@ -1,5 +1,6 @@
 """What the studio hands out and reads back, held to the command line: a tape's download is what its `tape` command
-writes (the roll by the file's form: one SVG strip, pages of a PDF, the artwork's metadata)."""
+writes (the roll by the file's form: one SVG strip, pages of a PDF, the artwork's metadata); an opened design says the
+parameters it was made with, as the form writes them."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import zipfile
 
 import pytest
 
+import washigen
 from tests.test_studio_api import cli, client, workdir  # noqa: F401
+from washigen.design import dumps
 
 
 def received(response) -> list[bytes]:
@@ -43,3 +46,28 @@ def test_a_tape_downloads_what_its_tape_command_writes(client, tmp_path, game, p
     for body in ({"design": made.json()["design"], "options": options},
                  {"game": game, "component": "tape", "seed": 3, "params": params, "options": options}):
         assert received(client.post(f"/api/render?format={fmt}", json=body)) == written, body.keys()
+
+
+# (game, component, what it is made with, as the form writes it)
+OPENED = [
+    ("cops", "map", {"players": 4, "layout": "stacked", "offset": "6mm"}),
+    ("cops", "tape", {"segments": 6, "tape_width": "38mm"}),
+    ("cops", "sheet", {"players": 7}),
+    ("cats", "map", {"players": 4, "forests": 5, "tape_width": "45mm"}),
+    ("cats", "tape", {"segments": 3, "length": "2000mm"}),
+    ("cats", "setup", {"players": 3, "tape_width": "40mm"}),
+    ("cat-tree", "deck", {"reference": False}),
+    ("trail-route", "setup", {"players": 3}),
+]
+
+
+@pytest.mark.parametrize("game, component, params", OPENED)
+def test_an_opened_design_says_the_parameters_it_was_made_with(client, game, component, params):
+    """The page carries them into its form: a 4-squad Cops map opened on a 2-player page kept 2 (a Cops map holds
+    its squads as segments, a sheet as squads, a set-up its map's parameters in its map)."""
+    seeded = {"seed": 4} if component != "sheet" and component != "deck" else {}
+    design = washigen.generate(game, component, **seeded, **params)
+    answer = client.post(f"/api/validate?name={component}.json&page=0", content=dumps(design).encode())
+    assert answer.status_code == 200, answer.text
+    # those at their defaults left out: the form shows its defaults, and the address does not grow with them
+    assert answer.json()["params"] == params

@@ -313,6 +313,32 @@ def test_an_opened_design_carries_its_parameters_into_the_form_and_the_address(s
     assert "players=4" in browser.current_url and "forests=5" in browser.current_url
 
 
+def test_an_opened_cops_design_carries_its_squads_and_segments_into_the_form(server, browser, tmp_path):
+    """A Cops map holds its squads as segments, not as `players`: a saved 4-squad map opened on a 2-player page
+    left the form at 2, so a reload or any field changed made another map; a tape's `segments` field took the
+    segments themselves."""
+    import json
+
+    import washigen
+
+    for name, component, made, shown_as in (
+            ("cops4.json", "map", {"players": 4, "layout": "stacked"}, {"players": "4", "layout": "stacked"}),
+            ("tape6.json", "tape", {"segments": 6}, {"segments": "6"})):
+        path = tmp_path / name
+        washigen.save(washigen.generate("cops", component, seed=3, **made), path)
+        open_page(browser, server, f"game=cops&component={component}&seed=1")
+        browser.find_element(By.ID, "upload").send_keys(str(path))
+        wait(browser, lambda d: "seed=3" in d.current_url and shown(d), f"the opened {component} never shown")
+        value = {field: browser.find_element(By.CSS_SELECTOR, f'[data-param="{field}"] input, '
+                                                              f'[data-param="{field}"] select').get_attribute("value")
+                 for field in shown_as}
+        assert value == shown_as, value
+        assert all(f"{field}={number}" in browser.current_url for field, number in shown_as.items())
+        browser.refresh()                  # the address makes the opened design again
+        wait(browser, shown, "the reloaded page never shown")
+        assert browser.execute_script("return window.studioDesign()") == json.loads(path.read_text())
+
+
 def test_a_tape_downloaded_from_the_page_is_what_its_tape_command_writes(server, browser, downloads, tmp_path):
     """`cats tape -o roll.svg` writes the 10 m roll as one strip; the page gave a zip of three SVG pages."""
     from tests.test_studio_api import cli

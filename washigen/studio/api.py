@@ -335,11 +335,52 @@ def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en")
                               "text": game.to_text(design) if game.to_text is not None else None,
                               "score": component.score(design) if component is not None and component.score else None,
                               "frames": strip_frames(places)}
+    answer["params"] = design_params(component, design)      # the form's values the design says
     if page is not None:
         answer["page"] = min(page, len(document.pages) - 1)
         answer["svg"] = washigen.svg(document.pages[answer["page"]])
         answer["pages"] = len(document.pages)
     return answer
+
+
+def design_params(component: Component | None, design: Design) -> dict[str, Any]:
+    """The form's values a design says, by the form's names, as the form writes them: each parameter of the design
+    (of the part that made it) that the design holds under the parameter's name (a Cops map's `players`, the
+    count of its segments), or the design it is drawn on holds (a set-up's map); a whole number counts what the
+    design holds under its name (a tape's segments), and a length is written "45mm"; a value equal to the default
+    is left out (the form shows its default). The page builds its form and address from them with an opened file,
+    so that a reload or a field changed makes the file's design again, not one of the form's old parameters."""
+    from dataclasses import fields, is_dataclass
+
+    from ..units import format_mm, parse_length
+
+    if component is None:
+        return {}
+    inner = [value for f in fields(design) if isinstance(value := getattr(design, f.name), Design)]
+    values: dict[str, Any] = {}
+    for param in settable_params(component):
+        holder = next((d for d in (design, *inner) if hasattr(d, param.name)), None)
+        value = getattr(holder, param.name, None)
+        if value is None or not param.design:
+            continue
+        if isinstance(value, tuple) and param.kind == "int":
+            value = len(value)
+        elif is_dataclass(value) or isinstance(value, (tuple, list, dict)):
+            continue                        # not a value of the parameter (held under its name for another use)
+        try:
+            if param.kind.lower() == "length" and isinstance(value, (int, float)) and not isinstance(value, bool):
+                # in mm, as is the default (which may be text: "0", a bare number of mm)
+                value = f"{format_mm(value)}mm"
+                checked(param, value)
+                same = parse_length(value, field=param.keyword, allow_zero=True) == parse_length(
+                    param.default, field=param.keyword, allow_zero=True)
+            else:
+                same = checked(param, value) == param.default
+        except InputError:                  # a value the form would refuse (out of its range): left out
+            continue
+        if not same:
+            values[param.keyword] = value
+    return values
 
 
 def playable(game: Game, design: Design) -> dict[str, bool]:

@@ -139,6 +139,11 @@ class CatTreeDeck(Design):
     copies: Annotated[int, Field(ge=1, le=COPIES)] = COPIES
     reference_cards: Annotated[int, Field(ge=0, le=4)] = REFERENCE_CARDS
 
+    @property
+    def reference(self) -> bool:
+        """Whether it has its reference cards, as `cat-tree deck --reference/--no-reference` says."""
+        return self.reference_cards > 0
+
 
 def layout_from_grid(grid: dict[tuple[int, int], str], width: int, height: int,
                      seed: int | None = None) -> CatTreeLayout:

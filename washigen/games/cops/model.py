@@ -247,3 +247,8 @@ class CopsSheet(Design):
     GAME = "cops"
     KIND = "sheet"
     squads: Annotated[int, Field(ge=1, le=24)] = 4
+
+    @property
+    def players(self) -> int:
+        """The squads, as `cops sheet --players` counts them."""
+        return self.squads

@@ -218,17 +218,6 @@ function writeUrl(params, seed) {
   history.replaceState(null, "", `${location.pathname}?${query}`);
 }
 
-// A design's fields that are parameters of its part, as the form holds them (a length in mm as "45mm").
-function designValues(design, specs) {
-  const values = {};
-  for (const spec of specs) {
-    const value = design?.[spec.name];
-    if (value === undefined || value === null || spec.design === false) continue;
-    values[spec.name] = spec.kind === "length" && typeof value === "number" ? `${value}mm` : value;
-  }
-  return values;
-}
-
 function newSeed() {
   const values = new Uint32Array(1);
   crypto.getRandomValues(values);
@@ -539,10 +528,10 @@ async function upload(file) {
     const result = await postFile(`/api/validate?${query}`, await file.arrayBuffer());
     if (ticket !== state.request) return;
     chooseGame(result.game, result.component ?? undefined);    // the Part follows what the file holds
-    // and so do the form and the address, where the design names a parameter: a field changed or a reload then
-    // makes the file's map again, not one of the form's old parameters
-    buildForm($("params"), state.component.params, designValues(result.design, state.component.params),
-              scheduleDesign);
+    // and so do the form and the address, where the design says a parameter (the server reads them off it: a
+    // Cops map's players are its segments): a field changed or a reload then makes the file's map again, not one of
+    // the form's old parameters
+    buildForm($("params"), state.component.params, result.params ?? {}, scheduleDesign);
     $("seed").value = result.seed ?? "";
     writeUrl(readForm($("params"), state.component.params), result.seed);
     state.history.reset();
