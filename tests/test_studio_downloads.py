@@ -1,6 +1,6 @@
 """What the studio hands out and reads back, held to the command line: a tape's download is what its `tape` command
 writes (the roll by the file's form: one SVG strip, pages of a PDF, the artwork's metadata); an opened design says the
-parameters it was made with, as the form writes them."""
+parameters it was made with, as the form writes them; every game lists the endings its games can have."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 import washigen
 from tests.test_studio_api import cli, client, workdir  # noqa: F401
 from washigen.design import dumps
+from washigen.games import all_games
 
 
 def received(response) -> list[bytes]:
@@ -71,3 +72,11 @@ def test_an_opened_design_says_the_parameters_it_was_made_with(client, game, com
     assert answer.status_code == 200, answer.text
     # those at their defaults left out: the form shows its defaults, and the address does not grow with them
     assert answer.json()["params"] == params
+
+
+def test_each_game_lists_the_endings_its_games_can_have(client):
+    """The balance summary words only these: Trail Route's games are never trapped, Cats' never a stalemate."""
+    listed = {game["name"]: game["endings"] for game in client.get("/api/games").json()["games"]}
+    assert listed == {game.name: list(game.extra["endings"]) for game in all_games()}
+    assert listed["trail-route"] == ["win", "turn_limit"] and listed["cats"] == ["win", "trap", "turn_limit"]
+    assert listed["cops"] == ["win", "stalemate", "turn_limit"]

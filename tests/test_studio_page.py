@@ -339,6 +339,45 @@ def test_an_opened_cops_design_carries_its_squads_and_segments_into_the_form(ser
         assert browser.execute_script("return window.studioDesign()") == json.loads(path.read_text())
 
 
+def test_a_balance_summary_says_only_the_endings_its_game_has(server, browser):
+    """Trail Route's summary said "0 trapped, 0 stalemate(s)", words of Cats and Cops, in English and German; the
+    chart's words said "by a trap" and "stalemates" too. Each now counts the endings its game has, as the run did."""
+    import json
+
+    import washigen
+    from washigen.design import loads
+
+    words = {"en": {"win": "won", "trap": "trapped", "stalemate": "stalemate(s)", "turn_limit": "at the turn limit",
+                    "chart trap": "by a trap", "chart stalemate": "stalemates"},
+             "de": {"win": "gewonnen", "trap": "durch eine Falle", "stalemate": "Patt(s)", "turn_limit": "am Zuglimit",
+                    "chart trap": "durch eine Falle", "chart stalemate": "Patts"}}
+    for locale, game, component in (("en-US", "trail-route", "setup"), ("de-DE", "trail-route", "setup"),
+                                    ("en-US", "cops", "map")):
+        said_in = words[locale[:2]]
+        has = {"trail-route": ("win", "turn_limit"), "cops": ("win", "stalemate", "turn_limit")}[game]
+        speak(browser, locale)
+        try:
+            open_page(browser, server, f"game={game}&component={component}&seed=2")
+            games = browser.find_element(By.ID, "balance-games")
+            games.clear()
+            games.send_keys("6")
+            browser.find_element(By.ID, "balance").click()
+            wait(browser, chart_shown, "no chart after the balance run")
+            design = loads(json.dumps(browser.execute_script("return window.studioDesign()")))
+            run = washigen.balance(game, design, games=6, seed=2).to_json()["ends"]      # the page's run
+            summary = browser.find_element(By.CSS_SELECTOR, "#balance-result .summary").text
+            alt = browser.find_element(By.ID, "chart-image").get_attribute("alt")
+            told = ", ".join(f"{run[end]} {said_in[end]}" for end in has if end != "win")
+            assert summary.endswith(f" · {told}"), summary
+            chart = ", ".join(f"{run[end]} {said_in.get('chart ' + end, said_in[end])}" for end in has)
+            assert alt.endswith(f"; {chart}."), alt
+            for end in ("trap", "stalemate"):
+                if end not in has:
+                    assert said_in[end] not in summary and said_in["chart " + end] not in alt, (summary, alt)
+        finally:
+            speak(browser, "en-US")
+
+
 def test_a_tape_downloaded_from_the_page_is_what_its_tape_command_writes(server, browser, downloads, tmp_path):
     """`cats tape -o roll.svg` writes the 10 m roll as one strip; the page gave a zip of three SVG pages."""
     from tests.test_studio_api import cli

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
 MAX_BALANCE_GAMES = 2000
+# How a game may end (arena.records.End), in the order a balance run counts them; a game says which of them its own
+# games can end in (Game.extra["endings"]: Trail Route's are never trapped), and the page words only those.
+ENDINGS = ("win", "trap", "stalemate", "turn_limit")
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 # The print options the page sets with every print, in the order it shows them, and which a component's print
 # takes (its spec's `prints`).
@@ -118,6 +121,7 @@ def games_listing(lang: str = "en") -> dict[str, Any]:
         listing.append({"name": game.name, "title": game.title, "components": components,
                         "text_form": game.from_text is not None,
                         "balance": getattr(game, "balance", None) is not None,
+                        "endings": list(game.extra.get("endings", ENDINGS)),
                         "play": any(c.replay is not None for c in game.components)})
     return {"games": listing, "papers": sorted(PAPER_SIZES), "languages": list(languages()),
             "max_upload_bytes": MAX_UPLOAD_BYTES}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..registry import Game, Lazy, register_game
 from . import spec
-from .constants import GAME, REFERENCE_CARDS, TITLE
+from .constants import ENDINGS, GAME, REFERENCE_CARDS, TITLE
 
 if TYPE_CHECKING:
     from ...press import Document, PrintOptions
@@ -49,6 +49,7 @@ GAME_OBJECT = Game(
     kit=later("members:kit"),
     play=later("members:play"),
     balance=later("playtest:balance"),
+    extra={"endings": ENDINGS},
 )
 
 

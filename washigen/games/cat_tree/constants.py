@@ -8,4 +8,6 @@ GAME = "cat-tree"
 TITLE = "Cat Tree? We can handle this!"
 
 CARD_SIZE_NAMES: tuple[str, ...] = tuple(CARD_SIZES)
+# How its games end (arena.records.End): the tree is always finished and scored.
+ENDINGS = ("win",)
 REFERENCE_CARDS = 2             # one per player

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..registry import Game, Lazy, register_game
 from . import spec
-from .constants import TITLE
+from .constants import ENDINGS, TITLE
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
@@ -32,6 +32,7 @@ GAME = register_game(Game(
     play_check=later("playtest:play_check"),
     balance=later("members:balance"),
     play=later("members:play"),
+    extra={"endings": ENDINGS},
 ))
 
 __all__ = ["GAME"]

@@ -22,4 +22,6 @@ THREE_PLAYER_TURNS = (1, 2, 3, 1, 2, 3, 1, 2)
 
 MAX_VARIANTS = 10_000       # `cats variants --count`: written one by one, memory flat in the count
 CUT_UP_BUDGET = 2.0          # seconds of the cut-up fairness search at the nominal rate: a 2-player map in < 5 s
+# How its games end (arena.records.End): a goal reached, decided by trapped players, cut off by the turn limit.
+ENDINGS = ("win", "trap", "turn_limit")
 VERDICT_GAMES = 200          # games behind a cut-up's fairness verdict: arena.fair.FAIR_GAMES (a test holds them equal)

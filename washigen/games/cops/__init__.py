@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..registry import Game, Lazy, register_game
 from . import spec
-from .constants import DIAGRAMS, GAME, LAYOUTS, TITLE
+from .constants import DIAGRAMS, ENDINGS, GAME, LAYOUTS, TITLE
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
@@ -30,7 +30,7 @@ GAME_OBJECT = Game(
     play_check=later("members:play_check"),
     balance=later("members:balance"),
     play=later("members:play"),
-    extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS},
+    extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS, "endings": ENDINGS},
 )
 
 register_game(GAME_OBJECT)

@@ -23,3 +23,5 @@ DEFAULT_BUDGET = 4.0
 NOMINAL_RATE = 900
 SEARCH_GAMES = 200
 CONFIRM_GAMES = 400
+# How its games end (arena.records.End): a squad won, every squad passed in a row, cut off by the turn limit.
+ENDINGS = ("win", "stalemate", "turn_limit")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..registry import Game, Lazy, register_game
 from . import spec
-from .constants import GAME, TITLE
+from .constants import ENDINGS, GAME, TITLE
 
 later = Lazy.within(__name__)       # later("rules:validate"): this package's rules.validate, imported on first use
 
@@ -31,4 +31,5 @@ GAME_INFO = register_game(Game(
     play=later("members:play"),
     balance=later("playtest:balance"),
     tiled=later("tiled"),
+    extra={"endings": ENDINGS},
 ))

@@ -6,3 +6,5 @@ GAME = "trail-route"
 TITLE = "The Cats' Trail Route"
 
 PLAYERS = (3, 4)
+# How its games end (arena.records.End): the destinations all reached, or cut off by the turn limit.
+ENDINGS = ("win", "turn_limit")

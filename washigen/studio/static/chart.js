@@ -1,6 +1,6 @@
 import { render } from "./api.js";
 import { t } from "./i18n.js";
-import { decimal, percent } from "./play.js";
+import { CHART_WORDS, decimal, endingsText, percent } from "./play.js";
 
 // The chart of a balance run (POST /api/balance/chart): drawn by the server as `GAME balance -o chart.svg` draws
 // it, in the language the page prints in, from the run it has just played. Shown under the numbers, enlarged in a
@@ -8,18 +8,17 @@ import { decimal, percent } from "./play.js";
 
 const ENDPOINT = "/api/balance/chart";
 
-// What the chart shows, in words (its text alternative), in the page's language.
-export function chartText(result) {
+// What the chart shows, in words (its text alternative), in the page's language: how the games ended, for the
+// endings the game has (`endings`, its GET /api/games entry's).
+export function chartText(result, endings) {
   const seats = (result.seats || []).map((seat) => t("seat {seat} wins {rate} (95 % interval {low} – {high})", {
     seat: seat.seat, rate: percent(seat.win_rate), low: percent(seat.low), high: percent(seat.high) }));
   let verdict = result.fair ? t("fair: every interval holds the fair share")
     : t("unfair: an interval misses the fair share");
   if (result.fair_share !== undefined) verdict += ` (${percent(result.fair_share)})`;
-  return t("Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {won} won, " +
-           "{trapped} by a trap, {stalemates} stalemates, {limits} at the turn limit.", {
+  return t("Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {endings}.", {
     games: result.games, seats: seats.join("; "), verdict, mean: decimal(result.mean_turns),
-    won: result.ends?.win ?? result.games - result.trapped - result.stalemates, trapped: result.trapped,
-    stalemates: result.stalemates, limits: result.turn_limits ?? 0 });
+    endings: endingsText(result, endings, CHART_WORDS) });
 }
 
 export class BalanceChart {
@@ -28,14 +27,16 @@ export class BalanceChart {
     this.el = elements;
     this.run = null;            // {design, games, seed} as POST /api/balance was asked
     this.result = null;         // its answer
+    this.endings = null;        // how its game's games may end (GET /api/games)
     this.url = null;            // the object URL of the SVG shown
     this.ticket = 0;            // drawings asked for; an older one's answer is dropped
   }
 
   // The chart of the run just answered, in `lang`.
-  show(run, result, lang) {
+  show(run, result, lang, endings) {
     this.run = run;
     this.result = result;
+    this.endings = endings;
     return this.draw(lang);
   }
 
@@ -46,7 +47,7 @@ export class BalanceChart {
     const { blob } = await render("svg", { ...this.run, lang }, ENDPOINT);
     if (ticket !== this.ticket) return;
     const url = URL.createObjectURL(blob);
-    const words = chartText(this.result);
+    const words = chartText(this.result, this.endings);
     for (const image of [this.el.image, this.el.large]) {
       image.src = url;
       image.alt = words;

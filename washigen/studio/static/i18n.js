@@ -76,9 +76,15 @@ const GERMAN = {
   "Wins": "Siege",
   "Win rate": "Siegquote",
   "95 % interval": "95-%-Intervall",
-  "{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · {trapped} trapped, {stalemates} stalemate(s), {limits} at the turn limit":
-    "{games} Partien · {verdict} ({fair}) · Wert der Ausgewogenheit {score} · im Mittel {mean} Züge · " +
-    "{trapped} durch eine Falle, {stalemates} Patt(s), {limits} am Zuglimit",
+  "{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns":
+    "{games} Partien · {verdict} ({fair}) · Wert der Ausgewogenheit {score} · im Mittel {mean} Züge",
+  // how the games ended, each said only for a game whose games can end so
+  "{count} trapped": "{count} durch eine Falle",
+  "{count} stalemate(s)": "{count} Patt(s)",
+  "{count} at the turn limit": "{count} am Zuglimit",
+  "{count} won": "{count} gewonnen",
+  "{count} by a trap": "{count} durch eine Falle",
+  "{count} stalemates": "{count} Patts",
   "95 % interval {low} – {high}; fair share {fair}": "95-%-Intervall {low} – {high}; fairer Anteil {fair}",
   "first mover's edge {edge} · decisive {decisive} · the lead changed {leads} times a game":
     "Vorteil des ersten Zugs {edge} · entschieden {decisive} · Führungswechsel je Partie {leads}",
@@ -86,9 +92,8 @@ const GERMAN = {
   "unfair: an interval misses the fair share": "unfair: ein Intervall verfehlt den fairen Anteil",
   "seat {seat} wins {rate} (95 % interval {low} – {high})":
     "Platz {seat} gewinnt {rate} (95-%-Intervall {low} – {high})",
-  "Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {won} won, {trapped} by a trap, {stalemates} stalemates, {limits} at the turn limit.":
-    "Ausgewogenheit in {games} Partien: {seats}; {verdict}. Eine Partie dauert im Mittel {mean} Züge; " +
-    "{won} gewonnen, {trapped} durch eine Falle, {stalemates} Patts, {limits} am Zuglimit.",
+  "Balance chart of {games} games: {seats}; {verdict}. Games last {mean} turns on average; {endings}.":
+    "Ausgewogenheit in {games} Partien: {seats}; {verdict}. Eine Partie dauert im Mittel {mean} Züge; {endings}.",
   "Click to enlarge": "Zum Vergrößern klicken",
   "Enlarge": "Vergrößern",
   "Chart:": "Diagramm:",

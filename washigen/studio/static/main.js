@@ -556,10 +556,11 @@ async function estimateBalance() {
   try {
     const run = { design: state.result.design, games, seed: $("seed").value.trim() || 0 };
     const result = await postStream("/api/balance", run, progress, work.signal);
-    showBalance($("balance-result"), result);
+    showBalance($("balance-result"), result, state.game.endings);
     numbers = true;
     status(t("Drawing the chart…"), "busy");
-    await chart.show(run, result, $("lang").value);     // drawn from the run the server has just played
+    // drawn from the run the server has just played
+    await chart.show(run, result, $("lang").value, state.game.endings);
     status(t("Balance estimated"));
   } catch (error) {
     if (error instanceof Stopped) { status(t("Stopped")); return; }

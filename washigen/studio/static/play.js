@@ -34,7 +34,21 @@ function intervalBar(seat, fair) {
   return bar;
 }
 
-export function showBalance(box, result) {
+// How a balance run's games ended (its answer's `ends`), said for the endings its game has (GET /api/games: Trail
+// Route's games are never trapped, Cats' never a stalemate), each in its `words`, joined in a list.
+const ALL_ENDINGS = ["win", "trap", "stalemate", "turn_limit"];
+const SUMMARY_WORDS = { trap: "{count} trapped", stalemate: "{count} stalemate(s)",
+                        turn_limit: "{count} at the turn limit" };
+export const CHART_WORDS = { win: "{count} won", trap: "{count} by a trap", stalemate: "{count} stalemates",
+                             turn_limit: "{count} at the turn limit" };
+
+export function endingsText(result, endings, words) {
+  return (endings ?? ALL_ENDINGS).filter((end) => end in words)
+    .map((end) => t(words[end], { count: result.ends?.[end] ?? 0 })).join(", ");
+}
+
+// The numbers of a run, for a game whose games end in `endings` (its GET /api/games entry's).
+export function showBalance(box, result, endings) {
   const seats = result.seats || [];
   const fair = result.fair_share ?? (seats.length ? 1 / seats.length : 0);
   const table = document.createElement("table");
@@ -55,13 +69,13 @@ export function showBalance(box, result) {
   }
   const verdict = document.createElement("p");
   verdict.className = result.fair ? "summary ok" : "summary warn";
-  verdict.textContent = t("{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns · " +
-                          "{trapped} trapped, {stalemates} stalemate(s), {limits} at the turn limit", {
+  // how the games ended, but for those won (a game that always ends won, as Cat Tree's, says nothing more)
+  const ends = endingsText(result, endings, SUMMARY_WORDS);
+  verdict.textContent = t("{games} games · {verdict} ({fair}) · balance score {score} · mean {mean} turns", {
     games: result.games, fair: percent(fair), score: SCORE.format(result.score),
     verdict: result.fair ? t("fair: every interval holds the fair share")
       : t("unfair: an interval misses the fair share"),
-    mean: decimal(result.mean_turns), stalemates: result.stalemates, trapped: result.trapped,
-    limits: result.turn_limits ?? 0 });
+    mean: decimal(result.mean_turns) }) + (ends ? ` · ${ends}` : "");
   // what else the run says of the games (README: the balance metrics), where the answer carries it
   const metrics = document.createElement("p");
   metrics.className = "metrics";
