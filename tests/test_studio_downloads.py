@@ -1,17 +1,20 @@
 """What the studio hands out and reads back, held to the command line: a tape's download is what its `tape` command
 writes (the roll by the file's form: one SVG strip, pages of a PDF, the artwork's metadata); an opened design says the
-parameters it was made with, as the form writes them; every game lists the endings its games can have."""
+parameters it was made with, as the form writes them; every game lists the endings its games can have; a PNG too large
+at its resolution is refused naming the dpi field by the refusal's own field, not by its words."""
 
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 import pytest
 
 import washigen
-from tests.test_studio_api import cli, client, workdir  # noqa: F401
+from tests.test_studio_api import assert_refused, cli, client, workdir  # noqa: F401
 from washigen.design import dumps
+from washigen.errors import InputError
 from washigen.games import all_games
 
 
@@ -80,3 +83,39 @@ def test_each_game_lists_the_endings_its_games_can_have(client):
     assert listed == {game.name: list(game.extra["endings"]) for game in all_games()}
     assert listed["trail-route"] == ["win", "turn_limit"] and listed["cats"] == ["win", "trap", "turn_limit"]
     assert listed["cops"] == ["win", "stalemate", "turn_limit"]
+
+
+def test_a_png_too_large_is_refused_with_its_field(tmp_path):
+    """The refusal carries the option it refuses in `field` (its words named the command line's --dpi)."""
+    from washigen.api import files
+    from washigen.press import Document
+    from washigen.scene import Scene
+
+    design = washigen.generate("cats", "map", seed=1)
+    with pytest.raises(InputError, match=r"^dpi: 2400 dpi makes [\d,]+ megapixels") as error:
+        washigen.render(design, tmp_path / "map.png", paper="a4", dpi=2400)
+    assert error.value.field == "dpi"
+    tall = Document.single(Scene(10.0, 400.0))             # 37,795 px high at 2400 dpi: no tiles
+    with pytest.raises(InputError, match=r"^png: the page is \d+ px high") as error:
+        files(tall, "tall.png", washigen.print_options(dpi=2400))
+    assert error.value.field == "dpi"
+
+
+def test_the_studio_names_the_dpi_field_by_the_refusals_field_not_its_words(client, caplog, monkeypatch):
+    """Reworded, the refusal still names the page's dpi field (the studio matched "lower dpi" in its message)."""
+    from washigen import output
+
+    checked = output.check_png_total
+
+    def reworded(document, dpi):
+        try:
+            checked(document, dpi)
+        except InputError as error:
+            error.args = ("this PNG would be too large at this resolution",)
+            raise
+
+    monkeypatch.setattr(output, "check_png_total", reworded)
+    design = json.loads(dumps(washigen.generate("cats", "map", seed=1)))
+    response = client.post("/api/render?format=png", json={"design": design, "options": {"dpi": 2400, "paper": "a4"}})
+    answer = assert_refused(client, caplog, response, "dpi", "options.dpi: this PNG would be too large")
+    assert answer["value"] == 2400 and answer["reason"] == "this PNG would be too large at this resolution"

@@ -391,3 +391,27 @@ def test_a_tape_downloaded_from_the_page_is_what_its_tape_command_writes(server,
     assert cli("cats", "tape", "--seed", 2, "-o", tmp_path / "roll.svg").exit_code == 0
     assert downloaded.name == "cats-roll-2.svg"
     assert downloaded.read_bytes() == (tmp_path / "roll.svg").read_bytes()
+
+
+def test_a_png_too_large_marks_the_dpi_field_the_refusal_names(server, browser):
+    """The refusal carries its field (dpi): the page names it in its own words and marks it (the print options'
+    fields could not be marked: they did not say which option they hold)."""
+    for locale, label in (("en-US", "PNG resolution (dpi):"), ("de-DE", "PNG-Auflösung (dpi):")):
+        speak(browser, locale)
+        try:
+            open_page(browser, server, "game=cats&component=map&seed=1")
+            browser.find_element(By.CSS_SELECTOR, "#print-box summary").click()
+            Select(browser.find_element(By.ID, "print-paper")).select_by_value("a4")
+            dpi = browser.find_element(By.ID, "print-dpi")
+            dpi.clear()
+            dpi.send_keys("2400")
+            wait(browser, shown, "the map with the print options never shown")
+            browser.find_element(By.CSS_SELECTOR, ".downloads [data-format=png]").click()
+            problem = wait(browser, lambda d: d.find_element(By.ID, "problem").is_displayed()
+                           and d.find_element(By.ID, "problem"), "no refusal shown")
+            assert problem.text.startswith(f"{label} 2400 dpi makes"), problem.text
+            marked = browser.find_elements(By.CSS_SELECTOR, "#print-options .field.invalid")
+            assert [field.get_attribute("data-param") for field in marked] == ["dpi"]
+            assert browser.find_element(By.ID, "print-dpi").get_attribute("aria-invalid") == "true"
+        finally:
+            speak(browser, "en-US")

@@ -394,7 +394,7 @@ def _in_python_words(call: Callable[[], Any], *names: str) -> Any:
             said = re.sub(rf"(?<![\w-])--{re.escape(name.replace('_', '-'))}(?![\w-])", name, said)
         if said == text or type(error) is not InputError:
             raise
-        raise InputError(said) from None
+        raise InputError(said, field=error.field) from None
 
 
 def _checked_or_none(design: Any) -> Any:

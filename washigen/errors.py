@@ -6,7 +6,13 @@ class WashigenError(Exception):
 
 
 class InputError(WashigenError, ValueError):
-    """The input is at fault: a parameter, a length, a file's contents."""
+    """The input is at fault: a parameter, a length, a file's contents. `field`: where the refusal is of one
+    parameter or print option whatever its wording, its Python name ("dpi"), so that a caller (the studio) can mark
+    it without reading the message; None where it does not say."""
+
+    def __init__(self, *args: object, field: str | None = None):
+        super().__init__(*args)
+        self.field = field
 
 
 class DesignFormatError(InputError):

@@ -329,7 +329,7 @@ def check_png_total(document: Document, dpi: int) -> None:
     total = sum(w * h for w, h in (pixel_size(scene, dpi) for scene in document.pages))
     if total > MAX_PNG_TOTAL_PIXELS:
         raise InputError(f"--dpi: {dpi} dpi makes {total / 1e6:,.0f} megapixels of PNG, more than "
-                         f"{MAX_PNG_TOTAL_PIXELS // 1_000_000} allowed; lower --dpi, or write a PDF")
+                         f"{MAX_PNG_TOTAL_PIXELS // 1_000_000} allowed; lower --dpi, or write a PDF", field="dpi")
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:

@@ -42,7 +42,7 @@ def to_png(scene: Scene, dpi: int = DEFAULT_DPI) -> bytes:
     width, height = pixel_size(scene, dpi)
     if needs_tiles(scene, dpi):
         raise InputError(f"png: {width} x {height} px at {dpi} dpi is more than {MAX_PIXELS // 1_000_000} "
-                         f"megapixels or {MAX_SIDE} px a side; write tiles (tile_windows) or lower --dpi")
+                         f"megapixels or {MAX_SIDE} px a side; write tiles (tile_windows) or lower --dpi", field="dpi")
     return _rasterise(scene, width, height, dpi)
 
 
@@ -104,7 +104,7 @@ def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int | None = 
     width, height = pixel_size(scene, dpi)
     if height > MAX_SIDE:
         raise InputError(f"png: the page is {height} px high at {dpi} dpi; tiles are cut along the length and "
-                         f"no image is made over {MAX_SIDE} px a side: lower --dpi")
+                         f"no image is made over {MAX_SIDE} px a side: lower --dpi", field="dpi")
     count = max(1, math.ceil(width * height / (max_pixels or MAX_PIXELS)), math.ceil(width / MAX_SIDE))
     return [band for _, band in _bands(scene, dpi, math.ceil(width / count))]
 

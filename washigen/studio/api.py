@@ -533,14 +533,14 @@ def printed(game: Game, design: Design, options: Any, name: str) -> Any:
 
 
 def printed_files(document: Any, name: str, options: Any = None) -> list[tuple[str, bytes]]:
-    """washigen.files, a PNG too large at the resolution asked refused as the page words it: the dpi field, by what
-    its form calls it (the message named the command line's --dpi)."""
+    """washigen.files, a PNG too large at the resolution asked refused as the page words it: the dpi field (the
+    refusal names it in its `field`), by what its form calls it (the message named the command line's --dpi)."""
     try:
         return washigen.files(document, name, options)
     except InputError as error:
-        field, _, reason = str(error).partition(": ")
-        if type(error) is not InputError or (field != "dpi" and "lower dpi" not in reason):
+        if type(error) is not InputError or error.field != "dpi":
             raise
+        reason = str(error).partition(": ")[2] or str(error)
         reason = reason.replace("lower dpi", "lower the PNG resolution").replace("write a PDF", "print a PDF")
         raise FieldError("dpi", reason, getattr(options, "dpi", None), "options.dpi") from None
 

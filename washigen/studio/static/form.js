@@ -130,6 +130,7 @@ export function buildPrintOptions(box, names, papers, onChange) {
   const add = (name, element) => {
     const wrap = document.createElement("div");
     wrap.className = "field";
+    wrap.dataset.param = name;          // a refusal that names the option (its `field`) marks it
     const label = document.createElement("label");
     label.htmlFor = `print-${name}`;
     label.textContent = labelOf(name);
