@@ -94,3 +94,18 @@ def test_the_studio_checks_an_opened_file_in_the_pages_language(tmp_path):
     assert found["en"]["rule"] == found["de"]["rule"] == "cat-tree.place.both-sides"
     assert found["en"]["message"].startswith("The Hammock in row 2, column 3")
     assert found["de"]["message"].startswith("Die Karte Hängematte in Reihe 2, Spalte 3")
+
+
+def test_the_studios_log_says_its_own_words_in_the_pages_language(tmp_path):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from washigen.studio.app import create_app
+
+    body = {"game": "cats", "component": "map", "page": 0}
+    with TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8765") as client:
+        logs = {lang: client.post("/api/design", json={**body, "lang": lang}).json()["messages"]
+                for lang in ("en", "de")}
+    assert logs["en"][0].startswith("seed: ") and logs["de"][0].startswith("Startwert: ")

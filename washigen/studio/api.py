@@ -22,6 +22,7 @@ from ..design import Design, dumps, load, loads, to_dict
 from ..errors import InputError
 from ..games.params import SEED_MAX, Param
 from ..games.registry import Component, Game, all_games, get_game
+from ..i18n import translator
 from . import board
 from .places import grid_geometry, mark, strip_frames
 
@@ -256,22 +257,24 @@ def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, A
     component = _component(game, body)
     values = form_values(game, component, body.get("params", {}))
     seed = _seed(body)
+    lang = language(body.get("lang"))
+    said = translator(lang)                     # the log's own words ("warning", "seed") in the page's language
     messages = []
     if any(p.name == "seed" for p in component.params):
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-            messages.append(f"seed: {seed}")
+            messages.append(f"{said('seed')}: {seed}")
         values["seed"] = seed
-    lang = language(body.get("lang"))
     page = page_number(body.get("page"))
     if component.make is not None:
         making = designing(game, component, values)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             design = washigen.generate(game.name, component.name, **making)
-        messages += [f"warning: {w.message}" for w in caught if not issubclass(w.category, DeprecationWarning)]
+        messages += [f"{said('warning')}: {w.message}" for w in caught
+                     if not issubclass(w.category, DeprecationWarning)]
         answer = describe(game, design, page=page, lang=lang)
-        messages += [f"warning: {v['message']}" for v in answer["report"]["violations"]
+        messages += [f"{said('warning')}: {v['message']}" for v in answer["report"]["violations"]
                      if v["severity"] == "warning"]
         return {**answer, "component": component.name, "messages": messages}
     options = washigen.print_options(lang=lang) if "lang" in print_names(component) else None
