@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ...report import Report, Violation
-from ...units import format_mm
+from ...words import N_, Says
 from .board import Board, bits, flood
 from .constants import THREE_PLAYER_TURNS
 from .model import (DRAWING_GAP, MIN_CELL_MM, CatsMap, CatsRoll, CatsSegment,
@@ -46,6 +46,20 @@ DESERT_ROWS = 4
 DESERT_COLS = 4
 WALL_RUN = 7
 BALANCE_LIMIT = 2.0          # steps of difference in the average there-and-back route
+
+# A home row in the sentences, by its name in Homes.names. German declines these (die obere Heimreihe, der oberen
+# Heimreihe), so each is written for the one part of a sentence it fills: the subject with its row, a label in
+# brackets, the row a cat must reach (nominative and accusative alike in German) and the whole balance sentence.
+HOME_ROW = {"top": N_("The top home row (row {row})"), "bottom": N_("The bottom home row (row {row})"),
+            "segment's": N_("The segment's home row (row {row})")}
+HOME_ROW_LABEL = {"top": N_("top home row"), "bottom": N_("bottom home row"), "segment's": N_("segment's home row")}
+OTHER_HOME_ROW = {"top": N_("the top home row"), "bottom": N_("the bottom home row")}
+FARTHER_HOME_ROW = {
+    "top": N_("Cats from the top home row need {gap:.1f} steps more on average to fetch a fish and come home than "
+              "the other side's (more than {limit:g})."),
+    "bottom": N_("Cats from the bottom home row need {gap:.1f} steps more on average to fetch a fish and come home "
+                 "than the other side's (more than {limit:g}).")}
+
 
 def capacity(row_cells: int, gap: int = DRAWING_GAP) -> int:
     """How many drawings fit on the set bits of one row with `gap` empty cells between any two (greedy from the
@@ -86,8 +100,9 @@ def check_sewers(board: Board) -> list[Violation]:
     for r, c, colour in board.sewers:
         if counts[r, colour] < 2:
             found.append(Violation.warning(
-                "cats.sewer.unpaired", f"The {colour} sewer has no {colour} partner in row {r + 1}, so nobody can "
-                "pop through it.", cell=(r + 1, c + 1)))
+                "cats.sewer.unpaired", Says(N_("The {colour} sewer has no {colour} partner in row {row}, so nobody "
+                                               "can pop through it."), colour=Says(colour), row=r + 1),
+                cell=(r + 1, c + 1)))
     return found
 
 
@@ -97,10 +112,11 @@ def check_red_home_rows(board: Board, homes: Homes) -> list[Violation]:
         if board.sewer_count.get((r, "red"), 0) >= 2:
             continue
         reds = [c for rr, c, colour in board.sewers if rr == r and colour == "red"]
-        have = "no red sewer" if not reds else "only one red sewer"
+        have = N_("no red sewer") if not reds else N_("only one red sewer")
         found.append(Violation.error(
-            "cats.home-row.no-red-sewer", f"The {name} home row (row {r + 1}) has {have}; a home row holds a "
-            "red pair.", cell=(r + 1, (reds[0] if reds else 0) + 1)))
+            "cats.home-row.no-red-sewer", Says(N_("{home} has {have}; a home row holds a red pair."),
+                                               home=Says(HOME_ROW[name], row=r + 1), have=Says(have)),
+            cell=(r + 1, (reds[0] if reds else 0) + 1)))
     return found
 
 
@@ -111,8 +127,10 @@ def check_room(board: Board, homes: Homes) -> list[Violation]:
         room = capacity(free)
         if room < homes.needed:
             found.append(Violation.error(
-                "cats.home-row.room", f"The {name} home row (row {r + 1}) has room for {room} fish and cats with "
-                f"{DRAWING_GAP} empty cells between them; {homes.needed} must fit.", cell=(r + 1, 1)))
+                "cats.home-row.room", Says(N_("{home} has room for {room} fish and cats with {gap} empty cells "
+                                              "between them; {needed} must fit."),
+                                           home=Says(HOME_ROW[name], row=r + 1), room=room, gap=DRAWING_GAP,
+                                           needed=homes.needed), cell=(r + 1, 1)))
     return found
 
 
@@ -128,17 +146,15 @@ def check_buildings(board: Board) -> list[Violation]:
             first = board.cell((m & -m).bit_length() - 1)
             if m & ~whole:
                 found.append(Violation.error(
-                    "cats.building.not-connected", f"The building at {_cell_text(first)} falls apart into pieces "
-                    "that do not touch.", cell=first))
+                    "cats.building.not-connected", Says(N_("The building at row {row}, column {col} falls apart into "
+                                                           "pieces that do not touch."), row=first[0], col=first[1]),
+                    cell=first))
             if not enterable:
                 found.append(Violation.error(
-                    "cats.building.no-opening", f"The building at {_cell_text(first)} has no opening onto a cell a "
-                    "cat can stand on, so it can never be entered.", cell=first))
+                    "cats.building.no-opening", Says(N_("The building at row {row}, column {col} has no opening onto "
+                                                        "a cell a cat can stand on, so it can never be entered."),
+                                                     row=first[0], col=first[1]), cell=first))
     return found
-
-
-def _cell_text(cell: tuple[int, int]) -> str:
-    return f"row {cell[0]}, column {cell[1]}"
 
 
 @dataclass
@@ -169,13 +185,14 @@ def check_reach(board: Board, homes: Homes, found_routes: Routes) -> list[Violat
     for index, (r, name) in enumerate(zip(homes.rows, homes.names)):
         stuck = open_cells & board.row_mask(r) & ~found_routes.reach[index]
         if homes.far is None:
-            target = f"the {homes.names[len(homes.rows) - 1 - index]} home row"
+            target = Says(OTHER_HOME_ROW[homes.names[len(homes.rows) - 1 - index]])
         else:
-            target = f"row {homes.far[index] + 1}"
+            target = Says(N_("row {row}"), row=homes.far[index] + 1)
         for bit in bits(stuck):
             found.append(Violation.error(
-                "cats.reach.home-to-home", f"From row {r + 1} ({name} home row) a cat cannot reach {target} by "
-                "normal moves.", cell=board.cell(bit)))
+                "cats.reach.home-to-home", Says(N_("From row {row} ({home}) a cat cannot reach {target} by normal "
+                                                   "moves."), row=r + 1, home=Says(HOME_ROW_LABEL[name]),
+                                                target=target), cell=board.cell(bit)))
     reached = 0
     for cells in found_routes.reach:
         reached |= cells
@@ -190,9 +207,10 @@ def check_reach(board: Board, homes: Homes, found_routes: Routes) -> list[Violat
     while pockets:
         low = pockets & -pockets
         part = board.close_regions(flood(low, east, south, C)) & pockets
+        row, col = board.cell(low.bit_length() - 1)
         found.append(Violation.warning(
-            "cats.reach.pocket", f"{part.bit_count()} cell(s) from {_cell_text(board.cell(low.bit_length() - 1))} on "
-            "cannot be reached from any home row.", cell=board.cell(low.bit_length() - 1)))
+            "cats.reach.pocket", Says(N_("{cells} cell(s) from row {row}, column {col} on cannot be reached from any "
+                                         "home row."), cells=part.bit_count(), row=row, col=col), cell=(row, col)))
         pockets &= ~(part | low)
     return found
 
@@ -204,8 +222,7 @@ def check_balance(homes: Homes, found_routes: Routes) -> list[Violation]:
     means = found_routes.mean
     longer = 0 if (means[0] or 0) > (means[1] or 0) else 1
     return [Violation.warning(
-        "cats.balance.uneven", f"Cats from the {homes.names[longer]} home row need {gap:.1f} steps more on average "
-        f"to fetch a fish and come home than the other side's (more than {BALANCE_LIMIT:g}).",
+        "cats.balance.uneven", Says(FARTHER_HOME_ROW[homes.names[longer]], gap=gap, limit=BALANCE_LIMIT),
         cell=(homes.rows[longer] + 1, 1))]
 
 
@@ -222,8 +239,9 @@ def check_desert(board: Board, exclude_rows: Iterable[int]) -> list[Violation]:
     for r in exclude_rows:
         bare &= ~board.row_mask(r)
     return [Violation.warning(
-        "cats.layout.desert", f"The {DESERT_ROWS} x {DESERT_COLS} cells from {_cell_text((r + 1, c + 1))} on are "
-        "bare street: nothing to steer around there.", cell=(r + 1, c + 1))
+        "cats.layout.desert", Says(N_("The {rows} x {cols} cells from row {row}, column {col} on are bare street: "
+                                      "nothing to steer around there."), rows=DESERT_ROWS, cols=DESERT_COLS,
+                                   row=r + 1, col=c + 1), cell=(r + 1, c + 1))
         for r, c in desert_corners(bare, board.rows, board.cols)]
 
 
@@ -269,8 +287,9 @@ def check_wall(board: Board) -> list[Violation]:
         bit = (run & -run).bit_length() - 1
         r, c = divmod(bit, C)
         found.append(Violation.warning(
-            "cats.layout.wall", f"Row {r + 1} is blocked by {WALL_RUN} or more buildings and shrines side by side from "
-            f"column {c + 1} on.", cell=(r + 1, c + 1)))
+            "cats.layout.wall", Says(N_("Row {row} is blocked by {run} or more buildings and shrines side by side "
+                                        "from column {col} on."), row=r + 1, run=WALL_RUN, col=c + 1),
+            cell=(r + 1, c + 1)))
         run &= ~board.row_mask(r)
     return found
 
@@ -280,19 +299,27 @@ def check_print(tape_width: float, segment_rows: int) -> list[Violation]:
     if size >= MIN_CELL_MM - 1e-9:
         return []
     return [Violation.warning(
-        "cats.print.cell-too-small", f"Cells are {format_mm(size)} mm, under {format_mm(MIN_CELL_MM)} mm: too small "
-        f"to draw fish and cats in. Use wider tape or fewer rows.", field="tape_width")]
+        "cats.print.cell-too-small", Says(N_("Cells are {size:g} mm, under {least:g} mm: too small to draw fish and "
+                                             "cats in. Use wider tape or fewer rows."),
+                                          size=_mm(size), least=_mm(MIN_CELL_MM)), field="tape_width")]
 
 
-def check_rules_qr(url: str | None, holds: bool, place: str) -> list[Violation]:
+def _mm(value: float) -> float:
+    """A length as units.format_mm prints it, kept a number so that a German sentence gives it the decimal comma:
+    `{size:g}` of round(12.0, 2) is "12", of round(63.456, 2) "63.46"."""
+    return round(float(value), 2)
+
+
+def check_rules_qr(url: str | None, holds: bool, place: Says) -> list[Violation]:
     """A rules URL whose QR code the place cannot print scannably (modules of 0.4 mm, a 4-module quiet zone)."""
     if not url or holds:
         return []
     from ...qr import min_qr_size
 
     return [Violation.warning(
-        "cats.print.qr-left-out", f"The rules' QR code needs {format_mm(min_qr_size(url))} mm square to scan; "
-        f"{place} cannot hold it, so it is left out. Print the address on the rule sheet, or use wider tape.",
+        "cats.print.qr-left-out", Says(N_("The rules' QR code needs {size:g} mm square to scan; {place} cannot hold "
+                                          "it, so it is left out. Print the address on the rule sheet, or use wider "
+                                          "tape."), size=_mm(min_qr_size(url)), place=place),
         field="rules_url")]
 
 
@@ -313,7 +340,8 @@ def validate_map(design: CatsMap, board: Board | None = None) -> Report:
                   + check_desert(board, homes.rows) + check_wall(board) + check_balance(homes, found_routes)
                   + check_print(design.tape_width, design.segment_rows)
                   + check_rules_qr(design.rules_url, band_holds_qr(design.rules_url, cell_size(
-                      design.tape_width, design.segment_rows)) if design.rules_url else True, "the player band"))
+                      design.tape_width, design.segment_rows)) if design.rules_url else True,
+                                   Says(N_("the player band"))))
     if design.sewer_poppers and poppers_keep_off_sewers(design.players, design.coop):
         violations += check_popper_reach(board, homes)
     return Report.of(violations + check_cut_sides(design))
@@ -340,8 +368,10 @@ def check_cut_sides(design: CatsMap) -> list[Violation]:
             layer = (o.row - 1) // design.segment_rows + 1
             if (layer, o.col, o.side) not in cut_edges:
                 found.append(Violation.error(
-                    "cats.building.cut-side", f"The building side at {_cell_text((o.row, o.col))} ({o.side}) is "
-                    "marked as left open by a cut, but no piece of tape was cut there.", cell=(o.row, o.col)))
+                    "cats.building.cut-side", Says(N_("The building side at row {row}, column {col} ({side}) is "
+                                                      "marked as left open by a cut, but no piece of tape was cut "
+                                                      "there."), row=o.row, col=o.col, side=o.side),
+                    cell=(o.row, o.col)))
     return found
 
 
@@ -362,8 +392,9 @@ def check_popper_reach(board: Board, homes: Homes) -> list[Violation]:
         stuck = board.street & board.row_mask(r) & ~found_routes.reach[index]
         for bit in bits(stuck):
             found.append(Violation.error(
-                "cats.reach.sewer-poppers", f"With sewer poppers, a cat from row {r + 1} ({name} home row) cannot "
-                "reach the other home row without stepping on a sewer.", cell=board.cell(bit)))
+                "cats.reach.sewer-poppers", Says(N_("With sewer poppers, a cat from row {row} ({home}) cannot reach "
+                                                    "the other home row without stepping on a sewer."),
+                                                 row=r + 1, home=Says(HOME_ROW_LABEL[name])), cell=board.cell(bit)))
     return found
 
 
@@ -393,11 +424,13 @@ def validate_roll(design: CatsRoll) -> Report:
     found = []
     for number, grid in enumerate(design.segments, start=1):
         for v in validate_grid_segment(grid):
-            found.append(Violation(v.rule, v.severity, f"Segment {number}: {v.message}", {"segment": number, **v.where}))
+            found.append(Violation.of(v.rule, v.severity, Says(N_("Segment {number}: {message}"), number=number,
+                                                               message=v.says or v.message),
+                                      {"segment": number, **v.where}))
     s = cell_size(design.tape_width, design.segment_rows)
     holds = bool(design.rules_url and forest_qr_cells(design.rules_url, design.segment_rows, s) > 0)
     return Report.of(found + check_print(design.tape_width, design.segment_rows)
-                     + check_rules_qr(design.rules_url, holds, "the forest section"))
+                     + check_rules_qr(design.rules_url, holds, Says(N_("the forest section"))))
 
 
 def validate(design) -> Report:
@@ -412,7 +445,7 @@ def validate(design) -> Report:
     raise TypeError(f"not a Cats design: {type(design).__name__}")
 
 
-# -- set-ups ------------------------------------------------------------------------------------------------------------
+# -- set-ups -----------------------------------------------------------------------------------------------------------
 
 def validate_setup(design: CatsSetup) -> Report:
     game_map = design.map
@@ -431,6 +464,32 @@ def _drawings(design: CatsSetup) -> Iterator[tuple[str, Drawing]]:
             yield kind, d
 
 
+# A fish or a cat in a sentence: German gives them genders of their own (der Fisch, die Katze), so each is a sentence.
+OFF_HOME_ROW = {
+    "fish": N_("Player {player}'s fish at row {row}, column {col} is not on a home row (row {top} or {bottom})."),
+    "cat": N_("Player {player}'s cat at row {row}, column {col} is not on a home row (row {top} or {bottom}).")}
+DRAWN_ON = {
+    "fish": N_("Player {player}'s fish at row {row}, column {col} is drawn on a {what}; fish and cats go on empty "
+               "street cells."),
+    "cat": N_("Player {player}'s cat at row {row}, column {col} is drawn on a {what}; fish and cats go on empty "
+              "street cells.")}
+TOO_CLOSE = {
+    ("fish", "fish"): N_("Player {player}'s fish at row {row}, column {col} is too close to the fish at row "
+                         "{other_row}, column {other_col}: leave {gap} empty cells between drawings."),
+    ("fish", "cat"): N_("Player {player}'s fish at row {row}, column {col} is too close to the cat at row "
+                        "{other_row}, column {other_col}: leave {gap} empty cells between drawings."),
+    ("cat", "fish"): N_("Player {player}'s cat at row {row}, column {col} is too close to the fish at row "
+                        "{other_row}, column {other_col}: leave {gap} empty cells between drawings."),
+    ("cat", "cat"): N_("Player {player}'s cat at row {row}, column {col} is too close to the cat at row "
+                       "{other_row}, column {other_col}: leave {gap} empty cells between drawings.")}
+# A home row's count of fish or of cats against the count its side needs: a sentence for each row and kind.
+ROW_HOLDS = {
+    ("top", "fish"): N_("The top home row holds {have} fish; with {players} it holds {per_side}."),
+    ("bottom", "fish"): N_("The bottom home row holds {have} fish; with {players} it holds {per_side}."),
+    ("top", "cats"): N_("The top home row holds {have} cats; with {players} it holds {per_side}."),
+    ("bottom", "cats"): N_("The bottom home row holds {have} cats; with {players} it holds {per_side}.")}
+
+
 def check_setup_cells(design: CatsSetup, board: Board) -> list[Violation]:
     top, bottom = home_rows(design.map)
     found = []
@@ -438,27 +497,27 @@ def check_setup_cells(design: CatsSetup, board: Board) -> list[Violation]:
         where = (d.row, d.col)
         if d.row not in (top, bottom):
             found.append(Violation.error(
-                "cats.setup.off-home-row", f"Player {d.player}'s {kind} at {_cell_text(where)} is not on a home row "
-                f"(row {top} or {bottom}).", cell=where))
+                "cats.setup.off-home-row", Says(OFF_HOME_ROW[kind], player=d.player, row=d.row, col=d.col, top=top,
+                                                bottom=bottom), cell=where))
         if not (1 <= d.row <= board.rows and 1 <= d.col <= board.cols):
             continue
         bit = 1 << ((d.row - 1) * board.cols + d.col - 1)
         if not board.street & bit:
-            what = _what_is(board, bit)
             found.append(Violation.error(
-                "cats.setup.blocked-cell", f"Player {d.player}'s {kind} at {_cell_text(where)} is drawn on a {what}; "
-                "fish and cats go on empty street cells.", cell=where))
+                "cats.setup.blocked-cell", Says(DRAWN_ON[kind], player=d.player, row=d.row, col=d.col,
+                                                what=_what_is(board, bit)), cell=where))
     return found
 
 
-def _what_is(board: Board, bit: int) -> str:
+def _what_is(board: Board, bit: int) -> Says:
+    """What a drawing stands on where it may not ("drawn on a sewer", "auf einem Gully gezeichnet")."""
     if board.sewer & bit:
-        return "sewer"
+        return Says(N_("sewer"))
     if board.shrine & bit:
-        return "jinja shrine"
+        return Says(N_("jinja shrine"))
     if board.building & bit:
-        return "building"
-    return "forest"
+        return Says(N_("building"))
+    return Says(N_("forest"))
 
 
 def check_setup_counts(design: CatsSetup) -> list[Violation]:
@@ -472,8 +531,9 @@ def check_setup_counts(design: CatsSetup) -> list[Violation]:
             have = sum(1 for d in items if d.row == row)
             if have != per_side:
                 found.append(Violation.error(
-                    f"cats.setup.{'fish' if kind == 'fish' else 'cat'}-count", f"The {name} home row holds {have} "
-                    f"{kind}; with {_players_text(seats)} it holds {per_side}.", cell=(row, 1)))
+                    f"cats.setup.{'fish' if kind == 'fish' else 'cat'}-count",
+                    Says(ROW_HOLDS[name, kind], have=have, players=_players_text(seats), per_side=per_side),
+                    cell=(row, 1)))
     found += _per_player_counts(design, seats, top, bottom)
     if seats.coop:
         found += _team_cat_sides(design, seats, top, bottom)
@@ -489,16 +549,18 @@ def _three_team_fish(design: CatsSetup, seats, top: int) -> list[Violation]:
         fish = [d for d in design.fish if seats.team(d.player) == team]
         if len(fish) != THREE_PLAYER_FISH[team]:
             found.append(Violation.error(
-                "cats.setup.fish-count", f"Team {team} drew {len(fish)} fish; with 6 players in teams the game is set "
-                f"up as with 3 players, the teams drawing the 8 fish one at a time in turn, so team {team} draws "
-                f"{THREE_PLAYER_FISH[team]}.", cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
+                "cats.setup.fish-count", Says(N_("Team {team} drew {fish} fish; with 6 players in teams the game is "
+                                                 "set up as with 3 players, the teams drawing the 8 fish one at a time "
+                                                 "in turn, so team {team} draws {want}."),
+                                              team=team, fish=len(fish), want=THREE_PLAYER_FISH[team]),
+                cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
 
 
-def _players_text(seats) -> str:
+def _players_text(seats) -> Says:
     if seats.coop:
-        return f"{seats.players} players in teams"
-    return f"{seats.players} players"
+        return Says(N_("{players} players in teams"), players=seats.players)
+    return Says(N_("{players} players"), players=seats.players)
 
 
 def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[Violation]:
@@ -515,18 +577,23 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
             mine = sum(1 for d in cats if d.row == row)
             if mine != 1:
                 found.append(Violation.error(
-                    "cats.setup.cat-count", f"Player {player} has {mine} cat(s) on {side}; everybody draws one cat "
-                    "on each home row.", **_count_place(cats, 1, row)))
+                    "cats.setup.cat-count", Says(N_("Player {player} has {mine} cat(s) on {side}; everybody draws "
+                                                    "one cat on each home row."), player=player, mine=mine, side=side),
+                    **_count_place(cats, 1, row)))
             if seats.players != 3:
                 mine = sum(1 for d in fish if d.row == row)
                 if mine != 2:
                     found.append(Violation.error(
-                        "cats.setup.fish-count", f"Player {player} drew {mine} fish on {side}; everybody draws two "
-                        "fish on each home row.", **_count_place(fish, 2, row)))
+                        "cats.setup.fish-count", Says(N_("Player {player} drew {mine} fish on {side}; everybody draws "
+                                                         "two fish on each home row."),
+                                                      player=player, mine=mine, side=side),
+                        **_count_place(fish, 2, row)))
         if seats.players == 3 and len(fish) != THREE_PLAYER_FISH[player]:
             found.append(Violation.error(
-                "cats.setup.fish-count", f"Player {player} drew {len(fish)} fish; with 3 players the 8 fish are drawn "
-                f"one at a time in turn order, so player {player} draws {THREE_PLAYER_FISH[player]}.",
+                "cats.setup.fish-count", Says(N_("Player {player} drew {fish} fish; with 3 players the 8 fish are "
+                                                 "drawn one at a time in turn order, so player {player} draws "
+                                                 "{want}."), player=player, fish=len(fish),
+                                              want=THREE_PLAYER_FISH[player]),
                 cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
 
@@ -534,8 +601,11 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
 THREE_PLAYER_FISH = Counter(THREE_PLAYER_TURNS)     # 8 fish drawn in turn: 3, 3 and 2
 
 
-def _home_row_text(row: int, top: int) -> str:
-    return f"the {'top' if row == top else 'bottom'} home row (row {row})"
+def _home_row_text(row: int, top: int) -> Says:
+    """A home row as the row a drawing is put on ("in die obere Heimreihe (Reihe 1)" in German)."""
+    if row == top:
+        return Says(N_("the top home row (row {row})"), row=row)
+    return Says(N_("the bottom home row (row {row})"), row=row)
 
 
 def _count_place(drawings, want: int, row: int) -> dict[str, tuple[int, int] | int]:
@@ -552,19 +622,22 @@ def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violatio
     found = []
     if len(cats) != 1:
         found.append(Violation.error(
-            "cats.setup.cat-count", f"Player {player} drew {len(cats)} cats; in team play each player draws one.",
+            "cats.setup.cat-count", Says(N_("Player {player} drew {cats} cats; in team play each player draws one."),
+                                         player=player, cats=len(cats)),
             cell=(cats[1].row, cats[1].col) if len(cats) > 1 else (row_of["bottom"], 1)))
     cat_row = cats[0].row if cats else None
     for d in fish:
         if d.row == cat_row:
             found.append(Violation.error(
-                "cats.setup.fish-own-side", f"Player {player}'s fish at {_cell_text((d.row, d.col))} is on their "
-                "own cat's side; their fish go on the other side.", cell=(d.row, d.col)))
+                "cats.setup.fish-own-side", Says(N_("Player {player}'s fish at row {row}, column {col} is on their "
+                                                    "own cat's side; their fish go on the other side."),
+                                                 player=player, row=d.row, col=d.col), cell=(d.row, d.col)))
     low, high = (2, 2) if seats.players == 4 else (1, 2)
     if not low <= len(fish) <= high:
-        need = "2" if low == high else f"{low} or {high}"
+        need: int | Says = low if low == high else Says(N_("{low} or {high}"), low=low, high=high)
         found.append(Violation.error(
-            "cats.setup.fish-count", f"Player {player} drew {len(fish)} fish; in team play each player draws {need}.",
+            "cats.setup.fish-count", Says(N_("Player {player} drew {fish} fish; in team play each player draws "
+                                             "{need}."), player=player, fish=len(fish), need=need),
             cell=(fish[-1].row, fish[-1].col) if fish else (row_of["top"], 1)))
     return found
 
@@ -577,8 +650,9 @@ def _team_cat_sides(design: CatsSetup, seats, top: int, bottom: int) -> list[Vio
             have = sum(1 for d in cats if d.row == row)
             if have != 1:
                 found.append(Violation.error(
-                    "cats.setup.cat-count", f"Team {team} has {have} cat(s) on {_home_row_text(row, top)}; a team "
-                    "draws one cat on each home row.", **_count_place(cats, 1, row)))
+                    "cats.setup.cat-count", Says(N_("Team {team} has {have} cat(s) on {side}; a team draws one cat "
+                                                    "on each home row."), team=team, have=have,
+                                                 side=_home_row_text(row, top)), **_count_place(cats, 1, row)))
     return found
 
 
@@ -589,9 +663,9 @@ def check_setup_spacing(design: CatsSetup) -> list[Violation]:
         for other_kind, o in seen:
             if max(abs(d.row - o.row), abs(d.col - o.col)) <= DRAWING_GAP:
                 found.append(Violation.error(
-                    "cats.setup.spacing", f"Player {d.player}'s {kind} at {_cell_text((d.row, d.col))} is too close "
-                    f"to the {other_kind} at {_cell_text((o.row, o.col))}: leave {DRAWING_GAP} empty cells between "
-                    "drawings.", cell=(d.row, d.col)))
+                    "cats.setup.spacing", Says(TOO_CLOSE[kind, other_kind], player=d.player, row=d.row, col=d.col,
+                                               other_row=o.row, other_col=o.col, gap=DRAWING_GAP),
+                    cell=(d.row, d.col)))
                 break
         seen.append((kind, d))
     return found
@@ -621,6 +695,7 @@ def check_setup_routes(design: CatsSetup, board: Board) -> list[Violation]:
         sub = board.without(blocked)
         if not sub.bfs(own, fish_by_row[far])[2]:
             found.append(Violation.warning(
-                "cats.setup.cut-off", f"Player {d.player}'s cat at {_cell_text((d.row, d.col))} cannot reach any fish "
-                "on the far side around the other drawings.", cell=(d.row, d.col)))
+                "cats.setup.cut-off", Says(N_("Player {player}'s cat at row {row}, column {col} cannot reach any fish "
+                                              "on the far side around the other drawings."),
+                                           player=d.player, row=d.row, col=d.col), cell=(d.row, d.col)))
     return found
