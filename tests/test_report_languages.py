@@ -94,6 +94,7 @@ def test_the_studio_checks_an_opened_file_in_the_pages_language(tmp_path):
     assert found["en"]["rule"] == found["de"]["rule"] == "cat-tree.place.both-sides"
     assert found["en"]["message"].startswith("The Hammock in row 2, column 3")
     assert found["de"]["message"].startswith("Die Karte Hängematte in Reihe 2, Spalte 3")
+    assert (found["en"]["place"], found["de"]["place"]) == ("card (2, 3)", "Karte (2; 3)")
 
 
 def test_the_studios_log_says_its_own_words_in_the_pages_language(tmp_path):

@@ -69,10 +69,14 @@ class Violation:
         where = {k: list(v) if isinstance(v, tuple) else v for k, v in self.where.items()}
         return {"rule": self.rule, "severity": self.severity, "where": where, "message": self.text(lang)}
 
+    def place(self, lang: str = SOURCE_LANGUAGE) -> str:
+        """Where it is, in words of `lang`: "cell (3, 7)", "Feld (3; 7)"; empty where the rule names no place."""
+        return _where_text(self.where, lang)
+
     def line(self, lang: str = SOURCE_LANGUAGE) -> str:
         """One line of the text form: severity, rule, place and message."""
         _ = _translator(lang)
-        place = _where_text(self.where, lang)
+        place = self.place(lang)
         head = _("{severity}: {rule} at {place}") if place else "{severity}: {rule}"
         return head.format(severity=_(SEVERITY_WORDS[self.severity]), rule=self.rule, place=place) + \
             f": {self.text(lang)}"

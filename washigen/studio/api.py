@@ -327,11 +327,13 @@ def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en")
     """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
     page is None) one page of its natural print, in `lang`, as SVG. The marks and the editors' grid come from the
     places the drawing records on its first page."""
-    report = washigen.validate(design).to_dict(lang)
+    checked = washigen.validate(design)
+    report = checked.to_dict(lang)
     document = washigen.draw(design, washigen.print_options(lang=lang))
     places = document.pages[0].places
-    for violation in report["violations"]:
+    for found, violation in zip(checked.violations, report["violations"]):
         violation["mark"] = mark(places, violation["where"])
+        violation["place"] = found.place(lang)            # where, in words of the page's language
     maker = made_by(game, design)
     component = next((c for c in game.components if c.name == maker), None)
     palette = component.palette() if component is not None and component.palette is not None else ()

@@ -306,8 +306,9 @@ function show(result) {
   showEditTools();
 }
 
-function whereText(where) {
-  return Object.entries(where).map(([k, v]) => `${k} ${Array.isArray(v) ? `(${v.join(", ")})` : v}`).join(", ");
+// Where a violation lies, as the server words it in the page's language ("Feld (3; 4)").
+function whereText(violation) {
+  return violation.place ?? "";
 }
 
 function showReport() {
@@ -344,7 +345,7 @@ function showReport() {
     rule.textContent = `${t(violation.severity)} · ${violation.rule}`;
     const where = document.createElement("span");
     where.className = "where";
-    const place = whereText(violation.where);
+    const place = whereText(violation);
     where.textContent = place ? ` (${place}${violation.mark ? "" : `; ${t("not on this drawing")}`})` : "";
     button.append(rule, violation.message, where);
     button.addEventListener("click", () => select(index));
@@ -363,7 +364,7 @@ function showSelection() {
     $("selection-text").textContent = t("Nothing selected: click a mark on the drawing or a violation in the list.");
     return;
   }
-  const place = whereText(violation.where);
+  const place = whereText(violation);
   $("selection-text").textContent = `${t(violation.severity)} · ${violation.rule}: ${violation.message}` +
     (place ? ` (${place})` : "");
 }
