@@ -152,3 +152,29 @@ def test_the_title_names_the_bots_in_the_language_asked(lang, bots, said):
 
     assert chart_title("Cats", 2, 3, bots, lang).endswith(said)
     assert sweep_title("Cats", 6, bots, lang).endswith(said)
+
+
+def _ending_lines(records, endings) -> list[str]:
+    svg = to_svg(balance_chart(balance(records, 2), [r.turns for r in records], "Balance", "en", endings)).decode()
+    texts = re.findall(r">([^<>]+)</text>", svg)
+    return [text.split(":")[0] for text in texts if re.search(r": \d+ \(\d+ %\)$", text)]
+
+
+def test_the_endings_named_are_the_games_own_and_any_that_happened():
+    won_or_cut = [r for r in _records(2, seed=5) if r.end in ("win", "turn_limit")]
+    assert _ending_lines(won_or_cut, ("win", "turn_limit")) == ["won", "turn limit"]       # Trail Route's
+    assert _ending_lines(won_or_cut, None) == ["won", "by a trap", "stalemate", "turn limit"]
+    everything = _records(2, seed=5)                   # a trap where the game says it has none is still shown
+    assert _ending_lines(everything, ("win", "turn_limit")) == ["won", "by a trap", "stalemate", "turn limit"]
+
+
+def test_a_trail_route_chart_from_the_api_names_no_trap_or_stalemate():
+    import washigen
+    from washigen.api import balance_chart as api_chart
+
+    setup = washigen.generate("trail-route", "setup", players=3, seed=1)
+    result = washigen.balance("trail-route", setup, games=6, seed=1)
+    svg = to_svg(api_chart(result, setup, seed=1).pages[0]).decode()
+    texts = re.findall(r">([^<>]+)</text>", svg)
+    assert any(text.startswith("won: ") for text in texts)
+    assert not any(text.startswith(("by a trap", "stalemate")) for text in texts), texts

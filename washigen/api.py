@@ -135,8 +135,9 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str |
     if not isinstance(bots, str) or not bots.strip():
         raise InputError(f"bots: must name the bots that played, such as 'greedy', got {bots!r}")
     players = getattr(design, "players", len(result.seats))    # a Cat Tree layout names none: a seat a player
-    title = chart_title(get_game(design.GAME).title, players, seed, bots, lang)
-    return Document.single(chart(result, result.lengths, title, lang))
+    game = get_game(design.GAME)
+    title = chart_title(game.title, players, seed, bots, lang)
+    return Document.single(chart(result, result.lengths, title, lang, game.extra.get("endings")))
 
 
 DUPLEX = ("long", "short", "none")

@@ -35,14 +35,16 @@ ENDINGS = (("win", "chart-win"), ("trap", "chart-trap"), ("stalemate", "chart-st
            ("turn_limit", "chart-turn-limit"))
 
 
-def balance_chart(balance: Balance, lengths: Sequence[int], title: str, lang: str = "en") -> Scene:
-    """The chart of one balance run; `lengths` are the games' lengths in turns (one per game)."""
+def balance_chart(balance: Balance, lengths: Sequence[int], title: str, lang: str = "en",
+                  endings: Sequence[str] | None = None) -> Scene:
+    """The chart of one balance run; `lengths` are the games' lengths in turns (one per game); `endings` the ways
+    the game's games can end (its Game.extra["endings"]), the ones the chart names (default: every one)."""
     _ = translator(lang)
     scene = Scene(WIDTH, HEIGHT, theme=dict(THEME), meta={"title": title, "kind": "balance-chart"})
     scene.add(Text(MARGIN, MARGIN + TITLE, title, fit_size(title, WIDTH - 2 * MARGIN, TITLE, "bold"), weight="bold"))
     summary = _summary(balance, _)
     scene.add(Text(MARGIN, MARGIN + TITLE + 5.0, summary, fit_size(summary, WIDTH - 2 * MARGIN, LABEL)))
-    scene.add(_win_rates(balance, _), _lengths(lengths, _), _endings(balance, _))
+    scene.add(_win_rates(balance, _), _lengths(lengths, _), _endings(balance, _, endings))
     return scene
 
 
@@ -124,15 +126,18 @@ def _lengths(lengths: Sequence[int], _) -> Group:
     return group
 
 
-def _endings(balance: Balance, _) -> Group:
+def _endings(balance: Balance, _, endings: Sequence[str] | None = None) -> Group:
+    """How the games ended, a share bar and a line for each way the game can end (a Trail Route chart says nothing
+    of traps); an ending that happened is named whatever `endings` says."""
     group = Group()
     group.add(Text(ENDS_X, ENDS_Y - 6, _("How the games ended"), HEADING, weight="bold"))
     counts = {"win": balance.won, "trap": balance.trapped, "stalemate": balance.stalemates,
               "turn_limit": balance.turn_limits}
     names = {"win": _("won"), "trap": _("by a trap"), "stalemate": _("stalemate"),
              "turn_limit": _("turn limit")}
+    named = [(key, colour) for key, colour in ENDINGS if endings is None or key in endings or counts[key]]
     x = ENDS_X
-    for line, (key, colour) in enumerate(ENDINGS):
+    for line, (key, colour) in enumerate(named):
         share = counts[key] / balance.games if balance.games else 0.0
         if share:
             group.add(Rect(x, ENDS_Y, ENDS_W * share, ENDS_H, Style(fill=colour)))
@@ -166,12 +171,12 @@ def chart_title(game: str, players: int, seed: int, bots: str, lang: str = "en")
         game=game, players=players, seed=seed, bots=bot_words(bots, _))
 
 
-def write_chart(balance: Balance, path, title: str, lang: str = "en") -> list:
+def write_chart(balance: Balance, path, title: str, lang: str = "en", endings: Sequence[str] | None = None) -> list:
     """The chart written to `path` (.svg .pdf .png by its extension), at its own size."""
     from ..output import write_document
     from ..press import Document
 
-    return write_document(Document.single(balance_chart(balance, balance.lengths, title, lang)), path)
+    return write_document(Document.single(balance_chart(balance, balance.lengths, title, lang, endings)), path)
 
 
 SCORE_BIN = 0.025                      # the sweep chart's bins of balance score

@@ -36,4 +36,4 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
         from ...arena.chart import chart_title, write_chart
 
         title = chart_title(game().title, design.players, seed, bots, lang)
-        report_written(write_chart(result, output, title, lang))
+        report_written(write_chart(result, output, title, lang, game().extra.get("endings")))

@@ -32,4 +32,4 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, games, jo
         from ...arena.chart import chart_title, write_chart
 
         title = chart_title(game().title, design.players, seed, bots, lang)
-        report_written(write_chart(result, output, title, lang))
+        report_written(write_chart(result, output, title, lang, game().extra.get("endings")))
