@@ -141,13 +141,17 @@ def test_a_segment_with_one_zone():
     assert found(report, "cops.segment.zones")[0].where["segment"] == 1
 
 
-def test_areas_out_of_order():
-    design = hand_map()
+def areas_swapped(design):
+    """The design with location 1a's largest and middle areas swapped."""
     first = design.segments[0]
     a = first.zones[0].locations[0]
     swapped = replace(a, areas=(a.areas[1], a.areas[0], a.areas[2]))
     zone = replace(first.zones[0], locations=(swapped,) + first.zones[0].locations[1:])
-    report = validate(with_segment(design, 0, replace(first, zones=(zone, first.zones[1]))))
+    return with_segment(design, 0, replace(first, zones=(zone, first.zones[1])))
+
+
+def test_areas_out_of_order():
+    report = validate(areas_swapped(hand_map()))
     (hit,) = found(report, "cops.location.areas-order")
     assert hit.where["location"] == "1a" and hit.where["area"] == 1
 

@@ -17,7 +17,7 @@ from washigen.games.cops import rules
 from washigen.games.cops.model import End, Path, Road, RoadEnd
 from washigen.games.cops.rules import validate
 
-from .test_cops_rules import L, W, centre, hand_map, link, with_paths, with_segment
+from .test_cops_rules import L, W, areas_swapped, centre, hand_map, link, with_paths
 
 
 def _one(design, rule: str) -> tuple[dict, dict]:
@@ -52,13 +52,8 @@ def test_a_path_passing_a_location_in_german_keeps_its_decimals_with_a_comma():
 
 
 def test_areas_out_of_order_name_their_ranks_in_german():
-    design = hand_map()
-    first = design.segments[0]
-    a = first.zones[0].locations[0]
-    swapped = replace(a, areas=(a.areas[1], a.areas[0], a.areas[2]))
-    zone = replace(first.zones[0], locations=(swapped,) + first.zones[0].locations[1:])
-    english, german = _one(with_segment(design, 0, replace(first, zones=(zone, first.zones[1]))),
-                           "cops.location.areas-order")
+    a = hand_map().segments[0].zones[0].locations[0]
+    english, german = _one(areas_swapped(hand_map()), "cops.location.areas-order")
     assert (a.areas[1].size, a.areas[0].size) == (25.0, 51.84)
     assert english["message"] == ("In location 1a the largest area (25.0 mm²) is not larger than the middle "
                                   "(51.8 mm²): the three areas must differ in size, largest first.")
