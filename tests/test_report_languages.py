@@ -3,7 +3,9 @@ sentences in German, from the catalog, while rule ids and JSON keys stay the nam
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -110,3 +112,66 @@ def test_the_studios_log_says_its_own_words_in_the_pages_language(tmp_path):
         logs = {lang: client.post("/api/design", json={**body, "lang": lang}).json()["messages"]
                 for lang in ("en", "de")}
     assert logs["en"][0].startswith("seed: ") and logs["de"][0].startswith("Startwert: ")
+
+
+# -- every rule's sentence is a Says, in every module --------------------------------------------------------------
+
+PACKAGE = Path(__file__).resolve().parents[1] / "washigen"
+
+
+def _message_argument(call: ast.Call) -> ast.expr | None:
+    """The message a Violation call is given: Violation.error/warning(rule, message), Violation.of(rule, severity,
+    message, where), Violation(rule, severity, message), or message=..."""
+    for keyword in call.keywords:
+        if keyword.arg == "message":
+            return keyword.value
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    position = {"error": 1, "warning": 1, "of": 2, "Violation": 2}[name]
+    return call.args[position] if len(call.args) > position else None
+
+
+def _violation_calls(tree: ast.AST) -> list[ast.Call]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and (
+        (isinstance(node.func, ast.Name) and node.func.id == "Violation")
+        or (isinstance(node.func, ast.Attribute) and node.func.attr in ("error", "warning", "of")
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "Violation"))]
+
+
+def _is_text(node: ast.expr) -> bool:
+    """An f-string, a plain string, text joined from them, or one of two of them."""
+    if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+        return True
+    if isinstance(node, ast.IfExp):
+        return _is_text(node.body) or _is_text(node.orelse)
+    return isinstance(node, ast.BinOp) and (_is_text(node.left) or _is_text(node.right))
+
+
+def _modules() -> dict[Path, ast.AST]:
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_every_violation_washigen_builds_is_given_a_says_not_text():
+    """A message written as text would stay English on a German page (the four games' rules and play checks)."""
+    calls = {path: _violation_calls(tree) for path, tree in _modules().items()}
+    assert sum(map(len, calls.values())) >= 70
+    for path, found in calls.items():
+        for call in found:
+            message = _message_argument(call)
+            assert message is not None and not _is_text(message), \
+                f"{path.relative_to(PACKAGE)}:{call.lineno}: a Violation's message is plain text, not a Says"
+
+
+def test_every_word_marked_for_the_catalog_is_a_plain_string_and_every_says_template_is_marked():
+    """pybabel extracts only literals: an N_ of an f-string or a variable would never be translated, nor would a
+    Says whose template is text rather than N_("...") or a word chosen from marked ones."""
+    for path, tree in _modules().items():
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            if node.func.id == "N_":
+                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and \
+                    isinstance(node.args[0].value, str), where
+            if node.func.id == "Says" and path.name != "words.py":
+                assert node.args and not _is_text(node.args[0]), f"{where}: a Says of unmarked text"

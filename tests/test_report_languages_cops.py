@@ -4,16 +4,13 @@ area's rank, a reason) and the decimal comma, while the rule ids, the places and
 
 from __future__ import annotations
 
-import ast
 import json
 from dataclasses import replace
-from pathlib import Path as FilePath
 
 from click.testing import CliRunner
 
 from washigen.cli import main
 from washigen.design import save
-from washigen.games.cops import rules
 from washigen.games.cops.model import End, Path, Road, RoadEnd
 from washigen.games.cops.rules import validate
 
@@ -148,84 +145,6 @@ def test_validate_lang_de_prints_a_cops_report_in_german(tmp_path):
     assert "Die Wege #11 und #12 in Segment 1 kreuzen sich." in german.output
     english = runner.invoke(main, ["validate", str(path), "--json"])
     assert json.loads(english.output)["violations"][0]["message"] == "Paths #11 and #12 of segment 1 cross."
-
-
-# -- every sentence of the validator is a Says ---------------------------------------------------------------------
-
-def _message_argument(call: ast.Call) -> ast.expr | None:
-    """The message a Violation call is given: Violation.error/warning(rule, message), Violation.of(rule, severity,
-    message, where), Violation(rule, severity, message), or message=..."""
-    for keyword in call.keywords:
-        if keyword.arg == "message":
-            return keyword.value
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    position = {"error": 1, "warning": 1, "of": 2, "Violation": 2}[name]
-    return call.args[position] if len(call.args) > position else None
-
-
-def _violation_calls(tree: ast.AST) -> list[ast.Call]:
-    calls = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        if isinstance(func, ast.Name) and func.id == "Violation":
-            calls.append(node)
-        elif (isinstance(func, ast.Attribute) and func.attr in ("error", "warning", "of")
-              and isinstance(func.value, ast.Name) and func.value.id == "Violation"):
-            calls.append(node)
-    return calls
-
-
-def _is_text(node: ast.expr) -> bool:
-    """An f-string, a plain string, or text joined from them."""
-    if isinstance(node, (ast.JoinedStr, ast.Constant)):
-        return isinstance(node, ast.JoinedStr) or isinstance(node.value, str)
-    if isinstance(node, ast.BinOp):
-        return _is_text(node.left) or _is_text(node.right)
-    return False
-
-
-def _is_mark(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"
-
-
-def _marked_template(template: ast.expr, tables: dict[str, ast.expr]) -> bool:
-    """N_("..."), or an entry of a module's table whose every entry is N_("...") (a sentence for each side)."""
-    if _is_mark(template):
-        return True
-    if isinstance(template, ast.Subscript) and isinstance(template.value, ast.Name):
-        table = tables.get(template.value.id)
-        entries = table.values if isinstance(table, ast.Dict) else table.elts if isinstance(table, ast.Tuple) else []
-        return bool(entries) and all(_is_mark(entry) for entry in entries if entry is not None)
-    return False
-
-
-def test_every_violation_of_the_cops_validator_carries_a_says():
-    tree = ast.parse(FilePath(rules.__file__).read_text(encoding="utf-8"))
-    tables = {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
-              for target in node.targets if isinstance(target, ast.Name)}
-    calls = _violation_calls(tree)
-    assert len(calls) >= 30
-    for call in calls:
-        message = _message_argument(call)
-        assert message is not None, f"line {call.lineno}: a Violation without its message"
-        assert not _is_text(message), f"line {call.lineno}: a Violation's message is plain text, not a Says"
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Says":
-            assert node.args and _marked_template(node.args[0], tables), \
-                f"line {node.lineno}: a Says whose template is not marked N_ for the catalog"
-
-
-def test_every_n_in_the_cops_validator_marks_a_plain_string():
-    """pybabel finds only literals: no f-string, no variable inside N_(...)."""
-    tree = ast.parse(FilePath(rules.__file__).read_text(encoding="utf-8"))
-    marks = [node for node in ast.walk(tree)
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"]
-    assert len(marks) >= 60
-    for mark in marks:
-        assert len(mark.args) == 1 and isinstance(mark.args[0], ast.Constant) and isinstance(mark.args[0].value, str)
 
 
 def test_the_reasons_of_the_helpers_are_says_too():

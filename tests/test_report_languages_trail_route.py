@@ -4,10 +4,8 @@ who holds it) in German too, while the rule id, the place and the English senten
 
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -16,11 +14,9 @@ from washigen.cli import main
 from washigen.design import dumps
 from washigen.games.trail_route.generate import generate_setup
 from washigen.games.trail_route.model import COLS, DEST_CODES, ROAD_CODES, ROWS, TOKEN_TO_ROAD, dest_name, tile_name
-from washigen.games.trail_route import rules
 from washigen.games.trail_route.rules import Capitalized, tile_says, validate
 from washigen.i18n import translator
 
-RULES = Path(rules.__file__)
 
 
 def plain_setup(players=4):
@@ -189,51 +185,3 @@ def test_validate_lang_de_prints_a_broken_trail_route_setup_in_german(tmp_path):
     english = CliRunner().invoke(main, ["validate", str(out)])
     assert "error: trail-route.row.impassable at row 2, tile (2, 7): A cat starting in row 2 can never reach the " \
            "destinations: walls and tunnels close its way, first this wall." in english.output
-
-
-# -- every message is a Says -----------------------------------------------------------------------------------
-
-def _message_of(call: ast.Call) -> ast.expr | None:
-    """The message a Violation call gets: Violation.error/warning(rule, message, ...), Violation.of(rule,
-    severity, message, where), Violation(rule, severity, message, ...)."""
-    func = call.func
-    position = {"error": 1, "warning": 1, "of": 2}.get(func.attr) if isinstance(func, ast.Attribute) and \
-        isinstance(func.value, ast.Name) and func.value.id == "Violation" else \
-        2 if isinstance(func, ast.Name) and func.id == "Violation" else None
-    if position is None:
-        return None
-    keyword = next((k.value for k in call.keywords if k.arg == "message"), None)
-    return keyword if keyword is not None else call.args[position] if len(call.args) > position else None
-
-
-def _plain_text(node: ast.expr) -> bool:
-    if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
-        return True
-    if isinstance(node, ast.BinOp):                    # "..." + f"..."
-        return _plain_text(node.left) or _plain_text(node.right)
-    if isinstance(node, ast.IfExp):
-        return _plain_text(node.body) or _plain_text(node.orelse)
-    return False
-
-
-def test_every_violation_of_the_trail_route_validator_carries_a_says():
-    tree = ast.parse(RULES.read_text(encoding="utf-8"))
-    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and _message_of(node) is not None]
-    assert len(calls) >= 13
-    plain = [ast.unparse(call)[:80] for call in calls if _plain_text(_message_of(call))]
-    assert not plain, f"a message given as plain text, not as a Says: {plain}"
-    strings = [ast.unparse(call)[:80] for call in calls if not (isinstance(_message_of(call), ast.Call) and
-                                                                ast.unparse(_message_of(call).func) == "Says")]
-    assert not strings, f"a message that is not a Says(...): {strings}"
-
-
-def test_says_in_the_trail_route_rules_wrap_a_marked_literal_or_a_word_of_the_catalog():
-    """N_ wraps a plain string literal (pybabel finds it); a Says built of a name, not N_(...), takes a word the
-    catalog holds (a hand card, a colour, a tile, a template chosen above)."""
-    tree = ast.parse(RULES.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
-            assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and \
-                isinstance(node.args[0].value, str), ast.unparse(node)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Says", "Capitalized"):
-            assert node.args and not isinstance(node.args[0], ast.JoinedStr | ast.Constant), ast.unparse(node)
