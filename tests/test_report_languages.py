@@ -175,3 +175,9 @@ def test_every_word_marked_for_the_catalog_is_a_plain_string_and_every_says_temp
                     isinstance(node.args[0].value, str), where
             if node.func.id == "Says" and path.name != "words.py":
                 assert node.args and not _is_text(node.args[0]), f"{where}: a Says of unmarked text"
+
+
+def test_a_place_named_by_words_the_catalog_holds_is_said_in_the_pages_language():
+    violation = Violation.error("x.rule", "plain words", colours="red/blue", exchange="Wall", location="1a")
+    assert violation.place() == "colours red/blue, exchange Wall, location 1a"
+    assert violation.place("de") == "Farben rot/blau, Ersatz Mauer, Tatort 1a"

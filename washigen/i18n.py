@@ -83,8 +83,20 @@ class Translator:
 
     def value(self, value: object) -> str:
         """A value shown beside words (a place: "position (12.5, 3.0)"), in the language's notation: a pair of
-        decimals in German is "(12,5; 3,0)"."""
+        decimals in German is "(12,5; 3,0)"; a name the catalog holds ("red/blue", a tile's "Wall") in its words,
+        any other text as it is."""
+        if isinstance(value, str):
+            return "/".join(self._name(part) for part in value.split("/"))
         return _Numbers(self.decimal).format_field(value, "")
+
+    def _name(self, text: str) -> str:
+        """A name in this language where the catalog holds it, as written or starting lower case ("Wall" as the
+        sentences' "wall"); else as it is."""
+        for key in (text, text[:1].lower() + text[1:]) if text else ():
+            words = self(key)
+            if words != key:
+                return words
+        return text
 
 
 class _Numbers(string.Formatter):
