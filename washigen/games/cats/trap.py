@@ -192,17 +192,19 @@ def _rings(land: Terrain, seeds: int, walk: int, empty: int, targets: int, dead:
     rings = [seeds]
     frontier = seeds
     left = walk & ~seeds                     # the cells not reached yet
-    alive = ~dead
+    alive, lined = ~dead, ~empty
     while not frontier & targets:
-        cells = frontier & alive
+        cells = frontier & alive if dead else frontier
+        frontier = (((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S)) & left
         inside = cells & rooms
         if inside:
-            cells &= ~rooms
-            frontier = ((((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S))
-                        | ((((inside & E) << 1) | ((inside >> 1) & E) | ((inside & S) << C) | ((inside >> C) & S))
-                           & empty)) & left
-        else:
-            frontier = (((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C) | ((cells >> C) & S)) & left
+            # Out of a building or shrine only into an empty cell: a cell with a line (the cat's own) reached only
+            # from one is not reached (mostly there is none, and one step does for all).
+            held = frontier & lined
+            if held:
+                cells ^= inside
+                frontier ^= held & ~(((cells & E) << 1) | ((cells >> 1) & E) | ((cells & S) << C)
+                                     | ((cells >> C) & S))
         touched = frontier & regions
         if touched:                          # a building or forest entered is occupied whole
             frontier |= (entered.get(touched) or land.regions_of(touched)) & left
