@@ -167,12 +167,16 @@ def test_an_area_outside_its_location():
     assert hit.where["location"] == "1a" and hit.where["area"] == 3
 
 
-def test_a_joint_with_no_partner():
-    design = hand_map()
+def joint_moved(design):
+    """The design with segment 2's left joint moved to y 30 mm, where segment 1 has none."""
     paths = list(design.segments[1].paths)
     paths[10] = Path(a=End(location="2c"), b=End(joint="left", at=30.0), points=((24.0, 39.0), (24.0, 30.0),
                                                                                  (0.0, 30.0)))
-    report = validate(with_paths(design, 1, paths))
+    return with_paths(design, 1, paths)
+
+
+def test_a_joint_with_no_partner():
+    report = validate(joint_moved(hand_map()))
     hits = found(report, "cops.joint.unmatched")
     assert {(v.where["segment"], v.where["position"]) for v in hits} == {(1, (L, 25.0)), (2, (0.0, 30.0))}
 

@@ -14,7 +14,7 @@ from washigen.design import save
 from washigen.games.cops.model import End, Path, Road, RoadEnd
 from washigen.games.cops.rules import validate
 
-from .test_cops_rules import L, W, areas_swapped, centre, hand_map, link, with_paths
+from .test_cops_rules import L, W, areas_swapped, centre, hand_map, joint_moved, link, with_paths
 
 
 def _one(design, rule: str) -> tuple[dict, dict]:
@@ -76,10 +76,7 @@ def test_an_unmatched_port_names_its_edges_in_german():
 
 def test_an_unmatched_joint_gives_its_reason_in_german():
     design = hand_map()
-    paths = list(design.segments[1].paths)
-    paths[10] = Path(a=End(location="2c"), b=End(joint="left", at=30.0), points=((24.0, 39.0), (24.0, 30.0),
-                                                                                 (0.0, 30.0)))
-    report = validate(with_paths(design, 1, paths))
+    report = validate(joint_moved(design))
     joints = {v.where["segment"]: v for v in report.violations if v.rule == "cops.joint.unmatched"}
     assert joints[2].message == ("The left joint of segment 2 at y 30 mm meets nothing: segment 1 has no joint at "
                                  "that height and no new road completes it.")
