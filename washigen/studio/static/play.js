@@ -35,7 +35,8 @@ function intervalBar(seat, fair) {
 }
 
 // How a balance run's games ended (its answer's `ends`), said for the endings its game has (GET /api/games: Trail
-// Route's games are never trapped, Cats' never a stalemate), each in its `words`, joined in a list.
+// Route's games are never trapped, Cats' never a stalemate) and any that happened anyway, as the drawn chart says
+// them, each in its `words`, joined in a list.
 const ALL_ENDINGS = ["win", "trap", "stalemate", "turn_limit"];
 const SUMMARY_WORDS = { trap: "{count} trapped", stalemate: "{count} stalemate(s)",
                         turn_limit: "{count} at the turn limit" };
@@ -43,8 +44,9 @@ export const CHART_WORDS = { win: "{count} won", trap: "{count} by a trap", stal
                              turn_limit: "{count} at the turn limit" };
 
 export function endingsText(result, endings, words) {
-  return (endings ?? ALL_ENDINGS).filter((end) => end in words)
-    .map((end) => t(words[end], { count: result.ends?.[end] ?? 0 })).join(", ");
+  const count = (end) => result.ends?.[end] ?? 0;
+  return ALL_ENDINGS.filter((end) => end in words && (!endings || endings.includes(end) || count(end)))
+    .map((end) => t(words[end], { count: count(end) })).join(", ");
 }
 
 // The numbers of a run, for a game whose games end in `endings` (its GET /api/games entry's).
