@@ -23,8 +23,9 @@ underline, frame or tight background never counts against it.
 
 from __future__ import annotations
 
+import bisect
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 TOLERANCE_MM = 0.1          # overlaps this small are rounding, not a collision
 INSET_EM = 0.06             # taken off every side of a label's box: glyph boxes are wider and taller than ink
@@ -90,19 +91,30 @@ class Fill:
     z: int
     clip: Box | None = None
     colour: tuple[float, ...] | None = None
+    _boxes: list[Box] = field(default_factory=list, init=False, repr=False)
+    _rows: list[dict] = field(default_factory=list, init=False, repr=False)     # per ring: y -> crossings
+
+    def __post_init__(self) -> None:
+        self._boxes = [_ring_box(ring) for ring in self.rings]
+        self._rows = [{} for _ in self.rings]
 
     def extent(self) -> Box:
-        xs = [p[0] for ring in self.rings for p in ring]
-        ys = [p[1] for ring in self.rings for p in ring]
-        box = (min(xs), min(ys), max(xs), max(ys))
+        box = (min(b[0] for b in self._boxes), min(b[1] for b in self._boxes),
+               max(b[2] for b in self._boxes), max(b[3] for b in self._boxes))
         return _intersect(box, self.clip) if self.clip else box
 
     def holds(self, point: Point) -> bool:
         if self.clip and not _inside(point, self.clip):
             return False
+        x, y = point
         inside = False
-        for ring in self.rings:
-            inside ^= _in_ring(point, ring)
+        for ring, box, rows in zip(self.rings, self._boxes, self._rows):
+            if not _inside(point, box):     # a point outside a ring's box is outside the ring
+                continue
+            crossings = rows.get(y)
+            if crossings is None:           # a label's sample points share a few rows: each row's crossings once
+                crossings = rows[y] = _row_crossings(ring, y)
+            inside ^= (len(crossings) - bisect.bisect_right(crossings, x)) % 2 == 1
         return inside
 
 
@@ -222,13 +234,17 @@ def _inside(point: Point, box: Box) -> bool:
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
-def _in_ring(point: Point, ring: list[Point]) -> bool:
-    x, y = point
-    inside = False
-    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
+def _ring_box(ring: list[Point]) -> Box:
+    xs = [p[0] for p in ring]
+    ys = [p[1] for p in ring]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _row_crossings(ring: list[Point], y: float) -> list[float]:
+    """Where the horizontal line at `y` crosses the ring's outline, sorted (an edge counts from its lower end up to
+    but not including its upper end, so a vertex on the line is crossed once)."""
+    return sorted(x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+                  for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]) if (y1 > y) != (y2 > y))
 
 
 def _clip_segment(start: Point, end: Point, box: Box) -> tuple[Point, Point] | None:
@@ -259,14 +275,19 @@ def _distance_to_segment(point: Point, start: Point, end: Point) -> float:
     return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
 
 
+def _bernstein(step: int) -> tuple[float, float, float, float]:
+    t = step / CURVE_STEPS
+    u = 1 - t
+    return u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3
+
+
+BERNSTEIN = [_bernstein(step) for step in range(1, CURVE_STEPS + 1)]   # a curve's weights at each of its steps
+
+
 def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
-    points = []
-    for step in range(1, CURVE_STEPS + 1):
-        t = step / CURVE_STEPS
-        u = 1 - t
-        points.append(tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
-                            for a, b, c, d in zip(p0, p1, p2, p3)))
-    return points
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
+    return [(w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3, w0 * y0 + w1 * y1 + w2 * y2 + w3 * y3)
+            for w0, w1, w2, w3 in BERNSTEIN]
 
 
 def _segments(ring: list[Point], closed: bool) -> list[tuple[Point, Point]]:
@@ -433,7 +454,7 @@ def pdf_drawings(data: bytes) -> list[Drawing]:
         for number, page in enumerate(document, 1):
             shown = _unclipped_origins(page)
             labels = [label for span in page.get_texttrace() for label in _span_labels(span, shown)]
-            strokes, fills = _paths(page.get_drawings(extended=True))
+            strokes, fills = _paths(page.get_cdrawings(extended=True))
             drawings.append(Drawing(f"page {number}", labels, strokes, fills, []))
     return drawings
 
@@ -527,13 +548,20 @@ def _paths(items: list[dict]) -> tuple[list[Stroke], list[Fill]]:
 
 
 def _item_rings(path_items) -> list[list[Point]]:
-    """MuPDF's path pieces ('l' lines, 'c' curves, 're' rectangles, 'qu' quads) joined into outlines."""
+    """MuPDF's path pieces ('l' lines, 'c' curves, 're' rectangles, 'qu' quads; raw tuples, as get_cdrawings gives
+    them) joined into outlines."""
     rings: list[list[Point]] = []
     for piece in path_items:
         kind = piece[0]
         if kind in ("re", "qu"):
-            quad = piece[1].quad if kind == "re" else piece[1]
-            rings.append([_mm(quad.ul), _mm(quad.ur), _mm(quad.lr), _mm(quad.ll)])
+            if kind == "re":
+                x0, x1 = sorted(piece[1][0::2])
+                y0, y1 = sorted(piece[1][1::2])
+                corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            else:
+                upper_left, upper_right, lower_left, lower_right = piece[1]
+                corners = [upper_left, upper_right, lower_right, lower_left]
+            rings.append([_mm(corner) for corner in corners])
             rings.append([])            # a rectangle closes itself: what follows starts afresh
             continue
         start = _mm(piece[1])
