@@ -670,15 +670,17 @@ def test_the_board_refuses_what_it_cannot_draw(client):
 def test_a_design_knows_the_part_that_makes_it_and_a_cat_tree_tree_replays_its_game():
     """Which component made a design comes from the game's spec (its makers), not from a list kept elsewhere."""
     import washigen
-    from washigen.studio.api import made_by, replays_its_making
+    from washigen.games.registry import maker_of
+    from washigen.studio.api import replays_its_making
 
     tree = washigen.generate("cat-tree", "play", seed=2)
     cat_tree = get_game("cat-tree")
-    assert made_by(cat_tree, tree) == "play" and replays_its_making(cat_tree, tree)
+    assert maker_of(cat_tree, tree).name == "play" and replays_its_making(cat_tree, tree)
     cats = get_game("cats")
     game_map = washigen.generate("cats", "map", seed=1)
-    assert made_by(cats, game_map) == "map" and not replays_its_making(cats, game_map)
-    assert made_by(cats, washigen.generate("cats", "setup", seed=1)) == "setup"
+    assert maker_of(cats, game_map).name == "map" and not replays_its_making(cats, game_map)
+    assert maker_of(cats, washigen.generate("cats", "setup", seed=1)).name == "setup"
+    assert maker_of(cats, washigen.generate("cats", "tape", seed=1)).name == "tape"       # a roll
 
 
 def test_the_listing_speaks_the_language_asked(client):

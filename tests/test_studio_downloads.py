@@ -1,5 +1,6 @@
 """What the studio hands out and reads back, held to the command line: a tape's download is what its `tape` command
-writes (the roll by the file's form: one SVG strip, pages of a PDF, the artwork's metadata); an opened design says the
+writes (the roll by the file's form: one SVG strip, pages of a PDF, the artwork's metadata), and so is `render`'s
+of the saved design; an opened design says the
 parameters it was made with, as the form writes them; every game lists the endings its games can have; a PNG too large
 at its resolution is refused naming the dpi field by the refusal's own field, not by its words."""
 
@@ -50,6 +51,25 @@ def test_a_tape_downloads_what_its_tape_command_writes(client, tmp_path, game, p
     for body in ({"design": made.json()["design"], "options": options},
                  {"game": game, "component": "tape", "seed": 3, "params": params, "options": options}):
         assert received(client.post(f"/api/render?format={fmt}", json=body)) == written, body.keys()
+
+
+@pytest.mark.parametrize("game, params, param_flags, fmt, options, option_flags", TAPES)
+def test_render_prints_a_saved_tape_as_its_tape_command_does(tmp_path, game, params, param_flags, fmt, options,
+                                                             option_flags):
+    """`washigen render tape.json` and washigen.render write what `GAME tape` wrote from the same design: a Cats roll
+    as one SVG strip (not pages), a Cops tape as its artwork (not only the repeat)."""
+    made, by_command, by_render, by_api = (tmp_path / name for name in ("made", "command", "render", "api"))
+    for folder in (made, by_command, by_render, by_api):
+        folder.mkdir()
+    for output, folder in ((made / "tape.json", made), (by_command / f"tape.{fmt}", by_command)):
+        result = cli(game, "tape", *param_flags, "--seed", 3, *option_flags, "-o", output)
+        assert result.exit_code == 0, result.output
+    result = cli("render", made / "tape.json", *option_flags, "-o", by_render / f"tape.{fmt}")
+    assert result.exit_code == 0, result.output
+    washigen.render(washigen.load(made / "tape.json"), by_api / f"tape.{fmt}", **options)
+    written = [path.read_bytes() for path in sorted(by_command.iterdir())]
+    assert [path.read_bytes() for path in sorted(by_render.iterdir())] == written
+    assert [path.read_bytes() for path in sorted(by_api.iterdir())] == written
 
 
 # (game, component, what it is made with, as the form writes it)

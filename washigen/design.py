@@ -119,7 +119,22 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
 
         return write_tmj(game, design, to_dict(design), path)
     options = print_options_from(options, print_options)
-    return write_printed(game.print_design(design, options), path, options)
+    return write_printed(print_of(design, path, options), path, options)
+
+
+def print_of(design: Design, path: str | Path, options: PrintOptions) -> Any:
+    """The design's print (a press Document) as written to `path`. Where the file's form decides what is drawn (a
+    tape: a PDF as pages of whole repeats, an SVG or PNG as the one strip), as the command that makes the design
+    draws it (its component's print_file: `render roll.json` writes what `cats tape` wrote); any other by the
+    game's print_design."""
+    from .games import get_game
+    from .games.registry import maker_of
+
+    game = get_game(design.GAME)
+    part = maker_of(game, design)
+    if part is not None and part.print_file is not None:
+        return part.print_file(design, options, Path(path))
+    return game.print_design(design, options)
 
 
 def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) -> PrintOptions:

@@ -286,3 +286,33 @@ def get_component(game: Game, name: str) -> Component:
             return component
     known = ", ".join(c.name for c in game.components)
     raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
+
+
+def design_classes(game: Game, function: Any, annotation: Any) -> tuple[type, ...]:
+    """The game's design classes an annotation names (a string one resolved among the game's designs and the
+    function's module)."""
+    import typing
+
+    names = {cls.__name__: cls for cls in game.designs.values()}
+    try:
+        if isinstance(annotation, str):
+            annotation = eval(annotation, {**getattr(function, "__globals__", {}), **names})  # noqa: S307 (ours)
+    except Exception:           # a name the game's designs do not hold: not a design
+        return ()
+    found = typing.get_args(annotation) or (annotation,)
+    return tuple(t for t in found if isinstance(t, type) and t in game.designs.values())
+
+
+def maker_of(game: Game, design: Any) -> Component | None:
+    """The component that makes designs of this kind (a map is made by `map`, a Cats roll by `tape`), among those
+    that make a design or draw a print; None where none does."""
+    import inspect
+
+    for component in game.components:
+        maker = component.make
+        if maker is None and component.draw is None:
+            continue
+        if component.name == design.KIND or (maker is not None and isinstance(
+                design, design_classes(game, maker, inspect.signature(maker).return_annotation))):
+            return component
+    return None

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import api as washigen
-from ..design import Design, dumps, load, loads, to_dict
+from ..design import Design, dumps, load, loads, print_of, to_dict
 from ..errors import InputError
 from ..games.params import SEED_MAX, Param
-from ..games.registry import Component, Game, all_games, get_game
+from ..games.registry import Component, Game, all_games, design_classes, get_game, maker_of
 from ..i18n import translator
 from . import board
 from .places import grid_geometry, mark, strip_frames
@@ -334,8 +334,8 @@ def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en")
     for found, violation in zip(checked.violations, report["violations"]):
         violation["mark"] = mark(places, violation["where"])
         violation["place"] = found.place(lang)            # where, in words of the page's language
-    maker = made_by(game, design)
-    component = next((c for c in game.components if c.name == maker), None)
+    component = maker_of(game, design)
+    maker = None if component is None else component.name
     palette = component.palette() if component is not None and component.palette is not None else ()
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed, "component": maker,
                               "design": to_dict(design), "report": report,
@@ -406,21 +406,7 @@ def design_types(game: Game, hook_name: str) -> tuple[type, ...]:
 
     hook = getattr(game, hook_name, None)
     first = None if hook is None else next(iter(inspect.signature(hook).parameters.values()), None)
-    return () if first is None else annotated(game, hook, first.annotation)
-
-
-def annotated(game: Game, function, annotation) -> tuple[type, ...]:
-    """The game's design classes an annotation names (a string one resolved among the game's designs)."""
-    import typing
-
-    names = {cls.__name__: cls for cls in game.designs.values()}
-    try:
-        if isinstance(annotation, str):
-            annotation = eval(annotation, {**getattr(function, "__globals__", {}), **names})  # noqa: S307 (ours)
-    except Exception:           # a name the game's designs do not hold: not a design
-        return ()
-    found = typing.get_args(annotation) or (annotation,)
-    return tuple(t for t in found if isinstance(t, type) and t in game.designs.values())
+    return () if first is None else design_classes(game, hook, first.annotation)
 
 
 def takes_design(game: Game, hook_name: str, design: Design) -> bool:
@@ -435,19 +421,7 @@ def replays_its_making(game: Game, design: Design) -> bool:
     maker = next((c.make for c in game.components if c.name == "play"), None)
     if getattr(game, "play", None) is None or design_types(game, "play") or maker is None or design.seed is None:
         return False
-    return isinstance(design, annotated(game, maker, inspect.signature(maker).return_annotation))
-
-
-def made_by(game: Game, design: Design) -> str | None:
-    """The studio component that makes designs of this kind (a map is made by `map`), if one does."""
-    import inspect
-
-    for component in studio_components(game):
-        maker = component.make
-        if component.name == design.KIND or (maker is not None and isinstance(
-                design, annotated(game, maker, inspect.signature(maker).return_annotation))):
-            return component.name
-    return None
+    return isinstance(design, design_classes(game, maker, inspect.signature(maker).return_annotation))
 
 
 UPLOAD_FORMS = (".json", ".txt", ".tmj", ".tmx")
@@ -505,7 +479,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
                 raise InputError(f"format: {game.name} has no text form; use json")
             return game.to_text(design).encode("utf-8"), FORMATS[fmt], f"{stem}.txt"
         chosen = print_options(options)
-        document = printed(game, design, chosen, f"{stem}.{fmt}")
+        document = print_of(design, f"{stem}.{fmt}", chosen)
     else:
         if fmt in ("json", "txt"):
             raise InputError(f"format: a part made afresh is printed as pdf, svg or png, got {fmt!r}")
@@ -520,21 +494,10 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
         chosen = print_options(options, print_names(component))
         stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
         if component.make is not None and component.print_file is not None:
-            document = printed(game, washigen.generate(game.name, component.name, **values), chosen, f"{stem}.{fmt}")
+            document = print_of(washigen.generate(game.name, component.name, **values), f"{stem}.{fmt}", chosen)
         else:
             document = washigen.draw_component(game.name, component.name, chosen, **values)
     return packed(printed_files(document, f"{stem}.{fmt}", chosen), fmt, stem)
-
-
-def printed(game: Game, design: Design, options: Any, name: str) -> Any:
-    """The print of a design as the command that makes it writes it to a file called `name`: a tape's by the
-    file's form (its component's print_file: `cats tape -o roll.svg` writes one strip, `-o roll.pdf` pages of whole
-    repeats), any other design's as washigen.draw prints it."""
-    maker = made_by(game, design)
-    part = next((c for c in game.components if c.name == maker), None)
-    if part is None or part.print_file is None:
-        return washigen.draw(design, options)
-    return part.print_file(design, options, Path(name))
 
 
 def printed_files(document: Any, name: str, options: Any = None) -> list[tuple[str, bytes]]:
