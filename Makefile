@@ -39,10 +39,11 @@ test-lowest: install
 	$(BIN)/uv pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct . 'pytest>=7.4' 'pytest-xdist>=3.5'
 	$(LOWEST)/bin/python -m pytest -n 2 -p no:cacheprovider tests/test_smoke_commands.py
 
-# Gathers every word marked _("...") or N_("...") in washigen/ into the catalogs: new words get an empty
-# msgstr to translate (tests fail until every one is), words no longer used are dropped.
+# Gathers every word marked _("..."), N_("...") or NN_("...", "...") (a sentence with a plural) in washigen/ into the
+# catalogs: new words get an empty msgstr to translate (tests fail until every one is), words no longer used are
+# dropped.
 catalog: install
-	$(BIN)/pybabel extract --no-location --omit-header -k N_ -o $(VENV)/washigen.pot washigen
+	$(BIN)/pybabel extract --no-location --omit-header -k N_ -k NN_:1,2 -o $(VENV)/washigen.pot washigen
 	for po in washigen/locale/*/LC_MESSAGES/washigen.po; do \
 	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --omit-header --width 120 -i $(VENV)/washigen.pot -o $$po \
 	    -l $$(basename $$(dirname $$(dirname $$po))); done

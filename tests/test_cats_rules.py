@@ -179,8 +179,8 @@ def test_a_players_count_on_a_home_row_points_at_the_first_extra_drawing_or_the_
     assert counts == [
         ("cats.setup.fish-count", {"cell": (1, 18)}, "Player 1 drew 3 fish on the top home row (row 1)"),
         ("cats.setup.fish-count", {"row": 8}, "Player 1 drew 1 fish on the bottom home row (row 8)"),
-        ("cats.setup.cat-count", {"row": 1}, "Player 2 has 0 cat(s) on the top home row (row 1)"),
-        ("cats.setup.cat-count", {"cell": (8, 16)}, "Player 2 has 2 cat(s) on the bottom home row (row 8)"),
+        ("cats.setup.cat-count", {"row": 1}, "Player 2 has 0 cats on the top home row (row 1)"),
+        ("cats.setup.cat-count", {"cell": (8, 16)}, "Player 2 has 2 cats on the bottom home row (row 8)"),
     ]
 
 

@@ -50,8 +50,49 @@ def test_a_german_report_keeps_its_rule_ids_and_where_and_says_its_sentences_in_
     assert "row 2, column 3" in english["violations"][0]["message"]
     assert "Reihe 2, Spalte 3" in german["violations"][0]["message"] and "Hängematte" in german["violations"][0][
         "message"]
-    assert report.format_text("de").splitlines()[0] == "ungültig: 1 Fehler, 0 Warnung(en)"
+    assert report.format_text("de").splitlines()[0] == "ungültig: 1 Fehler, 0 Warnungen"
     assert Report().format_text("de") == "gültig: keine Regel verletzt"
+
+
+def test_a_sentence_with_a_count_says_the_singular_for_one_and_the_plural_otherwise_in_each_language():
+    from dataclasses import replace
+
+    from washigen.games.cops.model import Zone
+    from washigen.games.cops.rules import validate as validate_cops
+
+    from .test_cops_rules import hand_map, with_segment
+
+    design = hand_map()
+    first = design.segments[0]
+    merged = Zone(locations=first.zones[0].locations + first.zones[1].locations)
+    one = validate_cops(with_segment(design, 0, replace(first, zones=(merged,))))
+    three = validate_cops(with_segment(design, 0, replace(first, zones=first.zones + (first.zones[0],))))
+    said = {count: next(v for v in report.violations if v.rule == "cops.segment.zones")
+            for count, report in ((1, one), (3, three))}
+    assert said[1].message.startswith("Segment 1 has 1 zone; a segment holds two zones")
+    assert said[1].text("de").startswith("Segment 1 hat 1 Zone; ein Segment hat zwei Zonen")
+    assert said[3].message.startswith("Segment 1 has 3 zones;")
+    assert said[3].text("de").startswith("Segment 1 hat 3 Zonen;")
+    assert one.format_text().splitlines()[0] == f"invalid: {len(one.errors)} errors, {len(one.warnings)} warnings"
+    single = Report([Violation.error("x.rule", "a"), Violation.warning("x.other", "b")])
+    assert single.format_text().splitlines()[0] == "invalid: 1 error, 1 warning"
+    assert single.format_text("de").splitlines()[0] == "ungültig: 1 Fehler, 1 Warnung"
+    assert Report([Violation.warning("x.rule", "a")] * 2).format_text("de").splitlines()[0] == \
+        "gültig: 0 Fehler, 2 Warnungen"
+
+
+def test_a_plural_pair_names_the_value_that_counts():
+    import pytest
+
+    from washigen.words import NN_
+
+    with pytest.raises(ValueError):
+        Says(NN_("{count} zone", "{count} zones"), count=2)
+    with pytest.raises(ValueError):
+        Says(NN_("{count} zone", "{count} zones"), by="zones", count=2)
+    with pytest.raises(ValueError):
+        Says(N_("{count} zones"), by="count", count=2)
+    assert str(Says(NN_("{count} zone", "{count} zones"), by="count", count=0)) == "0 zones"
 
 
 def test_a_message_given_as_plain_text_stays_as_it_is_in_every_language():
@@ -170,11 +211,13 @@ def test_every_word_marked_for_the_catalog_is_a_plain_string_and_every_says_temp
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
-            if node.func.id == "N_":
-                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and \
-                    isinstance(node.args[0].value, str), where
+            if node.func.id in ("N_", "NN_"):
+                assert len(node.args) == (1 if node.func.id == "N_" else 2) and all(
+                    isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in node.args), where
             if node.func.id == "Says" and path.name != "words.py":
                 assert node.args and not _is_text(node.args[0]), f"{where}: a Says of unmarked text"
+                plural = isinstance(node.args[0], ast.Call) and getattr(node.args[0].func, "id", "") == "NN_"
+                assert plural == any(k.arg == "by" for k in node.keywords), f"{where}: NN_ goes with by= alone"
 
 
 def test_a_place_named_by_words_the_catalog_holds_is_said_in_the_pages_language():

@@ -122,7 +122,7 @@ def test_an_unsolvable_zone_and_a_path_off_the_tape_in_german():
     english, german = _one(with_paths(design, 1, keep), "cops.zone.unsolvable")
     assert english["message"].startswith("The crime of zone 2 of segment 2 cannot be solved: it needs a largest")
     assert german["message"].startswith("Das Verbrechen in Zone 2 von Segment 2 kann nicht aufgeklärt werden")
-    assert german["message"].endswith("erreichbare Tatorte mit drei verschieden großen Bereichen gibt es nur 1.")
+    assert german["message"].endswith("nur 1 erreichbarer Tatort hat drei verschieden große Bereiche.")
     paths = list(design.segments[0].paths)
     paths[2] = replace(paths[2], points=(centre("a"), (34.0, 60.0), centre("c")))
     english, german = _one(with_paths(design, 0, paths), "cops.path.off-tape")

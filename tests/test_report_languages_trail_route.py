@@ -106,7 +106,7 @@ CASES = {
                           "Dies ist das 2. Zielplättchen mit dem Farbpaar rot/blau; die Mischung (default) enthält "
                           "nur 1."),
     "exchange": (wall_in_the_exchange, "trail-route.mix.count", {"exchange": "Wall"},
-                 "The exchange deck holds 2 Wall tile(s), the mix (default) 1.",
+                 "The exchange deck holds 2 Wall tiles, the mix (default) 1.",
                  "Der Ersatzstapel enthält 2 Plättchen „Mauer“, die Mischung (default) 1."),
     "seat-colour": (shared_colour, "trail-route.seats.colour", {"seat": 1},
                     "Seats 1 and 2 both play red; each player has a colour of their own.",

@@ -79,7 +79,11 @@ class Translator:
             return sentence
         values = {key: self.says(value) if isinstance(value, Says) else value
                   for key, value in sentence.values.items()}
-        return _Numbers(self.decimal).format(self(sentence.template), **values)
+        if isinstance(sentence.template, tuple):
+            template = self.ngettext(*sentence.template, sentence.count or 0)
+        else:
+            template = self(sentence.template)
+        return _Numbers(self.decimal).format(template, **values)
 
     def value(self, value: object) -> str:
         """A value shown beside words (a place: "position (12.5, 3.0)"), in the language's notation: a pair of

@@ -129,8 +129,10 @@ class Report:
         _ = _translator(lang)
         if not self.violations:
             return _("valid: no rule broken")
-        head = _("valid: {errors} error(s), {warnings} warning(s)") if self.ok else \
-            _("invalid: {errors} error(s), {warnings} warning(s)")
-        lines = [head.format(errors=len(self.errors), warnings=len(self.warnings))]
+        head = _("valid: {errors}, {warnings}") if self.ok else _("invalid: {errors}, {warnings}")
+        errors, warnings = len(self.errors), len(self.warnings)
+        lines = [head.format(errors=_.ngettext("{count} error", "{count} errors", errors).format(count=errors),
+                             warnings=_.ngettext("{count} warning", "{count} warnings", warnings).format(
+                                 count=warnings))]
         lines += [f"  {v.line(lang)}" for v in self.violations]
         return "\n".join(lines)

@@ -32,7 +32,8 @@ def score_comments(design: CatTreeLayout) -> list[str]:
     from .rules import score, validate
 
     result, report = score(design), validate(design)
-    verdict = "no rule broken" if report.ok else f"{len(report.errors)} card(s) break a placement rule"
+    verdict = "no rule broken" if report.ok else (f"{len(report.errors)} card breaks a placement rule" if len(report.errors) == 1
+                                                   else f"{len(report.errors)} cards break a placement rule")
     lines = [f"score: {result.total} points; {verdict}", ""] + text.score_table(result)
     if report.violations:
         lines += [""] + [str(v) for v in report.violations]

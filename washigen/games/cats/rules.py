@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ...report import Report, Violation
-from ...words import N_, Says
+from ...words import N_, NN_, Says
 from .board import Board, bits, flood
 from .constants import THREE_PLAYER_TURNS
 from .model import (DRAWING_GAP, MIN_CELL_MM, CatsMap, CatsRoll, CatsSegment,
@@ -209,8 +209,10 @@ def check_reach(board: Board, homes: Homes, found_routes: Routes) -> list[Violat
         part = board.close_regions(flood(low, east, south, C)) & pockets
         row, col = board.cell(low.bit_length() - 1)
         found.append(Violation.warning(
-            "cats.reach.pocket", Says(N_("{cells} cell(s) from row {row}, column {col} on cannot be reached from any "
-                                         "home row."), cells=part.bit_count(), row=row, col=col), cell=(row, col)))
+            "cats.reach.pocket", Says(NN_("{cells} cell from row {row}, column {col} on cannot be reached from any "
+                                          "home row.", "{cells} cells from row {row}, column {col} on cannot be "
+                                          "reached from any home row."), by="cells", cells=part.bit_count(), row=row,
+                                      col=col), cell=(row, col)))
         pockets &= ~(part | low)
     return found
 
@@ -549,9 +551,12 @@ def _three_team_fish(design: CatsSetup, seats, top: int) -> list[Violation]:
         fish = [d for d in design.fish if seats.team(d.player) == team]
         if len(fish) != THREE_PLAYER_FISH[team]:
             found.append(Violation.error(
-                "cats.setup.fish-count", Says(N_("Team {team} drew {fish} fish; with 6 players in teams the game is "
-                                                 "set up as with 3 players, the teams drawing the 8 fish one at a time "
-                                                 "in turn, so team {team} draws {want}."),
+                "cats.setup.fish-count", Says(NN_("Team {team} drew {fish} fish; with 6 players in teams the game is "
+                                                  "set up as with 3 players, the teams drawing the 8 fish one at a "
+                                                  "time in turn, so team {team} draws {want}.",
+                                                  "Team {team} drew {fish} fish; with 6 players in teams the game is "
+                                                  "set up as with 3 players, the teams drawing the 8 fish one at a "
+                                                  "time in turn, so team {team} draws {want}."), by="fish",
                                               team=team, fish=len(fish), want=THREE_PLAYER_FISH[team]),
                 cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
@@ -577,22 +582,28 @@ def _per_player_counts(design: CatsSetup, seats, top: int, bottom: int) -> list[
             mine = sum(1 for d in cats if d.row == row)
             if mine != 1:
                 found.append(Violation.error(
-                    "cats.setup.cat-count", Says(N_("Player {player} has {mine} cat(s) on {side}; everybody draws "
-                                                    "one cat on each home row."), player=player, mine=mine, side=side),
+                    "cats.setup.cat-count", Says(NN_("Player {player} has {mine} cat on {side}; everybody draws "
+                                                     "one cat on each home row.", "Player {player} has {mine} cats on "
+                                                     "{side}; everybody draws one cat on each home row."), by="mine",
+                                                 player=player, mine=mine, side=side),
                     **_count_place(cats, 1, row)))
             if seats.players != 3:
                 mine = sum(1 for d in fish if d.row == row)
                 if mine != 2:
                     found.append(Violation.error(
-                        "cats.setup.fish-count", Says(N_("Player {player} drew {mine} fish on {side}; everybody draws "
-                                                         "two fish on each home row."),
+                        "cats.setup.fish-count", Says(NN_("Player {player} drew {mine} fish on {side}; everybody "
+                                                          "draws two fish on each home row.", "Player {player} drew "
+                                                          "{mine} fish on {side}; everybody draws two fish on each "
+                                                          "home row."), by="mine",
                                                       player=player, mine=mine, side=side),
                         **_count_place(fish, 2, row)))
         if seats.players == 3 and len(fish) != THREE_PLAYER_FISH[player]:
             found.append(Violation.error(
-                "cats.setup.fish-count", Says(N_("Player {player} drew {fish} fish; with 3 players the 8 fish are "
-                                                 "drawn one at a time in turn order, so player {player} draws "
-                                                 "{want}."), player=player, fish=len(fish),
+                "cats.setup.fish-count", Says(NN_("Player {player} drew {fish} fish; with 3 players the 8 fish are "
+                                                  "drawn one at a time in turn order, so player {player} draws "
+                                                  "{want}.", "Player {player} drew {fish} fish; with 3 players the 8 "
+                                                  "fish are drawn one at a time in turn order, so player {player} "
+                                                  "draws {want}."), by="fish", player=player, fish=len(fish),
                                               want=THREE_PLAYER_FISH[player]),
                 cell=(fish[0].row, fish[0].col) if fish else (top, 1)))
     return found
@@ -636,8 +647,9 @@ def _team_player_counts(player: int, fish, cats, seats, row_of) -> list[Violatio
     if not low <= len(fish) <= high:
         need: int | Says = low if low == high else Says(N_("{low} or {high}"), low=low, high=high)
         found.append(Violation.error(
-            "cats.setup.fish-count", Says(N_("Player {player} drew {fish} fish; in team play each player draws "
-                                             "{need}."), player=player, fish=len(fish), need=need),
+            "cats.setup.fish-count", Says(NN_("Player {player} drew {fish} fish; in team play each player draws "
+                                              "{need}.", "Player {player} drew {fish} fish; in team play each player "
+                                              "draws {need}."), by="fish", player=player, fish=len(fish), need=need),
             cell=(fish[-1].row, fish[-1].col) if fish else (row_of["top"], 1)))
     return found
 
@@ -650,9 +662,11 @@ def _team_cat_sides(design: CatsSetup, seats, top: int, bottom: int) -> list[Vio
             have = sum(1 for d in cats if d.row == row)
             if have != 1:
                 found.append(Violation.error(
-                    "cats.setup.cat-count", Says(N_("Team {team} has {have} cat(s) on {side}; a team draws one cat "
-                                                    "on each home row."), team=team, have=have,
-                                                 side=_home_row_text(row, top)), **_count_place(cats, 1, row)))
+                    "cats.setup.cat-count", Says(NN_("Team {team} has {have} cat on {side}; a team draws one cat "
+                                                     "on each home row.", "Team {team} has {have} cats on {side}; a "
+                                                     "team draws one cat on each home row."), by="have", team=team,
+                                                 have=have, side=_home_row_text(row, top)),
+                    **_count_place(cats, 1, row)))
     return found
 
 

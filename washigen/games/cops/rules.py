@@ -11,7 +11,7 @@ import math
 from typing import Iterable, Sequence
 
 from ...report import Report, Violation
-from ...words import N_, Says
+from ...words import N_, NN_, Says
 from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, path_visible,
                        point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
@@ -78,8 +78,10 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
 def check_zones(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
     if len(segment.zones) != ZONES_PER_SEGMENT:
         yield Violation.error("cops.segment.zones",
-                              Says(N_("Segment {segment} has {count} zone(s); a segment holds two zones split by "
-                                      "gravestones."), segment=number, count=len(segment.zones)), segment=number)
+                              Says(NN_("Segment {segment} has {count} zone; a segment holds two zones split by "
+                                       "gravestones.", "Segment {segment} has {count} zones; a segment holds two "
+                                       "zones split by gravestones."), by="count", segment=number,
+                                   count=len(segment.zones)), segment=number)
     if not (frame.squad < segment.gravestones < frame.length):
         yield Violation.error("cops.segment.zones",
                               Says(N_("The gravestones of segment {segment} stand at x {x:g} mm, outside the segment, "
@@ -89,8 +91,9 @@ def check_zones(segment: Segment, number: int, frame: Frame) -> Iterable[Violati
     for zone_number, zone in enumerate(segment.zones, start=1):
         if len(zone.locations) != LOCATIONS_PER_ZONE:
             yield Violation.error("cops.zone.locations",
-                                  Says(N_("Zone {zone} of segment {segment} has {count} location(s); every zone has "
-                                          "{per_zone}."), zone=zone_number, segment=number,
+                                  Says(NN_("Zone {zone} of segment {segment} has {count} location; every zone has "
+                                           "{per_zone}.", "Zone {zone} of segment {segment} has {count} locations; "
+                                           "every zone has {per_zone}."), by="count", zone=zone_number, segment=number,
                                        count=len(zone.locations), per_zone=LOCATIONS_PER_ZONE),
                                   segment=number, zone=zone_number)
 
@@ -129,8 +132,10 @@ def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Viola
     areas = location.areas
     if len(areas) != AREAS_PER_LOCATION:
         yield Violation.error("cops.location.areas",
-                              Says(N_("Location {location} has {count} area(s); every location has three: the "
-                                      "largest, the middle and the smallest."), location=location.id,
+                              Says(NN_("Location {location} has {count} area; every location has three: the "
+                                       "largest, the middle and the smallest.", "Location {location} has {count} "
+                                       "areas; every location has three: the largest, the middle and the smallest."),
+                                   by="count", location=location.id,
                                    count=len(areas)), segment=number, location=location.id)
     for k in range(len(areas) - 1):
         if not areas[k].size > areas[k + 1].size + 1e-6:
@@ -165,9 +170,12 @@ def check_printable(segments: Sequence[Segment]) -> Iterable[Violation]:
     if small:
         number, location, side = min(small, key=lambda item: item[2])
         yield Violation.warning("cops.print.small-area",
-                                Says(N_("{count} location(s) have an area under {limit:g} mm across (the smallest: "
-                                        "{side:.1f} mm in {location}): hard to colour in; a wider tape helps."),
-                                     count=len(small), limit=MIN_AREA_SIDE, side=side, location=location.id),
+                                Says(NN_("{count} location has an area under {limit:g} mm across (the smallest: "
+                                         "{side:.1f} mm in {location}): hard to colour in; a wider tape helps.",
+                                         "{count} locations have an area under {limit:g} mm across (the smallest: "
+                                         "{side:.1f} mm in {location}): hard to colour in; a wider tape helps."),
+                                     by="count", count=len(small), limit=MIN_AREA_SIDE, side=side,
+                                     location=location.id),
                                 segment=number, location=location.id)
 
 
@@ -663,7 +671,9 @@ def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origi
         names = ", ".join(location.id for _, location in members)
         s, first = members[0]
         yield Violation.error("cops.map.disconnected",
-                              Says(N_("Location(s) {names} cannot be reached from the rest of the map."), names=names),
+                              Says(NN_("Location {names} cannot be reached from the rest of the map.",
+                                       "Locations {names} cannot be reached from the rest of the map."), by="count",
+                                   names=names, count=len(members)),
                               segment=s + 1, location=first.id, position=rounded(first.centre))
     for s, segment in enumerate(segments):
         for zone_number, zone in enumerate(segment.zones, start=1):
@@ -679,10 +689,14 @@ def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origi
             complete = [location for location in reachable if _areas_ranked(location)]
             if len(complete) < 2:
                 yield Violation.error("cops.zone.unsolvable",
-                                      Says(N_("The crime of zone {zone} of segment {segment} cannot be solved: it "
-                                              "needs a largest and a middle area in two different reachable "
-                                              "locations and a smallest one; only {count} reachable location(s) hold "
-                                              "three ranked areas."), zone=zone_number, segment=s + 1,
+                                      Says(NN_("The crime of zone {zone} of segment {segment} cannot be solved: it "
+                                               "needs a largest and a middle area in two different reachable "
+                                               "locations and a smallest one; only {count} reachable location holds "
+                                               "three ranked areas.", "The crime of zone {zone} of segment {segment} "
+                                               "cannot be solved: it needs a largest and a middle area in two "
+                                               "different reachable locations and a smallest one; only {count} "
+                                               "reachable locations hold three ranked areas."), by="count",
+                                           zone=zone_number, segment=s + 1,
                                            count=len(complete)), segment=s + 1, zone=zone_number)
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass
+from typing import Any
 
 from ...errors import InputError
 from ...report import Report, Violation
-from ...words import N_, Says
+from ...words import N_, NN_, Says
 from .model import (CARDS, COLOURS, COLS, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, ROWS, STEP, TrailRouteSetup,
                     arrow_moves, arrow_of, dest_pair, tile_name)
 
@@ -241,7 +242,7 @@ def check_destination_counts(design: TrailRouteSetup) -> list[Violation]:
             template = N_("This is destination 'Fixed {points} points' number {n}; the mix ({mix}) has none.") \
                 if held == 0 else \
                 N_("This is destination 'Fixed {points} points' number {n}; the mix ({mix}) has only {held}.")
-            names: dict[str, object] = {"points": int(code.split("-")[1])}
+            names: dict[str, Any] = {"points": int(code.split("-")[1])}
         else:
             template = N_("This is destination '{first} & {second}' number {n}; the mix ({mix}) has none.") \
                 if held == 0 else \
@@ -261,8 +262,9 @@ def check_exchange(design: TrailRouteSetup) -> list[Violation]:
         if want[code] != have[code]:
             tile = tile_says(code)
             found.append(Violation.error(
-                "trail-route.mix.count", Says(N_("The exchange deck holds {have} {tile} tile(s), the mix ({mix}) "
-                                                 "{want}."), have=have[code],
+                "trail-route.mix.count", Says(NN_("The exchange deck holds {have} {tile} tile, the mix ({mix}) "
+                                                  "{want}.", "The exchange deck holds {have} {tile} tiles, the mix "
+                                                  "({mix}) {want}."), by="have", have=have[code],
                                               tile=Capitalized(tile.template, **tile.values), mix=design.mix.source,
                                               want=want[code]), exchange=tile_name(code)))
     if design.mix.total("exchange") != EXCHANGE_SIZE:
