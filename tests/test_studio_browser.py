@@ -4,6 +4,7 @@ and read its page size, and no error in the browser's console. One browser and o
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -107,7 +108,10 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
     broken = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR,
                                                      "#violations button[data-rule='cats.building.no-opening']"),
                   "painting a shrine did not report the shut building")[0]
-    assert "Invalid" in browser.find_element(By.ID, "report-summary").text
+    summary = browser.find_element(By.ID, "report-summary").text
+    counts = re.fullmatch(r"Invalid: (\d+) (errors?), (\d+) (warnings?)", summary)         # "1 error", "2 errors"
+    assert counts and (counts[2] == "error") == (counts[1] == "1") and (counts[4] == "warning") == (counts[3] == "1"), \
+        summary
     index = broken.get_attribute("data-index")
     mark = browser.find_element(By.CSS_SELECTOR, f"#studio-marks rect.mark[data-index='{index}']")
     x, y = float(mark.get_attribute("x")), float(mark.get_attribute("y"))

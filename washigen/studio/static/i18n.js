@@ -80,7 +80,7 @@ const GERMAN = {
     "{games} Partien · {verdict} ({fair}) · Wert der Ausgewogenheit {score} · im Mittel {mean} Züge",
   // how the games ended, each said only for a game whose games can end so
   "{count} trapped": "{count} durch eine Falle",
-  "{count} stalemate(s)": "{count} Patt(s)",
+  "{count} stalemate": "{count} Patt",
   "{count} at the turn limit": "{count} am Zuglimit",
   "{count} won": "{count} gewonnen",
   "{count} by a trap": "{count} durch eine Falle",
@@ -118,8 +118,12 @@ const GERMAN = {
     "Der Studio-Server antwortet nicht; läuft `washigen studio` noch?",
   "Valid: no rule broken": "Gültig: keine Regel verletzt",
   "No rules to check for this part.": "Für dieses Teil gibt es keine Regeln zu prüfen.",
-  "Valid, {warnings} warning(s)": "Gültig, {warnings} Warnung(en)",
-  "Invalid: {errors} error(s), {warnings} warning(s)": "Ungültig: {errors} Fehler, {warnings} Warnung(en)",
+  "Valid, {warnings}": "Gültig, {warnings}",
+  "Invalid: {errors}, {warnings}": "Ungültig: {errors}, {warnings}",
+  "{count} error": "{count} Fehler",
+  "{count} errors": "{count} Fehler",
+  "{count} warning": "{count} Warnung",
+  "{count} warnings": "{count} Warnungen",
   " · score {score} points": " · {score} Punkte",
   "not on this drawing": "nicht auf dieser Zeichnung",
   "error": "Fehler",
@@ -151,9 +155,9 @@ const GERMAN = {
   "screen colours (RGB)": "Bildschirmfarben (RGB)",
   "print colours (CMYK)": "Druckfarben (CMYK)",
   // the parameters' labels (the form's names for the command line's options)
-  "Players": "Spieler", "Tape width": "Bandbreite", "Segment rows": "Zeilen je Segment",
+  "Players": "Personen", "Tape width": "Tapebreite", "Segment rows": "Zeilen je Segment",
   "Segment cols": "Spalten je Segment", "Forests": "Wälder", "Jinja": "Schreine (Jinja)", "Coop": "Kooperativ",
-  "Sewer poppers": "Gullyspringer", "Long": "Lang", "Variant": "Variante", "Cut up": "Zerschnitten",
+  "Sewer poppers": "Gullyspringer", "Long": "Zusatzlagen", "Variant": "Variante", "Cut up": "Zerschnitten",
   "Rules url": "Regel-URL", "Length": "Länge", "Segments": "Segmente", "Repeat only": "Nur der Rapport",
   "Bots": "Bots", "Jobs": "Prozesse", "Budget": "Budget", "Fair": "Fair", "Layout": "Anordnung",
   "Offset": "Versatz", "Card": "Karte", "Reference": "Übersichtskarten", "Mat paper": "Papier der Matte",
@@ -198,6 +202,13 @@ export const pageLanguage = (() => {
 export function t(text, values = {}) {
   const words = DICTIONARIES[pageLanguage]?.[text] ?? text;
   return words.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+// A phrase with a count: `forms` is its English [singular, plural] (a single string has no singular), the singular
+// said for one alone, as English and German both do; {count} is filled in.
+export function tn(forms, count, values = {}) {
+  const [singular, plural] = Array.isArray(forms) ? forms : [forms, forms];
+  return t(count === 1 ? singular : plural, { ...values, count });
 }
 
 const ATTRIBUTES = ["aria-label", "title", "placeholder"];

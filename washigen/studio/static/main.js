@@ -3,7 +3,7 @@
 
 import { ApiError, Stopped, getJson, postFile, postJson, postStream, render } from "./api.js";
 import { buildForm, buildPrintOptions, fieldMessage, markInvalid, readForm, readPrintOptions } from "./form.js";
-import { pageLanguage, t, translatePage } from "./i18n.js";
+import { pageLanguage, t, tn, translatePage } from "./i18n.js";
 import { Preview, calibrate, cellRect } from "./preview.js";
 import { History, toolsFor } from "./editor.js";
 import { Replay, showBalance } from "./play.js";
@@ -326,9 +326,9 @@ function showReport() {
     summary.textContent = t("Valid: no rule broken");
     summary.className = "summary ok";
   } else {
-    summary.textContent = report.valid
-      ? t("Valid, {warnings} warning(s)", report)
-      : t("Invalid: {errors} error(s), {warnings} warning(s)", report);
+    const counts = { errors: tn(["{count} error", "{count} errors"], report.errors),
+                     warnings: tn(["{count} warning", "{count} warnings"], report.warnings) };
+    summary.textContent = report.valid ? t("Valid, {warnings}", counts) : t("Invalid: {errors}, {warnings}", counts);
     summary.className = `summary ${report.valid ? "warn" : "bad"}`;
   }
   if (state.result.score !== null && state.result.score !== undefined) {

@@ -1,4 +1,4 @@
-import { pageLanguage, t } from "./i18n.js";
+import { pageLanguage, t, tn } from "./i18n.js";
 
 // The balance estimate of POST /api/balance: per seat the win rate, its 95 % interval and the fair share.
 
@@ -38,15 +38,16 @@ function intervalBar(seat, fair) {
 // Route's games are never trapped, Cats' never a stalemate) and any that happened anyway, as the drawn chart says
 // them, each in its `words`, joined in a list.
 const ALL_ENDINGS = ["win", "trap", "stalemate", "turn_limit"];
-const SUMMARY_WORDS = { trap: "{count} trapped", stalemate: "{count} stalemate(s)",
+const SUMMARY_WORDS = { trap: "{count} trapped", stalemate: ["{count} stalemate", "{count} stalemates"],
                         turn_limit: "{count} at the turn limit" };
-export const CHART_WORDS = { win: "{count} won", trap: "{count} by a trap", stalemate: "{count} stalemates",
+export const CHART_WORDS = { win: "{count} won", trap: "{count} by a trap",
+                             stalemate: ["{count} stalemate", "{count} stalemates"],
                              turn_limit: "{count} at the turn limit" };
 
 export function endingsText(result, endings, words) {
   const count = (end) => result.ends?.[end] ?? 0;
   return ALL_ENDINGS.filter((end) => end in words && (!endings || endings.includes(end) || count(end)))
-    .map((end) => t(words[end], { count: count(end) })).join(", ");
+    .map((end) => tn(words[end], count(end))).join(", ");
 }
 
 // The numbers of a run, for a game whose games end in `endings` (its GET /api/games entry's).
