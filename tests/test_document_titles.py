@@ -39,7 +39,8 @@ DOCUMENTS: dict[str, tuple[list[str], str, set[str] | None]] = {
     "cops-tape": (["cops", "tape", "--seed", "3"], f"{COPS} — tape artwork, seed 3", {COPS}),
     "cops-repeat": (["cops", "tape", "--seed", "3", "--repeat-only"], f"{COPS} — tape artwork, seed 3", {COPS}),
     "cops-tape-strips": (["cops", "tape", "--seed", "3", "--paper", "a4"], f"{COPS} — 4 segments, seed 3", None),
-    "cops-tape-render": (["render", "{cops-tape.json}"], f"{COPS} — tape repeat, seed 3", {COPS}),
+    # a saved tape renders as `cops tape` writes it: its artwork
+    "cops-tape-render": (["render", "{cops-tape.json}"], f"{COPS} — tape artwork, seed 3", {COPS}),
     "cops-sheet": (["cops", "sheet"], f"{COPS} — squad sheets", None),
     "cops-game": (["cops", "play", "--seed", "1"], f"{COPS} — a game on map seed 1", {COPS}),
     "cops-replay": (["cops", "play", "--replay", "{cops-game.txt}"], f"{COPS} — a game on map seed 1", {COPS}),
