@@ -32,6 +32,8 @@ SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "
 SHARED_WORDS |= {"an", "segments", "rest"}
 # and the one the Cats report's English brings ("no piece of tape was cut there"): "was" ("Was drucken").
 SHARED_WORDS |= {"was"}
+# and the one a fairness warning's English brings ("within a minute"): "Minute" ("binnen einer Minute").
+SHARED_WORDS |= {"minute"}
 # A value of an option a page or a help tells its reader to type (`--duplex long`, `--bots greedy,random`).
 COMMAND_WORDS = {"long", "stacked", "greedy", "random", "strong"}
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from ..errors import InputError
+from ..words import N_, Says
 from .balance import Balance, balance, wilson
 from .records import GameRecord
 
@@ -34,7 +35,15 @@ Games = Callable[[Any, int, int], Sequence[GameRecord]]     # (design, start, st
 
 
 class FairnessWarning(UserWarning):
-    """The fairness search found no fair map within its budget: the map returned is the fairest it saw."""
+    """The fairness search found no fair map within its budget: the map returned is the fairest it saw. Its
+    message is a words.Says (str() gives the English), so the studio says it in its page's language."""
+
+    def __init__(self, message: Says | str):
+        super().__init__(message)
+        self.says = message
+
+    def __str__(self) -> str:
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -77,15 +86,17 @@ def judged_games(wanted: int, players: int, rate: float, game_cost: float, budge
     return min(wanted, max(players, affordable // players * players))
 
 
-def fair_search(candidates: Iterable[D], trial: Trial, budget: float, unfound: str) -> tuple[D, Balance] | None:
+def fair_search(candidates: Iterable[D], trial: Trial, budget: float, unfound: Says | str
+                ) -> tuple[D, Balance] | None:
     """The first candidate fair by the trial's games, tried in order while the budget (in games, at the nominal
     rate) lasts, and its verdict; else the fairest, judged on all the trial's games, with a FairnessWarning that
     begins with `unfound` ("GAME: no fair map found for ...") and gives its score. None without a candidate."""
     fair, fill = _search(candidates, trial, budget, 1)
     if fill:
-        warnings.warn(f"{unfound}, within the budget; the fairest has score {fill[0][1].score:.3f} over "
-                      f"{fill[0][1].games} greedy games (a seat's win rate that far from its fair share)",
-                      FairnessWarning, stacklevel=4)
+        warnings.warn(FairnessWarning(Says(N_("{unfound}, within the budget; the fairest has score {score:.3f} over "
+                                              "{games} greedy games (a seat's win rate that far from its fair "
+                                              "share)"), unfound=unfound, score=fill[0][1].score,
+                                           games=fill[0][1].games)), stacklevel=4)
     return (fair + fill)[0] if fair or fill else None
 
 

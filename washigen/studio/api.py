@@ -271,7 +271,7 @@ def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, A
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             design = washigen.generate(game.name, component.name, **making)
-        messages += [f"{said('warning')}: {w.message}" for w in caught
+        messages += [f"{said('warning')}: {said.says(getattr(w.message, 'says', str(w.message)))}" for w in caught
                      if not issubclass(w.category, DeprecationWarning)]
         answer = describe(game, design, page=page, lang=lang)
         messages += [f"{said('warning')}: {v['message']}" for v in answer["report"]["violations"]

@@ -13,6 +13,7 @@ from ...arena.fair import (FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check
                            judged_games)
 from .constants import CUT_UP_BUDGET, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS
 from .model import CatsMap, table
+from ...words import N_, Says
 
 if TYPE_CHECKING:
     from ...arena import Balance, GameRecord
@@ -32,7 +33,8 @@ def fair_cut_up(spec: MapSpec, seed: int, candidates: Iterable[CatsMap], budget:
     order while the budget lasts; else the fairest, with a FairnessWarning that gives its score. The verdict is
     stored in the map; None without a candidate."""
     found = fair_search(candidates, _trial(spec, seed, budget), budget,
-                        f"cats: no fair cut-up found for {spec.players} players, seed {seed}")
+                        Says(N_("cats: no fair cut-up found for {players} players, seed {seed}"),
+                             players=spec.players, seed=seed))
     return _with_verdict(*found) if found is not None else None
 
 
@@ -59,10 +61,11 @@ def _trial(spec: MapSpec, seed: int, budget: float, games: int = FAIR_GAMES) -> 
     rate, cost = NOMINAL_RATES[spec.players], game_cost(spec)
     full = judged_games(games, spec.players, rate, cost, budget)
     if full < games:
-        warnings.warn(f"cats: a game on a map this size is long (about {cost:.0f} times one on the default map); "
-                      f"each cut-up is judged on {full} greedy games, not {games}, for the search to end within "
-                      f"a minute, so its verdict is rough (--budget SECONDS judges on more)", FairnessWarning,
-                      stacklevel=3)
+        warnings.warn(FairnessWarning(Says(N_("cats: a game on a map this size is long (about {cost:.0f} times one "
+                                              "on the default map); each cut-up is judged on {full} greedy games, "
+                                              "not {games}, for the search to end within a minute, so its verdict "
+                                              "is rough (--budget SECONDS judges on more)"),
+                                           cost=cost, full=full, games=games)), stacklevel=3)
     return Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=spec.players,
                  rate=rate, candidate_cost=CANDIDATE_COST + spec.players, game_cost=cost,
                  teams=seats.teams if seats.coop else None, full=full)

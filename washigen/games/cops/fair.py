@@ -11,6 +11,7 @@ from ...arena.fair import FAIR_GAMES, MAX_BUDGET, SCREENS, FairnessWarning, Tria
 from ...arena.fair import search_games as games_for
 from .constants import CONFIRM_GAMES, DEFAULT_BUDGET, NOMINAL_RATE
 from .model import CopsMap
+from ...words import N_, Says
 
 if TYPE_CHECKING:
     from ...arena import Balance
@@ -40,7 +41,8 @@ def fair_search(candidates: Iterator[CopsMap], seed: int, budget: float = DEFAUL
     trial = Trial(games=lambda design, start, stop: _games(design, seed, start, stop), players=players,
                   rate=NOMINAL_RATE, candidate_cost=LAYOUT_COST, confirm=CONFIRM_GAMES)
     found = search(itertools.chain([first], candidates), trial, budget,
-                   f"cops: no fair map found for {players} players, seed {seed}")
+                   Says(N_("cops: no fair map found for {players} players, seed {seed}"), players=players,
+                        seed=seed))
     assert found is not None, "the first candidate is always judged"
     return _with_verdict(*found)
 
