@@ -72,6 +72,21 @@ def test_render_prints_a_saved_tape_as_its_tape_command_does(tmp_path, game, par
     assert [path.read_bytes() for path in sorted(by_api.iterdir())] == written
 
 
+def test_a_cats_roll_is_not_laid_out_on_sheets(tmp_path):
+    """A roll prints as one strip for a tape maker: --paper is refused naming its field (exit 2, nothing written),
+    not dropped without a word to print metres-long pages for an A4 printer."""
+    made = tmp_path / "roll.json"
+    assert cli("cats", "tape", "--seed", 3, "-o", made).exit_code == 0
+    result = cli("render", made, "--paper", "a4", "-o", tmp_path / "roll.pdf")
+    assert result.exit_code == 2 and "paper: a roll prints as one strip for a tape maker" in result.output, \
+        result.output
+    assert not (tmp_path / "roll.pdf").exists()
+    for refused_by in (washigen.draw, lambda design, **options: washigen.render(design, tmp_path / "r.pdf", **options)):
+        with pytest.raises(InputError) as refused:
+            refused_by(washigen.load(made), paper="a4")
+        assert refused.value.field == "paper"
+
+
 # (game, component, what it is made with, as the form writes it)
 OPENED = [
     ("cops", "map", {"players": 4, "layout": "stacked", "offset": "6mm"}),

@@ -27,7 +27,7 @@ from .band import BAND_WORDS, Panel, band_items, qr_group
 from .constants import TITLE
 from .grid import Window, draw_grid, rect_path
 from .model import BUILDING, SHRINE, CatsMap, CatsRoll, CatsSegment, CatsSetup, cell_size, map_layers, table, top_layers
-from .roll import piece_length, repeat_length, roll_scene, segment_scene
+from .roll import piece_length, refuse_sheets, repeat_length, roll_scene, segment_scene
 from .symbols import THEME, new_scene, player_symbol, symbol, use
 
 
@@ -378,6 +378,7 @@ def print_design(design, options: PrintOptions) -> Document:
     if isinstance(design, CatsRoll):
         from ...press.rolls import roll_document      # a roll past 5,080 mm: pages of whole repeats
 
+        refuse_sheets(options)
         strip = roll_scene(design, options.bleed, options.lang)
         return roll_document(strip, repeat_length(design), strip.meta.get("title", ""), options.lang,
                              piece=piece_length(design))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import __version__
+from ...errors import InputError
 from ...fonts import MIN_TEXT, fit_size, size_in_room
 from ...i18n import translator
 from ...scene import Group, Path, Primitive, Rect, Scene, Style, Text
@@ -147,12 +148,20 @@ def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     return strip
 
 
+def refuse_sheets(options: PrintOptions) -> None:
+    """A roll is one strip for a tape maker: it is not laid out on sheets (a map's strips are: `cats map --paper`)."""
+    if options.paper or options.template:
+        raise InputError("paper: a roll prints as one strip for a tape maker; leave out --paper (a map prints its "
+                         "strips on sheets: cats map --paper)", field="paper")
+
+
 def tape_document(design: CatsRoll, options: PrintOptions, output: FilePath, repeat_only: bool = False) -> Document:
     """What `cats tape` writes to `output`, as its form takes it: the roll (a PDF as pages of whole repeats, an SVG
     or PNG as the one strip), or with `repeat_only` the one repeat a tape maker prints from. The studio's tape
     downloads are made here too (the component's print_file)."""
     from ...press.rolls import repeat_document, roll_for_output
 
+    refuse_sheets(options)
     if repeat_only:
         scene = roll_repeat(design, options.bleed, options.lang)
         return repeat_document(scene, options.bleed, scene.meta.get("title", ""))
