@@ -42,7 +42,7 @@ def main() -> None:
     verdict = "fair" if design.play_fair else "not fair"
     print(f"{valid} of {args.maps} maps valid; the fairest is seed {design.seed}: {verdict}, play score "
           f"{design.play_score} over {design.play_games} greedy games, a route gap of {design.balance} steps and "
-          f"{len(report.warnings)} warning(s)")
+          f"{len(report.warnings)} warning{'' if len(report.warnings) == 1 else 's'}")
     args.out.mkdir(parents=True, exist_ok=True)  # the folder is made where it is missing
     for name, paper in (("fairest.json", None), ("fairest.pdf", "a4")):
         for path in washigen.render(design, args.out / name, paper=paper):
