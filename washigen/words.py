@@ -41,7 +41,7 @@ class Says:
     @property
     def count(self) -> int | None:
         """The value that picks the singular or the plural (None for a sentence without one)."""
-        return None if self.by is None else int(self.values[self.by])       # type: ignore[call-overload]
+        return None if self.by is None else int(self.values[self.by])
 
     def english(self) -> str:
         """The English template this sentence takes: the pair's form for its count."""
