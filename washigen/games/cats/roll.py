@@ -151,8 +151,8 @@ def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
 def refuse_sheets(options: PrintOptions) -> None:
     """A roll is one strip for a tape maker: it is not laid out on sheets (a map's strips are: `cats map --paper`)."""
     if options.paper or options.template:
-        raise InputError("paper: a roll prints as one strip for a tape maker; leave out --paper (a map prints its "
-                         "strips on sheets: cats map --paper)", field="paper")
+        raise InputError("paper: a roll prints as one strip for a tape maker, not on sheets; leave out --paper and "
+                         "--template (a map prints its strips on sheets: cats map --paper)", field="paper")
 
 
 def tape_document(design: CatsRoll, options: PrintOptions, output: FilePath, repeat_only: bool = False) -> Document:
