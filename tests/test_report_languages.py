@@ -81,6 +81,25 @@ def test_a_sentence_with_a_count_says_the_singular_for_one_and_the_plural_otherw
         "gültig: 0 Fehler, 2 Warnungen"
 
 
+def test_a_printed_count_of_one_is_singular_in_each_language(tmp_path):
+    from pypdf import PdfReader
+
+    from washigen.arena.chart import sweep_title
+    from washigen.tally import unfinished
+
+    for lang, one, two in (("en", "still in play after 1 turn", "still in play after 2 turns"),
+                           ("de", "nach 1 Zug noch im Spiel", "nach 2 Zügen noch im Spiel")):
+        assert (unfinished(1, translator(lang)), unfinished(2, translator(lang))) == (one, two)
+    assert sweep_title("cats", 1, "greedy") == "Sweep: cats, 1 map, bots greedy"
+    assert sweep_title("cats", 1, "greedy", "de").startswith("Durchlauf: cats, 1 Karte, Bots ")
+    for lang, title in (("en", "1 segment, seed 2"), ("de", "1 Segment, Startwert 2")):
+        out = tmp_path / f"strips-{lang}.pdf"
+        result = CliRunner().invoke(main, ["cops", "tape", "--segments", "1", "--seed", "2", "--paper", "a4",
+                                           "--lang", lang, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert PdfReader(out).metadata.title.endswith(f" — {title}")
+
+
 def test_a_plural_pair_names_the_value_that_counts():
     import pytest
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .fonts import text_width, wrap_text
-from .i18n import N_, Translator
+from .i18n import Translator
+from .words import NN_
 from .scene import Group, Line, Primitive, Rect, Scene, Style, Text
 from .units import SAFE_ZONE
 
@@ -17,7 +18,7 @@ Draw = Callable[[float, float], list[Primitive]]
 Part = tuple[float, Draw]          # an entry's part: its width, and draw(x, y) placing it with its row's top at y
 COLUMN_GAP = 3.0
 PART_GAP = 1.0
-UNFINISHED = N_("still in play after {turns} turns")
+UNFINISHED = NN_("still in play after {turns} turn", "still in play after {turns} turns")
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def headline(text: str) -> str:
 
 def unfinished(turns: int, _: Translator) -> str:
     """The words for a game drawn before its end (a step of a replay, a log cut short)."""
-    return _(UNFINISHED).format(turns=turns)
+    return _.ngettext(*UNFINISHED, turns).format(turns=turns)
 
 
 def add_tally(scene: Scene, outcome: str, entries: Sequence[Sequence[Part]], rows: TallyRows) -> None:

@@ -50,8 +50,11 @@ def balance_chart(balance: Balance, lengths: Sequence[int], title: str, lang: st
 
 def _summary(balance: Balance, _) -> str:
     verdict = _("fair") if balance.fair else _("not fair")
-    return _("{games} games; score {score} ({verdict}): the largest gap between a seat's win rate and its fair "
-             "share").format(games=balance.games, score=_.number(balance.score, 3), verdict=verdict)
+    return _.ngettext("{games} game; score {score} ({verdict}): the largest gap between a seat's win rate and its "
+                      "fair share", "{games} games; score {score} ({verdict}): the largest gap between a seat's win "
+                      "rate and its fair share", balance.games).format(games=balance.games,
+                                                                        score=_.number(balance.score, 3),
+                                                                        verdict=verdict)
 
 
 def rate_y(rate: float) -> float:
@@ -188,8 +191,9 @@ def sweep_chart(lines: Sequence[dict], title: str, lang: str = "en") -> Scene:
     scene = Scene(WIDTH, HEIGHT, theme=dict(THEME), meta={"title": title, "kind": "sweep-chart"})
     scene.add(Text(MARGIN, MARGIN + TITLE, title, fit_size(title, WIDTH - 2 * MARGIN, TITLE, "bold"), weight="bold"))
     fair = sum(1 for line in lines if line["balance"]["fair"])
-    summary = _("{fair} of {maps} maps fair; a map's score is the largest gap between a seat's win rate and its "
-                "fair share").format(fair=fair, maps=len(lines))
+    summary = _.ngettext("{fair} of {maps} map fair; a map's score is the largest gap between a seat's win rate and "
+                         "its fair share", "{fair} of {maps} maps fair; a map's score is the largest gap between a "
+                         "seat's win rate and its fair share", len(lines)).format(fair=fair, maps=len(lines))
     scene.add(Text(MARGIN, MARGIN + TITLE + 5.0, summary, fit_size(summary, WIDTH - 2 * MARGIN, LABEL)))
     scores = [line["balance"]["score"] for line in lines]
     bins = max(4, int(max(scores, default=0.0) / SCORE_BIN) + 1)
@@ -222,4 +226,5 @@ def sweep_chart(lines: Sequence[dict], title: str, lang: str = "en") -> Scene:
 
 def sweep_title(game: str, maps: int, bots: str, lang: str = "en") -> str:
     _ = translator(lang)
-    return _("Sweep: {game}, {maps} maps, bots {bots}").format(game=game, maps=maps, bots=bot_words(bots, _))
+    return _.ngettext("Sweep: {game}, {maps} map, bots {bots}", "Sweep: {game}, {maps} maps, bots {bots}",
+                      maps).format(game=game, maps=maps, bots=bot_words(bots, _))

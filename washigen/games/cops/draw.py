@@ -659,7 +659,8 @@ def print_strips(design, options: PrintOptions) -> Document:
     template = template_for(f"tape{int(round(width))}", options.paper or "a4", options.template)
     _ = translator(options.lang)
     strips = strip_scenes(design, options.bleed, options.lang)
-    title = f"{TITLE} — " + _("{count} segments, seed {seed}").format(count=len(strips), seed=design.seed)
+    title = f"{TITLE} — " + _.ngettext("{count} segment, seed {seed}", "{count} segments, seed {seed}",
+                                       len(strips)).format(count=len(strips), seed=design.seed)
     if getattr(design, "layout", "end-to-end") == "stacked":
         how = _("cut along the marks, lay the strips one below the other, squad sections at the left")
     else:
