@@ -513,7 +513,7 @@ def _mark_span(offset: float, bleed: float, length: float | None) -> tuple[float
 
 SCALE_TEXT = 2.2          # mm: the scales' numbers at 6.2 pt, readable held to the light
 # The built-in sheets a calibration page is printed on, as its footer describes them in the page's language.
-CALIBRATION_SHEETS = {"A4 poker": N_("A4 poker"), "Letter poker": N_("Letter poker")}
+CALIBRATION_SHEETS = (N_("A4 poker"), N_("Letter poker"))
 
 
 def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
@@ -542,7 +542,7 @@ def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Docu
         front.add(Line(tx - 5, ty, tx + 5, ty, ink), Line(tx, ty - 5, tx, ty + 5, ink))
         bx, by = back_to_front((tx, ty), template, duplex)    # the mirror is its own inverse
         back.add(Line(bx, by - 20, bx, by + 20, thin), Line(bx - 20, by, bx + 20, by, thin))
-    sheet = _(CALIBRATION_SHEETS[template.name]) if template.name in CALIBRATION_SHEETS else template.name
+    sheet = _(template.name) if template.name in CALIBRATION_SHEETS else template.name
     edge = _("flip on the long edge") if duplex == "long" else _("flip on the short edge")
     front.add(Text(w / 2, 16, _("Duplex calibration: print both sides, hold the sheet to the light."), 3.2,
                    anchor="middle", weight="bold"),
