@@ -294,7 +294,7 @@ def loads(data: bytes | str, source: str = "") -> Design:
         except DesignFormatError as error:
             if error.source:                  # it names its own file already
                 raise
-            raise DesignFormatError(error.message, path=error.path, source=source) from None
+            raise DesignFormatError(error.detail, path=error.path, source=source) from None
     return design
 
 

@@ -1,5 +1,9 @@
 """The errors washigen raises. cli.py turns every WashigenError into exit code 2."""
 
+from __future__ import annotations
+
+from .words import N_, Says
+
 
 class WashigenError(Exception):
     """Anything washigen reports to a user as a failure of the input or the environment."""
@@ -8,22 +12,32 @@ class WashigenError(Exception):
 class InputError(WashigenError, ValueError):
     """The input is at fault: a parameter, a length, a file's contents. `field`: where the refusal is of one
     parameter or print option whatever its wording, its Python name ("dpi"), so that a caller (the studio) can mark
-    it without reading the message; None where it does not say."""
+    it without reading the message; None where it does not say.
+
+    The message may be a words.Says: str() and args give its English (the command line's words), `says` the
+    sentence itself, so that the studio says it in its page's language."""
 
     def __init__(self, *args: object, field: str | None = None):
-        super().__init__(*args)
+        self.said = args[0] if args and isinstance(args[0], Says) else None
+        super().__init__(*((str(self.said),) + args[1:] if self.said is not None else args))
         self.field = field
+
+    @property
+    def says(self) -> Says | str:
+        """The message as a sentence to translate (words.Says), or its text where it was given as text."""
+        return self.said if self.said is not None else str(self)
 
 
 class DesignFormatError(InputError):
     """A design file cannot be read. `path` is the JSON path of the first bad field ("" for the whole file)."""
 
-    def __init__(self, message: str, path: str = "", source: str = ""):
+    def __init__(self, message: Says | str, path: str = "", source: str = ""):
         self.path = path
         self.source = source
-        self.message = message            # without its place, for a caller that names the place again
+        self.message = str(message)       # without its place, for a caller that names the place again
+        self.detail = message             # the same, as a sentence to translate where it is one
         where = ", ".join(part for part in (source, path) if part)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(Says(N_("{where}: {message}"), where=where, message=message) if where else message)
 
 
 class TemplateError(InputError):

@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import math
+import re
 import secrets
 import threading
 import warnings
@@ -22,7 +23,8 @@ from ..design import Design, dumps, load, loads, print_of, to_dict
 from ..errors import InputError
 from ..games.params import SEED_MAX, Param
 from ..games.registry import Component, Game, all_games, design_classes, get_game, maker_of
-from ..i18n import translator
+from ..i18n import SOURCE_LANGUAGE, translator
+from ..words import Says
 from . import board
 from .places import grid_geometry, mark, strip_frames
 
@@ -60,11 +62,31 @@ class Conflict(InputError):
 
 class FieldError(InputError):
     """A refused value, with what the page needs to say it in its own words: the field (as the form and the API
-    name it), the reason, and the value given."""
+    name it), the reason (a words.Says, or text), and the value given. `trimmed`: the reason is a whole refusal,
+    "name: why", of which the page is told the why."""
 
-    def __init__(self, field: str, reason: str, value: Any = None, where: str | None = None):
-        super().__init__(f"{where or field}: {reason}")
-        self.field, self.reason, self.value = field, reason, value
+    def __init__(self, field: str, reason: Says | str, value: Any = None, where: str | None = None,
+                 trimmed: bool = False):
+        self.place, self.reason, self.trimmed = where or field, reason, trimmed
+        super().__init__(f"{self.place}: {self.reason_in(SOURCE_LANGUAGE)}")
+        self.field, self.value = field, value
+
+    @classmethod
+    def refusing(cls, field: str, error: InputError, value: Any = None, where: str | None = None) -> FieldError:
+        """The field's refusal from an error that names it ("dpi: must be ..."), said in any language."""
+        return cls(field, error.says, value, where, trimmed=True)
+
+    def reason_in(self, lang: str) -> str:
+        words = translator(lang).says(self.reason)
+        return (words.partition(": ")[2] or words) if self.trimmed else words
+
+    def message_in(self, lang: str) -> str:
+        return f"{self.place}: {self.reason_in(lang)}"
+
+
+def about_range(reason: str) -> bool:
+    """Does an (English) refusal say that a number is out of its range? The page then says the range itself."""
+    return re.search(r"range|at least|up to|larger|smaller|most", reason) is not None
 
 
 def named(value: Any, field: str, what: str) -> str:
@@ -182,7 +204,7 @@ def checked(param: Param, value: Any) -> Any:
         # as a length may be zero only where one is.
         value = param._replace(min=None if param.min is None else -math.inf, max=None).check(value)
     except InputError as error:
-        raise FieldError(param.keyword, str(error).split(": ", 1)[-1], value) from None
+        raise FieldError.refusing(param.keyword, error, value) from None
     low, high = param.min, param.max
     if isinstance(value, (int, float)) and not isinstance(value, bool) and (
             low is not None and value < low or high is not None and value > high):
@@ -215,8 +237,8 @@ def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
     try:
         return washigen.print_options(**values)
     except InputError as error:
-        field, _, reason = str(error).partition(": ")
-        raise FieldError(field, reason or str(error), values.get(field), f"options.{field}") from None
+        field = str(error).partition(": ")[0]
+        raise FieldError.refusing(field, error, values.get(field), f"options.{field}") from None
 
 
 # -- making, reading and describing designs ------------------------------------------------------------------------

@@ -29,6 +29,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import InputError, WashigenError
+from ..i18n import SOURCE_LANGUAGE, languages, translator
+from ..words import N_, Says
 from . import api, jobs
 from .board import NotOnBoard
 
@@ -39,9 +41,11 @@ log = logging.getLogger("washigen.studio")
 
 
 class HttpError(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
+    """A refusal of the request itself (its size, its JSON), with its HTTP status; `says` as InputError's."""
+
+    def __init__(self, status: int, message: Says | str):
+        super().__init__(str(message))
+        self.status, self.says = status, message
 
 
 def host_allowed(host: str) -> bool:
@@ -175,24 +179,43 @@ def field_named(path: list[str]) -> str:
     return ".".join(path) or "request"
 
 
-def error_answer(error: BaseException, label: str = "studio") -> tuple[int, dict[str, Any]]:
-    """(status, JSON body) for an error: WashigenError -> 400/404/409 with the CLI's message (and, for a bad
-    option, the field it names and why, so the page can say it in its own words); anything unforeseen -> 500 with
-    one line, the traceback going to the server's log only."""
+def error_answer(error: BaseException, label: str = "studio", lang: str = "en") -> tuple[int, dict[str, Any]]:
+    """(status, JSON body) for an error: WashigenError -> 400/404/409 with the CLI's message in the page's language
+    `lang` (and, for a bad option, the field it names and why, so the page can say it in its own words); anything
+    unforeseen -> 500 with one line, the traceback going to the server's log only."""
     if isinstance(error, HttpError):
-        return error.status, {"error": str(error)}
+        return error.status, {"error": said(error.says, lang)}
     if isinstance(error, WashigenError):
         conflict = isinstance(error, (api.Conflict, NotOnBoard))
         status = 404 if isinstance(error, api.NotFound) else 409 if conflict else 400
-        body: dict[str, Any] = {"error": str(error)}
+        body: dict[str, Any] = {"error": said(getattr(error, "says", str(error)), lang)}
         for key in ("field", "reason", "value"):
             if getattr(error, key, None) is not None:
                 body[key] = json_ready(getattr(error, key))
+        if isinstance(error, api.FieldError):
+            body.update(error=error.message_in(lang), reason=error.reason_in(lang),
+                        range=api.about_range(error.reason_in(SOURCE_LANGUAGE)))
         return status, body
     if isinstance(error, OSError):    # the machine's fault (a full disk), told as the CLI tells it, without a path
         return 500, {"error": f"{Path(error.filename).name if error.filename else 'studio'}: {error.strerror}"}
     log.error("studio: %s failed", label, exc_info=error)
-    return 500, {"error": "internal error; the server's log has the details"}
+    return 500, {"error": said(Says(N_("internal error; the server's log has the details")), lang)}
+
+
+def said(sentence: Says | str, lang: str) -> str:
+    """A message in the page's language (words.Says); text as it is."""
+    return translator(lang).says(sentence)
+
+
+def page_language(request: Request) -> str:
+    """The language the page speaks, as its requests name it (Accept-Language, which the page sets to its own):
+    the first one with a catalog, English otherwise."""
+    known = languages()
+    for tag in request.headers.get("accept-language", "").split(","):
+        code = tag.split(";")[0].strip().lower().split("-")[0]
+        if code == SOURCE_LANGUAGE or code in known:
+            return code
+    return SOURCE_LANGUAGE
 
 
 def json_ready(value: Any) -> Any:
@@ -220,7 +243,7 @@ def endpoint(handler):
             return JSONResponse({"error": "request: the connection closed before the whole body came"},
                                 status_code=400)
         except Exception as error:
-            status, body = error_answer(error, f"{request.method} {request.url.path}")
+            status, body = error_answer(error, f"{request.method} {request.url.path}", page_language(request))
             return JSONResponse(scrubbed(body, request.app.state.workdir), status_code=status)
 
     wrapped.__name__ = handler.__name__
@@ -255,7 +278,8 @@ def streamed(request: Request, work, *args) -> Response:
     {"error", "status"}); the work stops when the page closes the stream (cancel, or a newer request)."""
     root = request.app.state.workdir
     label = f"{request.method} {request.url.path}"
-    job = jobs.Job(in_folder(root, work, args), lambda error: error_answer(error, label))
+    lang = page_language(request)
+    job = jobs.Job(in_folder(root, work, args), lambda error: error_answer(error, label, lang))
 
     async def lines():
         async for event in job.events():

@@ -1,7 +1,7 @@
 // The studio's JSON API, as the page uses it. Every failure becomes an ApiError carrying the server's message
 // (and, for a bad option, the field it names and why).
 
-import { t } from "./i18n.js";
+import { pageLanguage, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, status, body = {}) {
@@ -9,6 +9,7 @@ export class ApiError extends Error {
     this.status = status;
     this.field = body.field ?? null;
     this.reason = body.reason ?? null;
+    this.range = Boolean(body.range);
   }
 }
 
@@ -24,10 +25,11 @@ async function answer(response) {
   throw new ApiError(body.error || `${response.status} ${response.statusText}`, response.status, body);
 }
 
+// Every request names the page's language, so that a refusal comes back in it.
 async function send(url, init) {
   let response;
   try {
-    response = await fetch(url, init);
+    response = await fetch(url, { ...init, headers: { ...init?.headers, "Accept-Language": pageLanguage } });
   } catch (error) {
     if (error.name === "AbortError") throw new Stopped();
     throw new ApiError(t("The studio server does not answer; is `washigen studio` still running?"), 0);

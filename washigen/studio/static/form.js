@@ -115,7 +115,7 @@ export function markInvalid(form, field) {
 export function fieldMessage(error, specs) {
   const spec = specs.find((s) => s.name === error.field);
   const label = labelOf(error.field);
-  if (spec && spec.min !== null && spec.max !== null && /range|at least|up to|larger|smaller|most/i.test(error.reason)) {
+  if (spec && spec.min !== null && spec.max !== null && error.range) {
     const key = spec.kind === "int" ? "{label}: choose a whole number from {min} to {max}."
       : spec.kind === "length" ? "{label}: choose a length from {min} to {max} mm."
         : "{label}: choose a number from {min} to {max}.";
