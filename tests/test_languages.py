@@ -34,6 +34,9 @@ SHARED_WORDS |= {"an", "segments", "rest"}
 SHARED_WORDS |= {"was"}
 # and the one a fairness warning's English brings ("within a minute"): "Minute" ("binnen einer Minute").
 SHARED_WORDS |= {"minute"}
+# and those refusals bring: the German "links" (an English message's "links" out of a folder), the editor Tiled, and
+# the file formats, encodings and units they name.
+SHARED_WORDS |= {"links", "tiled", "tmj", "xml", "csv", "base", "zlib", "gzip", "zstd", "byte", "mb", "mib", "px"}
 # A value of an option a page or a help tells its reader to type (`--duplex long`, `--bots greedy,random`).
 COMMAND_WORDS = {"long", "stacked", "greedy", "random", "strong"}
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns
@@ -157,8 +160,8 @@ def german(tmp_path_factory) -> dict[str, str]:
 
 
 # German words spelt as English ones of the catalog: "also" (therefore), "Form", "des Segments", and the credit
-# "Jordan Draper (Design)" of the rule sheets.
-GERMAN_HOMOGRAPHS = {"also", "form", "segments", "design"}
+# "Jordan Draper (Design)" of the rule sheets, "Block" and "des Blocks" (a refusal's English names code blocks).
+GERMAN_HOMOGRAPHS = {"also", "form", "segments", "design", "block", "blocks"}
 
 
 @pytest.mark.parametrize("name", sorted(GERMAN_OUTPUTS))

@@ -37,6 +37,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "draw": ("api", "draw"),
     "draw_component": ("api", "draw_component"),
     "bot_game": ("api", "bot_game"),
+    "message": ("api", "message"),
     "get_game": ("games", "get_game"),
     "all_games": ("games", "all_games"),
     "register_game": ("games", "register_game"),
@@ -60,13 +61,14 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 __all__ = [
     "__version__",
     "generate", "validate", "render", "load", "save", "play", "balance", "print_options", "draw", "draw_component",
-    "bot_game", "get_game", "all_games", "register_game",
+    "bot_game", "message", "get_game", "all_games", "register_game",
     "load_design", "save_design", "Design", "PrintOptions", "Report", "Violation", "Scene", "Symbol",
     "parse_length", "WashigenError", "InputError", "DesignFormatError", "TemplateError", "OutputError",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
-    from .api import balance, bot_game, draw, draw_component, generate, load, play, print_options, render, save, validate
+    from .api import (balance, bot_game, draw, draw_component, generate, load, message, play, print_options, render,
+                      save, validate)
     from .design import Design
     from .design import load as load_design
     from .design import save as save_design

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import InputError
 from .units import MAX_GUTTER
+from .words import N_, Says
 
 if TYPE_CHECKING:
     from .arena.balance import Balance
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 BALANCE_GAMES = 200         # games a balance plays unless told: enough for a 95 % interval of about ±7 points
 BALANCE_BOTS = "greedy"     # who plays a balance unless told (the games' `balance` hooks' default)
+WHOLE_NUMBER_IN = N_("{field}: must be a whole number {low}..{high}, got {value!r}")    # games, jobs, a seed
 
 
 def generate(game: str, component: str, **params: Any) -> Design:
@@ -78,8 +80,10 @@ def save(design: Design, path: str | Path) -> None:
 
     path = _file_name(path)
     if output_format(Path(path)) != ".json":
-        raise InputError(f"path: save writes a design as JSON, to a name ending in .json (or \"-\", standard "
-                         f"output), got {str(path)!r}; washigen.render writes .txt, .tmj, .tmx and prints")
+        raise InputError(Says(N_("{field}: {function} writes a design as JSON, to a name ending in .json (or \"-\", "
+                                 "standard output), got {path!r}; {renderer} writes {formats} and prints"),
+                              field="path", function="save", path=str(path), renderer="washigen.render",
+                              formats=".txt, .tmj, .tmx"))
     write(checked(design), path)
 
 
@@ -105,9 +109,9 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
     hook = _playable(game, "balance").balance
     assert hook is not None                  # _playable refuses a game without one
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
-        raise InputError(f"games: must be a whole number 1..100000, got {games!r}")
+        raise InputError(Says(WHOLE_NUMBER_IN, field="games", low=1, high=100000, value=games))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
-        raise InputError(f"jobs: must be a whole number 1..64, got {jobs!r}")
+        raise InputError(Says(WHOLE_NUMBER_IN, field="jobs", low=1, high=64, value=jobs))
     return _in_python_words(lambda: hook(_checked_or_none(design), games=games, seed=_seed(seed), jobs=jobs,
                                          bots=_bots(bots) or BALANCE_BOTS), "bots", "games", "jobs")
 
@@ -126,14 +130,17 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str |
     from .press import Document
 
     if not isinstance(result, Balance):
-        raise InputError(f"result: must be the Balance washigen.balance answered, got {type(result).__name__}")
+        raise InputError(Says(N_("{field}: must be the {kind} {maker} answered, got {type}"), field="result",
+                              kind="Balance", maker="washigen.balance", type=type(result).__name__))
     design = checked(design)
     lang = _language("en" if lang is None else lang, "lang")
     bots = BALANCE_BOTS if bots is None else bots
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError(f"seed: must be a whole number from 0, got {seed!r}")
+        raise InputError(Says(N_("{field}: must be a whole number from {low}, got {value!r}"), field="seed", low=0,
+                              value=seed))
     if not isinstance(bots, str) or not bots.strip():
-        raise InputError(f"bots: must name the bots that played, such as 'greedy', got {bots!r}")
+        raise InputError(Says(N_("{field}: must name the bots that played, such as {example}, got {value!r}"),
+                              field="bots", example="'greedy'", value=bots))
     players = getattr(design, "players", len(result.seats))    # a Cat Tree layout names none: a seat a player
     game = get_game(design.GAME)
     title = chart_title(game.title, players, seed, bots, lang)
@@ -142,6 +149,15 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str |
 
 DUPLEX = ("long", "short", "none")
 COLOURS = ("rgb", "cmyk")
+
+
+def message(error: BaseException, lang: str = "en") -> str:
+    """An error's message in a language: a refusal of bad input (InputError) as the catalog words it, so that a
+    program showing it to people speaks their language, as the studio does; str(error), its English, otherwise (and
+    for a sentence the catalog does not hold)."""
+    from .i18n import translator
+
+    return translator(lang).says(getattr(error, "says", None) or str(error))
 
 
 def print_options(**values: Any) -> PrintOptions:
@@ -155,7 +171,8 @@ def print_options(**values: Any) -> PrintOptions:
     for name, value in values.items():
         check = _PRINT_CHECKS.get(name)
         if check is None:
-            raise InputError(f"{name}: not a print option; the print options are {', '.join(_PRINT_CHECKS)}")
+            raise InputError(Says(N_("{field}: not a print option; the print options are {known}"), field=name,
+                                  known=", ".join(_PRINT_CHECKS)))
         if value is not None:
             checked[name] = check(value, name)
     return PrintOptions(**checked)
@@ -164,7 +181,7 @@ def print_options(**values: Any) -> PrintOptions:
 def parse_back_offset(value: Any) -> tuple[float, float]:
     """A duplex back offset "X,Y" (or a pair) in millimetres, each within MAX_BACK_OFFSET; InputError without a
     field name (the caller names it)."""
-    from .units import MAX_BACK_OFFSET, format_mm
+    from .units import MAX_BACK_OFFSET, Mm
 
     try:
         parts = value.split(",") if isinstance(value, str) else list(value)
@@ -172,10 +189,10 @@ def parse_back_offset(value: Any) -> tuple[float, float]:
             raise ValueError
         x, y = float(parts[0]), float(parts[1])
     except (TypeError, ValueError):
-        raise InputError(f"write X,Y in millimetres, such as 0.5,-1; got {value!r}") from None
+        raise InputError(Says(N_("write X,Y in millimetres, such as 0.5,-1; got {value!r}"), value=value)) from None
     if not (abs(x) <= MAX_BACK_OFFSET and abs(y) <= MAX_BACK_OFFSET):   # also false for NaN
-        raise InputError(f"each of X and Y must be a number from -{format_mm(MAX_BACK_OFFSET)} to "
-                         f"{format_mm(MAX_BACK_OFFSET)} mm; got {value!r}")
+        raise InputError(Says(N_("each of X and Y must be a number from -{most} to {most} mm; got {value!r}"),
+                              most=Mm(MAX_BACK_OFFSET), value=value))
     return x, y
 
 
@@ -183,14 +200,17 @@ def _choice(choices: tuple[str, ...] | Callable[[], Any]):
     def check(value: Any, name: str) -> str:
         known = tuple(choices() if callable(choices) else choices)
         if not isinstance(value, str) or value.lower() not in known:
-            raise InputError(f"{name}: must be one of {', '.join(known)}, got {value!r}")
+            raise InputError(Says(N_("{field}: must be one of {known}, got {value!r}"), field=name,
+                                  known=", ".join(known), value=value))
         return value.lower()
     return check
 
 
 def _flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
-        raise InputError(f"{name}: must be true or false, got {value!r}")
+        from .i18n import MUST_BE, either
+
+        raise InputError(Says(MUST_BE, field=name, wanted=either(("true", "false")), value=value))
     return value
 
 
@@ -204,7 +224,8 @@ def _length(maximum: float):
 
 def _dpi(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 30 <= value <= 2400:
-        raise InputError(f"{name}: must be a whole number from 30 to 2400, got {value!r}")
+        raise InputError(Says(N_("{field}: must be a whole number from {low} to {high}, got {value!r}"), field=name,
+                              low=30, high=2400, value=value))
     return value
 
 
@@ -212,14 +233,15 @@ def _offset(value: Any, name: str) -> tuple[float, float]:
     try:
         return parse_back_offset(value)
     except InputError as error:
-        raise InputError(f"{name}: {error}") from None
+        raise InputError(Says(N_("{field}: {problem}"), field=name, problem=error.says)) from None
 
 
 def _language(value: Any, name: str) -> str:
     from .i18n import check_language
 
     if not isinstance(value, str):            # ["de"] was looked up as the language "['de']"
-        raise InputError(f"{name}: must be text, a language such as 'de', got {value!r}")
+        raise InputError(Says(N_("{field}: must be text, a language such as {example}, got {value!r}"), field=name,
+                              example="'de'", value=value))
     return check_language(value, name)
 
 
@@ -249,8 +271,8 @@ def _print_options(options: Any, overrides: dict[str, Any]) -> PrintOptions:
     from .press.options import PrintOptions
 
     if options is not None and not isinstance(options, PrintOptions):
-        raise InputError(f"options: must be PrintOptions (washigen.print_options(...) makes them), got "
-                         f"{type(options).__name__}")
+        raise InputError(Says(N_("{field}: must be {kind} ({maker} makes them), got {type}"), field="options",
+                              kind="PrintOptions", maker="washigen.print_options(...)", type=type(options).__name__))
     given = {name: value for name, value in overrides.items() if value is not None}   # None: as it is
     made = print_options_from(options, {name: _PRINT_CHECKS[name](value, name) if name in _PRINT_CHECKS else value
                                         for name, value in given.items()})
@@ -285,8 +307,11 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
     known = {param.keyword: param for param in part.params}
     for name in params:
         if name not in known:
-            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
-                             f"{', '.join(known) or 'none'}")
+            from .games.generating import NO_SUCH_PARAMETER
+            from .i18n import NONE
+
+            raise InputError(Says(NO_SUCH_PARAMETER, field=name, game=found.name, component=part.name,
+                                  known=", ".join(known) or Says(NONE)))
     values = {known[name].name: known[name].check(value) for name, value in params.items()}
     return part.draw(part.options(**values) if part.options is not None else values, options)
 
@@ -298,7 +323,8 @@ def files(document: Document, name: str, options: PrintOptions | None = None) ->
     from .press import Document
 
     if not isinstance(document, Document):
-        raise InputError(f"document: must be a Document (washigen.draw makes one), got {type(document).__name__}")
+        raise InputError(Says(N_("{field}: must be a {kind} ({maker} makes one), got {type}"), field="document",
+                              kind="Document", maker="washigen.draw", type=type(document).__name__))
     name = _file_name(name, "name")
     options = _print_options(options, {})
     return _in_python_words(lambda: [(path.name, make()) for path, make in document_files(
@@ -311,7 +337,8 @@ def svg(scene: Scene) -> str:
     from .scene import Scene
 
     if not isinstance(scene, Scene):
-        raise InputError(f"scene: must be a Scene (a page of what washigen.draw makes), got {type(scene).__name__}")
+        raise InputError(Says(N_("{field}: must be a {kind} (a page of what {maker} makes), got {type}"),
+                              field="scene", kind="Scene", maker="washigen.draw", type=type(scene).__name__))
     return to_svg(scene).decode("utf-8")
 
 
@@ -330,7 +357,8 @@ def bot_game(design: Design, seed: int = 0) -> PlayedGame:
             played = part.replay(design, seed)
             if played is not None:
                 return played
-    raise InputError(f"design: no bot game of {found.name} is played on a {design.KIND}")
+    raise InputError(Says(N_("{field}: no bot game of {game} is played on a {kind}"), field="design", game=found.name,
+                          kind=design.KIND))
 
 
 def _no_nan(values: dict[str, Any]) -> None:
@@ -338,7 +366,9 @@ def _no_nan(values: dict[str, Any]) -> None:
     is refused here, by its name, before the game reads it. (generate's parameters are held to their specs.)"""
     for name, value in values.items():
         if isinstance(value, float) and math.isnan(value):
-            raise InputError(f"{name}: must be a number, got nan")
+            from .i18n import NOT_A_NUMBER
+
+            raise InputError(Says(NOT_A_NUMBER, field=name, value=value))
 
 
 def _file_name(path: Any, name: str = "path") -> Any:
@@ -351,17 +381,18 @@ def _file_name(path: Any, name: str = "path") -> Any:
     else:
         named = path
     if not isinstance(named, str):
-        raise InputError(f"{name}: must be a file's name (text or a pathlib.Path), got {type(path).__name__}")
+        raise InputError(Says(N_("{field}: must be a file's name (text or a {kind}), got {type}"), field=name,
+                              kind="pathlib.Path", type=type(path).__name__))
     if not named.strip():
-        raise InputError(f"{name}: must be a file's name, got an empty one")
+        raise InputError(Says(N_("{field}: must be a file's name, got an empty one"), field=name))
     return path
 
 
 def _bots(bots: Any) -> str | None:
     """The bots as the games' hooks take them: text, or None for the game's own (greedy)."""
     if bots is not None and not isinstance(bots, str):
-        raise InputError(f"bots: must name a bot for every seat or one per seat, such as 'greedy' or "
-                         f"'strong:24,greedy', got {bots!r}")
+        raise InputError(Says(N_("{field}: must name a bot for every seat or one per seat, such as {one} or {many}, "
+                                 "got {value!r}"), field="bots", one="'greedy'", many="'strong:24,greedy'", value=bots))
     return bots
 
 
@@ -377,8 +408,8 @@ def _taken_options(found: Game, hook: Callable[..., Any], options: dict[str, Any
              and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
     for name in options:
         if name not in taken:
-            raise InputError(f"{name}: washigen.play({found.name!r}) takes no such option; it takes "
-                             f"{', '.join(('seed', 'bots', *taken))}")
+            raise InputError(Says(N_("{field}: {call} takes no such option; it takes {known}"), field=name,
+                                  call=f"washigen.play({found.name!r})", known=", ".join(("seed", "bots", *taken))))
 
 
 def _in_python_words(call: Callable[[], Any], *names: str) -> Any:
@@ -389,13 +420,30 @@ def _in_python_words(call: Callable[[], Any], *names: str) -> Any:
     except InputError as error:
         import re
 
-        text = str(error)
-        said = text
-        for name in names:
-            said = re.sub(rf"(?<![\w-])--{re.escape(name.replace('_', '-'))}(?![\w-])", name, said)
-        if said == text or type(error) is not InputError:
+        def renamed(text: str) -> str:
+            for name in names:
+                text = re.sub(rf"(?<![\w-])--{re.escape(name.replace('_', '-'))}(?![\w-])", name, text)
+            return text
+
+        said = renamed(str(error))
+        if said == str(error) or type(error) is not InputError:
             raise
-        raise InputError(said, field=error.field) from None
+        # The sentence with its options renamed where they are its values (--dpi is a value, never a word), so
+        # that it is still said in any language; as text where an option was part of its words.
+        sentence = _renamed(error.says, renamed)
+        raise InputError(sentence if str(sentence) == said else said, field=error.field) from None
+
+
+def _renamed(said: Says | str, renamed: Callable[[str], str]) -> Says | str:
+    """A sentence with `renamed` applied to its text values (and its sentences' values), not to its words."""
+    import copy
+
+    if not isinstance(said, Says):
+        return renamed(said)
+    again = copy.copy(said)                 # the same template (and plural count), other values
+    again.values = {key: _renamed(value, renamed) if isinstance(value, (str, Says)) else value
+                    for key, value in said.values.items()}
+    return again
 
 
 def _checked_or_none(design: Any) -> Any:
@@ -412,7 +460,7 @@ def _seed(seed: Any, optional: bool = True) -> Any:
     if seed is None and optional:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-        raise InputError(f"seed: must be a whole number 0..{SEED_MAX}, got {seed!r}")
+        raise InputError(Says(WHOLE_NUMBER_IN, field="seed", low=0, high=SEED_MAX, value=seed))
     return seed
 
 
@@ -421,8 +469,11 @@ def _playable(name: str, what: str) -> Game:
 
     found = get_game(name)
     if getattr(found, what) is None:
-        able = ", ".join(g.name for g in all_games() if getattr(g, what) is not None) or "none"
-        raise InputError(f"{what}: {found.name} has no engine to {what} it; games that do: {able}")
+        from .i18n import NONE
+
+        able = ", ".join(g.name for g in all_games() if getattr(g, what) is not None) or Says(NONE)
+        raise InputError(Says(N_("{field}: {game} has no engine to {field} it; games that do: {games}"), field=what,
+                              game=found.name, games=able))
     return found
 
 

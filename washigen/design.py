@@ -9,19 +9,22 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, TypeVar, dataclass_transform
 
 import pydantic
 from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic_core import ErrorDetails
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import check_tree, decode_text, long_number_line, read_bytes
+from .inputs import NOT_TEXT, TOO_LARGE, check_tree, decode_text, long_number_line, read_bytes
 from .units import MAX_LENGTH
+from .words import N_, NN_, Says
 
 if TYPE_CHECKING:
     from .press.options import PrintOptions
@@ -112,7 +115,7 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
         return [write_bytes(path, dumps(design).encode("utf-8"))]
     if suffix == ".txt":
         if game.to_text is None:
-            raise InputError(f"{path}: {game.name} has no text form; use .json")
+            raise InputError(Says(N_("{path}: {game} has no text form; use .json"), path=str(path), game=game.name))
         return [write_bytes(path, game.to_text(design).encode("utf-8"))]
     if suffix in (".tmj", ".tmx"):
         from .tiled import write_tmj
@@ -147,13 +150,16 @@ def print_options_from(options: PrintOptions | None, overrides: dict[str, Any]) 
     known = {f.name for f in fields(PrintOptions)}
     for name in overrides:
         if name not in known:
-            raise InputError(f"{name}: not a print option; the print options are {', '.join(sorted(known))}")
+            raise InputError(Says(N_("{name}: not a print option; the print options are {known}"), name=name,
+                                  known=", ".join(sorted(known))))
     if "bleed" in overrides:
         overrides = {**overrides, "bleed": parse_length(overrides["bleed"], field="bleed", allow_zero=True)}
     return replace(options or PrintOptions(), **overrides)
 
 
 STDIN = "-"                 # the path that names standard input
+DESIGN_FILE = N_("design file")     # what a design is read from, as a refusal names it
+DESIGN = N_("design")               # what a design document is, as a refusal names it
 
 
 def load(path: str | Path) -> Design:
@@ -163,10 +169,10 @@ def load(path: str | Path) -> Design:
     from_stdin = str(path) == STDIN
     path = Path(path)
     source = "<stdin>" if from_stdin else str(path)
-    data = _read_stdin() if from_stdin else read_bytes(path, "design file")
+    data = _read_stdin() if from_stdin else read_bytes(path, Says(DESIGN_FILE))
     if not data.strip():
-        raise DesignFormatError("the file is empty; a design file holds a washigen design (JSON, .txt or .tmj)",
-                                source=source)
+        raise DesignFormatError(Says(N_("the file is empty; a design file holds a washigen design (JSON, .txt or "
+                                        ".tmj)")), source=source)
     form = _sniff_form(data) if from_stdin else path.suffix.lower()
     if form == ".txt":
         return load_text(data, source=source)
@@ -181,14 +187,16 @@ def checked(design: Any, what: str = "design") -> Design:
     refused naming the field, instead of failing deep in a drawing or an engine, or being saved unloadable. The
     design as read back from its JSON is returned."""
     if not isinstance(design, Design) or not design.GAME:
-        raise InputError(f"{what}: must be a design of one of washigen's games (washigen.generate or washigen.load "
-                         f"makes one), got {type(design).__name__}")
+        raise InputError(Says(N_("{what}: must be a design of one of washigen's games ({generate} or {load} makes "
+                                 "one), got {type}"), what=what, generate="washigen.generate", load="washigen.load",
+                              type=type(design).__name__))
     with warnings.catch_warnings():            # a field of the wrong type is reported below, by its name
         warnings.simplefilter("ignore")
         try:
             text = json.dumps(to_dict(design))
         except (TypeError, ValueError) as error:           # pydantic's serialization error is a ValueError
-            raise DesignFormatError(f"cannot be written as a design file ({error})", source=what) from None
+            raise DesignFormatError(Says(N_("cannot be written as a design file ({error})"), error=str(error)),
+                                    source=what) from None
     read = loads(text, source=what)
     for name, value in vars(design).items():      # what rides along, not a field (a Tiled map's other properties)
         if name not in vars(read):
@@ -216,10 +224,11 @@ def _read_stdin() -> bytes:
 
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        raise InputError("-: standard input is closed; pass a design file, or pipe one in")
+        raise InputError(Says(N_("{path}: standard input is closed; pass a design file, or pipe one in"),
+                              path=STDIN))
     data = stream.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
-        raise InputError(f"<stdin>: larger than {MAX_INPUT_BYTES // 2**20} MiB; not a design file")
+        raise InputError(Says(TOO_LARGE, path="<stdin>", size=MAX_INPUT_BYTES // 2**20, what=Says(DESIGN_FILE)))
     return data
 
 
@@ -246,26 +255,45 @@ def load_text(data: bytes, source: str) -> Design:
             return _held_to_json_limits(read(text, source), source)
     for game in all_games():        # a text form written for reading only (Cops): say so, not "no game reads it"
         if game.from_text is None and game.to_text is not None and first.startswith(f"{game.name} "):
-            raise DesignFormatError(f"line 1: a {game.name} text form, written to be read by people; washigen does "
-                                    "not read it back: give the design's .json instead", source=source)
+            raise DesignFormatError(Says(N_("line {line}: a {game} text form, written to be read by people; "
+                                            "washigen does not read it back: give the design's .json instead"),
+                                         line=1, game=game.name), source=source)
     # A text form without a title line (a Cat Tree layout is rows of cards): the reader that takes it.
-    complaints = []
+    complaints: list[Says] = []
     for game, read in readers:
         try:
             return _held_to_json_limits(read(text, source), source)
         except InputError as error:
-            complaints.append(f"as {game.name}: {str(error).removeprefix(source).lstrip(':, ')}")
+            complaints.append(Says(N_("as {game}: {complaint}"), game=game.name, complaint=_without_source(error,
+                                                                                                          source)))
     titles = "; ".join(f"{g.title!r} ({g.name})" for g, _read in readers)
-    raise DesignFormatError(f"line 1: no game reads this text. A text design starts with its game's title line "
-                            f"({titles}) or is a layout one game reads without it. " + " | ".join(complaints),
-                            source=source)
+    raise DesignFormatError(Says(N_("line {line}: no game reads this text. A text design starts with its game's title "
+                                    "line ({titles}) or is a layout one game reads without it. {complaints}"),
+                                 line=1, titles=titles, complaints=_joined(complaints)), source=source)
+
+
+def _without_source(error: InputError, source: str) -> Says | str:
+    """An error's words without the file it names first (its place in the file kept), as a sentence to translate
+    where it is one."""
+    text = str(error).removeprefix(source).lstrip(":, ")
+    said = error.says
+    if isinstance(error, DesignFormatError) and error.source == source:
+        said = DesignFormatError(error.detail, path=error.path).says           # the same error, without its file
+    return said if str(said) == text else text
+
+
+def _joined(parts: list[Says]) -> Says | str:
+    """Sentences one after another, " | " between them, each in the page's language."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return Says(N_("{first} | {rest}"), first=parts[0], rest=_joined(parts[1:]))
 
 
 def _held_to_json_limits(design: Design, source: str) -> Design:
     """A design read from its text form, held to what its JSON form may hold (finite numbers in range, every
     field's range): a text form took `balance: nan`, and a deck listing 9 copies, which washigen then refused as
     JSON."""
-    check_tree(to_dict(design), source, DesignFormatError, "design", max_float=MAX_LENGTH)
+    check_tree(to_dict(design), source, DesignFormatError, Says(DESIGN), max_float=MAX_LENGTH)
     return checked(design, source)
 
 
@@ -273,17 +301,18 @@ def loads(data: bytes | str, source: str = "") -> Design:
     """Parses a design document; raises DesignFormatError (and nothing else) naming the first bad field."""
     document = _parse_json(data, source)
     if not isinstance(document, dict):
-        raise DesignFormatError("a design file must hold a JSON object", source=source)
+        raise DesignFormatError(Says(N_("a design file must hold a JSON object")), source=source)
     fmt = document.get("format")
     if fmt != FORMAT:
-        raise DesignFormatError(f"must be {FORMAT!r}, got {fmt!r}", path="format", source=source)
+        raise DesignFormatError(Says(N_("must be {wanted!r}, got {got!r}"), wanted=FORMAT, got=fmt), path="format",
+                                source=source)
     cls = _design_class(document, source)
     body = {k: v for k, v in document.items() if k not in ("format", "game", "kind")}
     try:
         design = _adapter(cls).validate_json(json.dumps(body), strict=True)  # type: ignore[arg-type]  # see _adapter
     except pydantic.ValidationError as error:
         raise _first_error(error, source) from None
-    except (ValueError, TypeError, KeyError, IndexError) as error:
+    except (ValueError, TypeError, KeyError, IndexError) as error:      # Python's own words: English anywhere
         raise DesignFormatError(str(error) or type(error).__name__, source=source) from None
     from .games import get_game
 
@@ -302,23 +331,24 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     try:      # a leading BOM (Windows editors write one) is dropped, as the text reader drops it
         text = data.decode("utf-8-sig") if isinstance(data, (bytes, bytearray)) else data.removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise DesignFormatError(f"not UTF-8 text (byte {error.start})", source=source) from None
+        raise DesignFormatError(Says(NOT_TEXT, encoding="UTF-8", byte=error.start), source=source) from None
     try:
         # NaN and Infinity are read as the floats they spell, so that check_tree below names the field holding one
         document = json.loads(text, parse_constant=float, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as error:
-        raise DesignFormatError(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-                                source=source) from None
+    except json.JSONDecodeError as error:      # json's words about the syntax stay English in any language
+        raise DesignFormatError(Says(N_("not valid JSON: {problem} at line {line}, column {column}"),
+                                     problem=error.msg, line=error.lineno, column=error.colno), source=source) from None
     except _DuplicateKey as error:
-        raise DesignFormatError(str(error), source=source) from None
+        raise DesignFormatError(error.args[0], source=source) from None
     except RecursionError:
-        raise DesignFormatError("JSON nested too deeply", source=source) from None
+        raise DesignFormatError(Says(N_("JSON nested too deeply")), source=source) from None
     except ValueError as error:
         if "integer string conversion" in str(error):        # Python's own words, about its digit limit
-            raise DesignFormatError(f"line {long_number_line(text)}: a number with thousands of digits; whole "
-                                    "numbers in a design are at most 20 digits long", source=source) from None
+            raise DesignFormatError(Says(N_("line {line}: a number with thousands of digits; whole numbers in a "
+                                            "design are at most 20 digits long"), line=long_number_line(text)),
+                                    source=source) from None
         raise DesignFormatError(str(error), source=source) from None
-    check_tree(document, source, DesignFormatError, "design", max_float=MAX_LENGTH,     # mm: a kilometre
+    check_tree(document, source, DesignFormatError, Says(DESIGN), max_float=MAX_LENGTH,     # mm: a kilometre
                max_items=MAX_DESIGN_ITEMS)
     return document
 
@@ -339,7 +369,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     document: dict[str, Any] = {}
     for key, value in pairs:
         if key in document:
-            raise _DuplicateKey(f"{key}: the key stands twice in one object; a design names each field once")
+            raise _DuplicateKey(Says(N_("{key}: the key stands twice in one object; a design names each field once"),
+                                     key=key))
         document[key] = value
     return document
 
@@ -349,28 +380,134 @@ def _design_class(document: dict, source: str) -> type[Design]:
 
     game_name, kind = document.get("game"), document.get("kind")
     if not isinstance(game_name, str):
-        raise DesignFormatError(f"must name a game, got {game_name!r}", path="game", source=source)
+        raise DesignFormatError(Says(N_("must name a game, got {got!r}"), got=game_name), path="game", source=source)
     try:
         game = get_game(game_name)
     except InputError:
         names = ", ".join(g.name for g in all_games())
-        raise DesignFormatError(f"unknown game {game_name!r}; known: {names}", path="game", source=source) from None
+        raise DesignFormatError(Says(N_("unknown game {game!r}; known: {names}"), game=game_name, names=names),
+                                path="game", source=source) from None
     if not isinstance(kind, str) or kind not in game.designs:
         kinds = ", ".join(game.designs)
-        raise DesignFormatError(f"{game.name} has no design kind {kind!r}; known: {kinds}", path="kind",
-                                source=source)
+        raise DesignFormatError(Says(N_("{game} has no design kind {kind!r}; known: {kinds}"), game=game.name,
+                                     kind=kind, kinds=kinds), path="kind", source=source)
     return game.designs[kind]
 
 
 def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatError:
     first = error.errors(include_url=False)[0]
     path = json_path(first.get("loc", ()))
-    message = first.get("msg", "invalid value")
+    message = pydantic_says(first)
     if "input" in first and first.get("type") not in ("missing",):
         shown = first["input"]
         if not isinstance(shown, (dict, list)):
-            message += f", got {shown!r}"
+            message = Says(N_("{message}, got {shown!r}"), message=message, shown=shown)
     return DesignFormatError(message, path=path, source=source)
+
+
+# pydantic's refusals (an error's `type`) in its own English, as sentences to translate: its `msg` is its template
+# filled in with the error's `ctx`. A template is taken only where it gives that very msg, so a pydantic that words
+# a refusal otherwise is quoted as it says it, never put into a sentence it did not say.
+PYDANTIC_WORDS: dict[str, tuple[str, ...]] = {
+    "missing": (N_("Field required"),),
+    "unexpected_keyword_argument": (N_("Unexpected keyword argument"),),
+    "extra_forbidden": (N_("Extra inputs are not permitted"),),
+    "int_type": (N_("Input should be a valid integer"),),
+    "int_from_float": (N_("Input should be a valid integer, got a number with a fractional part"),),
+    "float_type": (N_("Input should be a valid number"),),
+    "finite_number": (N_("Input should be a finite number"),),
+    "string_type": (N_("Input should be a valid string"),),
+    "bool_type": (N_("Input should be a valid boolean"),),
+    "none_required": (N_("Input should be None"), N_("Input should be null")),
+    "list_type": (N_("Input should be a valid list"), N_("Input should be a valid array")),
+    "tuple_type": (N_("Input should be a valid tuple"), N_("Input should be a valid array")),
+    "set_type": (N_("Input should be a valid set"), N_("Input should be a valid array")),
+    "frozen_set_type": (N_("Input should be a valid frozenset"), N_("Input should be a valid array")),
+    "dict_type": (N_("Input should be a valid dictionary"), N_("Input should be an object")),
+    "model_type": (N_("Input should be a valid dictionary or instance of {class_name}"),
+                   N_("Input should be an object")),
+    "dataclass_type": (N_("Input should be a dictionary or an instance of {class_name}"),
+                       N_("Input should be an object")),
+    "dataclass_exact_type": (N_("Input should be an instance of {class_name}"),),
+    "literal_error": (N_("Input should be {expected}"),),
+    "enum": (N_("Input should be {expected}"),),
+    "greater_than": (N_("Input should be greater than {gt}"),),
+    "greater_than_equal": (N_("Input should be greater than or equal to {ge}"),),
+    "less_than": (N_("Input should be less than {lt}"),),
+    "less_than_equal": (N_("Input should be less than or equal to {le}"),),
+    "multiple_of": (N_("Input should be a multiple of {multiple_of}"),),
+    "string_pattern_mismatch": (N_("String should match pattern {pattern!r}"),),
+    "union_tag_invalid": (N_("Input tag {tag!r} found using {discriminator} does not match any of the expected "
+                             "tags: {expected_tags}"),),
+    "union_tag_not_found": (N_("Unable to extract tag using discriminator {discriminator}"),),
+    "value_error": (N_("Value error, {error}"),),
+    "assertion_error": (N_("Assertion failed, {error}"),),
+}
+# Those that count (a length of text or of a list): the sentences each may be, made from the ctx, whose min_length
+# or max_length picks the singular or the plural.
+PYDANTIC_COUNTED: dict[str, Callable[[dict[str, Any]], tuple[Says, ...]]] = {
+    "string_too_short": lambda ctx: (Says(NN_("String should have at least {min_length} character",
+                                              "String should have at least {min_length} characters"),
+                                          by="min_length", **ctx),),
+    "string_too_long": lambda ctx: (Says(NN_("String should have at most {max_length} character",
+                                             "String should have at most {max_length} characters"),
+                                         by="max_length", **ctx),),
+    "too_short": lambda ctx: (Says(NN_("{field_type} should have at least {min_length} item after validation, not "
+                                       "{actual_length}",
+                                       "{field_type} should have at least {min_length} items after validation, not "
+                                       "{actual_length}"), by="min_length", **ctx),),
+    "too_long": lambda ctx: (Says(NN_("{field_type} should have at most {max_length} item after validation, not "
+                                      "{actual_length}",
+                                      "{field_type} should have at most {max_length} items after validation, not "
+                                      "{actual_length}"), by="max_length", **ctx),
+                             Says(NN_("{field_type} should have at most {max_length} item after validation, not more",
+                                      "{field_type} should have at most {max_length} items after validation, not "
+                                      "more"), by="max_length", **ctx)),
+}
+# The kinds of collection pydantic names in too_short and too_long (others are named as pydantic writes them).
+PYDANTIC_COLLECTIONS = {"List": N_("List"), "Tuple": N_("Tuple"), "Set": N_("Set"), "Dictionary": N_("Dictionary")}
+# The choices a literal_error or enum error lists ("'a', 'b' or 'c'"): quoted texts or bare words and numbers.
+_CHOICE = r"""('[^']*'|"[^"]*"|[\w.+-]+)"""
+PYDANTIC_CHOICES = re.compile(rf"(?P<choices>{_CHOICE}(, {_CHOICE})*) or (?P<last>{_CHOICE})")
+
+
+def pydantic_says(first: ErrorDetails) -> Says | str:
+    """A pydantic error (one of ValidationError.errors()) as a sentence to translate, or as pydantic's own words
+    where no template here gives them exactly."""
+    text = first.get("msg")
+    if text is None:
+        return Says(N_("invalid value"))
+    kind = first.get("type", "")
+    values = {key: _pydantic_value(key, value) for key, value in (first.get("ctx") or {}).items()}
+    try:
+        sentences = PYDANTIC_COUNTED[kind](values) if kind in PYDANTIC_COUNTED else \
+            tuple(Says(template, **values) for template in PYDANTIC_WORDS.get(kind, ()))
+    except (ValueError, TypeError):         # a count missing from the ctx, or not a number
+        return text
+    for said in sentences:
+        try:
+            if str(said) == text:
+                return said
+        except (KeyError, IndexError, ValueError, TypeError):       # a ctx without the template's values
+            continue
+    return text
+
+
+def _pydantic_value(key: str, value: Any) -> Any:
+    """A value of a pydantic error's ctx as its msg shows it: a whole float without its ".0" (pydantic writes
+    `le=120.0` as 120), a ValueError raised in a validator as its sentence, "'a', 'b' or 'c'" with its "or" in
+    the page's language."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, Exception):
+        said = value.args[0] if len(value.args) == 1 else None
+        return said if isinstance(said, Says) else str(value)
+    listed = PYDANTIC_CHOICES.fullmatch(value) if key == "expected" and isinstance(value, str) else None
+    if listed is not None:
+        return Says(N_("{choices} or {last}"), choices=listed["choices"], last=listed["last"])
+    if key == "field_type" and value in PYDANTIC_COLLECTIONS:
+        return Says(PYDANTIC_COLLECTIONS[value])
+    return value
 
 
 def json_path(loc) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .words import N_, Says
 
 
@@ -36,8 +38,17 @@ class DesignFormatError(InputError):
         self.source = source
         self.message = str(message)       # without its place, for a caller that names the place again
         self.detail = message             # the same, as a sentence to translate where it is one
-        where = ", ".join(part for part in (source, path) if part)
+        where = _place(source, path)
         super().__init__(Says(N_("{where}: {message}"), where=where, message=message) if where else message)
+
+
+def _place(source: str, path: str) -> Says | str:
+    """Where a design file is at fault: its name and the field's path (a text form's "line 12", in any language)."""
+    line = re.fullmatch(r"line (\d+)", path)
+    spot: Says | str = Says(N_("line {number}"), number=int(line[1])) if line else path
+    if source and spot:
+        return Says(N_("{file}, {place}"), file=source, place=spot)
+    return source or spot
 
 
 class TemplateError(InputError):

@@ -17,6 +17,7 @@ import gettext
 import io
 import string
 from pathlib import Path
+from typing import Sequence
 
 from .errors import InputError
 from .units import format_mm
@@ -39,8 +40,21 @@ def check_language(lang: str, where: str = "--lang") -> str:
     code = str(lang).strip().lower()
     known = languages()
     if code not in known:
-        raise InputError(f"{where}: no language {lang!r}; washigen prints {', '.join(known)}")
+        raise InputError(Says(N_("{field}: no language {lang!r}; washigen prints {languages}"), field=where, lang=lang,
+                              languages=", ".join(known)))
     return code
+
+
+# Refusals said in many places.
+NONE = N_("none")
+MUST_BE = N_("{field}: must be {wanted}, got {value!r}")
+NOT_A_NUMBER = N_("{field}: must be a number, got {value!r}")
+
+
+def either(names: Sequence[str]) -> Says | str:
+    """Names given as alternatives, in any language: "long", "long or short", "a or b or c"."""
+    first, *rest = names
+    return Says(N_("{first} or {rest}"), first=first, rest=either(rest)) if rest else first
 
 
 class Translator:
@@ -104,10 +118,12 @@ class Translator:
 
 
 class _Numbers(string.Formatter):
-    """str.format with the decimal separator of a language: floats, and tuples of them, change their point."""
+    """str.format with the decimal separator of a language: floats, and tuples of them, change their point; a
+    number grouped in thousands ({count:,}) takes the other mark between its groups (1,234.5 is 1.234,5 in German)."""
 
     def __init__(self, decimal: str):
         self.decimal = decimal
+        self.grouping = "." if decimal == "," else ","
 
     def format_field(self, value: object, format_spec: str) -> str:
         if self.decimal == ".":
@@ -115,6 +131,8 @@ class _Numbers(string.Formatter):
         if isinstance(value, tuple):
             return "(" + "; ".join(self.format_field(v, "") for v in value) + ")"
         text = format(value, format_spec)
+        if "," in format_spec and isinstance(value, (int, float)):
+            return text.translate({ord("."): self.decimal, ord(","): self.grouping})
         return text.replace(".", self.decimal) if isinstance(value, float) else text
 
 

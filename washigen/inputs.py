@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .words import N_, Says
 
 MAX_INPUT_BYTES = 8 * 1024 * 1024
 MAX_NESTING = 32
@@ -23,20 +24,29 @@ CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 TEXT_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-def read_bytes(path: str | Path, what: str = "file", error: type[InputError] = InputError,
+# Bytes that are not text: `byte` is where the first bad one is (the encoding's name is a value, the same in every
+# language).
+NOT_TEXT = N_("not {encoding} text (byte {byte})")
+# A file too large to read: `what` is what it was read as (a words.Says of a name, "design file", or its text).
+TOO_LARGE = N_("{path}: larger than {size} MiB; not a {what}")
+
+
+def read_bytes(path: str | Path, what: str | Says = "file", error: type[InputError] = InputError,
                limit: int = MAX_INPUT_BYTES) -> bytes:
+    """A file's bytes, at most `limit`. `what` names what the file is read as in a refusal ("design file"; a
+    words.Says to put it into the page's language)."""
     path = Path(path)
     try:
         with open_for_reading(path) as stream:
             data = stream.read(limit + 1)
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(Says(N_("{path}: no such file"), path=str(path))) from None
     except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a {what}") from None
+        raise error(Says(N_("{path}: is a folder, not a {what}"), path=str(path), what=what)) from None
     except OSError as failure:
-        raise error(f"{path}: cannot be read ({failure.strerror})") from None
+        raise error(Says(N_("{path}: cannot be read ({reason})"), path=str(path), reason=failure.strerror)) from None
     if len(data) > limit:
-        raise error(f"{path}: larger than {limit // 2**20} MiB; not a {what}")
+        raise error(Says(TOO_LARGE, path=str(path), size=limit // 2**20, what=what))
     return data
 
 
@@ -52,7 +62,7 @@ def open_for_reading(path: Path):
         raise
 
 
-def read_text(path: str | Path, what: str = "file", error: type[InputError] = InputError) -> str:
+def read_text(path: str | Path, what: str | Says = "file", error: type[InputError] = InputError) -> str:
     return decode_text(read_bytes(path, what, error), str(path), error)
 
 
@@ -62,13 +72,15 @@ def decode_text(data: bytes, source: str, error: type[InputError] = InputError) 
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
         line = data[:failure.start].count(b"\n") + 1
-        raise error(f"{source}: line {line}: not UTF-8 text") from None
+        raise error(Says(N_("{source}: line {line}: not {encoding} text"), source=source, line=line,
+                         encoding="UTF-8")) from None
     found = TEXT_CONTROL.search(text)
     if found is not None:
         bad = found.start()
         line = text.count("\n", 0, bad) + 1
         column = bad - (text.rfind("\n", 0, bad) + 1) + 1
-        raise error(f"{source}: line {line}, column {column}: {unprintable(text[bad])} is not allowed in text")
+        raise error(Says(N_("{source}: line {line}, column {column}: {character} is not allowed in text"),
+                         source=source, line=line, column=column, character=unprintable(text[bad])))
     return text
 
 
@@ -76,24 +88,33 @@ def describe_char(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def unprintable(char: str) -> str:
+def unprintable(char: str) -> Says:
     """What a refused character is: a lone surrogate (a JSON escape such as \\ud800 without its pair) is half of
     a UTF-16 pair, not a control character, and a user looking for one would not find it."""
     if "\ud800" <= char <= "\udfff":
-        return f"lone surrogate {describe_char(char)} (half of a UTF-16 pair, not a character)"
-    return f"control character {describe_char(char)}"
+        return Says(N_("lone surrogate {code} (half of a {encoding} pair, not a character)"),
+                    code=describe_char(char), encoding="UTF-16")
+    return Says(N_("control character {code}"), code=describe_char(char))
 
 
 def printable_problem(text: str, max_length: int) -> str | None:
     """What is wrong with free text that reaches the paper (a URL, a name), or None: the command line, the studio
-    and washigen.generate hold it to the same rule. Empty text is refused, not printed as an empty QR code."""
+    and washigen.generate hold it to the same rule. Empty text is refused, not printed as an empty QR code. As
+    text; printable_says says it as a sentence to translate."""
+    problem = printable_says(text, max_length)
+    return None if problem is None else str(problem)
+
+
+def printable_says(text: str, max_length: int) -> Says | None:
+    """printable_problem's answer as a sentence (words.Says), for a refusal in the page's language."""
     if not text:
-        return "empty; leave it out for none"
+        return Says(N_("empty; leave it out for none"))
     if len(text) > max_length:
-        return f"at most {max_length} characters, got {len(text)}"
+        return Says(N_("at most {most} characters, got {length}"), most=max_length, length=len(text))
     found = CONTROL.search(text)
     if found is not None:
-        return f"{unprintable(found.group())} at character {found.start() + 1}; the text must be printable"
+        return Says(N_("{character} at character {position}; the text must be printable"),
+                    character=unprintable(found.group()), position=found.start() + 1)
     return None
 
 
@@ -104,37 +125,47 @@ INVISIBLE = re.compile("[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe
 
 def url_problem(text: str, max_length: int) -> str | None:
     """What is wrong with an address printed as a QR code (the rules' URL), or None: printable text, as
-    printable_problem holds it, that leads to a web page (http or https) and holds no invisible character."""
-    problem = printable_problem(text, max_length)
+    printable_problem holds it, that leads to a web page (http or https) and holds no invisible character. As
+    text; url_says says it as a sentence to translate."""
+    problem = url_says(text, max_length)
+    return None if problem is None else str(problem)
+
+
+def url_says(text: str, max_length: int) -> Says | None:
+    """url_problem's answer as a sentence (words.Says), for a refusal in the page's language."""
+    problem = printable_says(text, max_length)
     if problem is not None:
         return problem
     if not re.match(r"https?://[^\s/]", text, re.IGNORECASE):
-        return f"must be a web address beginning http:// or https://, got {text[:40]!r}"
+        return Says(N_("must be a web address beginning {http} or {https}, got {text!r}"), http="http://",
+                    https="https://", text=text[:40])
     found = INVISIBLE.search(text)
     if found is not None:
-        return (f"an invisible character U+{ord(found.group()):04X} at character {found.start() + 1}; a printed "
-                "address must read as it leads")
+        return Says(N_("an invisible character U+{code:04X} at character {position}; a printed address must read "
+                       "as it leads"), code=ord(found.group()), position=found.start() + 1)
     return None
 
 
 MAX_NUMBER = 2 ** 64          # whole numbers: a seed is the largest a document holds
+NESTED = N_("{what} nested deeper than {levels} levels")
 
 
-def check_tree(document: Any, source: str, error: type[InputError] = InputError, what: str = "document",
+def check_tree(document: Any, source: str, error: type[InputError] = InputError, what: str | Says = "document",
                max_float: float = float("inf"), max_items: int | None = None) -> None:
     """Walks a parsed JSON/TOML document (iteratively, so depth cannot exhaust Python's stack): refuses nesting
     deeper than MAX_NESTING, lists longer than `max_items`, control characters in strings and keys, numbers that
     are not finite, whole numbers past MAX_NUMBER and decimals past `max_float` (so no sum or square of them can
-    overflow)."""
+    overflow). `what` names the document in a refusal (a words.Says to put it into the page's language); the
+    refusal, an `error`, is a sentence (words.Says) whose English is "SOURCE, PATH: reason"."""
     stack: list[tuple[Any, str, int]] = [(document, "", 0)]
     while stack:
         value, where, depth = stack.pop()
         if isinstance(value, (dict, list)):
             if depth >= MAX_NESTING:
-                raise error(_at(source, where, f"{what} nested deeper than {MAX_NESTING} levels"))
+                raise error(_at(source, where, Says(NESTED, what=what, levels=MAX_NESTING)))
             if max_items is not None and isinstance(value, list) and len(value) > max_items:
-                raise error(_at(source, where, f"a list of {len(value):,} items; a {what} holds at most "
-                                               f"{max_items:,} in one"))
+                raise error(_at(source, where, Says(N_("a list of {count:,} items; a {what} holds at most {most:,} in "
+                                                       "one"), count=len(value), what=what, most=max_items)))
             items = value.items() if isinstance(value, dict) else enumerate(value)
             children = []
             for key, item in items:
@@ -150,24 +181,28 @@ def check_tree(document: Any, source: str, error: type[InputError] = InputError,
         elif isinstance(value, str):
             _check_string(value, source, where, error)
         elif isinstance(value, float) and not (math.isfinite(value) and abs(value) <= max_float):
-            raise error(_at(source, where, f"{value} is not a finite number" if not math.isfinite(value) else
-                                           f"{value:g} is out of range (at most {max_float:g} either way)"))
+            raise error(_at(source, where, Says(N_("{value} is not a finite number"), value=value)
+                            if not math.isfinite(value) else
+                            Says(N_("{value:g} is out of range (at most {most:g} either way)"), value=value,
+                                 most=max_float)))
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-            raise error(_at(source, where, "the number is out of range"))
+            raise error(_at(source, where, Says(N_("the number is out of range"))))
 
 
 def _check_string(text: str, source: str, where: str, error: type[InputError]) -> None:
     found = CONTROL.search(text)
     if found is not None:
-        raise error(_at(source, where, f"{unprintable(found.group())} at character {found.start() + 1}; text "
-                                       "must be printable"))
+        raise error(_at(source, where, Says(N_("{character} at character {position}; text must be printable"),
+                                            character=unprintable(found.group()), position=found.start() + 1)))
 
 
-def _at(source: str, where: str, message: str) -> str:
-    return ", ".join(part for part in (source, where) if part) + f": {message}"
+def _at(source: str, where: str, message: Says) -> Says:
+    """A refusal of a document's value: "SOURCE, PATH: message"."""
+    return Says(N_("{place}: {message}"), place=", ".join(part for part in (source, where) if part), message=message)
 
 
-def parse_toml(text: str, source: str, error: type[InputError] = InputError, what: str = "TOML file") -> dict:
+def parse_toml(text: str, source: str, error: type[InputError] = InputError, what: str | Says = "TOML file"
+               ) -> dict:
     """A TOML document, walked by check_tree; bad syntax (with its line), numbers too long to read and deep nesting
     are InputErrors naming the file."""
     import tomllib
@@ -176,15 +211,16 @@ def parse_toml(text: str, source: str, error: type[InputError] = InputError, wha
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as failure:
         found = re.search(r"\s*\(at line (\d+), column (\d+)\)", str(failure))
-        if found is None:
-            raise error(f"{source}: not valid TOML: {failure}") from None
+        if found is None:       # tomllib's words are English in any language
+            raise error(Says(N_("{source}: not valid TOML: {failure}"), source=source, failure=str(failure))) from None
         message = str(failure)[:found.start()] + str(failure)[found.end():]
-        raise error(f"{source}:{found.group(1)}: not valid TOML: {message} (column {found.group(2)})") from None
+        raise error(Says(N_("{source}:{line}: not valid TOML: {failure} (column {column})"), source=source,
+                         line=found.group(1), failure=message, column=found.group(2))) from None
     except RecursionError:
-        raise error(f"{source}: {what} nested deeper than {MAX_NESTING} levels") from None
+        raise error(_at(source, "", Says(NESTED, what=what, levels=MAX_NESTING))) from None
     except ValueError:                 # a whole number longer than Python converts (4,300 digits)
-        raise error(f"{source}:{long_number_line(text)}: a number with thousands of digits; numbers here are "
-                    "at most 20 digits long") from None
+        raise error(Says(N_("{source}:{line}: a number with thousands of digits; numbers here are at most 20 digits "
+                            "long"), source=source, line=long_number_line(text))) from None
     check_tree(data, source, error, what)
     return data
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from .errors import InputError, OutputError
 from .exits import stdout_closed
+from .words import N_, Says
 
 if TYPE_CHECKING:
     from .press.document import Document
@@ -278,9 +279,11 @@ def check_colour_target(path: Path, colour: str, output_profile: Path | None) ->
     """Refuses colour options the output cannot carry, before any work is done: CMYK and an output profile are a
     PDF's alone (a design file takes them and ignores them)."""
     if output_profile is not None and colour != "cmyk":
-        raise InputError(f"--icc-profile: {output_profile}: an output profile goes with --color cmyk")
+        raise InputError(Says(N_("{option}: {path}: an output profile goes with {colour}"), option="--icc-profile",
+                              path=output_profile, colour="--color cmyk"))
     if colour == "cmyk" and path.suffix.lower() in (".svg", ".png"):
-        raise InputError(f"--color cmyk: {path}: CMYK is written in PDF only; use a .pdf output")
+        raise InputError(Says(N_("{option}: {path}: {model} is written in PDF only; use a .pdf output"),
+                              option="--color cmyk", path=path, model="CMYK"))
 
 
 def document_files(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",
@@ -296,8 +299,8 @@ def document_files(document: Document, path: Path, dpi: int = 300, colour: str =
         return [(path, lambda: to_pdf(document.pages, title=document.title, bookmarks=document.bookmarks,
                                       cmyk=colour == "cmyk", output_profile=profile))]
     if suffix not in (".svg", ".png"):
-        raise InputError(f"{path}: cannot write {suffix or 'a file without extension'}; "
-                         f"use {', '.join(DOCUMENT_FORMATS)}")
+        raise InputError(Says(N_("{path}: cannot write {what}; use {formats}"), path=path,
+                              what=suffix or Says(N_("a file without extension")), formats=", ".join(DOCUMENT_FORMATS)))
     count = len(document.pages)
     if suffix == ".png":
         check_png_total(document, dpi)
@@ -328,8 +331,10 @@ def check_png_total(document: Document, dpi: int) -> None:
 
     total = sum(w * h for w, h in (pixel_size(scene, dpi) for scene in document.pages))
     if total > MAX_PNG_TOTAL_PIXELS:
-        raise InputError(f"--dpi: {dpi} dpi makes {total / 1e6:,.0f} megapixels of PNG, more than "
-                         f"{MAX_PNG_TOTAL_PIXELS // 1_000_000} allowed; lower --dpi, or write a PDF", field="dpi")
+        raise InputError(Says(N_("{option}: {resolution} makes {megapixels:,.0f} megapixels of PNG, more than {most} "
+                                 "allowed; {advice}"), option="--dpi", resolution=f"{dpi} dpi", megapixels=total / 1e6,
+                              most=MAX_PNG_TOTAL_PIXELS // 1_000_000,
+                              advice=Says(N_("lower {option}, or write a PDF"), option="--dpi")), field="dpi")
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:
@@ -351,8 +356,9 @@ def png_tile_files(scene, path: Path, dpi: int) -> list[tuple[Path, Callable[[],
 def write_document(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",
                    output_profile: Path | None = None) -> list[Path]:
     if is_stdout(path) and output_format(path) != ".pdf" and len(document.pages) != 1:
-        raise InputError(f"-o {path}: the design prints {len(document.pages)} pages; write them to files "
-                         "(-o out.svg), or all of them as one PDF to stdout (-o -.pdf)")
+        raise InputError(Says(N_("{option}: the design prints {count} pages; write them to files ({files}), or all of "
+                                 "them as one PDF to stdout ({stdout})"), option=f"-o {path}",
+                              count=len(document.pages), files="-o out.svg", stdout="-o -.pdf"))
     check_target(path)
     return write_all(document_files(document, path, dpi, colour, output_profile))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .errors import InputError
+from .words import N_, Says
 from .units import MAX_URL_LENGTH
 
 MIN_MODULE = 0.4           # mm
@@ -20,10 +21,12 @@ QR_BYTES = 2331            # what the largest code (version 40, error correction
 def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     """The dark (True) and light modules of `url`'s QR code, error correction M, without the quiet zone."""
     if not url or len(url) > MAX_URL_LENGTH:
-        raise InputError(f"rules-url: give a URL of 1 to {MAX_URL_LENGTH} characters, got {len(url)}")
+        raise InputError(Says(N_("{field}: give a URL of 1 to {most} characters, got {count}"), field="rules-url",
+                              most=MAX_URL_LENGTH, count=len(url)))
     if len(url.encode()) > QR_BYTES:
-        raise InputError(f"rules-url: a QR code holds at most {QR_BYTES} bytes; this URL is {len(url.encode())} "
-                         f"bytes in UTF-8 (percent-encode fewer characters, or shorten it)")
+        raise InputError(Says(N_("{field}: a QR code holds at most {most} bytes; this URL is {size} bytes in "
+                                 "{encoding} (percent-encode fewer characters, or shorten it)"), field="rules-url",
+                              most=QR_BYTES, size=len(url.encode()), encoding="UTF-8"))
     # reportlab ships no type hints: its names are Any to mypy
     from reportlab.graphics.barcode.qr import QrCodeWidget  # type: ignore[import-untyped]
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, Sequence, Union
 
 from .errors import InputError
+from .words import N_, Says
 
 Point = tuple[float, float]
 
@@ -271,7 +272,8 @@ class Scene:
 
     def __post_init__(self) -> None:
         if not (self.width > 0 and self.height > 0):
-            raise InputError(f"scene: size must be positive, got {self.width} x {self.height} mm")
+            raise InputError(Says(N_("{field}: size must be positive, got {width} x {height} mm"), field="scene",
+                                  width=self.width, height=self.height))
 
     def add(self, *items: Primitive) -> "Scene":
         self.children.extend(items)
@@ -317,7 +319,7 @@ def resolve_colour(key: str | None, theme: dict[str, str] | None = None) -> str 
         return resolve_colour(theme[key], None)
     if key in DEFAULT_THEME:
         return DEFAULT_THEME[key]
-    raise InputError(f"colour: unknown theme colour {key!r}")
+    raise InputError(Says(N_("{field}: unknown theme colour {key!r}"), field="colour", key=key))
 
 
 def hex_to_rgb(colour: str) -> tuple[float, float, float]:

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from .errors import DesignFormatError
-from .inputs import MAX_NESTING, check_tree
+from .inputs import MAX_NESTING, NOT_TEXT, check_tree
+from .words import N_, Says
 
 EXTENSION = ".tmj"
 EXTENSIONS = (".tmj", ".tmx")
@@ -48,6 +49,19 @@ MAX_GROUP_DEPTH = 8              # group layers within group layers
 EXTRAS = "_tiled_extras"         # a loaded design's attribute: the properties washigen does not read, written back
 WALL_COLOUR = "#111111"          # walls as the print draws them (black), apart from Tiled's grey grid
 OPENING_COLOUR = "#e0007a"       # doors and cut sides: a magenta no tile of the tileset holds
+
+# The places in a map that a refusal names first ("layer cells: ..."), as sentences to translate: the field names
+# and layer names in them are values, typed as the file holds them.
+MAP_FIELD = N_("map {key}")
+MAP_PROPERTY = N_("map property {name}")
+OBJECT = N_("layer {layer}, object {id}")
+WHOLE_NUMBER = N_("{place}: its {key} must be a whole number 0..{most}, got {got}")
+NOT_A_NAME = N_("{place}: its {key} must be a name, got {got}")
+NOT_COVERED = N_("layer {layer}: must cover the map, {width} x {height} cells ({ids} ids), got {got}")
+NOT_TILED_JSON = N_("not a Tiled JSON map: {problem}")
+PLACED = N_("{place}: {message}")
+NESTED = N_("nested deeper than {levels} levels")
+NOT_TILED_XML = N_("not a Tiled XML map: {problem}")
 
 
 def image_name(path: Path) -> str:
@@ -74,23 +88,31 @@ def json_property(reader: "TiledReader", name: str, default: Any) -> Any:
     value = reader.properties.get(name)
     if value is None:
         return default
+    place = Says(MAP_PROPERTY, name=name)
     if not isinstance(value, str):
-        raise reader.fail(f"map property {name}: must be a string property holding JSON, got {_shown(value)}")
+        raise reader.fail(Says(N_("{place}: must be a string property holding JSON, got {got}"), place=place,
+                               got=_shown(value)))
     try:
         parsed = json.loads(value, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise reader.fail(f"map property {name}: not JSON ({error})") from None
+    except json.JSONDecodeError as error:          # json's words about the syntax stay English in any language
+        raise reader.fail(Says(N_("{place}: not JSON ({error})"), place=place, error=str(error))) from None
     except RecursionError:
-        raise reader.fail(f"map property {name}: nested deeper than {MAX_NESTING} levels") from None
+        raise reader.fail(Says(PLACED, place=place, message=Says(NESTED, levels=MAX_NESTING))) from None
     except ValueError as error:                   # NaN, Infinity, a number of thousands of digits
-        said = "a number of thousands of digits is out of range" if "digits" in str(error) else str(error)
-        raise reader.fail(f"map property {name}: {said}") from None
-    check_tree(parsed, reader.source, DesignFormatError, f"map property {name}", max_float=MAX_PX)
+        said = Says(N_("a number of thousands of digits is out of range")) if "digits" in str(error) else \
+            _words(error)
+        raise reader.fail(Says(PLACED, place=place, message=said)) from None
+    check_tree(parsed, reader.source, DesignFormatError, place, max_float=MAX_PX)
     return parsed
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number")
+    raise ValueError(Says(N_("{name} is not a number"), name=name))
+
+
+def _words(error: Exception) -> Says | str:
+    """An exception's message: the sentence it was raised with, or its text (Python's words)."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Says) else str(error)
 
 
 def _shown(value: Any, limit: int = 40) -> str:
@@ -143,7 +165,7 @@ def write_tmj(game, design, fields: dict[str, Any], path: Path) -> list[Path]:
     from .output import write_bytes
 
     if game.tiled is None:
-        raise InputError(f"{path}: {game.name} has no Tiled form; use .json")
+        raise InputError(Says(N_("{path}: {game} has no Tiled form; use .json"), path=str(path), game=game.name))
     document, image = game.tiled.dump(design, image_name(path))
     envelope = {k: v for k, v in fields.items() if not isinstance(v, (dict, list))}
     extras = getattr(design, EXTRAS, {"map": [], "layers": {}})
@@ -180,9 +202,11 @@ def read_tmj(data: bytes, source: str, form: str = EXTENSION) -> tuple[dict[str,
             raise InputError("not a name")
         game = get_game(game_name)
     except InputError:
-        raise reader.fail(f"map property game: {_shown(game_name)} is not a game washigen knows") from None
+        raise reader.fail(Says(N_("{place}: {game} is not a game washigen knows"),
+                               place=Says(MAP_PROPERTY, name="game"), game=_shown(game_name))) from None
     if game.tiled is None:
-        raise reader.fail(f"map property game: {game.name} has no Tiled form")
+        raise reader.fail(Says(N_("{place}: {game} has no Tiled form"), place=Says(MAP_PROPERTY, name="game"),
+                               game=game.name))
     document = game.tiled.load(reader)
     reader.check_the_rest()
     extra = _unknown_properties(game, reader)
@@ -212,63 +236,75 @@ class TiledReader:
         self.document = parse_tmx(data, self.fail) if form == ".tmx" else self._parse(data)
         for key, wanted in (("orientation", "orthogonal"), ("infinite", False)):
             if self.document.get(key) != wanted:
-                raise self.fail(f"map {key}: must be {json.dumps(wanted)}, got {_shown(self.document.get(key))}")
+                raise self.fail(Says(N_("{place}: must be {wanted}, got {got}"), place=Says(MAP_FIELD, key=key),
+                                     wanted=json.dumps(wanted), got=_shown(self.document.get(key))))
         self.width, self.height = self._int("width", MAX_CELLS), self._int("height", MAX_CELLS)
         self.tile_w, self.tile_h = self._int("tilewidth", MAX_TILE_PX), self._int("tileheight", MAX_TILE_PX)
         if self.width * self.height > MAX_CELLS:
-            raise self.fail(f"map of {self.width} x {self.height} cells: at most {MAX_CELLS} cells")
+            raise self.fail(Says(N_("map of {width} x {height} cells: at most {most} cells"), width=self.width,
+                                 height=self.height, most=MAX_CELLS))
         self.property_items: dict[str, dict[str, Any]] = {}
-        self.properties = self._properties(self.document.get("properties", []), "map", self.property_items)
+        self.properties = self._properties(self.document.get("properties", []), None, self.property_items)
         self.kinds = self._tile_kinds()
         self.layer_properties: dict[str, list[dict[str, Any]]] = {}
-        self.layers = self._layers(self.document.get("layers"), "map layers", 1, (0, 0))
+        self.layers = self._layers(self.document.get("layers"), Says(MAP_FIELD, key="layers"), 1, (0, 0))
 
     def check_the_rest(self) -> None:
         """After the game has read its layers (each mistake named by layer and cell or object): whatever washigen
         does not read is still held to the bounds of any input, no deep nesting, no number that is not finite or
         lies past any map, no control character."""
-        check_tree(self.document, self.source, DesignFormatError, "Tiled map", max_float=MAX_PX)
+        check_tree(self.document, self.source, DesignFormatError, Says(N_("Tiled map")), max_float=MAX_PX)
 
-    def fail(self, message: str) -> DesignFormatError:
+    def fail(self, message: Says | str) -> DesignFormatError:
         return DesignFormatError(message, source=self.source)
 
     def _parse(self, data: bytes) -> dict[str, Any]:
         try:
             document = json.loads(data.decode("utf-8-sig"))       # a leading BOM dropped, as design.load does
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise self.fail(f"not a Tiled JSON map: {error}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:       # Python's words: English anywhere
+            raise self.fail(Says(NOT_TILED_JSON, problem=str(error))) from None
         except RecursionError:
-            raise self.fail(f"not a Tiled JSON map: nested deeper than {MAX_NESTING} levels") from None
+            raise self.fail(Says(NOT_TILED_JSON, problem=Says(NESTED, levels=MAX_NESTING))) from None
         except ValueError:                       # a whole number longer than Python reads (4,300 digits)
-            raise self.fail("not a Tiled JSON map: it holds a number with thousands of digits") from None
+            raise self.fail(Says(NOT_TILED_JSON, problem=Says(N_("it holds a number with thousands of digits")))
+                            ) from None
         if not isinstance(document, dict) or document.get("type") != "map":
-            raise self.fail("not a Tiled JSON map: its type must be \"map\"")
+            raise self.fail(Says(NOT_TILED_JSON, problem=Says(N_("its {key} must be {wanted}"), key="type",
+                                                              wanted='"map"')))
         return document
 
     def _int(self, key: str, most: int) -> int:
         value = self.document.get(key)
         if not _is_int(value) or not 1 <= value <= most:
-            raise self.fail(f"map {key}: must be a whole number 1..{most}, got {_shown(value)}")
+            raise self.fail(Says(N_("{place}: must be a whole number 1..{most}, got {got}"),
+                                 place=Says(MAP_FIELD, key=key), most=most, got=_shown(value)))
         return value
 
-    def _properties(self, items: Any, where: str, kept: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-        """Custom properties by name: each a {name, type, value} with a plain value (text, number, true/false);
-        `kept` gets each as {name, type, value} to write back."""
+    def _properties(self, items: Any, layer: str | None, kept: dict[str, dict[str, Any]] | None = None
+                    ) -> dict[str, Any]:
+        """Custom properties by name, of the map (`layer` None) or of a layer: each a {name, type, value} with a
+        plain value (text, number, true/false); `kept` gets each as {name, type, value} to write back."""
+        place = Says(N_("map properties")) if layer is None else Says(N_("layer {layer} properties"), layer=layer)
         if not isinstance(items, list):
-            raise self.fail(f"{where} properties: must be a list of {{name, type, value}}, got {_shown(items)}")
+            raise self.fail(Says(N_("{place}: must be a list of {{name, type, value}}, got {got}"), place=place,
+                                 got=_shown(items)))
         values: dict[str, Any] = {}
         for item in items:
             name = item.get("name") if isinstance(item, dict) else None
             if not isinstance(name, str) or not name or "value" not in item:
-                raise self.fail(f"{where} properties: {_shown(item, 60)} is not a {{name, type, value}} property")
+                raise self.fail(Says(N_("{place}: {item} is not a {{name, type, value}} property"), place=place,
+                                     item=_shown(item, 60)))
             value = item["value"]
+            one = Says(MAP_PROPERTY, name=_shown(name)) if layer is None else \
+                Says(N_("layer {layer} property {name}"), layer=layer, name=_shown(name))
             if not isinstance(item.get("type", "string"), str):
-                raise self.fail(f"{where} property {_shown(name)}: its type must be a name such as \"int\"")
+                raise self.fail(Says(N_("{place}: its {key} must be a name such as {example}"), place=one, key="type",
+                                     example='"int"'))
             if not (isinstance(value, (str, bool)) or _is_number(value)):
-                raise self.fail(f"{where} property {_shown(name)}: its value must be text, a finite number or "
-                                f"true/false, got {_shown(value)}")
+                raise self.fail(Says(N_("{place}: its {key} must be text, a finite number or {booleans}, got {got}"),
+                                     place=one, key="value", booleans="true/false", got=_shown(value)))
             if name in values:
-                raise self.fail(f"{where} property {_shown(name)}: given twice")
+                raise self.fail(Says(N_("{place}: given twice"), place=one))
             values[name] = value
             if kept is not None:                  # an enum's property type rides along as Tiled wrote it
                 enum = {"propertytype": item["propertytype"]} if isinstance(item.get("propertytype"), str) else {}
@@ -280,75 +316,84 @@ class TiledReader:
         kinds: dict[int, str] = {}
         tilesets = self.document.get("tilesets")
         if not isinstance(tilesets, list) or not tilesets:
-            raise self.fail("map tilesets: washigen's maps embed their tileset; none found")
+            raise self.fail(Says(N_("{place}: washigen's maps embed their tileset; none found"),
+                                 place=Says(MAP_FIELD, key="tilesets")))
         for index, tileset in enumerate(tilesets, 1):
             first = tileset.get("firstgid") if isinstance(tileset, dict) else None
             if not _is_int(first) or not 1 <= first <= MAX_GID or "source" in tileset:
-                raise self.fail(f"tileset {index}: must be embedded, with a firstgid 1..{MAX_GID}")
+                raise self.fail(Says(N_("tileset {index}: must be embedded, with a {key} 1..{most}"), index=index,
+                                     key="firstgid", most=MAX_GID))
             tiles = tileset.get("tiles", [])
             if not isinstance(tiles, list):
-                raise self.fail(f"tileset {index} tiles: must be a list of tiles, got {_shown(tiles)}")
+                raise self.fail(Says(N_("tileset {index} {key}: must be a list of tiles, got {got}"), index=index,
+                                     key="tiles", got=_shown(tiles)))
             for number, tile in enumerate(tiles, 1):
                 gid, kind = self._tile(index, number, first, tile)
                 if kind is None:
                     continue
                 if gid in kinds:
-                    raise self.fail(f"tileset {index}, tile {number}: tile {gid} has a class already "
-                                    f"({kinds[gid]})")
+                    raise self.fail(Says(N_("tileset {index}, tile {number}: tile {gid} has a class already "
+                                            "({kind})"), index=index, number=number, gid=gid, kind=kinds[gid]))
                 kinds[gid] = kind
         return kinds
 
     def _tile(self, index: int, number: int, first: int, tile: Any) -> tuple[int, str | None]:
         """A tileset's tile as (its gid, the kind its class names, None for a tile without a class)."""
-        where = f"tileset {index}, tile {number}"
+        where = Says(N_("tileset {index}, tile {number}"), index=index, number=number)
         if not isinstance(tile, dict):
-            raise self.fail(f"{where}: must be a tile {{id, type}}, got {_shown(tile)}")
+            raise self.fail(Says(N_("{place}: must be a tile {{id, type}}, got {got}"), place=where, got=_shown(tile)))
         tile_id = tile.get("id")
         if not _is_int(tile_id) or not 0 <= tile_id <= MAX_GID - first:
-            raise self.fail(f"{where}: its id must be a whole number 0..{MAX_GID - first}, got {_shown(tile_id)}")
+            raise self.fail(Says(WHOLE_NUMBER, place=where, key="id", most=MAX_GID - first, got=_shown(tile_id)))
         kind = tile.get("type", tile.get("class"))
         if kind is not None and not isinstance(kind, str):
-            raise self.fail(f"{where}: its class must be a name, got {_shown(kind)}")
+            raise self.fail(Says(NOT_A_NAME, place=where, key="class", got=_shown(kind)))
         return first + tile_id, kind
 
-    def _layers(self, layers: Any, where: str, depth: int, offset: tuple[float, float]) -> list[dict[str, Any]]:
+    def _layers(self, layers: Any, where: Says, depth: int, offset: tuple[float, float]) -> list[dict[str, Any]]:
         """Every layer, those in group layers too, each with its properties checked and kept, and with the
         offset it and its groups are drawn moved by (as "_offset")."""
         if not isinstance(layers, list):
-            raise self.fail(f"{where}: must be a list of layers, got {_shown(layers)}")
+            raise self.fail(Says(N_("{place}: must be a list of layers, got {got}"), place=where, got=_shown(layers)))
         if depth > MAX_GROUP_DEPTH:
-            raise self.fail(f"{where}: group layers nested more than {MAX_GROUP_DEPTH} deep")
+            raise self.fail(Says(N_("{place}: group layers nested more than {most} deep"), place=where,
+                                 most=MAX_GROUP_DEPTH))
         found = []
         for number, layer in enumerate(layers, 1):
             if not isinstance(layer, dict) or not isinstance(layer.get("name"), str) \
                     or not isinstance(layer.get("type"), str):
-                raise self.fail(f"{where}, layer {number}: must be a layer with a name and a type, got "
-                                f"{_shown(layer)}")
+                raise self.fail(Says(N_("{place}, layer {number}: must be a layer with a name and a type, got {got}"),
+                                     place=where, number=number, got=_shown(layer)))
             name = layer["name"]
             moved = [layer.get(key, 0) for key in ("offsetx", "offsety")]
             if not all(_is_number(v) and abs(v) <= MAX_PX for v in moved):
-                raise self.fail(f"layer {name}: its offset must be finite numbers, got {_shown(moved)}")
+                raise self.fail(Says(N_("layer {layer}: its offset must be finite numbers, got {got}"), layer=name,
+                                     got=_shown(moved)))
             kept: dict[str, dict[str, Any]] = {}
-            self._properties(layer.get("properties", []), f"layer {name}", kept)
+            self._properties(layer.get("properties", []), name, kept)
             if kept:
                 self.layer_properties.setdefault(name, list(kept.values()))
             here = (offset[0] + moved[0], offset[1] + moved[1])
             found.append({**layer, "_offset": here})
             if layer["type"] == "group":
-                found += self._layers(layer.get("layers"), f"group {name}", depth + 1, here)
+                found += self._layers(layer.get("layers"), Says(N_("group {name}"), name=name), depth + 1, here)
         return found
 
     def layer(self, name: str, kind: str) -> dict[str, Any]:
         """The one layer named `name` (in a group layer or not), of type `kind`, drawn where it lies."""
         found = [layer for layer in self.layers if layer["name"] == name]
         if len(found) != 1:
-            raise self.fail(f"layer {name}: {'missing' if not found else 'there are two'}; washigen's maps have "
-                            f"one {kind} layer named {name}")
+            raise self.fail(Says(N_("layer {layer}: missing; washigen's maps have one {kind} layer named {layer}")
+                                 if not found else
+                                 N_("layer {layer}: there are two; washigen's maps have one {kind} layer named "
+                                    "{layer}"), layer=name, kind=kind))
         if found[0]["type"] != kind:
-            raise self.fail(f"layer {name}: must be a {kind}, got {_shown(found[0]['type'])}")
+            raise self.fail(Says(N_("layer {layer}: must be a {kind}, got {got}"), layer=name, kind=kind,
+                                 got=_shown(found[0]["type"])))
         if found[0]["_offset"] != (0, 0):
-            raise self.fail(f"layer {name}: drawn moved by {_shown(list(found[0]['_offset']))} px (its offset or "
-                            "its group's); set the offset to 0 so its cells lie on the map's grid")
+            raise self.fail(Says(N_("layer {layer}: drawn moved by {offset} px (its offset or its group's); set the "
+                                    "offset to 0 so its cells lie on the map's grid"), layer=name,
+                                 offset=_shown(list(found[0]["_offset"]))))
         return found[0]
 
     def tiles(self, name: str, allowed: set[str], empty: bool) -> list[list[str | None]]:
@@ -357,8 +402,8 @@ class TiledReader:
         data = self._tile_ids(name, layer)
         if (layer.get("width"), layer.get("height")) != (self.width, self.height) or \
                 len(data) != self.width * self.height:
-            raise self.fail(f"layer {name}: must cover the map, {self.width} x {self.height} cells "
-                            f"({self.width * self.height} ids), got {len(data)}")
+            raise self.fail(Says(NOT_COVERED, layer=name, width=self.width, height=self.height,
+                                 ids=self.width * self.height, got=len(data)))
         rows = []
         for r in range(self.height):
             row = []
@@ -375,8 +420,8 @@ class TiledReader:
             return data
         if encoding == "base64" and isinstance(data, str):
             return self._base64_ids(name, data, layer.get("compression", ""))
-        raise self.fail(f"layer {name}: its data must be a list of tile ids (the CSV layer format) or base64 text "
-                        f"(the Base64 formats), got {_shown(encoding)} data")
+        raise self.fail(Says(N_("layer {layer}: its data must be a list of tile ids (the CSV layer format) or base64 "
+                                "text (the Base64 formats), got {got} data"), layer=name, got=_shown(encoding)))
 
     def _base64_ids(self, name: str, text: str, compression: Any) -> list[int]:
         """Little-endian 32-bit ids, exactly one a cell; an unpacked layer is never read past that size."""
@@ -384,39 +429,49 @@ class TiledReader:
         try:
             packed = base64.b64decode("".join(text.split()), validate=True)
         except (binascii.Error, ValueError):
-            raise self.fail(f"layer {name}: its data is not base64 text") from None
+            raise self.fail(Says(N_("layer {layer}: its data is not base64 text"), layer=name)) from None
         if compression in ("zlib", "gzip"):
             inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
             try:
                 packed = inflater.decompress(packed, size + 1)
-            except zlib.error as error:
-                raise self.fail(f"layer {name}: its {compression} data does not unpack ({error})") from None
+            except zlib.error as error:          # zlib's words stay English in any language
+                raise self.fail(Says(N_("layer {layer}: its {compression} data does not unpack ({error})"),
+                                     layer=name, compression=compression, error=str(error))) from None
             if len(packed) == size and not inflater.eof:
-                raise self.fail(f"layer {name}: its {compression} data is cut short (no end of stream)")
+                raise self.fail(Says(N_("layer {layer}: its {compression} data is cut short (no end of stream)"),
+                                     layer=name, compression=compression))
         elif compression == "zstd":
-            raise self.fail(f"layer {name}: zstd-compressed layer data cannot be read (Python's standard library "
-                            "has no zstd); save the layer as CSV, Base64, Base64 (zlib) or Base64 (gzip)")
+            raise self.fail(Says(N_("layer {layer}: zstd-compressed layer data cannot be read (Python's standard "
+                                    "library has no zstd); save the layer as CSV, Base64, Base64 (zlib) or Base64 "
+                                    "(gzip)"), layer=name))
         elif compression not in ("", None):
-            raise self.fail(f"layer {name}: compression {_shown(compression)}; washigen reads none, zlib or gzip")
+            raise self.fail(Says(N_("layer {layer}: compression {got}; washigen reads none, zlib or gzip"), layer=name,
+                                 got=_shown(compression)))
         if len(packed) != size:
-            got = (f"more than {size // 4}" if len(packed) > size else
-                   f"{len(packed) // 4}" if len(packed) % 4 == 0 else f"{len(packed)} bytes, not whole ids")
-            raise self.fail(f"layer {name}: must cover the map, {self.width} x {self.height} cells "
-                            f"({size // 4} ids), got {got}")
+            got: Says | int = (Says(N_("more than {count}"), count=size // 4) if len(packed) > size else
+                               len(packed) // 4 if len(packed) % 4 == 0 else
+                               Says(N_("{count} bytes, not whole ids"), count=len(packed)))
+            raise self.fail(Says(NOT_COVERED, layer=name, width=self.width, height=self.height, ids=size // 4,
+                                 got=got))
         return list(struct.unpack(f"<{size // 4}I", packed))
 
     def _kind(self, layer: str, gid: Any, row: int, col: int, allowed: set[str], empty: bool) -> str | None:
         if not _is_int(gid) or not 0 <= gid <= MAX_GID:
-            raise self.fail(f"layer {layer}, cell ({row}, {col}): a tile id is a whole number 0..{MAX_GID}, got "
-                            f"{_shown(gid)}")
+            raise self.fail(Says(N_("layer {layer}, cell ({row}, {col}): a tile id is a whole number 0..{most}, got "
+                                    "{got}"), layer=layer, row=row, col=col, most=MAX_GID, got=_shown(gid)))
         gid &= ~FLIP_BITS                        # a flipped or rotated tile is still its tile
         if gid == 0 and empty:
             return None
         kind = self.kinds.get(gid)
         if kind not in allowed:
-            shown = "no tile" if gid == 0 else f"tile {gid}" + (f" ({kind})" if kind else ", which no tileset has")
-            raise self.fail(f"layer {layer}, cell ({row}, {col}): {shown}; this layer takes "
-                            f"{', '.join(sorted(allowed))}")
+            if gid == 0:
+                shown = Says(N_("no tile"))
+            elif kind:
+                shown = Says(N_("tile {gid} ({kind})"), gid=gid, kind=kind)
+            else:
+                shown = Says(N_("tile {gid}, which no tileset has"), gid=gid)
+            raise self.fail(Says(N_("layer {layer}, cell ({row}, {col}): {found}; this layer takes {kinds}"),
+                                 layer=layer, row=row, col=col, found=shown, kinds=", ".join(sorted(allowed))))
         return kind
 
     def objects(self, name: str) -> list[dict[str, Any]]:
@@ -425,44 +480,49 @@ class TiledReader:
         layer = self.layer(name, "objectgroup")
         objects = layer.get("objects")
         if not isinstance(objects, list):
-            raise self.fail(f"layer {name}: objects must be a list of objects, got {_shown(objects)}")
+            raise self.fail(Says(N_("layer {layer}: {key} must be a list of objects, got {got}"), layer=name,
+                                 key="objects", got=_shown(objects)))
         for number, obj in enumerate(objects, 1):
             self._check_object(name, number, obj)
         return objects
 
     def _check_object(self, layer: str, number: int, obj: Any) -> None:
-        where = f"layer {layer}, object #{number}"
+        where = Says(N_("layer {layer}, object #{number}"), layer=layer, number=number)
         if not isinstance(obj, dict):
-            raise self.fail(f"{where}: must be an object, got {_shown(obj)}")
+            raise self.fail(Says(N_("{place}: must be an object, got {got}"), place=where, got=_shown(obj)))
         if not _is_int(obj.get("id")) or not 0 <= obj["id"] <= MAX_GID:
-            raise self.fail(f"{where}: its id must be a whole number 0..{MAX_GID}, got {_shown(obj.get('id'))}")
-        where = f"layer {layer}, object {obj['id']}"
+            raise self.fail(Says(WHOLE_NUMBER, place=where, key="id", most=MAX_GID, got=_shown(obj.get("id"))))
+        where = Says(OBJECT, layer=layer, id=obj["id"])
         for key in ("type", "class", "name"):
             if key in obj and not isinstance(obj[key], str):
-                raise self.fail(f"{where}: its {key} must be a name, got {_shown(obj[key])}")
+                raise self.fail(Says(NOT_A_NAME, place=where, key=key, got=_shown(obj[key])))
         x, y = obj.get("x", 0), obj.get("y", 0)
-        self._on_map(where, "its position", x, y)
+        self._on_map(where, Says(N_("its position")), x, y)
         for key in ("polyline", "polygon"):
             points = obj.get(key)
             if points is None:
                 continue
             if not isinstance(points, list):
-                raise self.fail(f"{where}: its {key} must be a list of points, got {_shown(points)}")
+                raise self.fail(Says(N_("{place}: its {key} must be a list of points, got {got}"), place=where,
+                                     key=key, got=_shown(points)))
             for index, point in enumerate(points, 1):
                 if not isinstance(point, dict):
-                    raise self.fail(f"{where}: {key} point {index} must be {{x, y}}, got {_shown(point)}")
-                self._on_map(where, f"{key} point {index}", point.get("x"), point.get("y"), x, y)
+                    raise self.fail(Says(N_("{place}: {key} point {index} must be {{x, y}}, got {got}"), place=where,
+                                         key=key, index=index, got=_shown(point)))
+                self._on_map(where, Says(N_("{key} point {index}"), key=key, index=index), point.get("x"),
+                             point.get("y"), x, y)
 
-    def _on_map(self, where: str, what: str, x: Any, y: Any, x0: float = 0.0, y0: float = 0.0) -> None:
+    def _on_map(self, where: Says, what: Says, x: Any, y: Any, x0: float = 0.0, y0: float = 0.0) -> None:
         """A position (relative to x0, y0) that is a pair of finite numbers within the map or on its edge (a
         tile's width of slack: the game says what lies off its grid)."""
         if not (_is_number(x) and _is_number(y)):
-            raise self.fail(f"{where}: {what} must be finite numbers x and y, got {_shown(x)}, {_shown(y)}")
+            raise self.fail(Says(N_("{place}: {what} must be finite numbers x and y, got {x}, {y}"), place=where,
+                                 what=what, x=_shown(x), y=_shown(y)))
         ax, ay = x0 + x, y0 + y
         right, bottom = self.width * self.tile_w, self.height * self.tile_h
         if not (-self.tile_w <= ax <= right + self.tile_w and -self.tile_h <= ay <= bottom + self.tile_h):
-            raise self.fail(f"{where}: {what} at ({_shown(ax)}, {_shown(ay)}) px lies off the map (0..{right} by "
-                            f"0..{bottom} px)")
+            raise self.fail(Says(N_("{place}: {what} at ({x}, {y}) px lies off the map (0..{right} by 0..{bottom} px)"),
+                                 place=where, what=what, x=_shown(ax), y=_shown(ay), right=right, bottom=bottom))
 
 
 # Tiled's XML format (.tmx): read into the document a .tmj holds, and written from it.
@@ -505,16 +565,17 @@ def parse_tmx(data: bytes, fail) -> dict[str, Any]:
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise fail(f"not a Tiled XML map: not UTF-8 text (byte {error.start})") from None
+        raise fail(Says(NOT_TILED_XML, problem=Says(NOT_TEXT, encoding="UTF-8", byte=error.start))) from None
     if XML_REFUSED.search(text):
-        raise fail("not a Tiled XML map: it declares a DTD or entities (<!DOCTYPE, <!ENTITY), which washigen does "
-                   "not read")
+        raise fail(Says(NOT_TILED_XML, problem=Says(N_("it declares a DTD or entities ({markup}), which washigen does "
+                                                       "not read"), markup="<!DOCTYPE, <!ENTITY")))
     try:
         root = ET.fromstring(text)
-    except ET.ParseError as error:
-        raise fail(f"not a Tiled XML map: {error}") from None
+    except ET.ParseError as error:                # expat's words stay English in any language
+        raise fail(Says(NOT_TILED_XML, problem=str(error))) from None
     if root.tag != "map":
-        raise fail(f"not a Tiled XML map: its root element must be <map>, got <{root.tag}>")
+        raise fail(Says(NOT_TILED_XML, problem=Says(N_("its root element must be {wanted}, got {got}"),
+                                                    wanted="<map>", got=f"<{root.tag}>")))
     document = {"type": "map", **_xml_attributes(root), "properties": _xml_properties(root),
                 "tilesets": [_xml_tileset(t) for t in root.findall("tileset")], "layers": _xml_layers(root, 0)}
     return document

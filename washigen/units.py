@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import InputError
+from .words import N_, Says
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "m": 1000.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
@@ -23,27 +24,35 @@ def parse_length(value: str | float | int, field: str = "length", allow_zero: bo
                  maximum: float = MAX_LENGTH) -> float:
     """"50mm", "2.5in", "1m", "12pt" or a bare number (millimetres) -> millimetres, finite, 0 < mm <= maximum."""
     if isinstance(value, bool):
-        raise InputError(f"{field}: expected a length such as 50mm, got {value!r}")
+        raise InputError(Says(N_("{field}: expected a length such as 50mm, got {value!r}"), field=field, value=value))
     if isinstance(value, (int, float)):
         mm = float(value)
     elif len(str(value)) > MAX_LENGTH_TEXT:
-        raise InputError(f"{field}: {str(value)[:MAX_LENGTH_TEXT]!r}... is not a length (too long)")
+        raise InputError(Says(N_("{field}: {value!r}... is not a length (too long)"), field=field,
+                              value=str(value)[:MAX_LENGTH_TEXT]))
     else:
         match = re.match(_LENGTH, str(value))
         if not match and str(value).lstrip().startswith("-") and re.match(_LENGTH, str(value).lstrip()[1:]):
-            raise InputError(f"{field}: must be {'zero or more' if allow_zero else 'greater than zero'}, got "
-                             f"{value!r}")
+            raise _below(field, value, allow_zero)
         if not match:
-            raise InputError(
-                f"{field}: {value!r} is not a length; write a number with mm, cm, m, in or pt (e.g. 50mm, 2.5in)")
+            raise InputError(Says(N_("{field}: {value!r} is not a length; write a number with {units} or {unit} (e.g. "
+                                     "50mm, 2.5in)"), field=field, value=value, units="mm, cm, m, in", unit="pt"))
         mm = float(match.group(1)) * MM_PER_UNIT[match.group(2) or "mm"]
     if mm != mm or mm in (float("inf"), float("-inf")):
-        raise InputError(f"{field}: {value!r} is not a finite length")
+        raise InputError(Says(N_("{field}: {value!r} is not a finite length"), field=field, value=value))
     if mm < 0 or (mm == 0 and not allow_zero):
-        raise InputError(f"{field}: must be {'zero or more' if allow_zero else 'greater than zero'}, got {value!r}")
+        raise _below(field, value, allow_zero)
     if mm > maximum:
-        raise InputError(f"{field}: must be at most {format_length(maximum)}, got {value!r}")
+        raise InputError(Says(N_("{field}: must be at most {most}, got {value!r}"), field=field,
+                              most=format_length(maximum), value=value))
     return mm
+
+
+def _below(field: str, value: object, allow_zero: bool) -> InputError:
+    """The refusal of a length below its least: a negative one, or zero where zero is no length."""
+    if allow_zero:
+        return InputError(Says(N_("{field}: must be zero or more, got {value!r}"), field=field, value=value))
+    return InputError(Says(N_("{field}: must be greater than zero, got {value!r}"), field=field, value=value))
 
 
 def format_length(mm: float) -> str:
@@ -99,19 +108,23 @@ MAX_GUTTER = 30.0          # mm between cards or tiles on a sheet
 def paper_size(name: str, orientation: str = "portrait") -> tuple[float, float]:
     key = name.strip().lower()
     if key not in PAPER_SIZES:
-        raise InputError(f"paper: unknown paper {name!r}; choose one of {', '.join(PAPER_SIZES)}")
+        raise InputError(Says(N_("{field}: unknown paper {name!r}; choose one of {known}"), field="paper", name=name,
+                              known=", ".join(PAPER_SIZES)))
     width, height = PAPER_SIZES[key]
     if orientation == "landscape":
         return height, width
     if orientation != "portrait":
-        raise InputError(f"orientation: must be portrait or landscape, got {orientation!r}")
+        raise InputError(Says(N_("{field}: must be {wanted}, got {value!r}"), field="orientation",
+                              wanted=Says(N_("{first} or {rest}"), first="portrait", rest="landscape"),
+                              value=orientation))
     return width, height
 
 
 def card_size(name: str) -> tuple[float, float]:
     key = name.strip().lower()
     if key not in CARD_SIZES:
-        raise InputError(f"card: unknown card size {name!r}; choose one of {', '.join(CARD_SIZES)}")
+        raise InputError(Says(N_("{field}: unknown card size {name!r}; choose one of {known}"), field="card",
+                              name=name, known=", ".join(CARD_SIZES)))
     return CARD_SIZES[key]
 
 
@@ -123,3 +136,11 @@ def tape_width(value: str | float) -> float:
 def format_mm(mm: float) -> str:
     """12.0 -> '12', 63.5 -> '63.5' (for labels and messages)."""
     return f"{mm:.2f}".rstrip("0").rstrip(".")
+
+
+class Mm(float):
+    """A length in mm as a sentence (words.Says) shows it: format_mm's digits (12, 63.5), and still a number, so
+    that the sentence said in another language writes it with that language's decimal separator (63,5)."""
+
+    def __format__(self, spec: str) -> str:
+        return format_mm(self) if not spec else super().__format__(spec)

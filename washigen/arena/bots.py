@@ -8,8 +8,10 @@ import random
 from typing import Any, Callable, Protocol, Sequence
 
 from ..errors import InputError
+from ..words import N_, Says
 
 MAX_STRENGTH = 10_000         # DESIGN 12: `--bots strong:N` is bounded
+STRENGTH_RANGE = N_("{option}: {part}: strength must be a whole number 1..{most}")
 
 
 class Bot(Protocol):
@@ -33,18 +35,21 @@ def make_bots(spec: str, registry: dict[str, Callable[..., Bot]], seats: int,
     asks a bot whose factory takes a `strength` for that strength (1..MAX_STRENGTH)."""
     parts = [part.strip().lower() for part in str(spec).split(",")]
     if any(not part for part in parts):
-        raise InputError(f"{option}: empty bot name in {spec!r}")
+        raise InputError(Says(N_("{option}: empty bot name in {spec!r}"), option=option, spec=spec))
     named = [_named(part, option) for part in parts]
     unknown = sorted({name for name, _ in named if name not in registry})
     if unknown:
-        raise InputError(f"{option}: unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(registry))}")
+        raise InputError(Says(N_("{option}: unknown bot {name!r}; known bots: {known}"), option=option,
+                              name=unknown[0], known=", ".join(sorted(registry))))
     for part, (name, strength) in zip(parts, named):
         if strength is not None and not takes_strength(registry[name]):
-            raise InputError(f"{option}: {_shown(part)}: the {name} bot takes no strength")
+            raise InputError(Says(N_("{option}: {part}: the {name} bot takes no strength"), option=option,
+                                  part=_shown(part), name=name))
     if len(named) == 1:
         named = named * seats
     if len(named) != seats:
-        raise InputError(f"{option}: {len(named)} bots named for {seats} seats; name one for every seat, or one for all")
+        raise InputError(Says(N_("{option}: {count} bots named for {seats} seats; name one for every seat, or one for "
+                                 "all"), option=option, count=len(named), seats=seats))
     return [registry[name]() if strength is None else registry[name](strength=strength) for name, strength in named]
 
 
@@ -55,10 +60,11 @@ def _named(part: str, option: str) -> tuple[str, int | None]:
     if not colon:
         return name, None
     if not name:
-        raise InputError(f"{option}: {_shown(part)}: a strength needs a bot's name before the colon")
+        raise InputError(Says(N_("{option}: {part}: a strength needs a bot's name before the colon"), option=option,
+                              part=_shown(part)))
     if (not strength.isascii() or not strength.isdigit() or len(strength) > len(str(MAX_STRENGTH))
             or not 1 <= int(strength) <= MAX_STRENGTH):
-        raise InputError(f"{option}: {_shown(part)}: strength must be a whole number 1..{MAX_STRENGTH}")
+        raise InputError(Says(STRENGTH_RANGE, option=option, part=_shown(part), most=MAX_STRENGTH))
     return name, int(strength)
 
 

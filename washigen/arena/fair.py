@@ -69,7 +69,8 @@ class Trial:
 
 def check_budget(budget: float) -> float:
     if not (0 <= budget <= MAX_BUDGET):
-        raise InputError(f"budget: must be 0 to {MAX_BUDGET:g} seconds, got {budget:g}")
+        raise InputError(Says(N_("{field}: must be 0 to {most:g} seconds, got {value:g}"), field="budget",
+                              most=MAX_BUDGET, value=budget))
     return float(budget)
 
 

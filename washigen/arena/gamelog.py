@@ -6,17 +6,26 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..inputs import quoted
+from ..words import N_, Says
 
 MAX_MOVES = 100_000         # moves in one log: far more than any game's turn limit allows
 MAX_MOVE = 100              # characters in a move (the longest notation is a few dozen)
+# The refusals every log reader says.
+SECOND_LINE = N_("a second '{key}:' line (the first is line {first})")
+WHOLE_IN = N_("{field}: must be a whole number {low}..{high}, got {value}")
+
+
+def at_line(path: object, number: int, message: Says | str) -> Says:
+    """A refusal of a log's line, "game.txt, line 12: why", in any language."""
+    return Says(N_("{file}, line {number}: {message}"), file=path, number=number, message=message)
 
 
 def add_move(moves: list[tuple[int, str]], path: object, number: int, text: str) -> None:
     """Appends (line number, move) to `moves`, or an InputError naming the line of a move too long or one too
     many."""
     if len(text) > MAX_MOVE:
-        raise InputError(f"{path}, line {number}: a move of {len(text):,} characters (at most {MAX_MOVE}): "
-                         f"{quoted(text)}")
+        raise InputError(at_line(path, number, Says(N_("a move of {length:,} characters (at most {most}): {text}"),
+                                                    length=len(text), most=MAX_MOVE, text=quoted(text))))
     moves.append((number, text))
     if len(moves) > MAX_MOVES:
-        raise InputError(f"{path}, line {number}: more than {MAX_MOVES:,} moves")
+        raise InputError(at_line(path, number, Says(N_("more than {most:,} moves"), most=MAX_MOVES)))

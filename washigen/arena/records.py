@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Generator, Iterable, Iterator, Literal, TypeVar
 
 from ..errors import InputError, WashigenError
+from ..words import N_, Says
 
 End = Literal["win", "trap", "stalemate", "turn_limit"]
 MAX_GAMES = 100_000
@@ -63,11 +64,14 @@ def first_seat(index: int, players: int) -> int:
     return index % players
 
 
+RUN_RANGE = N_("{option}: must be 1..{most}, got {value}")
+
+
 def check_run(games: int, jobs: int) -> None:
     if not 1 <= games <= MAX_GAMES:
-        raise InputError(f"--games: must be 1..{MAX_GAMES}, got {games}")
+        raise InputError(Says(RUN_RANGE, option="--games", most=MAX_GAMES, value=games))
     if not 1 <= jobs <= MAX_JOBS:
-        raise InputError(f"--jobs: must be 1..{MAX_JOBS}, got {jobs}")
+        raise InputError(Says(RUN_RANGE, option="--jobs", most=MAX_JOBS, value=jobs))
 
 
 def default_jobs() -> int:

@@ -42,6 +42,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from ..errors import InputError
+from ..words import N_, Says
 from .bots import MAX_STRENGTH
 
 DEFAULT_STRENGTH = 24       # playouts per decision: Cats, 2 players, ~3.6 s of one core a game against greedy
@@ -57,7 +58,8 @@ Evaluate = Callable[[Any], Sequence[float]]
 def check_strength(strength: Any, option: str = "--bots") -> int:
     """A strength as a whole number within 1..MAX_STRENGTH, or InputError naming `option`."""
     if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= MAX_STRENGTH:
-        raise InputError(f"{option}: strength must be a whole number 1..{MAX_STRENGTH}, got {strength!r}")
+        raise InputError(Says(N_("{option}: strength must be a whole number 1..{most}, got {value!r}"), option=option,
+                              most=MAX_STRENGTH, value=strength))
     return strength
 
 

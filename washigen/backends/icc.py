@@ -7,6 +7,7 @@ from __future__ import annotations
 import struct
 
 from ..errors import InputError
+from ..words import N_, Says
 
 HEADER_BYTES = 128
 TAG_BYTES = 12
@@ -16,18 +17,24 @@ MAX_TAGS = 1000
 def check_output_profile(data: bytes, source: str) -> bytes:
     """`data` if it is a CMYK output (printer) profile; an InputError naming `source` and what is wrong if not."""
     if len(data) < HEADER_BYTES + 4 or data[36:40] != b"acsp":
-        raise InputError(f"{source}: not an ICC profile (no 'acsp' signature in its header)")
+        raise InputError(Says(N_("{source}: not an {kind} profile (no {signature} signature in its header)"),
+                              source=source, kind="ICC", signature="'acsp'"))
     declared = struct.unpack(">I", data[0:4])[0]
     if declared != len(data):
-        raise InputError(f"{source}: the ICC header says {declared} bytes, the file has {len(data)}: cut short or "
-                         "padded")
+        raise InputError(Says(N_("{source}: the {kind} header says {declared} bytes, the file has {size}: cut short or "
+                                 "padded"), source=source, kind="ICC", declared=declared, size=len(data)))
     device_class, colour_space = data[12:16].decode("latin-1"), data[16:20].decode("latin-1").strip()
     if colour_space != "CMYK":
-        raise InputError(f"{source}: an ICC profile for {colour_space or 'no'} colour; the output intent of a "
-                         "CMYK PDF needs a CMYK profile")
+        if not colour_space:
+            raise InputError(Says(N_("{source}: an {kind} profile for no colour; the output intent of a {model} PDF "
+                                     "needs a {model} profile"), source=source, kind="ICC", model="CMYK"))
+        raise InputError(Says(N_("{source}: an {kind} profile for {space} colour; the output intent of a {model} PDF "
+                                 "needs a {model} profile"), source=source, kind="ICC", space=colour_space,
+                              model="CMYK"))
     if device_class != "prtr":
-        raise InputError(f"{source}: an ICC profile of class {device_class!r}; the output intent needs an output "
-                         "(printer, 'prtr') profile, the kind a print shop gives")
+        raise InputError(Says(N_("{source}: an {kind} profile of class {device!r}; the output intent needs an output "
+                                 "(printer, {signature}) profile, the kind a print shop gives"), source=source,
+                              kind="ICC", device=device_class, signature="'prtr'"))
     return data
 
 

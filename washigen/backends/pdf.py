@@ -21,7 +21,8 @@ from ..fonts import pdf_font
 from ..scene import (Circle, Group, Line, Path, Polygon, Polyline, Rect, Scene, Style, Symbol, Text, Use,
                      hex_to_rgb, resolve_colour)
 from ..errors import InputError
-from ..units import PT_PER_MM, format_mm
+from ..units import PT_PER_MM, Mm
+from ..words import N_, Says
 from .bookmark import Bookmark
 
 # Binary (zlib only) streams: ASCII85 on top of zlib makes files 25% larger and slower to write.
@@ -387,9 +388,10 @@ def icc_description(profile: bytes) -> str:
 def _begin_page(canvas: "_Canvas", scene: Scene, number: int) -> None:
     longest = max(scene.outer_width, scene.outer_height)
     if longest > MAX_PAGE_MM + 1e-6:
-        raise InputError(f"pdf: page {number} is {format_mm(longest)} mm long, longer than the "
-                         f"{format_mm(MAX_PAGE_MM)} mm (200 in) every PDF viewer shows at real size; a tape roll "
-                         "is written as pages of whole repeats (washigen cats tape, washigen cops tape)")
+        raise InputError(Says(N_("{field}: page {number} is {length} mm long, longer than the {most} mm (200 in) every "
+                                 "PDF viewer shows at real size; a tape roll is written as pages of whole repeats "
+                                 "({commands})"), field="pdf", number=number, length=Mm(longest),
+                              most=Mm(MAX_PAGE_MM), commands="washigen cats tape, washigen cops tape"))
     canvas.setPageSize((scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM))
     trim, bleed = page_boxes(scene)
     canvas.setTrimBox(_box_pt(trim, scene))

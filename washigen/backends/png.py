@@ -20,6 +20,7 @@ from PIL import Image
 
 from ..errors import InputError
 from ..scene import Group, Scene, Use
+from ..words import N_, Says
 
 DEFAULT_DPI = 300
 MAX_PIXELS = 100_000_000
@@ -32,7 +33,8 @@ def pixel_size(scene: Scene, dpi: int) -> tuple[int, int]:
 
 def check_dpi(dpi: int) -> int:
     if not (isinstance(dpi, int) and 30 <= dpi <= 2400):
-        raise InputError(f"dpi: must be a whole number from 30 to 2400, got {dpi!r}")
+        raise InputError(Says(N_("{field}: must be a whole number from {low} to {high}, got {value!r}"), field="dpi",
+                              low=30, high=2400, value=dpi))
     return dpi
 
 
@@ -41,8 +43,11 @@ def to_png(scene: Scene, dpi: int = DEFAULT_DPI) -> bytes:
     check_dpi(dpi)
     width, height = pixel_size(scene, dpi)
     if needs_tiles(scene, dpi):
-        raise InputError(f"png: {width} x {height} px at {dpi} dpi is more than {MAX_PIXELS // 1_000_000} "
-                         f"megapixels or {MAX_SIDE} px a side; write tiles (tile_windows) or lower --dpi", field="dpi")
+        raise InputError(Says(N_("{field}: {width} x {height} px at {resolution} is more than {most} megapixels or "
+                                 "{side} px a side; {advice}"), field="png", width=width, height=height,
+                              resolution=f"{dpi} dpi", most=MAX_PIXELS // 1_000_000, side=MAX_SIDE,
+                              advice=Says(N_("write tiles ({function}) or lower {option}"), function="tile_windows",
+                                          option="--dpi")), field="dpi")
     return _rasterise(scene, width, height, dpi)
 
 
@@ -103,8 +108,10 @@ def tile_windows(scene: Scene, dpi: int = DEFAULT_DPI, max_pixels: int | None = 
     check_dpi(dpi)
     width, height = pixel_size(scene, dpi)
     if height > MAX_SIDE:
-        raise InputError(f"png: the page is {height} px high at {dpi} dpi; tiles are cut along the length and "
-                         f"no image is made over {MAX_SIDE} px a side: lower --dpi", field="dpi")
+        raise InputError(Says(N_("{field}: the page is {height} px high at {resolution}; tiles are cut along the "
+                                 "length and no image is made over {side} px a side: {advice}"), field="png",
+                              height=height, resolution=f"{dpi} dpi", side=MAX_SIDE,
+                              advice=Says(N_("lower {option}"), option="--dpi")), field="dpi")
     count = max(1, math.ceil(width * height / (max_pixels or MAX_PIXELS)), math.ceil(width / MAX_SIDE))
     return [band for _, band in _bands(scene, dpi, math.ceil(width / count))]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InputError
+from ..words import N_, Says
 
 _KIND = re.compile(r"\s*[·:]?\s*([a-z]+)\b")
 _JSON_FIELD = r'"{}"\s*:\s*"([\w-]{{1,40}})"'
@@ -48,9 +49,10 @@ def refuse_other_log(text: str, path: object, game: str) -> None:
         return
     name, kind = found
     if kind == "log":
-        raise InputError(f"{path}: this is a {label(name)} game log; replay it with `washigen {name} play --replay "
-                         "FILE`")
-    raise InputError(f"{path}: this is a {label(name)} {kind}, not a {label(game)} game log")
+        raise InputError(Says(N_("{path}: this is a {game} game log; replay it with `washigen {name} play --replay "
+                                 "FILE`"), path=str(path), game=label(name), name=name))
+    raise InputError(Says(N_("{path}: this is a {game} {kind}, not a {other} game log"), path=str(path),
+                          game=label(name), kind=kind, other=label(game)))
 
 
 def refuse_other_design(text: str, path: object, game: str, wanted: str) -> None:
@@ -61,6 +63,8 @@ def refuse_other_design(text: str, path: object, game: str, wanted: str) -> None
         return
     name, kind = found
     if kind == "log":
-        raise InputError(f"{path}: this is a {label(name)} game log, not a {label(game)} {wanted}; replay it with "
-                         f"`washigen {name} play --replay FILE`")
-    raise InputError(f"{path}: this is a {label(name)} {kind}, not a {label(game)} {wanted}")
+        raise InputError(Says(N_("{path}: this is a {game} game log, not a {other} {wanted}; replay it with "
+                                 "`washigen {name} play --replay FILE`"), path=str(path), game=label(name),
+                              other=label(game), wanted=wanted, name=name))
+    raise InputError(Says(N_("{path}: this is a {game} {kind}, not a {other} {wanted}"), path=str(path),
+                          game=label(name), kind=kind, other=label(game), wanted=wanted))

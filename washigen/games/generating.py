@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
+from ..i18n import NONE
+from ..words import N_, Says
 from .registry import Component, Game, get_component, get_game
 
 if TYPE_CHECKING:
@@ -14,6 +16,8 @@ if TYPE_CHECKING:
 # What washigen.render takes, not washigen.generate: named so that passing one to generate says where it goes.
 PRINT_OPTION_NAMES = frozenset({"paper", "template", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset",
                                 "dpi", "lang", "colour", "color", "icc_profile", "output_profile", "gutter"})
+NO_SUCH_PARAMETER = N_("{field}: {game} {component} takes no such parameter; it takes {known}")
+NOT_OF_THE_DESIGN = N_("{field}: not part of the design that {maker} makes; print options go to {printer}")
 
 
 def generate(game: str, component: str, **params: Any) -> Design:
@@ -40,11 +44,10 @@ def checked_params(found: Game, part: Component, params: dict[str, Any]) -> dict
     known = {param.keyword: param for param in part.params}
     for name in params:
         if name in PRINT_OPTION_NAMES and name not in known:
-            raise InputError(f"{name}: not part of the design that generate makes; print options go to "
-                             "washigen.render")
+            raise InputError(Says(NOT_OF_THE_DESIGN, field=name, maker="generate", printer="washigen.render"))
         if name not in known:
-            raise InputError(f"{name}: {found.name} {part.name} takes no such parameter; it takes "
-                             f"{', '.join(n for n, p in known.items() if p.design) or 'none'}")
+            raise InputError(Says(NO_SUCH_PARAMETER, field=name, game=found.name, component=part.name,
+                                  known=", ".join(n for n, p in known.items() if p.design) or Says(NONE)))
     # None means the default, as a parameter left out (a maker's own default is not always None).
     checked = {name: known[name].check(value) for name, value in params.items() if value is not None}
     if part.options is not None:
@@ -53,17 +56,18 @@ def checked_params(found: Game, part: Component, params: dict[str, Any]) -> dict
         accepted = _maker_params(make)
         printing = [] if accepted is None else [name for name in checked if name not in accepted]
     if printing:
-        raise InputError(f"{', '.join(printing)}: not part of the design that generate makes; print options go "
-                         "to washigen.render")
+        raise InputError(Says(NOT_OF_THE_DESIGN, field=", ".join(printing), maker="generate",
+                              printer="washigen.render"))
     return checked
 
 
 def _maker(found: Game, part: Component) -> Callable[..., Any]:
     """The component's maker, or an InputError where it makes no design (it only prints parts)."""
     if part.make is None:
-        makers = ", ".join(c.name for c in found.components if c.make is not None) or "none"
-        raise InputError(f"component: {found.name} {part.name} prints parts but makes no design to keep; "
-                         f"components that do: {makers}")
+        makers = ", ".join(c.name for c in found.components if c.make is not None) or Says(NONE)
+        raise InputError(Says(N_("{field}: {game} {component} prints parts but makes no design to keep; components "
+                                 "that do: {makers}"), field="component", game=found.name, component=part.name,
+                              makers=makers))
     return part.make
 
 

@@ -27,12 +27,15 @@ from typing import Any, NamedTuple, dataclass_transform
 
 from ..errors import InputError
 from ..inputs import printable_problem, url_problem
-from ..words import N_
+from ..i18n import MUST_BE, NOT_A_NUMBER, either
+from ..words import N_, Says
 from ..units import format_length, format_mm
 
 PARAM = "washigen.param"            # the key of a field's metadata that holds its declaration
 # Kinds whose value is text (a file also a path). Others a game reads itself: cops' offset, a number or "6mm".
 TEXT_KINDS = ("str", "choice", "URL", "LIST", "file", "folder")
+# A value out of its range, refused here and wherever a maker checks its own (a form field's, on the studio's page).
+IN_RANGE = N_("{field}: must be {low}..{high}, got {value}")
 
 
 class Param(NamedTuple):
@@ -117,9 +120,10 @@ class Param(NamedTuple):
             return value
         value = self._as_kind(value)
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            raise InputError(f"{self.label}: must be {self.min}..{self.max}, got {value}")
+            raise InputError(Says(IN_RANGE, field=self.label, low=self.min, high=self.max, value=value))
         if self.choices and value not in self.choices:
-            raise InputError(f"{self.label}: must be one of {', '.join(self.choices)}, got {value!r}")
+            raise InputError(Says(N_("{field}: must be one of {known}, got {value!r}"), field=self.label,
+                                  known=", ".join(self.choices), value=value))
         return value
 
     def _as_kind(self, value: Any) -> Any:
@@ -129,26 +133,26 @@ class Param(NamedTuple):
             # As on the command line: zero only where a lower bound is declared (a bleed's 0), never for a size.
             return parse_length(value, field=label, allow_zero=self.min is not None)
         if self.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InputError(f"{label}: must be a whole number, got {value!r}")
+            raise InputError(Says(N_("{field}: must be a whole number, got {value!r}"), field=label, value=value))
         if self.kind == "float":
             return self._number(value, label)
         if self.kind == "bool" and not isinstance(value, bool):
-            raise InputError(f"{label}: must be True or False, got {value!r}")
+            raise InputError(Says(MUST_BE, field=label, wanted=either(("True", "False")), value=value))
         if self.kind in ("file", "folder") and isinstance(value, os.PathLike):
             return value
         if self.kind in TEXT_KINDS and not isinstance(value, str):
-            raise InputError(f"{label}: must be text, got {value!r}")
+            raise InputError(Says(N_("{field}: must be text, got {value!r}"), field=label, value=value))
         if self.max_length is not None:
             check = url_problem if self.kind == "URL" else printable_problem
             problem = check(value, self.max_length)
             if problem is not None:
-                raise InputError(f"{label}: {problem}")
+                raise InputError(Says(N_("{field}: {problem}"), field=label, problem=problem))
         return value
 
     @staticmethod
     def _number(value: Any, label: str) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-            raise InputError(f"{label}: must be a number, got {value!r}")
+            raise InputError(Says(NOT_A_NUMBER, field=label, value=value))
         return float(value)
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Callable, NamedTuple
 
 from ..errors import InputError
+from ..i18n import NONE
+from ..words import N_, Says
 from .params import Param, params_of, translated_help
 
 PRINTS = ("", "sheets", "sheets+backs", "page", "tape", "lang")
@@ -191,8 +193,8 @@ def register_game(game: Game) -> Game:
     """Registers a game: its components (what washigen.generate makes and the studio offers) are the ones its
     spec declares; its commands, where it has any, are the command line's business."""
     if not isinstance(game, Game):
-        raise InputError(f"game: must be a Game (washigen.games.Game, a game declared as data), got "
-                         f"{type(game).__name__}")
+        raise InputError(Says(N_("{field}: must be a {kind} ({path}, a game declared as data), got {type}"),
+                              field="game", kind="Game", path="washigen.games.Game", type=type(game).__name__))
     existing = _GAMES.get(game.name)
     commands = game.declared("commands")
     same = existing is game or (existing is not None and commands is not None
@@ -275,8 +277,9 @@ def get_game(name: str) -> Game:
         _load_all()
     key = _ALIASES.get(wanted)
     if key is None:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise InputError(f"game: unknown game {name!r}; known games: {known}")
+        known = ", ".join(sorted(_GAMES)) or Says(NONE)
+        raise InputError(Says(N_("{field}: unknown game {name!r}; known games: {known}"), field="game", name=name,
+                              known=known))
     return _GAMES[key]
 
 
@@ -285,7 +288,8 @@ def get_component(game: Game, name: str) -> Component:
         if component.name == name:
             return component
     known = ", ".join(c.name for c in game.components)
-    raise InputError(f"component: {game.name} has no component {name!r}; known: {known}")
+    raise InputError(Says(N_("{field}: {game} has no component {name!r}; known: {known}"), field="component",
+                          game=game.name, name=name, known=known))
 
 
 def design_classes(game: Game, function: Any, annotation: Any) -> tuple[type, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..arena.sweep import Line, MapTask
 from ..errors import InputError
+from ..words import N_, Says
 
 
 def play_task(task: MapTask) -> Line:
@@ -20,7 +21,8 @@ def play_task(task: MapTask) -> Line:
     else:
         design = generate(task.game, "map", seed=task.seed, **dict(task.params))
     if game.balance is None:
-        raise InputError(f"sweep: washigen cannot play {game.title}; games with an engine sweep")
+        raise InputError(Says(N_("{field}: washigen cannot play {game}; games with an engine sweep"), field="sweep",
+                              game=game.title))
     result = game.balance(design, task.games, task.play_seed, 1, bots=task.bots)
     return {"map": task.index, "game": task.game, "source": task.source, "bots": task.bots, "games": task.games,
             "play_seed": task.play_seed, "players": getattr(design, "players", None), **_params(task),

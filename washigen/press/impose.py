@@ -14,14 +14,17 @@ from typing import Sequence
 
 from ..errors import InputError, TemplateError
 from ..fonts import ASCENT, DESCENT, wrap_text
-from ..i18n import N_, translator
+from ..i18n import MUST_BE, N_, either, translator
 from ..scene import Group, Line, Primitive, Rect, Scene, Style, Symbol, Text, Use
-from ..units import CROP_MARK_LENGTH, SAFE_ZONE, format_mm
+from ..units import CROP_MARK_LENGTH, SAFE_ZONE, Mm, format_mm
+from ..words import Says
 from .document import Document
 from .options import PrintOptions
 from .templates import MAX_TEMPLATE_COUNT, Grid, Marks, Template
 
 MARK_STYLE_KEY = "cut"
+SIDES = ("long", "short")          # the duplex flips a page with backs is printed for
+NOT_TAPE = N_("{source}: not a tape template (it has a grid)")
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,8 @@ def grid_layout(template: Template, bleed: float, gutter: float | None = None, *
     band there, wrapped to the paper's height)."""
     grid = template.grid
     if grid is None:
-        raise TemplateError(f"{template.source or template.name}: not a grid template (it has tape lanes)")
+        raise TemplateError(Says(N_("{source}: not a grid template (it has tape lanes)"),
+                                 source=template.source or template.name))
     if gutter is None:
         gutter = 2 * bleed if grid.gutter is None else grid.gutter
         pitch_x, pitch_y = grid.pitch or (grid.item_w + gutter, grid.item_h + gutter)
@@ -175,9 +179,10 @@ def grid_layout(template: Template, bleed: float, gutter: float | None = None, *
     counted = [(a.count(reach(cut == "across")), d.count(reach(cut == "down")), a, d, cut) for a, d, cut in plans]
     cols, rows, across, down, cut = max(counted, key=lambda c: c[0] * c[1])     # the first plan on a tie
     if not cols or not rows:
-        raise TemplateError(f"{template.source or template.name}: an item of {format_mm(grid.item_w)} x "
-                            f"{format_mm(grid.item_h)} mm with {format_mm(bleed)} mm of bleed and its crop marks "
-                            f"does not fit inside the printable {format_mm(pw)} x {format_mm(ph)} mm")
+        raise TemplateError(Says(N_("{source}: an item of {width} x {height} mm with {bleed} mm of bleed and its crop "
+                                    "marks does not fit inside the printable {room_width} x {room_height} mm"),
+                                 source=template.source or template.name, width=Mm(grid.item_w),
+                                 height=Mm(grid.item_h), bleed=Mm(bleed), room_width=Mm(pw), room_height=Mm(ph)))
     _check_count(template, cols, rows)
     run_x = _run(across, cols, bleed, reach(cut == "across"), None if cut == "across" else marks)
     run_y = _run(down, rows, bleed, reach(cut == "down"), None if cut == "down" else marks)
@@ -205,8 +210,9 @@ def _label_sheet(template: Template, grid: Grid, origin: tuple[float, float], bl
 
 def _check_count(template: Template, cols: int, rows: int) -> None:
     if max(cols, rows) > MAX_TEMPLATE_COUNT:
-        raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items; at most "
-                            f"{MAX_TEMPLATE_COUNT} a side")
+        raise TemplateError(Says(N_("{source}: {field}: {cols} x {rows} items; at most {most} a side"),
+                                 source=template.source or template.name, field="grid", cols=cols, rows=rows,
+                                 most=MAX_TEMPLATE_COUNT))
 
 
 def _grid_slots(template: Template, grid: Grid, x0: float, y0: float, cols: int, rows: int,
@@ -214,8 +220,9 @@ def _grid_slots(template: Template, grid: Grid, x0: float, y0: float, cols: int,
     block_w = (cols - 1) * pitch[0] + grid.item_w
     block_h = (rows - 1) * pitch[1] + grid.item_h
     if x0 + block_w > template.paper_w + 1e-6 or y0 + block_h > template.paper_h + 1e-6 or x0 < 0 or y0 < 0:
-        raise TemplateError(f"{template.source or template.name}: grid: {cols} x {rows} items of "
-                            f"{format_mm(grid.item_w)} x {format_mm(grid.item_h)} mm do not fit on the paper")
+        raise TemplateError(Says(N_("{source}: {field}: {cols} x {rows} items of {width} x {height} mm do not fit on "
+                                    "the paper"), source=template.source or template.name, field="grid", cols=cols,
+                                 rows=rows, width=Mm(grid.item_w), height=Mm(grid.item_h)))
     return tuple(Slot(x0 + col * pitch[0], y0 + row * pitch[1], grid.item_w, grid.item_h, (bleed,) * 4, col, row)
                  for row in range(rows) for col in range(cols))
 
@@ -248,7 +255,8 @@ def back_slot(slot: Slot, layout: GridLayout, duplex: str, offset: tuple[float, 
     elif duplex == "short":
         y, top, bottom = t.paper_h - slot.y - slot.h, bottom, top
     else:
-        raise InputError(f"duplex: must be long or short for backs, got {duplex!r}")
+        raise InputError(Says(N_("{field}: must be {wanted} for backs, got {value!r}"), field="duplex",
+                              wanted=either(SIDES), value=duplex))
     return Slot(x + offset[0], y + offset[1], slot.w, slot.h, (top, right, bottom, left), slot.col, slot.row)
 
 
@@ -259,7 +267,7 @@ def back_to_front(point: tuple[float, float], template: Template, duplex: str) -
         return template.paper_w - x, y
     if duplex == "short":
         return x, template.paper_h - y
-    raise InputError(f"duplex: must be long or short, got {duplex!r}")
+    raise InputError(Says(MUST_BE, field="duplex", wanted=either(SIDES), value=duplex))
 
 
 def place(page: Scene, item: Scene, slot: Slot) -> None:
@@ -275,9 +283,11 @@ def place(page: Scene, item: Scene, slot: Slot) -> None:
 
 def _check_item(item: Scene, slot: Slot, index: int) -> None:
     if abs(item.width - slot.w) > 0.01 or abs(item.height - slot.h) > 0.01:
-        raise InputError(f"--template: its slots are {format_mm(slot.w)} x {format_mm(slot.h)} mm but item "
-                         f"{index + 1} is {format_mm(item.width)} x {format_mm(item.height)} mm; print the parts at "
-                         "the slots' size (--tile-size, --card) or use a template made for theirs")
+        raise InputError(Says(N_("{option}: its slots are {slot_width} x {slot_height} mm but item {number} is "
+                                 "{width} x {height} mm; print the parts at the slots' size ({options}) or use a "
+                                 "template made for theirs"), option="--template", slot_width=Mm(slot.w),
+                              slot_height=Mm(slot.h), number=index + 1, width=Mm(item.width),
+                              height=Mm(item.height), options="--tile-size, --card"))
 
 
 def new_sheet(template: Template, title: str, meta: dict[str, str]) -> Scene:
@@ -519,8 +529,9 @@ CALIBRATION_SHEETS = (N_("A4 poker"), N_("Letter poker"))
 def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Document:
     """A two-sided page to measure a printer's duplex drift. The front carries scales at five targets, labelled
     with the --back-offset value that would centre the back's cross on them; the back carries the crosses."""
-    if duplex not in ("long", "short"):
-        raise InputError("duplex: the calibration page needs --duplex long or short")
+    if duplex not in SIDES:
+        raise InputError(Says(N_("{field}: the calibration page needs {option} {wanted}"), field="duplex",
+                              option="--duplex", wanted=either(SIDES)))
     w, h = template.paper_w, template.paper_h
     targets = [(w / 2, h / 2), (30, 30), (w - 30, 30), (30, h - 30), (w - 30, h - 30)]
     _ = translator(lang)
@@ -556,7 +567,7 @@ def calibration_pages(template: Template, duplex: str, lang: str = "en") -> Docu
 def lane_length(template: Template) -> float:
     """The longest strip one lane of a tape template holds."""
     if template.lanes is None:
-        raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
+        raise TemplateError(Says(NOT_TAPE, source=template.source or template.name))
     return template.usable[2] - 2 * (template.marks.offset + template.marks.length)
 
 
@@ -583,15 +594,15 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
     strip's length)."""
     lanes = template.lanes
     if lanes is None:
-        raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
+        raise TemplateError(Says(NOT_TAPE, source=template.source or template.name))
     length = lane_length(template)
     for index, strip in enumerate(strips):
         if strip.width > length + 1e-6:
-            raise InputError(f"strip {index + 1}: {format_mm(strip.width)} mm is longer than a lane "
-                             f"({format_mm(length)} mm); cut it into pieces first")
+            raise InputError(Says(N_("strip {number}: {length} mm is longer than a lane ({lane} mm); cut it into "
+                                     "pieces first"), number=index + 1, length=Mm(strip.width), lane=Mm(length)))
         if abs(strip.height - lanes.width) > 0.01:
-            raise InputError(f"strip {index + 1}: {format_mm(strip.height)} mm wide, the template's tape is "
-                             f"{format_mm(lanes.width)} mm")
+            raise InputError(Says(N_("strip {number}: {width} mm wide, the template's tape is {tape} mm"),
+                                  number=index + 1, width=Mm(strip.height), tape=Mm(lanes.width)))
     footer = with_profile(footer, options)
     lines = [_label_lines(labels[k] if k < len(labels) else "", strip, template.marks)
              for k, strip in enumerate(strips)]
@@ -604,8 +615,8 @@ def impose_lanes(strips: Sequence[Scene], template: Template, options: PrintOpti
              if (plan := plan_lanes([s.width for s in strips], way, options.bleed, label_room,
                                     footer_band(len(footer_lines(longest, way.printable[2]))))) is not None]
     if not plans:
-        raise InputError(f"{template.source or template.name}: the strips with {format_mm(options.bleed)} mm of "
-                         "bleed and their crop marks do not fit on the paper")
+        raise InputError(Says(N_("{source}: the strips with {bleed} mm of bleed and their crop marks do not fit on "
+                                 "the paper"), source=template.source or template.name, bleed=Mm(options.bleed)))
     plan = min(plans, key=lambda p: len(p.sheets))          # the first (the template's own way) on a tie
     sheet = plan.template
     clear = max(SAFE_ZONE, options.bleed) + LABEL_CLEAR
@@ -633,7 +644,7 @@ def plan_lanes(widths: Sequence[float], template: Template, bleed: float, label_
     strip's end marks are as long as the longest strip leaves room for."""
     lanes = template.lanes
     if lanes is None:
-        raise TemplateError(f"{template.source or template.name}: not a tape template (it has a grid)")
+        raise TemplateError(Says(NOT_TAPE, source=template.source or template.name))
     ux, uy, uw, uh = template.usable
     _, py, _, ph = template.printable
     marks = template.marks
@@ -692,7 +703,7 @@ def tape_artwork(repeat: Scene, length: float, bleed: float, piece: float | None
     tape (theme colour "tape-ground"), so the roll's end never cuts through a piece's artwork. A roll that ends on a
     piece's end carries the next piece into its bleed, as at its start, so paths at the cut run on past it."""
     if length <= 0:
-        raise InputError("length: must be greater than zero")
+        raise InputError(Says(N_("{field}: must be greater than zero"), field="length"))
     strip = Scene(length, repeat.height, bleed=bleed, theme=dict(repeat.theme),
                   meta={**repeat.meta, "repeat": f"{format_mm(repeat.width)} mm", "length": f"{format_mm(length)} mm"})
     for symbol in repeat.symbols.values():

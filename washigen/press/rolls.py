@@ -19,11 +19,12 @@ from typing import Sequence
 
 from ..errors import InputError
 from ..fonts import MIN_TEXT, fit_size, text_width
-from ..i18n import translator
+from ..i18n import N_, either, translator
 from ..backends.pdf import MAX_PAGE_MM
 from ..backends.png import cull_to_band
 from ..scene import Anchor, Group, Line, Rect, Scene, Style, Text
-from ..units import format_mm
+from ..units import Mm
+from ..words import Says
 from .document import Document
 from .impose import tape_artwork
 
@@ -159,9 +160,9 @@ def repeat_document(repeat: Scene, bleed: float, title: str) -> Document:
     """The one-repeat file a tape maker prints from: the tape width by the repeat's length at real size, `bleed`
     on every side (at the ends the neighbouring repeats, as they meet on the roll), no marks or words around it."""
     if repeat.width + 2 * bleed > MAX_PAGE_MM:
-        raise InputError(f"--repeat-only: the repeat is {format_mm(repeat.width)} mm long, longer than the "
-                         f"{format_mm(MAX_PAGE_MM)} mm a PDF page shows at real size; make it shorter (fewer "
-                         "--segments)")
+        raise InputError(Says(N_("{option}: the repeat is {length} mm long, longer than the {most} mm a PDF page shows "
+                                 "at real size; make it shorter (fewer {segments})"), option="--repeat-only",
+                              length=Mm(repeat.width), most=Mm(MAX_PAGE_MM), segments="--segments"))
     scene = tape_artwork(repeat, repeat.width, bleed)
     scene.meta["kind"] = "repeat"
     return Document.single(scene, title=title)
@@ -173,9 +174,10 @@ def check_repeat_only(output: Path, contradicting: Sequence[str]) -> None:
     from ..output import DOCUMENT_FORMATS, output_format
 
     if contradicting:
-        raise InputError(f"--repeat-only: writes one repeat for a tape maker; it cannot go with "
-                         f"{' or '.join(contradicting)}")
+        raise InputError(Says(N_("{option}: writes one repeat for a tape maker; it cannot go with {options}"),
+                              option="--repeat-only", options=either(contradicting)))
     suffix = output_format(output)
     if suffix not in DOCUMENT_FORMATS:
-        raise InputError(f"--repeat-only: {output}: the repeat is artwork ({', '.join(DOCUMENT_FORMATS)}); a "
-                         f"design file ({suffix}) is the whole design, written without --repeat-only")
+        raise InputError(Says(N_("{option}: {path}: the repeat is artwork ({formats}); a design file ({suffix}) is the "
+                                 "whole design, written without {option}"), option="--repeat-only", path=output,
+                              formats=", ".join(DOCUMENT_FORMATS), suffix=suffix))

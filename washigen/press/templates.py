@@ -31,10 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError
+from ..i18n import N_, either
 from ..inputs import parse_toml, read_text
 from ..paths import TEMPLATES
 from ..units import (CARD_SIZES, CROP_MARK_LENGTH, CROP_MARK_OFFSET, CROP_MARK_WIDTH, MIN_PAGE_MARGIN,
-                     PAPER_SIZES, TILE_SIZES, format_mm)
+                     PAPER_SIZES, TILE_SIZES, Mm)
+from ..words import Says
 
 
 # Every number a template holds is bounded: no sheet is larger than a 5 m banner, no grid has more items a side.
@@ -44,6 +46,7 @@ MIN_ITEM_MM = 5.0
 # DESIGN 4: home printers (and many shop printers) print nothing this near the paper's edge, so nothing goes there:
 # a template's margins are at least this wide, and bleed, crop marks and the sheet's footer stay inside them.
 PRINTER_MARGIN = 5.0
+ONE_OF = N_("must be {wanted}, got {value!r}")     # a key's value not among its choices (the key is named before)
 
 
 @dataclass(frozen=True)
@@ -110,23 +113,25 @@ def _shown(value: Any) -> str:
     return value.isoformat() if isinstance(value, (datetime.date, datetime.time)) else repr(value)
 
 
-def _fail(source: str, field: str, message: str) -> TemplateError:
-    return TemplateError(f"{source}: {field}: {message}")
+def _fail(source: str, field: str, message: Says) -> TemplateError:
+    return TemplateError(Says(N_("{source}: {field}: {problem}"), source=source, field=field, problem=message))
 
 
 def _number(value: Any, source: str, field: str, positive: bool = True) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _fail(source, field, f"must be a number of millimetres, got {_shown(value)}")
+        raise _fail(source, field, Says(N_("must be a number of millimetres, got {value}"), value=_shown(value)))
     if value < 0 or (positive and value == 0):
-        raise _fail(source, field, f"must be {'greater than' if positive else 'at least'} zero, got {_shown(value)}")
+        raise _fail(source, field, Says(N_("must be greater than zero, got {value}") if positive else
+                                        N_("must be at least zero, got {value}"), value=_shown(value)))
     if value > MAX_TEMPLATE_MM:
-        raise _fail(source, field, f"must be at most {format_mm(MAX_TEMPLATE_MM)} mm, got {_shown(value)}")
+        raise _fail(source, field, Says(N_("must be at most {most} mm, got {value}"), most=Mm(MAX_TEMPLATE_MM),
+                                        value=_shown(value)))
     return float(value)
 
 
 def _pair(value: Any, source: str, field: str) -> tuple[float, float]:
     if not (isinstance(value, list) and len(value) == 2):
-        raise _fail(source, field, f"must be a pair [x, y] in mm, got {_shown(value)}")
+        raise _fail(source, field, Says(N_("must be a pair [x, y] in mm, got {value}"), value=_shown(value)))
     return _number(value[0], source, field, False), _number(value[1], source, field, False)
 
 
@@ -138,19 +143,21 @@ def _item_size(value: Any, source: str) -> tuple[float, float]:
         if key in TILE_SIZES:
             return TILE_SIZES[key], TILE_SIZES[key]
         known = ", ".join([*CARD_SIZES, *TILE_SIZES])
-        raise _fail(source, "grid.item", f"unknown item {_shown(value)}; use one of {known} or [width, height]")
+        raise _fail(source, "grid.item", Says(N_("unknown item {value}; use one of {known} or [width, height]"),
+                                              value=_shown(value), known=known))
     w, h = _pair(value, source, "grid.item")
     if min(w, h) < MIN_ITEM_MM:
-        raise _fail(source, "grid.item", f"width and height must be at least {format_mm(MIN_ITEM_MM)} mm, "
-                                         f"got {format_mm(w)} x {format_mm(h)}")
+        raise _fail(source, "grid.item", Says(N_("width and height must be at least {least} mm, got {width} x "
+                                                 "{height}"), least=Mm(MIN_ITEM_MM), width=Mm(w), height=Mm(h)))
     return w, h
 
 
 def _pitch(value: Any, source: str, item: tuple[float, float]) -> tuple[float, float]:
     pitch = _pair(value, source, "grid.pitch")
     if pitch[0] < item[0] or pitch[1] < item[1]:
-        raise _fail(source, "grid.pitch", f"{format_mm(pitch[0])} x {format_mm(pitch[1])} mm is smaller than the "
-                                          f"item ({format_mm(item[0])} x {format_mm(item[1])} mm): items would overlap")
+        raise _fail(source, "grid.pitch", Says(N_("{across} x {down} mm is smaller than the item ({width} x {height} "
+                                                  "mm): items would overlap"), across=Mm(pitch[0]), down=Mm(pitch[1]),
+                                               width=Mm(item[0]), height=Mm(item[1])))
     return pitch
 
 
@@ -158,7 +165,8 @@ def _count(value: Any, source: str, field: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TEMPLATE_COUNT:
-        raise _fail(source, field, f"must be a whole number from 1 to {MAX_TEMPLATE_COUNT}, got {_shown(value)}")
+        raise _fail(source, field, Says(N_("must be a whole number from 1 to {most}, got {value}"),
+                                        most=MAX_TEMPLATE_COUNT, value=_shown(value)))
     return value
 
 
@@ -166,31 +174,32 @@ def parse_template(data: dict[str, Any], source: str) -> Template:
     known = {"name", "paper", "size", "orientation", "margins", "grid", "lanes", "marks"}
     for key in data:
         if key not in known:
-            raise _fail(source, key, f"unknown key; a template has {', '.join(sorted(known))}")
+            raise _fail(source, key, Says(N_("unknown key; a template has {known}"), known=", ".join(sorted(known))))
     paper_w, paper_h = _paper(data, source)
     orientation = data.get("orientation", "portrait")
     if orientation not in ("portrait", "landscape"):
-        raise _fail(source, "orientation", f"must be portrait or landscape, got {orientation!r}")
+        raise _fail(source, "orientation", Says(ONE_OF, wanted=either(("portrait", "landscape")), value=orientation))
     if (orientation == "landscape") != (paper_w > paper_h):
         paper_w, paper_h = paper_h, paper_w
     margins = _margins(data.get("margins", MIN_PAGE_MARGIN), source)
     grid = lanes = None
     if ("grid" in data) == ("lanes" in data):
-        raise _fail(source, "grid", "a template has either a [grid] or a [lanes] table, not both or neither")
+        raise _fail(source, "grid", Says(N_("a template has either a {grid} or a {lanes} table, not both or neither"),
+                                         grid="[grid]", lanes="[lanes]"))
     if "grid" in data:
         grid = _grid(data["grid"], source)
     else:
         spec = data["lanes"]
         if not isinstance(spec, dict) or "width" not in spec:
-            raise _fail(source, "lanes.width", "missing: the tape width in mm")
+            raise _fail(source, "lanes.width", Says(N_("missing: the tape width in mm")))
         lanes = Lanes(_number(spec["width"], source, "lanes.width"),
                       _number(spec.get("gap", 10.0), source, "lanes.gap", positive=False))
     marks_spec = data.get("marks", {})
     if not isinstance(marks_spec, dict):
-        raise _fail(source, "marks", "must be a table")
+        raise _fail(source, "marks", Says(N_("must be a table")))
     style = marks_spec.get("style", "crop")
     if style not in ("crop", "cut-lines"):
-        raise _fail(source, "marks.style", f"must be crop or cut-lines, got {style!r}")
+        raise _fail(source, "marks.style", Says(ONE_OF, wanted=either(("crop", "cut-lines")), value=style))
     offset, length, width = (_number(marks_spec.get(k, d), source, f"marks.{k}", positive=False)
                              for k, d in (("offset", CROP_MARK_OFFSET), ("length", CROP_MARK_LENGTH),
                                           ("width", CROP_MARK_WIDTH)))
@@ -206,14 +215,15 @@ def _paper(data: dict, source: str) -> tuple[float, float]:
         return _pair(data["size"], source, "size")
     paper = str(data.get("paper", "a4")).lower()
     if paper not in PAPER_SIZES:
-        raise _fail(source, "paper", f"unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)} or size = [w, h]")
+        raise _fail(source, "paper", Says(N_("unknown paper {name!r}; use one of {known} or {size}"), name=paper,
+                                          known=", ".join(PAPER_SIZES), size="size = [w, h]"))
     return PAPER_SIZES[paper]
 
 
 def _margins(value: Any, source: str) -> tuple[float, float, float, float]:
     if isinstance(value, list):
         if len(value) != 4:
-            raise _fail(source, "margins", "must be one number or [top, right, bottom, left]")
+            raise _fail(source, "margins", Says(N_("must be one number or [top, right, bottom, left]")))
         return tuple(_number(v, source, "margins", positive=False) for v in value)  # type: ignore[return-value]
     m = _number(value, source, "margins", positive=False)
     return m, m, m, m
@@ -221,10 +231,10 @@ def _margins(value: Any, source: str) -> tuple[float, float, float, float]:
 
 def _grid(spec: Any, source: str) -> Grid:
     if not isinstance(spec, dict) or "item" not in spec:
-        raise _fail(source, "grid.item", "missing: a card or tile name, or [width, height]")
+        raise _fail(source, "grid.item", Says(N_("missing: a card or tile name, or [width, height]")))
     for key in spec:
         if key not in ("item", "cols", "rows", "gutter", "origin", "pitch"):
-            raise _fail(source, f"grid.{key}", "unknown key")
+            raise _fail(source, f"grid.{key}", Says(N_("unknown key")))
     w, h = _item_size(spec["item"], source)
     gutter = spec.get("gutter")
     return Grid(w, h, _count(spec.get("cols"), source, "grid.cols"), _count(spec.get("rows"), source, "grid.rows"),
@@ -236,15 +246,15 @@ def _grid(spec: Any, source: str) -> Grid:
 def _check_fits(template: Template) -> None:
     x, y, w, h = template.usable
     if w <= 0 or h <= 0:
-        raise _fail(template.source, "margins", "leave no room on the paper")
+        raise _fail(template.source, "margins", Says(N_("leave no room on the paper")))
     if template.grid and template.grid.origin is None:
         g = template.grid
         if g.item_w > w or g.item_h > h:
             raise _fail(template.source, "grid.item",
-                        f"{format_mm(g.item_w)} x {format_mm(g.item_h)} mm does not fit inside the margins "
-                        f"({format_mm(w)} x {format_mm(h)} mm)")
+                        Says(N_("{width} x {height} mm does not fit inside the margins ({room_width} x {room_height} "
+                                "mm)"), width=Mm(g.item_w), height=Mm(g.item_h), room_width=Mm(w), room_height=Mm(h)))
     if template.lanes and template.lanes.width > h:
-        raise _fail(template.source, "lanes.width", "the tape is wider than the paper inside its margins")
+        raise _fail(template.source, "lanes.width", Says(N_("the tape is wider than the paper inside its margins")))
 
 
 def load_template(path: str | Path) -> Template:
@@ -272,9 +282,11 @@ def template_for(kind: str, paper: str, template_file: Path | None = None) -> Te
     if name in templates:
         return templates[name]
     if f"a4-{kind}" not in templates:
-        raise TemplateError(f"no built-in {kind} sheet; give a template file with --template")
+        raise TemplateError(Says(N_("no built-in {kind} sheet; give a template file with {option}"), kind=kind,
+                                 option="--template"))
     if paper not in PAPER_SIZES:
-        raise TemplateError(f"paper: unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
+        raise TemplateError(Says(N_("{field}: unknown paper {name!r}; use one of {known}"), field="paper", name=paper,
+                                 known=", ".join(PAPER_SIZES)))
     return on_paper(templates[f"a4-{kind}"], paper)
 
 

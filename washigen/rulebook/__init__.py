@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
+from ..words import N_, Says
 
 if TYPE_CHECKING:
     from .markdown import RuleText
 
-LANGUAGE_NAMES = {"en": "English", "de": "German"}
+LANGUAGE_NAMES = {"en": N_("English"), "de": N_("German")}        # as a refusal names the rules' language
 
 
 def source_name(path: Path) -> str:
@@ -40,10 +41,12 @@ def seed_path(game_name: str, lang: str) -> Path:
     if path.is_file():
         return path
     available = languages(game_name)
-    wanted = LANGUAGE_NAMES.get(lang.lower(), lang)
+    wanted = Says(LANGUAGE_NAMES[lang.lower()]) if lang.lower() in LANGUAGE_NAMES else lang
     if not available:
-        raise InputError(f"rules: {game_name} has no rule text in {paths.SEEDS}")
-    raise InputError(f"--lang: there are no {wanted} rules for {game_name}; available: {', '.join(available)}")
+        raise InputError(Says(N_("{field}: {game} has no rule text in {folder}"), field="rules", game=game_name,
+                              folder=paths.SEEDS))
+    raise InputError(Says(N_("{option}: there are no {language} rules for {game}; available: {available}"),
+                          option="--lang", language=wanted, game=game_name, available=", ".join(available)))
 
 
 def load_rules(game_name: str, lang: str = "en") -> RuleText:

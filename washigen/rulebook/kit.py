@@ -26,6 +26,7 @@ from ..i18n import N_, translator
 from ..press.document import KitPart
 from ..backends.pdf import to_pdf
 from ..units import PAPER_SIZES
+from ..words import Says
 from . import markdown as md
 from .typeset import (ACCENT, HEADER_TINT, RULE_GREY, Sheet, Styles, make_styles, page_footer, table_style,
                       title_block)
@@ -75,21 +76,24 @@ def check_players(game, players: int) -> int:
                 return param.check(players)
     seats = default_players(game)
     if players != seats:
-        raise InputError(f"players: must be {seats}, got {players} ({game.title} is for {seats} players)")
+        raise InputError(Says(N_("{field}: must be {seats}, got {value} ({title} is for {seats} players)"),
+                              field="players", seats=seats, value=players, title=game.title))
     return players
 
 
 def _render_parts(game, parts: Any, lang: str = "en") -> list[RenderedPart]:
     _ = translator(lang)
     if not isinstance(parts, (list, tuple)) or not parts:
-        raise InputError(f"kit: {game.name} returned no kit parts")
+        raise InputError(Says(N_("{field}: {game} returned no kit parts"), field="kit", game=game.name))
     rendered = []
     for index, part in enumerate(parts):
         if not isinstance(part, KitPart):
-            raise InputError(f"kit: part {index + 1} of {game.name} is {type(part).__name__}, not a KitPart")
+            raise InputError(Says(N_("{field}: part {index} of {game} is {kind}, not a {expected}"), field="kit",
+                                  index=index + 1, game=game.name, kind=type(part).__name__, expected="KitPart"))
         pages = part.document.pages
         if not pages:
-            raise InputError(f"kit: the part {part.title!r} of {game.name} has no pages")
+            raise InputError(Says(N_("{field}: the part {title!r} of {game} has no pages"), field="kit",
+                                  title=part.title, game=game.name))
         data = to_pdf(pages, title=part.title, bookmarks=part.document.bookmarks)
         sizes = dict.fromkeys(f"{_.mm(p.outer_width)} \u00d7 {_.mm(p.outer_height)} mm" for p in pages)
         rendered.append(RenderedPart(part.title, part.paper, part.instructions, data, len(pages),
@@ -250,7 +254,8 @@ def _only(game) -> Callable[[str], Any]:
     """The kit's game as a finder of games: the rules of a game draw their own figures."""
     def find(name: str):
         if name != game.name and name not in game.aliases:
-            raise InputError(f"game: the {game.name} kit's rules draw {game.name}'s figures only, not {name!r}")
+            raise InputError(Says(N_("{field}: the {game} kit's rules draw {game}'s figures only, not {name!r}"),
+                                  field="game", game=game.name, name=name))
         return game
     return find
 
@@ -264,11 +269,13 @@ def build_kit(game, players: int | None = None, paper: str = "a4", lang: str = "
     from . import load_rules, rules_pdf
 
     if game.kit is None:
-        raise InputError(f"kit: {game.name} has no kit")
+        raise InputError(Says(N_("{field}: {game} has no kit"), field="kit", game=game.name))
     layouts = game.extra.get("layouts", ())
     if layout is not None and layout not in layouts:
-        known = f"one of {', '.join(layouts)}" if layouts else f"none: {game.name} has one layout"
-        raise InputError(f"--layout: {layout!r} is not a layout of {game.name} ({known})")
+        known = (Says(N_("one of {layouts}"), layouts=", ".join(layouts)) if layouts else
+                 Says(N_("none: {game} has one layout"), game=game.name))
+        raise InputError(Says(N_("{option}: {layout!r} is not a layout of {game} ({known})"), option="--layout",
+                              layout=layout, game=game.name, known=known))
     players = check_players(game, default_players(game) if players is None else players)
     rules = load_rules(game.name, lang)            # fails early on a missing language
     rules_data = rules_pdf(rules, paper, find_game=find_game or _only(game))

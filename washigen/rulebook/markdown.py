@@ -27,6 +27,7 @@ from typing import Union
 
 from ..errors import InputError
 from ..inputs import read_text
+from ..words import N_, Says
 
 FRONT_MATTER_KEYS = ("title", "players", "time", "credits", "lang")
 REQUIRED_KEYS = ("title", "players", "credits", "lang")
@@ -102,8 +103,9 @@ class RuleText:
         return [block for block in self.blocks if isinstance(block, Figure)]
 
 
-def fail(source: str, line: int, message: str) -> InputError:
-    return InputError(f"{source}:{line}: {message}")
+def fail(source: str, line: int, message: Says | str) -> InputError:
+    """A refusal of the rule text `source` at `line`; `message` a sentence (words.Says) to say in any language."""
+    return InputError(Says(N_("{source}:{line}: {message}"), source=source, line=line, message=message))
 
 
 # -- front matter ------------------------------------------------------------------------------------------
@@ -111,8 +113,8 @@ def fail(source: str, line: int, message: str) -> InputError:
 def _front_matter(lines: list[str], source: str, file_lang: str | None) -> tuple[FrontMatter, int]:
     """Reads the front matter; returns it and the index of the first body line."""
     if not lines or lines[0].strip() != "---":
-        raise fail(source, 1, "the file must start with front matter between two '---' lines "
-                              f"({', '.join(REQUIRED_KEYS)})")
+        raise fail(source, 1, Says(N_("the file must start with front matter between two '---' lines ({keys})"),
+                                   keys=", ".join(REQUIRED_KEYS)))
     values: dict[str, str] = {}
     where: dict[str, int] = {}
     for index in range(1, len(lines)):
@@ -124,26 +126,31 @@ def _front_matter(lines: list[str], source: str, file_lang: str | None) -> tuple
         key, colon, value = text.partition(":")
         key, value = key.strip().lower(), value.strip()
         if not colon or not key:
-            raise fail(source, number, f"front matter: expected 'key: value', got {text!r}")
+            raise fail(source, number, Says(N_("front matter: expected {form}, got {text!r}"), form="'key: value'",
+                                            text=text))
         if key not in FRONT_MATTER_KEYS:
-            raise fail(source, number, f"front matter: unknown key {key!r}; use {', '.join(FRONT_MATTER_KEYS)}")
+            raise fail(source, number, Says(N_("front matter: unknown key {key!r}; use {keys}"), key=key,
+                                            keys=", ".join(FRONT_MATTER_KEYS)))
         if key in values:
-            raise fail(source, number, f"front matter: {key!r} given twice (first on line {where[key]})")
+            raise fail(source, number, Says(N_("front matter: {key!r} given twice (first on line {first})"), key=key,
+                                            first=where[key]))
         if not value:
-            raise fail(source, number, f"front matter: {key!r} is empty")
+            raise fail(source, number, Says(N_("front matter: {key!r} is empty"), key=key))
         values[key], where[key] = value, number
     else:
-        raise fail(source, 1, "front matter: no closing '---' line")
+        raise fail(source, 1, Says(N_("front matter: no closing '---' line")))
     end = index + 1
     missing = [key for key in REQUIRED_KEYS if key not in values]
     if missing:
-        raise fail(source, index + 1, f"front matter: missing {', '.join(missing)}")
+        raise fail(source, index + 1, Says(N_("front matter: missing {keys}"), keys=", ".join(missing)))
     lang = values["lang"].lower()
     if not _LANG.match(lang):
-        raise fail(source, where["lang"], f"front matter: lang must be a two-letter code such as en or de, "
-                                          f"got {values['lang']!r}")
+        raise fail(source, where["lang"], Says(N_("front matter: {key} must be a two-letter code such as {one} or "
+                                                  "{other}, got {value!r}"), key="lang", one="en", other="de",
+                                               value=values["lang"]))
     if file_lang and lang != file_lang:
-        raise fail(source, where["lang"], f"front matter: lang is {lang!r} but the file name says {file_lang!r}")
+        raise fail(source, where["lang"], Says(N_("front matter: {key} is {value!r} but the file name says {file!r}"),
+                                               key="lang", value=lang, file=file_lang))
     front = FrontMatter(title=values["title"], players=values["players"], credits=values["credits"], lang=lang,
                         time=values.get("time", ""), lines=where)
     return front, end
@@ -159,18 +166,21 @@ MAX_FIGURES = 30                  # each is drawn by its game (a map is generate
 MAX_TABLE_COLUMNS = 8             # more cannot be read in a rule sheet's column
 MAX_EMPHASIS_DEPTH = 3            # *italic* inside **bold** inside another: more is a typo
 
+# "HTML" and "links" are values, not words of the sentences: the catalog's English may not hold them, as German
+# writes "HTML" too and its "links" (left) would then read as an English word left in a translation.
 _REFUSED_BLOCKS = {
-    "fence": "code blocks are not supported",
-    "code_block": "code blocks are not supported",
-    "blockquote_open": "quotes ('>') are not supported",
-    "hr": "horizontal rules are not supported",
-    "html_block": "HTML is not supported",
+    "fence": Says(N_("code blocks are not supported")),
+    "code_block": Says(N_("code blocks are not supported")),
+    "blockquote_open": Says(N_("quotes ('>') are not supported")),
+    "hr": Says(N_("horizontal rules are not supported")),
+    "html_block": Says(N_("{html} is not supported"), html="HTML"),
 }
 _REFUSED_INLINE = {
-    "link_open": "links are not supported",
-    "code_inline": "inline code (backticks) is not supported",
-    "html_inline": "HTML is not supported",
-    "image": "a figure is written ![Caption](diagram:GAME/NAME?key=value) on a line of its own",
+    "link_open": Says(N_("{links} are not supported"), links="links"),
+    "code_inline": Says(N_("inline code (backticks) is not supported")),
+    "html_inline": Says(N_("{html} is not supported"), html="HTML"),
+    "image": Says(N_("a figure is written {form} on a line of its own"),
+                  form="![Caption](diagram:GAME/NAME?key=value)"),
 }
 
 
@@ -208,7 +218,7 @@ class _Walk:
     def line(self, token) -> int:
         return self.offset + token.map[0] + 1 if token.map else self.offset + 1
 
-    def fail(self, token, message: str) -> InputError:
+    def fail(self, token, message: Says) -> InputError:
         return fail(self.source, self.line(token), message)
 
     def run(self) -> list[Block]:
@@ -235,14 +245,14 @@ class _Walk:
 
     def heading(self, token) -> None:
         if token.markup in ("=", "-"):
-            raise self.fail(token, "write headings with #, ## or ###")
+            raise self.fail(token, Says(N_("write headings with #, ## or ###")))
         level = int(token.tag[1])
         if level > 3:
-            raise self.fail(token, f"heading level {level}: use #, ## or ### only")
+            raise self.fail(token, Says(N_("heading level {level}: use #, ## or ### only"), level=level))
         inline = self.inline_after(token)
         text = self.text(inline, token)
         if not text:
-            raise self.fail(token, "empty heading")
+            raise self.fail(token, Says(N_("empty heading")))
         self.blocks.append(Heading(level, text, self.line(token)))
 
     def paragraph(self, token) -> None:
@@ -253,7 +263,7 @@ class _Walk:
             self.figure(children[0], token)
             return
         if content.startswith("|"):
-            raise self.fail(token, "a table needs a header row, then a rule such as |---|---|")
+            raise self.fail(token, Says(N_("a table needs a header row, then a rule such as |---|---|")))
         if content.startswith("!["):
             raise self.fail(token, _REFUSED_INLINE["image"])
         self.blocks.append(Paragraph(self.text(inline, token), self.line(token)))
@@ -261,34 +271,36 @@ class _Walk:
     def figure(self, image, token) -> None:
         caption = image.content.strip()
         if not caption:
-            raise self.fail(token, "a figure needs a caption: ![Caption](diagram:GAME/NAME)")
+            raise self.fail(token, Says(N_("a figure needs a caption: {form}"), form="![Caption](diagram:GAME/NAME)"))
         check_inline(caption, self.source, self.line(token))
         self.figures += 1
         if self.figures > MAX_FIGURES:
-            raise self.fail(token, f"more than {MAX_FIGURES} figures; a rule text draws at most {MAX_FIGURES}")
+            raise self.fail(token, Says(N_("more than {most} figures; a rule text draws at most {most}"),
+                                        most=MAX_FIGURES))
         self.blocks.append(Figure(caption, str(image.attrs.get("src", "")), self.line(token)))
 
     def list(self, token) -> None:
         kind, line = token.type, self.line(token)
         if kind == "bullet_list_open" and token.markup != "-":
-            raise self.fail(token, "write bullet items with '- '")
+            raise self.fail(token, Says(N_("write bullet items with '- '")))
         if kind == "ordered_list_open" and token.markup != ".":
-            raise self.fail(token, "write numbered items as '1. '")
+            raise self.fail(token, Says(N_("write numbered items as '1. '")))
         before = self.lines[self.offset + token.map[0] - 1] if token.map[0] > 0 else ""
         if self.last_list and self.last_list[0] != kind and self.last_list[1] == token.map[0] and before.strip():
-            raise self.fail(token, "a list mixes '- ' and '1. ' items; leave a blank line between lists")
+            raise self.fail(token, Says(N_("a list mixes '- ' and '1. ' items; leave a blank line between lists")))
         close = kind.replace("_open", "_close")
         items: list[str] = []
         self.index += 1
         while self.tokens[self.index].type != close:
             item = self.tokens[self.index]
             if item.type in ("bullet_list_open", "ordered_list_open"):
-                raise self.fail(item, "nested lists are not supported; write a flat list")
+                raise self.fail(item, Says(N_("nested lists are not supported; write a flat list")))
             if item.type in _REFUSED_BLOCKS:
                 raise self.fail(item, _REFUSED_BLOCKS[item.type])
             if item.type == "inline":
                 if item.map and item.map[0] != self.tokens[self.index - 2].map[0]:
-                    raise self.fail(item, "a list item holds one paragraph; leave a blank line after the list")
+                    raise self.fail(item, Says(N_("a list item holds one paragraph; leave a blank line after the "
+                                                  "list")))
                 items.append(self.text(item, item))
             self.index += 1
         self.last_list = (kind, token.map[1])
@@ -308,24 +320,25 @@ class _Walk:
                 row = []
                 written = _cells(self.lines[self.offset + cell.map[0]])
                 if header and len(written) != len(header):
-                    raise self.fail(cell, f"this table row has {len(written)} cells, the header {len(header)}")
+                    raise self.fail(cell, Says(N_("this table row has {count} cells, the header {header}"),
+                                               count=len(written), header=len(header)))
             elif cell.type == "inline":
                 row.append(self.text(cell, token))
             elif cell.type == "tr_close":
                 if not header:
                     header = row
                     if len(header) > MAX_TABLE_COLUMNS:
-                        raise self.fail(token, f"a table of {len(header)} columns; at most {MAX_TABLE_COLUMNS} "
-                                               "fit a column of the rule sheet")
+                        raise self.fail(token, Says(N_("a table of {count} columns; at most {most} fit a column of "
+                                                       "the rule sheet"), count=len(header), most=MAX_TABLE_COLUMNS))
                     rule = _cells(self.lines[self.offset + token.map[0] + 1])
                     if len(rule) != len(header):
-                        raise fail(self.source, line + 1, f"the rule row has {len(rule)} cells, "
-                                                          f"the header {len(header)}")
+                        raise fail(self.source, line + 1, Says(N_("the rule row has {count} cells, the header "
+                                                                  "{header}"), count=len(rule), header=len(header)))
                 else:
                     rows.append(tuple(row))
             self.index += 1
         if not rows:
-            raise self.fail(token, "a table needs at least one row below its header")
+            raise self.fail(token, Says(N_("a table needs at least one row below its header")))
         self.blocks.append(Table(tuple(header), tuple(rows), line))
         self.index += 1
 
@@ -333,8 +346,8 @@ class _Walk:
         """The inline Markdown of a block on one line, after checking it (see check_inline)."""
         self.pieces += 1
         if self.pieces > MAX_PIECES:
-            raise self.fail(where, f"more than {MAX_PIECES:,} headings, paragraphs, list items and table cells; "
-                                   "split the rule text into several")
+            raise self.fail(where, Says(N_("more than {most:,} headings, paragraphs, list items and table cells; "
+                                           "split the rule text into several"), most=MAX_PIECES))
         content = _one_line(inline.content)
         _check_inline_tokens(inline.children or [], content, self.source, self.line(where))
         return content
@@ -342,8 +355,8 @@ class _Walk:
 
 def _body(lines: list[str], start: int, source: str) -> list[Block]:
     if len(lines) > MAX_LINES:
-        raise fail(source, MAX_LINES + 1, f"a rule text of {len(lines):,} lines; at most {MAX_LINES:,} (split it "
-                                          "into several texts)")
+        raise fail(source, MAX_LINES + 1, Says(N_("a rule text of {count:,} lines; at most {most:,} (split it into "
+                                                  "several texts)"), count=len(lines), most=MAX_LINES))
     body = "\n".join(lines[start:])
     return _Walk(_parser().parse(body), lines, start, source).run()
 
@@ -356,7 +369,8 @@ def _inline_tokens(text: str):
 
 def _check_inline_tokens(children, text: str, source: str, line: int) -> None:
     if len(text) > MAX_BLOCK_CHARS:
-        raise fail(source, line, f"a block of {len(text):,} characters; split it (at most {MAX_BLOCK_CHARS:,})")
+        raise fail(source, line, Says(N_("a block of {count:,} characters; split it (at most {most:,})"),
+                                      count=len(text), most=MAX_BLOCK_CHARS))
     depth = 0
     for child in children:
         if child.type in _REFUSED_INLINE:
@@ -364,11 +378,12 @@ def _check_inline_tokens(children, text: str, source: str, line: int) -> None:
         if child.type.endswith("_open"):
             depth += 1
             if depth > MAX_EMPHASIS_DEPTH:
-                raise fail(source, line, f"emphasis nested more than {MAX_EMPHASIS_DEPTH} deep in {text[:60]!r}")
+                raise fail(source, line, Says(N_("emphasis nested more than {most} deep in {text!r}"),
+                                              most=MAX_EMPHASIS_DEPTH, text=text[:60]))
         elif child.type.endswith("_close"):
             depth -= 1
         elif child.type == "text" and "*" in child.content:
-            raise fail(source, line, f"unbalanced '*' emphasis in {text[:60]!r}")
+            raise fail(source, line, Says(N_("unbalanced '*' emphasis in {text!r}"), text=text[:60]))
 
 
 def check_inline(text: str, source: str, line: int) -> None:
@@ -409,15 +424,16 @@ def plain(text: str) -> str:
 def _check_structure(blocks: list[Block], source: str) -> None:
     titles = [block for block in blocks if isinstance(block, Heading) and block.level == 1]
     if len(titles) > 1:
-        raise fail(source, titles[1].line, f"a second '# ' title (the first is on line {titles[0].line})")
+        raise fail(source, titles[1].line, Says(N_("a second '# ' title (the first is on line {first})"),
+                                                first=titles[0].line))
     if titles and blocks[0] is not titles[0]:
-        raise fail(source, titles[0].line, "the '# ' title must come before everything else")
+        raise fail(source, titles[0].line, Says(N_("the '# ' title must come before everything else")))
     previous = 1
     for block in blocks:
         if isinstance(block, Heading):
             if block.level > previous + 1:
-                raise fail(source, block.line, f"heading level {block.level} follows level {previous}; "
-                                               f"use {'#' * (previous + 1)}")
+                raise fail(source, block.line, Says(N_("heading level {level} follows level {previous}; use {marks}"),
+                                                    level=block.level, previous=previous, marks="#" * (previous + 1)))
             previous = block.level
 
 
@@ -430,7 +446,7 @@ def parse(text: str, source: str = "<rules>", file_lang: str | None = None) -> R
     blocks = _body(lines, start, source)
     _check_structure(blocks, source)
     if not blocks:
-        raise fail(source, start, "the rules are empty")
+        raise fail(source, start, Says(N_("the rules are empty")))
     return RuleText(source, front, tuple(blocks))
 
 

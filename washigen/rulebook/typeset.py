@@ -35,6 +35,7 @@ from ..i18n import N_, languages, translator
 from ..backends.pdf import ScenePainter
 from ..scene import DEFAULT_THEME, Group, Scene, Text, Use
 from ..units import PAPER_SIZES, PT_PER_MM
+from ..words import Says
 from . import markdown as md
 from .columns import BODY_LEADING, Columns, FigureBlock
 
@@ -76,7 +77,8 @@ class Sheet:
     def for_paper(cls, paper: str) -> "Sheet":
         key = paper.lower()
         if key not in PAPERS:
-            raise InputError(f"paper: rule sheets print on {' or '.join(PAPERS)}, got {paper!r}")
+            raise InputError(Says(N_("{field}: rule sheets print on {papers} or {last}, got {value!r}"), field="paper",
+                                  papers=", ".join(PAPERS[:-1]), last=PAPERS[-1], value=paper))
         width, height = PAPER_SIZES[key]
         return cls(key, width * MM, height * MM)
 

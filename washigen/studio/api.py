@@ -5,6 +5,7 @@ WashigenError (InputError, NotFound, Conflict) with a message for the user."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import io
 import json
@@ -24,7 +25,7 @@ from ..errors import InputError
 from ..games.params import SEED_MAX, Param
 from ..games.registry import Component, Game, all_games, design_classes, get_game, maker_of
 from ..i18n import SOURCE_LANGUAGE, translator
-from ..words import Says
+from ..words import N_, Says
 from . import board
 from .places import grid_geometry, mark, strip_frames
 
@@ -50,6 +51,14 @@ PRINTS = {"": (), "lang": ("lang",), "page": ("bleed", "dpi", "colour", "lang"),
 # command line); --json chooses the CLI's output form, where the studio always answers JSON. Paths are never set.
 NOT_IN_FORM = ("output", "profile", "as_json", "seed")
 PATH_KINDS = ("file", "folder")
+# What the page advises for a PNG too large (the command line's advice names --dpi, which the page has not).
+PAGE_ADVICE = N_("lower the PNG resolution, or print a PDF")
+# Refusals said in more than one place.
+NONE = N_("none")
+MUST_BE = N_("{field}: must be {wanted}, got {value!r}")
+WHOLE_FROM_0 = N_("a whole number from 0")
+PRINT_OPTIONS_OBJECT = N_("must be an object of print options, such as {example}, got {kind}")
+UNKNOWN_PRINT_OPTION = N_("{field}: unknown print option; known: {known}")
 
 
 class NotFound(InputError):
@@ -89,22 +98,23 @@ def about_range(reason: str) -> bool:
     return re.search(r"range|at least|up to|larger|smaller|most", reason) is not None
 
 
-def named(value: Any, field: str, what: str) -> str:
+def named(value: Any, field: str, what: Says) -> str:
     """A name a request gives in `field`: text. Missing (absent or null) or of another JSON type, a bad request
     (400) naming the field, not an unknown name (404 "unknown game 'None'")."""
     if value is None:
-        raise FieldError(field, f"missing; give {what}")
+        raise FieldError(field, Says(N_("missing; give {what}"), what=what))
     if not isinstance(value, str):
-        raise FieldError(field, f"must be text, {what}, got {type_name(value)}", value)
+        raise FieldError(field, Says(N_("must be text, {what}, got {kind}"), what=what, kind=type_name(value)), value)
     return value
 
 
 def find_game(name: Any) -> Game:
-    name = named(name, "game", "a game's name as GET /api/games lists it, such as \"cats\"")
+    name = named(name, "game", Says(N_("a game's name as {request} lists it, such as {example}"),
+                                    request="GET /api/games", example='"cats"'))
     try:
         return get_game(name)
     except InputError as error:
-        raise NotFound(str(error)) from None
+        raise NotFound(error.says) from None
 
 
 # -- the games and their forms ---------------------------------------------------------------------------------------
@@ -159,27 +169,29 @@ def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
 
 def _component(game: Game, body: dict[str, Any]) -> Component:
     offered = studio_components(game)
-    name = named(body.get("component"), "component", f"a part of {game.name} the studio makes "
-                                                     f"({', '.join(c.name for c in offered) or 'none'})")
+    known = ", ".join(c.name for c in offered) or Says(NONE)
+    name = named(body.get("component"), "component",
+                 Says(N_("a part of {game} the studio makes ({known})"), game=game.name, known=known))
     found = next((c for c in offered if c.name == name), None)
     if found is None:
-        raise NotFound(f"component: {game.name} has no component {name!r} the studio makes; known: "
-                       f"{', '.join(c.name for c in offered) or 'none'}")
+        raise NotFound(Says(N_("{field}: {game} has no component {name!r} the studio makes; known: {known}"),
+                            field="component", game=game.name, name=name, known=known))
     return found
 
 
 def form_values(game: Game, component: Component, params: Any) -> dict[str, Any]:
     """The form's values checked by the component's specs: {keyword: value as its kind}; a field refused by name."""
     if not isinstance(params, dict):
-        raise FieldError("params", f"must be an object of parameter names and values, such as {{\"players\": 3}}, "
-                                   f"got {type_name(params)}", params)
+        raise FieldError("params", Says(N_("must be an object of parameter names and values, such as {example}, got "
+                                           "{kind}"), example='{"players": 3}', kind=type_name(params)), params)
     specs = {p.keyword: p for p in settable_params(component)}
     values = {}
     for name, value in params.items():
         spec = specs.get(name)
         if spec is None:
-            known = ", ".join(specs) or "none"
-            raise InputError(f"params.{name}: {game.name} {component.name} has no such parameter; known: {known}")
+            raise InputError(Says(N_("{field}: {game} {component} has no such parameter; known: {known}"),
+                                  field=f"params.{name}", game=game.name, component=component.name,
+                                  known=", ".join(specs) or Says(NONE)))
         if value is None or value == "":
             continue
         values[name] = checked(spec, value)
@@ -195,10 +207,10 @@ def checked(param: Param, value: Any) -> Any:
     from ..units import format_mm
 
     if param.kind == "bool" and not isinstance(value, bool):      # the spec says Python's True or False
-        raise FieldError(param.keyword, f"must be true or false, got {type_name(value)}", value)
+        raise FieldError(param.keyword, Says(N_("must be true or false, got {kind}"), kind=type_name(value)), value)
     if param.kind not in NOT_TEXT_KINDS and not isinstance(value, str):
         # a spec checks the text kinds' words, not that they are words (the command line only gives it text)
-        raise FieldError(param.keyword, f"must be text, got {type_name(value)}", value)
+        raise FieldError(param.keyword, Says(N_("must be text, got {kind}"), kind=type_name(value)), value)
     try:
         # Unbounded, to say the range in the studio's words below; a declared lower bound stays declared (-inf),
         # as a length may be zero only where one is.
@@ -209,30 +221,42 @@ def checked(param: Param, value: Any) -> Any:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and (
             low is not None and value < low or high is not None and value > high):
         def shown(number):
-            return f"{format_mm(number)}mm" if param.kind == "length" else f"{number}"
-        span = " and ".join(part for part in (low is not None and f"at least {shown(low)}",
-                                              high is not None and f"at most {shown(high)}") if part)
-        raise FieldError(param.keyword, f"must be {span}, got {shown(value)}", value)
+            return f"{format_mm(number)}mm" if param.kind == "length" else number
+        if low is not None and high is not None:
+            reason = Says(N_("must be at least {low} and at most {high}, got {value}"), low=shown(low),
+                          high=shown(high), value=shown(value))
+        elif low is not None:
+            reason = Says(N_("must be at least {low}, got {value}"), low=shown(low), value=shown(value))
+        else:
+            reason = Says(N_("must be at most {high}, got {value}"), high=shown(high), value=shown(value))
+        raise FieldError(param.keyword, reason, value)
     return value
 
 
-def type_name(value: Any) -> str:
-    """What a JSON value is, in the words of JSON."""
-    return {bool: "true or false", int: "a number", float: "a number", list: "a list", dict: "an object",
-            str: "text", type(None): "null"}.get(type(value), type(value).__name__)
+JSON_TYPES = {bool: N_("true or false"), int: N_("a number"), float: N_("a number"), list: N_("a list"),
+              dict: N_("an object"), str: N_("text")}
+
+
+def type_name(value: Any) -> Says | str:
+    """What a JSON value is, in the words of JSON (null, as JSON writes it)."""
+    if value is None:
+        return "null"
+    words = JSON_TYPES.get(type(value))
+    return type(value).__name__ if words is None else Says(words)
 
 
 def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
     """PrintOptions from a JSON object, each value checked as the command line checks it (washigen.print_options);
     a refused one names its field."""
     if not isinstance(options, dict):
-        raise FieldError("options", f"must be an object of print options, such as {{\"paper\": \"a4\", \"bleed\": "
-                                    f"\"3mm\"}}, got {type_name(options)}", options)
+        raise FieldError("options", Says(PRINT_OPTIONS_OBJECT, example='{"paper": "a4", "bleed": "3mm"}',
+                                         kind=type_name(options)), options)
     for name in options:
         if name not in PRINT_OPTION_NAMES:
-            raise InputError(f"options.{name}: unknown print option; known: {', '.join(PRINT_OPTION_NAMES)}")
+            raise InputError(Says(UNKNOWN_PRINT_OPTION, field=f"options.{name}", known=", ".join(PRINT_OPTION_NAMES)))
         if name not in taken:
-            raise InputError(f"options.{name}: this component's print does not take {name}")
+            raise InputError(Says(N_("{field}: this component's print does not take {name}"),
+                                  field=f"options.{name}", name=name))
     values = {name: (None if value == "" else value) for name, value in options.items()}
     try:
         return washigen.print_options(**values)
@@ -243,31 +267,32 @@ def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
 
 # -- making, reading and describing designs ------------------------------------------------------------------------
 
-def whole_number(value: Any, field: str, wanted: str) -> int:
+def whole_number(value: Any, field: str, wanted: Says) -> int:
     """A JSON whole number, or one written as plain digits (the page sends seeds as text: a JavaScript number
     cannot hold every seed). Nothing else Python's int() would take: no 1.7 cut to 1, no " 1_0 " read as 10."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= len(str(SEED_MAX)):
         return int(value)
-    raise InputError(f"{field}: must be {wanted}, got {value!r}")
+    raise InputError(Says(MUST_BE, field=field, wanted=wanted, value=value))
 
 
-def request_fields(body: dict[str, Any], taken: tuple[str, ...], request: str) -> None:
+def request_fields(body: dict[str, Any], taken: tuple[str, ...], request: Says | str) -> None:
     """Refuses a field the request does not read (a typo such as "paramz", or "bots" to a balance), naming it and
     those it reads: dropped without a word, the answer would be something other than what was asked."""
     for name in body:
         if name not in taken:
-            raise FieldError(name, f"{request} reads no such field; it reads {', '.join(taken)}", body[name])
+            raise FieldError(name, Says(N_("{request} reads no such field; it reads {fields}"), request=request,
+                                        fields=", ".join(taken)), body[name])
 
 
 def _seed(body: dict[str, Any]) -> int | None:
     seed = body.get("seed")
     if seed is None or seed == "":
         return None
-    value = whole_number(seed, "seed", f"a whole number 0..{SEED_MAX}")
+    value = whole_number(seed, "seed", Says(N_("a whole number 0..{most}"), most=SEED_MAX))
     if not 0 <= value <= SEED_MAX:
-        raise InputError(f"seed: must be 0..{SEED_MAX}, got {value}")
+        raise InputError(Says(N_("{field}: must be 0..{most}, got {value}"), field="seed", most=SEED_MAX, value=value))
     return value
 
 
@@ -318,9 +343,11 @@ def designing(game: Game, component: Component, values: dict[str, Any]) -> dict[
     for name, value in values.items():
         param = _param(component, name)
         if not param.design and value != param.default:
-            raise FieldError(name, f"no part of the design the studio shows (as washigen.generate makes it); leave "
-                                   f"it at {param.default!r}, or give it to the command line: washigen {game.name} "
-                                   f"{component.name} {param.option.split('/')[0]} ...", value, f"params.{name}")
+            command = f"washigen {game.name} {component.name} {param.option.split('/')[0]}"
+            raise FieldError(name, Says(N_("no part of the design the studio shows (as {maker} makes it); leave it at "
+                                           "{default!r}, or give it to the command line: {command} ..."),
+                                        maker="washigen.generate", default=param.default, command=command),
+                             value, f"params.{name}")
     return {name: value for name, value in values.items() if _param(component, name).design}
 
 
@@ -331,7 +358,8 @@ def language(value: Any) -> str:
     if value in (None, ""):
         return SOURCE_LANGUAGE
     if not isinstance(value, str):             # 3 or ["de"] were looked up as the languages '3' and "['de']"
-        raise FieldError("lang", f"must be text, a language such as \"de\", got {type_name(value)}", value)
+        raise FieldError("lang", Says(N_("must be text, a language such as {example}, got {kind}"), example='"de"',
+                                      kind=type_name(value)), value)
     return check_language(value, "lang")
 
 
@@ -339,9 +367,9 @@ def page_number(value: Any) -> int:
     """Which page of the print to preview (0 the first); a page past the last shows the last."""
     if value is None or value == "":
         return 0
-    page = whole_number(value, "page", "a whole number from 0")
+    page = whole_number(value, "page", Says(WHOLE_FROM_0))
     if page < 0:
-        raise InputError(f"page: must be a whole number from 0, got {value!r}")
+        raise InputError(Says(MUST_BE, field="page", wanted=Says(WHOLE_FROM_0), value=value))
     return page
 
 
@@ -455,7 +483,8 @@ def read_design(data: bytes, name: str, folder: Path) -> Design:
     source = Path(name.replace("\\", "/")).name
     source = "".join(c for c in source if c.isprintable() and c not in "/:") or "upload"
     if not source.strip("."):                 # ".." would name the folder the file was to be saved in
-        raise FieldError("name", f"must be a file's name, such as map.json, got {name!r}", name)
+        raise FieldError("name", Says(N_("must be a file's name, such as {example}, got {value!r}"), example="map.json",
+                                      value=name), name)
     target = folder / source[-120:]
     target.write_bytes(data)
     return load(target)           # the server's folder is taken out of any message by the endpoint
@@ -464,7 +493,7 @@ def read_design(data: bytes, name: str, folder: Path) -> Design:
 def design_of(body: dict[str, Any]) -> Design:
     """The design a request carries in "design", read by the same loader as a design file."""
     if "design" not in body:
-        raise InputError("design: the request carries no design")
+        raise InputError(Says(N_("{field}: the request carries no design"), field="design"))
     return loads(json.dumps(body["design"]), source="design")
 
 
@@ -482,9 +511,10 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
     the print options in body["options"], byte for byte what the command line writes. Several pages of SVG or PNG
     come as one zip."""
     if fmt not in FORMATS:
-        raise InputError(f"format: must be one of {', '.join(FORMATS)}, got {fmt!r}")
+        raise InputError(Says(N_("{field}: must be one of {known}, got {value!r}"), field="format",
+                              known=", ".join(FORMATS), value=fmt))
     if "design" in body:
-        request_fields(body, ("design", "options"), "POST /api/render with a design")
+        request_fields(body, ("design", "options"), Says(N_("{request} with a design"), request="POST /api/render"))
     else:
         request_fields(body, ("game", "component", "params", "seed", "options"), "POST /api/render")
     options = body.get("options", {})
@@ -498,20 +528,23 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
             return dumps(design).encode("utf-8"), FORMATS[fmt], f"{stem}.json"
         if fmt == "txt":
             if game.to_text is None:
-                raise InputError(f"format: {game.name} has no text form; use json")
+                raise InputError(Says(N_("{field}: {game} has no text form; use {other}"), field="format",
+                                      game=game.name, other="json"))
             return game.to_text(design).encode("utf-8"), FORMATS[fmt], f"{stem}.txt"
         chosen = print_options(options)
         document = print_of(design, f"{stem}.{fmt}", chosen)
     else:
         if fmt in ("json", "txt"):
-            raise InputError(f"format: a part made afresh is printed as pdf, svg or png, got {fmt!r}")
+            raise InputError(Says(N_("{field}: a part made afresh is printed as pdf, svg or png, got {value!r}"),
+                                  field="format", value=fmt))
         game = find_game(body.get("game"))
         component = _component(game, body)
         values = form_values(game, component, body.get("params", {}))
         seed = _seed(body)
         if seed is not None:
             if not any(p.name == "seed" for p in component.params):
-                raise InputError(f"seed: {game.name} {component.name} takes no seed")
+                raise InputError(Says(N_("{field}: {game} {component} takes no seed"), field="seed", game=game.name,
+                                      component=component.name))
             values["seed"] = seed
         chosen = print_options(options, print_names(component))
         stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
@@ -530,9 +563,11 @@ def printed_files(document: Any, name: str, options: Any = None) -> list[tuple[s
     except InputError as error:
         if type(error) is not InputError or error.field != "dpi":
             raise
-        reason = str(error).partition(": ")[2] or str(error)
-        reason = reason.replace("lower dpi", "lower the PNG resolution").replace("write a PDF", "print a PDF")
-        raise FieldError("dpi", reason, getattr(options, "dpi", None), "options.dpi") from None
+        said = error.says
+        if isinstance(said, Says) and "advice" in said.values:       # the advice in the form's words
+            said = copy.copy(said)
+            said.values = {**said.values, "advice": Says(PAGE_ADVICE)}
+        raise FieldError.refusing("dpi", InputError(said), getattr(options, "dpi", None), "options.dpi") from None
 
 
 def packed(files: list[tuple[str, bytes]], fmt: str, stem: str) -> tuple[bytes, str, str]:
@@ -551,7 +586,8 @@ def packed(files: list[tuple[str, bytes]], fmt: str, stem: str) -> tuple[bytes, 
 def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(f"{key}: must be a whole number {low}..{high}, got {value!r}")
+        raise InputError(Says(N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field=key, low=low,
+                              high=high, value=value))
     return value
 
 
@@ -597,14 +633,16 @@ def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool,
     game = get_game(design.GAME)
     bots = body.get("bots", BALANCE_BOTS)
     if not isinstance(bots, str):
-        raise FieldError("bots", f"must be text, such as {BALANCE_BOTS!r}, got {type_name(bots)}", bots)
+        raise FieldError("bots", Says(N_("must be text, such as {example!r}, got {kind}"), example=BALANCE_BOTS,
+                                      kind=type_name(bots)), bots)
     if bots.strip().lower() != BALANCE_BOTS:
-        raise FieldError("bots", f"the studio's balance is played by {BALANCE_BOTS} bots alone; leave it at "
-                                 f"{BALANCE_BOTS!r}, or ask the command line for others: washigen {game.name} balance "
-                                 f"--bots ...", bots)
+        raise FieldError("bots", Says(N_("the studio's balance is played by {bots} bots alone; leave it at {bots!r}, "
+                                         "or ask the command line for others: {command} --bots ..."),
+                                      bots=BALANCE_BOTS, command=f"washigen {game.name} balance"), bots)
     hook = getattr(game, "balance", None)
     if hook is None:
-        raise Conflict(f"{game.name}: no engine plays this game yet, so there is no balance estimate")
+        raise Conflict(Says(N_("{game}: no engine plays this game yet, so there is no balance estimate"),
+                            game=game.name))
     games = _count(body, "games", 200, 1, MAX_BALANCE_GAMES)
     seed = _seed(body) or 0
     key = BalanceRuns.key(design, games, seed)
@@ -630,7 +668,8 @@ def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = Non
     byte what `GAME balance --seed SEED --games GAMES --lang LANG -o chart.FMT` writes (svg, pdf or png): drawn
     from the run kept in `runs`, or from the same games played again."""
     if fmt not in ("svg", "pdf", "png"):
-        raise InputError(f"format: a balance chart is drawn as svg, pdf or png, got {fmt!r}")
+        raise InputError(Says(N_("{field}: a balance chart is drawn as svg, pdf or png, got {value!r}"),
+                              field="format", value=fmt))
     lang = language(body.get("lang"))
     design, seed, result = _balance_run(body, runs, reuse=True, request="POST /api/balance/chart")
     document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
@@ -645,7 +684,7 @@ def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     design = design_of(body)
     game = get_game(design.GAME)
     if not playable(game, design)["play"]:
-        raise Conflict(f"{game.name}: no engine plays a {design.KIND} of this game yet")
+        raise Conflict(Says(N_("{game}: no engine plays a {kind} of this game yet"), game=game.name, kind=design.KIND))
     played = board.played(design, _seed(body) or 0)
     return {"game": game.name, "lines": list(played.lines),
             "board": None if played.draw is None else {"moves": len(played.moves)}}
@@ -663,7 +702,7 @@ def board_step(body: dict[str, Any], folder: Path | None = None) -> dict[str, An
 def _board_design(body: dict[str, Any]) -> Design:
     design = design_of(body)
     if not playable(get_game(design.GAME), design)["play"]:
-        raise Conflict(f"{design.GAME}: its bot games are not drawn on the board")
+        raise Conflict(Says(board.NOT_ON_BOARD, game=design.GAME))
     return design
 
 
@@ -671,20 +710,21 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     """The finished bot game as `play -o game.FMT` draws it (pdf, svg, png; the print options its print takes:
     bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
     if fmt not in ("pdf", "svg", "png"):
-        raise InputError(f"format: a game is drawn as pdf, svg or png, got {fmt!r}")
+        raise InputError(Says(N_("{field}: a game is drawn as pdf, svg or png, got {value!r}"), field="format",
+                              value=fmt))
     request_fields(body, ("design", "seed", "options"), "POST /api/game")
     design = _board_design(body)
     options = body.get("options", {})
     if not isinstance(options, dict):
-        raise FieldError("options", f"must be an object of print options, such as {{\"bleed\": \"3mm\"}}, got "
-                                    f"{type_name(options)}", options)
+        raise FieldError("options", Says(PRINT_OPTIONS_OBJECT, example='{"bleed": "3mm"}', kind=type_name(options)),
+                         options)
     seed = _seed(body) or 0
     game = get_game(design.GAME)
     play_part = next((c for c in game.components if c.replay is not None), None)
     taken = print_names(play_part) if play_part is not None else ()
     unknown = next((name for name in options if name not in PRINT_OPTION_NAMES), None)
     if unknown is not None:
-        raise InputError(f"options.{unknown}: unknown print option; known: {', '.join(PRINT_OPTION_NAMES)}")
+        raise InputError(Says(UNKNOWN_PRINT_OPTION, field=f"options.{unknown}", known=", ".join(PRINT_OPTION_NAMES)))
     # The page sends the print options of the design's form (a map's paper): those the game's drawing does not
     # take are left out, as `play -o game.pdf` has no --paper.
     chosen = print_options({name: value for name, value in options.items() if name in taken}, taken)

@@ -35,6 +35,7 @@ from . import api, jobs
 from .board import NotOnBoard
 
 MAX_BODY_BYTES = api.MAX_UPLOAD_BYTES
+TOO_LARGE = N_("{field}: larger than {size} MB")
 ALLOWED_HOSTS = ("localhost", "127.0.0.1")
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("washigen.studio")
@@ -89,12 +90,12 @@ async def read_body(request: Request) -> bytes:
     """The request body, refused past MAX_BODY_BYTES whatever Content-Length claims."""
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise HttpError(413, f"upload: larger than {MAX_BODY_BYTES // 2**20} MB")
+        raise HttpError(413, Says(TOO_LARGE, field="upload", size=MAX_BODY_BYTES // 2**20))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY_BYTES:
-            raise HttpError(413, f"upload: larger than {MAX_BODY_BYTES // 2**20} MB")
+            raise HttpError(413, Says(TOO_LARGE, field="upload", size=MAX_BODY_BYTES // 2**20))
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -106,11 +107,12 @@ async def read_json(request: Request) -> dict[str, Any]:
     except api.FieldError:              # JSON, with a number refused where it stands: said as a field's refusal
         raise
     except (UnicodeDecodeError, ValueError) as error:
-        raise HttpError(400, f"request: not a JSON object ({error})") from None
+        raise HttpError(400, Says(N_("{field}: not a JSON object ({error})"), field="request",
+                                  error=str(error))) from None
     except RecursionError:
-        raise HttpError(400, "request: JSON nested too deeply") from None
+        raise HttpError(400, Says(N_("{field}: JSON nested too deeply"), field="request")) from None
     if not isinstance(value, dict):
-        raise HttpError(400, "request: must be a JSON object")
+        raise HttpError(400, Says(N_("{field}: must be a JSON object"), field="request"))
     return value
 
 
@@ -123,7 +125,7 @@ class Unread:
     """A number the studio does not read (NaN, Infinity, one past a float's range, too many digits), left where it
     stood while the body is parsed, so that the refusal can name the field."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: Says):
         self.reason = reason
 
 
@@ -132,21 +134,22 @@ def strict_json(text: str) -> Any:
     of the studio can use and no answer could echo; refused naming where they stand."""
     unread: list[Unread] = []
 
-    def refused(reason: str) -> Unread:
+    def refused(reason: Says) -> Unread:
         unread.append(Unread(reason))
         return unread[-1]
 
     def constant(word: str) -> Unread:
-        return refused(f"{word} is not a number JSON allows; give a finite number")
+        return refused(Says(N_("{word} is not a number JSON allows; give a finite number"), word=word))
 
     def real(digits: str) -> Any:
         number = float(digits)
-        return number if math.isfinite(number) else refused(f"{digits} is too large a number")
+        return number if math.isfinite(number) else refused(Says(N_("{digits} is too large a number"),
+                                                                  digits=digits))
 
     def whole(digits: str) -> Any:
         if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
-            return refused(f"a number of {len(digits.lstrip('-'))} digits is too large (at most "
-                           f"{MAX_NUMBER_DIGITS})")
+            return refused(Says(N_("a number of {count} digits is too large (at most {most})"),
+                                count=len(digits.lstrip("-")), most=MAX_NUMBER_DIGITS))
         return int(digits)
 
     value = json.loads(text, parse_constant=constant, parse_float=real, parse_int=whole)
@@ -319,7 +322,7 @@ async def stoppable(request: Request, work, *args) -> Any:
     if final is None:
         raise ClientGone()
     if "result" not in final:                   # cancelled from outside: the studio is stopping (jobs.stop_all)
-        raise HttpError(503, "studio: stopping; the work was stopped")
+        raise HttpError(503, Says(N_("{field}: stopping; the work was stopped"), field="studio"))
     return final["result"]
 
 

@@ -14,11 +14,13 @@ from .. import api as washigen
 from ..design import Design, dumps
 from ..errors import InputError
 from ..games.played import PlayedGame
+from ..words import N_, Says
 
 CACHED_GAMES = 16                 # games kept, so that stepping costs one drawing, not a whole game
 
 _games: OrderedDict[tuple, PlayedGame] = OrderedDict()
 _games_lock = threading.Lock()
+NOT_ON_BOARD = N_("{game}: its bot games are not drawn on the board")
 
 
 class NotOnBoard(InputError):
@@ -48,7 +50,7 @@ def on_board(design: Design, seed: int) -> tuple[PlayedGame, Callable[..., Any]]
     """The bot game and its drawing after k moves, for a game drawn on the board."""
     game = played(design, seed)
     if game.draw is None:
-        raise NotOnBoard(f"{design.GAME}: its bot games are not drawn on the board")
+        raise NotOnBoard(Says(NOT_ON_BOARD, game=design.GAME))
     return game, game.draw
 
 

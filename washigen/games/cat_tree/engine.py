@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, fields
 
 from ...errors import InputError
+from ...words import N_, Says
 from .model import COPIES, GRID_COLS, GRID_ROWS, HAND, NAMES, PLAYERS, ROUNDS, CatTreeLayout, layout_from_grid
 from .rules import Cell, Grid, Score, legal_cells, placement_ok, score_grid
 
@@ -143,14 +144,16 @@ def initial_state(design: CatTreeLayout | None = None, setup=None, rules=None, s
     width, height = GRID_COLS, GRID_ROWS
     if design is not None:
         if not isinstance(design, CatTreeLayout):
-            raise InputError(f"a cat-tree game is played on a layout's grid, not a {design.KIND}")
+            raise InputError(Says(N_("a {game} game is played on a layout's grid, not a {kind}"), game="cat-tree",
+                                  kind=design.KIND))
         if design.cards:
-            raise InputError("the tree starts empty: a layout to play on must hold no cards")
+            raise InputError(Says(N_("the tree starts empty: a layout to play on must hold no cards")))
         width, height = design.width, design.height
     if deck is None:
         deck = shuffled_deck(random.Random(seed))
     elif sorted(deck) != sorted(full_deck()):
-        raise InputError(f"deck: must be the {len(full_deck())} cards, {COPIES} of each structure")
+        raise InputError(Says(N_("{field}: must be the {cards} cards, {copies} of each structure"), field="deck",
+                              cards=len(full_deck()), copies=COPIES))
     state = State(width=width, height=height, first=first % PLAYERS, round=1, phase=KEEP, to_move=0, cards=(),
                   deck=tuple(deck), hands=((),) * PLAYERS, kept=(None,) * PLAYERS, done=(False,) * PLAYERS,
                   discards=((),) * PLAYERS)
@@ -311,7 +314,8 @@ def parse_move(text: str, state: State) -> Move:
     canonical = " ".join(str(text).split()).lower()
     found = _NOTATION.fullmatch(canonical)
     if found is None:
-        raise InputError(f"move {text!r}: not a Cat Tree move (keep CARD, CARD rRcC, dismiss CARD, wait)")
+        raise InputError(Says(N_("move {move!r}: not a {game} move ({notation})"), move=text, game="Cat Tree",
+                              notation="keep CARD, CARD rRcC, dismiss CARD, wait"))
     word, named, placed, row, col = found.groups()
     card = named if named is not None else placed
     if card is not None:
@@ -320,7 +324,8 @@ def parse_move(text: str, state: State) -> Move:
         except KeyError:
             card = None
         if card is None:
-            raise InputError(f"move {text!r}: no structure {named or placed!r}; use one of {', '.join(NAMES)}")
+            raise InputError(Says(N_("move {move!r}: no structure {name!r}; use one of {known}"), move=text,
+                                  name=named or placed, known=", ".join(NAMES)))
     if card is None:                              # only `wait` names no card
         move: Move = Wait()
     elif word == "keep":
@@ -332,5 +337,6 @@ def parse_move(text: str, state: State) -> Move:
     legal = legal_moves(state)
     if move not in legal:
         sample = ", ".join(str(m) for m in legal[:6]) + (" ..." if len(legal) > 6 else "")
-        raise InputError(f"move {text!r} is not legal for player {state.to_move + 1} now (legal: {sample})")
+        raise InputError(Says(N_("move {move!r} is not legal for player {player} now (legal: {legal})"), move=text,
+                              player=state.to_move + 1, legal=sample))
     return move

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
+from ...words import N_, Says
 from .constants import REFERENCE_CARDS
 
 if TYPE_CHECKING:
@@ -58,15 +59,16 @@ def check_design(design) -> None:
     seen: dict[tuple[int, int], int] = {}
     for index, card in enumerate(design.cards):
         if card.row > design.height:
-            raise DesignFormatError(f"row {card.row} is above the grid's {design.height} rows",
-                                    path=f"cards[{index}].row")
+            raise DesignFormatError(Says(N_("row {row} is above the grid's {height} rows"), row=card.row,
+                                         height=design.height), path=f"cards[{index}].row")
         if card.col > design.width:
-            raise DesignFormatError(f"column {card.col} is right of the grid's {design.width} columns",
-                                    path=f"cards[{index}].col")
+            raise DesignFormatError(Says(N_("column {col} is right of the grid's {width} columns"), col=card.col,
+                                         width=design.width), path=f"cards[{index}].col")
         cell = (card.row, card.col)
         if cell in seen:
-            raise DesignFormatError(f"a second card in row {card.row}, column {card.col} "
-                                    f"(cards[{seen[cell]}] is there already)", path=f"cards[{index}]")
+            raise DesignFormatError(Says(N_("a second card in row {row}, column {col} ({other} is there already)"),
+                                         row=card.row, col=card.col, other=f"cards[{seen[cell]}]"),
+                                    path=f"cards[{index}]")
         seen[cell] = index
 
 
@@ -85,8 +87,9 @@ def diagram(name: str, params: dict) -> Scene:
         except KeyError:
             card = None
         if card is None:
-            raise InputError(f"diagram cat-tree/card: name: unknown structure {wanted!r}; use one of "
-                             f"{', '.join(NAMES)} or a rank ({' '.join(RANKS)})")
+            raise InputError(Says(N_("{where}: {field}: unknown structure {value!r}; use one of {names} or a rank "
+                                     "({ranks})"), where="diagram cat-tree/card", field="name", value=wanted,
+                                  names=", ".join(NAMES), ranks=" ".join(RANKS)))
         return draw.card_front(BY_NAME[card], bleed=0.0, lang=lang)
     if name == "back":
         return draw.card_back(bleed=0.0)
@@ -95,7 +98,9 @@ def diagram(name: str, params: dict) -> Scene:
         return draw.tree_scene(example, score(example), translator(lang).gettext("The example tree"), lang)
     if name == "reference":
         return draw.reference_pair(lang=lang)
-    raise InputError(f"diagram: cat-tree has no diagram {name!r}; known: card, back, tree, reference")
+    raise InputError(Says(N_("{field}: {reason}"), field="diagram", reason=Says(
+        N_("{game} has no diagram {name!r}; known: {known}"), game="cat-tree", name=name,
+        known="card, back, tree, reference")))
 
 
 def golden() -> dict:
@@ -125,5 +130,6 @@ def play(design: None = None, seed: int | None = None, bots: str | None = None):
     from .playtest import play_bots
 
     if design is not None:
-        raise InputError("play: Cat Tree builds its tree from the deal; pass a seed, not a design")
+        raise InputError(Says(N_("{field}: Cat Tree builds its tree from the deal; pass a {seed}, not a {design}"),
+                              field="play", seed="seed", design="design"))
     return play_bots(0 if seed is None else seed, bots or "greedy")

@@ -28,6 +28,7 @@ from ...arena import Balance, GameRecord, make_bots, play_match, run_games, wils
 from ...arena import balance as seat_balance
 from ...arena.match import lead_changes
 from ...errors import InputError
+from ...words import N_, Says
 from . import engine
 from .bots import BOTS, Board, choose_card, place_both, planned_move
 from .engine import Dismiss, Place, Wait, shuffled_deck
@@ -284,8 +285,9 @@ def grid_of(design: CatTreeLayout | None) -> tuple[int, int]:
     if design is None:
         return GRID_COLS, GRID_ROWS
     if not isinstance(design, CatTreeLayout) or design.cards:
-        raise InputError(f"design: Cat Tree builds its tree from the deal; pass None or an empty layout (its grid), "
-                         f"not a {getattr(design, 'KIND', type(design).__name__)} with cards")
+        raise InputError(Says(N_("{field}: {game} builds its tree from the deal; pass {none} or an empty layout (its "
+                                 "grid), not a {kind} with cards"), field="design", game="Cat Tree", none="None",
+                              kind=getattr(design, "KIND", type(design).__name__)))
     return design.width, design.height
 
 

@@ -17,12 +17,14 @@ from dataclasses import replace
 from typing import Sequence, cast
 
 from ...errors import InputError
+from ...words import N_, Says
 from ..foreign import refuse_other_design
 from ..params import SEED_MAX
 from .model import (ALTITUDE, BY_NAME, BY_RANK, CARD_SIZE_NAMES, CardSize, MAX_GRID, NAMES, RANKS, STRUCTURES, TITLE,
                     CatTreeDeck, CatTreeLayout, layout_from_grid)
 
 EMPTY = "."
+AT_LINE = N_("{source}: line {line}: {reason}")            # a refusal of one line of a text
 
 
 def token_card(token: str) -> str | None:
@@ -50,7 +52,8 @@ def from_text(text: str, source: str = "layout") -> CatTreeLayout | CatTreeDeck:
     if seed is None:
         return layout
     if int(seed.group(1)) > SEED_MAX:
-        raise InputError(f"{source}: line 1: seed {seed.group(1)} is out of range; at most {SEED_MAX}")
+        raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
+            N_("seed {seed} is out of range; at most {most}"), seed=seed.group(1), most=SEED_MAX)))
     return replace(layout, seed=int(seed.group(1)))
 
 
@@ -61,25 +64,27 @@ def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
         if tokens:
             rows.append((number, tokens))
     if not rows:
-        raise InputError(f"{source}: no rows; write one line per row, top row first, floor row last, "
-                         f"with . for an empty cell")
+        raise InputError(Says(N_("{source}: no rows; write one line per row, top row first, floor row last, with . "
+                                 "for an empty cell"), source=source))
     first_line, first = rows[0]
     width, height = len(first), len(rows)
     if width > MAX_GRID or height > MAX_GRID:
-        raise InputError(f"{source}: {width} x {height} cells; a layout holds at most {MAX_GRID} x {MAX_GRID}")
+        raise InputError(Says(N_("{source}: {width} x {height} cells; a layout holds at most {most} x {most}"),
+                              source=source, width=width, height=height, most=MAX_GRID))
     grid: dict[tuple[int, int], str] = {}
     for index, (number, tokens) in enumerate(rows):
         if len(tokens) != width:
-            raise InputError(f"{source}: line {number}: {len(tokens)} cells, but line {first_line} has {width}; "
-                             "every row must have the same number of cells (. for an empty one)")
+            raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
+                N_("{count} cells, but line {first} has {width}; every row must have the same number of cells (. for "
+                   "an empty one)"), count=len(tokens), first=first_line, width=width)))
         row = height - index
         for col, token in enumerate(tokens, start=1):
             try:
                 name = token_card(token)
             except KeyError:
-                raise InputError(
-                    f"{source}: line {number}: unknown token {token!r} (cell {col}); use . for an empty cell, a rank "
-                    f"({' '.join(RANKS)}) or a name ({' '.join(NAMES)})") from None
+                raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
+                    N_("unknown token {token!r} (cell {col}); use . for an empty cell, a rank ({ranks}) or a name "
+                       "({names})"), token=token, col=col, ranks=" ".join(RANKS), names=" ".join(NAMES)))) from None
             if name is not None:
                 grid[(row, col)] = name
     return layout_from_grid(grid, width, height)
@@ -132,11 +137,12 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
     lines = text.splitlines()
     title = DECK_TITLE.match(lines[0]) if lines else None
     if title is None:
-        raise InputError(f"{source}: line 1: a deck's listing starts with its title line, as `cat-tree deck -o "
-                         "deck.txt` writes it")
+        raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
+            N_("a deck's listing starts with its title line, as `cat-tree deck -o deck.txt` writes it"))))
     card, reference = title.groups()
     if card not in CARD_SIZE_NAMES:
-        raise InputError(f"{source}: line 1: unknown card size {card!r}; one of {', '.join(CARD_SIZE_NAMES)}")
+        raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
+            N_("unknown card size {card!r}; one of {sizes}"), card=card, sizes=", ".join(CARD_SIZE_NAMES))))
     copies: dict[str, tuple[int, int]] = {}                                 # structure -> (copies, line)
     for number, line in enumerate(lines[1:], start=2):
         if not line.split("#", 1)[0].strip():
@@ -144,19 +150,30 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
         found = DECK_LINE.match(line)
         name = found.group(2).lower() if found else ""
         if found is None or name not in BY_NAME or BY_NAME[name].rank != found.group(1).upper():
-            raise InputError(f"{source}: line {number}: write a structure as RANK NAME x COPIES (' 3  Scratcher  x "
-                             f"4'), got {line.strip()[:60]!r}")
+            raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
+                N_("write a structure as {form} ({example}), got {text!r}"), form="RANK NAME x COPIES",
+                example="' 3  Scratcher  x 4'", text=line.strip()[:60])))
         if name in copies:
-            raise InputError(f"{source}: line {number}: {name} is listed twice (line {copies[name][1]})")
+            raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
+                N_("{name} is listed twice (line {first})"), name=name, first=copies[name][1])))
         copies[name] = (int(found.group(3)), number)
     missing = [name for name in NAMES if name not in copies]
     if missing:
-        raise InputError(f"{source}: no line for {', '.join(missing)}; a deck lists every structure")
+        raise InputError(Says(N_("{source}: no line for {missing}; a deck lists every structure"), source=source,
+                              missing=", ".join(missing)))
     counts = {count for count, _line in copies.values()}
     if len(counts) > 1:
-        raise InputError(f"{source}: every structure must have the same number of copies, got "
-                         + ", ".join(f"{name} x {count} (line {line})" for name, (count, line) in copies.items()))
+        raise InputError(Says(N_("{source}: every structure must have the same number of copies, got {counts}"),
+                              source=source, counts=_listed([Says(N_("{name} x {count} (line {line})"), name=name,
+                                                                  count=count, line=line)
+                                                             for name, (count, line) in copies.items()])))
     return CatTreeDeck(card=cast(CardSize, card), copies=counts.pop(), reference_cards=int(reference))
+
+
+def _listed(items: list[Says]) -> Says:
+    """Items one after the other, "a, b, c", each said in the refusal's language."""
+    head, *rest = items
+    return Says(N_("{first}, {rest}"), first=head, rest=_listed(rest)) if rest else head
 
 
 # -- the scored tree, for a terminal -------------------------------------------------------------------------------

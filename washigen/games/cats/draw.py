@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from ... import __version__
 from ...errors import InputError
 from ...qr import qr_fits
+from ...words import N_, Says
 from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent
 from ...i18n import Translator, translator
 from ...press import Document, PrintOptions, template_for
@@ -367,7 +368,8 @@ def print_design(design, options: PrintOptions) -> Document:
         return Document.single(map_scene(design, options.bleed, lang=options.lang))
     if isinstance(design, CatsSetup):
         if options.paper or options.template:
-            raise InputError("paper: a set-up prints as one page at real size; leave out --paper")
+            raise InputError(Says(N_("{field}: a set-up prints as one page at real size; leave out {option}"),
+                                  field="paper", option="--paper"))
         scene = map_scene(design.map, options.bleed, drawings=design, lang=options.lang)
         scene.meta["kind"] = "setup"
         return Document.single(scene)
@@ -382,7 +384,7 @@ def print_design(design, options: PrintOptions) -> Document:
         strip = roll_scene(design, options.bleed, options.lang)
         return roll_document(strip, repeat_length(design), strip.meta.get("title", ""), options.lang,
                              piece=piece_length(design))
-    raise InputError(f"cats cannot print {type(design).__name__}")
+    raise InputError(Says(N_("{game} cannot print {kind}"), game="cats", kind=type(design).__name__))
 
 
 # -- player sheets --------------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...i18n import N_, translator
+from ...words import Says
 from ...scene import Circle, Group, Line, Path, Primitive, Rect, Scene, Style
 from ...tally import Part, TallyRows, add_tally, headline, unfinished
 from . import engine
@@ -166,7 +167,8 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
     from .setup import generate_setup
 
     if kind not in FIGURES:
-        raise InputError(f"cats has no play figure {kind!r}; it draws {', '.join(FIGURES)}")
+        raise InputError(Says(N_("{game} has no play figure {kind!r}; it draws {known}"), game="cats", kind=kind,
+                              known=", ".join(FIGURES)))
     design = generate_map(players=2, segment_rows=4, segment_cols=FIGURE_COLS, tape_width=FIGURE_TAPE,
                           seed=seed)
     for attempt in range(FIGURE_SEEDS):
@@ -190,7 +192,7 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
             if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)):
                 return game_scene(design, setup, 0, match.moves[:k + 1], _caption(move, design, lang),
                                   mark_last=True, lang=lang)
-    raise InputError(f"no game on seed {seed} shows a {kind}; try another seed")
+    raise InputError(Says(N_("no game on seed {seed} shows a {kind}; try another seed"), seed=seed, kind=kind))
 
 
 def _enters_building(state: engine.State, move) -> bool:

@@ -52,6 +52,7 @@ Where the seed leaves a choice open, the readings below are ours (README and the
 from __future__ import annotations
 
 from ...errors import InputError
+from ...words import N_, Says
 from .model import CatsMap, CatsSetup, table
 from .moves import (NO_REGION, PASS, SPECIALS, TRAPPED, Cat, Game, Move, Result, Rules, State, Terrain, _last_team,
                     _new, can_move, goal_of, legal_moves, rules_of, terrain, turn_order)
@@ -69,7 +70,8 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     team_of = tuple(seats.team(p + 1) - 1 for p in range(design.players))
     order = turn_order(design.players, design.coop)
     if not 0 <= first < design.players:
-        raise InputError(f"first seat: must be 1..{design.players}, got {first + 1}")
+        raise InputError(Says(N_("first seat: must be 1..{players}, got {seat}"), players=design.players,
+                              seat=first + 1))
     dry = rules.sewer_poppers and poppers_keep_off_sewers(design.players, design.coop)
     game = Game(land, rules, design.players, team_of, order, seats.teams, design, setup, dry)
     lines = [0] * design.players
@@ -78,7 +80,8 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     for d in sorted(setup.cats, key=lambda d: (d.row, d.col)):
         p = d.player - 1
         if not 0 <= p < design.players:
-            raise InputError(f"cats: player {d.player} does not sit at a {design.players}-player map")
+            raise InputError(Says(N_("{field}: player {player} does not sit at a {players}-player map"), field="cats",
+                                  player=d.player, players=design.players))
         i = (d.row - 1) * land.cols + d.col - 1
         numbers[p] += 1
         lines[p] |= 1 << i
@@ -183,7 +186,7 @@ def parse_move(text: str, state: State) -> Move:
         if move.name.lower() == wanted:
             return move
     seat = to_move(state) + 1
-    raise InputError(f"move {text.strip()!r} is not legal for player {seat} here")
+    raise InputError(Says(N_("move {move!r} is not legal for player {seat} here"), move=text.strip(), seat=seat))
 
 
 

@@ -36,8 +36,9 @@ from pathlib import Path
 
 from ...design import load
 from ...errors import InputError
-from ...arena.gamelog import add_move
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line
 from ...inputs import exact_number, quoted, read_text
+from ...words import N_, Says
 from ..foreign import refuse_other_log
 from . import engine
 from .constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE
@@ -56,6 +57,8 @@ RANGES: dict[str, tuple[int, int]] = {
 KEYS = ("map", "map-file", "map-check", "fish", "cats", "first", "bots", "result")
 WHOLE = re.compile(r"[0-9]{1,20}")
 DECIMAL = re.compile(r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?")
+MAP_OPTION = N_("map option {key}")
+WRAPPED = N_("{field}: {message}")          # a refusal of what a header line names, under the line's key
 
 
 def grid_check(design: CatsMap) -> str:
@@ -133,7 +136,7 @@ def read_log(path: Path) -> Log:
     header, moves = _lines(path, text)
     for key in ("fish", "cats", "first"):
         if key not in header:
-            raise InputError(f"{path}: the log has no '{key}:' line")
+            raise InputError(Says(N_("{file}: the log has no '{key}:' line"), file=path, key=key))
     design = _log_map(path, header)
     setup = CatsSetup(map=design, fish=_drawings(path, design, header["fish"]),
                       cats=_drawings(path, design, header["cats"]))
@@ -157,69 +160,74 @@ def _lines(path: Path, text: str) -> tuple[dict[str, tuple[int, str]], list[tupl
             add_move(moves, path, number, line)
             continue
         if len(line) > MAX_LINE:
-            raise InputError(f"{path}, line {number}: a header line of {len(line):,} characters (at most "
-                             f"{MAX_LINE:,}): {quoted(line)}")
+            raise InputError(at_line(path, number, Says(N_("a header line of {length:,} characters (at most {most:,}): "
+                                                           "{text}"), length=len(line), most=MAX_LINE,
+                                                        text=quoted(line))))
         key, sep, value = line.partition(":")
         key = key.strip()
         if not sep:
-            raise InputError(f"{path}, line {number}: expected 'key: value' (or 'moves:' before the moves), got "
-                             f"{quoted(line)}")
+            raise InputError(at_line(path, number, Says(N_("expected {form} (or {moves} before the moves), got {text}"),
+                                                        form="'key: value'", moves="'moves:'", text=quoted(line))))
         if key == "moves" and not value.strip():
             in_moves = True
             continue
         if key not in KEYS:
-            raise InputError(f"{path}, line {number}: unknown key {quoted(key)}; a log's header has "
-                             f"{', '.join(KEYS)} and moves")
+            raise InputError(at_line(path, number, Says(N_("unknown key {key}; a log's header has {keys} and {moves}"),
+                                                        key=quoted(key), keys=", ".join(KEYS), moves="moves")))
         if key in header:
-            raise InputError(f"{path}, line {number}: a second '{key}:' line (the first is line {header[key][0]})")
+            raise InputError(at_line(path, number, Says(SECOND_LINE, key=key, first=header[key][0])))
         header[key] = (number, value.strip())
     return header, moves
 
 
-def whole(path: Path, number: int, what: str, raw: str, low: int, high: int) -> int:
+def whole(path: Path, number: int, what: Says | str, raw: str, low: int, high: int) -> int:
     """A whole number in low..high written in plain digits (no sign, no '_', no other script's digits, at most 20
     of them: int() is never asked to read thousands)."""
     if not WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
-        raise InputError(f"{path}, line {number}: {what}: must be a whole number {low}..{high}, got {quoted(raw)}")
+        raise InputError(at_line(path, number, Says(WHOLE_IN, field=what, low=low, high=high, value=quoted(raw))))
     return int(raw)
 
 
-def decimal(path: Path, number: int, what: str, raw: str, low: float, high: float, unit: str = "") -> float:
+def decimal(path: Path, number: int, what: Says | str, raw: str, low: float, high: float, unit: str = "") -> float:
     """A finite decimal in low..high (NaN and infinity are not numbers here, nor is 1e400)."""
     value = float(raw) if DECIMAL.fullmatch(raw) else math.nan
     if not (math.isfinite(value) and low <= value <= high):
-        raise InputError(f"{path}, line {number}: {what}: must be a number from {low:g} to {high:g}{unit}, got "
-                         f"{quoted(raw)}")
+        raise InputError(at_line(path, number, Says(N_("{field}: must be a number from {low:g} to {high:g}{unit}, got "
+                                                       "{value}"), field=what, low=low, high=high, unit=unit,
+                                                    value=quoted(raw))))
     return value
 
 
 def _log_map(path: Path, header: dict) -> CatsMap:
     if "map-file" in header and "map" in header:
-        raise InputError(f"{path}, line {header['map-file'][0]}: a log names its map by 'map:' or by 'map-file:', "
-                         f"not both (line {header['map'][0]})")
+        raise InputError(at_line(path, header["map-file"][0], Says(N_("a log names its map by {map} or by {map_file}, "
+                                                                      "not both (line {other})"), map="'map:'",
+                                                                   map_file="'map-file:'", other=header["map"][0])))
     if "map-file" in header:
         number, name = header["map-file"]
         target = beside(path, number, name)       # absolute: a map named `-` is a file, never standard input
         try:
             design = load(target)
         except InputError as error:
-            raise InputError(f"{path}, line {number}: map-file: {error}") from None
+            raise InputError(at_line(path, number, Says(WRAPPED, field="map-file", message=error.says))) from None
         if isinstance(design, CatsSetup):
             design = design.map
         if not isinstance(design, CatsMap):
-            raise InputError(f"{path}, line {number}: {quoted(name)} holds no cats map")
+            raise InputError(at_line(path, number, Says(N_("{name} holds no {game} map"), name=quoted(name),
+                                                        game="cats")))
     elif "map" in header:
         options = _map_options(path, *header["map"])
         try:
             design = generate_map(**options)
         except InputError as error:           # options that no map satisfies together
-            raise InputError(f"{path}, line {header['map'][0]}: map: {error}") from None
+            raise InputError(at_line(path, header["map"][0], Says(WRAPPED, field="map", message=error.says))) from None
     else:
-        raise InputError(f"{path}: the log has neither 'map:' nor 'map-file:'")
+        raise InputError(Says(N_("{file}: the log has neither {map} nor {map_file}"), file=path, map="'map:'",
+                              map_file="'map-file:'"))
     if "map-check" in header and header["map-check"][1] != grid_check(design):
         number = header["map-check"][0]
-        raise InputError(f"{path}, line {number}: the map made from this log differs from the one played (another "
-                         "washigen version, or an edited map file)")
+        raise InputError(at_line(path, number, Says(N_("the map made from this log differs from the one played "
+                                                       "(another washigen version, or an edited map file)"))))
     return design
 
 
@@ -227,13 +235,16 @@ def beside(path: Path, number: int, name: str) -> Path:
     """The file a log names (DESIGN 12): a plain file name in the log's own folder, so a log can read nothing else
     on the machine; a link there must stay in that folder too. The current folder is never searched."""
     if name in ("", ".", "..") or "/" in name or "\\" in name or "\0" in name:
-        raise InputError(f"{path}, line {number}: map-file: {quoted(name)} is not a file name; a log names its map "
-                         "by the name of a file in the log's own folder (no folder, no '..')")
+        raise InputError(at_line(path, number, Says(N_("{field}: {name} is not a file name; a log names its map by "
+                                                       "the name of a file in the log's own folder (no folder, no "
+                                                       "{parent})"), field="map-file", name=quoted(name),
+                                                    parent="'..'")))
     folder = path.absolute().parent
     target = folder / name
     if os.path.dirname(os.path.realpath(target)) != os.path.realpath(folder):
-        raise InputError(f"{path}, line {number}: map-file: {quoted(name)} links to a file outside the log's "
-                         "folder; copy the map beside the log")
+        raise InputError(at_line(path, number, Says(N_("{field}: {name} links to a file outside the log's folder; "
+                                                       "copy the map beside the log"), field="map-file",
+                                                    name=quoted(name))))
     return target
 
 
@@ -243,13 +254,14 @@ def _map_options(path: Path, number: int, value: str) -> dict:
         key, sep, raw = part.partition("=")
         name = key.replace("-", "_")
         if not sep or name not in OPTIONS:
-            raise InputError(f"{path}, line {number}: map option {quoted(part)} unknown; known: "
-                             f"{', '.join(k.replace('_', '-') for k in OPTIONS)}")
+            raise InputError(at_line(path, number, Says(N_("{option} unknown; known: {known}"),
+                                                        option=Says(MAP_OPTION, key=quoted(part)),
+                                                        known=", ".join(k.replace("_", "-") for k in OPTIONS))))
         if name in options:
-            raise InputError(f"{path}, line {number}: map option {key} given twice")
+            raise InputError(at_line(path, number, Says(N_("{option} given twice"), option=Says(MAP_OPTION, key=key))))
         options[name] = _option(path, number, key, name, raw)
     if options.get("seed") is None:
-        raise InputError(f"{path}, line {number}: the map needs its seed")
+        raise InputError(at_line(path, number, Says(N_("the map needs its seed"))))
     return options
 
 
@@ -258,12 +270,14 @@ def _option(path: Path, number: int, key: str, name: str, raw: str):
         return None
     if name in BOOLEANS:
         if raw not in ("yes", "no"):
-            raise InputError(f"{path}, line {number}: map option {key}: must be yes or no, got {quoted(raw)}")
+            raise InputError(at_line(path, number, Says(N_("{field}: must be {yes} or {no}, got {value}"),
+                                                        field=Says(MAP_OPTION, key=key), yes="yes", no="no",
+                                                        value=quoted(raw))))
         return raw == "yes"
     if name == "tape_width":
-        return decimal(path, number, f"map option {key}", raw, *TAPE_WIDTH_RANGE, " mm")
+        return decimal(path, number, Says(MAP_OPTION, key=key), raw, *TAPE_WIDTH_RANGE, " mm")
     low, high = RANGES[name]
-    return whole(path, number, f"map option {key}", raw, low, high)
+    return whole(path, number, Says(MAP_OPTION, key=key), raw, low, high)
 
 
 def _drawings(path: Path, design: CatsMap, entry: tuple[int, str]) -> tuple[Drawing, ...]:
@@ -273,11 +287,12 @@ def _drawings(path: Path, design: CatsMap, entry: tuple[int, str]) -> tuple[Draw
     for part in filter(None, (p.strip() for p in value.split(","))):
         match = re.fullmatch(r"([0-9]+) r([0-9]+)c([0-9]+)", part)
         if not match:
-            raise InputError(f"{path}, line {number}: expected 'PLAYER rROWcCOL', got {quoted(part)}")
+            raise InputError(at_line(path, number, Says(N_("expected {form}, got {text}"), form="'PLAYER rROWcCOL'",
+                                                        text=quoted(part))))
         player, row, col = match.groups()
-        found.append(Drawing(player=whole(path, number, "player", player, 1, design.players),
-                             row=whole(path, number, "row", row, 1, design.grid.height),
-                             col=whole(path, number, "column", col, 1, design.grid.width)))
+        found.append(Drawing(player=whole(path, number, Says(N_("player")), player, 1, design.players),
+                             row=whole(path, number, Says(N_("row")), row, 1, design.grid.height),
+                             col=whole(path, number, Says(N_("column")), col, 1, design.grid.width)))
     return tuple(found)
 
 
@@ -297,8 +312,9 @@ def _replayed(log: Log, path: Path) -> tuple[engine.State, list[str]]:
     report = validate(log.setup)
     if not report.ok:
         first = report.errors[0]
-        lines = " and ".join(str(n) for n in log.setup_lines)
-        raise InputError(f"{path}, lines {lines}: the set-up breaks a rule: {first.message}")
+        fish, cats = log.setup_lines
+        raise InputError(Says(N_("{file}, lines {fish} and {cats}: the set-up breaks a rule: {message}"), file=path,
+                              fish=fish, cats=cats, message=first.says or first.message))
     state = engine.initial_state(log.design, log.setup, engine.rules_of(log.design), 0, first=log.first)
     unclaimed = sum(state.out)                    # teams put out with no `trapped` line of an older log yet
     played = []
@@ -307,11 +323,11 @@ def _replayed(log: Log, path: Path) -> tuple[engine.State, list[str]]:
             unclaimed -= 1                        # an older log's line for what the engine did already
             continue
         if engine.result(state) is not None:
-            raise InputError(f"{path}, line {number}: the game was over before {quoted(text)}")
+            raise InputError(at_line(path, number, Says(N_("the game was over before {move}"), move=quoted(text))))
         try:
             after = engine.apply(state, engine.parse_move(text, state))
         except InputError as error:
-            raise InputError(f"{path}, line {number}: {error}") from None
+            raise InputError(at_line(path, number, error.says)) from None
         unclaimed += sum(after.out) - sum(state.out) - (text.strip().lower() == "trapped")
         state = after
         played.append(text)
@@ -338,5 +354,5 @@ def _check_result(log: Log, path: Path, state: engine.State, turns: int) -> None
         played = f"no result after {turns} moves"
     number, stated = log.result
     if " ".join(stated.split()) != played:
-        raise InputError(f"{path}, line {number}: the log's result is {quoted(stated)}, but its moves end in "
-                         f"{played!r}")
+        raise InputError(at_line(path, number, Says(N_("the log's result is {stated}, but its moves end in {played!r}"),
+                                                    stated=quoted(stated), played=played)))

@@ -9,6 +9,8 @@ seed, so the same seed always gives the same map.
 from __future__ import annotations
 
 from ...errors import InputError
+from ...words import N_, Says
+from ..params import IN_RANGE
 from .model import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, GENERATOR, CatsMap, CatsRoll,
                     CatsSegment)
 from .fair import CUT_UP_BUDGET, check_budget
@@ -28,7 +30,8 @@ def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: i
     check_spec(spec)
     check_budget(budget)
     if variant is not None and not cut_up:
-        raise InputError("variant: only a cut-up map has variants; add --cut-up")
+        raise InputError(Says(N_("{field}: only a cut-up map has variants; add {option}"), field="variant",
+                              option="--cut-up"))
     base = base_plan(spec, seed, with_forests=not cut_up)
     if not cut_up:
         return _design(spec, seed, base.plan, base.pieces)
@@ -39,8 +42,9 @@ def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: i
             from .playtest import scored
             made = scored(made)
         if made is None:
-            raise InputError(f"variant: cut-up {variant} of seed {seed} breaks a rule or does not play to an end; "
-                             "`washigen cats variants` lists the good ones")
+            raise InputError(Says(N_("{field}: cut-up {variant} of seed {seed} breaks a rule or does not play to an "
+                                     "end; `washigen cats variants` lists the good ones"), field="variant",
+                                  variant=variant, seed=seed))
         return made
     return best_variant(spec, seed, base, budget)
 
@@ -60,7 +64,7 @@ def generate_roll(segments: int = 4, tape_width: float = DEFAULT_TAPE_WIDTH, len
                   rules_url: str | None = None) -> CatsRoll:
     check_spec(MapSpec(tape_width=float(tape_width), segment_rows=segment_rows, segment_cols=segment_cols))
     if not 1 <= segments <= 1000:
-        raise InputError(f"segments: must be 1..1000, got {segments}")
+        raise InputError(Says(IN_RANGE, field="segments", low=1, high=1000, value=segments))
     rng = _map_rng(seed, "roll", 0)
     grids = tuple(make_segment_plan(rng, segment_rows, segment_cols).to_grid() for _ in range(segments))
     return CatsRoll(tape_width=float(tape_width), segment_rows=segment_rows, segment_cols=segment_cols,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ...i18n import N_, check_language, translator
+from ...words import Says
 from .constants import TITLE
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ def _int(params: dict, key: str, default: int) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise InputError(f"diagram parameter {key}: expected a whole number, got {value!r}") from None
+        raise InputError(Says(N_("diagram parameter {key}: expected a whole number, got {value!r}"), key=key,
+                              value=value)) from None
 
 
 def diagram(name: str, params: dict):
@@ -65,8 +67,9 @@ def diagram(name: str, params: dict):
     if name.startswith("play-"):
         from .draw_game import figure
         return figure(name[len("play-"):], _int(params, "seed", 1), lang)
-    raise InputError(f"cats has no diagram {name!r}; it draws segment, band, map, cutup and play-step, play-jump, "
-                     "play-amazing, play-pop, play-building, play-game")
+    raise InputError(Says(N_("{game} has no diagram {name!r}; it draws {names} and {plays}"), game="cats", name=name,
+                          names="segment, band, map, cutup",
+                          plays="play-step, play-jump, play-amazing, play-pop, play-building, play-game"))
 
 
 CALLOUTS = ((N_("your colour"), N_("fill it in")), (N_("special moves"), N_("cross one off when used")),
@@ -162,5 +165,6 @@ def play(design: CatsMap | CatsSetup | None = None, seed: int | None = None, bot
     setup = design if isinstance(design, CatsSetup) else None
     game_map = map_of(design)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < game_map.players:
-        raise InputError(f"first: must be a seat 0..{game_map.players - 1}, got {first!r}")
+        raise InputError(Says(N_("{field}: must be a seat 0..{last}, got {value!r}"), field="first",
+                              last=game_map.players - 1, value=first))
     return play_game(game_map, setup, bots or "greedy", game_seed(seed, 0), first)

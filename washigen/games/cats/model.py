@@ -18,8 +18,9 @@ from pydantic import AfterValidator, Field
 from ... import __version__
 from ...design import Design, record
 from ...errors import InputError
-from ...inputs import url_problem
+from ...inputs import url_says
 from ...units import MAX_LENGTH, MAX_URL_LENGTH
+from ...words import N_, Says
 
 # The sizes live in constants.py, which the commands read at start-up without pydantic.
 from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, DRAWING_GAP,  # noqa: F401
@@ -46,9 +47,9 @@ Cell = tuple[int, int]       # (row, col), 1-based
 
 # The address of the rules, printed as a QR code; the same bound as --rules-url.
 def _leads_to_a_web_page(url: str) -> str:
-    problem = url_problem(url, MAX_URL_LENGTH)
+    problem = url_says(url, MAX_URL_LENGTH)
     if problem is not None:
-        raise ValueError(problem)
+        raise ValueError(problem)          # a sentence: design.pydantic_says says it in the page's language
     return url
 
 
@@ -221,9 +222,10 @@ class Table:
 @lru_cache(maxsize=None)
 def table(players: int, coop: bool = False) -> Table:
     if not 2 <= players <= 6:
-        raise InputError(f"players: must be 2..6, got {players}")
+        raise InputError(Says(N_("{field}: must be 2..6, got {value}"), field="players", value=players))
     if coop and players not in (4, 6):
-        raise InputError(f"coop: team play is for 4 players (2 v 2) or 6 players (2 v 2 v 2), got {players}")
+        raise InputError(Says(N_("{field}: team play is for 4 players (2 v 2) or 6 players (2 v 2 v 2), got {value}"),
+                              field="coop", value=players))
     if coop:                       # the 2-player map, 8 fish, one cat a player
         return Table(players, True, 1, 4, players // 2)
     width = {2: 1, 3: 1, 4: 2, 5: 2, 6: 3}[players]

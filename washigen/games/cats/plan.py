@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ...errors import InputError
+from ...words import N_, Says
+from ..params import IN_RANGE
 from ...report import Report
 from .board import Board
 from .model import (BUILDING, COLOURS, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE_WIDTH, DRAWING_GAP,
@@ -500,19 +502,21 @@ def check_spec(spec: MapSpec) -> None:
     for name, value, (low, high) in (("segment-rows", spec.segment_rows, SEGMENT_ROWS_RANGE),
                                      ("segment-cols", spec.segment_cols, SEGMENT_COLS_RANGE)):
         if not low <= value <= high:
-            raise InputError(f"{name}: must be {low}..{high}, got {value}")
+            raise InputError(Says(IN_RANGE, field=name, low=low, high=high, value=value))
     if not TAPE_WIDTH_RANGE[0] <= spec.tape_width <= TAPE_WIDTH_RANGE[1]:
-        raise InputError(f"tape-width: must be {TAPE_WIDTH_RANGE[0]:g}..{TAPE_WIDTH_RANGE[1]:g} mm, "
-                         f"got {spec.tape_width:g}")
+        raise InputError(Says(N_("{field}: must be {low:g}..{high:g} mm, got {value:g}"), field="tape-width",
+                              low=TAPE_WIDTH_RANGE[0], high=TAPE_WIDTH_RANGE[1], value=spec.tape_width))
     if not 0 <= spec.long <= 4:
-        raise InputError(f"long: must be 0..4, got {spec.long}")
+        raise InputError(Says(IN_RANGE, field="long", low=0, high=4, value=spec.long))
     if not 0 <= spec.forests <= 30:
-        raise InputError(f"forests: must be 0..30, got {spec.forests}")
+        raise InputError(Says(IN_RANGE, field="forests", low=0, high=30, value=spec.forests))
     width = seats.width * spec.segment_cols
     room = -(-width // (DRAWING_GAP + 1)) - 1      # one column lost to the red sewers at worst
     if room < seats.drawings_per_side:
-        raise InputError(f"segment-cols: {spec.segment_cols} columns a segment leave room for {room} fish and cats "
-                         f"on a home row; {spec.players} players draw {seats.drawings_per_side} there")
+        raise InputError(Says(N_("{field}: {cols} columns a segment leave room for {room} fish and cats on a home row; "
+                                 "{players} players draw {drawings} there"), field="segment-cols",
+                              cols=spec.segment_cols, room=room, players=spec.players,
+                              drawings=seats.drawings_per_side))
 
 
 def _map_rng(seed: int, what: str, attempt: int) -> random.Random:
@@ -552,7 +556,7 @@ def base_plan(spec: MapSpec, seed: int, with_forests: bool = True) -> Base:
             return Base(plan, pieces)
     if best is not None:
         return Base(best[1], best[2])
-    raise InputError(f"no valid map found for seed {seed} with these parameters; try another seed")
+    raise InputError(Says(N_("no valid map found for seed {seed} with these parameters; try another seed"), seed=seed))
 
 
 def playable(design: CatsMap) -> bool:

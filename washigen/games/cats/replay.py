@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import InputError
+from ...words import N_, Says
 from ..played import PlayedGame
 
 
@@ -23,7 +24,9 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
         return None
     report = validate(design)
     if not report.ok:
-        raise InputError(f"design: breaks a rule, so it is not played: {report.errors[0].message}")
+        broken = report.errors[0]
+        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
+                              message=broken.says or broken.message))
     setup = design if isinstance(design, CatsSetup) else None
     game_map: CatsMap = design.map if isinstance(design, CatsSetup) else design
     game = play_game(game_map, setup, "greedy", game_seed(seed, 0), first_seat(0, game_map.players))

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from ... import __version__
 from ...errors import InputError
 from ...fonts import MIN_TEXT, fit_size, size_in_room
-from ...i18n import translator
+from ...i18n import N_, translator
+from ...words import Says
 from ...scene import Group, Path, Primitive, Rect, Scene, Style, Text
 from .band import Panel, band_baseline, band_items, band_room, qr_group
 from .constants import TITLE
@@ -151,8 +152,9 @@ def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
 def refuse_sheets(options: PrintOptions) -> None:
     """A roll is one strip for a tape maker: it is not laid out on sheets (a map's strips are: `cats map --paper`)."""
     if options.paper or options.template:
-        raise InputError("paper: a roll prints as one strip for a tape maker, not on sheets; leave out --paper and "
-                         "--template (a map prints its strips on sheets: cats map --paper)", field="paper")
+        raise InputError(Says(N_("{field}: a roll prints as one strip for a tape maker, not on sheets; leave out "
+                                 "{option} and {other} (a map prints its strips on sheets: {hint})"), field="paper",
+                              option="--paper", other="--template", hint="cats map --paper"), field="paper")
 
 
 def tape_document(design: CatsRoll, options: PrintOptions, output: FilePath, repeat_only: bool = False) -> Document:

@@ -24,9 +24,10 @@ from typing import Any, cast
 
 import pydantic
 
-from ...design import _adapter, json_path
+from ...design import _adapter, json_path, pydantic_says
 from ...errors import DesignFormatError, InputError
 from ...units import format_mm, parse_length
+from ...words import N_, Says
 from .model import (BUILDING, CELL_KINDS, COLOUR_LETTER, LETTER_COLOUR, SIDE_STEP, STREET, Building, CatsMap,
                     CatsRoll, CatsSegment, CatsSetup, Drawing, Grid, Opening, Piece, Sewer, Side)
 
@@ -42,6 +43,10 @@ MAP_KEYS = ("players", "coop", "long", "forests", "cut_up", "variant", "jinja", 
             "segment_rows", "segment_cols", "balance", "play_score", "play_games", "play_fair", "rules_url")
 WHEN_KNOWN = ("play_games", "play_fair")     # the fairness search's verdict: written only for a map it judged
 TAPE_KEYS = ("tape_width", "segment_rows", "segment_cols")
+KINDS, LAST_KIND = "map, setup, segment", "roll"        # the kinds a text names, as a refusal lists them
+
+FIELD_REASON = N_("{field}: {reason}")
+ROW_CELLS = N_("row {row} has {count} cells, expected {width} like row 1")
 
 
 # -- writing ------------------------------------------------------------------------------------------------------------
@@ -185,7 +190,7 @@ def to_text(design) -> str:
             lines.append(f"segment {number}:")
             lines += grid_lines(grid)
     else:
-        raise InputError(f"cats has no text form for {type(design).__name__}")
+        raise InputError(Says(N_("{game} has no text form for {kind}"), game="cats", kind=type(design).__name__))
     return "\n".join(lines) + "\n"
 
 
@@ -197,7 +202,7 @@ class _Reader:
         self.source = source
         self.at = 0                                  # index of the next line
 
-    def fail(self, message: str, line: int | None = None) -> DesignFormatError:
+    def fail(self, message: Says | str, line: int | None = None) -> DesignFormatError:
         number = self.at if line is None else line
         return DesignFormatError(message, path=f"line {number}", source=self.source)
 
@@ -232,13 +237,14 @@ def from_text(text: str, source: str = "") -> Any:
         key, sep, value = line.partition(":")
         key = key.strip()
         if not sep:
-            raise reader.fail(f"expected `key: value`, got {line.strip()!r}", number)
+            raise reader.fail(Says(N_("expected `key: value`, got {line!r}"), line=line.strip()), number)
         if key == "grid" or key.startswith("segment ") and key[8:].strip().isdigit():
             grids.append((number, read_grid(reader, header, number)))
         elif key in drawings:
             drawings[key].append((number, value))
         elif key in header:
-            raise reader.fail(f"{key!r} is given twice (first on line {header[key][0]})", number)
+            raise reader.fail(Says(N_("{key!r} is given twice (first on line {first})"), key=key,
+                                   first=header[key][0]), number)
         else:
             header[key] = (number, value.strip())
     return _build(reader, header, grids, drawings)
@@ -279,11 +285,12 @@ def read_grid(reader: _Reader, header, start: int) -> Grid:
             break
         label = int(text[:LABEL])
         if label != len(row_lines) + 1:
-            raise reader.fail(f"expected row {len(row_lines) + 1}, got row {label}", reader.at + 1)
+            raise reader.fail(Says(N_("expected row {row}, got row {label}"), row=len(row_lines) + 1, label=label),
+                              reader.at + 1)
         reader.at += 1
         row_lines.append((reader.at, text))
     if not row_lines:
-        raise reader.fail("a grid needs at least one row after `grid:`", start)
+        raise reader.fail(Says(N_("a grid needs at least one row after `grid:`")), start)
     if len(edge_lines) == len(row_lines):
         edge_lines.append((row_lines[-1][0] + 1, ""))
     return parse_grid(reader, edge_lines, row_lines)
@@ -299,7 +306,7 @@ def parse_grid(reader: _Reader, edge_lines, row_lines) -> Grid:
     for r, (number, text) in enumerate(row_lines, start=1):
         body = text[LABEL:]
         if len(body.rstrip()) > width:
-            raise reader.fail(f"row {r} has {(len(body.rstrip())) // 2} cells, expected {C} like row 1", number)
+            raise reader.fail(Says(ROW_CELLS, row=r, count=len(body.rstrip()) // 2, width=C), number)
         body = body.ljust(width)
         row = []
         for c in range(1, C + 1):
@@ -308,16 +315,18 @@ def parse_grid(reader: _Reader, edge_lines, row_lines) -> Grid:
                 sewers.append(Sewer(row=r, col=c, colour=LETTER_COLOUR[ch]))
                 ch = STREET
             elif ch == " ":
-                raise reader.fail(f"row {r} has {c - 1} cells, expected {C} like row 1", number)
+                raise reader.fail(Says(ROW_CELLS, row=r, count=c - 1, width=C), number)
             elif ch not in CELL_KINDS:
                 kinds = " ".join(CELL_KINDS) + " " + " ".join(LETTER_COLOUR)
-                raise reader.fail(f"unknown cell kind {ch!r} in column {c}; use one of {kinds}", number)
+                raise reader.fail(Says(N_("unknown cell kind {kind!r} in column {col}; use one of {kinds}"), kind=ch,
+                                       col=c, kinds=kinds), number)
             row.append(ch)
         for c in range(1, C + 2):
             ch = body[2 * c - 2]
             if ch != " ":
                 if ch not in ("|", ":", "~"):
-                    raise reader.fail(f"unknown edge {ch!r} west of column {c}; use | : ~ or a space", number)
+                    raise reader.fail(Says(N_("unknown edge {edge!r} west of column {col}; use | : ~ or a space"),
+                                           edge=ch, col=c), number)
                 vertical[r, c] = EDGE_KIND[ch]
         cells.append("".join(row))
     for r, (number, text) in enumerate(edge_lines, start=1):
@@ -326,12 +335,13 @@ def parse_grid(reader: _Reader, edge_lines, row_lines) -> Grid:
             ch = body[2 * c - 1]
             if ch != " ":
                 if ch not in ("-", ":", "~"):
-                    raise reader.fail(f"unknown edge {ch!r} above column {c}; use - : ~ or a space", number)
+                    raise reader.fail(Says(N_("unknown edge {edge!r} above column {col}; use - : ~ or a space"),
+                                           edge=ch, col=c), number)
                 horizontal[r, c] = EDGE_KIND[ch]
             corner = body[2 * c - 2]
             if corner not in (" ", "+"):
-                raise reader.fail(f"unexpected {corner!r} between columns {c - 1} and {c}; corners are + or a space",
-                                  number)
+                raise reader.fail(Says(N_("unexpected {corner!r} between columns {left} and {col}; corners are + or a "
+                                          "space"), corner=corner, left=c - 1, col=c), number)
     buildings = _buildings(reader, cells, vertical, horizontal, row_lines, edge_lines)
     return Grid(rows=tuple(cells), buildings=buildings, sewers=tuple(sewers))
 
@@ -367,8 +377,11 @@ def _buildings(reader, cells, vertical, horizontal, row_lines, edge_lines) -> tu
                 here = is_building(r, c)
                 there = is_building(r, c - 1) if side == "w" else is_building(r - 1, c)
                 if not here and not there:
-                    raise reader.fail(f"an edge {'west of' if side == 'w' else 'above'} column {c} lies between two "
-                                      "cells that are not buildings", line_of(min(r, R), c, side if r <= R else "s"))
+                    raise reader.fail(Says(N_("an edge west of column {col} lies between two cells that are not "
+                                              "buildings") if side == "w" else
+                                           N_("an edge above column {col} lies between two cells that are not "
+                                              "buildings"), col=c),
+                                      line_of(min(r, R), c, side if r <= R else "s"))
     seen: dict[tuple[int, int], int] = {}
     groups: list[list[tuple[int, int]]] = []
     for r in range(1, R + 1):
@@ -396,16 +409,16 @@ def _buildings(reader, cells, vertical, horizontal, row_lines, edge_lines) -> tu
                 inside = seen.get((nr, nc)) == k
                 if inside:
                     if kind is not None:
-                        raise reader.fail(f"the wall at row {r}, column {c} ({side}) splits a building; two "
-                                          "buildings that touch need a wall all along", line_of(r, c, side))
+                        raise reader.fail(Says(N_("the wall at row {row}, column {col} ({side}) splits a building; "
+                                                  "two buildings that touch need a wall all along"),
+                                               row=r, col=c, side=side), line_of(r, c, side))
                     continue
                 if kind is None:
-                    raise reader.fail(f"the building cell at row {r}, column {c} has no wall on its {_SIDE[side]} "
-                                      "side; draw | or - (wall), : (opening) or ~ (cut side)", line_of(r, c, side))
+                    raise reader.fail(Says(_NO_WALL[side], row=r, col=c), line_of(r, c, side))
                 if kind != "wall":
                     if is_building(nr, nc):
-                        raise reader.fail(f"the opening at row {r}, column {c} faces another building",
-                                          line_of(r, c, side))
+                        raise reader.fail(Says(N_("the opening at row {row}, column {col} faces another building"),
+                                               row=r, col=c), line_of(r, c, side))
                     # side is a key of SIDE_STEP: n, e, s or w
                     openings.append(Opening(row=r, col=c, side=cast(Side, side), cut=kind == "cut"))
         buildings.append(Building(cells=tuple(group), openings=tuple(sorted(
@@ -413,7 +426,17 @@ def _buildings(reader, cells, vertical, horizontal, row_lines, edge_lines) -> tu
     return tuple(buildings)
 
 
-_SIDE = {"n": "top", "s": "bottom", "e": "right", "w": "left"}
+# A building cell's side without a wall, by the side: the sentence for each (its words differ in German).
+_NO_WALL = {
+    "n": N_("the building cell at row {row}, column {col} has no wall on its top side; draw | or - (wall), "
+            ": (opening) or ~ (cut side)"),
+    "s": N_("the building cell at row {row}, column {col} has no wall on its bottom side; draw | or - (wall), "
+            ": (opening) or ~ (cut side)"),
+    "e": N_("the building cell at row {row}, column {col} has no wall on its right side; draw | or - (wall), "
+            ": (opening) or ~ (cut side)"),
+    "w": N_("the building cell at row {row}, column {col} has no wall on its left side; draw | or - (wall), "
+            ": (opening) or ~ (cut side)"),
+}
 
 
 def _build(reader: _Reader, header, grids, drawings):
@@ -422,13 +445,15 @@ def _build(reader: _Reader, header, grids, drawings):
 
     game_line, game = take("game")
     if game is not None and game != "cats":
-        raise reader.fail(f"this is the Cats text form; game is {game!r}", game_line)
+        raise reader.fail(Says(N_("this is the Cats text form; {key} is {game!r}"), key="game", game=game), game_line)
     number, kind = take("kind")
     if kind is None:
-        raise DesignFormatError("missing `kind:` (map, setup, segment or roll)", path="line 1", source=reader.source)
+        raise DesignFormatError(Says(N_("missing `kind:` ({kinds} or {last})"), kinds=KINDS, last=LAST_KIND),
+                                path="line 1", source=reader.source)
     fields_of = {"map": MAP_KEYS, "setup": MAP_KEYS, "segment": TAPE_KEYS, "roll": TAPE_KEYS + ("length", "rules_url")}
     if kind not in fields_of:
-        raise reader.fail(f"unknown kind {kind!r}; use map, setup, segment or roll", number)
+        raise reader.fail(Says(N_("unknown kind {kind!r}; use {kinds} or {last}"), kind=kind, kinds=KINDS,
+                               last=LAST_KIND), number)
     body: dict[str, Any] = {}
     lines_of: dict[str, int] = {}
     for name in ("seed", "generator") + fields_of[kind]:
@@ -442,15 +467,15 @@ def _build(reader: _Reader, header, grids, drawings):
     setup_generator = take("setup-generator")
     if header:
         key, (line, _) = next(iter(header.items()))
-        raise reader.fail(f"unknown key {key!r}", line)
+        raise reader.fail(Says(N_("unknown key {key!r}"), key=key), line)
     cls: type[CatsRoll] | type[CatsSegment] | type[CatsMap]
     if kind == "roll":
         body["segments"] = tuple(grid for _, grid in grids)
         cls = CatsRoll
     else:
         if len(grids) != 1:
-            raise DesignFormatError(f"expected one `grid:` block, found {len(grids)}", path="grid",
-                                    source=reader.source)
+            raise DesignFormatError(Says(N_("expected one `grid:` block, found {count}"), count=len(grids)),
+                                    path="grid", source=reader.source)
         body["grid"] = grids[0][1]
         cls = CatsSegment if kind == "segment" else CatsMap
         if kind != "segment":
@@ -467,7 +492,7 @@ def _build(reader: _Reader, header, grids, drawings):
         design = CatsSetup(map=design, fish=fish, cats=cats, **extra)
     elif drawings["fish"] or drawings["cat"]:
         line = (drawings["fish"] or drawings["cat"])[0][0]
-        raise reader.fail("fish and cats belong in a set-up (kind: setup)", line)
+        raise reader.fail(Says(N_("fish and cats belong in a set-up ({kind})"), kind="kind: setup"), line)
     items = {"pieces": piece_lines, "fish": [line for line, _ in drawings["fish"]],
              "cats": [line for line, _ in drawings["cat"]]}
     _check(reader, design, {**{name: [line] for name, line in lines_of.items()}, **items}, grids)
@@ -499,7 +524,8 @@ def _check(reader: _Reader, design, lines_of: dict[str, list[int]], grids) -> No
         lines = lines_of.get(found.group(1), []) if found else []
         index = int(found.group(2) or 0) if found else 0
         line = lines[min(index, len(lines) - 1)] if lines else (grids[0][0] if grids else 1)
-        raise reader.fail(f"{_key(path)}: {error.message}" if path else error.message, line) from None
+        raise reader.fail(Says(FIELD_REASON, field=_key(path), reason=error.detail) if path else error.detail,
+                          line) from None
 
 
 def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
@@ -507,25 +533,27 @@ def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
         return None
     if name in ("coop", "cut_up", "jinja", "sewer_poppers", "play_fair"):
         if value not in ("yes", "no"):
-            raise reader.fail(f"{_key(name)}: write yes or no, got {value!r}", line)
+            raise reader.fail(Says(N_("{field}: write {yes} or {no}, got {value!r}"), field=_key(name), yes="yes",
+                                   no="no", value=value), line)
         return value == "yes"
     if name in ("tape_width", "length"):
         try:
             return parse_length(value, field=_key(name))
         except InputError as error:
-            raise reader.fail(str(error), line) from None
+            raise reader.fail(error.says, line) from None
     if name in ("generator", "rules_url"):
         return value
     try:
         return float(value) if name in ("balance", "play_score") else int(value)
     except ValueError:
-        raise reader.fail(f"{_key(name)}: expected a number, got {value!r}", line) from None
+        raise reader.fail(Says(N_("{field}: expected a number, got {value!r}"), field=_key(name), value=value),
+                          line) from None
 
 
 def _parse_pieces(reader: _Reader, key: str, value: str, line: int) -> list[Piece]:
     layer_text = key[len("pieces "):].strip()
     if not layer_text.isdigit():
-        raise reader.fail(f"{key!r}: expected `pieces LAYER: FIRST-LAST<SOURCE ...`", line)
+        raise reader.fail(Says(N_("{key!r}: expected `pieces LAYER: FIRST-LAST<SOURCE ...`"), key=key), line)
     pieces = []
     for token in value.split():
         try:
@@ -534,14 +562,16 @@ def _parse_pieces(reader: _Reader, key: str, value: str, line: int) -> list[Piec
             pieces.append(Piece(layer=int(layer_text), col=int(first), width=int(last) - int(first) + 1,
                                 source=int(source)))
         except ValueError:
-            raise reader.fail(f"piece {token!r}: write FIRST-LAST<SOURCE, such as 1-6<13", line) from None
+            raise reader.fail(Says(N_("piece {token!r}: write {form}, such as {example}"), token=token,
+                                   form="FIRST-LAST<SOURCE", example="1-6<13"), line) from None
     return pieces
 
 
 def _parse_drawing(reader: _Reader, value: str, line: int) -> Drawing:
     parts = value.split()
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise reader.fail(f"expected PLAYER ROW COLUMN, got {value.strip()!r}", line)
+        raise reader.fail(Says(N_("expected {form}, got {value!r}"), form="PLAYER ROW COLUMN", value=value.strip()),
+                          line)
     return Drawing(player=int(parts[0]), row=int(parts[1]), col=int(parts[2]))
 
 
@@ -555,7 +585,7 @@ def _validated(reader: _Reader, cls, body: dict, lines_of: dict[str, int], grids
         name = str(loc[0]) if loc else ""
         line = lines_of.get(name, grids[0][0] if grids else 1)
         where = json_path(loc)
-        raise reader.fail(f"{_key(where)}: {first.get('msg', 'invalid value')}", line) from None
+        raise reader.fail(Says(FIELD_REASON, field=_key(where), reason=pydantic_says(first)), line) from None
 
 
 __all__ = ["to_text", "from_text", "grid_lines"]

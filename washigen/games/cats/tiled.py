@@ -17,10 +17,11 @@ from typing import Any, cast
 
 from ...errors import InputError
 from ...scene import Rect, Scene, Style
-from ...tiled import (OPENING_COLOUR, WALL_COLOUR, TiledReader, json_property, map_document, object_layer,
+from ...tiled import (OBJECT, OPENING_COLOUR, WALL_COLOUR, TiledReader, json_property, map_document, object_layer,
                       tile_layer, tileset)
+from ...words import N_, Says
 from .model import SIDE_STEP, CatsMap, Grid, cell_size
-from .text import _buildings
+from .text import _NO_WALL, _buildings
 
 PX_PER_MM = 12                                 # tile images at about 300 dpi
 CELL_KINDS = {".": "street", "J": "shrine", "#": "building", "T": "forest", "t": "shrub"}
@@ -30,11 +31,26 @@ KINDS = [*CELL_KINDS.values(), *SEWER_KINDS.values()]
 GID = {kind: k + 1 for k, kind in enumerate(KINDS)}
 EDGE_CLASSES = {"walls": {"wall"}, "openings": {"opening", "cut"}}
 TEXT_KIND = {"wall": "wall", "opening": "door", "cut": "cut"}
+# An edge's kind as a refusal names what an edge holds already.
+HELD_WORDS = {"wall": N_("a wall"), "door": N_("a door"), "cut": N_("a cut")}
+# The text form's refusal of a building side without a wall, by its template, as it is said of a Tiled map: there
+# the wall, door or cut is drawn, not typed.
+NO_WALL_DRAWN = {
+    _NO_WALL["n"]: N_("the building cell at row {row}, column {col} has no wall on its top side; draw a wall, opening "
+                      "or cut there"),
+    _NO_WALL["s"]: N_("the building cell at row {row}, column {col} has no wall on its bottom side; draw a wall, "
+                      "opening or cut there"),
+    _NO_WALL["e"]: N_("the building cell at row {row}, column {col} has no wall on its right side; draw a wall, "
+                      "opening or cut there"),
+    _NO_WALL["w"]: N_("the building cell at row {row}, column {col} has no wall on its left side; draw a wall, "
+                      "opening or cut there"),
+}
 
 
 def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
     if not isinstance(design, CatsMap):
-        raise InputError(f"the Tiled form holds Cats maps; this is a cats {design.KIND} (use .json)")
+        raise InputError(Says(N_("the Tiled form holds Cats maps; this is a {game} {kind} (use .json)"), game="cats",
+                              kind=design.KIND))
     grid = design.grid
     px = max(16, round(cell_size(design.tape_width, design.segment_rows) * PX_PER_MM))
     sewers = {(s.row, s.col): s.colour for s in grid.sewers}
@@ -121,10 +137,14 @@ class _EdgeReader:
     def __init__(self, reader: TiledReader):
         self.reader = reader
 
-    def fail(self, message: str, line: int):
-        message = message.replace("; draw | or - (wall), : (opening) or ~ (cut side)",
-                                  "; draw a wall, opening or cut there")
-        return self.reader.fail(f"layers walls and openings: {message}")
+    def fail(self, message: Says | str, line: int):
+        if isinstance(message, Says) and isinstance(message.template, str) and message.template in NO_WALL_DRAWN:
+            message = Says(NO_WALL_DRAWN[message.template], **message.values)
+        elif isinstance(message, str):
+            message = message.replace("; draw | or - (wall), : (opening) or ~ (cut side)",
+                                      "; draw a wall, opening or cut there")
+        return self.reader.fail(Says(N_("layers {first} and {second}: {message}"), first="walls", second="openings",
+                                     message=message))
 
 
 def load(reader: TiledReader) -> dict[str, Any]:
@@ -138,8 +158,9 @@ def load(reader: TiledReader) -> dict[str, Any]:
             for axis, r, c in _unit_edges(reader, layer, obj, classes):
                 table = vertical if axis == "v" else horizontal
                 if (r, c) in table:
-                    raise reader.fail(f"layer {layer}, object {obj.get('id')}: the edge at cell ({r}, {c}) already "
-                                      f"holds a {table[r, c]}")
+                    raise reader.fail(Says(N_("{place}: the edge at cell ({row}, {col}) already holds {held}"),
+                                           place=Says(OBJECT, layer=layer, id=obj.get("id")), row=r, col=c,
+                                           held=Says(HELD_WORDS[table[r, c]])))
                 # _unit_edges has found the object's class among `classes`: a str
                 table[r, c] = TEXT_KIND[cast(str, obj.get("type", obj.get("class")))]
     cells = [[CELL_CHARS[kind] for kind in row] for row in rows]
@@ -149,8 +170,9 @@ def load(reader: TiledReader) -> dict[str, Any]:
                                     for r, row in enumerate(lids) for c, kind in enumerate(row) if kind is not None]
     for sewer in sewers:
         if cells[sewer["row"] - 1][sewer["col"] - 1] != ".":
-            raise reader.fail(f"layer sewers, cell ({sewer['row']}, {sewer['col']}): a sewer lid sits on a street "
-                              f"cell, this one is {rows[sewer['row'] - 1][sewer['col'] - 1]}")
+            raise reader.fail(Says(N_("layer {layer}, cell ({row}, {col}): a sewer lid sits on a street cell, this one "
+                                      "is {kind}"), layer="sewers", row=sewer["row"], col=sewer["col"],
+                                   kind=rows[sewer["row"] - 1][sewer["col"] - 1]))
     values = {**reader.properties, "pieces": json_property(reader, "pieces", [])}
     grid = {"rows": ["".join(row) for row in cells], "sewers": sewers,
             "buildings": [{"cells": [list(cell) for cell in b.cells],
@@ -162,28 +184,33 @@ def load(reader: TiledReader) -> dict[str, Any]:
 def _unit_edges(reader: TiledReader, layer: str, obj: dict[str, Any], classes: set[str]):
     """The grid edges a polyline covers, as ("v", r, c) west of cell (r, c) or ("h", r, c) above it."""
     kind = obj.get("type", obj.get("class"))
-    where = f"layer {layer}, object {obj.get('id')}"
+    where = Says(OBJECT, layer=layer, id=obj.get("id"))
     if kind not in classes:
-        raise reader.fail(f"{where}: class {kind!r}; this layer holds {' and '.join(sorted(classes))} lines")
+        names = sorted(classes)
+        held = names[0] if len(names) == 1 else Says(N_("{first} and {second}"), first=" and ".join(names[:-1]),
+                                                     second=names[-1])
+        raise reader.fail(Says(N_("{place}: class {kind!r}; this layer holds {classes} lines"), place=where, kind=kind,
+                               classes=held))
     points = obj.get("polyline")
     x0, y0 = obj.get("x"), obj.get("y")
     if not isinstance(points, list) or len(points) < 2 or not all(isinstance(v, (int, float)) for v in (x0, y0)):
-        raise reader.fail(f"{where}: must be a polyline along the grid lines")
+        raise reader.fail(Says(N_("{place}: must be a polyline along the grid lines"), place=where))
     px, py = reader.tile_w, reader.tile_h
     corners = []
     for point in points:
         if not isinstance(point, dict) or not all(isinstance(point.get(k), (int, float)) for k in "xy"):
-            raise reader.fail(f"{where}: a polyline point needs x and y")
+            raise reader.fail(Says(N_("{place}: a polyline point needs x and y"), place=where))
         x, y = (x0 + point["x"]) / px, (y0 + point["y"]) / py
         if abs(x - round(x)) > 0.01 or abs(y - round(y)) > 0.01:
-            raise reader.fail(f"{where}: a corner at cell ({int(y) + 1}, {int(x) + 1}) is off the grid lines")
+            raise reader.fail(Says(N_("{place}: a corner at cell ({row}, {col}) is off the grid lines"), place=where,
+                                   row=int(y) + 1, col=int(x) + 1))
         corners.append((round(x), round(y)))
     for (ax, ay), (bx, by) in zip(corners, corners[1:]):
         if ax != bx and ay != by:
-            raise reader.fail(f"{where}: runs across cell ({min(ay, by) + 1}, {min(ax, bx) + 1}); walls follow the "
-                              "grid lines")
+            raise reader.fail(Says(N_("{place}: runs across cell ({row}, {col}); walls follow the grid lines"),
+                                   place=where, row=min(ay, by) + 1, col=min(ax, bx) + 1))
         if not (0 <= min(ax, bx) and max(ax, bx) <= reader.width and 0 <= min(ay, by) and max(ay, by) <= reader.height):
-            raise reader.fail(f"{where}: leaves the map")
+            raise reader.fail(Says(N_("{place}: leaves the map"), place=where))
         if ax == bx:
             yield from (("v", y + 1, ax + 1) for y in range(min(ay, by), max(ay, by)))
         else:

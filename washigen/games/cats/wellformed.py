@@ -6,9 +6,14 @@ a drawing off the map."""
 from __future__ import annotations
 
 from ...errors import DesignFormatError
-from .model import (BUILDING, CELL_KINDS, SIDE_STEP, STREET, CatsMap, CatsRoll, CatsSegment,
+from ...words import N_, NN_, Says
+from .model import (BUILDING, CELL_KINDS, FOREST, SHRINE, SHRUB, SIDE_STEP, STREET, CatsMap, CatsRoll, CatsSegment,
                     CatsSetup, Grid, Opening, map_shape,
                     table)
+
+OUTSIDE = N_("({row}, {col}) is outside the {rows} x {cols} grid")
+# A cell's kind as the refusal of a sewer off the street says what it sits on.
+CELL_WORDS = {SHRINE: N_("jinja shrine"), BUILDING: N_("building"), FOREST: N_("forest"), SHRUB: N_("shrub")}
 
 
 def check_design(design) -> None:
@@ -21,7 +26,7 @@ def check_design(design) -> None:
         _check_grid(design.grid, "grid", (design.segment_rows, design.segment_cols))
     elif isinstance(design, CatsRoll):
         if not design.segments:
-            raise DesignFormatError("a roll holds at least one segment", path="segments")
+            raise DesignFormatError(Says(N_("a roll holds at least one segment")), path="segments")
         for k, grid in enumerate(design.segments):
             _check_grid(grid, f"segments[{k}]", (design.segment_rows, design.segment_cols))
 
@@ -30,7 +35,10 @@ def _check_map(design: CatsMap, prefix: str) -> None:
     try:
         shape = map_shape(design)
     except Exception as error:  # an impossible player count and team play
-        raise DesignFormatError(str(error).split(": ", 1)[-1], path=prefix + "coop") from None
+        reason = str(error).split(": ", 1)[-1]
+        said = Says(N_("team play is for 4 players (2 v 2) or 6 players (2 v 2 v 2), got {players}"),
+                    players=design.players)
+        raise DesignFormatError(said if str(said) == reason else reason, path=prefix + "coop") from None
     _check_map_shape(design, prefix + "grid", shape)
     _check_grid(design.grid, prefix + "grid", shape)
     rows, cols = shape
@@ -38,11 +46,12 @@ def _check_map(design: CatsMap, prefix: str) -> None:
     for k, piece in enumerate(design.pieces):
         path = f"{prefix}pieces[{k}]"
         if not 1 <= piece.layer <= layers:
-            raise DesignFormatError(f"layer must be 1..{layers}, got {piece.layer}", path=path + ".layer")
+            raise DesignFormatError(Says(N_("{field} must be 1..{most}, got {value}"), field="layer", most=layers,
+                                         value=piece.layer), path=path + ".layer")
         for name, value in (("col", piece.col), ("source", piece.source)):
             if piece.width < 1 or value < 1 or value + piece.width - 1 > cols:
-                raise DesignFormatError(f"columns {value}..{value + piece.width - 1} are outside the map's 1..{cols}",
-                                        path=f"{path}.{name}")
+                raise DesignFormatError(Says(N_("columns {first}..{last} are outside the map's 1..{cols}"), first=value,
+                                             last=value + piece.width - 1, cols=cols), path=f"{path}.{name}")
     if design.pieces:                     # none: a file from before pieces were kept
         for layer in range(1, layers + 1):
             _check_cut_layer(design.pieces, layer, cols, prefix)
@@ -59,20 +68,31 @@ def _check_map_shape(design: CatsMap, path: str, shape: tuple[int, int]) -> None
         raise DesignFormatError(_width_text(design, cols, width), path=path + ".rows")
     if len(design.grid.rows) != rows:
         layers = rows // design.segment_rows
-        raise DesignFormatError(f"a map with long: {design.long} is {layers} segments tall ({rows} rows, "
-                                f"{design.segment_rows} a segment); this grid has {len(design.grid.rows)}",
+        raise DesignFormatError(Says(N_("a map with {field}: {long} is {layers} segments tall ({rows} rows, {per} a "
+                                        "segment); this grid has {height}"), field="long", long=design.long,
+                                     layers=layers, rows=rows, per=design.segment_rows, height=len(design.grid.rows)),
                                 path=path + ".rows")
 
 
-def _width_text(design: CatsMap, cols: int, width: int) -> str:
-    seats = table(design.players, design.coop)
-    kind = f"{design.players}-player{' team' if design.coop else ''} map"
-    plural = "s" if seats.width > 1 else ""
-    said = (f"a {kind} is {seats.width} segment{plural} wide ({cols} columns, {design.segment_cols} a segment); "
-            f"this grid has {width}")
+def _width_text(design: CatsMap, cols: int, width: int) -> Says:
+    values = {"players": design.players, "segments": table(design.players, design.coop).width, "cols": cols,
+              "per": design.segment_cols, "width": width}
+    if design.coop:
+        said = Says(NN_("a {players}-player team map is {segments} segment wide ({cols} columns, {per} a segment); "
+                        "this grid has {width}",
+                        "a {players}-player team map is {segments} segments wide ({cols} columns, {per} a segment); "
+                        "this grid has {width}"), by="segments", **values)
+    else:
+        said = Says(NN_("a {players}-player map is {segments} segment wide ({cols} columns, {per} a segment); this "
+                        "grid has {width}",
+                        "a {players}-player map is {segments} segments wide ({cols} columns, {per} a segment); this "
+                        "grid has {width}"), by="segments", **values)
     fits = [n for n in range(2, 7) if table(n).width * design.segment_cols == width]
+    if len(fits) == 1:
+        return Says(N_("{said}, the width of a {players}-player map"), said=said, players=fits[0])
     if fits:
-        said += f", the width of a {' or '.join(f'{n}-' for n in fits)}player map"
+        return Says(N_("{said}, the width of a {first}- or {second}-player map"), said=said,
+                    first="- or ".join(str(n) for n in fits[:-1]), second=fits[-1])
     return said
 
 
@@ -81,69 +101,85 @@ def _check_cut_layer(pieces, layer: int, cols: int, prefix: str) -> None:
     were cut from (`source`) each cover the layer's columns once, with no gap and no overlap."""
     mine = [(k, piece) for k, piece in enumerate(pieces) if piece.layer == layer]
     if not mine:
-        raise DesignFormatError(f"layer {layer} has no piece; every layer of the map is laid with its pieces",
-                                path=prefix + "pieces")
-    for name, what in (("col", "lie on"), ("source", "are cut from")):
+        raise DesignFormatError(Says(N_("layer {layer} has no piece; every layer of the map is laid with its pieces"),
+                                     layer=layer), path=prefix + "pieces")
+    for name, (once, only) in CUT_WORDS.items():
         at = 1
         for k, piece in sorted(mine, key=lambda found: getattr(found[1], name)):
             start = getattr(piece, name)
             if start != at:
-                problem = (f"starts at column {start}, on the piece before it (to column {at - 1})" if start < at
-                           else f"starts at column {start}, leaving columns {at}..{start - 1} out")
-                raise DesignFormatError(f"layer {layer}'s pieces {what} each of its columns 1..{cols} once; this one "
-                                        f"{problem}", path=f"{prefix}pieces[{k}].{name}")
+                problem = (Says(N_("starts at column {start}, on the piece before it (to column {end})"), start=start,
+                                end=at - 1) if start < at else
+                           Says(N_("starts at column {start}, leaving columns {first}..{last} out"), start=start,
+                                first=at, last=start - 1))
+                raise DesignFormatError(Says(once, layer=layer, cols=cols, problem=problem),
+                                        path=f"{prefix}pieces[{k}].{name}")
             at = start + piece.width
         if at != cols + 1:
-            raise DesignFormatError(f"layer {layer}'s pieces {what} its columns 1..{at - 1} only, not 1..{cols}",
-                                    path=f"{prefix}pieces")
+            raise DesignFormatError(Says(only, layer=layer, last=at - 1, cols=cols), path=f"{prefix}pieces")
+
+
+# How a layer's pieces cover its columns, by the field that places them: where they lie (`col`) and where they were
+# cut from (`source`); each a refusal of a piece out of place and one of columns left out at the end.
+CUT_WORDS = {
+    "col": (N_("layer {layer}'s pieces lie on each of its columns 1..{cols} once; this one {problem}"),
+            N_("layer {layer}'s pieces lie on its columns 1..{last} only, not 1..{cols}")),
+    "source": (N_("layer {layer}'s pieces are cut from each of its columns 1..{cols} once; this one {problem}"),
+               N_("layer {layer}'s pieces are cut from its columns 1..{last} only, not 1..{cols}")),
+}
 
 
 def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
     rows, cols = shape
     if len(grid.rows) != rows:
-        raise DesignFormatError(f"{len(grid.rows)} rows, expected {rows}", path=path + ".rows")
+        raise DesignFormatError(Says(N_("{count} rows, expected {rows}"), count=len(grid.rows), rows=rows),
+                                path=path + ".rows")
     for r, line in enumerate(grid.rows):
         if len(line) != cols:
-            raise DesignFormatError(f"{len(line)} cells, expected {cols} like every row", path=f"{path}.rows[{r}]")
+            raise DesignFormatError(Says(N_("{count} cells, expected {cols} like every row"), count=len(line),
+                                         cols=cols), path=f"{path}.rows[{r}]")
         for c, ch in enumerate(line):
             if ch not in CELL_KINDS:
                 kinds = " ".join(f"{k} {v}" for k, v in CELL_KINDS.items())
-                raise DesignFormatError(f"unknown cell kind {ch!r} at column {c + 1}; use {kinds}",
-                                        path=f"{path}.rows[{r}]")
+                raise DesignFormatError(Says(N_("unknown cell kind {kind!r} at column {col}; use {kinds}"), kind=ch,
+                                             col=c + 1, kinds=kinds), path=f"{path}.rows[{r}]")
     occupied: set[tuple[int, int]] = set()
     for k, sewer in enumerate(grid.sewers):
         here = f"{path}.sewers[{k}]"
         if not (1 <= sewer.row <= rows and 1 <= sewer.col <= cols):
-            raise DesignFormatError(f"({sewer.row}, {sewer.col}) is outside the {rows} x {cols} grid", path=here)
+            raise DesignFormatError(Says(OUTSIDE, row=sewer.row, col=sewer.col, rows=rows, cols=cols), path=here)
         kind = grid.rows[sewer.row - 1][sewer.col - 1]
         if kind != STREET:
-            raise DesignFormatError(f"sits on a {CELL_KINDS[kind]} cell; sewers lie on street cells", path=here)
+            raise DesignFormatError(Says(N_("sits on a {kind} cell; sewers lie on street cells"),
+                                         kind=Says(CELL_WORDS[kind])), path=here)
         if (sewer.row, sewer.col) in occupied:
-            raise DesignFormatError("a second sewer on the same cell", path=here)
+            raise DesignFormatError(Says(N_("a second sewer on the same cell")), path=here)
         occupied.add((sewer.row, sewer.col))
     owner: dict[tuple[int, int], int] = {}
     for k, building in enumerate(grid.buildings):
         here = f"{path}.buildings[{k}]"
         if not building.cells:
-            raise DesignFormatError("a building has at least one cell", path=here + ".cells")
+            raise DesignFormatError(Says(N_("a building has at least one cell")), path=here + ".cells")
         for j, (r, c) in enumerate(building.cells):
             if not (1 <= r <= rows and 1 <= c <= cols):
-                raise DesignFormatError(f"({r}, {c}) is outside the {rows} x {cols} grid", path=f"{here}.cells[{j}]")
+                raise DesignFormatError(Says(OUTSIDE, row=r, col=c, rows=rows, cols=cols), path=f"{here}.cells[{j}]")
             if grid.rows[r - 1][c - 1] != BUILDING:
-                raise DesignFormatError(f"({r}, {c}) is not a building cell '#' in rows[{r - 1}]",
-                                        path=f"{here}.cells[{j}]")
+                raise DesignFormatError(Says(N_("({row}, {col}) is not a building cell {char!r} in {where}"), row=r,
+                                             col=c, char=BUILDING, where=f"rows[{r - 1}]"), path=f"{here}.cells[{j}]")
             if (r, c) in owner:
-                raise DesignFormatError(f"({r}, {c}) already belongs to buildings[{owner[r, c]}]",
-                                        path=f"{here}.cells[{j}]")
+                raise DesignFormatError(Says(N_("({row}, {col}) already belongs to {other}"), row=r, col=c,
+                                             other=f"buildings[{owner[r, c]}]"), path=f"{here}.cells[{j}]")
             owner[r, c] = k
         for j, opening in enumerate(building.openings):
             spot = f"{here}.openings[{j}]"
             if owner.get((opening.row, opening.col)) != k:
-                raise DesignFormatError(f"({opening.row}, {opening.col}) is not a cell of this building", path=spot)
+                raise DesignFormatError(Says(N_("({row}, {col}) is not a cell of this building"), row=opening.row,
+                                             col=opening.col), path=spot)
             dr, dc = SIDE_STEP[opening.side]
             if owner.get((opening.row + dr, opening.col + dc)) == k:
-                raise DesignFormatError(f"side {opening.side!r} of ({opening.row}, {opening.col}) lies inside the "
-                                        "building, not on its wall", path=spot + ".side")
+                raise DesignFormatError(Says(N_("side {side!r} of ({row}, {col}) lies inside the building, not on its "
+                                                "wall"), side=opening.side, row=opening.row, col=opening.col),
+                                        path=spot + ".side")
             beyond = (opening.row + dr, opening.col + dc)
             inside = 1 <= beyond[0] <= rows and 1 <= beyond[1] <= cols
             if inside and grid.rows[beyond[0] - 1][beyond[1] - 1] == BUILDING:
@@ -151,26 +187,28 @@ def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
     for r, line in enumerate(grid.rows):
         for c, ch in enumerate(line):
             if ch == BUILDING and (r + 1, c + 1) not in owner:
-                raise DesignFormatError(f"the building cell at column {c + 1} belongs to no building",
+                raise DesignFormatError(Says(N_("the building cell at column {col} belongs to no building"), col=c + 1),
                                         path=f"{path}.rows[{r}]")
 
 
-SIDE_NAME = {"n": "north", "e": "east", "s": "south", "w": "west"}
+# A side of a cell, as the refusal of an opening onto another building names it.
+SIDE_WORDS = {"n": N_("the north side of row {row}, column {col}"), "e": N_("the east side of row {row}, column {col}"),
+              "s": N_("the south side of row {row}, column {col}"), "w": N_("the west side of row {row}, column {col}")}
 
 
-def _shared_wall_text(opening: Opening, beyond: tuple[int, int]) -> str:
+def _shared_wall_text(opening: Opening, beyond: tuple[int, int]) -> Says:
     """Why an opening onto another building cannot be in a file. Two buildings that touch share one wall, which
     the print draws whole, the text form writes as a wall and a cut-up keeps shut (variants._join_cut_sides drops
     such an opening): the door would be on no tape. A load refusal, not cats.building.no-opening (a door onto a
     shrine or the map's edge is printed, so that one is a rule broken)."""
-    where = f"the {SIDE_NAME[opening.side]} side of row {opening.row}, column {opening.col}"
+    where = Says(SIDE_WORDS[opening.side], row=opening.row, col=opening.col)
     if opening.cut:
-        return (f"{where} is marked open by a cut, but it faces the building at row {beyond[0]}, column "
-                f"{beyond[1]}: two cut sides face to face are one building (list its cells together); any other "
-                "side that touches a building is a wall")
-    return (f"the door on {where} opens onto the building at row {beyond[0]}, column {beyond[1]}: two buildings "
-            "that touch share one wall, printed whole, so no door can be there; put it on a side that faces a "
-            "street, sewer, forest or shrub")
+        return Says(N_("{where} is marked open by a cut, but it faces the building at row {row}, column {col}: two "
+                       "cut sides face to face are one building (list its cells together); any other side that "
+                       "touches a building is a wall"), where=where, row=beyond[0], col=beyond[1])
+    return Says(N_("the door on {where} opens onto the building at row {row}, column {col}: two buildings that touch "
+                   "share one wall, printed whole, so no door can be there; put it on a side that faces a street, "
+                   "sewer, forest or shrub"), where=where, row=beyond[0], col=beyond[1])
 
 
 def _check_setup(design: CatsSetup) -> None:
@@ -179,6 +217,8 @@ def _check_setup(design: CatsSetup) -> None:
     for name, items in (("fish", design.fish), ("cats", design.cats)):
         for k, d in enumerate(items):
             if not 1 <= d.player <= players:
-                raise DesignFormatError(f"must be 1..{players}, got {d.player}", path=f"{name}[{k}].player")
+                raise DesignFormatError(Says(N_("must be 1..{most}, got {value}"), most=players, value=d.player),
+                                        path=f"{name}[{k}].player")
             if not (1 <= d.row <= rows and 1 <= d.col <= cols):
-                raise DesignFormatError(f"({d.row}, {d.col}) is outside the {rows} x {cols} map", path=f"{name}[{k}]")
+                raise DesignFormatError(Says(N_("({row}, {col}) is outside the {rows} x {cols} map"), row=d.row,
+                                             col=d.col, rows=rows, cols=cols), path=f"{name}[{k}]")

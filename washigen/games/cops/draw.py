@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ... import __version__
 from ...errors import InputError
+from ...words import N_, Says
 from ...fonts import ASCENT, MIN_FINE_PRINT, MIN_TEXT, descent, fit_size, text_width
 from ...i18n import translator
 from ...press import Document, PrintOptions, load_template, template_for
@@ -111,7 +112,7 @@ def icon_symbol(kind: str) -> Symbol:
                    Circle(6.7, 6.0, 0.6, paint(fill="#ffe98a", stroke=ink, width=0.3)),
                    Line(3.0, 7.8, 1.8, 9.4, line), Line(7.0, 7.8, 8.2, 9.4, line), Line(0.8, 9.4, 9.2, 9.4, line))
     else:
-        raise InputError(f"kind: unknown location kind {kind!r}")
+        raise InputError(Says(N_("{field}: unknown location kind {kind!r}"), field="kind", kind=kind))
     return symbol
 
 
@@ -630,7 +631,7 @@ def print_design(design, options: PrintOptions) -> Document:
             title = translator(options.lang).gettext("tape repeat, seed {seed}").format(seed=design.seed)
             return Document.single(scene, title=f"{TITLE} — {title}")
         return print_strips(design, options)
-    raise InputError(f"cops: cannot print a {type(design).__name__}")
+    raise InputError(Says(N_("{game}: cannot print a {kind}"), game="cops", kind=type(design).__name__))
 
 
 def tape_document(design: CopsTape, options: PrintOptions, output: FilePath, length: float | None = None,

@@ -39,6 +39,7 @@ from functools import cached_property
 from typing import Sequence
 
 from ...errors import InputError
+from ...words import N_, Says
 from .geometry import (frame_of, location_index, origin, path_visible, polyline_box, polyline_shape_distance,
                        segment_distance, shape_box, shape_of, visible_part)
 from .model import CopsMap, Location, Point
@@ -736,11 +737,12 @@ def parse_move(text: str, state: State) -> Move:
     an InputError names what is wrong when it is not a legal move here."""
     canonical = " ".join(str(text).split())
     if not _NOTATION.fullmatch(canonical):
-        raise InputError(f"move {text!r}: not a Cops move (start L, A>B, A>B/N, noodle A>B B>C, miso A~B, pass)")
+        raise InputError(Says(N_("move {move!r}: not a {game} move ({notation})"), move=text, game="Cops",
+                              notation="start L, A>B, A>B/N, noodle A>B B>C, miso A~B, pass"))
     names = re.split(r"[ >~/]", canonical.removeprefix("start ").removeprefix("noodle ").removeprefix("miso "))
     for name in names:
         if name and not name.isdigit() and name != "pass" and name not in state.board.number:
-            raise InputError(f"move {text!r}: no location {name!r} on this map")
+            raise InputError(Says(N_("move {move!r}: no location {name!r} on this map"), move=text, name=name))
     legal = legal_moves(state)
     for move in legal:
         if str(move) == canonical:
@@ -751,4 +753,5 @@ def parse_move(text: str, state: State) -> Move:
 def _explain(text: str, state: State, legal: list[Move]) -> Move:
     squad = state.to_move
     sample = ", ".join(str(move) for move in legal[:6]) + (" ..." if len(legal) > 6 else "")
-    raise InputError(f"move {text!r} is not legal for squad {squad + 1} now (legal: {sample})")
+    raise InputError(Says(N_("move {move!r} is not legal for squad {squad} now (legal: {legal})"), move=text,
+                          squad=squad + 1, legal=sample))

@@ -12,9 +12,10 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ...arena.gamelog import add_move
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line
 from ...errors import InputError
 from ...inputs import exact_number, quoted, read_text
+from ...words import N_, Says
 from ..foreign import refuse_other_log
 from ..params import SEED_MAX
 from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
@@ -47,8 +48,8 @@ def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
 
     header, moves = _log_lines(path)
     if not header and not moves:
-        raise InputError(f"{path}: no game in it: neither a header line ('# players: 2') nor a move; "
-                         "`cops play -o game.txt` writes a log")
+        raise InputError(Says(N_("{file}: no game in it: neither a header line ({example}) nor a move; "
+                                 "`cops play -o game.txt` writes a log"), file=path, example="'# players: 2'"))
     design = _log_map(path, header, load_map)
     first = _log_whole(path, header, "first", 1, design.players, 1) - 1
     game_seed = _log_whole(path, header, "game-seed", 0, SEED_MAX, 0)
@@ -56,11 +57,11 @@ def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
     played = []
     for number, text in moves:
         if engine.result(state) is not None:
-            raise InputError(f"{path}, line {number}: the game is already over")
+            raise InputError(at_line(path, number, Says(N_("the game is already over"))))
         try:
             move = engine.parse_move(text, state)
         except InputError as error:
-            raise InputError(f"{path}, line {number}: {error}") from None
+            raise InputError(at_line(path, number, error.says)) from None
         state = engine.apply(state, move)
         played.append(str(move))
     return design, state, played, game_seed, first
@@ -84,12 +85,13 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
             continue                                  # a comment
         key, value = key.strip(), value.strip()
         if len(value) > MAX_LOG_LINE:
-            raise InputError(f"{path}, line {number}: {key}: a value of {len(value):,} characters (at most "
-                             f"{MAX_LOG_LINE:,}): {quoted(value)}")
+            raise InputError(at_line(path, number, Says(N_("{field}: a value of {length:,} characters (at most "
+                                                           "{most:,}): {value}"), field=key, length=len(value),
+                                                        most=MAX_LOG_LINE, value=quoted(value))))
         if not value:
-            raise InputError(f"{path}, line {number}: {key}: no value")
+            raise InputError(at_line(path, number, Says(N_("{field}: no value"), field=key)))
         if key in header:
-            raise InputError(f"{path}, line {number}: a second '{key}:' line (the first is line {header[key][0]})")
+            raise InputError(at_line(path, number, Says(SECOND_LINE, key=key, first=header[key][0])))
         header[key] = (number, value)
     return header, moves
 
@@ -105,12 +107,15 @@ def _log_map(path: Path, header: dict, load_map: Callable[[], CopsMap] | None) -
     offset = _log_mm(path, header, "offset", 0.0, max_offset_for(tape_width) + 1e-9, 0.0)
     number, layout = header.get("layout", (0, DEFAULT_LAYOUT))
     if layout not in LAYOUTS:
-        raise InputError(f"{path}, line {number}: layout: must be {' or '.join(LAYOUTS)}, got {quoted(layout)}")
+        raise InputError(at_line(path, number, Says(N_("{field}: must be {choices} or {last}, got {value}"),
+                                                    field="layout", choices=" or ".join(LAYOUTS[:-1]),
+                                                    last=LAYOUTS[-1], value=quoted(layout))))
     if load_map is not None:
         return load_map()
     if "seed" not in header:            # without it any map would do, and the first move out of place took the blame
-        raise InputError(f"{path}: no '# seed:' line, so no map to replay the game on; `cops play -o game.txt` "
-                         "writes one, or give the map with --map FILE")
+        raise InputError(Says(N_("{file}: no {line} line, so no map to replay the game on; `cops play -o game.txt` "
+                                 "writes one, or give the map with {option}"), file=path, line="'# seed:'",
+                              option="--map FILE"))
     return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout)
 
 
@@ -120,7 +125,7 @@ def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default:
         return default
     number, raw = header[key]
     if not re.fullmatch(_WHOLE, raw) or not low <= int(raw) <= high:
-        raise InputError(f"{path}, line {number}: {key}: must be a whole number {low}..{high}, got {quoted(raw)}")
+        raise InputError(at_line(path, number, Says(WHOLE_IN, field=key, low=low, high=high, value=quoted(raw))))
     return int(raw)
 
 
@@ -132,6 +137,6 @@ def _log_mm(path: Path, header: dict, key: str, low: float, high: float, default
     digits = raw.lower().removesuffix("mm").rstrip()
     value = float(digits) if re.fullmatch(_DECIMAL, digits) else math.nan
     if not (math.isfinite(value) and low <= value <= high):
-        raise InputError(f"{path}, line {number}: {key}: must be a length from {low:g} to {high:g} mm, got "
-                         f"{quoted(raw)}")
+        raise InputError(at_line(path, number, Says(N_("{field}: must be a length from {low:g} to {high:g} mm, got "
+                                                       "{value}"), field=key, low=low, high=high, value=quoted(raw))))
     return value

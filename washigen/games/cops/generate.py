@@ -19,6 +19,10 @@ from dataclasses import replace
 from typing import Iterator, Sequence, cast
 
 from ...errors import InputError, WashigenError
+from ...i18n import MUST_BE, either
+from ...units import format_length
+from ...words import N_, Says
+from ..params import IN_RANGE
 from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LOCATIONS_PER_ZONE, MAX_PLAYERS,
                     MIN_PLAYERS, REFERENCE_WIDTH, SEGMENT_RATIO, SQUAD_WIDTH, Area, CopsMap, CopsTape, End, Kind,
                     Layout, Location, Path, Point, Segment, Shape, Zone, max_offset_for, scale_for,
@@ -61,17 +65,19 @@ DISC_AREAS = (6.4, 5.0, 3.6)
 
 def check_tape_width(tape_width: float) -> float:
     if not (10.0 <= tape_width <= 200.0):
-        raise InputError(f"tape width: must be 10mm to 200mm, got {tape_width:g} mm")
+        raise InputError(Says(N_("{field}: must be {low} to {high}, got {value:g} mm"), field="tape width",
+                              low=format_length(10.0), high=format_length(200.0), value=tape_width))
     return float(tape_width)
 
 
 def check_offset(offset: float, tape_width: float) -> float:
     limit = max_offset_for(tape_width)
     if offset < 0:
-        raise InputError(f"offset: must be 0 or more, got {offset:g} mm")
+        raise InputError(Says(N_("{field}: must be 0 or more, got {value:g} mm"), field="offset", value=offset))
     if offset > limit + 1e-9:
-        raise InputError(f"offset: must be at most a quarter of the tape width ({limit:g} mm on "
-                         f"{tape_width:g} mm tape), got {offset:g} mm")
+        raise InputError(Says(N_("{field}: must be at most a quarter of the tape width ({most:g} mm on {width:g} mm "
+                                 "tape), got {value:g} mm"), field="offset", most=limit, width=tape_width,
+                              value=offset))
     return float(offset)
 
 
@@ -142,7 +148,7 @@ def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0
             layout: str = DEFAULT_LAYOUT) -> Iterator[CopsMap]:
     """The seed's layouts in order, each valid by the placement rules; generate_map returns the first playable."""
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players}")
+        raise InputError(Says(IN_RANGE, field="players", low=MIN_PLAYERS, high=MAX_PLAYERS, value=players))
     tape_width = check_tape_width(tape_width)
     offset = check_offset(offset, tape_width)
     layout = check_layout(layout)
@@ -158,7 +164,7 @@ def layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0
 
 def check_layout(layout: str) -> Layout:
     if layout not in LAYOUTS:
-        raise InputError(f"layout: must be {' or '.join(LAYOUTS)}, got {layout!r}")
+        raise InputError(Says(MUST_BE, field="layout", wanted=either(LAYOUTS), value=layout))
     return cast(Layout, layout)
 
 
@@ -176,7 +182,7 @@ def generate_tape(segments: int = 4, seed: int = 0, tape_width: float = 50.0,
     repeat whose ids do not all find room is passed by for the seed's next (the first, on a tape too narrow for
     any in LETTERING_TRIES)."""
     if not (1 <= segments <= 24):
-        raise InputError(f"segments: must be 1..24, got {segments}")
+        raise InputError(Says(IN_RANGE, field="segments", low=1, high=24, value=segments))
     tape_width = check_tape_width(tape_width)
     layout = check_layout(layout)
     stacked = layout == "stacked"

@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
+from ...words import N_, Says
 from .constants import DEFAULT_LAYOUT, DEFAULT_TAPE_WIDTH, DIAGRAMS, GAME
 
 if TYPE_CHECKING:
     from ...arena import Balance, Match
     from ...press import KitPart
     from .model import CopsMap
+
+NEEDS_AT = N_("a {end} end needs its position ({at}, mm)")        # the end's kind and the field "at" are values
+
 
 def check_design(design) -> None:
     """What a file must get right before its rules can be checked: unique location ids, path ends that name a
@@ -29,8 +33,8 @@ def check_design(design) -> None:
             for k, location in enumerate(zone.locations):
                 where = f"segments[{s}].zones[{z}].locations[{k}].id"
                 if location.id in seen:
-                    raise DesignFormatError(f"location id {location.id!r} is used twice (also at "
-                                            f"{seen[location.id]})", path=where)
+                    raise DesignFormatError(Says(N_("location id {id!r} is used twice (also at {other})"),
+                                                 id=location.id, other=seen[location.id]), path=where)
                 seen[location.id] = where
                 ids.add(location.id)
         for p, path in enumerate(segment.paths):
@@ -41,33 +45,36 @@ def check_design(design) -> None:
             end = getattr(road, label)
             where = f"roads[{r}].{label}"
             if end.segment >= len(design.segments):
-                raise DesignFormatError(f"names segment index {end.segment}, but the map has "
-                                        f"{len(design.segments)} segments (0..{len(design.segments) - 1})",
-                                        path=f"{where}.segment")
+                raise DesignFormatError(Says(N_("names segment index {index}, but the map has {count} segments "
+                                                "(0..{last})"), index=end.segment, count=len(design.segments),
+                                             last=len(design.segments) - 1), path=f"{where}.segment")
             named = [name for name in ("joint", "port", "location") if getattr(end, name) is not None]
             if len(named) != 1:
-                raise DesignFormatError("a road end names one of a joint or a port (with at) or a location",
-                                        path=where)
+                raise DesignFormatError(Says(N_("a road end names one of a {joint} or a {port} (with {at}) or a "
+                                                "{location}"), joint="joint", port="port", at="at",
+                                             location="location"), path=where)
             if end.location is None and end.at is None:
-                raise DesignFormatError(f"a {named[0]} end needs its position (at, mm)", path=f"{where}.at")
+                raise DesignFormatError(Says(NEEDS_AT, end=named[0], at="at"), path=f"{where}.at")
             if end.location is not None and end.location not in seen:
-                raise DesignFormatError(f"names location {end.location!r}, which does not exist",
-                                        path=f"{where}.location")
+                raise DesignFormatError(Says(N_("names location {location!r}, which does not exist"),
+                                             location=end.location), path=f"{where}.location")
 
 
 def _check_end(end, ids: set[str], where: str) -> None:
     given = [name for name in ("location", "port", "joint") if getattr(end, name) is not None]
     if len(given) != 1:
-        raise DesignFormatError("a path end names exactly one of location, port or joint, got "
-                                f"{', '.join(given) or 'none'}", path=where)
+        raise DesignFormatError(Says(N_("a path end names exactly one of {names} or {last}, got {given}"),
+                                     names="location, port", last="joint",
+                                     given=", ".join(given) or Says(N_("none"))), path=where)
     if end.location is not None:
         if end.location not in ids:
-            raise DesignFormatError(f"names location {end.location!r}, which does not exist on this segment",
-                                    path=f"{where}.location")
+            raise DesignFormatError(Says(N_("names location {location!r}, which does not exist on this segment"),
+                                         location=end.location), path=f"{where}.location")
         if end.at is not None:
-            raise DesignFormatError("a location end has no position (at)", path=f"{where}.at")
+            raise DesignFormatError(Says(N_("a {end} end has no position ({at})"), end="location", at="at"),
+                                    path=f"{where}.at")
     elif end.at is None:
-        raise DesignFormatError(f"a {given[0]} end needs its position (at, mm)", path=f"{where}.at")
+        raise DesignFormatError(Says(NEEDS_AT, end=given[0], at="at"), path=f"{where}.at")
 
 
 def play_check(design, seed: int):
@@ -93,7 +100,8 @@ def play(design: CopsMap | None = None, seed: int | None = None, bots: str | Non
     seed = 0 if seed is None else seed
     design = _map_to_play(design, seed)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < design.players:
-        raise InputError(f"first: must be a squad 0..{design.players - 1}, got {first!r}")
+        raise InputError(Says(N_("{field}: must be a squad 0..{last}, got {value!r}"), field="first",
+                              last=design.players - 1, value=first))
     return play_game(design, bots or "greedy", game_seed(seed, 0), first)
 
 
@@ -104,8 +112,8 @@ def _map_to_play(design: Any, seed: int) -> CopsMap:
     if design is None:
         return generate_map(seed=seed)
     if not isinstance(design, CopsMap):
-        raise InputError(f"design: Cops is played on a map, not a {getattr(design, 'GAME', '?')} "
-                         f"{getattr(design, 'KIND', type(design).__name__)}")
+        raise InputError(Says(N_("{field}: Cops is played on a map, not a {game} {kind}"), field="design",
+                              game=getattr(design, "GAME", "?"), kind=getattr(design, "KIND", type(design).__name__)))
     return design
 
 
@@ -152,7 +160,8 @@ def diagram(name: str, params: dict):
             return map_scene(design, lang=lang, lettering=_lettering(params, design.size[0]))
         x, y, w, h = _crop(params["crop"], design.size)
         return cropped(map_scene(design, lang=lang, lettering=_lettering(params, w)), x, y, w, h)
-    raise InputError(f"cops: no diagram named {name!r}; known: {', '.join(DIAGRAMS)}")
+    raise InputError(Says(N_("{game}: no diagram named {name!r}; known: {known}"), game=GAME, name=name,
+                          known=", ".join(DIAGRAMS)))
 
 
 def _crop(text, size: tuple[float, float]) -> tuple[float, float, float, float]:
@@ -160,9 +169,11 @@ def _crop(text, size: tuple[float, float]) -> tuple[float, float, float, float]:
     try:
         x, y, w, h = (float(v) for v in str(text).split(","))
     except ValueError:
-        raise InputError(f"crop: write x,y,w,h in mm, got {text!r}") from None
+        raise InputError(Says(N_("{field}: write {form} in mm, got {value!r}"), field="crop", form="x,y,w,h",
+                              value=text)) from None
     if not (0 <= x and 0 <= y and w > 0 and h > 0 and x + w <= size[0] and y + h <= size[1]):
-        raise InputError(f"crop: {text!r} is not inside the map's {size[0]:g} x {size[1]:g} mm")
+        raise InputError(Says(N_("{field}: {value!r} is not inside the map's {width:g} x {height:g} mm"),
+                              field="crop", value=text, width=size[0], height=size[1]))
     return x, y, w, h
 
 
@@ -172,7 +183,8 @@ def _lettering(params: dict, width: float) -> float | None:
         return None
     printed = float(params.get("print_width", width))
     if not 0 < printed <= 1000:
-        raise InputError(f"print_width: must be a width in mm (0..1000), got {printed:g}")
+        raise InputError(Says(N_("{field}: must be a width in mm (0..1000), got {value:g}"), field="print_width",
+                              value=printed))
     return max(1.0, width / printed)
 
 

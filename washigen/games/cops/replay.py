@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import InputError
+from ...words import N_, Says
 from ..played import PlayedGame
 
 
@@ -21,7 +22,9 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
         return None
     report = validate(design)
     if not report.ok:
-        raise InputError(f"design: breaks a rule, so it is not played: {report.errors[0].message}")
+        broken = report.errors[0]
+        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
+                              message=broken.says or broken.message))
     seeded = game_seed(seed, 0)
     match = play_game(design, "greedy", seeded, 0)
     moves = tuple(str(move) for move in match.moves)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import InputError
+from ...words import N_, Says
 from .model import CopsMap, meets
 
 # A route runs through at most this many printed paths and roads, and a map's pieces chain in at most so many
@@ -96,9 +97,11 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
                 continue
             chains[0] += 1
             if len(travelled) + 1 >= MAX_ROUTE_PIECES or chains[0] > MAX_CHAINS:
-                raise InputError(f"cops map: its paths and new roads chain {_too_many(len(travelled) + 1)} from "
-                                 f"location {next(i for i, k in number.items() if k == origin)}; washigen plays routes of up to "
-                                 f"{MAX_ROUTE_PIECES - 1} pieces and maps that chain in up to {MAX_CHAINS:,} ways")
+                raise InputError(Says(N_("{part}: its paths and new roads chain {how} from location {location}; "
+                                         "washigen plays routes of up to {pieces} pieces and maps that chain in up to "
+                                         "{chains:,} ways"), part="cops map", how=_too_many(len(travelled) + 1),
+                                      location=next(i for i, k in number.items() if k == origin),
+                                      pieces=MAX_ROUTE_PIECES - 1, chains=MAX_CHAINS))
             walk(origin, other, travelled + (index,), used)
 
     for k in range(len(number)):
@@ -106,9 +109,9 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
     return routes, piece_key
 
 
-def _too_many(length: int) -> str:
-    return f"through more than {MAX_ROUTE_PIECES - 1} pieces" if length >= MAX_ROUTE_PIECES else \
-        f"in more than {MAX_CHAINS:,} ways"
+def _too_many(length: int) -> Says:
+    return Says(N_("through more than {pieces} pieces"), pieces=MAX_ROUTE_PIECES - 1) if length >= MAX_ROUTE_PIECES \
+        else Says(N_("in more than {chains:,} ways"), chains=MAX_CHAINS)
 
 
 def _edge_ends(design: CopsMap) -> dict[tuple[int, str], list[tuple[int, str, float]]]:

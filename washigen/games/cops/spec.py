@@ -11,7 +11,7 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from ...words import N_
+from ...words import N_, Says
 from ...units import MAX_LENGTH, MM_PER_UNIT, TAPE_WIDTHS, format_mm
 from ..params import Options, PARAM, declared_fields, param, seed_param
 from ..registry import Component, DESIGN, GAME_PLAYED, PRINTED
@@ -43,14 +43,15 @@ def offset_mm(value: float | str | None) -> float:
 
     if value is None or isinstance(value, float):
         if value is not None and not math.isfinite(value):      # nan passes every range check after this
-            raise InputError(f"offset: must be a number, got {value}")
+            raise InputError(Says(N_("{field}: must be a number, got {value}"), field="offset", value=value))
         return value or 0.0
     match = re.match(_SIGNED_LENGTH, str(value))
     if not match:
-        raise InputError(f"offset: {value!r} is not a length; write a number of mm such as 10 or 10mm")
+        raise InputError(Says(N_("{field}: {value!r} is not a length; write a number of mm such as 10 or 10mm"),
+                              field="offset", value=value))
     mm = float(match.group(2)) * MM_PER_UNIT[match.group(3) or "mm"]
     if match.group(1):
-        raise InputError(f"offset: must be 0 or more, got {value}")
+        raise InputError(Says(N_("{field}: must be 0 or more, got {value}"), field="offset", value=value))
     return mm
 
 

@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
 from ...errors import InputError
-from ...arena.bots import MAX_STRENGTH
+from ...arena.bots import MAX_STRENGTH, STRENGTH_RANGE
+from ...words import N_, Says
 from .engine import (COLS, START, CardPlay, Finish, Policy, State, Swap, apply_finish, apply_swap,
                      card_plays, check_play, end_of_turn, legal_finishes, legal_swaps, neighbours, play_card,
                      play_turn, winners)
@@ -414,14 +415,16 @@ def parse_policy(spec: str, option: str = "--policy") -> tuple[str, int | None]:
     shown = repr(text if len(text) <= 40 else text[:37] + "...")
     name, colon, strength = (part.strip() for part in text.partition(":"))
     if name not in POLICIES:
-        raise InputError(f"{option}: unknown policy {shown}; known: {', '.join(POLICIES)}")
+        raise InputError(Says(N_("{option}: unknown policy {name}; known: {known}"), option=option, name=shown,
+                              known=", ".join(POLICIES)))
     if not colon:
         return name, None
     if name != "strong":
-        raise InputError(f"{option}: {shown}: only strong takes a strength (strong:N)")
+        raise InputError(Says(N_("{option}: {part}: only {name} takes a strength ({name}:N)"), option=option,
+                              part=shown, name="strong"))
     if (not strength.isascii() or not strength.isdigit() or len(strength) > len(str(MAX_STRENGTH))
             or not 1 <= int(strength) <= MAX_STRENGTH):
-        raise InputError(f"{option}: {shown}: strength must be a whole number 1..{MAX_STRENGTH}")
+        raise InputError(Says(STRENGTH_RANGE, option=option, part=shown, most=MAX_STRENGTH))
     return name, int(strength)
 
 

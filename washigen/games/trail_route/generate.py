@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from ...errors import InputError
+from ...i18n import either
+from ...words import N_, Says
 from .model import (COLOURS, COLS, DECK, DEST_COLS, HAND_SIZE, PLAYERS, ROWS, Mix, Seat, TrailRouteSetup,
                     load_mix)
 from .rules import board_problems, validate
@@ -17,7 +19,8 @@ def generate_setup(players: int = 4, seed: int = 0, mix: Mix | None = None) -> T
     """Road tiles drawn from the mix and arranged so that no arrow loops or leaves the board and no row is closed,
     destinations drawn and laid out, the exchange deck shuffled, colours given, 4 hand cards dealt to each."""
     if players not in PLAYERS:
-        raise InputError(f"players: must be 3 or 4, got {players}")
+        raise InputError(Says(N_("{field}: must be {wanted}, got {value}"), field="players",
+                              wanted=either([str(n) for n in PLAYERS]), value=players))
     mix = mix or load_mix()
     rows = ROWS[players]
     check_mix_fits(mix, rows)
@@ -47,11 +50,13 @@ def generate_setup(players: int = 4, seed: int = 0, mix: Mix | None = None) -> T
 def check_mix_fits(mix: Mix, rows: int) -> None:
     need_road, need_dest = rows * COLS, rows * DEST_COLS
     if mix.total("road") < need_road:
-        raise InputError(f"mix {mix.source}: [road] holds {mix.total('road')} tiles; a board of {rows} x {COLS} "
-                         f"needs {need_road}")
+        raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; a board of {rows} x {cols} needs {need}"),
+                              source=mix.source, table="[road]", count=mix.total("road"), rows=rows, cols=COLS,
+                              need=need_road))
     if mix.total("destinations") < need_dest:
-        raise InputError(f"mix {mix.source}: [destinations] holds {mix.total('destinations')} tiles; "
-                         f"{rows} rows need {need_dest}")
+        raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; {rows} rows need {need}"),
+                              source=mix.source, table="[destinations]", count=mix.total("destinations"), rows=rows,
+                              need=need_dest))
 
 
 def _pick(pool: list[str], count: int, rng: random.Random) -> list[str]:
@@ -72,5 +77,6 @@ def _road(mix: Mix, rows: int, rng: random.Random) -> tuple[tuple[str, ...], ...
             r, c = sorted(problems)[rng.randrange(len(problems))]
             r2, c2 = rng.randrange(rows), rng.randrange(COLS)
             grid[r][c], grid[r2][c2] = grid[r2][c2], grid[r][c]
-    raise InputError(f"mix {mix.source}: no board without arrow loops, arrows off the edge or closed rows was "
-                     f"found in {SHUFFLES} tries; use fewer walls, tunnels or right arrows")
+    raise InputError(Says(N_("mix {source}: no board without arrow loops, arrows off the edge or closed rows was "
+                             "found in {tries} tries; use fewer walls, tunnels or right arrows"), source=mix.source,
+                          tries=SHUFFLES))

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from ...errors import DesignFormatError, InputError
 from ...i18n import check_language, translator
-from .constants import GAME, PLAYERS
+from ...words import N_, Says
+from .constants import GAME, PLAYERS, TITLE
 
 if TYPE_CHECKING:
     from ...press import Document, KitPart
@@ -21,7 +22,7 @@ def check_design(design: TrailRouteSetup) -> None:
         seen = Counter(code for code, _ in getattr(design.mix, part))
         for index, (code, _) in enumerate(getattr(design.mix, part)):
             if seen[code] > 1:
-                raise DesignFormatError(f"{code!r} is listed twice", path=f"mix.{part}[{index}]")
+                raise DesignFormatError(Says(N_("{code!r} is listed twice"), code=code), path=f"mix.{part}[{index}]")
 
 
 def diagram(name: str, params: dict):
@@ -34,7 +35,8 @@ def diagram(name: str, params: dict):
     if name == "board":
         players = int(params.get("players", 4))
         if players not in PLAYERS:
-            raise InputError(f"diagram board: players must be 3 or 4, got {players}")
+            raise InputError(Says(N_("{where}: {field} must be 3 or 4, got {value}"), where="diagram board",
+                                  field="players", value=players))
         # 13 mm cells: the figure spans the page at about real size; its tiles show pictures, no words.
         return board_scene(generate_setup(players, seed=1), cell=13.0, legend=False, lang=lang,
                            min_text=BOARD_TEXT)
@@ -42,7 +44,8 @@ def diagram(name: str, params: dict):
         return tiles_figure(lang)
     if name == "cards":
         return cards_figure(lang)
-    raise InputError(f"{GAME} has no diagram {name!r}; known: board, tiles, cards")
+    raise InputError(Says(N_("{game} has no diagram {name!r}; known: {known}"), game=GAME, name=name,
+                          known="board, tiles, cards"))
 
 
 def golden() -> dict[str, TrailRouteSetup]:
@@ -73,7 +76,8 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
     from .tiles import print_tiles
 
     if players not in PLAYERS:
-        raise InputError(f"players: The Cats' Trail Route is for 3 or 4 players, got {players}")
+        raise InputError(Says(N_("{field}: {title} is for 3 or 4 players, got {value}"), field="players", title=TITLE,
+                              value=players))
     _ = translator(lang)
     mix = load_mix()
     duplex = PrintOptions(paper=paper, duplex="long", lang=lang)
@@ -113,8 +117,8 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     if setup is None:
         setup = generate_setup(players, seed)
     elif not isinstance(setup, TrailRouteSetup):
-        raise InputError(f"play: {GAME} plays on a setup, got a {getattr(setup, 'GAME', '?')} "
-                         f"{getattr(setup, 'KIND', type(setup).__name__)}")
+        raise InputError(Says(N_("{field}: {game} plays on a setup, got a {other} {kind}"), field="play", game=GAME,
+                              other=getattr(setup, "GAME", "?"), kind=getattr(setup, "KIND", type(setup).__name__)))
     else:
         from .rules import playable
 
@@ -122,7 +126,8 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
     names = [name.strip() for name in (bots or "greedy").split(",")]
     names = names * setup.players if len(names) == 1 else names
     if len(names) != setup.players:
-        raise InputError(f"bots: name one of random, greedy, strong (strong:N) for every seat, or one per seat "
-                         f"({setup.players}), got {bots!r}")
+        raise InputError(Says(N_("{field}: name one of {names} ({strong}) for every seat, or one per seat "
+                                 "({players}), got {value!r}"), field="bots", names="random, greedy, strong",
+                              strong="strong:N", players=setup.players, value=bots))
     result: GameResult = play_game(setup, make_policies(names, seed, option="bots"))
     return result

@@ -19,6 +19,7 @@ from ...errors import InputError
 from ...i18n import N_
 from ...inputs import parse_toml, read_text
 from ...paths import ASSETS
+from ...words import Says
 
 # The name, title and player counts live in constants.py, which the commands read at start-up.
 from .constants import GAME, PLAYERS, TITLE  # noqa: F401
@@ -196,23 +197,26 @@ def parse_mix(text: str, source: str) -> Mix:
     data = parse_toml(text, f"mix {source}", what="mix")
     for part in data:
         if part not in MIX_PARTS:
-            raise InputError(f"mix {source}: [{part}]: unknown table; a mix has {', '.join(MIX_PARTS)}")
+            raise InputError(Says(N_("mix {source}: [{part}]: unknown table; a mix has {parts}"), source=source,
+                                  part=part, parts=", ".join(MIX_PARTS)))
     parts: dict[str, tuple[tuple[str, int], ...]] = {}
     for part, known in MIX_PARTS.items():
         table = data.get(part, {})
         if not isinstance(table, dict):
-            raise InputError(f"mix {source}: {part}: must be a table of tile = count")
+            raise InputError(Says(N_("mix {source}: {part}: must be a table of {form}"), source=source, part=part,
+                                  form="tile = count"))
         for code, count in table.items():
             if code not in known:
-                raise InputError(f"mix {source}: {part}.{code}: unknown tile type {code!r}; known types: "
-                                 f"{', '.join(known)}")
+                raise InputError(Says(N_("mix {source}: {part}.{code}: unknown tile type {code!r}; known types: "
+                                         "{known}"), source=source, part=part, code=code, known=", ".join(known)))
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_MIX_COUNT:
-                raise InputError(f"mix {source}: {part}.{code}: count must be a whole number from 0 to "
-                                 f"{MAX_MIX_COUNT}, got {count!r}")
+                raise InputError(Says(N_("mix {source}: {part}.{code}: count must be a whole number from 0 to "
+                                         "{most}, got {count!r}"), source=source, part=part, code=code,
+                                      most=MAX_MIX_COUNT, count=count))
         parts[part] = tuple((code, table[code]) for code in known if table.get(code, 0) > 0)
     if not any(parts.values()):
-        raise InputError(f"mix {source}: lists no tiles; a mix has tables {', '.join(f'[{p}]' for p in MIX_PARTS)} "
-                         "of tile = count")
+        raise InputError(Says(N_("mix {source}: lists no tiles; a mix has tables {tables} of {form}"), source=source,
+                              tables=", ".join(f"[{p}]" for p in MIX_PARTS), form="tile = count"))
     return Mix(source=source, **parts)
 
 

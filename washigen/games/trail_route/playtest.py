@@ -21,6 +21,7 @@ from ...arena import Balance, GameRecord, run_games
 from ...arena import balance as seat_balance
 from ...arena.match import LeadCount
 from ...errors import InputError
+from ...words import N_, Says
 from .bots import make_policies, parse_policy
 from .engine import GameResult, State, play_game, progress
 from .rules import playable
@@ -37,8 +38,8 @@ def seat_bots(bots: str, players: int, option: str = "bots") -> tuple[str, ...]:
     names = [name.strip().lower() for name in str(bots).split(",")]
     names = names * players if len(names) == 1 else names
     if len(names) != players:
-        raise InputError(f"{option}: {len(names)} policies named for {players} players; name one for every seat, "
-                         f"or one for all")
+        raise InputError(Says(N_("{option}: {count} policies named for {players} players; name one for every seat, "
+                                 "or one for all"), option=option, count=len(names), players=players))
     for name in names:
         parse_policy(name, option)
     return tuple(names)
@@ -78,8 +79,9 @@ def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, se
     if setup is None:
         setup = generate_setup(DEALT_PLAYERS, seed)
     elif not isinstance(setup, TrailRouteSetup):
-        raise InputError(f"setup: Trail Route plays on a setup, got a {getattr(setup, 'GAME', '?')} "
-                         f"{getattr(setup, 'KIND', type(setup).__name__)}")
+        raise InputError(Says(N_("{field}: {game} plays on a setup, got a {other} {kind}"), field="setup",
+                              game="Trail Route", other=getattr(setup, "GAME", "?"),
+                              kind=getattr(setup, "KIND", type(setup).__name__)))
     else:
         playable(setup)
     names = seat_bots(bots, setup.players)

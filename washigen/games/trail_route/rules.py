@@ -394,5 +394,7 @@ def playable(setup: TrailRouteSetup) -> TrailRouteSetup:
     failed inside the engine with an IndexError)."""
     report = validate(setup)
     if not report.ok:
-        raise InputError(f"design: breaks a rule, so it is not played: {report.errors[0].message}")
+        broken = report.errors[0]
+        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
+                              message=broken.says or broken.message))
     return setup

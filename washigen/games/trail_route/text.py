@@ -18,6 +18,7 @@ import re
 
 from ...design import FORMAT, Design, loads
 from ...errors import DesignFormatError
+from ...words import N_, Says
 from .model import (CARD_CODES, COLOURS, COLS, MIX_PARTS, TITLE, TOKEN_TO_DEST, TOKEN_TO_ROAD, TrailRouteSetup,
                     dest_token, tile_token)
 
@@ -72,14 +73,14 @@ def from_text(text: str, source: str = "") -> Design:
             key, _, value = line.partition(":")
             _field(key.strip(), value.strip(), fields, mix, where, source)
         else:
-            raise DesignFormatError(f"cannot read {line!r}", path=where, source=source)
+            raise DesignFormatError(Says(N_("cannot read {line!r}"), line=line), path=where, source=source)
     # As in a JSON setup, the board and the table must be there; their size is a rule (validate says it).
     if not fields["road"]:
-        raise DesignFormatError("no board: a setup lists its rows as `row N: DEST DEST | ROAD ...`, row 1 first",
-                                path="road", source=source)
+        raise DesignFormatError(Says(N_("no board: a setup lists its rows as `row N: DEST DEST | ROAD ...`, row 1 "
+                                        "first")), path="road", source=source)
     if not fields["seats"]:
-        raise DesignFormatError("no players: a setup lists them as `seat N: COLOUR | CARD ...`, seat 1 first",
-                                path="seats", source=source)
+        raise DesignFormatError(Says(N_("no players: a setup lists them as `seat N: COLOUR | CARD ...`, seat 1 "
+                                        "first")), path="seats", source=source)
     _require_table(fields, mix, source)
     document = {"format": FORMAT, "game": TrailRouteSetup.GAME, "kind": TrailRouteSetup.KIND, **fields,
                 "mix": mix}
@@ -90,11 +91,11 @@ def _require_table(fields: dict, mix: dict, source: str) -> None:
     """The exchange deck and the mix are part of the table, as in a JSON setup: without them the setup read as an
     empty deck and an empty box, and every tile on the board broke a rule as one the box lacks."""
     if "exchange" not in fields:
-        raise DesignFormatError("no exchange deck: a setup lists it as `exchange: TILE ...`, top tile first (an "
-                                "empty deck is a bare `exchange:` line)", path="exchange", source=source)
+        raise DesignFormatError(Says(N_("no exchange deck: a setup lists it as `exchange: TILE ...`, top tile first "
+                                        "(an empty deck is a bare `exchange:` line)")), path="exchange", source=source)
     if not mix:
-        raise DesignFormatError("no mix: a setup names its mix as `mix: NAME` and lists it as `mix road: CODE=COUNT "
-                                "...`", path="mix", source=source)
+        raise DesignFormatError(Says(N_("no mix: a setup names its mix as `mix: NAME` and lists it as `mix road: "
+                                        "CODE=COUNT ...`")), path="mix", source=source)
     mix.setdefault("source", "default")
 
 
@@ -103,30 +104,36 @@ def _seat(match, where: str, source: str) -> dict:
     colour, _, hand = match.group(2).partition("|")
     colour = colour.strip()
     if colour not in COLOURS:
-        raise DesignFormatError(f"unknown colour {colour!r}; one of {', '.join(COLOURS)}", path=where, source=source)
+        raise DesignFormatError(Says(N_("unknown colour {colour!r}; one of {colours}"), colour=colour,
+                                     colours=", ".join(COLOURS)), path=where, source=source)
     cards = tuple(hand.split())
     for card in cards:
         if card not in CARD_CODES:
-            raise DesignFormatError(f"unknown hand card {card!r}; one of {', '.join(CARD_CODES)}", path=where,
-                                    source=source)
+            raise DesignFormatError(Says(N_("unknown hand card {card!r}; one of {cards}"), card=card,
+                                         cards=", ".join(CARD_CODES)), path=where, source=source)
     return {"colour": colour, "hand": cards}
 
 
 def _row(match, fields: dict, where: str, source: str) -> None:
     if int(match.group(1)) != len(fields["road"]) + 1:
-        raise DesignFormatError(f"rows must come in order; expected row {len(fields['road']) + 1}", path=where,
-                                source=source)
+        raise DesignFormatError(Says(N_("rows must come in order; expected row {row}"), row=len(fields["road"]) + 1),
+                                path=where, source=source)
     dests, bar, road = match.group(2).partition("|")
     if not bar:
-        raise DesignFormatError("a row is `row N: DEST DEST | ROAD ...`", path=where, source=source)
-    fields["destinations"].append(tuple(_token(t, TOKEN_TO_DEST, "destination", where, source)
+        raise DesignFormatError(Says(N_("a row is `row N: DEST DEST | ROAD ...`")), path=where, source=source)
+    fields["destinations"].append(tuple(_token(t, TOKEN_TO_DEST, UNKNOWN_DEST, where, source)
                                         for t in dests.split()))
-    fields["road"].append(tuple(_token(t, TOKEN_TO_ROAD, "road tile", where, source) for t in road.split()))
+    fields["road"].append(tuple(_token(t, TOKEN_TO_ROAD, UNKNOWN_ROAD, where, source) for t in road.split()))
 
 
-def _token(token: str, table: dict[str, str], what: str, where: str, source: str) -> str:
+UNKNOWN_DEST = N_("unknown destination {token!r}")
+UNKNOWN_ROAD = N_("unknown road tile {token!r}")
+
+
+def _token(token: str, table: dict[str, str], unknown: str, where: str, source: str) -> str:
+    """The code a token stands for; `unknown` is the refusal of any other token (UNKNOWN_DEST, UNKNOWN_ROAD)."""
     if token not in table:
-        raise DesignFormatError(f"unknown {what} {token!r}", path=where, source=source)
+        raise DesignFormatError(Says(unknown, token=token), path=where, source=source)
     return table[token]
 
 
@@ -135,12 +142,12 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
         try:
             fields[key] = int(value) if value != "None" else None
         except ValueError:
-            raise DesignFormatError(f"{key} must be a whole number, got {value!r}", path=where,
-                                    source=source) from None
+            raise DesignFormatError(Says(N_("{key} must be a whole number, got {value!r}"), key=key, value=value),
+                                    path=where, source=source) from None
     elif key == "generator":
         fields["generator"] = value
     elif key == "exchange":
-        fields["exchange"] = tuple(_token(t, TOKEN_TO_ROAD, "road tile", where, source) for t in value.split())
+        fields["exchange"] = tuple(_token(t, TOKEN_TO_ROAD, UNKNOWN_ROAD, where, source) for t in value.split())
     elif key == "undealt":
         fields["undealt"] = tuple(value.split())
     elif key == "mix":
@@ -150,8 +157,9 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
         for item in value.split():
             code, eq, count = item.partition("=")
             if not eq or not count.lstrip("-").isdigit():
-                raise DesignFormatError(f"mix entries are tile=count, got {item!r}", path=where, source=source)
+                raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count", item=item),
+                                        path=where, source=source)
             pairs.append((code, int(count)))
         mix[key[4:]] = tuple(pairs)
     else:
-        raise DesignFormatError(f"unknown field {key!r}", path=where, source=source)
+        raise DesignFormatError(Says(N_("unknown field {key!r}"), key=key), path=where, source=source)

@@ -13,7 +13,8 @@ from typing import Any
 
 from ...errors import InputError
 from ...scene import Scene
-from ...tiled import TiledReader, json_property, map_document, tile_layer, tileset
+from ...tiled import MAP_FIELD, TiledReader, json_property, map_document, tile_layer, tileset
+from ...words import N_, Says
 from .model import COLS, DEST_CODES, DEST_COLS, ROAD_CODES, TrailRouteSetup
 
 TILE_PX = 120                          # a 40 mm tile at 3 px a millimetre
@@ -27,7 +28,7 @@ def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
     from ...design import to_dict
 
     if not isinstance(design, TrailRouteSetup):
-        raise InputError(f"the Tiled form holds Trail Route setups; this is a {design.KIND}")
+        raise InputError(Says(N_("the Tiled form holds Trail Route setups; this is a {kind}"), kind=design.KIND))
     data = [GID[code] for dest, road in zip(design.destinations, design.road) for code in (*dest, *road)]
     width = DEST_COLS + COLS
     fields = to_dict(design)
@@ -58,17 +59,25 @@ def tileset_png() -> bytes:
     return to_png(sheet, dpi=254)
 
 
+# A tile in the wrong column of the board layer: a road tile among the destinations, or the other way round.
+NOT_DESTINATION = N_("layer {layer}, cell ({row}, {col}): {code} is not a destination tile; columns 1-{last} hold "
+                     "destination tiles, {first}-{end} road tiles")
+NOT_ROAD = N_("layer {layer}, cell ({row}, {col}): {code} is not a road tile; columns 1-{last} hold destination "
+              "tiles, {first}-{end} road tiles")
+
+
 def load(reader: TiledReader) -> dict[str, Any]:
     if reader.width != DEST_COLS + COLS:
-        raise reader.fail(f"map width: a board is {DEST_COLS} destination and {COLS} road columns "
-                          f"({DEST_COLS + COLS} in all), got {reader.width}")
+        raise reader.fail(Says(N_("{place}: a board is {destination} destination and {road} road columns ({total} in "
+                                  "all), got {got}"), place=Says(MAP_FIELD, key="width"), destination=DEST_COLS,
+                               road=COLS, total=DEST_COLS + COLS, got=reader.width))
     board = reader.tiles("board", set(KINDS), empty=False)
     for r, row in enumerate(board, 1):
         for c, code in enumerate(row, 1):
-            wanted, part = (DEST_CODES, "destination") if c <= DEST_COLS else (ROAD_CODES, "road")
+            wanted, words = (DEST_CODES, NOT_DESTINATION) if c <= DEST_COLS else (ROAD_CODES, NOT_ROAD)
             if code not in wanted:
-                raise reader.fail(f"layer board, cell ({r}, {c}): {code} is not a {part} tile; columns 1-{DEST_COLS} "
-                                  f"hold destination tiles, {DEST_COLS + 1}-{DEST_COLS + COLS} road tiles")
+                raise reader.fail(Says(words, layer="board", row=r, col=c, code=code, last=DEST_COLS,
+                                       first=DEST_COLS + 1, end=DEST_COLS + COLS))
     values = {**reader.properties, **{name: json_property(reader, name, default)
                                       for name, default in JSON_FIELDS.items()}}
     return {**values, "destinations": [row[:DEST_COLS] for row in board], "road": [row[DEST_COLS:] for row in board]}
