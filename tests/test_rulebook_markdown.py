@@ -104,6 +104,8 @@ def test_the_language_of_the_file_name_must_match_its_front_matter(tmp_path):
     ("# T\n\n> quoted\n", 9, "quotes"),
     ("# T\n\n```\ncode\n```\n", 9, "code blocks"),
     ("# T\n\n- one\n1. two\n", 10, "mixes '- ' and '1. '"),
+    # a second paragraph in an item raised TypeError (a traceback) instead of this refusal
+    ("# T\n\n- one\n\n  more of it\n", 11, "a list item holds one paragraph"),
 ])
 def test_unsupported_or_broken_markdown_names_its_line(text, line, words):
     message = error_of(body(text))

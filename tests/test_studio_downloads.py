@@ -146,7 +146,7 @@ def test_the_studio_names_the_dpi_field_by_the_refusals_field_not_its_words(clie
         try:
             checked(document, dpi)
         except InputError as error:
-            error.args = ("this PNG would be too large at this resolution",)
+            error.args, error.said = ("this PNG would be too large at this resolution",), None
             raise
 
     monkeypatch.setattr(output, "check_png_total", reworded)

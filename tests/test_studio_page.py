@@ -4,6 +4,7 @@ finds nothing on any game's page, the page works 375 px wide, and a changed para
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from pathlib import Path
@@ -404,7 +405,8 @@ def test_a_tape_downloaded_from_the_page_is_what_its_tape_command_writes(server,
 def test_a_png_too_large_marks_the_dpi_field_the_refusal_names(server, browser):
     """The refusal carries its field (dpi): the page names it in its own words and marks it (the print options'
     fields could not be marked: they did not say which option they hold)."""
-    for locale, label in (("en-US", "PNG resolution (dpi):"), ("de-DE", "PNG-Auflösung (dpi):")):
+    for locale, label, says in (("en-US", "PNG resolution (dpi):", "2400 dpi makes"),
+                                ("de-DE", "PNG-Auflösung (dpi):", "2400 dpi ergeben")):
         speak(browser, locale)
         try:
             open_page(browser, server, "game=cats&component=map&seed=1")
@@ -417,9 +419,31 @@ def test_a_png_too_large_marks_the_dpi_field_the_refusal_names(server, browser):
             browser.find_element(By.CSS_SELECTOR, ".downloads [data-format=png]").click()
             problem = wait(browser, lambda d: d.find_element(By.ID, "problem").is_displayed()
                            and d.find_element(By.ID, "problem"), "no refusal shown")
-            assert problem.text.startswith(f"{label} 2400 dpi makes"), problem.text
+            assert problem.text.startswith(f"{label} {says}"), problem.text
+            assert ("PNG-Auflösung verringern" in problem.text or "verringern Sie die PNG-Auflösung" in problem.text) \
+                == (locale == "de-DE"), problem.text
             marked = browser.find_elements(By.CSS_SELECTOR, "#print-options .field.invalid")
             assert [field.get_attribute("data-param") for field in marked] == ["dpi"]
             assert browser.find_element(By.ID, "print-dpi").get_attribute("aria-invalid") == "true"
+        finally:
+            speak(browser, "en-US")
+
+
+def test_an_upload_the_loader_refuses_is_said_in_the_pages_language(server, browser, tmp_path):
+    """A file that cannot be read was refused in English on the German page ("players: Input should be less than or
+    equal to 6"); the page asks for its own language and the refusal comes in it."""
+    from tests.test_refusal_languages import good_map
+
+    broken = tmp_path / "karte.json"
+    broken.write_text(json.dumps({**good_map(), "players": 9}), encoding="utf-8")
+    for locale, words in (("en-US", "karte.json, players: Input should be less than or equal to 6, got 9"),
+                          ("de-DE", "karte.json, players: Eingabe muss kleiner oder gleich 6 sein, erhalten: 9")):
+        speak(browser, locale)
+        try:
+            open_page(browser, server, "game=cats&component=map&seed=1")
+            browser.find_element(By.ID, "upload").send_keys(str(broken))
+            problem = wait(browser, lambda d: d.find_element(By.ID, "problem").is_displayed()
+                           and d.find_element(By.ID, "problem"), "no refusal shown")
+            assert problem.text == words
         finally:
             speak(browser, "en-US")

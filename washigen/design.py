@@ -335,9 +335,10 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     try:
         # NaN and Infinity are read as the floats they spell, so that check_tree below names the field holding one
         document = json.loads(text, parse_constant=float, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as error:      # json's words about the syntax stay English in any language
+    except json.JSONDecodeError as error:      # json's words as a sentence where they are among JSON_PROBLEMS
+        problem = Says(error.msg) if error.msg in JSON_PROBLEMS else error.msg
         raise DesignFormatError(Says(N_("not valid JSON: {problem} at line {line}, column {column}"),
-                                     problem=error.msg, line=error.lineno, column=error.colno), source=source) from None
+                                     problem=problem, line=error.lineno, column=error.colno), source=source) from None
     except _DuplicateKey as error:
         raise DesignFormatError(error.args[0], source=source) from None
     except RecursionError:
@@ -358,6 +359,13 @@ def _parse_json(data: bytes | str, source: str) -> Any:
 # for every bad item of a list before the first is reported (2.6 million items of an 8 MB file took 8 GB), and
 # some rules compare items pairwise: at this many neither passes 200 MB or a minute.
 MAX_DESIGN_ITEMS = 20_000
+
+
+# What Python's json says of a broken file, as sentences to translate (its words, exactly: anything else it says is
+# quoted as it is).
+JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+                 N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
+                 N_("Unterminated string starting at"), N_("Invalid control character at"))
 
 
 class _DuplicateKey(ValueError):

@@ -298,7 +298,8 @@ class _Walk:
             if item.type in _REFUSED_BLOCKS:
                 raise self.fail(item, _REFUSED_BLOCKS[item.type])
             if item.type == "inline":
-                if item.map and item.map[0] != self.tokens[self.index - 2].map[0]:
+                opened = self.tokens[self.index - 2].map       # None: a paragraph closed before this one
+                if item.map and (opened is None or item.map[0] != opened[0]):
                     raise self.fail(item, Says(N_("a list item holds one paragraph; leave a blank line after the "
                                                   "list")))
                 items.append(self.text(item, item))

@@ -24,7 +24,7 @@ from ..design import Design, dumps, load, loads, print_of, to_dict
 from ..errors import InputError
 from ..games.params import SEED_MAX, Param
 from ..games.registry import Component, Game, all_games, design_classes, get_game, maker_of
-from ..i18n import SOURCE_LANGUAGE, translator
+from ..i18n import MUST_BE, NONE, SOURCE_LANGUAGE, translator
 from ..words import N_, Says
 from . import board
 from .places import grid_geometry, mark, strip_frames
@@ -53,9 +53,7 @@ NOT_IN_FORM = ("output", "profile", "as_json", "seed")
 PATH_KINDS = ("file", "folder")
 # What the page advises for a PNG too large (the command line's advice names --dpi, which the page has not).
 PAGE_ADVICE = N_("lower the PNG resolution, or print a PDF")
-# Refusals said in more than one place.
-NONE = N_("none")
-MUST_BE = N_("{field}: must be {wanted}, got {value!r}")
+# Refusals said in more than one place (and NONE, MUST_BE of i18n).
 WHOLE_FROM_0 = N_("a whole number from 0")
 PRINT_OPTIONS_OBJECT = N_("must be an object of print options, such as {example}, got {kind}")
 UNKNOWN_PRINT_OPTION = N_("{field}: unknown print option; known: {known}")
