@@ -26,7 +26,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple, dataclass_transform
 
 from ..errors import InputError
-from ..inputs import printable_problem, url_problem
+from ..inputs import printable_says, url_says
 from ..i18n import MUST_BE, NOT_A_NUMBER, either
 from ..words import N_, Says
 from ..units import format_length, format_mm
@@ -143,7 +143,7 @@ class Param(NamedTuple):
         if self.kind in TEXT_KINDS and not isinstance(value, str):
             raise InputError(Says(N_("{field}: must be text, got {value!r}"), field=label, value=value))
         if self.max_length is not None:
-            check = url_problem if self.kind == "URL" else printable_problem
+            check = url_says if self.kind == "URL" else printable_says
             problem = check(value, self.max_length)
             if problem is not None:
                 raise InputError(Says(N_("{field}: {problem}"), field=label, problem=problem))
