@@ -28,6 +28,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..api import message
 from ..errors import InputError, WashigenError
 from ..i18n import SOURCE_LANGUAGE, languages, translator
 from ..words import N_, Says
@@ -187,11 +188,11 @@ def error_answer(error: BaseException, label: str = "studio", lang: str = "en") 
     `lang` (and, for a bad option, the field it names and why, so the page can say it in its own words); anything
     unforeseen -> 500 with one line, the traceback going to the server's log only."""
     if isinstance(error, HttpError):
-        return error.status, {"error": said(error.says, lang)}
+        return error.status, {"error": message(error, lang)}
     if isinstance(error, WashigenError):
         conflict = isinstance(error, (api.Conflict, NotOnBoard))
         status = 404 if isinstance(error, api.NotFound) else 409 if conflict else 400
-        body: dict[str, Any] = {"error": said(getattr(error, "says", str(error)), lang)}
+        body: dict[str, Any] = {"error": message(error, lang)}
         for key in ("field", "reason", "value"):
             if getattr(error, key, None) is not None:
                 body[key] = json_ready(getattr(error, key))
@@ -202,12 +203,7 @@ def error_answer(error: BaseException, label: str = "studio", lang: str = "en") 
     if isinstance(error, OSError):    # the machine's fault (a full disk), told as the CLI tells it, without a path
         return 500, {"error": f"{Path(error.filename).name if error.filename else 'studio'}: {error.strerror}"}
     log.error("studio: %s failed", label, exc_info=error)
-    return 500, {"error": said(Says(N_("internal error; the server's log has the details")), lang)}
-
-
-def said(sentence: Says | str, lang: str) -> str:
-    """A message in the page's language (words.Says); text as it is."""
-    return translator(lang).says(sentence)
+    return 500, {"error": translator(lang)(N_("internal error; the server's log has the details"))}
 
 
 def page_language(request: Request) -> str:
