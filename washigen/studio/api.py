@@ -565,7 +565,7 @@ def printed_files(document: Any, name: str, options: Any = None) -> list[tuple[s
         if isinstance(said, Says) and "advice" in said.values:       # the advice in the form's words
             said = copy.copy(said)
             said.values = {**said.values, "advice": Says(PAGE_ADVICE)}
-        raise FieldError.refusing("dpi", InputError(said), getattr(options, "dpi", None), "options.dpi") from None
+        raise FieldError("dpi", said, getattr(options, "dpi", None), "options.dpi", trimmed=True) from None
 
 
 def packed(files: list[tuple[str, bytes]], fmt: str, stem: str) -> tuple[bytes, str, str]:
