@@ -51,7 +51,7 @@ Where the seed leaves a choice open, the readings below are ours (README and the
 
 from __future__ import annotations
 
-from ...errors import InputError
+from ...errors import DesignFormatError, InputError
 from ...words import N_, Says
 from .model import CatsMap, CatsSetup, table
 from .moves import (NO_REGION, PASS, SPECIALS, TRAPPED, Cat, Game, Move, Result, Rules, State, Terrain, _last_team,
@@ -69,9 +69,13 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     rules = rules or rules_of(design)
     team_of = tuple(seats.team(p + 1) - 1 for p in range(design.players))
     order = turn_order(design.players, design.coop)
-    if not 0 <= first < design.players:
+    # A seat is a whole number (not a bool, a float or a text): anything else was a TypeError or a ValueError of
+    # tuple.index, not a refusal.
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < design.players:
         raise InputError(Says(N_("first seat: must be 1..{players}, got {seat}"), players=design.players,
-                              seat=first + 1))
+                              seat=first + 1 if isinstance(first, int) and not isinstance(first, bool)
+                              else repr(first)))
+    _check_drawings(setup, land)
     dry = rules.sewer_poppers and poppers_keep_off_sewers(design.players, design.coop)
     game = Game(land, rules, design.players, team_of, order, seats.teams, design, setup, dry)
     lines = [0] * design.players
@@ -95,6 +99,17 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     if state.out[game.team_of[order[state.turn]]] and state.winner is None:
         state.turn = _next_turn(game, state.turn, state.out)
     return state
+
+
+def _check_drawings(setup: CatsSetup, land: Terrain) -> None:
+    """Every fish and cat lies on the map: a set-up given straight to the engine (not loaded from a file, which
+    wellformed checks) with a drawing off it was an IndexError, or a fish's bit a negative shift; now the refusal a
+    file gets, naming the drawing."""
+    for name, items in (("cats", setup.cats), ("fish", setup.fish)):
+        for k, d in enumerate(items):
+            if not (1 <= d.row <= land.rows and 1 <= d.col <= land.cols):
+                raise DesignFormatError(Says(N_("({row}, {col}) is outside the {rows} x {cols} map"), row=d.row,
+                                             col=d.col, rows=land.rows, cols=land.cols), path=f"{name}[{k}]")
 
 
 def to_move(state: State) -> int:
