@@ -203,6 +203,8 @@ class Referee:
         if not (_inside(self.shape[a], points[0]) and _inside(self.shape[b], points[-1])):
             return "the new path does not run from one location to the other"
         part = visible_part(points, self.shape[a], self.shape[b])
+        if part is None or len(part) < 2:
+            return "the new path does not show between the two locations"
         for line in self.lines + [list(p) for _, _, p in self.miso]:
             if polyline_distance(part, line)[0] <= MISO_TOUCH:
                 return "the new path crosses a path or road"
@@ -271,7 +273,19 @@ class Referee:
         return pieces + [(("miso", k), self._piece_ends(("miso", k))) for k in range(len(self.miso))]
 
     def _any_miso(self) -> bool:
-        return False       # the referee does not search for Miso paths; a pass with ramen is checked by the engine
+        """Some pair of locations can still be joined by a Miso-Squirly path: the referee's own search, through the
+        shapes the rule sheet allows (straight between the centres, or with one right-angle bend either way), each
+        checked by _miso. Slow, so only a pass with ramen left asks it."""
+        names = list(self.shape)
+        centres = {name: _centre(self.shape[name]) for name in names}
+        for i, a in enumerate(names):
+            (ax, ay) = centres[a]
+            for b in names[i + 1:]:
+                (bx, by) = centres[b]
+                for points in (((ax, ay), (bx, by)), ((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))):
+                    if self._miso(a, b, points) is None:
+                        return True
+        return False
 
     # -- the record -----------------------------------------------------------------------------------------------
     def play(self, text: str, witness=None) -> None:
@@ -317,6 +331,12 @@ class Referee:
 def _ends(step: str) -> tuple[str, str]:
     a, b = step.split(">")
     return a, b.split("/")[0]
+
+
+def _centre(shape) -> tuple[float, float]:
+    if shape[0] == "circle":
+        return shape[1], shape[2]
+    return (shape[1] + shape[3]) / 2, (shape[2] + shape[4]) / 2
 
 
 def _inside(shape, point) -> bool:

@@ -739,13 +739,23 @@ def parse_move(text: str, state: State) -> Move:
     if not _NOTATION.fullmatch(canonical):
         raise InputError(Says(N_("move {move!r}: not a {game} move ({notation})"), move=text, game="Cops",
                               notation="start L, A>B, A>B/N, noodle A>B B>C, miso A~B, pass"))
-    names = re.split(r"[ >~/]", canonical.removeprefix("start ").removeprefix("noodle ").removeprefix("miso "))
+    # A route's number /0 is the first route, which is printed without it; the numbers are no location names
+    # (a location may be named all in digits, and is looked up like any other).
+    canonical = re.sub(r"/0+(?=\s|$)", "", canonical)
+    body = re.sub(r"/\d+", "", canonical.removeprefix("start ").removeprefix("noodle ").removeprefix("miso "))
+    names = [] if canonical == "pass" else re.split(r"[ >~]", body)
     for name in names:
-        if name and not name.isdigit() and name != "pass" and name not in state.board.number:
+        if name not in state.board.number:
             raise InputError(Says(N_("move {move!r}: no location {name!r} on this map"), move=text, name=name))
+    wanted = {canonical}
+    if canonical.startswith("miso "):
+        # Miso Squirly links two locations of the squad's choice, in no order: named from either end it is the
+        # same new path (the engine keeps each pair once, in map order).
+        first, second = canonical.removeprefix("miso ").split("~")
+        wanted.add(f"miso {second}~{first}")
     legal = legal_moves(state)
     for move in legal:
-        if str(move) == canonical:
+        if str(move) in wanted:
             return move
     return _explain(text, state, legal)
 

@@ -256,6 +256,33 @@ def _closest_to_shape(a: Point, b: Point, shape: tuple) -> Point:
     return a[0] + t * dx, a[1] + t * dy
 
 
+def off_rects(points: Sequence[Point], rects: Sequence[tuple[float, float, float, float]]) -> Point | None:
+    """A point of the polyline that lies on none of the rectangles (x0, y0, x1, y1), or None when it lies on them
+    all along: its points first, then every leg cut where it crosses a rectangle's edge, each piece tested at its
+    middle (a leg from one segment to the next that cuts a corner off the tape between them has its ends and its
+    middle on the tape)."""
+    def on(x: float, y: float) -> bool:
+        return any(x0 - EPS <= x <= x1 + EPS and y0 - EPS <= y <= y1 + EPS for x0, y0, x1, y1 in rects)
+
+    for x, y in points:
+        if not on(x, y):
+            return x, y
+    for p, q in zip(points, points[1:]):
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        cuts = {0.0, 1.0}
+        for x0, y0, x1, y1 in rects:
+            for edge, start, delta in ((x0, p[0], dx), (x1, p[0], dx), (y0, p[1], dy), (y1, p[1], dy)):
+                if abs(delta) > 1e-12 and 0.0 < (edge - start) / delta < 1.0:
+                    cuts.add((edge - start) / delta)
+        ts = sorted(cuts)
+        for t0, t1 in zip(ts, ts[1:]):
+            middle = (t0 + t1) / 2
+            x, y = p[0] + middle * dx, p[1] + middle * dy
+            if not on(x, y):
+                return x, y
+    return None
+
+
 def polyline_length(points: Sequence[Point]) -> float:
     return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
 

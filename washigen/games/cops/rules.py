@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from ...report import Report, Violation
 from ...words import N_, NN_, Says
 from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
-                       joint_partners, joints_of, location_index, locations_overlap, path_visible,
+                       joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
                        point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        port_partners, ports_of, road_path, rounded, shape_box, shape_of, stacked_port_partners)
 from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
@@ -67,8 +67,10 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
     if stacked:
         found += check_stacked_ports(segments, frame, origins, roads, ring=tape)
     found += check_joints(segments, frame, ring, origins, roads, stacked)
+    union = path_graph(segments, ring, origins, roads, stacked)
+    found += check_paths_lead_somewhere(segments, union)
     if not (stacked and tape):
-        found += check_connected(segments, frame, ring, origins, roads, stacked)
+        found += check_connected(segments, frame, ring, origins, roads, stacked, union)
     return Report.of(found)
 
 
@@ -478,14 +480,13 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
                 yield Violation.error("cops.road.detached",
                                       Says(N_("New road #{road}: {problem}"), road=index, problem=problem),
                                       road=index, end=label, position=rounded(point))
-        samples = list(road.points) + [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-                                       for p, q in zip(road.points, road.points[1:])]
-        for p in samples:
-            if not any(r[0] - EPS <= p[0] <= r[2] + EPS and r[1] - EPS <= p[1] <= r[3] + EPS for r in rects):
-                yield Violation.error("cops.road.off-tape",
-                                      Says(N_("New road #{road} runs off the tape."), road=index), road=index,
-                                      position=rounded(p))
-                break
+        # Every piece of every leg, not only its ends and middle: a leg from one segment to the next may cut a
+        # corner off the tape where the offset moved the next one (its ends and middle on the tape).
+        off = off_rects(road.points, rects)
+        if off is not None:
+            yield Violation.error("cops.road.off-tape",
+                                  Says(N_("New road #{road} runs off the tape."), road=index), road=index,
+                                  position=rounded(off))
         yield from _road_crossings(index, road, ends, segments, frame, origins, tolerance, visible)
     for i, first in enumerate(roads):
         for j in range(i + 1, len(roads)):
@@ -653,10 +654,30 @@ def _road_node(end, segments: Sequence[Segment]):
     return _terminal(found[0], found[1], segments[found[0]], "joint" if end.joint else "port")
 
 
+def check_paths_lead_somewhere(segments: Sequence[Segment], union: _Union) -> Iterable[Violation]:
+    """Every printed path leads to a crime location, itself or through the paths and new roads it runs on into: the
+    offset setup draws new roads so that each path is joined to a location again, so a path that reaches none (a
+    top port meeting its own bottom port, a line of such through every strip) is a fault of the map, a path no
+    squad can ever take, though each of its ends meets another."""
+    reaching = {union.find(("location", s, location.id))
+                for s, segment in enumerate(segments) for location in segment.locations}
+    for s, segment in enumerate(segments):
+        for p, path in enumerate(segment.paths):
+            if union.find(_node(s, p, "a", path.a)) in reaching:
+                continue
+            yield Violation.error("cops.path.nowhere",
+                                  Says(N_("Path #{path} of segment {segment} leads to no crime location, neither "
+                                          "itself nor through the paths and new roads it runs on into."),
+                                       path=p, segment=s + 1),
+                                  segment=s + 1, path=p, position=rounded(path.points[0]))
+
+
 def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],
-                    roads: Sequence[Road], stacked: bool = False) -> Iterable[Violation]:
-    """One path network joins every location; every zone can be reached; every zone's crime can be solved."""
-    union = path_graph(segments, ring, origins, roads, stacked)
+                    roads: Sequence[Road], stacked: bool = False, union: _Union | None = None) -> Iterable[Violation]:
+    """One path network joins every location; every zone can be reached; every zone's crime can be solved
+    (`union`: the path graph, when the caller has it already)."""
+    if union is None:
+        union = path_graph(segments, ring, origins, roads, stacked)
     groups: dict = {}
     for s, segment in enumerate(segments):
         for location in segment.locations:
