@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, fields
 
 from ...errors import InputError
@@ -151,13 +152,24 @@ def initial_state(design: CatTreeLayout | None = None, setup=None, rules=None, s
         width, height = design.width, design.height
     if deck is None:
         deck = shuffled_deck(random.Random(seed))
-    elif sorted(deck) != sorted(full_deck()):
+    elif not _is_full_deck(deck):
         raise InputError(Says(N_("{field}: must be the {cards} cards, {copies} of each structure"), field="deck",
                               cards=len(full_deck()), copies=COPIES))
     state = State(width=width, height=height, first=first % PLAYERS, round=1, phase=KEEP, to_move=0, cards=(),
                   deck=tuple(deck), hands=((),) * PLAYERS, kept=(None,) * PLAYERS, done=(False,) * PLAYERS,
                   discards=((),) * PLAYERS)
     return _deal(state)
+
+
+def _is_full_deck(deck) -> bool:
+    """Whether `deck` holds the game's 32 cards, four of each structure. Anything else is bad input, refused with an
+    InputError like a card too many (a None or a number among the names made sorted() raise a TypeError)."""
+    if not isinstance(deck, (list, tuple)):     # a mapping of counts or a string is not a pile of cards
+        return False
+    try:
+        return Counter(deck) == Counter(full_deck())
+    except TypeError:                           # not a collection of names at all
+        return False
 
 
 def _deal(state: State) -> State:

@@ -20,6 +20,10 @@ Where the rules leave a case open, the engine decides (the README lists these):
   (the tile of the player's own cat may have moved it on, and what it landed on then has been resolved);
 - a cat may stand on a wall (a Living Path slid it under the cat, or it replaced a claimed mouse toy); The Cat in
   the Mirror never swaps another cat onto it;
+- a Hidden Passage may take a single tile ("up to 3"); In the Deep Fog needs 2, each touching another; The Living
+  Path slides by any number of steps, a negative number upwards, but not by whole turns of the column (no slide);
+- apply_swap, play_card and apply_finish each refuse what the rules do not allow (ValueError) and each start a
+  chain of effects of its own, whoever calls them;
 - a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
 
@@ -62,7 +66,7 @@ class Rearrange:
 
 @dataclass(frozen=True)
 class Slide:
-    """The Living Path: column `col` slides down by `steps` (tiles wrap from the bottom row to the top)."""
+    """The Living Path: column `col` slides down by `steps`, up where it is negative (tiles wrap round)."""
     col: int
     steps: int
     card: str = "living-path"
@@ -406,7 +410,31 @@ def legal_swaps(state: State) -> list[Swap]:
     return swaps
 
 
+def swap_problem(state: State, swap: Swap) -> str | None:
+    """Why `swap` is not a legal step 1 now, or None: two road tiles that are neighbours (up, down, left, right;
+    the top and bottom rows touch, the outer columns do not), neither carrying a cat."""
+    a, b = getattr(swap, "a", None), getattr(swap, "b", None)
+    if not (_road_cell(state, a) and _road_cell(state, b)):
+        return "only two road tiles of the board can be swapped"
+    assert a is not None and b is not None
+    if b not in neighbours(state, a) or a == b:
+        return "the two tiles are not neighbours"
+    if not (state.free(a) and state.free(b)):
+        return "a tile with a cat on it cannot be swapped"
+    return None
+
+
+def _road_cell(state: State, cell) -> bool:
+    return (isinstance(cell, tuple) and len(cell) == 2 and all(type(n) is int for n in cell)
+            and 0 <= cell[0] < state.rows and 0 <= cell[1] < COLS)
+
+
 def apply_swap(state: State, swap: Swap) -> None:
+    # The rules allow only these swaps: applied directly (not through play_turn), an illegal one was carried out.
+    problem = swap_problem(state, swap)
+    if problem:
+        raise ValueError(f"illegal swap: {problem}")
+    state.new_chain()
     (r1, c1), (r2, c2) = swap.a, swap.b
     road = state.road
     road[r1][c1], road[r2][c2] = road[r2][c2], road[r1][c1]
@@ -440,16 +468,23 @@ PLAYED_WITH: dict[type, tuple[str, ...]] = {Rearrange: ("hidden-passage", "deep-
 
 def check_play(state: State, player: int, play: CardPlay) -> str | None:
     """Why `play` is not legal for `player` now, or None when it is."""
-    if play.card not in PLAYED_WITH.get(type(play), ()):
+    if type(play) not in PLAYED_WITH:
+        return f"{play!r} is no card play"
+    if play.card not in PLAYED_WITH[type(play)]:
         return f"{play.card!r} is not played as a {type(play).__name__.lower()}"
+    if not (type(player) is int and 0 <= player < state.players):
+        return f"there is no player {player!r}"
     if play.card not in state.hands[player]:
         return f"player {player + 1} holds no {CARDS[play.card][0]}"
     if isinstance(play, Rearrange):
-        limit = 3 if play.card == "hidden-passage" else 4
-        free = set(free_tiles(state))
-        if not 2 <= len(play.cells) <= limit or len(set(play.cells)) != len(play.cells):
-            return f"choose 2 to {limit} different road tiles"
-        if any(cell not in free for cell in play.cells):
+        # A Hidden Passage takes "up to 3" tiles, so a single one too (it changes nothing, as putting 2 or 3 back
+        # in their own spots does); In the Deep Fog's tiles each touch another chosen one, so it needs 2.
+        least, limit = (1, 3) if play.card == "hidden-passage" else (2, 4)
+        if not all(_road_cell(state, cell) for cell in play.cells):
+            return "only road tiles of the board can be chosen"
+        if not least <= len(play.cells) <= limit or len(set(play.cells)) != len(play.cells):
+            return f"choose {least} to {limit} different road tiles"
+        if any(not state.free(cell) for cell in play.cells):
             return "a chosen tile holds a cat"
         if sorted(play.order) != list(range(len(play.cells))):
             return "the new order must use every chosen tile once"
@@ -457,7 +492,12 @@ def check_play(state: State, player: int, play: CardPlay) -> str | None:
             return "the tiles must form one connected group"
         return None
     if isinstance(play, Slide):
-        return None if 0 <= play.col < COLS and 0 < play.steps < state.rows else "no such column or slide"
+        # "Up or down by as many steps as you like": a negative slide goes up, and any number of steps counts
+        # round the column; a slide that brings every tile back to its own spot moves nothing.
+        if not (type(play.col) is int and 0 <= play.col < COLS and type(play.steps) is int
+                and play.steps % state.rows):
+            return "no such column or slide"
+        return None
     if isinstance(play, Nudge):
         return None if nudge_target(state, play) is not None else "the cat cannot move there"
     if isinstance(play, Call):
@@ -527,6 +567,7 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
     problem = check_play(state, player, play)
     if problem:
         raise ValueError(f"illegal card play: {problem}")
+    state.new_chain()           # a card starts a chain of effects of its own, however play_card is called
     state.hands[player].remove(play.card)
     state.played.append(play.card)
     target = _card_target(state, play)
@@ -613,6 +654,12 @@ def legal_finishes(state: State, player: int) -> list[Finish]:
 
 
 def apply_finish(state: State, finish: Finish) -> None:
+    cat = getattr(finish, "cat", None)
+    if not (isinstance(finish, (Advance, Place)) and type(cat) is int and 0 <= cat < len(state.cats)):
+        raise ValueError(f"illegal move: {finish!r} moves no cat of the game")
+    # A finish starts a chain of effects of its own: called one after another (not through play_turn), an arrow
+    # met in an earlier finish stopped as a loop, and after 64 landings no tile acted any more.
+    state.new_chain()
     if isinstance(finish, Advance):
         if not can_advance(state, finish.cat):
             raise ValueError(f"{state.cat_name(finish.cat)} cannot advance")

@@ -23,7 +23,7 @@ def describe_play(state: State, play: CardPlay, target: Cell | None = None) -> s
         cells = ", ".join(where(c) for c in play.cells)
         return f"{name}: rearranges {cells}"
     if isinstance(play, Slide):
-        return f"{name}: slides column {play.col + 1} down by {play.steps}"
+        return f"{name}: slides column {play.col + 1} down by {play.steps % state.rows}"     # up 1 = down rows - 1
     if isinstance(play, (Nudge, Call)):
         assert target is not None, "a nudge or call is played only where the cat has somewhere to go"
         if isinstance(play, Nudge):
