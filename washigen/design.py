@@ -22,7 +22,7 @@ from pydantic_core import ErrorDetails
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import NOT_TEXT, TOO_LARGE, check_tree, decode_text, long_number_line, read_bytes
+from .inputs import NOT_TEXT, QUOTE, TOO_LARGE, check_tree, decode_text, long_number_line, read_bytes
 from .units import MAX_LENGTH
 from .words import N_, NN_, Says
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .report import Report
 
 FORMAT = "washigen/1"
+MAX_GENERATOR = 200          # characters of a design's `generator` ("washigen 0.2.0")
 
 
 _T = TypeVar("_T")
@@ -53,7 +54,9 @@ class Design:
     KIND: ClassVar[str] = ""
 
     seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None      # as --seed takes it
-    generator: str = f"washigen {__version__}"
+    # Bounded: a setup's page prints it, and a 2 MB one (a JSON field had no limit) kept `render` fitting it for
+    # minutes (DESIGN 12: an accepted input finishes within a minute).
+    generator: Annotated[str, Field(max_length=MAX_GENERATOR)] = f"washigen {__version__}"
 
 
 # Calls to _adapter with a design class carry `type: ignore[arg-type]`: mypy checks a `type[C]` against lru_cache's
@@ -408,6 +411,8 @@ def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatEr
     message = pydantic_says(first)
     if "input" in first and first.get("type") not in ("missing",):
         shown = first["input"]
+        if isinstance(shown, str) and len(shown) > QUOTE:     # a 2 MB string refused as too long was echoed whole
+            shown = shown[:QUOTE] + "…"
         if not isinstance(shown, (dict, list)):
             message = Says(N_("{message}, got {shown!r}"), message=message, shown=shown)
     return DesignFormatError(message, path=path, source=source)

@@ -143,6 +143,11 @@ def url_says(text: str, max_length: int) -> Says | None:
     if found is not None:
         return Says(N_("an invisible character U+{code:04X} at character {position}; a printed address must read "
                        "as it leads"), code=ord(found.group()), position=found.start() + 1)
+    # Only the start was looked at: `http://a b` was printed as a QR code that scanners read as text, not a link.
+    found = re.search(r"\s", text)
+    if found is not None:
+        return Says(N_("a space at character {position}; a web address holds none (write it as {escaped})"),
+                    position=found.start() + 1, escaped="%20")
     return None
 
 

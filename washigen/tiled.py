@@ -400,8 +400,12 @@ class TiledReader:
         """The tile layer `name` as rows of kinds (None where empty), every tile one of `allowed`."""
         layer = self.layer(name, "tilelayer")
         data = self._tile_ids(name, layer)
-        if (layer.get("width"), layer.get("height")) != (self.width, self.height) or \
-                len(data) != self.width * self.height:
+        if (layer.get("width"), layer.get("height")) != (self.width, self.height):
+            # Said apart from the ids' count: a layer 25 wide holding the map's 432 ids was told "432 ids, got 432".
+            raise self.fail(Says(N_("layer {layer}: its width and height must be the map's, {width} x {height}, got "
+                                    "{got_width} x {got_height}"), layer=name, width=self.width, height=self.height,
+                                 got_width=_shown(layer.get("width")), got_height=_shown(layer.get("height"))))
+        if len(data) != self.width * self.height:
             raise self.fail(Says(NOT_COVERED, layer=name, width=self.width, height=self.height,
                                  ids=self.width * self.height, got=len(data)))
         rows = []

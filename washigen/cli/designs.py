@@ -11,7 +11,7 @@ import click
 from ..errors import InputError, WashigenError
 from ..games.params import SEED_MAX
 from .main import EXIT_BAD_INPUT, EXIT_RULE_BROKEN
-from .options import lang_option, output_option, print_options, profile_option, report_written
+from .options import lang_option, not_the_output, output_option, print_options, profile_option, report_written
 
 
 @click.command("validate")
@@ -75,7 +75,7 @@ def _play_report(game, design, seed: int, placement_ok: bool):
 
 
 @click.command("render")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path), callback=not_the_output)   # not -o's file too
 @output_option((".pdf", ".svg", ".png", ".txt", ".json", ".tmj", ".tmx"))
 @print_options
 def render_command(file: Path, output: Path, print_options):

@@ -17,6 +17,7 @@ import click
 
 from . import common_params as common
 from ..errors import InputError
+from ..words import N_, Says
 from ..games.params import PARAM, Param, seed_param
 from ..units import MAX_BLEED, MAX_GUTTER, MAX_LENGTH, format_mm, parse_length
 
@@ -80,7 +81,36 @@ def existing_file(ctx, param, value: Path | None) -> Path | None:
     unreadable file, bad contents are found where it is read, and named so there. - is standard input."""
     if value is not None and str(value) != "-" and not os.path.lexists(value):
         raise InputError(f"{param.opts[0]}: {value}: no such file")
+    return not_the_output(ctx, param, value)
+
+
+OUTPUT_KEY = "washigen.output"       # ctx.meta: the -o file, once read, for the inputs read after it
+
+
+def not_the_output(ctx, param, value: Path | None) -> Path | None:
+    """An input file that is not the -o file. `cats play --map m.txt -o m.txt` wrote the game log over the map it
+    was played on (the log then named itself as its map): an input given as the output is refused before any
+    work, whichever of the two comes first on the command line (click reads options in the order given)."""
+    output = ctx.meta.get(OUTPUT_KEY)
+    if value is not None and output is not None and same_file(value, output):
+        raise InputError(Says(SAME_FILE, option=shown_name(param), path=str(value), flag="-o"))
     return value
+
+
+SAME_FILE = N_("{option}: {path} is also the output file ({flag}); write the output to another file")
+
+
+def shown_name(param: click.Parameter) -> str:
+    """A parameter as a user typed it: an option's flag (--map), an argument's metavar (FILE)."""
+    return param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether two paths name one existing file (a link, ./x and x alike)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):
+        return False
 
 
 def printable_text(max_length: int, url: bool = False):
@@ -278,6 +308,12 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
         path = check_target(Path(value))
         if path.suffix.lower() not in formats:
             raise click.BadParameter(f"{value}: the format follows the extension; use one of {', '.join(formats)}")
+        for other in ctx.command.params:        # the inputs read before -o (not_the_output checks those after)
+            given = ctx.params.get(other.name)
+            for item in given if isinstance(given, tuple) else (given,):
+                if other is not param and isinstance(item, Path) and same_file(item, path):
+                    raise InputError(Says(SAME_FILE, option=shown_name(other), path=str(item), flag="-o"))
+        ctx.meta[OUTPUT_KEY] = path
         return path
 
     return click_option(common.output_param(formats, required), callback=check)
@@ -300,6 +336,13 @@ def output_decorator(writes: tuple[str, ...] | None, required: bool) -> Callable
     if declared.kind == "folder":
         return click_option(declared)
     return output_option(writes, required=required)
+
+
+def given_on_command_line(name: str) -> bool:
+    """Whether the running command's parameter `name` was typed, not left at its default."""
+    from click.core import ParameterSource
+
+    return click.get_current_context().get_parameter_source(name) == ParameterSource.COMMANDLINE
 
 
 def seed_option(func: Callable) -> Callable:

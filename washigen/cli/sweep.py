@@ -8,6 +8,7 @@ import click
 
 from ..errors import InputError
 from ..games.params import SEED_MAX
+from ..words import N_, Says
 from .options import lang_option, report_written
 
 
@@ -51,7 +52,9 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
     name = _sweepable(game, designs is not None)
     if designs is not None:
-        tasks = file_tasks(name, _design_files(designs, name), games, play_seed, bots)
+        files = _design_files(designs, name)          # a bad file is named first, then a conflicting option
+        _alone_with_designs(click.get_current_context(), params)
+        tasks = file_tasks(name, files, games, play_seed, bots)
     else:
         tasks = seed_tasks(name, parse_seeds(seeds), _checked_settings(name, _settings(params)), games, play_seed,
                            bots)
@@ -74,6 +77,18 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
 MAX_SWEEP_MAPS = 100_000
 DESIGN_FILES = (".json", ".txt", ".tmj", ".tmx")
+
+
+def _alone_with_designs(ctx: click.Context, params: tuple[str, ...]) -> None:
+    """--designs FOLDER names the maps: a --seeds or --set given beside it was dropped unread (`--seeds 1-200
+    --designs d` swept d's files alone, and said nothing)."""
+    from click.core import ParameterSource
+
+    given = (["--seeds"] if ctx.get_parameter_source("seeds") == ParameterSource.COMMANDLINE else []) + \
+        (["--set"] if params else [])
+    if given:
+        raise InputError(Says(N_("{option}: the maps come from {designs} alone; leave {option} out with it"),
+                              option=given[0], designs="--designs FOLDER"))
 
 
 def _sweepable(game: str, from_files: bool) -> str:

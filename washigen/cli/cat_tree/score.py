@@ -9,12 +9,12 @@ import click
 
 from ...games.cat_tree.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import emit
+from ..options import emit, not_the_output
 from .shared import EXIT_RULE_BROKEN, game, read_layout, score_document, score_lines
 
 
 @click.command("score")
-@click.argument("layout", type=click.Path(path_type=Path))
+@click.argument("layout", type=click.Path(path_type=Path), callback=not_the_output)   # not -o's file too
 @component_options(named(COMPONENTS, "score"), skip=("layout",))    # an argument, declared apart from the options
 def command(layout: Path, as_json: bool, output: Path | None, print_options):
     """Check and score a finished tree. LAYOUT is layout text (one line per row, top row first, the floor row last;

@@ -8,7 +8,9 @@ import click
 
 from ...games.cats.spec import COMPONENTS, MapParams
 from ..build import component_options, named
-from ..options import emit, fairness_warnings, resolve_seed
+from ...errors import InputError
+from ...words import N_, Says
+from ..options import emit, fairness_warnings, given_on_command_line, resolve_seed
 
 
 @click.command("map")
@@ -21,6 +23,11 @@ def command(output, print_options, **params):
     from ...games.cats.spec import make_map
     from .shared import game, warn
 
+    if not params["cut_up"] and given_on_command_line("budget"):
+        # Only a cut-up is searched for a fair one: a --budget without --cut-up was dropped unread, as --variant
+        # without it is refused.
+        raise InputError(Says(N_("{field}: only a cut-up map is searched for a fair one; add {option}"),
+                              field="--budget", option="--cut-up"))
     options = MapParams(**params)
     with fairness_warnings():
         design = make_map(replace(options, seed=resolve_seed(options.seed)))

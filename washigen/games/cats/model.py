@@ -28,6 +28,7 @@ from .constants import (DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS, DEFAULT_TAPE
                         SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE)
 
 GENERATOR = f"washigen {__version__}"          # written into every design this version makes
+MAX_VARIANT = 100_000                          # the largest cut-up number: --variant's and --tries' bound
 
 # -- cells -----------------------------------------------------------------------------------------------------
 STREET, SHRINE, BUILDING, FOREST, SHRUB = ".", "J", "#", "T", "t"
@@ -145,14 +146,18 @@ class CatsMap(Design):
     long: Annotated[int, Field(ge=0, le=LONG_MAX)] = 0      # extra layers between the two outer segments
     forests: Annotated[int, Field(ge=0, le=FORESTS_MAX)] = 0  # forest and shrub pieces stuck on
     cut_up: bool = False
-    variant: int | None = None       # which cut-up of the seed's map (cats variants)
+    # Which cut-up of the seed's map (cats variants; 0 the uncut pieces), bounded as --variant and --tries are: a
+    # file's -7 or 10**19 was printed on the band as "cut-up -7".
+    variant: Annotated[int, Field(ge=0, le=MAX_VARIANT)] | None = None
     jinja: bool = False              # jinja mode is played on this map
     sewer_poppers: bool = False      # the sewer-popper variant: specials are pops only, no stepping on sewers
     tape_width: TapeWidth = DEFAULT_TAPE_WIDTH
     segment_rows: SegmentRows = DEFAULT_SEGMENT_ROWS
     segment_cols: SegmentCols = DEFAULT_SEGMENT_COLS
-    balance: float | None = None     # the route gap (steps) between the sides, when a search measured it
-    play_score: float | None = None  # the balance score from play (largest win-rate gap to the fair share)
+    # The route gap (steps) between the sides, when a search measured it; the balance score from play (the largest
+    # gap between a seat's win rate and its fair share, 0..1). Printed on the band, so held to what they can be.
+    balance: Annotated[float, Field(ge=0)] | None = None
+    play_score: Annotated[float, Field(ge=0, le=1)] | None = None
     # The fairness search's verdict (DESIGN 9): the greedy games play_score is over, and whether every seat's 95 %
     # interval held the fair share; None where no search judged the map (an older file, an explicit variant).
     play_games: Annotated[int, Field(ge=1, le=100_000)] | None = None

@@ -19,6 +19,7 @@ comments. `from_text(to_text(d)) == d` for every design.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, cast
 
@@ -26,6 +27,7 @@ import pydantic
 
 from ...design import _adapter, json_path, pydantic_says
 from ...errors import DesignFormatError, InputError
+from ...inputs import quoted
 from ...units import format_mm, parse_length
 from ...words import N_, Says
 from .model import (BUILDING, CELL_KINDS, COLOUR_LETTER, LETTER_COLOUR, SIDE_STEP, STREET, Building, CatsMap,
@@ -239,6 +241,10 @@ def from_text(text: str, source: str = "") -> Any:
         if not sep:
             raise reader.fail(Says(N_("expected `key: value`, got {line!r}"), line=line.strip()), number)
         if key == "grid" or key.startswith("segment ") and key[8:].strip().isdigit():
+            # The grid starts on the next line: text after the colon was dropped unread (`grid: 3 x 5`).
+            if value.strip():
+                raise reader.fail(Says(N_("nothing may follow `{key}:` on its line (the grid starts on the next "
+                                          "line), got {value}"), key=key, value=quoted(value.strip())), number)
             grids.append((number, read_grid(reader, header, number)))
         elif key in drawings:
             drawings[key].append((number, value))
@@ -283,7 +289,8 @@ def read_grid(reader: _Reader, header, start: int) -> Grid:
             break
         if kind != "row":
             break
-        label = int(text[:LABEL])
+        # isdigit() takes superscripts (`³`) that int() refuses: a ValueError, a traceback, was raised here.
+        label: int | str = int(text[:LABEL]) if text[:LABEL].strip().isdecimal() else text[:LABEL].strip()
         if label != len(row_lines) + 1:
             raise reader.fail(Says(N_("expected row {row}, got row {label}"), row=len(row_lines) + 1, label=label),
                               reader.at + 1)
@@ -330,7 +337,15 @@ def parse_grid(reader: _Reader, edge_lines, row_lines) -> Grid:
                 vertical[r, c] = EDGE_KIND[ch]
         cells.append("".join(row))
     for r, (number, text) in enumerate(edge_lines, start=1):
-        body = text[LABEL:].ljust(width)
+        body = text[LABEL:]
+        # An edge line past the grid's last corner was read only as far as the grid is wide, the rest dropped.
+        if len(body.rstrip()) > width:
+            raise reader.fail(Says(N_("unexpected {text} past the grid's last corner; the grid is {width} columns "
+                                      "wide"), text=quoted(body[width:].strip()), width=C), number)
+        body = body.ljust(width)
+        if body[2 * C] not in (" ", "+"):           # the east end's corner, which the loop below does not reach
+            raise reader.fail(Says(N_("unexpected {corner!r} after column {col}; corners are + or a space"),
+                                   corner=body[2 * C], col=C), number)
         for c in range(1, C + 1):
             ch = body[2 * c - 1]
             if ch != " ":
@@ -544,15 +559,20 @@ def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
     if name in ("generator", "rules_url"):
         return value
     try:
-        return float(value) if name in ("balance", "play_score") else int(value)
+        number = float(value) if name in ("balance", "play_score") else int(value)
     except ValueError:
         raise reader.fail(Says(N_("{field}: expected a number, got {value!r}"), field=_key(name), value=value),
                           line) from None
+    # Refused here, named as its JSON form names it: the model's bounds (balance >= 0) would call a nan out of range.
+    if not math.isfinite(number):
+        raise reader.fail(Says(FIELD_REASON, field=name, reason=Says(N_("{value} is not a finite number"),
+                                                                     value=number)), line)
+    return number
 
 
 def _parse_pieces(reader: _Reader, key: str, value: str, line: int) -> list[Piece]:
     layer_text = key[len("pieces "):].strip()
-    if not layer_text.isdigit():
+    if not layer_text.isdecimal():       # isdigit() takes `²`, which int() refuses
         raise reader.fail(Says(N_("{key!r}: expected `pieces LAYER: FIRST-LAST<SOURCE ...`"), key=key), line)
     pieces = []
     for token in value.split():
@@ -569,7 +589,8 @@ def _parse_pieces(reader: _Reader, key: str, value: str, line: int) -> list[Piec
 
 def _parse_drawing(reader: _Reader, value: str, line: int) -> Drawing:
     parts = value.split()
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    # isdecimal, not isdigit: `fish: 1 ² 3` passed isdigit() and int() raised a ValueError, a traceback.
+    if len(parts) != 3 or not all(p.isdecimal() for p in parts):
         raise reader.fail(Says(N_("expected {form}, got {value!r}"), form="PLAYER ROW COLUMN", value=value.strip()),
                           line)
     return Drawing(player=int(parts[0]), row=int(parts[1]), col=int(parts[2]))

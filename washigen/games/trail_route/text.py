@@ -156,7 +156,8 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
         pairs = []
         for item in value.split():
             code, eq, count = item.partition("=")
-            if not eq or not count.lstrip("-").isdigit():
+            # isdecimal, not isdigit: `road=²` passed isdigit() and int() raised a ValueError, a traceback.
+            if not eq or not count.lstrip("-").isdecimal():
                 raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count", item=item),
                                         path=where, source=source)
             pairs.append((code, int(count)))
