@@ -270,3 +270,48 @@ def test_studio_upload_with_a_superscript_digit_is_a_bad_request(tmp_path):
         response = client.post("/api/validate?name=setup.txt", content=text.encode(), headers={"Origin": local})
     assert response.status_code == 400
     assert "setup.txt, line" in response.json()["error"] and "road=\u00b2" in response.json()["error"]
+
+
+# -- the Python API: a design that breaks its rules is not played; a game's name is a name ---------------------------
+
+def _setup_with_two_cats_on_one_cell():
+    import dataclasses
+
+    import washigen
+
+    setup = washigen.generate("cats", "setup", players=2, seed=2)
+    first, second, *rest = setup.cats
+    moved = dataclasses.replace(second, row=first.row, col=first.col)
+    return setup, dataclasses.replace(setup, cats=(first, moved, *rest))
+
+
+@pytest.mark.parametrize("how", ["play", "balance"])
+def test_the_api_does_not_play_a_design_that_breaks_a_rule_and_names_the_rule(how):
+    """`cats play --map` refuses a set-up that breaks a rule (exit 1); washigen.play and balance played it."""
+    import washigen
+    from washigen.errors import InputError
+
+    good, broken = _setup_with_two_cats_on_one_cell()
+    run = {"play": lambda design: washigen.play("cats", design, seed=1),
+           "balance": lambda design: washigen.balance("cats", design, games=2)}[how]
+    run(good)                                                      # the set-up as drawn plays
+    with pytest.raises(InputError) as refused:
+        run(broken)
+    assert str(refused.value).startswith("design: breaks a rule, so it is not played: Player 2's cat at row "), \
+        str(refused.value)
+    german = washigen.message(refused.value, "de")
+    assert german.startswith("design: verletzt eine Regel") and "Katze" in german and "cat" not in german, german
+
+
+def test_a_design_given_where_a_games_name_goes_is_named_by_its_type_not_echoed_whole():
+    import washigen
+    from washigen.errors import InputError
+
+    design = washigen.generate("cats", "map", seed=1)
+    with pytest.raises(InputError) as refused:
+        washigen.play(design)                                      # the design where the game's name goes
+    message = str(refused.value)
+    assert message == "game: must be a game's name (cat-tree, cats, cops, trail-route), got CatsMap", message
+    with pytest.raises(InputError) as refused:
+        washigen.play("x" * 5000)
+    assert len(str(refused.value)) < 200 and "unknown game 'xxxx" in str(refused.value)

@@ -98,7 +98,7 @@ def play(game: str, design: Design | None = None, *, seed: int | None = None, bo
     assert hook is not None                  # _playable refuses a game without one
     _taken_options(found, hook, options)
     _no_nan(options)
-    return _in_python_words(lambda: hook(_checked_or_none(design), seed=_seed(seed), bots=_bots(bots), **options),
+    return _in_python_words(lambda: hook(_playable_design(design), seed=_seed(seed), bots=_bots(bots), **options),
                             "bots", *options)
 
 
@@ -112,7 +112,7 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
         raise InputError(Says(WHOLE_NUMBER_IN, field="games", low=1, high=100000, value=games))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
         raise InputError(Says(WHOLE_NUMBER_IN, field="jobs", low=1, high=64, value=jobs))
-    return _in_python_words(lambda: hook(_checked_or_none(design), games=games, seed=_seed(seed), jobs=jobs,
+    return _in_python_words(lambda: hook(_playable_design(design), games=games, seed=_seed(seed), jobs=jobs,
                                          bots=_bots(bots) or BALANCE_BOTS), "bots", "games", "jobs")
 
 
@@ -450,6 +450,16 @@ def _checked_or_none(design: Any) -> Any:
     from .design import checked
 
     return None if design is None else checked(design)
+
+
+def _playable_design(design: Any) -> Any:
+    """A design bots may play (None: the game's own): one that breaks a rule of its game is refused naming it."""
+    from .design import refuse_broken
+
+    design = _checked_or_none(design)
+    if design is not None:
+        refuse_broken(design)
+    return design
 
 
 def _seed(seed: Any, optional: bool = True) -> Any:

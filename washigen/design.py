@@ -103,6 +103,15 @@ def validate(design: Design) -> Report:
     return get_game(design.GAME).validate(design)
 
 
+def refuse_broken(design: Design, report: Report | None = None) -> None:
+    """InputError naming the first rule the design breaks, if any (`report`: its validation, where made already):
+    bots do not play a broken design (a road row cut short, two cats on one cell), as `GAME play --map` does not."""
+    errors = (report or validate(design)).errors
+    if errors:
+        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
+                              message=errors[0].says or errors[0].message))
+
+
 def render(design: Design, path: str | Path, options: PrintOptions | None = None, **print_options: Any) -> list[Path]:
     """Writes a design by the extension of `path`: .json the design, .txt its text form, .tmj a Tiled map (its
     tileset image beside it), .pdf .svg .png its print; "-" writes to stdout (output.STDOUT_FORMATS). Print

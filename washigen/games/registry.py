@@ -16,6 +16,7 @@ from typing import Any, Callable, NamedTuple
 
 from ..errors import InputError
 from ..i18n import NONE
+from ..inputs import QUOTE
 from ..words import N_, Says
 from .params import Param, params_of, translated_help
 
@@ -270,7 +271,12 @@ def _load_package(name: str) -> None:
 
 
 def get_game(name: str) -> Game:
-    wanted = str(name).lower().replace("_", "-")
+    if not isinstance(name, str):
+        # Said by its type: a design passed where its game's name goes was echoed whole (pages of its repr).
+        _load_all()
+        raise InputError(Says(N_("{field}: must be a game's name ({known}), got {type}"), field="game",
+                              known=", ".join(sorted(_GAMES)) or Says(NONE), type=type(name).__name__))
+    wanted = name.lower().replace("_", "-")
     if wanted not in _ALIASES and not _loaded:
         _load_package(wanted)
     if wanted not in _ALIASES:
@@ -278,8 +284,8 @@ def get_game(name: str) -> Game:
     key = _ALIASES.get(wanted)
     if key is None:
         known = ", ".join(sorted(_GAMES)) or Says(NONE)
-        raise InputError(Says(N_("{field}: unknown game {name!r}; known games: {known}"), field="game", name=name,
-                              known=known))
+        raise InputError(Says(N_("{field}: unknown game {name!r}; known games: {known}"), field="game",
+                              name=name if len(name) <= QUOTE else name[:QUOTE] + "…", known=known))
     return _GAMES[key]
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...words import N_, Says
 from ..played import PlayedGame
 
 
@@ -15,18 +13,14 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     """The first game `cats play --map DESIGN --seed SEED` plays (greedy bots); None for a design that is not a map
     or set-up."""
     from ...arena import first_seat, game_seed
+    from ...design import refuse_broken
     from .gamelog import outcome_text
     from .model import CatsMap, CatsSetup
     from .playtest import play_game
-    from .rules import validate
 
     if not isinstance(design, (CatsMap, CatsSetup)):
         return None
-    report = validate(design)
-    if not report.ok:
-        broken = report.errors[0]
-        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
-                              message=broken.says or broken.message))
+    refuse_broken(design)
     setup = design if isinstance(design, CatsSetup) else None
     game_map: CatsMap = design.map if isinstance(design, CatsSetup) else design
     game = play_game(game_map, setup, "greedy", game_seed(seed, 0), first_seat(0, game_map.players))

@@ -6,25 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...words import N_, Says
 from ..played import PlayedGame
 
 
 def played_game(design: Any, seed: int) -> PlayedGame | None:
     """The first game `cops play --map MAP --seed SEED` plays (greedy squads); None for a design that is not a map."""
     from ...arena import game_seed
+    from ...design import refuse_broken
     from .model import CopsMap
     from .playtest import game_line, play_game, record_of
-    from .rules import validate
 
     if not isinstance(design, CopsMap):
         return None
-    report = validate(design)
-    if not report.ok:
-        broken = report.errors[0]
-        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
-                              message=broken.says or broken.message))
+    refuse_broken(design)
     seeded = game_seed(seed, 0)
     match = play_game(design, "greedy", seeded, 0)
     moves = tuple(str(move) for move in match.moves)

@@ -10,7 +10,6 @@ from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InputError
 from ...report import Report, Violation
 from ...words import N_, NN_, Says
 from .model import (CARDS, COLOURS, COLS, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, ROWS, STEP, TrailRouteSetup,
@@ -392,9 +391,7 @@ def board_problems(road) -> set[Cell]:
 def playable(setup: TrailRouteSetup) -> TrailRouteSetup:
     """The setup, once it breaks no rule: the engine plays on a sound board (a road row cut short loaded, then
     failed inside the engine with an IndexError)."""
-    report = validate(setup)
-    if not report.ok:
-        broken = report.errors[0]
-        raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
-                              message=broken.says or broken.message))
+    from ...design import refuse_broken
+
+    refuse_broken(setup, validate(setup))
     return setup
