@@ -315,3 +315,12 @@ def test_a_design_given_where_a_games_name_goes_is_named_by_its_type_not_echoed_
     with pytest.raises(InputError) as refused:
         washigen.play("x" * 5000)
     assert len(str(refused.value)) < 200 and "unknown game 'xxxx" in str(refused.value)
+
+
+def test_a_long_profile_name_is_quoted_in_part_not_echoed_whole():
+    from washigen.profiles import check_name
+
+    with pytest.raises(InputError) as refused:
+        check_name("x" * 5000)
+    message = str(refused.value)
+    assert message.startswith("--name: a profile name is 1 to 40 letters") and len(message) < 250, len(message)

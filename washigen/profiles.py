@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import InputError, OutputError
-from .inputs import parse_toml, read_text
+from .inputs import parse_toml, quoted, read_text
 from .units import MAX_BACK_OFFSET, MAX_BLEED, PAPER_SIZES, parse_length
 
 FILE_NAME = "profiles.toml"
@@ -119,7 +119,7 @@ def profiles_path() -> Path:
 def check_name(name: str) -> str:
     if not NAME.fullmatch(name):
         raise InputError(f"--name: a profile name is 1 to 40 letters, digits, - or _, starting with a letter or "
-                         f"digit; got {name!r}")
+                         f"digit; got {quoted(name)}")      # quoted: a 5,000-character name was echoed whole
     return name
 
 
