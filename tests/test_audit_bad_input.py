@@ -324,3 +324,11 @@ def test_a_long_profile_name_is_quoted_in_part_not_echoed_whole():
         check_name("x" * 5000)
     message = str(refused.value)
     assert message.startswith("--name: a profile name is 1 to 40 letters") and len(message) < 250, len(message)
+
+
+def test_an_output_name_ending_in_a_slash_is_refused_not_written_without_it(tmp_path):
+    """`-o out/map.pdf/` names a folder; Path() dropped the slash and wrote the file out/map.pdf."""
+    named = f"{tmp_path / 'map.pdf'}/"
+    result = CliRunner().invoke(main, ["cats", "map", "--seed", "1", "-o", named])
+    assert result.exit_code == 2 and "names a folder (it ends in /)" in result.output, result.output
+    assert "Traceback" not in result.output and not (tmp_path / "map.pdf").exists()

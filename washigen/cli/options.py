@@ -305,6 +305,10 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
                 raise click.BadParameter(f"{value}: stdout takes {', '.join(STDOUT_FORMATS)}; this command writes "
                                          f"{', '.join(formats)}")
             return Path(value)
+        if str(value).endswith(("/", os.sep)):
+            # Path() drops a trailing slash: `-o out/map.pdf/` wrote the file out/map.pdf, not into a folder.
+            raise click.BadParameter(f"{value}: names a folder (it ends in /); give a file name such as "
+                                     f"{Path(value) / 'out.pdf'}")
         path = check_target(Path(value))
         if path.suffix.lower() not in formats:
             raise click.BadParameter(f"{value}: the format follows the extension; use one of {', '.join(formats)}")
