@@ -288,22 +288,29 @@ def _seed(body: dict[str, Any]) -> int | None:
     seed = body.get("seed")
     if seed is None or seed == "":
         return None
-    value = whole_number(seed, "seed", Says(N_("a whole number 0..{most}"), most=SEED_MAX))
+    try:
+        value = whole_number(seed, "seed", Says(N_("a whole number 0..{most}"), most=SEED_MAX))
+    except InputError as error:
+        raise FieldError.refusing("seed", error, seed) from None
     if not 0 <= value <= SEED_MAX:
-        raise InputError(Says(N_("{field}: must be 0..{most}, got {value}"), field="seed", most=SEED_MAX, value=value))
+        # named as a field, so that the page says it as its form labels it ("Startwert: ...")
+        raise FieldError.refusing("seed", InputError(Says(N_("{field}: must be 0..{most}, got {value}"), field="seed",
+                                                          most=SEED_MAX, value=value)), value)
     return value
 
 
-def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
+def make_design(body: dict[str, Any], folder: Path | None = None, words: str | None = None) -> dict[str, Any]:
     """A component made from the form (washigen.generate, or its spec's drawing for a part that only prints): the
-    design, its preview and its report."""
+    design, its preview and its report. The preview is printed in the body's `lang`; the report, the log and the
+    editors' names are said in `words`, the page's language (the body's `lang` when not given)."""
     request_fields(body, ("game", "component", "params", "seed", "page", "lang"), "POST /api/design")
     game = find_game(body.get("game"))
     component = _component(game, body)
     values = form_values(game, component, body.get("params", {}))
     seed = _seed(body)
     lang = language(body.get("lang"))
-    said = translator(lang)                     # the log's own words ("warning", "seed") in the page's language
+    words = words or lang
+    said = translator(words)                    # the log's own words ("warning", "seed") in the page's language
     messages = []
     if any(p.name == "seed" for p in component.params):
         if seed is None:
@@ -315,10 +322,18 @@ def make_design(body: dict[str, Any], folder: Path | None = None) -> dict[str, A
         making = designing(game, component, values)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            design = washigen.generate(game.name, component.name, **making)
+            try:
+                design = washigen.generate(game.name, component.name, **making)
+            except FieldError:
+                raise
+            except InputError as error:      # "offset: ..." from the maker: the form's field, named as the form does
+                field = str(error).partition(": ")[0]
+                if field not in making or field == "seed":
+                    raise
+                raise FieldError.refusing(field, error, making[field], f"params.{field}") from None
         messages += [f"{said('warning')}: {said.says(getattr(w.message, 'says', str(w.message)))}" for w in caught
                      if not issubclass(w.category, DeprecationWarning)]
-        answer = describe(game, design, page=page, lang=lang)
+        answer = describe(game, design, page=page, lang=lang, words=words)
         messages += [f"{said('warning')}: {v['message']}" for v in answer["report"]["violations"]
                      if v["severity"] == "warning"]
         return {**answer, "component": component.name, "messages": messages}
@@ -371,20 +386,25 @@ def page_number(value: Any) -> int:
     return page
 
 
-def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en") -> dict[str, Any]:
+def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en",
+             words: str | None = None) -> dict[str, Any]:
     """A design as the page sees it: its JSON, its report with each violation's mark on the drawing, and (unless
     page is None) one page of its natural print, in `lang`, as SVG. The marks and the editors' grid come from the
-    places the drawing records on its first page."""
+    places the drawing records on its first page. The report and the names of what an editor paints are said in
+    `words`, the page's language (`lang` when not given): a German page printing English cards still speaks German."""
+    words = words or lang
     checked = washigen.validate(design)
-    report = checked.to_dict(lang)
+    report = checked.to_dict(words)
     document = washigen.draw(design, washigen.print_options(lang=lang))
     places = document.pages[0].places
     for found, violation in zip(checked.violations, report["violations"]):
         violation["mark"] = mark(places, violation["where"])
-        violation["place"] = found.place(lang)            # where, in words of the page's language
+        violation["place"] = found.place(words)           # where, in words of the page's language
     component = maker_of(game, design)
     maker = None if component is None else component.name
     palette = component.palette() if component is not None and component.palette is not None else ()
+    said = translator(words)
+    palette = tuple((code, said(name)) for code, name in palette)      # "Gebäude", "Kiste": the tools' names
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed, "component": maker,
                               "design": to_dict(design), "report": report,
                               "geometry": grid_geometry(places.grid, palette),
@@ -495,11 +515,13 @@ def design_of(body: dict[str, Any]) -> Design:
     return loads(json.dumps(body["design"]), source="design")
 
 
-def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path) -> dict[str, Any]:
-    """A design file checked; with `page` None, no drawing (the report alone)."""
+def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path,
+                    words: str | None = None) -> dict[str, Any]:
+    """A design file checked; with `page` None, no drawing (the report alone); the report said in `words` (the
+    page's language; `lang` when not given)."""
     lang = language(lang)
     design = read_design(data, name, folder)
-    return describe(get_game(design.GAME), design, None if page is None else page_number(page), lang)
+    return describe(get_game(design.GAME), design, None if page is None else page_number(page), lang, words)
 
 
 # -- printing ----------------------------------------------------------------------------------------------------------

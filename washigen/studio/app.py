@@ -9,6 +9,7 @@ traceback), and everything written goes into one temporary folder that is remove
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import math
@@ -209,12 +210,18 @@ def error_answer(error: BaseException, label: str = "studio", lang: str = "en") 
 def page_language(request: Request) -> str:
     """The language the page speaks, as its requests name it (Accept-Language, which the page sets to its own):
     the first one with a catalog, English otherwise."""
+    return spoken(request) or SOURCE_LANGUAGE
+
+
+def spoken(request: Request) -> str | None:
+    """The first language the request names that has a catalog (English included), None where it names none (a
+    script, curl): the report is then said in the language the design is printed in."""
     known = languages()
     for tag in request.headers.get("accept-language", "").split(","):
         code = tag.split(";")[0].strip().lower().split("-")[0]
         if code == SOURCE_LANGUAGE or code in known:
             return code
-    return SOURCE_LANGUAGE
+    return None
 
 
 def json_ready(value: Any) -> Any:
@@ -394,9 +401,10 @@ def create_app(workdir: Path | None = None) -> Starlette:
     @endpoint
     async def design(request: Request) -> Response:
         body = await read_json(request)
+        make = functools.partial(api.make_design, words=spoken(request))      # the report in the page's language
         if wants_stream(request):
-            return streamed(request, api.make_design, body)
-        return answer(request, await stoppable(request, api.make_design, body))
+            return streamed(request, make, body)
+        return answer(request, await stoppable(request, make, body))
 
     @endpoint
     async def validate(request: Request) -> Response:
@@ -404,7 +412,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
         name = request.query_params.get("name", "upload")
         page = None if request.query_params.get("svg") == "0" else request.query_params.get("page", 0)
         lang = request.query_params.get("lang")
-        return answer(request, await in_scratch(api.validate_upload, data, name, page, lang))
+        check = functools.partial(api.validate_upload, words=spoken(request))
+        return answer(request, await in_scratch(check, data, name, page, lang))
 
     @endpoint
     async def render(request: Request) -> Response:

@@ -32,7 +32,8 @@ MAX_VARIANT = 100_000                          # the largest cut-up number: --va
 
 # -- cells -----------------------------------------------------------------------------------------------------
 STREET, SHRINE, BUILDING, FOREST, SHRUB = ".", "J", "#", "T", "t"
-CELL_KINDS = {STREET: "street", SHRINE: "jinja shrine", BUILDING: "building", FOREST: "forest", SHRUB: "shrub"}
+CELL_KINDS = {STREET: N_("street"), SHRINE: N_("jinja shrine"), BUILDING: N_("building"), FOREST: N_("forest"),
+              SHRUB: N_("shrub")}                 # named in the studio's edit tools, in the page's language
 
 Colour = Literal["red", "blue", "green", "yellow"]
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")

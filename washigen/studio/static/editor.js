@@ -17,22 +17,22 @@ export function toolsFor(design, geometry, frames) {
   if (design.game === "cats" && (design.kind === "map" || design.kind === "setup")) {
     return [
       ...(design.kind === "setup" ? setupTools(design.map.players) : []),
-      ...palette.map(([code, name]) => ({ id: `paint:${code}`, label: `Paint ${name}`, brush: true,
+      ...palette.map(([code, name]) => ({ id: `paint:${code}`, label: t("Paint {name}", { name }), brush: true,
                                           apply: (d, cell) => paint(d, cell.row, cell.col, code) })),
-      { id: "opening", label: "Toggle opening (click an edge)",
+      { id: "opening", label: t("Toggle opening (click an edge)"),
         apply: (d, cell) => toggleOpening(d, cell.row, cell.col, nearestSide(cell.dx, cell.dy)) },
-      { id: "sewer", label: "Place / recolour sewer", apply: (d, cell) => cycleSewer(d, cell.row, cell.col) },
+      { id: "sewer", label: t("Place / recolour sewer"), apply: (d, cell) => cycleSewer(d, cell.row, cell.col) },
     ];
   }
   if (design.game === "cat-tree" && design.kind === "layout") {
     return [
-      ...palette.map(([name, title]) => ({ id: `card:${name}`, label: `Place ${title}`,
+      ...palette.map(([name, title]) => ({ id: `card:${name}`, label: t("Place {name}", { name: title }),
                                            apply: (d, cell) => placeCard(d, cell.row, cell.col, name) })),
-      { id: "remove", label: "Remove card", apply: (d, cell) => placeCard(d, cell.row, cell.col, null) },
+      { id: "remove", label: t("Remove card"), apply: (d, cell) => placeCard(d, cell.row, cell.col, null) },
     ];
   }
   if (design.game === "trail-route" && design.kind === "setup") {
-    return [{ id: "swap", label: "Swap two tiles (click one, then the other)", pick: true,
+    return [{ id: "swap", label: t("Swap two tiles (click one, then the other)"), pick: true,
               apply: (d, cell, first) => swapTiles(d, first, cell) }];
   }
   return [];

@@ -107,6 +107,7 @@ const GERMAN = {
   "Playing {games} games…": "{games} Partien laufen…",
   "{done} of {total} games played": "{done} von {total} Partien gespielt",
   "Opened {name}": "{name} geöffnet",
+  "opened {name}": "{name} geöffnet",
   "Reading {name}…": "{name} wird gelesen…",
   "Printing {format}…": "{format} wird gedruckt…",
   "Downloaded {name}": "{name} heruntergeladen",
@@ -114,6 +115,7 @@ const GERMAN = {
   "{label}: choose a number from {min} to {max}.": "{label}: eine Zahl von {min} bis {max} wählen.",
   "{label}: choose a length from {min} to {max} mm.": "{label}: eine Länge von {min} bis {max} mm wählen.",
   "{label}: {reason}": "{label}: {reason}",
+  "not a number": "keine Zahl",
   "The studio server does not answer; is `washigen studio` still running?":
     "Der Studio-Server antwortet nicht; läuft `washigen studio` noch?",
   "Valid: no rule broken": "Gültig: keine Regel verletzt",
@@ -180,6 +182,13 @@ const GERMAN = {
   "Draw player {player}'s fish": "Fisch von Spieler {player} zeichnen",
   "Draw player {player}'s cat": "Katze von Spieler {player} zeichnen",
   "Remove a fish or cat": "Fisch oder Katze entfernen",
+  // the edit tools of a Cats map, a Cat Tree layout and a Trail Route setup ({name}: the server's word, translated)
+  "Paint {name}": "{name} malen",
+  "Toggle opening (click an edge)": "Öffnung setzen oder entfernen (eine Kante anklicken)",
+  "Place / recolour sewer": "Gully setzen / umfärben",
+  "Place {name}": "{name} legen",
+  "Remove card": "Karte entfernen",
+  "Swap two tiles (click one, then the other)": "Zwei Plättchen tauschen (eines anklicken, dann das andere)",
   "Nothing to pick here: click a location.": "Hier ist nichts zu wählen: einen Tatort anklicken.",
   "{id} picked; now click where the edit goes": "{id} gewählt; jetzt das Ziel anklicken",
   "Row {row}, column {col} picked; now click the other":

@@ -251,8 +251,24 @@ function turnPage(step) {
   redraw();
 }
 
+// A number field holding what is no number ("1e999", "-", "2..5"): the browser reads it as empty, so the design
+// would be made with the default instead; it is refused naming the field, as the server refuses a value.
+function unreadable(...boxes) {
+  const input = boxes.flatMap((box) => [...box.querySelectorAll("input")]).find((i) => i.validity?.badInput);
+  if (!input) return null;
+  const field = input.name || input.id;
+  return new ApiError(t("not a number"), 400, { field, reason: t("not a number"), range: true });
+}
+
 async function makeDesign() {
   clearTimeout(timer);
+  const refused = unreadable($("params"), $("seed-row"));
+  if (refused) {
+    ++state.request;
+    failed(refused);
+    preview.setStale(true);
+    return;
+  }
   const request = designRequest();
   const ticket = ++state.request;
   const work = startWork();
@@ -486,6 +502,8 @@ function saveBlob(blob, filename) {
 }
 
 async function download(format) {
+  const refused = unreadable($("params"), $("seed-row"), $("print-options"));
+  if (refused) { failed(refused); return; }
   const options = format === "json" ? {} : readPrintOptions($("print-options"));
   if (format !== "json" && (state.result?.design || state.component.print_options.includes("lang"))) {
     options.lang = $("lang").value;
@@ -538,7 +556,7 @@ async function upload(file) {
     state.history.reset();
     state.edited = true;
     state.dirty = false;
-    result.messages = [`opened ${file.name}`];
+    result.messages = [t("opened {name}", { name: file.name })];
     show(result);
     status(t("Opened {name}", { name: file.name }));
   } catch (error) {
