@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from .. import __version__
 from ..fonts import ASCENT, DESCENT, balanced_lines, text_width
@@ -24,6 +25,8 @@ NAME_SIZE = 3.5               # the sheet's name, below its window's right end
 LABEL_GAP = 0.6               # mm between a cut's dashed line and the paper label beside it
 LABEL_PAD = 0.6               # the paper label's margin around its words
 NAME_BASELINE = 5.0           # mm below the window: above the footer, whose top is 6.8 mm below it
+BESIDE = LABEL_GAP + 2 * LABEL_PAD + (ASCENT + DESCENT) * 2.4   # mm: the words' paper label beside a cut, across
+CROSS_ARM = 4.0               # mm from an aligning cross's centre to the end of its arms
 LINE_SPACING = 1.2            # a note broken onto two lines: baseline to baseline, in font sizes
 
 
@@ -190,16 +193,24 @@ def assembly_marks(grid: SheetGrid, at: tuple[int, int], offset: tuple[float, fl
     # The sheet's name below its window, clear of the artwork (whose lines ran through it in the window's corner).
     items: list = [Text(ox + ww, oy + wh + NAME_BASELINE, _("sheet {name}").format(name=sheet_name(grid, r, c)),
                         NAME_SIZE, anchor="end", weight="bold", style=Style(fill="accent"))]
-    if c + 1 < grid.cols:            # the next sheet to the right starts here
-        x = ox + (c + 1) * step_x - wx
-        items += [Line(x, oy, x, oy + wh, dash),
-                  *_beside_cut(Text(x, oy + wh / 2, lay.format(sheet=sheet_name(grid, r, c + 1)), 2.4, rotate=90.0,
-                                    style=Style(fill="accent")), x, None)]
-    if r + 1 < grid.rows:
-        y = oy + (r + 1) * step_y - wy
-        items += [Line(ox, y, ox + ww, y, dash),
-                  *_beside_cut(Text(ox + ww / 2, y, lay.format(sheet=sheet_name(grid, r + 1, c)), 2.4,
-                                    anchor="middle", style=Style(fill="accent")), None, y)]
+    # Each cut's words stand at the middle of the sheet, unless the other cut or an aligning cross would run
+    # through them there: then moved the least along their own cut that keeps them clear, so the two never meet at
+    # the crossing (nor is either crossed by the other's dashed line or a cross's arm).
+    x_cut = ox + (c + 1) * step_x - wx if c + 1 < grid.cols else None
+    y_cut = oy + (r + 1) * step_y - wy if r + 1 < grid.rows else None
+    if x_cut is not None:
+        words = lay.format(sheet=sheet_name(grid, r, c + 1))
+        arms = [(oy + yy - wy, CROSS_ARM) for yy in (scene.height * 0.25, scene.height * 0.75)]
+        y = _along_cut(oy, oy + wh, [(y_cut, BESIDE)] if y_cut is not None else [], text_width(words, 2.4), arms)
+        items += [Line(x_cut, oy, x_cut, oy + wh, dash),
+                  *_beside_cut(Text(x_cut, y, words, 2.4, anchor="middle", rotate=90.0, style=Style(fill="accent")),
+                               x_cut, None)]
+    if y_cut is not None:
+        words = lay.format(sheet=sheet_name(grid, r + 1, c))
+        arms = [(ox + xx - wx, CROSS_ARM) for xx in (scene.width * 0.25, scene.width * 0.75)]
+        x = _along_cut(ox, ox + ww, [(x_cut, BESIDE)] if x_cut is not None else [], text_width(words, 2.4), arms)
+        items += [Line(ox, y_cut, ox + ww, y_cut, dash),
+                  *_beside_cut(Text(x, y_cut, words, 2.4, anchor="middle", style=Style(fill="accent")), None, y_cut)]
     # Crosses at fixed mat positions inside every overlap: they print on both sheets and must coincide.
     for k in range(1, grid.cols):
         for yy in (scene.height * 0.25, scene.height * 0.75):
@@ -210,6 +221,26 @@ def assembly_marks(grid: SheetGrid, at: tuple[int, int], offset: tuple[float, fl
             yy = k * step_y + (wh - step_y) / 2
             items += _cross(ox + xx - wx, oy + yy - wy, (ox, oy, ww, wh), mark)
     return items
+
+
+def _along_cut(low: float, high: float, avoid: list[tuple[float, float]], length: float,
+               rather: Sequence[tuple[float, float]] = ()) -> float:
+    """Where along a cut from `low` to `high` its words (`length` mm) are centred: the middle, or the place nearest
+    it whose words keep clear of every (position, reach) in `avoid` (the other cut) and `rather` (the crosses' arms)
+    and inside the sheet; where none is, clear of `avoid` alone; the middle where no place is clear of that."""
+    middle, half = (low + high) / 2, length / 2 + LABEL_PAD + LABEL_GAP + 1.0
+
+    def nearest(keep_off: list[tuple[float, float]]) -> float | None:
+        places = [middle] + [where + sign * (half + reach) for where, reach in keep_off for sign in (-1.0, 1.0)]
+        fitting = [at for at in places if low + half <= at + 1e-9 and at <= high - half + 1e-9
+                   and all(abs(at - where) >= half + reach - 1e-9 for where, reach in keep_off)]
+        return min(fitting, key=lambda at: abs(at - middle)) if fitting else None
+
+    for keep_off in ([*avoid, *rather], list(avoid)):
+        at = nearest(keep_off)
+        if at is not None:
+            return at
+    return middle
 
 
 def _beside_cut(text: Text, x: float | None, y: float | None) -> list:
@@ -227,5 +258,5 @@ def _cross(x: float, y: float, window: tuple[float, float, float, float], style:
     ox, oy, ww, wh = window
     if not (ox <= x <= ox + ww and oy <= y <= oy + wh):
         return []
-    return [Line(x - 4, y, x + 4, y, style), Line(x, y - 4, x, y + 4, style),
+    return [Line(x - CROSS_ARM, y, x + CROSS_ARM, y, style), Line(x, y - CROSS_ARM, x, y + CROSS_ARM, style),
             Circle(x, y, 2.0, Style(stroke="accent", stroke_width=0.3))]

@@ -192,9 +192,16 @@ def strip_scene(design: CatsMap, strip: Strip, bleed: float, lang: str = "en") -
     W = design.grid.width * s
     side = "top" if strip.turned else "bottom"
     span = (W - strip.c1 * s, W - strip.c0 * s) if strip.turned else (strip.c0 * s, strip.c1 * s)
-    band = band_items(scene, W, s, band_panels(design, side, W, lang), bleed, overlap=not strip.outer,
-                      note=sheet_note(design, lang=lang) if strip.outer else "",
-                      qr=design.rules_url if strip.outer else None, lang=lang, span=span)
+    # The seed line at the strip's end, shortened (then left out: the sheet's footer says it too) where the last
+    # player's symbols on the strip run into it (three players: a seat's panel ends under the note).
+    notes = [sheet_note(design, lang=lang), sheet_note(design, short=True, lang=lang), ""] if strip.outer else [""]
+    for note in notes:
+        crowded: list[Panel] = []
+        band = band_items(scene, W, s, band_panels(design, side, W, lang), bleed, overlap=not strip.outer,
+                          note=note, qr=design.rules_url if strip.outer else None, lang=lang, span=span,
+                          crowded=crowded)
+        if not crowded:
+            break
     if strip.turned:
         scene.add(Group(cells, dx=width, dy=R * s, rotate=180.0))
         scene.add(Group(band, dx=-(W - strip.c1 * s), dy=R * s))

@@ -3,10 +3,12 @@ positions, the wrap marks; on paper smaller than the mat, tiled over sheets with
 
 from __future__ import annotations
 
-from ...fonts import balanced_lines, text_width
+from collections.abc import Sequence
+
+from ...fonts import balanced_lines, fit_size, text_width
 from ...i18n import translator
 from ...press import Document
-from ...press.oversize import tile_pages
+from ...press.oversize import sheet_grid, tile_pages
 from ...scene import Circle, Line, Rect, Scene, Style, Text
 from ...units import SAFE_ZONE
 from .art import THEME, paw, straight_arrow
@@ -23,18 +25,21 @@ def mat_geometry(tile: float) -> dict[str, float]:
     return g
 
 
-def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
-    """The board mat at real size: slots for the destination and road tiles, the starting positions, wrap marks."""
+def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en", cuts: Sequence[float] = ()) -> Scene:
+    """The board mat at real size: slots for the destination and road tiles, the starting positions, wrap marks;
+    `cuts`: the x (mm) where the sheets of a tiled print meet, which the title keeps clear of."""
     _ = translator(lang)
     g = mat_geometry(tile)
     cell, top = g["cell"], g["top"]
     scene = Scene(g["width"], g["height"], theme=dict(THEME), meta={"game": GAME, "kind": "mat",
                                                                      "title": f"{TITLE}: " + _("board mat")})
     scene.add(Rect(0, 0, g["width"], g["height"], Style(fill="tr-mat"), rx=4.0))
-    scene.add(Text(SAFE_ZONE + 0.5, 8.0, TITLE, 5.5, weight="bold", style=Style(fill="tr-grass-dark")))
     right = g["road_x"] + COLS * cell - 14.0
+    forward = _("forward")
+    title_x, title_size = _title_place(cuts, right - 42 - text_width(forward, 3.4, "bold") - 3.0)
+    scene.add(Text(title_x, 8.0, TITLE, title_size, weight="bold", style=Style(fill="tr-grass-dark")))
     scene.add(*straight_arrow(right, 7.0, right - 40, 7.0, "tr-grass-dark", 1.2))
-    scene.add(Text(right - 42, 8.2, _("forward"), 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
+    scene.add(Text(right - 42, 8.2, forward, 3.4, anchor="end", weight="bold", style=Style(fill="tr-grass-dark")))
     for r in range(rows):
         y = top + r * cell
         for c in range(DEST_COLS):
@@ -55,9 +60,32 @@ def mat_scene(tile: float = 40.0, rows: int = 6, lang: str = "en") -> Scene:
                    style=Style(fill="tr-dest-ink")))     # words: 5.6:1 on the mat (the edges' pink: 1.4)
     scene.add(Text(g["start_x"] + g["start_w"] / 2, top - 1.5, _("start"), 2.8, anchor="middle", weight="bold",
                    style=Style(fill="tr-grass-dark")))
-    title_end = SAFE_ZONE + 0.5 + text_width(TITLE, 5.5, "bold")
+    title_end = title_x + text_width(TITLE, title_size, "bold")
     scene.add(*wrap_marks(g, rows, lang, clear_of=title_end))
     return scene
+
+
+def _title_place(cuts: Sequence[float], limit: float, size: float = 5.5) -> tuple[float, float]:
+    """(x, size) of the mat's title, SAFE_ZONE clear of every sheet cut and left of `limit` (the "forward" label):
+    at the mat's top left where it fits; else whole just past a cut; else a little smaller (80 %) at the first
+    place it fits so; else as large as fits between two cuts (a title moved past the cuts by the sheets' layout ran
+    into the wrap arrow and the "forward" label)."""
+    low, gaps = SAFE_ZONE + 0.5, []
+    for cut in sorted(cuts):
+        if cut + SAFE_ZONE <= low or cut - SAFE_ZONE >= limit:
+            continue                                     # its safe zone reaches neither the title nor its room
+        gaps.append((low, cut - SAFE_ZONE))
+        low = max(low, cut + SAFE_ZONE)
+    gaps = [(a, b) for a, b in [*gaps, (low, limit)] if b > a] or [(low, max(limit, low + 1.0))]
+    width = text_width(TITLE, size, "bold")
+    for low, high in gaps:
+        if low + width <= high:
+            return low, size
+    for low, high in gaps:                               # a little smaller, but still at the top left
+        if low + width * 0.8 <= high:
+            return low, fit_size(TITLE, high - low, size, "bold")
+    low, high = max(gaps, key=lambda gap: gap[1] - gap[0])
+    return low, fit_size(TITLE, max(high - low, 1.0), size, "bold")
 
 
 def _row_six_note(g: dict[str, float], tile: float, lang: str = "en") -> list:
@@ -112,5 +140,10 @@ def wrap_note_lane(g: dict[str, float]) -> tuple[float, float]:
 
 def print_mat(tile: float, paper: str, lang: str = "en") -> Document:
     title = f"{TITLE}: " + translator(lang).gettext("board mat")
-    lanes = {wrap_note(lang): wrap_note_lane(mat_geometry(tile))}
-    return tile_pages(mat_scene(tile, lang=lang), paper, title, lang=lang, lanes=lanes)
+    g = mat_geometry(tile)
+    lanes = {wrap_note(lang): wrap_note_lane(g)}
+    # "row 6: 4 players only" moves along its own slot only, off a cut (it hung over the slot's edge).
+    slot = g["road_x"] + (COLS // 2) * g["cell"] + 0.4
+    lanes.update({note.text: (slot + 1.0, slot + tile - 1.0) for note in _row_six_note(g, tile, lang)})
+    cuts_x = sheet_grid(g["width"], g["height"], paper, 12.0).cuts()[0]
+    return tile_pages(mat_scene(tile, lang=lang, cuts=cuts_x), paper, title, overlap=12.0, lang=lang, lanes=lanes)

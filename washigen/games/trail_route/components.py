@@ -65,8 +65,12 @@ def contents_page(mix: Mix, size: float, paper: str, duplex: str = "none", lang:
     groups = [(_("Road tiles"), "road"), (_("Exchange tiles (marked with the turning arrows)"), "exchange"),
               (_("Destination tiles"), "destinations")]
     for heading, part in groups:
-        pages.room(3.0 + 25.0)                             # a heading stays with its first row of tiles
-        pages.add(Text(x, pages.y, f"{heading}: {mix.total(part)}", 4.2, weight="bold"))
+        # A heading wider than the column (A5) breaks into lines rather than run into the page's margin.
+        lines = wrap_text(f"{heading}: {mix.total(part)}", 4.2, w - 2 * x, "bold")
+        pages.room(3.0 + 5.6 * (len(lines) - 1) + 25.0)    # a heading stays with its first row of tiles
+        for index, line in enumerate(lines):
+            pages.y += 5.6 if index else 0.0
+            pages.add(Text(x, pages.y, line, 4.2, weight="bold"))
         pages.y += 3.0
         codes = getattr(mix, part)
         for first in range(0, len(codes), per_row):
