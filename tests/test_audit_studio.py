@@ -165,3 +165,36 @@ def test_a_number_the_browser_cannot_read_is_refused_not_replaced_by_the_default
     text = problem_text(browser)
     assert text.startswith("Bleed (mm): ") and not browser.find_element(By.ID, "status").text.startswith(
         ("Printing", "Downloaded")), text
+
+
+# -- the pickers' words --------------------------------------------------------------------------------------------
+
+def test_the_listing_names_parts_and_choices_in_the_pages_language_and_keeps_no_placeholder(client):
+    """The German page's Part picker showed the command names (map, sheet, components), the Cops layouts their
+    option values (end-to-end, stacked), and the map's summary the command line's placeholder ("für PLAYERS")."""
+    games = {g["name"]: g for g in client.get("/api/games?lang=de").json()["games"]}
+    parts = {game: {c["name"]: c for c in listing["components"]} for game, listing in games.items()}
+    assert [c["label"] for c in games["cats"]["components"]] == ["Spielfeld", "Tape", "Spielerbogen", "Aufbau"]
+    assert parts["trail-route"]["components"]["label"] == "Spielmaterial"
+    assert parts["cat-tree"]["play"]["label"] == "gespielte Partie"
+    layout = next(p for p in parts["cops"]["map"]["params"] if p["name"] == "layout")
+    assert layout["choices"] == ["end-to-end", "stacked"]                       # the values the server takes
+    assert layout["choice_labels"] == ["Ende an Ende", "untereinander"]
+    for game in parts.values():
+        for part in game.values():
+            assert "PLAYERS" not in part["help"], part["help"]
+    english = {g["name"]: g for g in client.get("/api/games?lang=en").json()["games"]}
+    assert [c["label"] for c in english["cops"]["components"]] == ["map", "tape", "sheet"]
+
+
+def test_the_german_pickers_show_german_words(server, browser):
+    speak(browser, "de-DE")
+    try:
+        open_page(browser, server, "game=cops&component=map&seed=1")
+        parts = [o.text for o in Select(browser.find_element(By.ID, "component")).options]
+        assert parts == ["Spielfeld", "Tape", "Spielerbogen"], parts
+        layout = Select(browser.find_element(By.CSS_SELECTOR, "#params select[name='layout']"))
+        assert [o.text for o in layout.options] == ["Ende an Ende", "untereinander"]
+        assert layout.first_selected_option.get_attribute("value") == "end-to-end"
+    finally:
+        speak(browser, "en-US")

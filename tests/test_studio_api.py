@@ -693,8 +693,9 @@ def test_the_listing_speaks_the_language_asked(client):
     assert cats_en["help"] == spec.help_text("en") and cats_de["help"] == spec.help_text("de")
     assert [p["help"] for p in cats_de["params"]] == [
         next(p for p in spec.params if p.keyword == shown["name"]).help_text("de") for shown in cats_de["params"]]
-    assert {k: v for k, v in cats_de.items() if k not in ("help", "params")} == \
-           {k: v for k, v in cats_en.items() if k not in ("help", "params")}
+    assert {k: v for k, v in cats_de.items() if k not in ("help", "params", "label")} == \
+           {k: v for k, v in cats_en.items() if k not in ("help", "params", "label")}
+    assert (cats_en["label"], cats_de["label"]) == ("map", "Spielfeld")           # the Part picker's word
     assert_error(client.get("/api/games?lang=xx"), 400, "lang", "'xx'")
 
 

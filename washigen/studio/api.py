@@ -134,6 +134,13 @@ def settable_params(component: Component) -> list[Param]:
             and p.name not in PRINT_OPTION_NAMES and p.name not in NOT_IN_FORM]
 
 
+# The names the page's pickers show for a part and for a choice, said in the page's language (the command line's
+# own names where a language has no word of its own: a paper, a card size).
+PART_WORDS = {"map": N_("map"), "tape": N_("tape"), "sheet": N_("sheet"), "setup": N_("setup"), "deck": N_("deck"),
+              "play": N_("played game"), "components": N_("components")}
+CHOICE_WORDS = {"end-to-end": N_("end to end"), "stacked": N_("stacked")}
+
+
 def games_listing(lang: str = "en") -> dict[str, Any]:
     """Every game, and every component the studio can make, with the registry's parameter specs, their help in
     `lang`."""
@@ -141,9 +148,11 @@ def games_listing(lang: str = "en") -> dict[str, Any]:
     from ..units import PAPER_SIZES
 
     listing = []
+    said = translator(lang)
     for game in all_games():
         components = [{
-            "name": component.name, "help": component.help_text(lang),
+            "name": component.name, "label": said(PART_WORDS.get(component.name, component.name)),
+            "help": component.help_text(lang),
             "seeded": any(p.name == "seed" for p in component.params),
             "design": component.make is not None,
             "print_options": list(print_names(component)),
@@ -162,7 +171,8 @@ def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
     """A parameter as the page's form shows it: named as on the command line (--long is "long", whatever the spec
     calls it in Python), with its range and help."""
     return {"name": param.keyword, "kind": param.kind, "default": param.default, "min": param.min, "max": param.max,
-            "choices": list(param.choices), "help": param.help_text(lang), "design": param.design}
+            "choices": list(param.choices), "help": param.help_text(lang), "design": param.design,
+            "choice_labels": [translator(lang)(CHOICE_WORDS[c]) if c in CHOICE_WORDS else c for c in param.choices]}
 
 
 def _component(game: Game, body: dict[str, Any]) -> Component:

@@ -16,7 +16,7 @@ from ..options import emit, fairness_warnings, given_on_command_line, resolve_se
 @click.command("map")
 @component_options(named(COMPONENTS, "map"))
 def command(output, print_options, **params):
-    """A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape strips on sheets,
+    """A map for 2 to 6 players at real size (one page, its trim the map), or with --paper its tape strips on sheets,
     numbered in the order they go together. With --cut-up, the first of the seed's good cut-ups that is fair: 200
     greedy games, seats rotated, each seat's 95 % interval holding its fair share (the verdict is stored in the
     design and printed small on the map); where --budget runs out first, the fairest, with a warning."""

@@ -17,11 +17,11 @@ from .shared import as_ever, check, game, read_offset
 @as_ever(offset={"callback": read_offset}, fair={"hidden": True})
 @component_options(named(COMPONENTS, "map"))
 def command(output: Path, print_options, **params):
-    """A map for PLAYERS squads. Within --budget, the first of the seed's layouts that is fair: 200 greedy games,
-    seats rotated, each seat's 95 % interval holding its fair share, and still so over 400 games (the verdict is
-    stored in the design and printed small on the map). Without --paper: one page at real size (its TrimBox the
-    map). With --paper: each segment a strip in the tape lanes of the sheet, with crop marks, to cut out and lay
-    as the layout says."""
+    """A map for 2 to 6 squads, one segment each. Within --budget, the first of the seed's layouts that is fair:
+    200 greedy games, seats rotated, each seat's 95 % interval holding its fair share, and still so over 400 games
+    (the verdict is stored in the design and printed small on the map). Without --paper: one page at real size (its
+    TrimBox the map). With --paper: each segment a strip in the tape lanes of the sheet, with crop marks, to cut
+    out and lay as the layout says."""
     from ...games.cops.generate import check_offset, check_tape_width
 
     options = MapParams(**params)

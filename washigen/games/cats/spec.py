@@ -202,7 +202,7 @@ def bot_game(design, seed: int):
 
 
 COMPONENTS: tuple[Component, ...] = (
-    Component("map", N_("A map for PLAYERS at real size (one page, its trim the map), or with --paper its tape "
+    Component("map", N_("A map for 2 to 6 players at real size (one page, its trim the map), or with --paper its tape "
                         "strips on sheets, numbered in the order they go together"), options=MapParams, make=make_map,
               palette=cell_palette, writes=MAP, prints="sheets"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the "

@@ -190,7 +190,7 @@ def bot_game(design, seed: int):
 
 
 COMPONENTS: tuple[Component, ...] = (
-    Component("map", N_("A map for PLAYERS squads"), options=MapParams, make=make_map, writes=DESIGN,
+    Component("map", N_("A map for 2 to 6 squads, one segment each"), options=MapParams, make=make_map, writes=DESIGN,
               prints="sheets"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles "
                          "where one image would be too large); with --paper, the repeat's segments as strips on "

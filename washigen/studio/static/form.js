@@ -39,7 +39,7 @@ function field(spec, value, onChange) {
     label.textContent = labelOf(spec.name);
     if (spec.kind === "choice") {
       input = document.createElement("select");
-      for (const choice of spec.choices) input.append(new Option(choice, choice));
+      spec.choices.forEach((choice, i) => input.append(new Option(spec.choice_labels?.[i] ?? choice, choice)));
       const unset = spec.default === null ? t("not set") : `${spec.default}`;    // null: the command's own choice
       if (!spec.choices.includes(spec.default)) input.prepend(new Option(unset, ""));
       input.value = value ?? (spec.choices.includes(spec.default) ? spec.default : "");

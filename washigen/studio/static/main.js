@@ -178,7 +178,7 @@ function fillGames() {
 function chooseGame(name, componentName, values = {}) {
   state.game = state.games.find((g) => g.name === name) || state.games[0];
   $("game").value = state.game.name;
-  $("component").replaceChildren(...state.game.components.map((c) => new Option(c.name, c.name)));
+  $("component").replaceChildren(...state.game.components.map((c) => new Option(c.label ?? c.name, c.name)));
   $("component").value = componentName && state.game.components.some((c) => c.name === componentName)
     ? componentName : state.game.components[0].name;
   chooseComponent(componentName, values);
