@@ -339,3 +339,19 @@ def test_sweep_seeds_take_the_range_of_every_other_seed(tmp_path):
     assert json.loads(out.read_text())["play_seed"] == top
     refused = _quick(tmp_path / "over.jsonl", "--seeds", "1", "--seed", str(top + 1))
     assert refused.exit_code == 2 and "'--seed'" in refused.output and str(top) in refused.output
+
+
+def test_the_sweep_charts_score_axis_ends_read_alike_in_the_charts_language():
+    """The score axis read "0,00" at one end and "0,100" at the other (two decimals, then three)."""
+    from washigen.arena.chart import sweep_chart
+    from washigen.scene import Text
+
+    lines = [{"balance": {"fair": fair, "score": score}} for fair, score in ((True, 0.02), (False, 0.08))]
+    def texts(node) -> list[str]:
+        if isinstance(node, Text):
+            return [node.text]
+        return [text for child in getattr(node, "children", ()) for text in texts(child)]
+
+    words = {lang: texts(sweep_chart(lines, "t", lang)) for lang in ("en", "de")}
+    assert "0.000" in words["en"] and "0.100" in words["en"], words["en"]
+    assert "0,000" in words["de"] and "0,100" in words["de"], words["de"]

@@ -214,7 +214,7 @@ def sweep_chart(lines: Sequence[dict], title: str, lang: str = "en") -> Scene:
     group.add(Line(x0, y0 + height, x0 + width, y0 + height, Style(stroke="chart-axis", stroke_width=0.3)),
               Text(x0 - 1.5, y0 + LABEL * 0.7, str(tallest), LABEL, anchor="end"),
               Text(x0 - 1.5, y0 + height, "0", LABEL, anchor="end"),
-              Text(x0, y0 + height + 4.2, _.number(0, 2), LABEL),
+              Text(x0, y0 + height + 4.2, _.number(0, 3), LABEL),        # as many decimals as the far end
               Text(x0 + width, y0 + height + 4.2, _.number(bins * SCORE_BIN, 3), LABEL, anchor="end"),
               Text(x0 + width / 2, y0 + height + 4.2, _("balance score"), LABEL, anchor="middle"))
     for row, (colour, words) in enumerate((("chart-win", _("fair")), ("chart-trap", _("not fair")))):
