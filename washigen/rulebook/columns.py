@@ -200,7 +200,10 @@ class Columns(Flowable):
             columns, rest = self.fill(column_width, availHeight, strict=False)   # a whole page: no choice
         if not any(columns):
             return []
-        first = Columns([], self.gutter, placed=columns, height=self.used(columns))
+        # With text left over, the first part takes the whole height it was offered: the rest must start the next
+        # page. Set below it in what a last gap left (a line's room: the next item's space before did not fit), the
+        # rest would make a second pair of columns under the first, read down the left column out of order.
+        first = Columns([], self.gutter, placed=columns, height=availHeight if rest else self.used(columns))
         return [first, Columns(rest, self.gutter)] if rest else [first]
 
     def draw(self):
