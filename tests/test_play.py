@@ -249,3 +249,17 @@ def test_validate_play_refuses_a_game_without_an_engine(tmp_path):
 def _any_design(game):
     golden = game.golden()
     return next(iter(golden.values()))
+
+
+@pytest.mark.parametrize("game, named, unnamed", [("cats", "by a trap", "stalemates"),
+                                                  ("cops", "stalemates", "by a trap")])
+def test_the_balance_summary_counts_only_the_endings_its_game_has(game, named, unnamed):
+    """`cats balance` said "0 stalemates", an ending Cats does not have (its chart left the line out)."""
+    from click.testing import CliRunner
+
+    from washigen.cli import main
+
+    result = CliRunner().invoke(main, [game, "balance", "--games", "2", "--seed", "1", "--jobs", "1"])
+    ends = next(line for line in result.output.splitlines() if line.startswith("ends: "))
+    assert result.exit_code == 0 and "won" in ends and "at the turn limit" in ends, result.output
+    assert named in ends and unnamed not in ends, ends

@@ -80,15 +80,19 @@ class Balance:
             "lead_changes": round(self.lead_changes, 2),
         }
 
-    def format_text(self) -> str:
+    def format_text(self, endings: Sequence[str] | None = None) -> str:
+        """The balance as `balance` prints it; `endings` (the game's: "win", "trap", "stalemate", "turn_limit")
+        name the ways its games can end, and only those are counted on the `ends:` line (no Cats stalemates)."""
         lines = [f"{self.games} games, fair share {self.fair_share:.1%} per seat, "
                  f"mean length {self.mean_turns:.1f} turns"]
         for s in self.seats:
             lines.append(f"  seat {s.seat + 1}: {s.wins:>5} wins  {s.win_rate:6.1%}  "
                          f"95% [{s.low:6.1%}, {s.high:6.1%}]")
         lines.append(f"score {self.score:.3f} ({'fair' if self.fair else 'not fair'})")
-        lines.append(f"ends: {self.won} won, {self.trapped} by a trap, {self.stalemates} stalemates, "
-                     f"{self.turn_limits} at the turn limit; "
+        said = {"win": f"{self.won} won", "trap": f"{self.trapped} by a trap",
+                "stalemate": f"{self.stalemates} stalemates", "turn_limit": f"{self.turn_limits} at the turn limit"}
+        ends = ", ".join(words for key, words in said.items() if endings is None or key in endings)
+        lines.append(f"ends: {ends}; "
                      f"length {self.mean_turns:.1f} ± {self.turns_sd:.1f} turns; decisive {self.decisive:.1%}; "
                      f"first mover's edge {self.first_edge:+.1%}")
         lines.append(f"lead changes: {self.lead_changes:.2f} a game (few: decided early; many: a close race)")
@@ -176,14 +180,15 @@ def all_strong(bots: str) -> bool:
     return all(name.split(":", 1)[0] == "strong" for name in names)
 
 
-def balance_report(result: Balance, as_json: bool, greedy: Balance | None = None) -> str:
+def balance_report(result: Balance, as_json: bool, greedy: Balance | None = None,
+                   endings: Sequence[str] | None = None) -> str:
     """What `balance` prints: the balance, and with `greedy` (the same games between greedy bots) how far greedy
-    play's verdict agrees with this one's."""
+    play's verdict agrees with this one's; the text counts only the game's `endings`."""
     if greedy is None:
-        return json.dumps(result.to_json(), indent=2) if as_json else result.format_text()
+        return json.dumps(result.to_json(), indent=2) if as_json else result.format_text(endings)
     agreed = agreement(greedy, result)
     if as_json:
         body = agreed.to_json()
         body.pop("strong")
         return json.dumps({**result.to_json(), "agreement": body}, indent=2)
-    return result.format_text() + "\n" + agreed.format_text()
+    return result.format_text(endings) + "\n" + agreed.format_text()

@@ -31,7 +31,7 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
     greedy = None
     if all_strong(bots):                          # the same games between greedy bots: do the verdicts agree?
         greedy = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, "greedy")
-    click.echo(balance_report(result, as_json, greedy))
+    click.echo(balance_report(result, as_json, greedy, game().extra.get("endings")))
     if output is not None:
         from ...arena.chart import chart_title, write_chart
 

@@ -27,7 +27,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, games, jo
     make_bots(bots, playing.BOTS, design.players)          # a bad name fails here, before any game
     result = playing.map_balance(design, games, seed, jobs, bots)
     greedy = playing.map_balance(design, games, seed, jobs) if all_strong(bots) else None
-    click.echo(balance_report(result, as_json, greedy))
+    click.echo(balance_report(result, as_json, greedy, game().extra.get("endings")))
     if output is not None:
         from ...arena.chart import chart_title, write_chart
 
