@@ -78,7 +78,7 @@ def test_the_studio_lists_the_german_helps():
                 if declared_param.help:
                     assert field["help"] != field_en["help"], (name, shown["name"], field["name"])
     cops_map = next(c for c in german["cops"]["components"] if c["name"] == "map")
-    assert cops_map["help"] == "Ein Spielfeld für PLAYERS Trupps"
+    assert cops_map["help"] == "Ein Spielfeld für 2 bis 6 Trupps, ein Segment je Trupp"
 
 
 @dataclass(frozen=True)
