@@ -332,3 +332,13 @@ def test_an_output_name_ending_in_a_slash_is_refused_not_written_without_it(tmp_
     result = CliRunner().invoke(main, ["cats", "map", "--seed", "1", "-o", named])
     assert result.exit_code == 2 and "names a folder (it ends in /)" in result.output, result.output
     assert "Traceback" not in result.output and not (tmp_path / "map.pdf").exists()
+
+
+def test_another_games_design_given_to_cats_play_names_the_design_field():
+    import washigen
+
+    setup = washigen.generate("trail-route", "setup", seed=1)
+    with pytest.raises(InputError) as refused:
+        washigen.play("cats", setup)
+    assert str(refused.value) == "design: only a cats map or set-up can be played, not a trail-route setup"
+    assert washigen.message(refused.value, "de").startswith("design: nur ein Spielfeld oder Aufbau von cats")

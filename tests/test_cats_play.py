@@ -275,5 +275,5 @@ def test_a_design_of_another_game_is_named_by_its_game():
     from washigen.games.cats.playtest import map_of
     from washigen.games.cops.generate import generate_map as cops_map
 
-    with pytest.raises(InputError, match=r"^only a cats map or set-up can be played, not a cops map$"):
+    with pytest.raises(InputError, match=r"^design: only a cats map or set-up can be played, not a cops map$"):
         map_of(cops_map(2, 1, search=False))

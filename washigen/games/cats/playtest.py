@@ -163,8 +163,8 @@ def map_of(design) -> CatsMap:
     if isinstance(design, CatsSetup):
         return design.map
     if not isinstance(design, CatsMap):
-        raise InputError(Says(N_("only a {game} map or set-up can be played, not a {other} {kind}"), game="cats",
-                              other=design.GAME, kind=design.KIND))
+        raise InputError(Says(N_("{field}: only a {game} map or set-up can be played, not a {other} {kind}"),
+                              field="design", game="cats", other=design.GAME, kind=design.KIND))
     return design
 
 
