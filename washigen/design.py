@@ -22,7 +22,7 @@ from pydantic_core import ErrorDetails
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import NOT_TEXT, QUOTE, TOO_LARGE, check_tree, decode_text, long_number_line, read_bytes
+from .inputs import NOT_TEXT, TOO_LARGE, check_tree, clipped, decode_text, long_number_line, read_bytes
 from .units import MAX_LENGTH
 from .words import N_, NN_, Says
 
@@ -103,10 +103,10 @@ def validate(design: Design) -> Report:
     return get_game(design.GAME).validate(design)
 
 
-def refuse_broken(design: Design, report: Report | None = None) -> None:
-    """InputError naming the first rule the design breaks, if any (`report`: its validation, where made already):
-    bots do not play a broken design (a road row cut short, two cats on one cell), as `GAME play --map` does not."""
-    errors = (report or validate(design)).errors
+def refuse_broken(design: Design) -> None:
+    """InputError naming the first rule the design breaks, if any: bots do not play a broken design (a road row cut
+    short, two cats on one cell), as `GAME play --map` does not."""
+    errors = validate(design).errors
     if errors:
         raise InputError(Says(N_("{field}: breaks a rule, so it is not played: {message}"), field="design",
                               message=errors[0].says or errors[0].message))
@@ -420,8 +420,8 @@ def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatEr
     message = pydantic_says(first)
     if "input" in first and first.get("type") not in ("missing",):
         shown = first["input"]
-        if isinstance(shown, str) and len(shown) > QUOTE:     # a 2 MB string refused as too long was echoed whole
-            shown = shown[:QUOTE] + "…"
+        if isinstance(shown, str):           # clipped: a 2 MB string refused as too long was echoed whole
+            shown = clipped(shown)
         if not isinstance(shown, (dict, list)):
             message = Says(N_("{message}, got {shown!r}"), message=message, shown=shown)
     return DesignFormatError(message, path=path, source=source)

@@ -239,9 +239,14 @@ def long_number_line(text: str) -> int:
 QUOTE = 60          # characters of a user's text quoted in a message
 
 
-def quoted(text: str, limit: int = QUOTE) -> str:
+def clipped(text: str, limit: int = QUOTE) -> str:
     """Some of a user's text for a message: at most `limit` characters, so a huge line is not echoed whole."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quoted(text: str, limit: int = QUOTE) -> str:
+    """clipped(), in quotes."""
+    return repr(clipped(text, limit))
 
 
 def exact_number(value: float) -> str:

@@ -9,7 +9,7 @@ import click
 from ..errors import InputError
 from ..games.params import SEED_MAX
 from ..words import N_, Says
-from .options import lang_option, report_written
+from .options import given_on_command_line, lang_option, report_written
 
 
 @click.command("sweep")
@@ -53,7 +53,7 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     name = _sweepable(game, designs is not None)
     if designs is not None:
         files = _design_files(designs, name)          # a bad file is named first, then a conflicting option
-        _alone_with_designs(click.get_current_context(), params)
+        _alone_with_designs(params)
         tasks = file_tasks(name, files, games, play_seed, bots)
     else:
         tasks = seed_tasks(name, parse_seeds(seeds), _checked_settings(name, _settings(params)), games, play_seed,
@@ -79,13 +79,10 @@ MAX_SWEEP_MAPS = 100_000
 DESIGN_FILES = (".json", ".txt", ".tmj", ".tmx")
 
 
-def _alone_with_designs(ctx: click.Context, params: tuple[str, ...]) -> None:
+def _alone_with_designs(params: tuple[str, ...]) -> None:
     """--designs FOLDER names the maps: a --seeds or --set given beside it was dropped unread (`--seeds 1-200
     --designs d` swept d's files alone, and said nothing)."""
-    from click.core import ParameterSource
-
-    given = (["--seeds"] if ctx.get_parameter_source("seeds") == ParameterSource.COMMANDLINE else []) + \
-        (["--set"] if params else [])
+    given = (["--seeds"] if given_on_command_line("seeds") else []) + (["--set"] if params else [])
     if given:
         raise InputError(Says(N_("{option}: the maps come from {designs} alone; leave {option} out with it"),
                               option=given[0], designs="--designs FOLDER"))

@@ -16,7 +16,7 @@ from typing import Any, Callable, NamedTuple
 
 from ..errors import InputError
 from ..i18n import NONE
-from ..inputs import QUOTE
+from ..inputs import clipped
 from ..words import N_, Says
 from .params import Param, params_of, translated_help
 
@@ -285,7 +285,7 @@ def get_game(name: str) -> Game:
     if key is None:
         known = ", ".join(sorted(_GAMES)) or Says(NONE)
         raise InputError(Says(N_("{field}: unknown game {name!r}; known games: {known}"), field="game",
-                              name=name if len(name) <= QUOTE else name[:QUOTE] + "…", known=known))
+                              name=clipped(name), known=known))
     return _GAMES[key]
 
 

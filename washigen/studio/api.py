@@ -91,6 +91,11 @@ class FieldError(InputError):
         return f"{self.place}: {self.reason_in(lang)}"
 
 
+def named_field(error: InputError) -> str:
+    """The field a refusal names first ("dpi: must be ...", "offset: 'xyz' is no length")."""
+    return str(error).partition(": ")[0]
+
+
 def about_range(reason: str) -> bool:
     """Does an (English) refusal say that a number is out of its range? The page then says the range itself."""
     return re.search(r"range|at least|up to|larger|smaller|most", reason) is not None
@@ -269,7 +274,7 @@ def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
     try:
         return washigen.print_options(**values)
     except InputError as error:
-        field = str(error).partition(": ")[0]
+        field = named_field(error)
         raise FieldError.refusing(field, error, values.get(field), f"options.{field}") from None
 
 
@@ -337,7 +342,7 @@ def make_design(body: dict[str, Any], folder: Path | None = None, words: str | N
             except FieldError:
                 raise
             except InputError as error:      # "offset: ..." from the maker: the form's field, named as the form does
-                field = str(error).partition(": ")[0]
+                field = named_field(error)
                 if field not in making or field == "seed":
                     raise
                 raise FieldError.refusing(field, error, making[field], f"params.{field}") from None

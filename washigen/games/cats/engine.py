@@ -51,12 +51,13 @@ Where the seed leaves a choice open, the readings below are ours (README and the
 
 from __future__ import annotations
 
-from ...errors import DesignFormatError, InputError
+from ...errors import InputError
 from ...words import N_, Says
 from .model import CatsMap, CatsSetup, table
 from .moves import (NO_REGION, PASS, SPECIALS, TRAPPED, Cat, Game, Move, Result, Rules, State, Terrain, _last_team,
                     _new, can_move, goal_of, legal_moves, rules_of, terrain, turn_order)
 from .rules import poppers_keep_off_sewers
+from .wellformed import check_on_map
 from . import trap
 
 
@@ -71,10 +72,10 @@ def initial_state(design: CatsMap, setup: CatsSetup, rules: Rules | None = None,
     order = turn_order(design.players, design.coop)
     # A seat is a whole number (not a bool, a float or a text): anything else was a TypeError or a ValueError of
     # tuple.index, not a refusal.
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < design.players:
+    whole = isinstance(first, int) and not isinstance(first, bool)
+    if not whole or not 0 <= first < design.players:
         raise InputError(Says(N_("first seat: must be 1..{players}, got {seat}"), players=design.players,
-                              seat=first + 1 if isinstance(first, int) and not isinstance(first, bool)
-                              else repr(first)))
+                              seat=first + 1 if whole else repr(first)))
     _check_drawings(setup, land)
     dry = rules.sewer_poppers and poppers_keep_off_sewers(design.players, design.coop)
     game = Game(land, rules, design.players, team_of, order, seats.teams, design, setup, dry)
@@ -107,9 +108,7 @@ def _check_drawings(setup: CatsSetup, land: Terrain) -> None:
     file gets, naming the drawing."""
     for name, items in (("cats", setup.cats), ("fish", setup.fish)):
         for k, d in enumerate(items):
-            if not (1 <= d.row <= land.rows and 1 <= d.col <= land.cols):
-                raise DesignFormatError(Says(N_("({row}, {col}) is outside the {rows} x {cols} map"), row=d.row,
-                                             col=d.col, rows=land.rows, cols=land.cols), path=f"{name}[{k}]")
+            check_on_map(d, land.rows, land.cols, f"{name}[{k}]")
 
 
 def to_move(state: State) -> int:

@@ -211,6 +211,13 @@ def _shared_wall_text(opening: Opening, beyond: tuple[int, int]) -> Says:
                    "sewer, forest or shrub"), where=where, row=beyond[0], col=beyond[1])
 
 
+def check_on_map(drawing, rows: int, cols: int, path: str) -> None:
+    """DesignFormatError at `path` where the drawing (a fish or cat) lies off a map of `rows` x `cols` cells."""
+    if not (1 <= drawing.row <= rows and 1 <= drawing.col <= cols):
+        raise DesignFormatError(Says(N_("({row}, {col}) is outside the {rows} x {cols} map"), row=drawing.row,
+                                     col=drawing.col, rows=rows, cols=cols), path=path)
+
+
 def _check_setup(design: CatsSetup) -> None:
     players = design.map.players
     rows, cols = map_shape(design.map)
@@ -219,6 +226,4 @@ def _check_setup(design: CatsSetup) -> None:
             if not 1 <= d.player <= players:
                 raise DesignFormatError(Says(N_("must be 1..{most}, got {value}"), most=players, value=d.player),
                                         path=f"{name}[{k}].player")
-            if not (1 <= d.row <= rows and 1 <= d.col <= cols):
-                raise DesignFormatError(Says(N_("({row}, {col}) is outside the {rows} x {cols} map"), row=d.row,
-                                             col=d.col, rows=rows, cols=cols), path=f"{name}[{k}]")
+            check_on_map(d, rows, cols, f"{name}[{k}]")

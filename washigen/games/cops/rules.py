@@ -70,7 +70,7 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
     union = path_graph(segments, ring, origins, roads, stacked)
     found += check_paths_lead_somewhere(segments, union)
     if not (stacked and tape):
-        found += check_connected(segments, frame, ring, origins, roads, stacked, union)
+        found += check_connected(segments, union)
     return Report.of(found)
 
 
@@ -672,12 +672,9 @@ def check_paths_lead_somewhere(segments: Sequence[Segment], union: _Union) -> It
                                   segment=s + 1, path=p, position=rounded(path.points[0]))
 
 
-def check_connected(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],
-                    roads: Sequence[Road], stacked: bool = False, union: _Union | None = None) -> Iterable[Violation]:
-    """One path network joins every location; every zone can be reached; every zone's crime can be solved
-    (`union`: the path graph, when the caller has it already)."""
-    if union is None:
-        union = path_graph(segments, ring, origins, roads, stacked)
+def check_connected(segments: Sequence[Segment], union: _Union) -> Iterable[Violation]:
+    """One path network (`union`: the map's path graph) joins every location; every zone can be reached; every
+    zone's crime can be solved."""
     groups: dict = {}
     for s, segment in enumerate(segments):
         for location in segment.locations:
