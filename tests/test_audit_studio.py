@@ -123,18 +123,15 @@ def problem_text(driver) -> str:
 def test_a_refused_seed_and_offset_are_named_as_the_form_labels_them(server, browser):
     speak(browser, "de-DE")
     try:
-        open_page(browser, server, "game=cats&component=map&seed=1")
-        seed = browser.find_element(By.ID, "seed")
-        seed.clear()
-        seed.send_keys("-5")
-        text = problem_text(browser)
-        assert text.startswith("Startwert: ") and "seed" not in text, text
-        open_page(browser, server, "game=cops&component=map&seed=1")
-        offset = browser.find_element(By.ID, "param-offset")
-        offset.clear()
-        offset.send_keys("xyz")
-        text = problem_text(browser)
-        assert text.startswith("Versatz: ") and "offset" not in text, text
+        for query, box, typed, label, name in (("game=cats&component=map&seed=1", "seed", "-5", "Startwert", "seed"),
+                                               ("game=cops&component=map&seed=1", "param-offset", "xyz", "Versatz",
+                                                "offset")):
+            open_page(browser, server, query)
+            field = browser.find_element(By.ID, box)
+            field.clear()
+            field.send_keys(typed)
+            text = problem_text(browser)
+            assert text.startswith(f"{label}: ") and name not in text, text
         assert browser.find_element(By.CSS_SELECTOR, "[data-param=offset]").get_attribute("class") == "field invalid"
     finally:
         speak(browser, "en-US")
