@@ -94,9 +94,13 @@ class Fill:
     _boxes: list[Box] = field(default_factory=list, init=False, repr=False)
     _rows: list[dict] = field(default_factory=list, init=False, repr=False)     # per ring: y -> crossings
 
+    _rect: Box | None = field(default=None, init=False, repr=False)   # set when the fill is one upright rectangle
+
     def __post_init__(self) -> None:
         self._boxes = [_ring_box(ring) for ring in self.rings]
         self._rows = [{} for _ in self.rings]
+        if len(self.rings) == 1 and _upright_rectangle(self.rings[0]):
+            self._rect = self._boxes[0]
 
     def extent(self) -> Box:
         box = (min(b[0] for b in self._boxes), min(b[1] for b in self._boxes),
@@ -107,6 +111,9 @@ class Fill:
         if self.clip and not _inside(point, self.clip):
             return False
         x, y = point
+        if self._rect is not None:          # what the crossings below give for a rectangle: its left and top edge
+            x0, y0, x1, y1 = self._rect     # in, its right and bottom edge out
+            return x0 <= x < x1 and y0 <= y < y1
         inside = False
         for ring, box, rows in zip(self.rings, self._boxes, self._rows):
             if not _inside(point, box):     # a point outside a ring's box is outside the ring
@@ -132,11 +139,36 @@ class Drawing:
 def page_faults(drawing: Drawing) -> list[str]:
     """Every collision on one page, one sentence each, each sentence once."""
     faults = list(drawing.clipped) + _overlapping_labels(drawing)
-    fills = [(fill, fill.extent()) for fill in drawing.fills if fill.rings]
-    strokes = [(stroke, _stroke_extent(stroke)) for stroke in drawing.strokes if stroke.segments]
+    fills = _Grid([(fill, fill.extent()) for fill in drawing.fills if fill.rings])
+    strokes = _Grid([(stroke, _stroke_extent(stroke)) for stroke in drawing.strokes if stroke.segments])
     for label in drawing.labels:
-        faults += _crossings(drawing.name, label, fills, strokes)
+        extent = label.extent()
+        faults += _crossings(drawing.name, label, fills.near(extent), strokes.near(extent))
     return list(dict.fromkeys(faults))
+
+
+class _Grid:
+    """Shapes with their boxes, found by the box they meet: each is filed under the CELL_MM squares its box covers,
+    so a label looks only at the shapes of its own squares (a 10 m roll has tens of thousands)."""
+    CELL_MM = 10.0
+
+    def __init__(self, shapes: list[tuple]):
+        self.shapes = shapes
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for index, (_, box) in enumerate(shapes):
+            for key in self._keys(box):
+                self.cells.setdefault(key, []).append(index)
+
+    def _keys(self, box: Box):
+        size = self.CELL_MM
+        for i in range(math.floor(box[0] / size), math.floor(box[2] / size) + 1):
+            for j in range(math.floor(box[1] / size), math.floor(box[3] / size) + 1):
+                yield i, j
+
+    def near(self, box: Box) -> list[tuple]:
+        """The shapes whose boxes meet `box`, in the order they were given (paint order)."""
+        found = {index for key in self._keys(box) for index in self.cells.get(key, ())}
+        return [self.shapes[index] for index in sorted(found) if _meets(self.shapes[index][1], box)]
 
 
 def _overlapping_labels(drawing: Drawing) -> list[str]:
@@ -158,29 +190,51 @@ def _overlapping_labels(drawing: Drawing) -> list[str]:
 
 
 def _crossings(name: str, label: Label, fills: list, strokes: list) -> list[str]:
-    """The strokes through `label` and the fills over part of it, above its background."""
-    extent = label.extent()
+    """The strokes through `label` and the fills over part of it, above its background (`fills` and `strokes`: the
+    shapes whose boxes meet the label's, with their boxes)."""
     points = label.samples()
-    near = [fill for fill, box in fills if _meets(box, extent)]
-    background = max((f.z for f in near if f.z < label.z and all(f.holds(p) for p in points)), default=-1)
+    near = [fill for fill, _ in fills]
+    background = _background(label, near, points)
     background_colour = next((f.colour for f in near if f.z == background), None)
     faults = []
     for fill in near:
         if fill.z <= background or (fill.z < label.z and fill.colour == background_colour):
             continue                    # hidden by the background, or the background's own colour again
-        covered = sum(1 for p in points if fill.holds(p))
-        if fill.z > label.z and covered:
+        some, every = _coverage(fill, points)
+        if fill.z > label.z and some:
             faults.append(f"{name}: a shape is drawn over {_name(label)}")
-        elif 0 < covered < len(points):
+        elif some and not every:
             faults.append(f"{name}: {_name(label)} runs over the edge of a shape")
-    for stroke, box in strokes:
-        if stroke.z <= background or not _meets(box, extent):
+    for stroke, _ in strokes:
+        if stroke.z <= background:
             continue
         if stroke.z < label.z and _band_holds(stroke, points):
             continue                    # the label sits on a thick line: that line is its background
         if _crosses(stroke, label):
             faults.append(f"{name}: a line crosses {_name(label)}")
     return faults
+
+
+def _background(label: Label, near: list[Fill], points: list[Point]) -> int:
+    """The paint order of the topmost fill under the label that holds all of it, or -1: the fills below it are
+    tried from the top down, so the search ends at the first that does."""
+    for fill in sorted((f for f in near if f.z < label.z), key=lambda f: f.z, reverse=True):
+        if all(fill.holds(p) for p in points):
+            return fill.z
+    return -1
+
+
+def _coverage(fill: Fill, points: list[Point]) -> tuple[bool, bool]:
+    """(does the fill hold some of the points, all of them), looking only until both answers are known."""
+    some, every = False, True
+    for point in points:
+        if fill.holds(point):
+            some = True
+        else:
+            every = False
+        if some and not every:
+            break
+    return some, every
 
 
 def _name(label: Label) -> str:
@@ -238,6 +292,17 @@ def _ring_box(ring: list[Point]) -> Box:
     xs = [p[0] for p in ring]
     ys = [p[1] for p in ring]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def _upright_rectangle(ring: list[Point]) -> bool:
+    """Four corners joined by edges that run alternately along x and along y (a page's or card's rectangle)."""
+    if len(ring) != 4:
+        return False
+    edges = list(zip(ring, ring[1:] + ring[:1]))
+    along_x = [a[1] == b[1] and a[0] != b[0] for a, b in edges]
+    along_y = [a[0] == b[0] and a[1] != b[1] for a, b in edges]
+    return along_x in ([True, False, True, False], [False, True, False, True]) and all(map(bool.__or__, along_x,
+                                                                                          along_y))
 
 
 def _row_crossings(ring: list[Point], y: float) -> list[float]:
@@ -454,7 +519,7 @@ def pdf_drawings(data: bytes) -> list[Drawing]:
         for number, page in enumerate(document, 1):
             shown = _unclipped_origins(page)
             labels = [label for span in page.get_texttrace() for label in _span_labels(span, shown)]
-            strokes, fills = _paths(page.get_cdrawings(extended=True))
+            strokes, fills = _paths(page.get_cdrawings(extended=True), _Grid([(l, l.extent()) for l in labels]))
             drawings.append(Drawing(f"page {number}", labels, strokes, fills, []))
     return drawings
 
@@ -521,8 +586,9 @@ def _mm(point) -> Point:
     return point[0] * MM_PER_PT, point[1] * MM_PER_PT
 
 
-def _paths(items: list[dict]) -> tuple[list[Stroke], list[Fill]]:
-    """MuPDF's drawings as strokes and fills, each with the clip in force where it is drawn."""
+def _paths(items: list[dict], labels: _Grid) -> tuple[list[Stroke], list[Fill]]:
+    """MuPDF's drawings as strokes and fills, each with the clip in force where it is drawn; those whose box
+    (MuPDF's, which holds every point of the path) meets no label are left out, as the rules never look at them."""
     strokes, fills = [], []
     clips: list[tuple[int, Box]] = []
     for order, item in enumerate(items):
@@ -531,6 +597,10 @@ def _paths(items: list[dict]) -> tuple[list[Stroke], list[Fill]]:
             clips.pop()
         if item["type"] == "clip":
             clips.append((level, tuple(v * MM_PER_PT for v in item["scissor"])))
+            continue
+        reach = ((item.get("width") or 0.0) / 2 + 1.0) * MM_PER_PT
+        (x0, x1), (y0, y1) = (sorted(v * MM_PER_PT for v in item["rect"][axis::2]) for axis in (0, 1))
+        if not labels.near((x0 - reach, y0 - reach, x1 + reach, y1 + reach)):
             continue
         clip = clips[-1][1] if clips else None
         z = item.get("seqno", order)

@@ -465,15 +465,18 @@ def _page_list(pages: list[int]) -> str:
 def margin_faults(data: bytes | Pdf) -> list[str]:
     """On A3, A4, A5, Letter, Legal and Tabloid pages: no ink within 5 mm of an edge (read from pdfium's raster),
     and no text or drawing (MuPDF's boxes of what each operator paints) past the page."""
+    import pymupdf
+
     pdf = _pdf(data)
     faults = []
-    for page in pdf.pages:
-        sheet = page.home_sheet()
-        if sheet is None:
-            continue
-        image = pdf.rasters("pdfium")[page.number - 1]
-        faults += [f"page {page.number} ({sheet}): {fault}" for fault in _inked_margins(image, page.dpi())]
-        faults += [f"page {page.number} ({sheet}): {fault}" for fault in _off_page(pdf, page)]
+    with pymupdf.open(stream=pdf.data, filetype="pdf") as document:
+        for page in pdf.pages:
+            sheet = page.home_sheet()
+            if sheet is None:
+                continue
+            image = pdf.rasters("pdfium")[page.number - 1]
+            faults += [f"page {page.number} ({sheet}): {fault}" for fault in _inked_margins(image, page.dpi())]
+            faults += [f"page {page.number} ({sheet}): {fault}" for fault in _off_page(document[page.number - 1])]
     return faults
 
 
@@ -499,22 +502,22 @@ def _inked_margins(image, dpi: float) -> list[str]:
     return faults
 
 
-def _off_page(pdf: Pdf, page: PdfPage) -> list[str]:
+def _off_page(mupdf_page) -> list[str]:
     """Text and drawings whose visible part (inside the clip in force) reaches past the page. MuPDF's box log of
     every painting operator finds the candidates cheaply; the drawings with their clips and the text spans say
     which of them are visible there."""
     import pymupdf
 
-    with pymupdf.open(stream=pdf.data, filetype="pdf") as document:
-        mupdf_page = document[page.number - 1]
-        slack = OFF_PAGE_MM / MM_PER_PT
-        bounds = mupdf_page.rect + (-slack, -slack, slack, slack)
-        if all(pymupdf.Rect(box) in bounds for kind, box in mupdf_page.get_bboxlog()
-               if not kind.startswith(("ignore", "clip"))):
-            return []
-        painted = [(_drawing_kind(drawing), rect) for drawing, rect in _visible_drawings(mupdf_page, bounds)]
-        painted += [("text " + repr("".join(chr(c[0]) for c in span["chars"])), pymupdf.Rect(span["bbox"]))
-                    for span in mupdf_page.get_texttrace() if span["type"] != 3 and span["opacity"] > 0]
+    slack = OFF_PAGE_MM / MM_PER_PT
+    bounds = mupdf_page.rect + (-slack, -slack, slack, slack)
+    left, top, right, bottom = bounds
+    # pymupdf's `Rect(box) in bounds`, on the raw tuples: thousands of boxes a page
+    if all(left <= x0 <= x1 <= right and top <= y0 <= y1 <= bottom for kind, (x0, y0, x1, y1)
+           in mupdf_page.get_bboxlog() if not kind.startswith(("ignore", "clip"))):
+        return []
+    painted = [(_drawing_kind(drawing), rect) for drawing, rect in _visible_drawings(mupdf_page, bounds)]
+    painted += [("text " + repr("".join(chr(c[0]) for c in span["chars"])), pymupdf.Rect(span["bbox"]))
+                for span in mupdf_page.get_texttrace() if span["type"] != 3 and span["opacity"] > 0]
     faults = []
     for what, rect in painted:
         if not rect.is_empty and rect not in bounds:

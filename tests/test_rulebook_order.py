@@ -5,6 +5,7 @@ language."""
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 
 import pypdfium2 as pdfium
@@ -20,6 +21,12 @@ from washigen.games import get_game
 GAMES = ("cats", "cops", "cat-tree", "trail-route")
 SHEET_MARGINS = (Sheet.margin_x, Sheet.margin_top, Sheet.margin_x, Sheet.margin_bottom)     # points
 CASES = [(game, lang, paper) for game in GAMES for lang in languages(game) for paper in ("a4", "letter")]
+
+
+@functools.cache
+def _sheet(game: str, lang: str, paper: str) -> bytes:
+    """The rule sheet's PDF, typeset once for the three tests that read it (on the worker that runs them)."""
+    return game_rules_pdf(game, lang, paper, find_game=get_game)
 
 
 def _words(text: str) -> list[str]:
@@ -161,7 +168,7 @@ def find_in_order(printed: list[str], piece: list[str], start: int) -> int | Non
 
 @pytest.mark.parametrize("game, lang, paper", CASES)
 def test_the_printed_rules_read_in_source_order(game, lang, paper):
-    printed = _printed(game_rules_pdf(game, lang, paper, find_game=get_game))
+    printed = _printed(_sheet(game, lang, paper))
     at = 0
     for piece in _source_pieces(load_rules(game, lang)):
         end = find_in_order(printed, piece, at)
@@ -180,7 +187,7 @@ def test_the_order_check_catches_a_paragraph_out_of_order():
 def test_no_page_but_the_last_is_under_half_full(game, lang, paper):
     """How much of each page's body its text lines, tables and figures cover, column by column (the footer aside),
     read back from the PDF: a page whose right column stays empty, or that holds a few lines, is under half full."""
-    fill = pages_fill(game_rules_pdf(game, lang, paper, find_game=get_game), SHEET_MARGINS)
+    fill = pages_fill(_sheet(game, lang, paper), SHEET_MARGINS)
     assert all(share >= 0.5 for share in fill[:-1]), [round(share, 2) for share in fill]
 
 
@@ -209,7 +216,7 @@ def test_every_figure_stands_on_the_page_of_the_text_before_it_or_the_next(game,
     the text just before it in the source ends (or the figure before it, in a run of figures), or on the page
     after."""
     rules = load_rules(game, lang)
-    pages = _page_words(game_rules_pdf(game, lang, paper, find_game=get_game))
+    pages = _page_words(_sheet(game, lang, paper))
     label = labels(lang)["figure"]
     # Where each piece of text ends: the first page, from the one where the piece before it ended, that holds its
     # last words (a short piece such as a table's last row may stand again, word for word, pages later).
