@@ -11,6 +11,7 @@ as GameRecords whose winners are the seats `balance` counts (game i always the s
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, TypeVar
@@ -44,6 +45,29 @@ class FairnessWarning(UserWarning):
 
     def __str__(self) -> str:
         return str(self.says)
+
+
+def kept(search: Callable[..., D]) -> Callable[..., D]:
+    """`search` with its results kept, by its arguments (which must be hashable), with the warnings it gave: a
+    search depends on its arguments alone and designs are immutable, so a command, the studio (which draws the map
+    again for each print option) or a test asking twice need not search twice. Every call gives the warnings
+    again, as the search gave them."""
+    @functools.lru_cache(maxsize=64)
+    def recorded(*args: Any) -> tuple[D, tuple[warnings.WarningMessage, ...]]:
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always", FairnessWarning)
+            found = search(*args)
+        return found, tuple(said)
+
+    @functools.wraps(search)
+    def replayed(*args: Any) -> D:
+        found, said = recorded(*args)
+        for warning in said:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+        return found
+
+    replayed.cache_clear = recorded.cache_clear        # type: ignore[attr-defined]
+    return replayed
 
 
 @dataclass(frozen=True)

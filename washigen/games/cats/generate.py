@@ -8,6 +8,7 @@ seed, so the same seed always gives the same map.
 
 from __future__ import annotations
 
+from ...arena.fair import kept
 from ...errors import InputError
 from ...words import N_, Says
 from ..params import IN_RANGE
@@ -32,21 +33,29 @@ def generate_map(players: int = 2, coop: bool = False, long: int = 0, forests: i
     if variant is not None and not cut_up:
         raise InputError(Says(N_("{field}: only a cut-up map has variants; add {option}"), field="variant",
                               option="--cut-up"))
+    if cut_up and variant is None:
+        return _searched(spec, seed, budget)
     base = base_plan(spec, seed, with_forests=not cut_up)
-    if not cut_up:
+    if variant is None:                  # not a cut-up: a cut-up without a number was searched for above
         return _design(spec, seed, base.plan, base.pieces)
-    from .variants import best_variant, make_variant  # the cut-up search builds on plan.py
-    if variant is not None:
-        made = make_variant(spec, seed, base, variant)
-        if made is not None and play_check:
-            from .playtest import scored
-            made = scored(made)
-        if made is None:
-            raise InputError(Says(N_("{field}: cut-up {variant} of seed {seed} breaks a rule or does not play to an "
-                                     "end; `washigen cats variants` lists the good ones"), field="variant",
-                                  variant=variant, seed=seed))
-        return made
-    return best_variant(spec, seed, base, budget)
+    from .variants import make_variant  # the cut-up search builds on plan.py
+    made = make_variant(spec, seed, base, variant)
+    if made is not None and play_check:
+        from .playtest import scored
+        made = scored(made)
+    if made is None:
+        raise InputError(Says(N_("{field}: cut-up {variant} of seed {seed} breaks a rule or does not play to an "
+                                 "end; `washigen cats variants` lists the good ones"), field="variant",
+                              variant=variant, seed=seed))
+    return made
+
+
+@kept
+def _searched(spec: MapSpec, seed: int, budget: float) -> CatsMap:
+    """The seed's cut-up search, its result kept (a design is immutable; the same spec and seed give the same
+    map)."""
+    from .variants import best_variant  # the cut-up search builds on plan.py
+    return best_variant(spec, seed, base_plan(spec, seed, with_forests=False), budget)
 
 
 # -- segments, rolls and set-ups ----------------------------------------------------------------------------------------

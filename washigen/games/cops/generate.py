@@ -11,8 +11,6 @@ that wrap over the top and bottom edges, then a few extra paths for choice.
 
 from __future__ import annotations
 
-import functools
-import warnings
 import math
 import random
 from dataclasses import replace
@@ -28,7 +26,8 @@ from .model import (DEFAULT_LAYOUT, END_CORRIDOR, JOINT_BAND, KINDS, LAYOUTS, LO
                     Layout, Location, Path, Point, Segment, Shape, Zone, max_offset_for, scale_for,
                     segment_length_for)
 from .constants import DEFAULT_BUDGET
-from .fair import FairnessWarning, fair_search
+from ...arena.fair import kept
+from .fair import fair_search
 from .geometry import (joints_of, point_segment_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        shape_box, shape_of, visible_part)
 from .lettering import crowded_ids
@@ -94,21 +93,12 @@ def generate_map(players: int = 2, seed: int = 0, tape_width: float = 50.0, offs
     old callers."""
     if not search:
         return next(playable_layouts(players, seed, tape_width, offset, layout))
-    design, said = _searched(players, seed, tape_width, offset, layout, budget)
-    for warning in said:                    # given again to every caller, as the search gave it
-        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
-    return design
+    return _searched(players, seed, tape_width, offset, layout, budget)
 
 
-@functools.lru_cache(maxsize=64)
-def _searched(players: int, seed: int, tape_width: float, offset: float, layout: str, budget: float
-              ) -> tuple[CopsMap, tuple[warnings.WarningMessage, ...]]:
-    """The search's result and the warnings it gave, kept: designs are immutable, and a command, the studio or a
-    test asking twice need not search twice."""
-    with warnings.catch_warnings(record=True) as said:
-        warnings.simplefilter("always", FairnessWarning)
-        design = fair_search(playable_layouts(players, seed, tape_width, offset, layout), seed, budget)
-    return design, tuple(said)
+@kept
+def _searched(players: int, seed: int, tape_width: float, offset: float, layout: str, budget: float) -> CopsMap:
+    return fair_search(playable_layouts(players, seed, tape_width, offset, layout), seed, budget)
 
 
 def playable_layouts(players: int, seed: int, tape_width: float = 50.0, offset: float = 0.0,
