@@ -72,8 +72,12 @@ class Label:
         x0, y0, x1, y1 = self.box
         nx = max(2, math.ceil((x1 - x0) / SAMPLE_MM) + 1)
         ny = max(2, math.ceil((y1 - y0) / SAMPLE_MM) + 1)
-        return [self.page((x0 + (x1 - x0) * i / (nx - 1), y0 + (y1 - y0) * j / (ny - 1)))
-                for i in range(nx) for j in range(ny)]
+        (ox, oy), (ux, uy) = self.origin, self.axis
+        # self.page() of each point, its two terms (along the baseline, across it) worked out once a column and row
+        along = [(x0 + (x1 - x0) * i / (nx - 1)) for i in range(nx)]
+        across = [(y0 + (y1 - y0) * j / (ny - 1)) for j in range(ny)]
+        rows = [(-y * uy, y * ux) for y in across]
+        return [(ox + x * ux + dx, oy + x * uy + dy) for x in along for dx, dy in rows]
 
 
 @dataclass
@@ -192,6 +196,8 @@ def _overlapping_labels(drawing: Drawing) -> list[str]:
 def _crossings(name: str, label: Label, fills: list, strokes: list) -> list[str]:
     """The strokes through `label` and the fills over part of it, above its background (`fills` and `strokes`: the
     shapes whose boxes meet the label's, with their boxes)."""
+    if not fills and not strokes:
+        return []
     points = label.samples()
     near = [fill for fill, _ in fills]
     background = _background(label, near, points)
