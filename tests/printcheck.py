@@ -227,7 +227,7 @@ def bare_bleed(data: bytes, dpi: int = 300, depth_mm: float = 0.15, max_pages: i
             if bleed[0] >= trim[0] - 0.5:          # a page without bleed has nothing to check
                 continue
             page = document[number - 1]
-            image = page.render(scale=units[number - 1] * dpi / 72.0).to_pil().convert("RGB")
+            image = _EdgeRaster(page, boxes, units[number - 1], dpi, depth_mm + LINE_ON_TRIM_MM + 1.0)
             page.close()
             for side, bare, total in _bare_sides(image, boxes, dpi, depth_mm):
                 if bare > max(2, 0.02 * total):
@@ -238,18 +238,48 @@ def bare_bleed(data: bytes, dpi: int = 300, depth_mm: float = 0.15, max_pages: i
     return faults
 
 
-def _bare_sides(image, boxes, dpi: int, depth: float):
-    media = boxes["media"]
+class _EdgeRaster:
+    """A page's render at `dpi` where it lies within `reach` mm inside the trim or beyond it: four strips, one along
+    each side, each pdfium's render of the whole page cut down to its strip (the same pixels, shifted by whole
+    pixels), so a 10 m roll is not rendered whole at 300 dpi to look along its edges."""
+
+    def __init__(self, page, boxes: dict, unit: float, dpi: int, reach: float):
+        from PIL import ImageChops
+
+        media, trim = boxes["media"], boxes["trim"]
+        scale = unit * dpi / 72.0
+        mm_per_unit = unit * MM_PER_PT
+        self.media, self.px = media, dpi / 25.4
+        self.width, self.height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+        width, height = media[2] - media[0], media[3] - media[1]
+        inner = (trim[0] - media[0] + reach, trim[1] - media[1] + reach, media[2] - trim[2] + reach,
+                 media[3] - trim[3] + reach)         # each side's strip: the media edge to `reach` inside the trim
+        # what pdfium cuts off the page's render (left, bottom, right, top) to leave each strip
+        cut_offs = ((0.0, 0.0, width - inner[0], 0.0), (0.0, 0.0, 0.0, height - inner[1]),
+                    (width - inner[2], 0.0, 0.0, 0.0), (0.0, height - inner[3], 0.0, 0.0))
+        self.strips = []
+        for cut in cut_offs:
+            crop = tuple(max(0.0, mm) / mm_per_unit for mm in cut)
+            red, green, blue = page.render(scale=scale, crop=crop).to_pil().convert("RGB").split()
+            darkest = ImageChops.darker(ImageChops.darker(red, green), blue)    # a pixel's darkest channel
+            self.strips.append((math.ceil(crop[0] * scale), math.ceil(crop[3] * scale), darkest.width,
+                                darkest.height, darkest.tobytes()))
+
+    def inked(self, x_mm: float, y_mm: float) -> bool:
+        """True when the paper at (x, y) mm from the lower left carries ink (the nearest pixel of the page, one of
+        its channels darker than PAPER_WHITE)."""
+        col = min(self.width - 1, max(0, int((x_mm - self.media[0]) * self.px)))
+        row = min(self.height - 1, max(0, int((self.media[3] - y_mm) * self.px)))
+        for left, top, width, height, darkest in self.strips:
+            if left <= col < left + width and top <= row < top + height:
+                return darkest[(row - top) * width + col - left] < PAPER_WHITE
+        raise AssertionError(f"({x_mm:.1f}, {y_mm:.1f}) mm lies in none of the rendered strips")
+
+
+def _bare_sides(image: _EdgeRaster, boxes, dpi: int, depth: float):
     trim, bleed = boxes["trim"], boxes["bleed"]
-    px = dpi / 25.4
-
-    def pixel(x_mm: float, y_mm: float) -> bool:
-        """True when the paper at (x, y) mm from the lower left carries ink."""
-        col = min(image.width - 1, max(0, int((x_mm - media[0]) * px)))
-        row = min(image.height - 1, max(0, int((media[3] - y_mm) * px)))
-        return min(image.getpixel((col, row))) < PAPER_WHITE
-
-    step, deep = 1.0 / px, depth + LINE_ON_TRIM_MM
+    pixel = image.inked
+    step, deep = 1.0 / (dpi / 25.4), depth + LINE_ON_TRIM_MM
     sides = {
         "left": [((trim[0] + depth, y), (trim[0] + deep, y), (bleed[0] + depth, y))
                  for y in _range(trim[1] + 1, trim[3] - 1, step)],
