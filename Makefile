@@ -12,8 +12,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Reinstall only when the project's dependencies change.
+# The package's own modules are byte-compiled too (pip compiles only what it copies): every command the tests
+# start imports them, and an environment with PYTHONDONTWRITEBYTECODE set would compile them again each time.
 $(VENV)/.stamp-install: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench,docs]'
+	$(BIN)/python -m compileall -q washigen
 	touch $@
 
 install: $(VENV)/.stamp-install
