@@ -23,7 +23,7 @@ Where the rules leave a case open, the engine decides (the README lists these):
 - a Hidden Passage may take a single tile ("up to 3"); In the Deep Fog needs 2, each touching another; The Living
   Path slides by any number of steps, a negative number upwards, but not by whole turns of the column (no slide);
 - apply_swap, play_card and apply_finish each refuse what the rules do not allow (ValueError) and each start a
-  chain of effects of its own, whoever calls them;
+  chain of effects of its own, whoever calls them; so does every choice a rule asks a chooser for (`ask`);
 - a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
 
@@ -219,11 +219,17 @@ def new_state(setup: TrailRouteSetup, choosers: Sequence[Chooser]) -> State:
                  [list(seat.hand) for seat in setup.seats], cats, list(choosers))
 
 
+def ask(state: State, player: int, kind: str, options: list):
+    """The player's chooser's answer to a choice a rule asks for, held to the options the rules give (an answer
+    from outside them put two cats on one starting position, or advanced a cat onto a wall)."""
+    return _chosen(state.choosers[player].choose(state, player, kind, options), options, kind)
+
+
 def place_first_cats(state: State) -> None:
     """In reverse turn order each player puts one cat on a free starting position."""
     for player in reversed(range(state.players)):
         k = state.cats_of(player)[0]
-        row = state.choosers[player].choose(state, player, "first-place", state.open_starts())
+        row = ask(state, player, "first-place", state.open_starts())
         state.cats[k].pos = (row, START)
         state.note("place", k, row, "setup")
 
@@ -336,7 +342,7 @@ def cat_forward(state: State, k: int) -> None:
     if not options:
         state.note("forward-none", k)
         return
-    chosen = state.choosers[owner].choose(state, owner, "forward", options)
+    chosen = ask(state, owner, "forward", options)
     state.note("forward", k, chosen)
     advance(state, chosen)
 
@@ -347,7 +353,7 @@ def place_from_tile(state: State, k: int) -> None:
     if not waiting or not starts:
         state.note("place-none", k)
         return
-    row = state.choosers[owner].choose(state, owner, "place", starts)
+    row = ask(state, owner, "place", starts)
     state.cats[waiting[0]].pos = (row, START)
     state.note("place", waiting[0], row, "tile")
 
@@ -359,7 +365,7 @@ def send_to_start(state: State, k: int, why: str) -> None:
     if not starts:
         state.note("off-board", k, why)
         return
-    row = state.choosers[owner].choose(state, owner, why, starts)
+    row = ask(state, owner, why, starts)
     state.cats[k].pos = (row, START)
     state.note("place", k, row, why)
 
@@ -382,7 +388,7 @@ def reach_destination(state: State, k: int) -> None:
     if near == "fixed-3":
         starts = state.open_starts()
         if starts:
-            row = state.choosers[cat.owner].choose(state, cat.owner, "bonus-place", [None, *starts])
+            row = ask(state, cat.owner, "bonus-place", [None, *starts])
             if row is not None:
                 state.cats[k].pos = (row, START)
                 state.note("place", k, row, "bonus")
