@@ -24,6 +24,7 @@ Where the rules leave a case open, the engine decides (the README lists these):
   Path slides by any number of steps, a negative number upwards, but not by whole turns of the column (no slide);
 - apply_swap, play_card and apply_finish each refuse what the rules do not allow (ValueError) and each start a
   chain of effects of its own, whoever calls them; so does every choice a rule asks a chooser for (`ask`);
+- a player with no swap to make skips the swap; one with no cat to advance or place ends the turn after the card;
 - a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
 
