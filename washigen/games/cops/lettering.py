@@ -120,6 +120,9 @@ def _nudges(right: float, left: float, up: float, down: float, step: float = 0.2
     return tuple(sorted(steps, key=lambda d: (math.hypot(*d), d)))
 
 
+LEG_CELL = 10.0              # mm: the width of the columns Room files path and road legs by
+
+
 class Room:
     """Where a segment's words may stand: SAFE_ZONE inside its edges, off its squad section and its line of
     gravestones, clear of its locations and of the words already set, and, where they can be, off its paths and
@@ -137,6 +140,12 @@ class Room:
         self.leg_boxes = [(min(p[0], q[0]) - half - PATH_GAP, min(p[1], q[1]) - half - PATH_GAP,
                            max(p[0], q[0]) + half + PATH_GAP, max(p[1], q[1]) + half + PATH_GAP)
                           for p, q, half in self.legs]
+        # the legs by the LEG_CELL-wide columns of the segment their boxes reach into: a word's box looks only at
+        # the legs of its own columns (a placement tries thousands of boxes)
+        self.leg_columns: dict[int, list[int]] = {}
+        for k, near in enumerate(self.leg_boxes):
+            for column in range(math.floor(near[0] / LEG_CELL), math.floor(near[2] / LEG_CELL) + 1):
+                self.leg_columns.setdefault(column, []).append(k)
         self.gravestones = segment.gravestones
         g, stone = segment.gravestones, 1.5 * s
         self.walls = [(-math.inf, -math.inf, SQUAD_WIDTH * s, math.inf), (g - stone, -math.inf, g + stone, math.inf)]
@@ -160,8 +169,10 @@ class Room:
     def crossings(self, box: tuple) -> int:
         """How many legs of paths and roads come within PATH_GAP of the box."""
         shape = ("rect", *box)
-        return sum(1 for (p, q, half), near in zip(self.legs, self.leg_boxes)
-                   if overlap(near, box) and segment_shape_distance(p, q, shape) < half + PATH_GAP)
+        columns = range(math.floor(box[0] / LEG_CELL), math.floor(box[2] / LEG_CELL) + 1)
+        near = {k for column in columns for k in self.leg_columns.get(column, ())}
+        return sum(1 for k in near if overlap(self.leg_boxes[k], box)
+                   and segment_shape_distance(self.legs[k][0], self.legs[k][1], shape) < self.legs[k][2] + PATH_GAP)
 
     def margin(self, box: tuple, own: str) -> float:
         """How much nearer a word beside location `own` is to it than to any other location."""
@@ -190,13 +201,12 @@ class Room:
         that crosses no path, else the free one crossing fewest; None when none is free."""
         best, fewest = None, math.inf
         for index, (box, along) in enumerate(places):
-            if not (self.fits(box) and self.clear(box) and self.spaced(box, along)):
+            count = self.crossings(box)     # cheaper than the checks of freedom: they wait until it would count
+            if count >= fewest or not (self.fits(box) and self.clear(box) and self.spaced(box, along)):
                 continue
-            count = self.crossings(box)
-            if count < fewest:
-                best, fewest = index, count
-                if count == 0:
-                    break
+            best, fewest = index, count
+            if count == 0:
+                break
         return best
 
     def _blocked(self, along: int, a0: float, a1: float) -> list[tuple[float, float]]:
