@@ -364,7 +364,6 @@ def _after(state: State, player: int, swap: Swap | None = None, play: CardPlay |
     if swap is not None:
         apply_swap(trial, swap)
     if play is not None:
-        trial.new_chain()
         play_card(trial, player, play)
     return trial
 
@@ -377,7 +376,6 @@ def _finish_values(state: State, player: int) -> list[tuple[float, Finish | None
     found: list[tuple[float, Finish | None]] = []
     for finish in finishes:
         trial = state.clone()
-        trial.new_chain()
         apply_finish(trial, finish)
         found.append((margin(trial, player), finish))
     return found
@@ -388,15 +386,12 @@ def carry_out(state: State, player: int, plan: Plan, stage: str, policy: Policy)
     at) and ends the turn. A finish the table no longer allows (an exchange tile dealt differently in this world
     changed a choice) is replaced by the player's own `policy`'s."""
     if stage == "swap" and plan.swap is not None:
-        state.new_chain()
         apply_swap(state, plan.swap)
     if stage != "finish" and plan.play is not None and check_play(state, player, plan.play) is None:
-        state.new_chain()
         play_card(state, player, plan.play)
     finishes = legal_finishes(state, player)
     if finishes:
         finish = plan.finish if plan.finish in finishes else policy.pick_finish(state, player, finishes)
-        state.new_chain()
         apply_finish(state, finish)
     state.turns[player] += 1
     end_of_turn(state)

@@ -691,15 +691,12 @@ def play_turn(state: State, policy: Policy) -> None:
     state.note("turn", player, state.turns[player] + 1)
     swaps = legal_swaps(state)
     if swaps:
-        state.new_chain()
         apply_swap(state, _chosen(policy.pick_swap(state, player, swaps), swaps, "swap"))
     play = policy.pick_card(state, player)
     if play is not None:
-        state.new_chain()
         play_card(state, player, play)
     finishes = legal_finishes(state, player)
     if finishes:
-        state.new_chain()
         apply_finish(state, _chosen(policy.pick_finish(state, player, finishes), finishes, "move"))
     else:
         state.note("stuck", player)
