@@ -169,10 +169,14 @@ class _Grid:
             for j in range(math.floor(box[1] / size), math.floor(box[3] / size) + 1):
                 yield i, j
 
-    def near(self, box: Box) -> list[tuple]:
+    def near(self, box: Box) -> list:
         """The shapes whose boxes meet `box`, in the order they were given (paint order)."""
         found = {index for key in self._keys(box) for index in self.cells.get(key, ())}
-        return [self.shapes[index] for index in sorted(found) if _meets(self.shapes[index][1], box)]
+        return [self.shapes[index][0] for index in sorted(found) if _meets(self.shapes[index][1], box)]
+
+    def meets_any(self, box: Box) -> bool:
+        """Whether some shape's box meets `box`."""
+        return any(_meets(self.shapes[index][1], box) for key in self._keys(box) for index in self.cells.get(key, ()))
 
 
 def _overlapping_labels(drawing: Drawing) -> list[str]:
@@ -193,17 +197,16 @@ def _overlapping_labels(drawing: Drawing) -> list[str]:
     return faults
 
 
-def _crossings(name: str, label: Label, fills: list, strokes: list) -> list[str]:
+def _crossings(name: str, label: Label, fills: list[Fill], strokes: list[Stroke]) -> list[str]:
     """The strokes through `label` and the fills over part of it, above its background (`fills` and `strokes`: the
-    shapes whose boxes meet the label's, with their boxes)."""
+    shapes whose boxes meet the label's)."""
     if not fills and not strokes:
         return []
     points = label.samples()
-    near = [fill for fill, _ in fills]
-    background = _background(label, near, points)
-    background_colour = next((f.colour for f in near if f.z == background), None)
+    background = _background(label, fills, points)
+    background_colour = next((f.colour for f in fills if f.z == background), None)
     faults = []
-    for fill in near:
+    for fill in fills:
         if fill.z <= background or (fill.z < label.z and fill.colour == background_colour):
             continue                    # hidden by the background, or the background's own colour again
         some, every = _coverage(fill, points)
@@ -211,7 +214,7 @@ def _crossings(name: str, label: Label, fills: list, strokes: list) -> list[str]
             faults.append(f"{name}: a shape is drawn over {_name(label)}")
         elif some and not every:
             faults.append(f"{name}: {_name(label)} runs over the edge of a shape")
-    for stroke, _ in strokes:
+    for stroke in strokes:
         if stroke.z <= background:
             continue
         if stroke.z < label.z and _band_holds(stroke, points):
@@ -307,8 +310,7 @@ def _upright_rectangle(ring: list[Point]) -> bool:
     edges = list(zip(ring, ring[1:] + ring[:1]))
     along_x = [a[1] == b[1] and a[0] != b[0] for a, b in edges]
     along_y = [a[0] == b[0] and a[1] != b[1] for a, b in edges]
-    return along_x in ([True, False, True, False], [False, True, False, True]) and all(map(bool.__or__, along_x,
-                                                                                          along_y))
+    return along_x in ([True, False, True, False], [False, True, False, True]) and along_y == [not x for x in along_x]
 
 
 def _row_crossings(ring: list[Point], y: float) -> list[float]:
@@ -606,7 +608,7 @@ def _paths(items: list[dict], labels: _Grid) -> tuple[list[Stroke], list[Fill]]:
             continue
         reach = ((item.get("width") or 0.0) / 2 + 1.0) * MM_PER_PT
         (x0, x1), (y0, y1) = (sorted(v * MM_PER_PT for v in item["rect"][axis::2]) for axis in (0, 1))
-        if not labels.near((x0 - reach, y0 - reach, x1 + reach, y1 + reach)):
+        if not labels.meets_any((x0 - reach, y0 - reach, x1 + reach, y1 + reach)):
             continue
         clip = clips[-1][1] if clips else None
         z = item.get("seqno", order)
