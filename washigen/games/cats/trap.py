@@ -63,6 +63,9 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
     solo = game.teams == game.players
     land = game.terrain
     hit = taken | drawn                           # breaks another player's walk
+    # A sewer walked onto is blocked for every pop, even where the mover's line already lay there (nothing drawn):
+    # an escape through it breaks too.
+    closed = new.blocked & ~old.blocked if old is not None else 0
     for team, group in _check_order(game, cats, mover_team):
         if was_out[team]:
             continue
@@ -83,8 +86,8 @@ def check_traps(new: State, old: State | None, seat: int, move: Move | None, dra
                         shown = True
                         continue                  # the walk holds (the common case)
                 else:
-                    route = _keep_route(new, cat, route, move if k == moved else None, before, drawn, taken,
-                                        specials)
+                    route = _keep_route(new, cat, route, move if k == moved else None, before, drawn | closed,
+                                        taken, specials)
             if route is None:
                 # With no walk before, none appears unless its team took a fish (a cell opens) or the cat moved
                 # out of the cells it had no walk from.
