@@ -8,12 +8,16 @@ c (bottom left), d (bottom right); zone 2 holds e, f, g, h the same way; gravest
     #10 left joint at y 25 to c (segment 2 only)   #11 right joint at y 25 from h (segment 1 only)
 """
 
+import math
 import random
 from dataclasses import replace
+
+from hypothesis import given, settings, strategies as st
 
 from washigen.games.cops.generate import card_areas, generate_map
 from washigen.games.cops.roads import complete_offset
 from washigen.games.cops.model import CopsMap, End, Location, Path, Road, RoadEnd, Segment, Zone
+from washigen.games.cops.geometry import segment_distance, self_meeting
 from washigen.games.cops.rules import validate
 
 W, L = 50.0, 180.0
@@ -90,6 +94,59 @@ def test_two_crossing_paths_are_reported_where_they_cross():
     assert hit.where["segment"] == 1 and {hit.where["path"], hit.where["other"]} == {len(paths) - 2, len(paths) - 1}
     x, y = hit.where["position"]
     assert abs(x - 54.0) < 0.2 and abs(y - 25.0) < 0.2      # the two diagonals meet between the four locations
+
+
+def test_a_path_that_crosses_itself_is_reported_where_it_does():
+    design = hand_map()
+    # From a out right, down, right, up, back left across its own way down, and on round to b.
+    loop = Path(a=End(location="1a"), b=End(location="1b"),
+                points=(centre("a"), (51.0, 11.0), (51.0, 26.0), (54.0, 26.0), (54.0, 21.0), (46.0, 21.0),
+                        (46.0, 29.0), (57.0, 29.0), (57.0, 11.0), centre("b")))
+    report = validate(with_paths(design, 0, [loop] + list(design.segments[0].paths[1:])))
+    (hit,) = found(report, "cops.path.crossing")
+    assert hit.where == {"segment": 1, "path": 0, "other": 0, "position": (51.0, 21.0)}
+    assert str(hit.message) == "Path #0 of segment 1 crosses itself."
+    assert report.rules() == {"cops.path.crossing"}
+
+
+def test_a_path_or_road_that_turns_straight_back_along_itself_crosses_itself():
+    design = hand_map()
+    # Down to y 26 and straight back up to y 20: the two legs overlap from 20 to 26.
+    bend = Path(a=End(location="1a"), b=End(location="1b"),
+                points=(centre("a"), (54.0, 11.0), (54.0, 26.0), (54.0, 20.0), (74.0, 20.0), centre("b")))
+    (hit,) = found(validate(with_paths(design, 0, [bend] + list(design.segments[0].paths[1:]))),
+                   "cops.path.crossing")
+    assert hit.where["other"] == hit.where["path"] == 0 and hit.where["position"] == (54.0, 26.0)
+    shifted = hand_map(offset=6.0)
+    fold = Road(a=RoadEnd(segment=0, joint="right", at=25.0), b=RoadEnd(segment=1, joint="left", at=25.0),
+                points=((L, 25.0), (L, 28.0), (L, 26.0), (L, 31.0)))
+    report = validate(replace(shifted, roads=(fold,)))
+    (hit,) = found(report, "cops.road.crossing")
+    assert hit.where == {"road": 0, "other": 0, "position": (L, 28.0)} and report.rules() == {"cops.road.crossing"}
+    # The same road without the turn back is the one complete_offset draws, and valid.
+    assert validate(replace(shifted, roads=(replace(fold, points=((L, 25.0), (L, 31.0))),))).ok
+
+
+def _meets_itself(points) -> bool:
+    """Leg by leg: two legs not one after the other within 1e-7 mm, or a leg running straight back along the last
+    (points closer than 1e-7 mm to the one before count as one)."""
+    kept = [points[0]]
+    for p in points[1:]:
+        if math.dist(p, kept[-1]) > 1e-7:
+            kept.append(p)
+    legs = list(zip(kept, kept[1:]))
+    for (a, b), (_, c) in zip(legs, legs[1:]):
+        u, v = (b[0] - a[0], b[1] - a[1]), (c[0] - b[0], c[1] - b[1])
+        if u[0] * v[1] == u[1] * v[0] and u[0] * v[0] + u[1] * v[1] < 0:
+            return True
+    return any(segment_distance(*legs[i], *legs[j]) <= 1e-7 for i in range(len(legs)) for j in range(i + 2, len(legs)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=2, max_size=12))
+def test_a_polyline_meets_itself_exactly_where_a_leg_by_leg_look_finds_it(grid):
+    points = [(float(x), float(y)) for x, y in grid]
+    assert (self_meeting(points) is not None) == _meets_itself(points)
 
 
 def test_a_path_that_brushes_a_location_it_does_not_join():

@@ -223,6 +223,52 @@ def polyline_distance(p: Sequence[Point], q: Sequence[Point], limit: float = mat
     return best, where
 
 
+def self_meeting(points: Sequence[Point]) -> Point | None:
+    """Where a polyline meets itself other than where one leg joins the next (two legs that cross or touch, or a
+    leg that turns straight back along the one before), or None. It would print as a crossing of two paths.
+    Legs are swept in order along the axis where fewer of them overlap, so a long polyline is compared only
+    where its legs overlap along that axis, not leg by leg with itself."""
+    kept = [points[0]]
+    for p in points[1:]:
+        if math.dist(p, kept[-1]) > TOUCH:        # a repeated point is no leg: its neighbours would seem to meet
+            kept.append(p)
+    legs = list(zip(kept, kept[1:]))
+    for (a, b), (_, c) in zip(legs, legs[1:]):
+        if _folds_back(a, b, c):
+            return b
+    if len(legs) < 3:
+        return None                              # two legs meet only where they join, or by folding back
+    boxes = [polyline_box(leg, TOUCH) for leg in legs]
+    axis = 0 if _crowding(boxes, 0) <= _crowding(boxes, 1) else 1
+    low, high, other_low, other_high = (0, 2, 1, 3) if axis == 0 else (1, 3, 0, 2)
+    active: list[int] = []                       # legs whose span along the axis reaches the sweep's position
+    for i in sorted(range(len(legs)), key=lambda k: boxes[k][low]):
+        box = boxes[i]
+        active = [j for j in active if boxes[j][high] >= box[low]]
+        for j in active:
+            if abs(i - j) > 1 and boxes[j][other_low] <= box[other_high] and box[other_low] <= boxes[j][other_high] \
+                    and segment_distance(*legs[i], *legs[j]) <= TOUCH:
+                return intersection_point(*legs[min(i, j)], *legs[max(i, j)])
+        active.append(i)
+    return None
+
+
+def _crowding(boxes: Sequence[tuple], axis: int) -> float:
+    """How many boxes overlap a point of the axis, on average over the span they cover together."""
+    low, high = axis, axis + 2
+    span = max(box[high] for box in boxes) - min(box[low] for box in boxes)
+    return sum(box[high] - box[low] for box in boxes) / span
+
+
+TOUCH = 1e-7               # mm: lines this close meet (the validator's crossing test)
+
+
+def _folds_back(a: Point, b: Point, c: Point) -> bool:
+    """Leg bc runs back along leg ab (they overlap beyond their shared point b)."""
+    ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], c[0] - b[0], c[1] - b[1]
+    return abs(ux * vy - uy * vx) <= EPS * math.hypot(ux, uy) * math.hypot(vx, vy) and ux * vx + uy * vy < 0
+
+
 def _nearest_on(a: Point, b: Point, c: Point, d: Point) -> Point:
     options = [(point_segment_distance(c, a, b), c), (point_segment_distance(d, a, b), d),
                (point_segment_distance(a, c, d), a), (point_segment_distance(b, c, d), b)]

@@ -15,7 +15,8 @@ from ...words import N_, NN_, Says
 from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
                        point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
-                       port_partners, ports_of, road_path, rounded, shape_box, shape_of, stacked_port_partners)
+                       port_partners, ports_of, road_path, rounded, self_meeting, shape_box, shape_of,
+                       stacked_port_partners)
 from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
                     ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment, meets)
 
@@ -246,6 +247,12 @@ def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) ->
         box = boxes[i]
         if box is None:
             continue
+        itself = self_meeting(parts[i])
+        if itself is not None:
+            yield Violation.error("cops.path.crossing",
+                                  Says(N_("Path #{path} of segment {segment} crosses itself."), path=i,
+                                       segment=number),
+                                  segment=number, path=i, other=i, position=rounded(itself))
         for j in range(i + 1, len(parts)):
             other = boxes[j]
             if other is None or not boxes_meet(box, other):
@@ -488,6 +495,10 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
                                   Says(N_("New road #{road} runs off the tape."), road=index), road=index,
                                   position=rounded(off))
         yield from _road_crossings(index, road, ends, segments, frame, origins, tolerance, visible)
+        itself = self_meeting(road.points)
+        if itself is not None:
+            yield Violation.error("cops.road.crossing", Says(N_("New road #{road} crosses itself."), road=index),
+                                  road=index, other=index, position=rounded(itself))
     for i, first in enumerate(roads):
         for j in range(i + 1, len(roads)):
             second = roads[j]
