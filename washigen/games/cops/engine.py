@@ -40,8 +40,8 @@ from typing import Sequence
 
 from ...errors import InputError
 from ...words import N_, Says
-from .geometry import (frame_of, location_index, origin, path_visible, polyline_box, polyline_shape_distance,
-                       segment_distance, shape_box, shape_of, visible_part)
+from .geometry import (axis_hits, bents_blocked, frame_of, location_index, origin, path_visible, polyline_box,
+                       polyline_shape_distance, segment_distance, shape_box, shape_of, visible_part)
 from .model import CopsMap, Location, Point
 from .routes import Route, map_routes
 
@@ -215,11 +215,20 @@ class Board:
         """The Miso-Squirly path from location a to b (the first of the three shapes that fits), or None;
         `drawn`: the Miso paths already on the map, as (location, location, points), and `drawn_legs` their
         legs (self.drawn_legs(drawn), worked out here when not given)."""
+        return self._first_fit(a, b, self._miso_shapes(a, b), drawn, drawn_legs)
+
+    def _miso_shapes(self, a: int, b: int) -> tuple[tuple[Point, ...], ...]:
+        """Straight, bent along the tape first, bent across it first: from a's centre to b's."""
+        shapes = self._map_geometry[1]
+        (ax, ay), (bx, by) = _centre(shapes[a]), _centre(shapes[b])
+        return ((ax, ay), (bx, by)), ((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))
+
+    def _first_fit(self, a: int, b: int, tried: Sequence[tuple[Point, ...]], drawn: Sequence[tuple] = (),
+                   drawn_legs: dict[int, list[tuple]] | None = None) -> tuple[Point, ...] | None:
         legs, shapes, rects, boxes = self._map_geometry
         start, finish = shapes[a], shapes[b]
-        (ax, ay), (bx, by) = _centre(start), _centre(finish)
         # The tests in order of what they cost against how often they fail (a shape is kept when all pass).
-        for points in (((ax, ay), (bx, by)), ((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))):
+        for points in tried:
             part = visible_part(points, start, finish)
             if part is None or len(part) < 2 or _crosses(part, legs):
                 continue
@@ -262,14 +271,28 @@ class Board:
 
     @cached_property
     def miso_pairs(self) -> list[tuple[int, int, tuple[Point, ...]]]:
-        """Every pair of locations a Miso-Squirly path can join on the printed map (before any is drawn)."""
+        """Every pair of locations a Miso-Squirly path can join on the printed map (before any is drawn), as
+        miso_points finds them; but a bent shape a leg of which surely meets a path or location is not tried (most
+        do, and the legs of many pairs' bent shapes share a line through a location's centre: _axis_hits)."""
+        boxes, hits = self._map_geometry[3], self._axis_hits
         pairs = []
         for a in range(len(self.locations)):
             for b in range(a + 1, len(self.locations)):
-                points = self.miso_points(a, b)
+                straight, along, across = self._miso_shapes(a, b)
+                blocked = bents_blocked(straight, boxes[a], boxes[b], hits[a], hits[b])
+                tried = [straight] + [bent for bent, skip in zip((along, across), blocked) if not skip]
+                points = self._first_fit(a, b, tried)
                 if points is not None:
                     pairs.append((a, b, points))
         return pairs
+
+    @cached_property
+    def _axis_hits(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Per location, where the lines through its centre along and across the tape first meet a path or
+        another location (axis_hits)."""
+        legs, shapes = self._map_geometry[:2]
+        flat = [leg[:2] for leg in {id(leg): leg for column in legs.values() for leg in column}.values()]
+        return list(zip(axis_hits(shapes, flat, 0), axis_hits(shapes, flat, 1)))
 
     @cached_property
     def no_miso(self) -> "Drawn":

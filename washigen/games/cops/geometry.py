@@ -7,6 +7,7 @@ A shape is ("rect", x0, y0, x1, y1) or ("circle", cx, cy, r); a polyline is a se
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -522,3 +523,88 @@ def road_path(end, segments: Sequence[Segment]) -> tuple[int, int] | None:
         if meets(at, end.at):
             return end.segment, index
     return None
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Rays along the axes: a bent Miso-Squirly path's legs run along the lines through its locations' centres, which
+# the paths of many pairs share; a leg that surely meets something there spares the pair's full test.
+
+RAY_CLEAR = 1e-6    # mm: a hit counts this far inside a leg's sure part: far above rounding, below the 0.05 mm touch
+
+
+def axis_hits(shapes: Sequence[tuple], legs: Sequence[tuple[Point, Point]], axis: int) -> list[tuple[float, float]]:
+    """Per shape, on the line through its centre along `axis` (0: x, 1: y): the nearest coordinate past its box
+    ahead (increasing) and behind where the line meets a leg or another shape (inf, -inf: nowhere). The line's
+    point there lies on that leg or on the shape's outline, up to rounding."""
+    other = 1 - axis
+    boxes = [shape_box(shape) for shape in shapes]
+    lines = sorted(((box[other] + box[other + 2]) / 2, k) for k, box in enumerate(boxes))
+    at = [c for c, _ in lines]
+    hits = [(math.inf, -math.inf)] * len(shapes)
+
+    def meet(low: float, high: float, span, owner: int = -1) -> None:
+        """The lines at low to high (other axis) meet an obstacle over span(line) along the axis."""
+        for i in range(bisect.bisect_left(at, low), bisect.bisect_right(at, high)):
+            c, k = lines[i]
+            if k != owner:
+                lo, hi = span(c)
+                ahead, behind = hits[k]
+                start, end = boxes[k][axis] - RAY_CLEAR, boxes[k][axis + 2] + RAY_CLEAR
+                if hi >= end:
+                    ahead = min(ahead, max(lo, end))
+                if lo <= start:
+                    behind = max(behind, min(hi, start))
+                hits[k] = ahead, behind
+
+    for p, q in legs:
+        if p[other] == q[other]:
+            meet(p[other], p[other], lambda c, p=p, q=q: (min(p[axis], q[axis]), max(p[axis], q[axis])))
+        else:
+            meet(min(p[other], q[other]), max(p[other], q[other]), lambda c, p=p, q=q: _leg_at(p, q, axis, c))
+    for k, shape in enumerate(shapes):
+        meet(boxes[k][other], boxes[k][other + 2], lambda c, shape=shape: _shape_span(shape, axis, c), k)
+    return hits
+
+
+def _leg_at(p: Point, q: Point, axis: int, c: float) -> tuple[float, float]:
+    """Where the leg pq crosses the line at c (other axis; between p's and q's)."""
+    other = 1 - axis
+    x = p[axis] + (c - p[other]) * (q[axis] - p[axis]) / (q[other] - p[other])
+    return x, x
+
+
+def _shape_span(shape: tuple, axis: int, c: float) -> tuple[float, float]:
+    """Where the line at c (other axis; within the shape's box) runs through the shape."""
+    if shape[0] == "rect":
+        return shape[1 + axis], shape[3 + axis]
+    _, cx, cy, r = shape
+    centre, offset = (cx, cy - c) if axis == 0 else (cy, cx - c)
+    half = math.sqrt(max(0.0, r * r - offset * offset))
+    return centre - half, centre + half
+
+
+def bents_blocked(straight: Sequence[Point], a_box: tuple, b_box: tuple, a_hits: tuple, b_hits: tuple
+                  ) -> tuple[bool, bool]:
+    """Whether the path from a's centre to b's (`straight`) bent along x first, and bent along y first, surely
+    meets a leg or location where it shows; a_hits, b_hits: the locations' axis_hits along x and along y. Each
+    leg of a bent path runs from a centre to the bend."""
+    (ax, ay), (bx, by) = straight
+    return (leg_blocked(a_hits[0], ax, bx, b_box, 0, ay) or leg_blocked(b_hits[1], by, ay, a_box, 1, bx),
+            leg_blocked(a_hits[1], ay, by, b_box, 1, ax) or leg_blocked(b_hits[0], bx, ax, a_box, 0, by))
+
+
+def leg_blocked(hits: tuple[float, float], start: float, bend: float, far_box: tuple, axis: int,
+                line: float) -> bool:
+    """The leg along `axis` on the line at `line` from a location's centre `start` to the bend surely meets a leg
+    or location where it shows: the location's first hit that way (hits: its axis_hits) comes before the leg
+    surely stops showing: at the bend, or, when the bend may lie in the location at the path's other end, at the
+    edge of its box (far_box) facing the leg. (Where it starts showing, at its own box's edge, the hit is past.)"""
+    if far_box[1 - axis] - RAY_CLEAR <= line <= far_box[3 - axis] + RAY_CLEAR:
+        shows_to = far_box[axis] if bend > start else far_box[axis + 2]
+    else:
+        shows_to = bend
+    if bend > start:
+        return hits[0] < shows_to - RAY_CLEAR
+    if bend < start:
+        return hits[1] > shows_to + RAY_CLEAR
+    return False
