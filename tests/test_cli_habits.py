@@ -158,6 +158,24 @@ def test_stdin_that_is_no_design_is_bad_input_named_stdin():
     assert empty.exit_code == 2 and "<stdin>" in empty.output and "empty" in empty.output
 
 
+@pytest.mark.parametrize("data, says", [(b"[" * 10_000 + b"]" * 10_000, "<stdin>: JSON nested too deeply\n"),
+                                        (b"[1, 2]", "<stdin>: a design file must hold a JSON object\n")])
+def test_a_json_array_on_stdin_is_refused_as_json(data, says):
+    """As from a .json file: it was taken for a text form and refused by every game's text reader, quoting the whole
+    line back three times (60 KB for the nested one)."""
+    refused = CliRunner().invoke(main, ["validate", "-"], input=data)
+    assert refused.exit_code == 2 and refused.output == f"error: {says}", refused.output
+
+
+def test_a_long_line_no_text_form_reads_is_quoted_in_part(tmp_path):
+    """Every game's text reader refuses it, each quoting the line: 60 characters of it, not 100,000."""
+    path = tmp_path / "wide.txt"
+    path.write_text("x" * 100_000 + "\n")
+    refused = CliRunner().invoke(main, ["validate", str(path)])
+    assert refused.exit_code == 2 and refused.output.count("x" * 59 + "…") == 3 and len(refused.output) < 1200, \
+        refused.output
+
+
 @pytest.mark.parametrize("args", [["cats", "map", "--seed", "1"], ["cat-tree", "deck", "--paper", "letter"]])
 def test_dash_o_dash_pdf_streams_the_same_pdf_to_stdout(args, tmp_path):
     """`-o -.pdf` writes the very bytes `-o FILE.pdf` would, and nothing else, to stdout (several pages too)."""

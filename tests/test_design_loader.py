@@ -220,6 +220,21 @@ def test_a_games_own_check_names_the_field_once():
         "coop:") == 1
 
 
+def test_a_cats_map_with_a_cut_up_number_must_be_cut_up():
+    """As `cats map --variant 3` without --cut-up is refused: the file said cut-up 3 of a map that is not cut up, and
+    validated."""
+    from washigen.design import to_dict
+    from washigen.games.cats.generate import generate_map
+
+    data = to_dict(generate_map(seed=1))
+    data["variant"] = 3
+    with pytest.raises(DesignFormatError) as caught:
+        loads(json.dumps(data), "m.json")
+    assert str(caught.value) == 'm.json, variant: only a cut-up map has variants; add "cut_up": true'
+    data["cut_up"] = True
+    assert loads(json.dumps(data), "m.json").variant == 3
+
+
 def test_a_game_may_not_take_another_games_name_as_its_alias():
     from dataclasses import replace
 

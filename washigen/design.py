@@ -246,10 +246,13 @@ def _read_stdin() -> bytes:
 
 def _sniff_form(data: bytes) -> str:
     """A JSON object is a Tiled map where it has Tiled's keys (a washigen design never has), else a washigen
-    design; XML is a Tiled .tmx; anything else is a text form."""
+    design; XML is a Tiled .tmx; a JSON array is read as JSON, to be refused as what it is (no text form starts
+    with a bracket); anything else is a text form."""
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith((b"<?xml", b"<map")):
         return ".tmx"
+    if head.startswith(b"["):
+        return ".json"
     if not head.startswith(b"{"):
         return ".txt"
     return ".tmj" if b'"tiledversion"' in data or b'"orientation"' in data else ".json"
@@ -417,6 +420,9 @@ def _design_class(document: dict, source: str) -> type[Design]:
 def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatError:
     first = error.errors(include_url=False)[0]
     path = json_path(first.get("loc", ()))
+    own = _own_sentence(first)
+    if own is not None:                  # a validator of ours: its sentence says all, without pydantic's "Value error"
+        return DesignFormatError(own, path=path, source=source)
     message = pydantic_says(first)
     if "input" in first and first.get("type") not in ("missing",):
         shown = first["input"]
@@ -425,6 +431,13 @@ def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatEr
         if not isinstance(shown, (dict, list)):
             message = Says(N_("{message}, got {shown!r}"), message=message, shown=shown)
     return DesignFormatError(message, path=path, source=source)
+
+
+def _own_sentence(first: ErrorDetails) -> Says | None:
+    """The sentence a validator of ours refused a value with (a ValueError holding a words.Says), or None."""
+    raised = (first.get("ctx") or {}).get("error")
+    said = raised.args[0] if isinstance(raised, ValueError) and len(raised.args) == 1 else None
+    return said if first.get("type") == "value_error" and isinstance(said, Says) else None
 
 
 # pydantic's refusals (an error's `type`) in its own English, as sentences to translate: its `msg` is its template

@@ -86,11 +86,12 @@ def in_order(results: Iterable[tuple[int, Line]], first: int) -> Iterator[Line]:
 
 def play_named(play: Play, task: MapTask) -> Line:
     """`play(task)`, its bad input named by the map it came from (a design file of the wrong kind is found by the
-    game's own balance, which knows the kinds it plays)."""
+    game's own balance, which knows the kinds it plays); a bad --bots, which every map is played with, is the
+    option's and named alone."""
     try:
         return play(task)
     except InputError as error:
-        if str(error).startswith(task.source):
+        if str(error).startswith((task.source, "--bots:")):
             raise
         raise InputError(f"{task.source}: {error}") from None
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Sequence, cast
 
 from ...errors import InputError
+from ...inputs import clipped
 from ...words import N_, Says
 from ..foreign import refuse_other_design
 from ..params import SEED_MAX
@@ -84,7 +85,7 @@ def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
             except KeyError:
                 raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
                     N_("unknown token {token!r} (cell {col}); use . for an empty cell, a rank ({ranks}) or a name "
-                       "({names})"), token=token, col=col, ranks=" ".join(RANKS), names=" ".join(NAMES)))) from None
+                       "({names})"), token=clipped(token), col=col, ranks=" ".join(RANKS), names=" ".join(NAMES)))) from None
             if name is not None:
                 grid[(row, col)] = name
     return layout_from_grid(grid, width, height)
@@ -152,7 +153,7 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
         if found is None or name not in BY_NAME or BY_NAME[name].rank != found.group(1).upper():
             raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
                 N_("write a structure as {form} ({example}), got {text!r}"), form="RANK NAME x COPIES",
-                example="' 3  Scratcher  x 4'", text=line.strip()[:60])))
+                example="' 3  Scratcher  x 4'", text=clipped(line.strip()))))
         if name in copies:
             raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
                 N_("{name} is listed twice (line {first})"), name=name, first=copies[name][1])))

@@ -51,7 +51,7 @@ Cell = tuple[int, int]       # (row, col), 1-based
 def _leads_to_a_web_page(url: str) -> str:
     problem = url_says(url, MAX_URL_LENGTH)
     if problem is not None:
-        raise ValueError(problem)          # a sentence: design.pydantic_says says it in the page's language
+        raise ValueError(problem)          # a sentence: the design loader says it in the page's language
     return url
 
 

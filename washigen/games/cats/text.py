@@ -27,7 +27,7 @@ import pydantic
 
 from ...design import _adapter, json_path, pydantic_says
 from ...errors import DesignFormatError, InputError
-from ...inputs import quoted
+from ...inputs import clipped, quoted
 from ...units import format_mm, parse_length
 from ...words import N_, Says
 from .model import (BUILDING, CELL_KINDS, COLOUR_LETTER, LETTER_COLOUR, SIDE_STEP, STREET, Building, CatsMap,
@@ -239,7 +239,7 @@ def from_text(text: str, source: str = "") -> Any:
         key, sep, value = line.partition(":")
         key = key.strip()
         if not sep:
-            raise reader.fail(Says(N_("expected `key: value`, got {line!r}"), line=line.strip()), number)
+            raise reader.fail(Says(N_("expected `key: value`, got {line!r}"), line=clipped(line.strip())), number)
         if key == "grid" or key.startswith("segment ") and key[8:].strip().isdigit():
             # The grid starts on the next line: text after the colon was dropped unread (`grid: 3 x 5`).
             if value.strip():
@@ -561,7 +561,7 @@ def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
     try:
         number = float(value) if name in ("balance", "play_score") else int(value)
     except ValueError:
-        raise reader.fail(Says(N_("{field}: expected a number, got {value!r}"), field=_key(name), value=value),
+        raise reader.fail(Says(N_("{field}: expected a number, got {value!r}"), field=_key(name), value=clipped(value)),
                           line) from None
     # Refused here, named as its JSON form names it: the model's bounds (balance >= 0) would call a nan out of range.
     if not math.isfinite(number):
@@ -582,7 +582,7 @@ def _parse_pieces(reader: _Reader, key: str, value: str, line: int) -> list[Piec
             pieces.append(Piece(layer=int(layer_text), col=int(first), width=int(last) - int(first) + 1,
                                 source=int(source)))
         except ValueError:
-            raise reader.fail(Says(N_("piece {token!r}: write {form}, such as {example}"), token=token,
+            raise reader.fail(Says(N_("piece {token!r}: write {form}, such as {example}"), token=clipped(token),
                                    form="FIRST-LAST<SOURCE", example="1-6<13"), line) from None
     return pieces
 
@@ -591,7 +591,7 @@ def _parse_drawing(reader: _Reader, value: str, line: int) -> Drawing:
     parts = value.split()
     # isdecimal, not isdigit: `fish: 1 ² 3` passed isdigit() and int() raised a ValueError, a traceback.
     if len(parts) != 3 or not all(p.isdecimal() for p in parts):
-        raise reader.fail(Says(N_("expected {form}, got {value!r}"), form="PLAYER ROW COLUMN", value=value.strip()),
+        raise reader.fail(Says(N_("expected {form}, got {value!r}"), form="PLAYER ROW COLUMN", value=clipped(value.strip())),
                           line)
     return Drawing(player=int(parts[0]), row=int(parts[1]), col=int(parts[2]))
 

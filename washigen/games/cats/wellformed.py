@@ -39,6 +39,9 @@ def _check_map(design: CatsMap, prefix: str) -> None:
         said = Says(N_("team play is for 4 players (2 v 2) or 6 players (2 v 2 v 2), got {players}"),
                     players=design.players)
         raise DesignFormatError(said if str(said) == reason else reason, path=prefix + "coop") from None
+    if design.variant is not None and not design.cut_up:      # as `cats map --variant` without --cut-up
+        raise DesignFormatError(Says(N_("only a cut-up map has variants; add {option}"), option='"cut_up": true'),
+                                path=prefix + "variant")
     _check_map_shape(design, prefix + "grid", shape)
     _check_grid(design.grid, prefix + "grid", shape)
     rows, cols = shape

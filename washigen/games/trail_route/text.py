@@ -18,6 +18,7 @@ import re
 
 from ...design import FORMAT, Design, loads
 from ...errors import DesignFormatError
+from ...inputs import clipped
 from ...words import N_, Says
 from .model import (CARD_CODES, COLOURS, COLS, MIX_PARTS, TITLE, TOKEN_TO_DEST, TOKEN_TO_ROAD, TrailRouteSetup,
                     dest_token, tile_token)
@@ -73,7 +74,7 @@ def from_text(text: str, source: str = "") -> Design:
             key, _, value = line.partition(":")
             _field(key.strip(), value.strip(), fields, mix, where, source)
         else:
-            raise DesignFormatError(Says(N_("cannot read {line!r}"), line=line), path=where, source=source)
+            raise DesignFormatError(Says(N_("cannot read {line!r}"), line=clipped(line)), path=where, source=source)
     # As in a JSON setup, the board and the table must be there; their size is a rule (validate says it).
     if not fields["road"]:
         raise DesignFormatError(Says(N_("no board: a setup lists its rows as `row N: DEST DEST | ROAD ...`, row 1 "
@@ -133,7 +134,7 @@ UNKNOWN_ROAD = N_("unknown road tile {token!r}")
 def _token(token: str, table: dict[str, str], unknown: str, where: str, source: str) -> str:
     """The code a token stands for; `unknown` is the refusal of any other token (UNKNOWN_DEST, UNKNOWN_ROAD)."""
     if token not in table:
-        raise DesignFormatError(Says(unknown, token=token), path=where, source=source)
+        raise DesignFormatError(Says(unknown, token=clipped(token)), path=where, source=source)
     return table[token]
 
 
@@ -142,7 +143,7 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
         try:
             fields[key] = int(value) if value != "None" else None
         except ValueError:
-            raise DesignFormatError(Says(N_("{key} must be a whole number, got {value!r}"), key=key, value=value),
+            raise DesignFormatError(Says(N_("{key} must be a whole number, got {value!r}"), key=key, value=clipped(value)),
                                     path=where, source=source) from None
     elif key == "generator":
         fields["generator"] = value
@@ -158,7 +159,7 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
             code, eq, count = item.partition("=")
             # isdecimal, not isdigit: `road=²` passed isdigit() and int() raised a ValueError, a traceback.
             if not eq or not count.lstrip("-").isdecimal():
-                raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count", item=item),
+                raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count", item=clipped(item)),
                                         path=where, source=source)
             pairs.append((code, int(count)))
         mix[key[4:]] = tuple(pairs)
