@@ -129,7 +129,7 @@ def test_seed_ranges():
 def test_the_sweep_chart_counts_every_map_fair_or_not(tmp_path):
     import xml.etree.ElementTree as ET
 
-    from washigen.arena.chart import THEME
+    from washigen.arena.chart import LABEL, THEME
 
     out, chart = tmp_path / "s.jsonl", tmp_path / "s.svg"
     result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-6", "--games", "10", "--jobs", "1",
@@ -147,6 +147,8 @@ def test_the_sweep_chart_counts_every_map_fair_or_not(tmp_path):
     for rect in rects:
         stacks[rect.get("x")] = stacks.get(rect.get("x"), 0.0) + float(rect.get("height"))
     unit = max(stacks.values()) / tallest                  # mm per map: the tallest stack holds `tallest` maps
+    # The axis's labels stand at its ends: "0" on the base line, the tallest count hung from the top one.
+    assert abs((base_y - top_y) - (tallest * unit - 0.7 * LABEL)) < 0.05
     assert all(abs(h / unit - round(h / unit)) < 0.01 for h in stacks.values())
     counted = {key: round(sum(float(r.get("height")) for r in rects if r.get("fill") == THEME[f"chart-{key}"]) / unit)
                for key in ("win", "trap")}
