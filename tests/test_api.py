@@ -415,3 +415,54 @@ def test_a_rules_address_is_held_to_a_web_page_in_a_file_and_on_the_command_line
     refused = CliRunner().invoke(main, ["cats", "map", "--rules-url", "file:///etc/passwd", "-o",
                                         str(tmp_path / "m.json")])
     assert refused.exit_code == 2 and "--rules-url" in refused.output and not (tmp_path / "m.json").exists()
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"seed": float("nan")}, "design, seed: nan is not a finite number"),
+    ({"players": float("inf")}, "design, players: inf is not a finite number"),      # it said "got None"
+    ({"rules_url": float("nan")}, "design, rules_url: nan is not a finite number"),
+    ({"seed": True}, "design, seed: True is not a value a design file holds here (it would read back as 1)"),
+    ({"balance": True}, "design, balance: True is not a value a design file holds here (it would read back as 1.0)"),
+    ({"generator": b"x"}, "design, generator: b'x' is not a value a design file holds here (it would read back as "
+                          "'x')"),
+])
+def test_a_value_its_file_would_change_is_refused_not_changed(change, says, tmp_path):
+    """A NaN was written as null and True as 1, without a word: validated, saved and drawn changed."""
+    changed = replace(washigen.generate("cats", "map", seed=1), **change)
+    for call in (lambda: washigen.validate(changed), lambda: washigen.save(changed, tmp_path / "m.json")):
+        with pytest.raises(washigen.DesignFormatError) as caught:
+            call()
+        assert str(caught.value) == says
+    assert not (tmp_path / "m.json").exists()
+    same = replace(washigen.generate("cats", "map", seed=1), seed=5, pieces=list(washigen.generate(
+        "cats", "map", seed=1).pieces))                   # a list for a tuple, a whole number: held as they are
+    assert washigen.validate(same).ok
+
+
+def test_a_design_of_another_kind_inside_a_design_is_refused_naming_its_field():
+    setup = washigen.generate("cats", "setup", seed=1)
+    cops = washigen.generate("cops", "map", seed=1, budget=0)
+    with pytest.raises(washigen.DesignFormatError, match=r"^design, map: must be a cats map, got a cops map$"):
+        washigen.validate(replace(setup, map=cops))          # an AttributeError from inside pydantic's writer
+
+
+def test_arguments_of_the_wrong_kind_are_refused_naming_them(tmp_path):
+    design = washigen.generate("cats", "map", seed=1)
+    refusals = [
+        (lambda: washigen.message(InputError("x"), ["de"]), "lang: no language ['de']; washigen prints de, en"),
+        (lambda: washigen.load_design(None), "path: must be a file's name (text or a pathlib.Path), got NoneType"),
+        (lambda: washigen.save_design("x", tmp_path / "a.json"), "design: must be a design of one of washigen's "
+                                                                   "games"),
+        (lambda: washigen.render(design, tmp_path / "t.pdf", template=5), "template: must be a file's name (text or "
+                                                                           "a pathlib.Path), got int"),
+        (lambda: washigen.play("trail-route", players=4.0), "players: must be 3 or 4, got 4.0"),
+        (lambda: washigen.play("trail-route", washigen.generate("trail-route", "setup", seed=1), players=3),
+         "players: the setup is dealt for 4 players, not 3"),
+    ]
+    for call, says in refusals:
+        with pytest.raises(InputError) as caught:            # not a TypeError, AttributeError or a quiet 4 players
+            call()
+        assert str(caught.value).startswith(says), str(caught.value)
+    assert not (tmp_path / "t.pdf").exists() and not (tmp_path / "a.json").exists()
+    default = washigen.draw_component("cats", "sheet")
+    assert len(washigen.draw_component("cats", "sheet", players=None).pages) == len(default.pages)

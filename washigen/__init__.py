@@ -41,8 +41,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "get_game": ("games", "get_game"),
     "all_games": ("games", "all_games"),
     "register_game": ("games", "register_game"),
-    "load_design": ("design", "load"),
-    "save_design": ("design", "save"),
+    "load_design": ("api", "load"),          # the older names of load and save, checked as they are
+    "save_design": ("api", "save"),
     "Design": ("design", "Design"),
     "PrintOptions": ("press.options", "PrintOptions"),
     "Report": ("report", "Report"),
@@ -70,8 +70,8 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .api import (balance, bot_game, draw, draw_component, generate, load, message, play, print_options, render,
                       save, validate)
     from .design import Design
-    from .design import load as load_design
-    from .design import save as save_design
+    from .api import load as load_design
+    from .api import save as save_design
     from .errors import DesignFormatError, InputError, OutputError, TemplateError, WashigenError
     from .games import all_games, get_game, register_game
     from .press.options import PrintOptions

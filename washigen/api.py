@@ -155,9 +155,9 @@ def message(error: BaseException, lang: str = "en") -> str:
     """An error's message in a language: a refusal of bad input (InputError) as the catalog words it, so that a
     program showing it to people speaks their language, as the studio does; str(error), its English, otherwise (and
     for a sentence the catalog does not hold)."""
-    from .i18n import translator
+    from .i18n import check_language, translator
 
-    return translator(lang).says(getattr(error, "says", None) or str(error))
+    return translator(check_language(lang, "lang")).says(getattr(error, "says", None) or str(error))
 
 
 def print_options(**values: Any) -> PrintOptions:
@@ -261,6 +261,7 @@ _PRINT_CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "paper": _choice(_papers), "bleed": _bleed, "crop_marks": _flag, "cut_lines": _flag,
     "duplex": _choice(DUPLEX), "back_offset": _offset, "dpi": _dpi, "gutter": _length(MAX_GUTTER),
     "colour": _choice(COLOURS), "lang": _language, "orientation": _choice(("portrait", "landscape")),
+    "template": lambda value, name: _file_name(value, name),       # read (and checked) where the print is laid out
 }
 
 
@@ -312,7 +313,8 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
 
             raise InputError(Says(NO_SUCH_PARAMETER, field=name, game=found.name, component=part.name,
                                   known=", ".join(known) or Says(NONE)))
-    values = {known[name].name: known[name].check(value) for name, value in params.items()}
+    values = {known[name].name: known[name].check(value) for name, value in params.items()
+              if value is not None}                     # None: the default, as generate() reads it
     return part.draw(part.options(**values) if part.options is not None else values, options)
 
 

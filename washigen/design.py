@@ -202,6 +202,8 @@ def checked(design: Any, what: str = "design") -> Design:
         raise InputError(Says(N_("{what}: must be a design of one of washigen's games ({generate} or {load} makes "
                                  "one), got {type}"), what=what, generate="washigen.generate", load="washigen.load",
                               type=type(design).__name__))
+    _refuse_non_finite(design, what)
+    _refuse_foreign_parts(design, what)
     with warnings.catch_warnings():            # a field of the wrong type is reported below, by its name
         warnings.simplefilter("ignore")
         try:
@@ -210,10 +212,74 @@ def checked(design: Any, what: str = "design") -> Design:
             raise DesignFormatError(Says(N_("cannot be written as a design file ({error})"), error=str(error)),
                                     source=what) from None
     read = loads(text, source=what)
+    _refuse_coerced(design, read, what)
     for name, value in vars(design).items():      # what rides along, not a field (a Tiled map's other properties)
         if name not in vars(read):
             object.__setattr__(read, name, value)
     return read
+
+
+def _refuse_non_finite(value: Any, what: str, path: tuple = ()) -> None:
+    """Refuses a NaN or an infinity anywhere in a design, naming its field (its file would hold null there)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise DesignFormatError(Says(N_("{value} is not a finite number"), value=value), path=json_path(path),
+                                source=what)
+    if hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            _refuse_non_finite(getattr(value, name), what, (*path, name))
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            _refuse_non_finite(item, what, (*path, index))
+
+
+def _refuse_foreign_parts(design: Design, what: str) -> None:
+    """Refuses a design held in a field meant for another kind (a Cops map put in a Cats set-up's `map`), naming
+    the field: pydantic's writer failed on it with an AttributeError."""
+    for name, wanted in _design_fields(type(design)).items():      # type: ignore[arg-type]  # a class hashes
+        value = getattr(design, name, None)
+        if isinstance(value, Design) and not isinstance(value, wanted):
+            raise DesignFormatError(Says(N_("must be a {game} {kind}, got a {other} {other_kind}"), game=wanted.GAME,
+                                         kind=wanted.KIND, other=value.GAME, other_kind=value.KIND),
+                                    path=name, source=what)
+
+
+@lru_cache(maxsize=None)
+def _design_fields(cls: type) -> dict[str, type[Design]]:
+    """The fields of a design class that hold a design of their own, by the class they hold (CatsSetup.map)."""
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    return {name: hint for name, hint in hints.items()
+            if name in getattr(cls, "__dataclass_fields__", {}) and isinstance(hint, type) and issubclass(hint, Design)}
+
+
+def _refuse_coerced(given: Any, read: Any, what: str) -> None:
+    """Refuses a value the design's file would not hold as it is (True read back as 1, bytes as text), naming its
+    field: it was saved, drawn and played changed, without a word."""
+    loc = _coerced(given, read, ())
+    if loc is not None:
+        value, back = loc[1], loc[2]
+        raise DesignFormatError(Says(N_("{value!r} is not a value a design file holds here (it would read back as "
+                                        "{back!r})"), value=value, back=back), path=json_path(loc[0]), source=what)
+
+
+def _coerced(given: Any, read: Any, path: tuple) -> tuple[tuple, Any, Any] | None:
+    """The first place where a design and its reading back from JSON differ by more than a list for a tuple or
+    an int for a float: (its path, the value given, the value read)."""
+    if isinstance(given, Design) or (hasattr(given, "__dataclass_fields__") and type(given) is type(read)):
+        for name in getattr(given, "__dataclass_fields__", {}):
+            found = _coerced(getattr(given, name), getattr(read, name, None), (*path, name))
+            if found is not None:
+                return found
+        return None
+    if isinstance(given, (list, tuple)) and isinstance(read, (list, tuple)) and len(given) == len(read):
+        for index, (item, back) in enumerate(zip(given, read)):
+            found = _coerced(item, back, (*path, index))
+            if found is not None:
+                return found
+        return None
+    held = isinstance(given, bool) == isinstance(read, bool) and type(given) is not bytes and given == read
+    return None if held else (path, given, read)
 
 
 def load_tmj(data: bytes, source: str, form: str = ".tmj") -> Design:

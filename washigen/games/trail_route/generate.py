@@ -18,7 +18,7 @@ SHUFFLES = 200
 def generate_setup(players: int = 4, seed: int = 0, mix: Mix | None = None) -> TrailRouteSetup:
     """Road tiles drawn from the mix and arranged so that no arrow loops or leaves the board and no row is closed,
     destinations drawn and laid out, the exchange deck shuffled, colours given, 4 hand cards dealt to each."""
-    if players not in PLAYERS:
+    if type(players) is not int or players not in PLAYERS:         # 4.0 is no player count (True neither)
         raise InputError(Says(N_("{field}: must be {wanted}, got {value}"), field="players",
                               wanted=either([str(n) for n in PLAYERS]), value=players))
     mix = mix or load_mix()

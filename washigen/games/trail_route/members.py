@@ -105,9 +105,10 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
 
 
 def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: str | None = None,
-         players: int = 4):
+         players: int | None = None):
     """One game played to its end by the engine (washigen.arena): on `setup`, or on a setup dealt from `seed` for
-    `players`; `bots` names a policy for every seat or one per seat (`"greedy"`, `"greedy,random,random"`)."""
+    `players` (4 unless given; with a setup, its own or refused); `bots` names a policy for every seat or one per
+    seat (`"greedy"`, `"greedy,random,random"`)."""
     from .bots import make_policies
     from .engine import GameResult, play_game
     from .generate import generate_setup
@@ -115,7 +116,7 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
 
     seed = 0 if seed is None else seed
     if setup is None:
-        setup = generate_setup(players, seed)
+        setup = generate_setup(4 if players is None else players, seed)
     elif not isinstance(setup, TrailRouteSetup):
         raise InputError(Says(N_("{field}: {game} plays on a setup, got a {other} {kind}"), field="play", game=GAME,
                               other=getattr(setup, "GAME", "?"), kind=getattr(setup, "KIND", type(setup).__name__)))
@@ -123,6 +124,9 @@ def play(setup: TrailRouteSetup | None = None, seed: int | None = None, bots: st
         from .rules import playable
 
         playable(setup)
+        if players is not None and players != setup.players:
+            raise InputError(Says(N_("{field}: the setup is dealt for {players} players, not {value}"), field="players",
+                                  players=setup.players, value=players))
     names = [name.strip() for name in (bots or "greedy").split(",")]
     names = names * setup.players if len(names) == 1 else names
     if len(names) != setup.players:
