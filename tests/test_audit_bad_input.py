@@ -247,7 +247,7 @@ def test_rules_url_with_a_space_is_refused(tmp_path, cats_map):
     path.write_text(json.dumps(document))
     code, text = run("validate", path)
     assert code == 2 and "rules_url" in text and "a space at character 24" in text
-    with pytest.raises(InputError, match="rules-url: a space at character 24"):
+    with pytest.raises(InputError, match="rules_url: a space at character 24"):
         import washigen
         washigen.generate("cats", "map", seed=1, rules_url="https://example.org/cat rules")
 

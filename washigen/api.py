@@ -313,7 +313,7 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
 
             raise InputError(Says(NO_SUCH_PARAMETER, field=name, game=found.name, component=part.name,
                                   known=", ".join(known) or Says(NONE)))
-    values = {known[name].name: known[name].check(value) for name, value in params.items()
+    values = {known[name].name: known[name].check(value, name) for name, value in params.items()
               if value is not None}                     # None: the default, as generate() reads it
     return part.draw(part.options(**values) if part.options is not None else values, options)
 

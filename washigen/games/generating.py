@@ -49,7 +49,7 @@ def checked_params(found: Game, part: Component, params: dict[str, Any]) -> dict
             raise InputError(Says(NO_SUCH_PARAMETER, field=name, game=found.name, component=part.name,
                                   known=", ".join(n for n, p in known.items() if p.design) or Says(NONE)))
     # None means the default, as a parameter left out (a maker's own default is not always None).
-    checked = {name: known[name].check(value) for name, value in params.items() if value is not None}
+    checked = {name: known[name].check(value, name) for name, value in params.items() if value is not None}
     if part.options is not None:
         printing = [name for name in checked if not known[name].design]
     else:

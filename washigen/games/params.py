@@ -114,20 +114,21 @@ class Param(NamedTuple):
             note = f" (default {shown})"
         return f"{name} {span}{note}"
 
-    def check(self, value: Any) -> Any:
-        """The value, as the parameter's kind (a length in mm), or an InputError naming the parameter."""
+    def check(self, value: Any, field: str | None = None) -> Any:
+        """The value, as the parameter's kind (a length in mm), or an InputError naming the parameter as `field`
+        (its label unless given: a Python call names it by its keyword, tape_width)."""
         if value is None:
             return value
-        value = self._as_kind(value)
+        label = field or self.label
+        value = self._as_kind(value, label)
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            raise InputError(Says(IN_RANGE, field=self.label, low=self.min, high=self.max, value=value))
+            raise InputError(Says(IN_RANGE, field=label, low=self.min, high=self.max, value=value))
         if self.choices and value not in self.choices:
-            raise InputError(Says(N_("{field}: must be one of {known}, got {value!r}"), field=self.label,
+            raise InputError(Says(N_("{field}: must be one of {known}, got {value!r}"), field=label,
                                   known=", ".join(self.choices), value=value))
         return value
 
-    def _as_kind(self, value: Any) -> Any:
-        label = self.label
+    def _as_kind(self, value: Any, label: str) -> Any:
         if self.kind == "length":
             from ..units import parse_length
             # As on the command line: zero only where a lower bound is declared (a bleed's 0), never for a size.
