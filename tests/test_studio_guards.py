@@ -60,6 +60,22 @@ def test_a_wrong_method_is_405_and_an_unknown_endpoint_404(client):
         "error"]
 
 
+def test_the_refusals_of_the_request_itself_speak_the_pages_language(client):
+    """A wrong method, an unknown endpoint, a foreign Host or Origin: the German page was answered in English."""
+    german = {"Accept-Language": "de"}
+    said = {"405": client.get("/api/design", headers=german).json()["error"],
+            "404": client.get("/api/nothing", headers=german).json()["error"],
+            "400": client.get("/api/games", headers={**german, "Host": "evil.example"}).json()["error"],
+            "403": client.post("/api/validate", headers={**german, "Origin": "http://evil.example"}, json={}).json()[
+                "error"]}
+    assert said == {"405": "/api/design: GET wird hier nicht beantwortet; verwenden Sie POST",
+                    "404": "/api/nothing: diesen Endpunkt gibt es nicht; siehe GET /api/games",
+                    "400": "Host 'evil.example' wird nicht bedient; öffnen Sie http://127.0.0.1 oder http://localhost",
+                    "403": "Anfragen von Seiten unter 'http://evil.example' werden abgewiesen; nur die eigene Seite "
+                           "des Studios darf diesen Dienst nutzen"}
+    assert client.get("/api/nothing").json()["error"] == "/api/nothing: no such endpoint; see GET /api/games"
+
+
 def command_options(command: click.Command) -> set[str]:
     """What a user can type: every long option's name (--long -> long), but options naming a file."""
     names = set()

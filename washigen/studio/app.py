@@ -76,14 +76,17 @@ class LocalHostOnly:
             headers = dict(scope.get("headers") or [])
             host = headers.get(b"host", b"").decode("latin-1")
             origin = headers.get(b"origin", b"").decode("latin-1")
-            refusal = None
+            refusal: tuple[int, Says] | None = None
             if not host_allowed(host):
-                refusal = (400, f"Host {host!r} is not served; open http://127.0.0.1 or http://localhost")
+                refusal = (400, Says(N_("{header} {host!r} is not served; open {address} or {name}"), header="Host",
+                                     host=host, address="http://127.0.0.1", name="http://localhost"))
             elif origin and not origin_allowed(origin, host):
-                refusal = (403, f"requests from pages at {origin!r} are refused; only the studio's own page "
-                                "may use this server")
+                refusal = (403, Says(N_("requests from pages at {origin!r} are refused; only the studio's own page "
+                                        "may use this server"), origin=origin))
             if refusal is not None:
-                await JSONResponse({"error": refusal[1]}, status_code=refusal[0])(scope, receive, send)
+                said = translator(_named_language(headers.get(b"accept-language", b"").decode("latin-1"))
+                                  or SOURCE_LANGUAGE)
+                await JSONResponse({"error": said.says(refusal[1])}, status_code=refusal[0])(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -216,8 +219,13 @@ def page_language(request: Request) -> str:
 def spoken(request: Request) -> str | None:
     """The first language the request names that has a catalog (English included), None where it names none (a
     script, curl): the report is then said in the language the design is printed in."""
+    return _named_language(request.headers.get("accept-language", ""))
+
+
+def _named_language(accept_language: str) -> str | None:
+    """The first language an Accept-Language header names that has a catalog (English included), or None."""
     known = languages()
-    for tag in request.headers.get("accept-language", "").split(","):
+    for tag in accept_language.split(","):
         code = tag.split(";")[0].strip().lower().split("-")[0]
         if code == SOURCE_LANGUAGE or code in known:
             return code
@@ -457,13 +465,15 @@ def create_app(workdir: Path | None = None) -> Starlette:
         """404 and 405 as JSON, like every other answer (405 names the methods the endpoint takes)."""
         assert isinstance(error, HTTPException)          # the only exception it is registered for
         if error.status_code == 405:
-            allowed = (error.headers or {}).get("Allow", "another method")
-            message = f"{request.url.path}: {request.method} is not answered here; use {allowed}"
+            allowed = (error.headers or {}).get("Allow", "")
+            said: Says | str = Says(N_("{path}: {method} is not answered here; use {allowed}"), path=request.url.path,
+                                    method=request.method, allowed=allowed)
         elif error.status_code == 404:
-            message = f"{request.url.path}: no such endpoint; see GET /api/games"
+            said = Says(N_("{path}: no such endpoint; see {list}"), path=request.url.path, list="GET /api/games")
         else:
-            message = str(error.detail)
-        return JSONResponse({"error": message}, status_code=error.status_code, headers=error.headers)
+            said = str(error.detail)
+        return JSONResponse({"error": translator(page_language(request)).says(said)}, status_code=error.status_code,
+                            headers=error.headers)
 
     routes = [
         Route("/", index, methods=["GET"]),
