@@ -113,7 +113,8 @@ def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):
     (["--set", "tape-width=50mm", "--set", "tape_width=40"], "--set: tape_width is set twice"),
     # The option every map is played with, named alone (it read "seed 1: --bots: ...", as if the map were at fault).
     (["--bots", "foo", "--set", "budget=0"], "error: --bots: unknown bot 'foo'; known bots: greedy, random, strong\n"),
-    (["--bots", "strong:0", "--set", "budget=0"], "error: --bots: 'strong:0': strength must be a whole number 1..10000\n"),
+    (["--bots", "strong:0", "--set", "budget=0"],
+     "error: --bots: 'strong:0': strength must be a whole number 1..10000\n"),
 ])
 def test_bad_sweep_input_is_named(tmp_path, args, message):
     result = CliRunner().invoke(main, ["sweep", "cops", "--games", "2", "-o", str(tmp_path / "x.jsonl"), *args])

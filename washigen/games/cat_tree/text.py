@@ -85,7 +85,8 @@ def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
             except KeyError:
                 raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
                     N_("unknown token {token!r} (cell {col}); use . for an empty cell, a rank ({ranks}) or a name "
-                       "({names})"), token=clipped(token), col=col, ranks=" ".join(RANKS), names=" ".join(NAMES)))) from None
+                       "({names})"), token=clipped(token), col=col, ranks=" ".join(RANKS),
+                    names=" ".join(NAMES)))) from None
             if name is not None:
                 grid[(row, col)] = name
     return layout_from_grid(grid, width, height)

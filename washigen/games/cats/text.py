@@ -591,7 +591,8 @@ def _parse_drawing(reader: _Reader, value: str, line: int) -> Drawing:
     parts = value.split()
     # isdecimal, not isdigit: `fish: 1 ² 3` passed isdigit() and int() raised a ValueError, a traceback.
     if len(parts) != 3 or not all(p.isdecimal() for p in parts):
-        raise reader.fail(Says(N_("expected {form}, got {value!r}"), form="PLAYER ROW COLUMN", value=clipped(value.strip())),
+        raise reader.fail(Says(N_("expected {form}, got {value!r}"), form="PLAYER ROW COLUMN",
+                               value=clipped(value.strip())),
                           line)
     return Drawing(player=int(parts[0]), row=int(parts[1]), col=int(parts[2]))
 

@@ -143,7 +143,8 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
         try:
             fields[key] = int(value) if value != "None" else None
         except ValueError:
-            raise DesignFormatError(Says(N_("{key} must be a whole number, got {value!r}"), key=key, value=clipped(value)),
+            raise DesignFormatError(Says(N_("{key} must be a whole number, got {value!r}"), key=key,
+                                         value=clipped(value)),
                                     path=where, source=source) from None
     elif key == "generator":
         fields["generator"] = value
@@ -159,7 +160,8 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
             code, eq, count = item.partition("=")
             # isdecimal, not isdigit: `road=²` passed isdigit() and int() raised a ValueError, a traceback.
             if not eq or not count.lstrip("-").isdecimal():
-                raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count", item=clipped(item)),
+                raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count",
+                                             item=clipped(item)),
                                         path=where, source=source)
             pairs.append((code, int(count)))
         mix[key[4:]] = tuple(pairs)
