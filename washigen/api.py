@@ -261,7 +261,6 @@ _PRINT_CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "paper": _choice(_papers), "bleed": _bleed, "crop_marks": _flag, "cut_lines": _flag,
     "duplex": _choice(DUPLEX), "back_offset": _offset, "dpi": _dpi, "gutter": _length(MAX_GUTTER),
     "colour": _choice(COLOURS), "lang": _language, "orientation": _choice(("portrait", "landscape")),
-    "template": lambda value, name: _file_name(value, name),       # read (and checked) where the print is laid out
 }
 
 
@@ -275,6 +274,8 @@ def _print_options(options: Any, overrides: dict[str, Any]) -> PrintOptions:
         raise InputError(Says(N_("{field}: must be {kind} ({maker} makes them), got {type}"), field="options",
                               kind="PrintOptions", maker="washigen.print_options(...)", type=type(options).__name__))
     given = {name: value for name, value in overrides.items() if value is not None}   # None: as it is
+    if "template" in given:             # render's and draw's own (print_options() takes none): a file's name
+        _file_name(given["template"], "template")
     made = print_options_from(options, {name: _PRINT_CHECKS[name](value, name) if name in _PRINT_CHECKS else value
                                         for name, value in given.items()})
     for name, check in _PRINT_CHECKS.items():        # PrintOptions made by hand are held to the same
