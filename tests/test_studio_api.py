@@ -507,7 +507,9 @@ def test_balance_runs_the_games_hook(client, monkeypatch):
     assert answer == hook(received, 30, 4, 1).to_json()
     assert [s["wins"] for s in answer["seats"]] == [20, 10]
     assert next(g for g in client.get("/api/games").json()["games"] if g["name"] == "cats")["balance"] is True
-    assert_error(client.post("/api/balance", json={"design": design, "games": 0}), 400, "games")
+    refused = client.post("/api/balance", json={"design": design, "games": 0})
+    assert_error(refused, 400, "games: must be a whole number 1..2000, got 0")
+    assert (refused.json()["field"], refused.json()["value"]) == ("games", 0)      # the page marks the field
 
 
 # -- POST /api/play ----------------------------------------------------------------------------------------------------

@@ -621,8 +621,8 @@ def packed(files: list[tuple[str, bytes]], fmt: str, stem: str) -> tuple[bytes, 
 def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(Says(N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field=key, low=low,
-                              high=high, value=value))
+        raise FieldError(key, Says(N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field=key,
+                                   low=low, high=high, value=value), value, trimmed=True)      # the page marks it
     return value
 
 
