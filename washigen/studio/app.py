@@ -465,7 +465,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         """404 and 405 as JSON, like every other answer (405 names the methods the endpoint takes)."""
         assert isinstance(error, HTTPException)          # the only exception it is registered for
         if error.status_code == 405:
-            allowed = (error.headers or {}).get("Allow", "")
+            allowed: Says | str = (error.headers or {}).get("Allow") or Says(N_("another method"))
             said: Says | str = Says(N_("{path}: {method} is not answered here; use {allowed}"), path=request.url.path,
                                     method=request.method, allowed=allowed)
         elif error.status_code == 404:

@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from ...report import Report, Violation
 from ...words import N_, NN_, Says
-from .geometry import (EPS, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
+from .geometry import (EPS, TOUCH, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
                        point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
                        port_partners, ports_of, road_path, rounded, self_meeting, shape_box, shape_of,
@@ -258,7 +258,7 @@ def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) ->
             if other is None or not boxes_meet(box, other):
                 continue
             distance, where = polyline_distance(parts[i], parts[j], limit)
-            if distance <= 1e-7:
+            if distance <= TOUCH:
                 yield Violation.error("cops.path.crossing",
                                       Says(N_("Paths #{first} and #{second} of segment {segment} cross."), first=i,
                                            second=j, segment=number),
@@ -295,7 +295,7 @@ def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) ->
                 continue
             distance, where = polyline_shape_distance(part, shape)
             if distance < clearance - 1e-6:
-                if distance <= 1e-7:
+                if distance <= TOUCH:
                     says = Says(N_("Path #{path} of segment {segment} runs over location {location}, which it does "
                                    "not join (keep {clearance:.1f} mm clear)."), path=index, segment=number,
                                 location=location.id, clearance=clearance)
@@ -503,7 +503,7 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
         for j in range(i + 1, len(roads)):
             second = roads[j]
             distance, where = polyline_distance(first.points, second.points, 0.0)
-            if distance > 1e-7:
+            if distance > TOUCH:
                 continue
             shared = [p for p in (first.points[0], first.points[-1])
                       if min(math.dist(p, second.points[0]), math.dist(p, second.points[-1])) <= tolerance]
@@ -577,7 +577,7 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             if not part or len(part) < 2 or not boxes_meet(local_box, polyline_box(part)):
                 continue
             distance, where = polyline_distance(local, part, 0.0)
-            if distance > 1e-7:
+            if distance > TOUCH:
                 continue
             where_map = to_map(where, s, frame, origins)
             if not _touch_allowed(where_map, path, (s, p_index), ends, frame, origins, tolerance):
