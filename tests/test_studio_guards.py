@@ -76,6 +76,22 @@ def test_the_refusals_of_the_request_itself_speak_the_pages_language(client):
     assert client.get("/api/nothing").json()["error"] == "/api/nothing: no such endpoint; see GET /api/games"
 
 
+def test_a_body_that_is_not_json_is_refused_in_the_pages_language_saying_where(client):
+    """JSON's own complaint (English words of Python's json) came through on the German page."""
+    def said(body: bytes, lang: str) -> str:
+        response = client.post("/api/design", content=body,
+                               headers={"Accept-Language": lang, "Content-Type": "application/json"})
+        assert response.status_code == 400
+        return response.json()["error"]
+
+    assert said(b'{"design": ', "en") == "request: not valid JSON: Expecting value at line 1, column 12"
+    german = said(b'{"design": ', "de")
+    assert german.startswith("request: ") and "Zeile 1, Spalte 12" in german and "Expecting" not in german
+    assert said(b'{"a": 1,\n "a" 2}', "en") == "request: not valid JSON: Expecting ':' delimiter at line 2, column 6"
+    assert said(b"\xff{}", "en") == "request: not UTF-8 text (byte 0)"
+    assert "UTF-8" in said(b"\xff{}", "de") and "not" not in said(b"\xff{}", "de")
+
+
 def command_options(command: click.Command) -> set[str]:
     """What a user can type: every long option's name (--long -> long), but options naming a file."""
     names = set()

@@ -416,10 +416,8 @@ def _parse_json(data: bytes | str, source: str) -> Any:
     try:
         # NaN and Infinity are read as the floats they spell, so that check_tree below names the field holding one
         document = json.loads(text, parse_constant=float, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as error:      # json's words as a sentence where they are among JSON_PROBLEMS
-        problem = Says(error.msg) if error.msg in JSON_PROBLEMS else error.msg
-        raise DesignFormatError(Says(N_("not valid JSON: {problem} at line {line}, column {column}"),
-                                     problem=problem, line=error.lineno, column=error.colno), source=source) from None
+    except json.JSONDecodeError as error:
+        raise DesignFormatError(json_syntax(error), source=source) from None
     except _DuplicateKey as error:
         raise DesignFormatError(error.args[0], source=source) from None
     except RecursionError:
@@ -447,6 +445,14 @@ MAX_DESIGN_ITEMS = 20_000
 JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
                  N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
                  N_("Unterminated string starting at"), N_("Invalid control character at"))
+
+
+def json_syntax(error: json.JSONDecodeError) -> Says:
+    """What is wrong with a text that is not JSON, and where: json's words as a sentence where they are among
+    JSON_PROBLEMS (so a German page or command says them in German), else quoted as json says them."""
+    problem = Says(error.msg) if error.msg in JSON_PROBLEMS else error.msg
+    return Says(N_("not valid JSON: {problem} at line {line}, column {column}"), problem=problem, line=error.lineno,
+                column=error.colno)
 
 
 class _DuplicateKey(ValueError):

@@ -30,8 +30,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..api import message
+from ..design import json_syntax
 from ..errors import InputError, WashigenError
 from ..i18n import SOURCE_LANGUAGE, languages, translator
+from ..inputs import NOT_TEXT
 from ..words import N_, Says
 from . import api, jobs
 from .board import NotOnBoard
@@ -111,11 +113,15 @@ async def read_json(request: Request) -> dict[str, Any]:
         value = strict_json(body.decode("utf-8") or "{}")
     except api.FieldError:              # JSON, with a number refused where it stands: said as a field's refusal
         raise
-    except (UnicodeDecodeError, ValueError) as error:
-        raise HttpError(400, Says(N_("{field}: not a JSON object ({error})"), field="request",
-                                  error=str(error))) from None
+    except json.JSONDecodeError as error:
+        raise HttpError(400, Says(N_("{field}: {problem}"), field="request", problem=json_syntax(error))) from None
+    except UnicodeDecodeError as error:
+        raise HttpError(400, Says(N_("{field}: {problem}"), field="request",
+                                  problem=Says(NOT_TEXT, encoding="UTF-8", byte=error.start))) from None
     except RecursionError:
         raise HttpError(400, Says(N_("{field}: JSON nested too deeply"), field="request")) from None
+    except ValueError as error:         # none known: json's own words
+        raise HttpError(400, Says(N_("{field}: {problem}"), field="request", problem=str(error))) from None
     if not isinstance(value, dict):
         raise HttpError(400, Says(N_("{field}: must be a JSON object"), field="request"))
     return value
