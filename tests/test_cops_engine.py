@@ -189,6 +189,31 @@ def test_miso_squirly_is_never_offered_along_a_printed_path(layout, pair):
         assert nearest > engine.MISO_TOUCH, (a, b, nearest)
 
 
+@pytest.mark.parametrize("players, seed, layout, pair, beside", [(4, 5120, "stacked", ("1h", "2h"), "1g"),
+                                                                  (2, 5129, "end-to-end", ("2b", "2e"), "2c")])
+def test_miso_squirly_is_never_offered_past_a_location_it_touches(players, seed, layout, pair, beside):
+    """A bent Miso path ran 0.02 mm beside a third location, just outside its box, and was offered: the engine
+    looked only at locations whose box the path's box overlaps, and measured nothing nearer than 0 mm beyond it
+    (the referee of tests/cops_legality.py found it in random games). Every offered Miso path keeps clear of every
+    other location by the distance the geometry measures."""
+    from washigen.games.cops.geometry import polyline_shape_distance, visible_part
+
+    design = generate_map(players, seed, layout=layout)
+    board = engine.board_for(design)
+    shapes = board._map_geometry[1]
+    a, b, c = (board.number[name] for name in (*pair, beside))
+    bent = board._miso_shapes(a, b)[1]
+    gap, _ = polyline_shape_distance(visible_part(bent, shapes[a], shapes[b]), shapes[c])
+    assert gap <= engine.MISO_TOUCH                             # the shape the engine offered touches the location
+    offered = {(board.locations[i].id, board.locations[j].id): points for i, j, points in board.miso_pairs}
+    assert offered.get(pair) != bent
+    for (i, j), points in offered.items():
+        ends = shapes[board.number[i]], shapes[board.number[j]]
+        part = visible_part(points, *ends)
+        nearest = min(polyline_shape_distance(part, shape)[0] for shape in shapes if shape not in ends)
+        assert nearest > engine.MISO_TOUCH, (i, j, nearest)
+
+
 def _five_strips_one_through_path():
     """Five stacked strips: 1h's bottom port at x 174 runs on through a bare path (no location at either end) in
     each of strips 2, 3 and 4 to strip 5's top port and on to 5f: one path of five printed pieces."""

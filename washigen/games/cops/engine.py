@@ -40,7 +40,7 @@ from typing import Sequence
 
 from ...errors import InputError
 from ...words import N_, Says
-from .geometry import (axis_hits, bents_blocked, frame_of, location_index, origin, path_visible, polyline_box,
+from .geometry import (axis_hits, bents_blocked, frame_of, location_index, origin, path_visible,
                        polyline_shape_distance, segment_distance, shape_box, shape_of, visible_part)
 from .model import CopsMap, Location, Point
 from .routes import Route, map_routes
@@ -258,10 +258,10 @@ class Board:
 
     @staticmethod
     def _over_location(part, a, b, shapes, boxes) -> bool:
-        box = polyline_box(part)
+        x0, y0, x1, y1 = _grown_box(part)           # a location within MISO_TOUCH of the path's box is near it
         for k, sb in enumerate(boxes):
-            if box[0] <= sb[2] and sb[0] <= box[2] and box[1] <= sb[3] and sb[1] <= box[3] and k != a and k != b:
-                if polyline_shape_distance(part, shapes[k], 0.0)[0] <= MISO_TOUCH:
+            if x0 <= sb[2] and sb[0] <= x1 and y0 <= sb[3] and sb[1] <= y1 and k != a and k != b:
+                if polyline_shape_distance(part, shapes[k], MISO_TOUCH)[0] <= MISO_TOUCH:
                     return True
         return False
 
