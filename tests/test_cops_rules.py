@@ -289,6 +289,29 @@ def test_a_road_across_a_printed_path():
     assert abs(x - (L + 34.0)) < 0.2 and abs(y - 25.0) < 0.2
 
 
+def _seam_roads(middle_points):
+    """The map whose new roads run along the seam x 180 end to end (11-20, 20-25, 25-39), the middle one laid
+    along `middle_points` from y 20 to y 25."""
+    from .test_cops_engine import along_the_seam
+
+    design = along_the_seam(True)
+    roads = list(design.roads)
+    roads[1] = replace(roads[1], points=middle_points)
+    return replace(design, roads=tuple(roads))
+
+
+def test_roads_joined_end_to_end_may_meet_only_where_they_join():
+    """Two roads that share an end were held to meet only there by the first place found where they meet: one
+    that left the shared end and crossed the other farther on passed."""
+    assert validate(_seam_roads(((180.0, 20.0), (180.0, 25.0)))).ok          # a chain along the seam
+    detour = ((180.0, 20.0), (185.0, 20.0), (185.0, 15.0), (179.0, 15.0), (179.0, 25.0), (180.0, 25.0))
+    hits = [v.where for v in found(validate(_seam_roads(detour)), "cops.road.crossing") if "other" in v.where]
+    assert hits == [{"road": 0, "other": 1, "position": (180.0, 15.0)}]
+    along = ((180.0, 20.0), (180.0, 16.0), (181.0, 16.0), (181.0, 25.0), (180.0, 25.0))   # back along road 0
+    hits = [v.where for v in found(validate(_seam_roads(along)), "cops.road.crossing") if "other" in v.where]
+    assert hits == [{"road": 0, "other": 1, "position": (180.0, 16.0)}]
+
+
 def test_a_road_that_misses_its_joint():
     shifted = hand_map(offset=6.0)
     road = Road(a=RoadEnd(segment=0, joint="right", at=25.0), b=RoadEnd(segment=1, joint="left", at=25.0),

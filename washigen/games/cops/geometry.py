@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from .model import (CLEARANCE, PATH_WIDTH, SQUAD_WIDTH, CopsMap, End, Location, Path, Point, Segment, meets,
                     scale_for)
@@ -222,6 +222,24 @@ def polyline_distance(p: Sequence[Point], q: Sequence[Point], limit: float = mat
                 if best == 0.0:
                     return best, where
     return best, where
+
+
+def polyline_meetings(p: Sequence[Point], q: Sequence[Point], touch: float) -> Iterator[Point]:
+    """Every place two polylines come within `touch` of each other: where two legs cross or touch, the point; where
+    two legs run along each other, the ends and the middle of the stretch they share (a stretch lies within any
+    circle that holds those three)."""
+    for a, b in zip(p, p[1:]):
+        for c, d in zip(q, q[1:]):
+            if segment_distance(a, b, c, d) > touch:
+                continue
+            along = [end for end, leg in ((a, (c, d)), (b, (c, d)), (c, (a, b)), (d, (a, b)))
+                     if point_segment_distance(end, *leg) <= touch]
+            ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], d[0] - c[0], d[1] - c[1]
+            if abs(ux * vy - uy * vx) > EPS * math.hypot(ux, uy) * math.hypot(vx, vy) or len(along) < 2:
+                yield intersection_point(a, b, c, d)
+                continue
+            first, last = min(along), max(along)
+            yield from (first, last, ((first[0] + last[0]) / 2, (first[1] + last[1]) / 2))
 
 
 def self_meeting(points: Sequence[Point]) -> Point | None:

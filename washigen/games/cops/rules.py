@@ -14,9 +14,9 @@ from ...report import Report, Violation
 from ...words import N_, NN_, Says
 from .geometry import (EPS, TOUCH, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
-                       point_polyline_distance, polyline_box, polyline_distance, polyline_shape_distance,
-                       port_partners, ports_of, road_path, rounded, self_meeting, shape_box, shape_of,
-                       stacked_port_partners)
+                       point_polyline_distance, polyline_box, polyline_distance, polyline_meetings,
+                       polyline_shape_distance, port_partners, ports_of, road_path, rounded, self_meeting, shape_box,
+                       shape_of, stacked_port_partners)
 from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
                     ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment, meets)
 
@@ -507,7 +507,10 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
                 continue
             shared = [p for p in (first.points[0], first.points[-1])
                       if min(math.dist(p, second.points[0]), math.dist(p, second.points[-1])) <= tolerance]
-            if not any(math.dist(where, p) <= tolerance for p in shared):
+            if shared:           # roads joined end to end meet there; anywhere else they cross
+                where = next((point for point in polyline_meetings(first.points, second.points, TOUCH)
+                              if all(math.dist(point, p) > tolerance for p in shared)), None)
+            if where is not None:
                 yield Violation.error("cops.road.crossing",
                                       Says(N_("New roads #{first} and #{second} cross."), first=i, second=j),
                                       road=i, other=j, position=rounded(where))
