@@ -312,6 +312,19 @@ def test_roads_joined_end_to_end_may_meet_only_where_they_join():
     assert hits == [{"road": 0, "other": 1, "position": (180.0, 16.0)}]
 
 
+def test_a_road_that_meets_a_path_at_its_joint_may_not_cross_it_farther_on():
+    """A road was held to touch a printed path only at its joint by the first place found where they meet: one that
+    left 1f's joint, looped round and crossed 1f's path on the way back passed."""
+    from .test_cops_engine import along_the_seam
+
+    design = along_the_seam(True)
+    loop = ((180.0, 11.0), (180.0, 5.0), (170.0, 5.0), (170.0, 15.0), (180.0, 15.0), (180.0, 20.0))
+    roads = (replace(design.roads[0], points=loop),) + design.roads[1:]
+    report = validate(replace(design, roads=roads))
+    (hit,) = found(report, "cops.road.crossing")
+    assert hit.where == {"road": 0, "segment": 1, "path": 10, "position": (170.0, 11.0)}
+
+
 def test_a_road_that_misses_its_joint():
     shifted = hand_map(offset=6.0)
     road = Road(a=RoadEnd(segment=0, joint="right", at=25.0), b=RoadEnd(segment=1, joint="left", at=25.0),

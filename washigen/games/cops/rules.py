@@ -579,15 +579,17 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             part = visible[s][p_index]
             if not part or len(part) < 2 or not boxes_meet(local_box, polyline_box(part)):
                 continue
-            distance, where = polyline_distance(local, part, 0.0)
-            if distance > TOUCH:
+            if polyline_distance(local, part, 0.0)[0] > TOUCH:
                 continue
-            where_map = to_map(where, s, frame, origins)
-            if not _touch_allowed(where_map, path, (s, p_index), ends, frame, origins, tolerance):
+            # Every place they meet: a road that touches a path at its own end may still cross it farther on.
+            crossing = next((where for where in (to_map(w, s, frame, origins)
+                                                 for w in polyline_meetings(local, part, TOUCH))
+                             if not _touch_allowed(where, path, (s, p_index), ends, frame, origins, tolerance)), None)
+            if crossing is not None:
                 yield Violation.error("cops.road.crossing",
                                       Says(N_("New road #{road} crosses path #{path} of segment {segment}."),
                                            road=index, path=p_index, segment=s + 1),
-                                      road=index, segment=s + 1, path=p_index, position=rounded(where_map))
+                                      road=index, segment=s + 1, path=p_index, position=rounded(crossing))
 
 
 def _touch_allowed(where: Point, path: Path, key: tuple[int, int], ends: list, frame: Frame,
