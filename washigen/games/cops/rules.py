@@ -502,7 +502,7 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
     for i, first in enumerate(roads):
         for j in range(i + 1, len(roads)):
             second = roads[j]
-            distance, where = polyline_distance(first.points, second.points, 0.0)
+            distance, where = polyline_distance(first.points, second.points, TOUCH)
             if distance > TOUCH:
                 continue
             shared = [p for p in (first.points[0], first.points[-1])
@@ -579,7 +579,7 @@ def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segme
             part = visible[s][p_index]
             if not part or len(part) < 2 or not boxes_meet(local_box, polyline_box(part)):
                 continue
-            if polyline_distance(local, part, 0.0)[0] > TOUCH:
+            if polyline_distance(local, part, TOUCH)[0] > TOUCH:
                 continue
             # Every place they meet: a road that touches a path at its own end may still cross it farther on.
             crossing = next((where for where in (to_map(w, s, frame, origins)
