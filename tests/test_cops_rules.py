@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 from washigen.games.cops.generate import card_areas, generate_map
 from washigen.games.cops.roads import complete_offset
 from washigen.games.cops.model import CopsMap, End, Location, Path, Road, RoadEnd, Segment, Zone
-from washigen.games.cops.geometry import segment_distance, self_meeting
+from washigen.games.cops.geometry import polyline_meetings, segment_distance, self_meeting
 from washigen.games.cops.rules import validate
 
 W, L = 50.0, 180.0
@@ -147,6 +147,37 @@ def _meets_itself(points) -> bool:
 def test_a_polyline_meets_itself_exactly_where_a_leg_by_leg_look_finds_it(grid):
     points = [(float(x), float(y)) for x, y in grid]
     assert (self_meeting(points) is not None) == _meets_itself(points)
+
+
+def _near(point, a, b) -> float:
+    """The distance from a point to the segment ab, worked out here."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy)
+                                                / (dx * dx + dy * dy)))
+    return math.dist(point, (a[0] + t * dx, a[1] + t * dy))
+
+
+GRID_LINE = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), min_size=2, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(GRID_LINE, GRID_LINE)
+def test_two_polylines_meet_at_every_place_a_leg_by_leg_look_finds(first, second):
+    """polyline_meetings (the road checks') gives a place wherever two legs meet, only places on both lines, and
+    both ends of every stretch two legs share."""
+    p = [(float(x), float(y)) for x, y in first]
+    q = [(float(x), float(y)) for x, y in second]
+    places = list(polyline_meetings(p, q, 1e-7))
+    legs_p, legs_q = list(zip(p, p[1:])), list(zip(q, q[1:]))
+    assert bool(places) == any(segment_distance(*a, *b) <= 1e-7 for a in legs_p for b in legs_q)
+    for place in places:
+        assert min(_near(place, *leg) for leg in legs_p) <= 1e-6 and min(_near(place, *leg) for leg in legs_q) <= 1e-6
+    for a, b in legs_p:
+        for c, d in legs_q:
+            shared = [end for end in (a, b, c, d) if _near(end, a, b) <= 1e-9 and _near(end, c, d) <= 1e-9]
+            if len(set(shared)) >= 2 and (b[0] - a[0]) * (d[1] - c[1]) == (b[1] - a[1]) * (d[0] - c[0]):
+                for end in (min(shared), max(shared)):        # the stretch they share, by its ends
+                    assert any(math.dist(end, place) <= 1e-9 for place in places), (a, b, c, d, end)
 
 
 def test_a_path_that_brushes_a_location_it_does_not_join():
