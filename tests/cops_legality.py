@@ -205,7 +205,10 @@ class Referee:
         part = visible_part(points, self.shape[a], self.shape[b])
         if part is None or len(part) < 2:
             return "the new path does not show between the two locations"
-        for line in self.lines + [list(p) for _, _, p in self.miso]:
+        # A Miso path drawn before counts where it shows, as a printed path does: inside its own locations it is
+        # not on the paper, and a new path may leave a location where an old one ran hidden under its outline.
+        drawn = [visible_part(p, self.shape[c], self.shape[d]) or list(p) for c, d, p in self.miso]
+        for line in self.lines + drawn:
             if polyline_distance(part, line)[0] <= MISO_TOUCH:
                 return "the new path crosses a path or road"
         for name, shape in self.shape.items():

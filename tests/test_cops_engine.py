@@ -455,6 +455,14 @@ def test_random_and_greedy_games_make_only_legal_moves_and_end(players, offset, 
     refereed_game(design, ",".join(("greedy", "random")[k % 2] for k in range(players)), seed + 2, 0)
 
 
+def test_a_miso_path_may_leave_a_location_where_an_older_one_runs_hidden_under_its_outline():
+    """On 15 mm tape a random game draws Miso 2c~2d, bent along 2c's edge inside its outline, then Miso 2c~2e,
+    which leaves 2c through that edge: the older path does not show there (the drawing leaves it out too), so the
+    two do not cross. The referee took the older path's hidden part for a line on the paper and refused the move."""
+    design = generate_map(4, 7603, tape_width=15.0, offset=2.892101236015727)
+    refereed_game(design, "random", 7603, 0)
+
+
 @pytest.mark.parametrize("players, layout", [(3, "end-to-end"), (5, "stacked")])
 def test_the_miso_pairs_kept_move_by_move_are_those_found_afresh(players, layout):
     """After every Miso path of random games, the pairs still open are exactly the pairs a new Miso path can
