@@ -502,18 +502,18 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
     for i, first in enumerate(roads):
         for j in range(i + 1, len(roads)):
             second = roads[j]
-            distance, where = polyline_distance(first.points, second.points, TOUCH)
+            distance, met = polyline_distance(first.points, second.points, TOUCH)
             if distance > TOUCH:
                 continue
             shared = [p for p in (first.points[0], first.points[-1])
                       if min(math.dist(p, second.points[0]), math.dist(p, second.points[-1])) <= tolerance]
-            if shared:           # roads joined end to end meet there; anywhere else they cross
-                where = next((point for point in polyline_meetings(first.points, second.points, TOUCH)
-                              if all(math.dist(point, p) > tolerance for p in shared)), None)
-            if where is not None:
+            # Roads joined end to end meet there; anywhere else they cross.
+            crossing = next((point for point in polyline_meetings(first.points, second.points, TOUCH)
+                             if all(math.dist(point, p) > tolerance for p in shared)), None) if shared else met
+            if crossing is not None:
                 yield Violation.error("cops.road.crossing",
                                       Says(N_("New roads #{first} and #{second} cross."), first=i, second=j),
-                                      road=i, other=j, position=rounded(where))
+                                      road=i, other=j, position=rounded(crossing))
 
 
 # A road's end on a segment's side: (side, kind) as the road names it; "?" where it names neither a joint nor a port.
