@@ -40,7 +40,7 @@ from typing import Sequence
 
 from ...errors import InputError
 from ...words import N_, Says
-from .geometry import (axis_hits, bents_blocked, frame_of, location_index, origin, path_visible,
+from .geometry import (axis_hits, bents_blocked, frame_of, location_index, origin, path_visible, polyline_box,
                        polyline_shape_distance, segment_distance, shape_box, shape_of, visible_part)
 from .model import CopsMap, Location, Point
 from .routes import Route, map_routes
@@ -258,7 +258,7 @@ class Board:
 
     @staticmethod
     def _over_location(part, a, b, shapes, boxes) -> bool:
-        x0, y0, x1, y1 = _grown_box(part)           # a location within MISO_TOUCH of the path's box is near it
+        x0, y0, x1, y1 = polyline_box(part, MISO_TOUCH)    # a location within MISO_TOUCH of the box is near
         for k, sb in enumerate(boxes):
             if x0 <= sb[2] and sb[0] <= x1 and y0 <= sb[3] and sb[1] <= y1 and k != a and k != b:
                 if polyline_shape_distance(part, shapes[k], MISO_TOUCH)[0] <= MISO_TOUCH:
@@ -298,7 +298,8 @@ class Board:
     def no_miso(self) -> "Drawn":
         pairs = tuple(self.miso_pairs)
         parts = tuple(self.miso_part(a, b, p) for a, b, p in pairs)
-        return Drawn((), pairs, parts, tuple(_grown_box(part) for part in parts), tuple(self.miso_moves), (), ())
+        boxes = tuple(polyline_box(part, MISO_TOUCH) for part in parts)
+        return Drawn((), pairs, parts, boxes, tuple(self.miso_moves), (), ())
 
 
 def _moved(shape: tuple, dx: float, dy: float) -> tuple:
@@ -316,12 +317,6 @@ def _centre(shape: tuple) -> Point:
 # mm, so a Miso path straight along a printed one missed it by rounding alone and was offered on top of it.
 MISO_TOUCH = 0.05
 BUCKET = 15.0          # mm along the map: legs are filed by the columns they span, so a test looks at few
-
-
-def _grown_box(part: Sequence[Point]) -> tuple[float, float, float, float]:
-    """The box of a polyline grown as _crosses grows a leg's: a leg outside it cannot touch the polyline."""
-    xs, ys = [p[0] for p in part], [p[1] for p in part]
-    return min(xs) - MISO_TOUCH, min(ys) - MISO_TOUCH, max(xs) + MISO_TOUCH, max(ys) + MISO_TOUCH
 
 
 def _legs(lines) -> dict[int, list[tuple]]:
@@ -390,7 +385,7 @@ class Drawn:
     miso: tuple                                # the state's `miso` this was worked out for
     pairs: tuple[tuple[int, int, tuple[Point, ...]], ...]
     parts: tuple[list[Point], ...]
-    boxes: tuple[tuple[float, float, float, float], ...]     # each part's, grown a little (_grown_box)
+    boxes: tuple[tuple[float, float, float, float], ...]     # each part's, grown by MISO_TOUCH as _crosses grows a leg
     moves: tuple[Miso, ...]
     routes: tuple[Route, ...]
     steps: tuple[Step, ...]
@@ -480,7 +475,7 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
     every path drawn (the shapes before its old one stayed blocked, since drawing only adds)."""
     a, b, points = miso[-1]
     new_legs = board.drawn_legs(miso[-1:])
-    x0, y0, x1, y1 = _grown_box(board.visible(a, b, points) or points)
+    x0, y0, x1, y1 = polyline_box(board.visible(a, b, points) or points, MISO_TOUCH)
     every = None                                    # the legs of every Miso path drawn, once one is needed
     pairs, parts, boxes, moves = [], [], [], []
     for pair, part, box, move in zip(before.pairs, before.parts, before.boxes, before.moves):
@@ -491,7 +486,7 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
             if found is None:
                 continue
             pair, part = (pair[0], pair[1], found), board.miso_part(pair[0], pair[1], found)
-            box = _grown_box(part)
+            box = polyline_box(part, MISO_TOUCH)
         pairs.append(pair)
         parts.append(part)
         boxes.append(box)
