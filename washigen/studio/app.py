@@ -107,6 +107,11 @@ async def read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+def _bad_request(problem: Says | str) -> HttpError:
+    """A body the studio cannot read as JSON: 400, saying what is wrong with it."""
+    return HttpError(400, Says(N_("{field}: {problem}"), field="request", problem=problem))
+
+
 async def read_json(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     try:
@@ -114,14 +119,13 @@ async def read_json(request: Request) -> dict[str, Any]:
     except api.FieldError:              # JSON, with a number refused where it stands: said as a field's refusal
         raise
     except json.JSONDecodeError as error:
-        raise HttpError(400, Says(N_("{field}: {problem}"), field="request", problem=json_syntax(error))) from None
+        raise _bad_request(json_syntax(error)) from None
     except UnicodeDecodeError as error:
-        raise HttpError(400, Says(N_("{field}: {problem}"), field="request",
-                                  problem=Says(NOT_TEXT, encoding="UTF-8", byte=error.start))) from None
+        raise _bad_request(Says(NOT_TEXT, encoding="UTF-8", byte=error.start)) from None
     except RecursionError:
         raise HttpError(400, Says(N_("{field}: JSON nested too deeply"), field="request")) from None
     except ValueError as error:         # none known: json's own words
-        raise HttpError(400, Says(N_("{field}: {problem}"), field="request", problem=str(error))) from None
+        raise _bad_request(str(error)) from None
     if not isinstance(value, dict):
         raise HttpError(400, Says(N_("{field}: must be a JSON object"), field="request"))
     return value
