@@ -389,3 +389,34 @@ def test_a_deck_short_of_the_games_32_cards_is_warned_about_with_its_count(copie
     message = report.violations[0].message
     assert f"This deck has {cards} cards" in message and "the game deals 32" in message
     assert f"ends after {rounds} rounds" in message
+
+
+# -- the rules hold when a card is placed ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, never", [
+    # Two Boxes hung from each other between two Shelves, nothing under them.
+    ("shelf box box shelf\nbox . . box", {(2, 2), (2, 3)}),
+    # Box, Nest and Box in a row, each held by its neighbours alone.
+    ("shelf nest box nest shelf\npipe . . . pipe", {(2, 2), (2, 3), (2, 4)}),
+    # A Toy on a Nest on such a Box: neither can be placed before it.
+    (". toy . .\nshelf nest . .\nshelf box nest shelf\nbox . . box", {(2, 2), (2, 3), (3, 2), (4, 2)}),
+])
+def test_a_card_held_only_by_cards_that_need_it_first_is_never_placed_and_scores_nothing(text, never):
+    tree = layout(text)
+    errors = validate(tree).errors
+    assert {v.where["card"] for v in errors} == never
+    assert all("no order of play can place it" in str(v.message) for v in errors)
+    assert all(card.points == 0 for card in score(tree).cards if (card.row, card.col) in never)
+
+
+def test_hanging_cards_are_placed_when_one_of_them_stands_on_something():
+    # The same two Boxes with a Scratcher under one of them: that one goes first, the other hangs from it.
+    tree = layout("shelf box box shelf\nbox scratcher . box")
+    assert not validate(tree).errors
+    assert {(card.row, card.col): card.points for card in score(tree).cards}[(2, 3)] == 5
+
+
+def test_a_misplaced_card_still_holds_the_cards_placed_after_it():
+    # A floating Box breaks its rule (reported once, as a card with no support); the Toy on it is placed after it.
+    broken_only = broken("toy\nbox\n.\npipe")
+    assert broken_only == {(3, 1): "cat-tree.place.flat-or-sides"}

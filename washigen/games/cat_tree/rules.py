@@ -3,6 +3,9 @@
 Placement: "on a flat surface" is row 1 or a card that can be built on directly below; "attached by both sides"
 is a card that can be hung on directly left and directly right. A card that breaks its placement rule is reported
 and scores 0, but stays on the grid for every other check: it still supports, attaches, groups and connects.
+The rules hold when a card is placed: a card held only by cards that need it placed first (two Boxes hung from
+each other, nothing under them) is never placed in any order of play, and breaks its rule as a card with no
+support does (`unbuildable`).
 
 Scoring: Pipe 5 + 3 per side neighbour; Scratchers 5 per group (side by side in a row); Toys 5 per group (within
 Manhattan distance 2, chained); Hammock and Catwalk 8; Box, Shelf, Nest 5. Height 5 or more doubles. A part with no
@@ -25,8 +28,8 @@ from dataclasses import dataclass
 
 from ...report import Report, Violation
 from ...words import N_, Says
-from .model import (ALTITUDE, ALTITUDE_FACTOR, BY_NAME, COPIES, DETACHED_DISTANCE, HAND, PLAYERS, ROUNDS,
-                    RULE_DECK_CARDS, RULE_DECK_COUNT, RULE_IDS, STRUCTURES, TOY_GROUP_DISTANCE, CatTreeDeck,
+from .model import (ALTITUDE, ALTITUDE_FACTOR, BY_NAME, COPIES, DETACHED_DISTANCE, HAND, PLACEMENT_TEXT, PLAYERS,
+                    ROUNDS, RULE_DECK_CARDS, RULE_DECK_COUNT, RULE_IDS, STRUCTURES, TOY_GROUP_DISTANCE, CatTreeDeck,
                     CatTreeLayout)
 
 Cell = tuple[int, int]
@@ -87,12 +90,44 @@ def _placement_message(name: str, cell: Cell) -> Says:
 
 def placement_violations(design: CatTreeLayout) -> list[Violation]:
     grid = design.grid()
+    never = unbuildable(grid)
     found = []
     for cell, name in sorted(grid.items()):
-        if not placement_ok(grid, cell, name):
+        if cell in never:
+            found.append(Violation.error(RULE_IDS[BY_NAME[name].placement], _unbuildable_message(name, cell),
+                                         card=cell))
+        elif not placement_ok(grid, cell, name):
             found.append(Violation.error(RULE_IDS[BY_NAME[name].placement], _placement_message(name, cell),
                                          card=cell))
     return found
+
+
+def unbuildable(grid: Grid) -> frozenset[Cell]:
+    """The cards that keep their placement rule on the finished grid but that no order of play places: each is
+    held only by cards that need it (or another of them) placed first. A misplaced card counts as placed from the
+    start (it still supports and attaches, as everywhere). Placing cards only adds support, so the cards that can
+    be placed one by one, each where its rule holds at that moment, are found by placing any that can be until
+    none is left; the rest are unbuildable."""
+    placed = {cell: name for cell, name in grid.items() if not placement_ok(grid, cell, name)}
+    waiting = {cell: name for cell, name in grid.items() if cell not in placed}
+    ready = [cell for cell, name in waiting.items() if placement_ok(placed, cell, name)]
+    while ready:
+        cell = ready.pop()
+        if cell not in waiting:
+            continue
+        placed[cell] = waiting.pop(cell)
+        row, col = cell
+        for near in ((row + 1, col), (row, col - 1), (row, col + 1)):     # the cards it may now hold
+            if near in waiting and placement_ok(placed, near, waiting[near]):
+                ready.append(near)
+    return frozenset(waiting)
+
+
+def _unbuildable_message(name: str, cell: Cell) -> Says:
+    return Says(N_("The {title} in row {row}, column {col} is held only by cards that need it placed first: no "
+                   "order of play can place it, since its rule ({rule}) must hold when it is placed."),
+                title=Says(BY_NAME[name].title), row=cell[0], col=cell[1],
+                rule=Says(PLACEMENT_TEXT[BY_NAME[name].placement]))
 
 
 def deck_warnings(design: CatTreeLayout) -> list[Violation]:
@@ -289,7 +324,7 @@ def score(design: CatTreeLayout) -> Score:
 
 
 def score_grid(grid: Grid) -> Score:
-    illegal = frozenset(cell for cell, name in grid.items() if not placement_ok(grid, cell, name))
+    illegal = frozenset(cell for cell, name in grid.items() if not placement_ok(grid, cell, name)) | unbuildable(grid)
     all_parts = parts(grid)
     detached = {cell: part for part in all_parts if part.detached for cell in part.cells}
 
