@@ -71,7 +71,7 @@ def test_trail_route_states_the_engines_readings(lang):
     sections = _sections("trail-route", lang)
     last = list(sections)[-1]
     items = [item for block in sections[last] if isinstance(block, md.ListBlock) for item in block.items]
-    assert len(items) == 9, (last, items)
+    assert len(items) == 10, (last, items)
     wall = translator(lang).gettext("wall").lower()
     assert wall in _text(sections[last]).lower()
 

@@ -9,7 +9,7 @@ import pytest
 from washigen.games.trail_route.bots import make_policies
 from washigen.games.trail_route.engine import (DEST, START, Advance, Call, Cat, Mirror, Nudge, Place, Rearrange,
                                                Slide, State, Swap, advance, arrow_target, apply_finish, apply_swap,
-                                               end_of_turn, land, legal_finishes, legal_swaps, play_card, play_game,
+                                               check_play, end_of_turn, land, legal_finishes, legal_swaps, play_card, play_game,
                                                play_turn, winners)
 from washigen.games.trail_route.generate import generate_setup
 from washigen.games.trail_route.model import (CARDS, COLOURS, END_CLAIMS, ROAD_CODES, TOKEN_TO_ROAD, arrow_moves,
@@ -577,3 +577,39 @@ def test_every_event_the_engine_notes_has_words_in_the_game_log():
     assert {"stuck", "place-none"} <= {event[0] for event in played.state.events}
     assert not [line for event in played.state.events
                 if (line := gamelog.describe(played.state, event)).lstrip().startswith(f"{event[0]}:")]
+
+
+# -- numbers that only look whole ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("play", [Nudge(1.0, 0, -1), Nudge(0, True, -1), Nudge("0", 0, -1), Call(0.0), Call("0"),
+                                  Mirror(0.0, 2), Rearrange("hidden-passage", ((0, 0), (0, 1)), None),
+                                  Rearrange("hidden-passage", None, (1, 0)),
+                                  Rearrange("hidden-passage", ((0, 0), (0, 1)), (1.0, 0))])
+def test_a_card_play_holding_a_number_that_is_not_an_int_is_refused_as_illegal(play):
+    state = table(*EMPTY6, hands=[["curiosity", "someone-calling", "mirror", "hidden-passage"], [], [], []])
+    put(state, 0, (1, 4))
+    put(state, 2, (3, 4))
+    assert check_play(state, 0, play) is not None
+    with pytest.raises(ValueError, match="illegal card play"):
+        play_card(state, 0, play)
+    assert state.cats[0].pos == (1, 4) and len(state.hands[0]) == 4
+
+
+@pytest.mark.parametrize("finish", [Place(0, 1.0), Place(0, True), Advance(0.0)])
+def test_a_finish_with_a_float_or_bool_is_refused_and_nothing_moves(finish):
+    state = table(*EMPTY6)
+    with pytest.raises(ValueError):
+        apply_finish(state, finish)
+    assert state.cats[0].pos is None
+
+
+def test_a_choosers_answer_equal_to_an_option_but_not_an_int_is_refused():
+    class Float:
+        def choose(self, state, player, kind, options):
+            return float(options[-1])
+
+    state = table(*rows_with({(2, 3): "T"}), chooser=Float())
+    put(state, 0, (2, 4))
+    with pytest.raises(ValueError, match="illegal tunnel: 5.0 is not one of"):
+        apply_finish(state, Advance(0))                 # onto the tunnel: its owner picks a start row
+    assert not any(isinstance(n, float) for cat in state.cats if cat.pos for n in cat.pos)

@@ -9,8 +9,12 @@ Where the rules leave a case open, the engine decides (the README lists these):
   finish, through arrows, cat forward and every other tile) does not move it: so a cat forward with an arrow
   pointing back at it in front ends the chain on the arrow, where choosing the same cat again would go round for
   ever;
-- an arrow or card that moves a cat right off column 7 puts it on that row's starting position if it is free,
-  else does not move it;
+- an arrow that moves a cat right off column 7 puts it on that row's starting position if it is free, else does
+  not move it; Someone Calling counts the starting position as the tile behind column 7 (a cat pulled onto a
+  starting position that holds a cat stops a step short, as before a wall; one whose tiles one and two back are
+  both blocked, or that stands on a start, cannot be called);
+- in a tie, a cat on a starting position is behind every cat on a road tile, and a player with no cat on the board
+  behind both;
 - tile effects that need a choice (cat forward, place a cat, tunnel, where a cat returns) are chosen by the owner
   of the cat that landed; cat forward must be used when some cat can advance;
 - a mouse toy with the exchange deck empty stays where it is and cannot be claimed;
@@ -22,8 +26,11 @@ Where the rules leave a case open, the engine decides (the README lists these):
   the Mirror never swaps another cat onto it;
 - a Hidden Passage may take a single tile ("up to 3"); In the Deep Fog needs 2, each touching another; The Living
   Path slides by any number of steps, a negative number upwards, but not by whole turns of the column (no slide);
-- apply_swap, play_card and apply_finish each refuse what the rules do not allow (ValueError) and each start a
-  chain of effects of its own, whoever calls them; so does every choice a rule asks a chooser for (`ask`);
+- apply_swap, play_card and apply_finish each refuse what the rules do not allow in the position (ValueError: a
+  move of the wrong shape, a number that is not a whole number, a tile or cat the rule does not allow) and each
+  start a chain of effects of its own, whoever calls them; so does every choice a rule asks a chooser for (`ask`).
+  The order of a turn (the player to move swaps once, plays at most one card, then advances or places once) is
+  play_turn's: the bots try moves on copies of a position through the three directly;
 - a player with no swap to make skips the swap; one with no cat to advance or place ends the turn after the card;
 - a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
 - the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
@@ -487,13 +494,14 @@ def check_play(state: State, player: int, play: CardPlay) -> str | None:
         # A Hidden Passage takes "up to 3" tiles, so a single one too (it changes nothing, as putting 2 or 3 back
         # in their own spots does); In the Deep Fog's tiles each touch another chosen one, so it needs 2.
         least, limit = (1, 3) if play.card == "hidden-passage" else (2, 4)
-        if not all(_road_cell(state, cell) for cell in play.cells):
+        if not (isinstance(play.cells, tuple) and all(_road_cell(state, cell) for cell in play.cells)):
             return "only road tiles of the board can be chosen"
         if not least <= len(play.cells) <= limit or len(set(play.cells)) != len(play.cells):
             return f"choose {least} to {limit} different road tiles"
         if any(not state.free(cell) for cell in play.cells):
             return "a chosen tile holds a cat"
-        if sorted(play.order) != list(range(len(play.cells))):
+        if not (isinstance(play.order, tuple) and all(type(i) is int for i in play.order)
+                and sorted(play.order) == list(range(len(play.cells)))):
             return "the new order must use every chosen tile once"
         if play.card == "deep-fog" and not connected(state, play.cells):
             return "the tiles must form one connected group"
@@ -510,12 +518,14 @@ def check_play(state: State, player: int, play: CardPlay) -> str | None:
     if isinstance(play, Call):
         return None if call_target(state, play.cat) is not None else "the cat cannot be pulled back"
     if isinstance(play, Mirror):
-        return None if play in mirror_plays(state, player) else "those two cats cannot swap"
+        whole = _whole(play.mine) and _whole(play.other)
+        return None if whole and play in mirror_plays(state, player) else "those two cats cannot swap"
     return "unknown card play"
 
 
 def nudge_target(state: State, play: Nudge) -> Cell | None:
-    if not (0 <= play.cat < len(state.cats)) or (play.dr, play.dc) not in DIRECTIONS_8:
+    if not (_whole(play.cat) and 0 <= play.cat < len(state.cats) and _whole(play.dr) and _whole(play.dc)
+            and (play.dr, play.dc) in DIRECTIONS_8):
         return None
     pos = state.cats[play.cat].pos
     if pos is None:
@@ -537,8 +547,13 @@ def _back_blocked(state: State, row: int, col: int) -> bool:
     return not state.enterable((row, col))
 
 
+def _whole(n) -> bool:
+    """A whole number as a move holds it: an int, not a bool, float or text (1.0 and True equal 1)."""
+    return type(n) is int
+
+
 def call_target(state: State, k: int) -> Cell | None:
-    if not (0 <= k < len(state.cats)):
+    if not (_whole(k) and 0 <= k < len(state.cats)):
         return None
     pos = state.cats[k].pos
     if pos is None or pos[1] >= START:
@@ -672,7 +687,8 @@ def apply_finish(state: State, finish: Finish) -> None:
             raise ValueError(f"{state.cat_name(finish.cat)} cannot advance")
         advance(state, finish.cat)
     else:
-        if state.cats[finish.cat].pos is not None or finish.row not in state.open_starts():
+        if state.cats[finish.cat].pos is not None or not _whole(finish.row) \
+                or finish.row not in state.open_starts():
             raise ValueError("that cat cannot be placed there")
         state.cats[finish.cat].pos = (finish.row, START)
         state.note("place", finish.cat, finish.row, "step")
@@ -707,9 +723,24 @@ def play_turn(state: State, policy: Policy) -> None:
 def _chosen(choice, options: list, what: str):
     """A policy's choice, held to the options it was given (a swap of a tile with a cat, or a cat of another
     player moved, would break the rules)."""
-    if choice not in options:
-        raise ValueError(f"illegal {what}: {choice!r} is not one of the {len(options)} the rules allow")
-    return choice
+    for option in options:
+        # The option itself, never the choice: 1.0 or True equals the option 1 (and a move holding them, the move
+        # holding 1), and a float row or cat carried on broke the next step.
+        if type(option) is type(choice) and option == choice and _same_numbers(option, choice):
+            return option
+    raise ValueError(f"illegal {what}: {choice!r} is not one of the {len(options)} the rules allow")
+
+
+def _same_numbers(a, b) -> bool:
+    """Do `a` and `b` (equal) hold their numbers as the same types (1, not 1.0 or True), inside moves and cells?"""
+    return all(type(x) is type(y) and (not isinstance(x, tuple) or _same_numbers(x, y))
+               for x, y in zip(_parts(a), _parts(b)))
+
+
+def _parts(value) -> tuple:
+    if hasattr(value, "__dataclass_fields__"):
+        return tuple(getattr(value, name) for name in value.__dataclass_fields__)
+    return value if isinstance(value, tuple) else (value,)
 
 
 def end_of_turn(state: State) -> None:
