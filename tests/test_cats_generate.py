@@ -216,6 +216,23 @@ def test_impossible_parameters_are_refused_up_front(kwargs, message):
         generate_map(**kwargs)
 
 
+# The fewest columns a segment may have, by seats: the home row holds every drawing two empty cells apart (2
+# players: 6 drawings in 18 columns, at columns 1, 4, ..., 16), the red sewers in the gaps.
+FEWEST_COLS = {(2, False): 18, (3, False): 19, (4, False): 18, (5, False): 22, (6, False): 18, (4, True): 18,
+               (6, True): 19}
+
+
+@pytest.mark.parametrize("players, coop", SEATS)
+def test_the_fewest_columns_allowed_make_valid_maps_and_set_ups_and_one_fewer_is_refused(players, coop):
+    cols = FEWEST_COLS[(players, coop)]
+    for seed in (1, 2):
+        design = generate_map(players=players, coop=coop, segment_cols=cols, seed=seed, play_check=False)
+        assert _problems(design) == [] and not validate(generate_setup(design, seed=seed)).errors
+    if cols > 18:
+        with pytest.raises(InputError, match=f"segment-cols: {cols - 1} columns a segment leave room for"):
+            generate_map(players=players, coop=coop, segment_cols=cols - 1, seed=1)
+
+
 def test_other_sizes_make_valid_maps_or_are_refused_up_front():
     rng = random.Random(1)
     made = 0

@@ -511,7 +511,9 @@ def check_spec(spec: MapSpec) -> None:
     if not 0 <= spec.forests <= 30:
         raise InputError(Says(IN_RANGE, field="forests", low=0, high=30, value=spec.forests))
     width = seats.width * spec.segment_cols
-    room = -(-width // (DRAWING_GAP + 1)) - 1      # one column lost to the red sewers at worst
+    # Drawings DRAWING_GAP cells apart, the first in column 1: the red sewers lie in the gaps between them (the
+    # generator makes every seed at the fewest columns this allows, 2-6 players, team play, forests, long maps).
+    room = -(-width // (DRAWING_GAP + 1))
     if room < seats.drawings_per_side:
         raise InputError(Says(N_("{field}: {cols} columns a segment leave room for {room} fish and cats on a home row; "
                                  "{players} players draw {drawings} there"), field="segment-cols",
