@@ -376,3 +376,31 @@ def test_the_strong_bot_builds_better_trees_than_greedy_on_the_same_deals():
     assert [r.first for r in strong] == [i % 2 for i in range(games)]          # seats take turns at leading
     assert result.wins >= 6, result.format_text()
     assert result.first.mean >= result.second.mean + 8, result.format_text()
+
+
+# -- bad input to the engine ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, words", [(dict(first=2), "first seat: must be 1..2, got 3"),
+                                           (dict(first=-1), "first seat: must be 1..2, got 0"),
+                                           (dict(first=True), "first seat: must be 1..2, got True"),
+                                           (dict(seed=None), "seed: must be a whole number, got None"),
+                                           (dict(seed="7"), "seed: must be a whole number, got '7'")])
+def test_a_first_seat_or_seed_that_is_no_seat_or_whole_number_is_refused_not_wrapped(kwargs, words):
+    with pytest.raises(InputError, match=re.escape(words)):
+        engine.initial_state(**kwargs)
+
+
+@pytest.mark.parametrize("bad", [lambda row, col: None, lambda row, col: f"r{row}c{col}",
+                                 lambda row, col: (float(row), col), lambda row, col: (row, float(col)),
+                                 lambda row, col: (row, col, 1)])
+def test_a_placement_whose_cell_is_not_two_whole_numbers_is_refused_with_a_value_error(bad):
+    for seed in range(20):                          # a deal whose first kept card has a cell on the empty grid
+        state = engine.initial_state(seed=seed)
+        while state.phase == engine.KEEP:
+            state = engine.apply(state, engine.legal_moves(state)[0])
+        places = [m for m in engine.legal_moves(state) if isinstance(m, engine.Place)]
+        if places:
+            break
+    legal = places[0]                               # the cell refused below is this one, but not as two ints
+    with pytest.raises(ValueError, match="is not a legal move for seat"):
+        engine.apply(state, engine.Place(legal.card, bad(*legal.cell)))

@@ -52,6 +52,8 @@ class Place:
     cell: Cell
 
     def __str__(self) -> str:
+        if not (isinstance(self.cell, tuple) and len(self.cell) == 2):
+            return f"{self.card} {self.cell!r}"             # not a cell: said as it is, when it is refused
         return f"{self.card} r{self.cell[0]}c{self.cell[1]}"
 
 
@@ -150,12 +152,17 @@ def initial_state(design: CatTreeLayout | None = None, setup=None, rules=None, s
         if design.cards:
             raise InputError(Says(N_("the tree starts empty: a layout to play on must hold no cards")))
         width, height = design.width, design.height
+    if not (type(first) is int and 0 <= first < PLAYERS):
+        raise InputError(Says(N_("first seat: must be 1..{players}, got {seat}"), players=PLAYERS,
+                              seat=first + 1 if type(first) is int else repr(first)))
+    if type(seed) is not int:          # None would deal a different game every time, a text a game of its own
+        raise InputError(Says(N_("{field}: must be a whole number, got {value!r}"), field="seed", value=seed))
     if deck is None:
         deck = shuffled_deck(random.Random(seed))
     elif not _is_full_deck(deck):
         raise InputError(Says(N_("{field}: must be the {cards} cards, {copies} of each structure"), field="deck",
                               cards=len(full_deck()), copies=COPIES))
-    state = State(width=width, height=height, first=first % PLAYERS, round=1, phase=KEEP, to_move=0, cards=(),
+    state = State(width=width, height=height, first=first, round=1, phase=KEEP, to_move=0, cards=(),
                   deck=tuple(deck), hands=((),) * PLAYERS, kept=(None,) * PLAYERS, done=(False,) * PLAYERS,
                   discards=((),) * PLAYERS)
     return _deal(state)
@@ -272,7 +279,11 @@ def is_legal(state: State, move: Move) -> bool:
     if move.card != state.kept[seat]:
         return False
     if isinstance(move, Place):
-        row, col = move.cell
+        cell = move.cell
+        # A cell is two whole numbers: (1.0, 2) equals (1, 2) but printed as r1.0c2, which no log reads back.
+        if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(n) is int for n in cell)):
+            return False
+        row, col = cell
         grid = state.grid
         return (1 <= row <= state.height and 1 <= col <= state.width and move.cell not in grid
                 and placement_ok(grid, move.cell, move.card))
