@@ -8,12 +8,13 @@ trapped here", found by searching every sequence of each cat's own moves for a w
 by cell and slowly; `missed_traps(before, after, design)` names the players a move trapped that the engine left in.
 
 The reading of "trapped" (DESIGN 9, and the engine's docstring): a player is out when one of its unfinished cats
-can no longer reach a far-side fish it may take and then its start row by any sequence of its own steps, free
-jumps and, with special moves left, amazing jumps, pops and (jinja mode) shrine visits, every line as it stands; a
-fish on its own side is never entered, unless another cat of its team may still take it (then its cell may yet be
-free); the cat may use all of its team's special moves, walk its own path again and re-enter a shrine. Outside team
-play a player with no move at all is out too. Checked after every move, the mover's team last: a move that traps
-everyone else wins.
+can no longer reach a far-side fish it may take and then its start row by any sequence of its own steps, free jumps
+and, with special moves left, amazing jumps, pops and (jinja mode) shrine visits, every line as it stands and the
+lines its own pops draw on their sewers (where cats may not step on a sewer, a free jump over the cat's own line is
+the only way past one it popped through); a fish on its own side is never entered, unless another cat of its team
+may still take it (then its cell may yet be free); the cat may use all of its team's special moves, walk its own
+path again and re-enter a shrine. Outside team play a player with no move at all is out too. Checked after every
+move, the mover's team last: a move that traps everyone else wins.
 """
 
 from __future__ import annotations
@@ -377,9 +378,14 @@ def trapped_teams(state, design, among: set | None = None) -> set[int]:
 
 def way_home(state, cat, design) -> bool:
     """Does some sequence of the cat's own moves bring it to a far-side fish it may take and then to its start row
-    (or, carrying a fish, to its start row)? Every line as it stands; the team's special moves all the cat's; a
-    fish on its own side that another cat of its team may still take counts as gone. A breadth-first search over
-    (the cells the cat occupies, special moves left, carrying a fish)."""
+    (or, carrying a fish, to its start row)? Every line as it stands, and the lines the cat's own pops draw on
+    their two sewers on its way; the team's special moves all the cat's; a fish on its own side that another cat
+    of its team may still take counts as gone. A breadth-first search over (the cells the cat occupies, special
+    moves left, carrying a fish, the sewers it popped through).
+
+    The sewers popped through matter where cats are kept off the sewers: there a free jump over the cat's own
+    line on such a sewer is the only way past it (elsewhere the cat steps over the sewer as well, so they are not
+    kept, and the search stays small)."""
     m = _map(design)
     seat = cat.player
     if not cat.fish and not any(m.half(f[0]) != m.half(cat.start_row + 1) for f in _cells(state.fish, m)):
@@ -395,22 +401,25 @@ def way_home(state, cat, design) -> bool:
     blocked = _cells(state.blocked, m)
     start_half = m.half(cat.start_row + 1)
     specials = state.specials[state.game.team_of[seat]]
-    start = (frozenset(_head_cells(cat, m, state)), specials, bool(cat.fish))
+    start = (frozenset(_head_cells(cat, m, state)), specials, bool(cat.fish), frozenset())
     seen, todo = {start}, [start]
     while todo:
-        here, left, carry = todo.pop()
+        here, left, carry, popped = todo.pop()
         if carry and any(r == cat.start_row + 1 for r, _ in here):
             return True
-        for place in _next_places(here, left, carry, m, others, every, team_lines, fish, blocked, start_half):
+        for place in _next_places(here, left, carry, popped, m, others, every, team_lines, fish, blocked,
+                                  start_half):
             if place not in seen:
                 seen.add(place)
                 todo.append(place)
     return False
 
 
-def _next_places(here, left, carry, m: Map, others, every, team_lines, fish, blocked, start_half):
-    """Where one move of the cat takes it: (cells occupied, special moves left, carrying a fish)."""
+def _next_places(here, left, carry, popped, m: Map, others, every, team_lines, fish, blocked, start_half):
+    """Where one move of the cat takes it: (cells occupied, special moves left, carrying a fish, the sewers it
+    popped through where cats are kept off the sewers). A free jump crosses the team's lines and those sewers."""
     room = any(m.kind[h] in "#J" for h in here)           # a building or shrine is left only into an empty cell
+    own = team_lines | popped
 
     def arrive(cell, spent):
         """The place after landing on `cell` by a jump or pop, or None where the cat may not land."""
@@ -419,8 +428,8 @@ def _next_places(here, left, carry, m: Map, others, every, team_lines, fish, blo
         if cell in fish:
             if carry or m.half(cell[0]) == start_half:
                 return None
-            return frozenset({cell}), left - (spent != "free"), True
-        return frozenset({cell}), left - (spent != "free"), carry
+            return frozenset({cell}), left - (spent != "free"), True, popped
+        return frozenset({cell}), left - (spent != "free"), carry, popped
 
     for h in here:
         for d in DIRS:
@@ -431,19 +440,19 @@ def _next_places(here, left, carry, m: Map, others, every, team_lines, fish, blo
             if n not in others and not (room and n in every):          # a step
                 if kind == "J":
                     if m.jinja and left < 2 and n not in every:
-                        yield frozenset({n}), left + 1, carry
+                        yield frozenset({n}), left + 1, carry, popped
                 elif kind in "#Tt":
                     region = m.region(n)
                     if not (kind == "#" and region & others):
-                        yield frozenset(region), left, carry
+                        yield frozenset(region), left, carry, popped
                 elif m.dry and n in m.sewer:
                     pass
                 elif n in fish:
                     if not carry and m.half(n[0]) != start_half:
-                        yield frozenset({n}), left, True
+                        yield frozenset({n}), left, True, popped
                 else:
-                    yield frozenset({n}), left, carry
-            for over, spent in ((team_lines, "free"), (every, "special")):
+                    yield frozenset({n}), left, carry, popped
+            for over, spent in ((own, "free"), (every, "special")):
                 if spent == "special" and (left <= 0 or m.poppers):
                     continue
                 cell = n
@@ -457,7 +466,7 @@ def _next_places(here, left, carry, m: Map, others, every, team_lines, fish, blo
                 for out, colour in m.sewer.items():
                     if colour == m.sewer[n] and out[0] == n[0] and out != n and out not in blocked \
                             and out not in others:
-                        yield frozenset({out}), left - 1, carry
+                        yield frozenset({out}), left - 1, carry, popped | {n, out} if m.dry else popped
 
 
 def legal_names(before, design, seat: int | None = None) -> set[str]:

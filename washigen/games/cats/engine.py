@@ -29,7 +29,11 @@ is a game it cannot win; keeping it in would let it win by trapping the others l
 with every line as it stands (lines only grow and sewers only close) and errs towards playing on: it lets the cat
 use all of the team's special moves, walk over its own path again, re-enter a shrine, and treats a fish on its own
 side as gone where another cat of its team may still take it; a fish on the cat's own side is otherwise never a
-way home. Without special moves this is exactly: steps and free jumps cannot bring the cat to its goals. A player
+way home. The lines the cat's own way draws count where they open one: a free jump over streets it walked onto
+goes nowhere its steps do not, but where sewer poppers keep cats off the sewers the only way past a sewer the cat
+popped through (in or out) is a free jump over its own line there, so each way the search follows keeps the
+sewers it popped through, and its later free jumps cross them. Without special moves this is exactly: steps and
+free jumps cannot bring the cat to its goals (no pop, so no line of its own on a sewer it may not step on). A player
 with no move at all is out too (outside team play: nothing can free it); in team play it passes, for the teammate's
 lines may yet give it a jump. With 2 players a trapped player loses at once; with more it is out and the others
 play on, the last team in winning. When one move traps the mover and everyone else, the mover wins.

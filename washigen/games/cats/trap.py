@@ -9,10 +9,12 @@ docstring for the reading. The answer is kept per cat between moves, and only ev
   plain steps onto it keep it, and its plain steps off it only add to it, each from a cell it may step back onto
   (never from a sewer it popped out of where sewer poppers keep cats off them); entering a building or jumping
   onto it, the cat seeks its way again;
-- an `Escape`: a way found by the search with special moves; it holds while nothing is drawn on what the way
-  passes and the team's special moves and the fish its team may still take are unchanged, and while the cat
-  steps about its first walk onto cells the rest of the way does not need. It also keeps the cells the cat had
-  no walk from: a cat that moves within them has none still, unless a fish is taken;
+- an `Escape`: a way found by the search with special moves (where sewer poppers keep cats off the sewers, a
+  free jump may cross the sewers the way popped through before: they hold the cat's line by then); it holds
+  while nothing is drawn on what the way passes (its sewers jumped over included) and the team's special moves
+  and the fish its team may still take are unchanged, and while the cat steps about its first walk onto cells
+  the rest of the way does not need. It also keeps the cells the cat had no walk from: a cat that moves within
+  them has none still, unless a fish is taken;
 - False: no way, the player is out.
 
 Walks and floods are big-integer masks, one bit a cell (engine.Terrain).
@@ -359,26 +361,69 @@ def _jump_ends(land: Terrain, cells: int, over: int) -> int:
 
 
 class _Node:
-    """A place the search reached: the fish carried (0 or 1), the special moves left, the cells its walk starts
-    from, the node it was reached from (-1: the cat's own) and how, and its walk's rings once searched."""
-    __slots__ = ("carry", "left", "seeds", "parent", "how", "rings")
+    """A place the search reached: the fish carried (0 or 1), the special moves left, the sewers the cat popped
+    through on its way there that a jump may cross (`lined`: they hold its line from then on), the cells its walk
+    starts from, the node it was reached from (-1: the cat's own) and how, and its walk's rings once searched."""
+    __slots__ = ("carry", "left", "lined", "seeds", "parent", "how", "rings")
 
-    def __init__(self, carry: int, left: int, seeds: int, parent: int, how: str) -> None:
-        self.carry, self.left, self.seeds, self.parent, self.how = carry, left, seeds, parent, how
+    def __init__(self, carry: int, left: int, lined: int, seeds: int, parent: int, how: str) -> None:
+        self.carry, self.left, self.lined, self.seeds, self.parent, self.how = carry, left, lined, seeds, parent, how
         self.rings: list[int] = []
+
+
+def _crossable(land: Terrain, sewers: int, jinja: bool) -> int:
+    """The sewers of `sewers` a free jump may cross, lines aside: in a line, north and south or east and west, a
+    cell to jump from (no shrine, but in jinja mode, where a cat may stand in one) and one beyond (no shrine: a run
+    ends there, and lands on none)."""
+    step, shrine = land.step, land.shrine
+    found = 0
+    for s in _bits(sewers):
+        for a, b in ((step["N"][s], step["S"][s]), (step["E"][s], step["W"][s])):
+            if a >= 0 and b >= 0 and (jinja and not shrine >> a & shrine >> b & 1
+                                      or not (shrine >> a | shrine >> b) & 1):
+                found |= 1 << s
+                break
+    return found
 
 
 def _search(state: State, cat: Cat, specials: int, stuck: int = 0) -> Escape | Literal[False]:
     """An Escape when some sequence of the cat's own moves (steps, free jumps, amazing jumps, pops, shrine visits)
     reaches its goals with the lines as they stand, else False. Its places are (cells, special moves left, fish
-    carried): from each set of cells it walks all it can, then jumps, pops, takes a fish or enters a shrine. The
-    Escape keeps the cells of the one way found (its walks, landings and sewers), and `stuck`: the cells known to
-    have no walk."""
+    carried, sewers popped through): from each set of cells it walks all it can, then jumps, pops, takes a fish or
+    enters a shrine. The Escape keeps the cells of the one way found (its walks, landings, sewers and the sewers it
+    jumps over), and `stuck`: the cells known to have no walk.
+
+    Lines the cat's own way lays are mostly no matter: a jump over streets it walked onto goes nowhere its steps
+    do not. Not so a sewer it popped through (in or out) where sewer poppers keep cats off the sewers: nothing but
+    a free jump over its own line there gets past it. So there the places keep the sewers their way popped
+    through that a jump may cross, and a free jump from a place crosses them as the cat's own lines; a place that
+    popped through more dominates (what one with fewer lined reaches, it reaches too). A search that keeps them
+    has more places, so it is made only where the search without them (which finds a subset of the ways) finds
+    none."""
     game = state.game
     land, rules = game.terrain, game.rules
     p = cat.player
     every = state.every
     others = every & ~state.lines[p]
+    sewers = land.sewer & ~state.blocked & ~others
+    free = _team_lines(state, p) & ~land.shrine
+    # The sewers whose lines, laid by the cat's pops, the search keeps: only where cats are kept off the sewers,
+    # and only those a jump may cross that hold no line now (one that does is crossed already).
+    track = _crossable(land, sewers & ~free, rules.jinja) if game.dry and (specials or rules.jinja) else 0
+    found = _explore(state, cat, specials, stuck, sewers, free, 0)
+    if found is False and track:
+        found = _explore(state, cat, specials, stuck, sewers, free, track)
+    return found
+
+
+def _explore(state: State, cat: Cat, specials: int, stuck: int, sewers: int, free: int, track: int
+             ) -> Escape | Literal[False]:
+    """_search, with the sewers of `track` that the cat pops through kept as its lines (none: the map's lines as
+    they stand)."""
+    game = state.game
+    land, rules = game.terrain, game.rules
+    every = state.every
+    others = every & ~state.lines[cat.player]
     loose = _loose(state, cat)
     fish = state.fish & ~loose
     walk = land.walkable[game.dry] & ~others & ~fish
@@ -386,19 +431,23 @@ def _search(state: State, cat: Cat, specials: int, stuck: int = 0) -> Escape | L
     home = land.row_mask[cat.start_row]
     takeable = fish & land.beyond[land.row_half[cat.start_row]]
     ground = land.landing[game.dry] & ~every & ~fish
-    over: dict[str, int] = {"free": _team_lines(state, p) & ~land.shrine,
-                            "amazing": every & ~land.shrine if not rules.sewer_poppers else 0}
-    sewers = land.sewer & ~state.blocked & ~others
+    over: dict[str, int] = {"free": free, "amazing": every & ~land.shrine if not rules.sewer_poppers else 0}
     shrines = land.shrine & ~every if rules.jinja else 0
-    done: dict[tuple[int, int], int] = {}
+    done: dict[tuple[int, int, int], int] = {}
     start = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
-    nodes = [_Node(int(cat.fish), specials, start, -1, "")]
+    nodes = [_Node(int(cat.fish), specials, 0, start, -1, "")]
     todo = [0]
     while todo:
         n = todo.pop()
         node = nodes[n]
-        carry, left, seeds = node.carry, node.left, node.seeds
-        seen = done.get((carry, left), 0)
+        carry, left, lined, seeds = node.carry, node.left, node.lined, node.seeds
+        if track:
+            seen = 0
+            for (c, k, had), cells in done.items():
+                if c == carry and k == left and had & lined == lined:
+                    seen |= cells
+        else:
+            seen = done.get((carry, left, 0), 0)
         seeds &= ~seen
         if not seeds:
             continue
@@ -407,42 +456,53 @@ def _search(state: State, cat: Cat, specials: int, stuck: int = 0) -> Escape | L
         cells = 0
         for ring in rings:
             cells |= ring
-        done[carry, left] = seen | cells
+        done[carry, left, lined] = done.get((carry, left, lined), 0) | cells
         if carry and rings[-1] & home:
-            ways, near, need = _way_found(land, nodes, n, _lowest(rings[-1] & home), empty, over, sewers)
+            ways, near, need = _way_found(land, nodes, n, _lowest(rings[-1] & home), empty, over, sewers, track)
             return Escape(ways, specials, loose, near, need, stuck)
-        found: list[tuple[int, int, int, str]] = []       # (carry, left, seeds) of a node reached, and how
+        found: list[tuple[int, int, int, int, str]] = []   # (carry, left, lined, seeds) of a node reached, and how
         if not carry:
-            found.append((1, left, land.around(cells) & takeable, "fish"))
+            found.append((1, left, lined, land.around(cells) & takeable, "fish"))
         for how, cost in (("free", 0), ("amazing", 1)):
             if over[how] and left >= cost:
-                ends = _jump_ends(land, cells, over[how])
-                found.append((carry, left - cost, ends & ground, how))
+                ends = _jump_ends(land, cells, over[how] | lined if how == "free" else over[how])
+                found.append((carry, left - cost, lined, ends & ground, how))
                 if not carry:
-                    found.append((1, left - cost, ends & takeable, how))
+                    found.append((1, left - cost, lined, ends & takeable, how))
         if left:
-            out = 0
-            for s in _bits(land.around(cells) & sewers):
-                out |= land.partner_mask[s]
-            found.append((carry, left - 1, out & sewers, "pop"))
+            if track:
+                # Each pop lines its two sewers: the places it reaches part by the ones of `track` they line.
+                outs: dict[int, int] = {}
+                for s in _bits(land.around(cells) & sewers):
+                    for t in _bits(land.partner_mask[s] & sewers):
+                        key = lined | ((1 << s | 1 << t) & track)
+                        outs[key] = outs.get(key, 0) | 1 << t
+                for key, out in outs.items():
+                    found.append((carry, left - 1, key, out, "pop"))
+            else:
+                out = 0
+                for s in _bits(land.around(cells) & sewers):
+                    out |= land.partner_mask[s]
+                found.append((carry, left - 1, lined, out & sewers, "pop"))
         if shrines and left < SPECIALS:
-            found.append((carry, left + 1, land.grow(cells, empty) & shrines, "shrine"))
-        for carry_to, left_to, seeds_to, how in found:
+            found.append((carry, left + 1, lined, land.grow(cells, empty) & shrines, "shrine"))
+        for carry_to, left_to, lined_to, seeds_to, how in found:
             if seeds_to:
-                nodes.append(_Node(carry_to, left_to, seeds_to, n, how))
+                nodes.append(_Node(carry_to, left_to, lined_to, seeds_to, n, how))
                 todo.append(len(nodes) - 1)
     return False
 
 
-def _way_found(land: Terrain, nodes: list[_Node], n: int, cell: int, empty: int, over: dict[str, int], sewers: int
-               ) -> tuple[int, int, int]:
+def _way_found(land: Terrain, nodes: list[_Node], n: int, cell: int, empty: int, over: dict[str, int], sewers: int,
+               track: int) -> tuple[int, int, int]:
     """The cells of the way the search found, from node n's cell back to the cat: each node's walk, and where a
-    node was entered from its parent (a jump's landing, a pop's two sewers, a shrine, a fish); the cells of the
-    first walk (from the cat) that no other part of the way needs; and the cells the way needs free of the cat's
-    line (every part but the first walk, and the cells that walk steps into out of a building or shrine)."""
+    node was entered from its parent (a jump's landing and the sewers of the cat's own it jumps over, a pop's two
+    sewers, a shrine, a fish); the cells of the first walk (from the cat) that no other part of the way needs; and
+    the cells the way needs free of the cat's line (every part but the first walk, and the cells that walk steps
+    into out of a building or shrine)."""
     ways = 0
     while True:
-        rings, parent, how = nodes[n].rings, nodes[n].parent, nodes[n].how
+        rings, parent, how, lined = nodes[n].rings, nodes[n].parent, nodes[n].how, nodes[n].lined
         path, first, exits = _trace(land, rings, cell, empty)
         if parent < 0:
             need = ways | exits
@@ -451,7 +511,13 @@ def _way_found(land: Terrain, nodes: list[_Node], n: int, cell: int, empty: int,
         below = 0
         for ring in nodes[parent].rings:
             below |= ring
-        cell, extra = _came_from(land, how, first, below, over, sewers)
+        had = nodes[parent].lined
+        if how == "free":
+            cell, extra = _came_from(land, how, first, below, over[how] | had, had)
+        elif how == "pop":
+            cell, extra = _popped_from(land, first, below, sewers, lined & ~had, track & ~had)
+        else:
+            cell, extra = _came_from(land, how, first, below, over.get(how, 0), 0)
         ways |= extra
         n = parent
 
@@ -459,22 +525,29 @@ def _way_found(land: Terrain, nodes: list[_Node], n: int, cell: int, empty: int,
 BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def _came_from(land: Terrain, how: str, landed: int, below: int, over: dict[str, int], sewers: int
-               ) -> tuple[int, int]:
-    """A cell of `below` from which the move `how` reaches cell `landed`, and any cells the move passes through
-    that must stay open (a pop's sewer in)."""
-    if how in over:
+def _came_from(land: Terrain, how: str, landed: int, below: int, jumpable: int, lined: int) -> tuple[int, int]:
+    """A cell of `below` from which the move `how` (a jump over `jumpable` cells, a fish or a shrine entered)
+    reaches cell `landed`, and the cells jumped over that the way needs open (those of `lined`, the sewers the
+    cat popped through: another player's pop there would end the jump)."""
+    if how in ("free", "amazing"):
         for d in DIRS:
             step = land.step[BACK[d]]
             j = step[landed]
-            while j >= 0 and over[how] >> j & 1:      # back over the run: a cell of `below` behind it jumped
+            run = 0
+            while j >= 0 and jumpable >> j & 1:      # back over the run: a cell of `below` behind it jumped
+                run |= 1 << j
                 j = step[j]
                 if j >= 0 and below >> j & 1:
-                    return j, 0
-    elif how == "pop":
-        for s in _bits(land.around(below) & sewers):
-            if land.partner_mask[s] >> landed & 1:
-                return _lowest(land.around(1 << s) & below), 1 << s
+                    return j, run & lined
     else:                                          # a fish or a shrine entered by a step
         return _lowest(land.around(1 << landed) & below), 0
     raise AssertionError(f"no way into cell {landed} by {how}")
+
+
+def _popped_from(land: Terrain, landed: int, below: int, sewers: int, lined: int, track: int) -> tuple[int, int]:
+    """A cell of `below` next to a sewer from which a pop comes out at `landed`, and that sewer (it must stay
+    open): one whose pop lines the sewers `lined` of those the search keeps (`track`, less those lined before)."""
+    for s in _bits(land.around(below) & sewers):
+        if land.partner_mask[s] >> landed & 1 and (1 << s | 1 << landed) & track == lined:
+            return _lowest(land.around(1 << s) & below), 1 << s
+    raise AssertionError(f"no pop out at cell {landed}")
