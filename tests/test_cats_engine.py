@@ -335,3 +335,17 @@ def test_a_game_held_by_its_first_state_does_not_keep_the_others():
     gc.collect()
     alive = [o for o in gc.get_objects() if type(o) is engine.State and o.game is first.game]
     assert len(alive) <= 4, f"{len(alive)} states of a {match.turns}-turn game are still alive"
+
+
+def test_no_move_is_applied_after_the_end_of_a_game():
+    from washigen.games.cats.generate import generate_map
+    from washigen.games.cats.playtest import play_game
+
+    design = generate_map(seed=2)
+    played = play_game(design, None, "greedy", 5, 0)
+    final = played.final
+    assert engine.result(final) is not None and engine.legal_moves(final) == []
+    some_move = engine.legal_moves(engine.initial_state(design, played.setup))[0]
+    with pytest.raises(ValueError, match="after the end of the game"):
+        engine.apply(final, some_move)
+    assert engine.result(final) == played.final.winner and engine.result(final) is not None

@@ -132,6 +132,8 @@ def apply(state: State, move: Move) -> State:
     applied = game.applied[0]
     if applied is not None and applied[0] is state and applied[1] is move:
         return applied[2]                         # the bot tried this move already
+    if state.winner is not None:                  # a move after the end would take the win back
+        raise ValueError(f"move {move} after the end of the game")
     seat = game.order[state.turn]
     team = game.team_of[seat]
     out, specials, used = state.out, state.specials, state.used
