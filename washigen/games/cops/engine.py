@@ -32,7 +32,6 @@ the Miso-Squirly pairs, the hops between locations, the state before the first m
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -40,10 +39,13 @@ from typing import Sequence
 
 from ...errors import InputError
 from ...words import N_, Says
-from .geometry import (axis_hits, bents_blocked, frame_of, location_index, origin, path_visible, polyline_box,
-                       polyline_shape_distance, segment_distance, shape_box, shape_of, visible_part)
+from .geometry import (MISO_TOUCH, axis_hits, bents_blocked, crosses_legs, frame_of, legs_by_column, location_index,
+                       moved_shape, on_tape, origin, path_visible, polyline_box, polyline_shape_distance, shape_box,
+                       shape_centre, shape_of, visible_part)
 from .model import CopsMap, Location, Point
 from .routes import Route, map_routes
+
+_on_tape = on_tape          # the name the engine's tests know it by (the tests of Miso Squirly live in geometry.py)
 
 RAMEN = 2
 CRIMES_TO_WIN = 2
@@ -205,10 +207,10 @@ class Board:
                 if part and len(part) >= 2:
                     lines.append([(x + ox, y + oy) for x, y in part])
             for location in segment.locations:
-                shapes.append(_moved(shape_of(location), ox, oy))
+                shapes.append(moved_shape(shape_of(location), ox, oy))
         for road in design.roads:
             lines.append(list(road.points))
-        return _legs(lines), shapes, rects, [shape_box(shape) for shape in shapes]
+        return legs_by_column(lines), shapes, rects, [shape_box(shape) for shape in shapes]
 
     def miso_points(self, a: int, b: int, drawn: Sequence[tuple] = (),
                     drawn_legs: dict[int, list[tuple]] | None = None) -> tuple[Point, ...] | None:
@@ -220,7 +222,7 @@ class Board:
     def _miso_shapes(self, a: int, b: int) -> tuple[tuple[Point, ...], ...]:
         """Straight, bent along the tape first, bent across it first: from a's centre to b's."""
         shapes = self._map_geometry[1]
-        (ax, ay), (bx, by) = _centre(shapes[a]), _centre(shapes[b])
+        (ax, ay), (bx, by) = shape_centre(shapes[a]), shape_centre(shapes[b])
         return ((ax, ay), (bx, by)), ((ax, ay), (bx, ay), (bx, by)), ((ax, ay), (ax, by), (bx, by))
 
     def _first_fit(self, a: int, b: int, tried: Sequence[tuple[Point, ...]], drawn: Sequence[tuple] = (),
@@ -230,21 +232,21 @@ class Board:
         # The tests in order of what they cost against how often they fail (a shape is kept when all pass).
         for points in tried:
             part = visible_part(points, start, finish)
-            if part is None or len(part) < 2 or _crosses(part, legs):
+            if part is None or len(part) < 2 or crosses_legs(part, legs):
                 continue
             if drawn:
                 if drawn_legs is None:
                     drawn_legs = self.drawn_legs(drawn)
-                if _crosses(part, drawn_legs):
+                if crosses_legs(part, drawn_legs):
                     continue
-            if not self._over_location(part, a, b, shapes, boxes) and _on_tape(part, rects):
+            if not self._over_location(part, a, b, shapes, boxes) and on_tape(part, rects):
                 return tuple(points)
         return None
 
     def drawn_legs(self, drawn: Sequence[tuple]) -> dict[int, list[tuple]]:
         """The legs of Miso paths as they show between their locations."""
         shapes = self._map_geometry[1]
-        return _legs([visible_part(p, shapes[c], shapes[d]) or p for c, d, p in drawn])
+        return legs_by_column([visible_part(p, shapes[c], shapes[d]) or p for c, d, p in drawn])
 
     def visible(self, a: int, b: int, points) -> list[Point] | None:
         shapes = self._map_geometry[1]
@@ -302,79 +304,6 @@ class Board:
         return Drawn((), pairs, parts, boxes, tuple(self.miso_moves), (), ())
 
 
-def _moved(shape: tuple, dx: float, dy: float) -> tuple:
-    if shape[0] == "circle":
-        return ("circle", shape[1] + dx, shape[2] + dy, shape[3])
-    return ("rect", shape[1] + dx, shape[2] + dy, shape[3] + dx, shape[4] + dy)
-
-
-def _centre(shape: tuple) -> Point:
-    x0, y0, x1, y1 = shape_box(shape)
-    return (x0 + x1) / 2, (y0 + y1) / 2
-
-
-# A Miso-Squirly path this close to a path, road or location touches it (mm): printed points are rounded to 0.01
-# mm, so a Miso path straight along a printed one missed it by rounding alone and was offered on top of it.
-MISO_TOUCH = 0.05
-BUCKET = 15.0          # mm along the map: legs are filed by the columns they span, so a test looks at few
-
-
-def _legs(lines) -> dict[int, list[tuple]]:
-    """The straight legs of polylines with their boxes, (p, q, x0, y0, x1, y1), filed by column."""
-    columns: dict[int, list[tuple]] = {}
-    for line in lines:
-        for p, q in zip(line, line[1:]):
-            leg = (p, q, min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
-            for column in range(int(leg[2] // BUCKET), int(leg[4] // BUCKET) + 1):
-                columns.setdefault(column, []).append(leg)
-    return columns
-
-
-def _crosses(part: Sequence[Point], legs: dict[int, list[tuple]]) -> bool:
-    """Some leg of the polyline touches or crosses one of the legs (the validator's segment test); the columns
-    are searched from the polyline's start, where a crossing is most likely found first."""
-    for a, b in zip(part, part[1:]):
-        x0, y0 = min(a[0], b[0]) - MISO_TOUCH, min(a[1], b[1]) - MISO_TOUCH
-        x1, y1 = max(a[0], b[0]) + MISO_TOUCH, max(a[1], b[1]) + MISO_TOUCH
-        first, last = (int(x0 // BUCKET), int(x1 // BUCKET)) if a[0] <= b[0] else (int(x1 // BUCKET),
-                                                                                 int(x0 // BUCKET))
-        step = 1 if last >= first else -1
-        for column in range(first, last + step, step):
-            for p, q, lx0, ly0, lx1, ly1 in legs.get(column, ()):
-                if lx0 <= x1 and x0 <= lx1 and ly0 <= y1 and y0 <= ly1 and touching(a, b, p, q):
-                    return True
-    return False
-
-
-def touching(a: Point, b: Point, p: Point, q: Point) -> bool:
-    """Legs ab and pq cross or come within MISO_TOUCH of each other."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    reach = MISO_TOUCH * math.hypot(dx, dy)
-    side_p = dx * (p[1] - a[1]) - dy * (p[0] - a[0])
-    side_q = dx * (q[1] - a[1]) - dy * (q[0] - a[0])
-    if (side_p > reach and side_q > reach) or (side_p < -reach and side_q < -reach):
-        return False            # pq lies on one side of ab's line, farther from it than MISO_TOUCH: most legs
-    return segment_distance(a, b, p, q) <= MISO_TOUCH
-
-
-def _on_tape(points: Sequence[Point], rects) -> bool:
-    """Every leg lies on the tape: cut at the rectangles' edges, each piece lies inside one rectangle."""
-    for p, q in zip(points, points[1:]):
-        cuts = {0.0, 1.0}
-        for x0, y0, x1, y1 in rects:
-            for edge, start, delta in ((x0, p[0], q[0] - p[0]), (x1, p[0], q[0] - p[0]),
-                                       (y0, p[1], q[1] - p[1]), (y1, p[1], q[1] - p[1])):
-                if abs(delta) > 1e-12 and 0.0 < (edge - start) / delta < 1.0:
-                    cuts.add((edge - start) / delta)
-        ts = sorted(cuts)
-        for t0, t1 in zip(ts, ts[1:]):
-            mid = (t0 + t1) / 2
-            x, y = p[0] + mid * (q[0] - p[0]), p[1] + mid * (q[1] - p[1])
-            if not any(x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9 for x0, y0, x1, y1 in rects):
-                return False
-    return True
-
-
 # -- the state -----------------------------------------------------------------------------------------------------
 
 
@@ -385,7 +314,7 @@ class Drawn:
     miso: tuple                                # the state's `miso` this was worked out for
     pairs: tuple[tuple[int, int, tuple[Point, ...]], ...]
     parts: tuple[list[Point], ...]
-    boxes: tuple[tuple[float, float, float, float], ...]     # each part's, grown by MISO_TOUCH as _crosses grows a leg
+    boxes: tuple[tuple[float, float, float, float], ...]  # each part's, grown by MISO_TOUCH as crosses_legs grows a leg
     moves: tuple[Miso, ...]
     routes: tuple[Route, ...]
     steps: tuple[Step, ...]
@@ -479,7 +408,7 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
     every = None                                    # the legs of every Miso path drawn, once one is needed
     pairs, parts, boxes, moves = [], [], [], []
     for pair, part, box, move in zip(before.pairs, before.parts, before.boxes, before.moves):
-        if box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3] and _crosses(part, new_legs):
+        if box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3] and crosses_legs(part, new_legs):
             if every is None:
                 every = board.drawn_legs(miso)
             found = board.miso_points(pair[0], pair[1], miso, every)
@@ -639,49 +568,103 @@ def miso_moves(state: State) -> list[Miso]:
 
 
 def apply(state: State, move: Move) -> State:
-    """The state after `move` (which must be legal; `parse_move` and the bots only make legal ones)."""
+    """The state after `move`, which must be one of legal_moves(state) (`parse_move` and the bots only make
+    those): any other move, or any move once the game is over, raises ValueError naming it and saying why. The
+    check is full and costs little: a step is held to the rules where its route is travelled, and the moves that
+    come seldom (a start, a pass, Miso Squirly) to the moves there are."""
+    if state.passes >= state.players:
+        raise _refused(move, "the game is already over")
+    for crimes in state.crimes:
+        if len(crimes) >= CRIMES_TO_WIN:
+            raise _refused(move, "the game is already over")
     squad = state.to_move
     nxt = (squad + 1) % state.players
-    if type(move) is Pass:
-        return _with(state, to_move=nxt, passes=state.passes + 1, plies=state.plies + 1)
     changes: dict = {"to_move": nxt, "passes": 0, "plies": state.plies + 1}
     if type(move) is Step:
-        _travel(state, changes, squad, move)
-    elif type(move) is Noodle:
-        _travel(state, changes, squad, move.first)
+        if state.started < state.players:
+            raise _refused(move, "every squad starts first")
+        _travel(state, changes, squad, move, move, state.held[squad])
+        return _copy(state, changes)
+    if type(move) is Noodle:
+        if state.started < state.players or state.ramen[squad] <= 0:
+            raise _refused(move, "every squad starts first" if state.started < state.players
+                           else "the squad has no ramen left")
+        arrived = 1 << _travel(state, changes, squad, move.first, move, state.held[squad])
         if len(changes.get("crimes", state.crimes)[squad]) < CRIMES_TO_WIN:
-            _travel(state, changes, squad, move.second)
+            _travel(state, changes, squad, move.second, move, arrived)
+        else:                       # the first step won: the second is not made, but must have been legal
+            _travel(state, dict(changes), squad, move.second, move, arrived)
         changes["ramen"] = _set(state.ramen, squad, state.ramen[squad] - 1)
     elif type(move) is Start:
-        _arrive(state, changes, squad, state.board.number[move.location])
+        k = state.board.number.get(move.location)
+        if state.started >= state.players or k is None or state.filled[k]:
+            raise _refused(move, "every squad has started" if state.started >= state.players
+                           else "no location of that name" if k is None else "the location is filled")
+        _arrive(state, changes, squad, k, move)
         changes["started"] = state.started + 1
+    elif type(move) is Pass:
+        if legal_moves(state) != [PASS]:
+            raise _refused(move, "the squad has a move, so it may not pass")
+        return _copy(state, {"to_move": nxt, "passes": state.passes + 1, "plies": state.plies + 1})
     elif type(move) is Miso:
         board = state.board
-        a, b = board.number[move.a], board.number[move.b]
+        a, b = board.number.get(move.a), board.number.get(move.b)
         before = state.drawn if state.miso else board.no_miso
-        points = next((p for x, y, p in before.pairs if (x, y) == (a, b)), None)
-        if points is None:
-            points = board.miso_points(a, b, state.miso)
+        points = next((p for x, y, p in before.pairs if x == a and y == b), None)
+        if state.started < state.players or state.ramen[squad] <= 0 or points is None:
+            raise _refused(move, "every squad starts first" if state.started < state.players else "the squad has no "
+                           "ramen left" if state.ramen[squad] <= 0 else "no Miso-Squirly path can join them now")
         miso = state.miso + ((a, b, points),)
         changes.update(miso=miso, miso_by=state.miso_by + (squad,), known_drawn=_after_miso(board, before, miso),
                        ramen=_set(state.ramen, squad, state.ramen[squad] - 1))
+    else:
+        raise _refused(move, f"not a move of this engine (a {type(move).__name__}; moves are Start, Step, Noodle, "
+                             "Miso, Pass)")
     return _copy(state, changes)
 
 
-def _travel(state: State, changes: dict, squad: int, step: Step) -> None:
-    routes, index = state.board.routes, step.index
-    route = routes[index] if index < len(routes) else state.drawn.routes[index - len(routes)]
+def _refused(move, why: str) -> ValueError:
+    return ValueError(f"move {str(move)!r}: {why}")
+
+
+def _travel(state: State, changes: dict, squad: int, step: Step, move, held: int) -> int:
+    """The squad takes `step` from one of the locations `held` (those it holds; for the second step of Noodle
+    Legs, the one the first reached): `changes` gets what changes; a step it may not take refuses `move`. Where
+    it arrives."""
+    board, index = state.board, step.index
+    route = board.routes[index] if 0 <= index < len(board.routes) and board.steps[index] is step else \
+        _route_of(state, step, move)
     used = list(changes.get("used", state.used))
+    if not held >> route.origin & 1 or route.mask & used[squad]:
+        raise _refused(move, f"{step}: " + ("the squad has used that path" if held >> route.origin & 1 else
+                                            "it leaves from a location the squad is not at (Noodle Legs: the "
+                                            "second step leaves from where the first arrives)"))
     used[squad] |= route.mask
     changes["used"] = tuple(used)
-    _arrive(state, changes, squad, route.target)
+    _arrive(state, changes, squad, route.target, move)
+    return route.target
 
 
-def _arrive(state: State, changes: dict, squad: int, location: int) -> None:
+def _route_of(state: State, step: Step, move) -> Route:
+    """The route of a step not among the board's own (a Miso path's, or one made anew): by its index, where the
+    step there is the same; else `move` is refused."""
+    board, index, printed = state.board, step.index, len(state.board.routes)
+    drawn = state.drawn if state.miso else board.no_miso
+    if 0 <= index < printed and board.steps[index] == step:
+        return board.routes[index]
+    if 0 <= index - printed < len(drawn.routes) and drawn.steps[index - printed] == step:
+        return drawn.routes[index - printed]
+    raise _refused(move, f"{step} names no route of this map")
+
+
+def _arrive(state: State, changes: dict, squad: int, location: int, move) -> None:
     """The squad fills the next area of the location: `changes` gets the fields that change (it may hold some
-    already, from the first move of Noodle Legs). Every move of every playout comes here, so the tuples are
-    changed as lists, in place."""
+    already, from the first move of Noodle Legs); a location it may not enter refuses `move`. Every move of
+    every playout comes here, so the tuples are changed as lists, in place."""
     counts = changes.get("known_counts") or state.counts
+    if counts.blocked[squad] >> location & 1:
+        raise _refused(move, f"the squad may not enter {state.board.locations[location].id} (it is full, or the "
+                             "squad holds only its largest area)")
     filling = list(changes.get("filled", state.filled))
     owners = filling[location] = filling[location] + (squad,)
     filled = tuple(filling)
@@ -731,10 +714,6 @@ def _copier():
 
 
 _copy = _copier()
-
-
-def _with(state: State, **changes) -> State:
-    return _copy(state, changes)
 
 
 def _set(values: tuple, index: int, value) -> tuple:

@@ -31,6 +31,17 @@ def shape_box(shape: tuple) -> tuple[float, float, float, float]:
     return shape[1], shape[2], shape[3], shape[4]
 
 
+def shape_centre(shape: tuple) -> Point:
+    x0, y0, x1, y1 = shape_box(shape)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def moved_shape(shape: tuple, dx: float, dy: float) -> tuple:
+    if shape[0] == "circle":
+        return ("circle", shape[1] + dx, shape[2] + dy, shape[3])
+    return ("rect", shape[1] + dx, shape[2] + dy, shape[3] + dx, shape[4] + dy)
+
+
 def inside(shape: tuple, p: Point, margin: float = 0.0) -> bool:
     """p lies inside the shape (grown by margin; a negative margin shrinks it)."""
     x, y = p
@@ -229,8 +240,12 @@ def polyline_meetings(p: Sequence[Point], q: Sequence[Point], touch: float) -> I
     two legs run along each other, the ends and the middle of the stretch they share (a stretch lies within any
     circle that holds those three)."""
     for a, b in zip(p, p[1:]):
+        # A leg wholly beyond the box of ab grown by `touch` is farther than `touch` from it: not measured.
+        x0, x1 = min(a[0], b[0]) - touch, max(a[0], b[0]) + touch
+        y0, y1 = min(a[1], b[1]) - touch, max(a[1], b[1]) + touch
         for c, d in zip(q, q[1:]):
-            if segment_distance(a, b, c, d) > touch:
+            if ((c[0] < x0 and d[0] < x0) or (c[0] > x1 and d[0] > x1) or (c[1] < y0 and d[1] < y0)
+                    or (c[1] > y1 and d[1] > y1) or segment_distance(a, b, c, d) > touch):
                 continue
             along = [end for end, leg in ((a, (c, d)), (b, (c, d)), (c, (a, b)), (d, (a, b)))
                      if point_segment_distance(end, *leg) <= touch]
@@ -626,3 +641,67 @@ def leg_blocked(hits: tuple[float, float], start: float, bend: float, far_box: t
     if bend < start:
         return hits[1] > shows_to + RAY_CLEAR
     return False
+
+
+# -- Miso Squirly's tests (the engine's): a new path against the legs of every line on the map ---------------
+
+# A Miso-Squirly path this close to a path, road or location touches it (mm): printed points are rounded to 0.01
+# mm, so a Miso path straight along a printed one missed it by rounding alone and was offered on top of it.
+MISO_TOUCH = 0.05
+BUCKET = 15.0          # mm along the map: legs are filed by the columns they span, so a test looks at few
+
+
+def legs_by_column(lines) -> dict[int, list[tuple]]:
+    """The straight legs of polylines with their boxes, (p, q, x0, y0, x1, y1), filed by column."""
+    columns: dict[int, list[tuple]] = {}
+    for line in lines:
+        for p, q in zip(line, line[1:]):
+            leg = (p, q, min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+            for column in range(int(leg[2] // BUCKET), int(leg[4] // BUCKET) + 1):
+                columns.setdefault(column, []).append(leg)
+    return columns
+
+
+def crosses_legs(part: Sequence[Point], legs: dict[int, list[tuple]]) -> bool:
+    """Some leg of the polyline touches or crosses one of the legs (the validator's segment test); the columns
+    are searched from the polyline's start, where a crossing is most likely found first."""
+    for a, b in zip(part, part[1:]):
+        x0, y0 = min(a[0], b[0]) - MISO_TOUCH, min(a[1], b[1]) - MISO_TOUCH
+        x1, y1 = max(a[0], b[0]) + MISO_TOUCH, max(a[1], b[1]) + MISO_TOUCH
+        first, last = (int(x0 // BUCKET), int(x1 // BUCKET)) if a[0] <= b[0] else (int(x1 // BUCKET),
+                                                                                 int(x0 // BUCKET))
+        step = 1 if last >= first else -1
+        for column in range(first, last + step, step):
+            for p, q, lx0, ly0, lx1, ly1 in legs.get(column, ()):
+                if lx0 <= x1 and x0 <= lx1 and ly0 <= y1 and y0 <= ly1 and touching(a, b, p, q):
+                    return True
+    return False
+
+
+def touching(a: Point, b: Point, p: Point, q: Point) -> bool:
+    """Legs ab and pq cross or come within MISO_TOUCH of each other."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    reach = MISO_TOUCH * math.hypot(dx, dy)
+    side_p = dx * (p[1] - a[1]) - dy * (p[0] - a[0])
+    side_q = dx * (q[1] - a[1]) - dy * (q[0] - a[0])
+    if (side_p > reach and side_q > reach) or (side_p < -reach and side_q < -reach):
+        return False            # pq lies on one side of ab's line, farther from it than MISO_TOUCH: most legs
+    return segment_distance(a, b, p, q) <= MISO_TOUCH
+
+
+def on_tape(points: Sequence[Point], rects) -> bool:
+    """Every leg lies on the tape: cut at the rectangles' edges, each piece lies inside one rectangle."""
+    for p, q in zip(points, points[1:]):
+        cuts = {0.0, 1.0}
+        for x0, y0, x1, y1 in rects:
+            for edge, start, delta in ((x0, p[0], q[0] - p[0]), (x1, p[0], q[0] - p[0]),
+                                       (y0, p[1], q[1] - p[1]), (y1, p[1], q[1] - p[1])):
+                if abs(delta) > 1e-12 and 0.0 < (edge - start) / delta < 1.0:
+                    cuts.add((edge - start) / delta)
+        ts = sorted(cuts)
+        for t0, t1 in zip(ts, ts[1:]):
+            mid = (t0 + t1) / 2
+            x, y = p[0] + mid * (q[0] - p[0]), p[1] + mid * (q[1] - p[1])
+            if not any(x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9 for x0, y0, x1, y1 in rects):
+                return False
+    return True

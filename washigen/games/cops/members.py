@@ -20,9 +20,10 @@ NEEDS_AT = N_("a {end} end needs its position ({at}, mm)")        # the end's ki
 
 
 def check_design(design) -> None:
-    """What a file must get right before its rules can be checked: unique location ids, path ends that name a
-    location of their own segment (or a port or joint with a position), roads that name segments of the map."""
-    from .model import CopsSheet
+    """What a file must get right before its rules can be checked: unique location ids that a game's moves can
+    name (model.id_problem), path ends that name a location of their own segment (or a port or joint with a
+    position), roads that name segments of the map."""
+    from .model import ID_MARKS, CopsSheet, id_problem
 
     if isinstance(design, CopsSheet):
         return
@@ -32,6 +33,12 @@ def check_design(design) -> None:
         for z, zone in enumerate(segment.zones):
             for k, location in enumerate(zone.locations):
                 where = f"segments[{s}].zones[{z}].locations[{k}].id"
+                character = id_problem(location.id)
+                if character is not None:
+                    raise DesignFormatError(Says(N_("location id {id!r} holds {character!r}; a game's moves name "
+                                                    "locations by their ids, so an id holds no space and none of "
+                                                    "{marks}"), id=location.id, character=character,
+                                                 marks=" ".join(ID_MARKS)), path=where)
                 if location.id in seen:
                     raise DesignFormatError(Says(N_("location id {id!r} is used twice (also at {other})"),
                                                  id=location.id, other=seen[location.id]), path=where)

@@ -36,9 +36,34 @@ MATCH_TOLERANCE = 0.5          # a port or joint meets its partner within this m
 CLEARANCE = 1.6
 MIN_AREA_SIDE = 2.0            # a fill-in area narrower than this is hard to colour in (a printability warning)
 
+# A location id is written in a game's moves (engine.py's notation: `start A`, `A>B`, `A>B/N`, `noodle A>B B>C`,
+# `miso A~B`) and a game log cuts each line at '#', its comments: an id holding one of these marks or a space
+# loaded and played, but its log could not be read back.
+ID_MARKS = ">~/#"
+
+
+def id_problem(location_id: str) -> str | None:
+    """The first character of a location id that the moves of a game log cannot hold (a space or one of
+    ID_MARKS), or None."""
+    return next((character for character in location_id if character.isspace() or character in ID_MARKS), None)
+
+
 ZONES_PER_SEGMENT = 2
 LOCATIONS_PER_ZONE = 4
 AREAS_PER_LOCATION = 3
+
+# The most a file may hold (DESIGN 12), well past what the rules ask for and what any map washigen makes holds:
+# the rules compare paths, roads, locations and areas pair by pair, so 1,500 copies of one path (a 350 kB file)
+# kept `validate` 98 s in 1.9 GB. Generated maps (2-6 players, tapes 10-200 mm, both layouts, with and without an
+# offset) hold at most 22 paths on a segment (the generator lays 24 at most), 18 new roads and 4 points to a path
+# or road; a map of every count at its most validates within seconds.
+MAX_ZONES = 4                  # per segment (the rules ask for 2)
+MAX_LOCATIONS = 8              # per zone (the rules ask for 4)
+MAX_AREAS = 6                  # per location (the rules ask for 3)
+MAX_PATHS = 64                 # per segment
+MAX_ROADS = 64                 # per map
+MAX_POINTS = 16                # per path or road
+
 RANKS = ("largest", "middle", "smallest")
 
 # The crime locations. Each kind has a pictogram (draw.py) and a colour.
@@ -104,7 +129,7 @@ class Location:
     y: float
     w: Annotated[float, Field(gt=0)]
     h: Annotated[float, Field(gt=0)]
-    areas: tuple[Area, ...]
+    areas: Annotated[tuple[Area, ...], Field(max_length=MAX_AREAS)]
 
     @property
     def centre(self) -> Point:
@@ -113,7 +138,7 @@ class Location:
 
 @record
 class Zone:
-    locations: tuple[Location, ...]
+    locations: Annotated[tuple[Location, ...], Field(max_length=MAX_LOCATIONS)]
 
 
 @record
@@ -148,16 +173,16 @@ class Path:
     (the location is drawn over it); a port or joint end lies on its edge."""
     a: End
     b: End
-    points: Annotated[tuple[Point, ...], Field(min_length=2)]
+    points: Annotated[tuple[Point, ...], Field(min_length=2, max_length=MAX_POINTS)]
 
 
 @record
 class Segment:
     """One segment of tape: the squad section at its left end, two zones split by a line of gravestones at x =
     gravestones, and the paths."""
-    zones: tuple[Zone, ...]
+    zones: Annotated[tuple[Zone, ...], Field(max_length=MAX_ZONES)]
     gravestones: float
-    paths: tuple[Path, ...] = ()
+    paths: Annotated[tuple[Path, ...], Field(max_length=MAX_PATHS)] = ()
 
     @property
     def locations(self) -> tuple[Location, ...]:
@@ -180,7 +205,7 @@ class Road:
     of the highest segment)."""
     a: RoadEnd
     b: RoadEnd
-    points: Annotated[tuple[Point, ...], Field(min_length=2)]
+    points: Annotated[tuple[Point, ...], Field(min_length=2, max_length=MAX_POINTS)]
 
 
 Layout = Literal["end-to-end", "stacked"]       # the names in constants.LAYOUTS
@@ -203,7 +228,7 @@ class CopsMap(Design):
     offset: Annotated[float, Field(ge=0, le=100)] = 0.0
     layout: Layout = DEFAULT_LAYOUT
     segments: Annotated[tuple[Segment, ...], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
-    roads: tuple[Road, ...] = ()
+    roads: Annotated[tuple[Road, ...], Field(max_length=MAX_ROADS)] = ()
     balance_games: Annotated[int, Field(ge=0, le=100_000)] = 0
     balance_score: Annotated[float, Field(ge=0, le=1)] | None = None
     balance_fair: bool | None = None

@@ -117,8 +117,10 @@ class SheetParams(Options):
 class PlayOptions(MapOptions):
     """What `cops play` and `cops balance` play on: a map file, or a map generated from the map options."""
     players: int = restated(MapOptions, "players", N_("Squads (one segment each) of a generated map."))
-    offset: float | str = restated(MapOptions, "offset", N_("Offset set-up of a generated map (its new roads are "
-                                                            "played like paths)."))
+    offset: float | str = restated(MapOptions, "offset", N_("Offset set-up of a generated map (new roads that "
+                                                            "touch make one crossroads joining every path end on "
+                                                            "them, never used up; a road that ends at a location is "
+                                                            "used once per squad, like a path)."))
     # TAPE_WIDTH_RANGE as `cops map` takes it: refused naming --tape-width, and `washigen games` shows the range.
     tape_width: float = restated(MapOptions, "tape_width", N_("Tape width of a generated map."))
     fair: bool = restated(MapOptions, "fair", N_("Of the seed's first six playable layouts, take the one whose "
@@ -197,8 +199,8 @@ COMPONENTS: tuple[Component, ...] = (
                          "sheets"), options=TapeParams, make=make_tape, writes=DESIGN, prints="sheets",
               print_file=tape_file),
     Component("sheet", N_("Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two "
-                          "crimes with room to draw the culprits' faces"), options=SheetParams, make=make_sheet, writes=DESIGN,
-              prints="sheets"),
+                          "crimes with room to draw the culprits' faces"), options=SheetParams, make=make_sheet,
+              writes=DESIGN, prints="sheets"),
     Component("play", N_("Bots play Cops on a map"), options=PlayParams, replay=bot_game, writes=GAME_PLAYED,
               output_required=False, prints="page"),
     Component("balance", N_("How fair a map is between squads played by --bots (greedy by default)"),
