@@ -9,6 +9,8 @@ import json
 import random
 import resource
 import string
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path as FilePath
 
@@ -407,3 +409,17 @@ def test_cops_play_help_says_how_new_roads_are_played():
         text = " ".join(CliRunner().invoke(main, ["cops", command, "--help"]).output.split())
         assert "played like paths" not in text
         assert "crossroads" in text and "used once per squad" in text, text
+
+
+@pytest.mark.parametrize("width", [1e-300, 0.1, 9.99])
+def test_a_map_file_with_a_tape_narrower_than_10_mm_is_refused_on_load_naming_it(tmp_path, width):
+    # A 0.1 mm tape drew its text form for 22 s, 1e-300 overflowed: the loader takes what `cops map` takes.
+    from washigen.games.cops.generate import generate_map
+    data = json.loads(dumps(generate_map(2, 1, search=False)))
+    data["tape_width"] = width
+    path = tmp_path / "narrow.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, "-m", "washigen", "render", str(path), "-o", str(tmp_path / "x.txt")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "tape_width" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "x.txt").exists()

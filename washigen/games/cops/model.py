@@ -223,7 +223,7 @@ class CopsMap(Design):
     written before it, or one generated without it)."""
     GAME = "cops"
     KIND = "map"
-    tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
+    tape_width: Annotated[float, Field(ge=10, le=200)] = DEFAULT_TAPE_WIDTH     # as `cops map` takes it
     segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
     offset: Annotated[float, Field(ge=0, le=100)] = 0.0
     layout: Layout = DEFAULT_LAYOUT
@@ -260,7 +260,7 @@ class CopsTape(Design):
     """Tape artwork for a maker: a repeat of segments that joins end to start, so any run torn off the roll meets."""
     GAME = "cops"
     KIND = "tape"
-    tape_width: Annotated[float, Field(gt=0, le=200)] = DEFAULT_TAPE_WIDTH
+    tape_width: Annotated[float, Field(ge=10, le=200)] = DEFAULT_TAPE_WIDTH     # as `cops map` takes it
     segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
     layout: Layout = DEFAULT_LAYOUT       # stacked: every segment has its ports at the same x and no joints
     segments: Annotated[tuple[Segment, ...], Field(min_length=1, max_length=24)]

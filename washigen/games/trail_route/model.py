@@ -230,11 +230,18 @@ def load_mix(path: str | Path | None = None) -> Mix:
 
 # -- the setup ----------------------------------------------------------------------------------------------------
 
+# Bounds a file is refused past on load (exit 2): twice the game's board either way, so that a board of the wrong
+# size is still read and reported by the rules (trail-route.grid.size), and one hand no bigger than the 16-card
+# deck; a 100 x 100 road took 1.35 GB to draw, 1,000 seats ran out of stack, a 20,000-card hand minutes.
+MAX_GRID = 16
+MAX_HAND = 16
+
+
 @record
 class Seat:
     """One player, in turn order: their cat colour and the hand cards dealt to them."""
     colour: Colour
-    hand: tuple[CardCode, ...] = ()
+    hand: Annotated[tuple[CardCode, ...], Field(max_length=MAX_HAND)] = ()
 
 
 @record
@@ -246,10 +253,14 @@ class TrailRouteSetup(Design):
     # The board and the table are what a setup is: a file without them is refused on load (exit 2), as a Cats map
     # without its grid is; present but of the wrong size, they break a rule. The exchange deck and the mix too: an
     # absent mix read as an empty one, and every tile on the board then broke a rule as one the box lacks.
-    road: tuple[tuple[RoadCode, ...], ...]                # rows top to bottom; column 1 next to the destinations
-    destinations: tuple[tuple[DestCode, ...], ...]        # per row: far left tile, then the one touching the road
+    # rows top to bottom; column 1 next to the destinations
+    road: Annotated[tuple[Annotated[tuple[RoadCode, ...], Field(max_length=MAX_GRID)], ...],
+                    Field(max_length=MAX_GRID)]
+    # per row: far left tile, then the one touching the road
+    destinations: Annotated[tuple[Annotated[tuple[DestCode, ...], Field(max_length=MAX_GRID)], ...],
+                            Field(max_length=MAX_GRID)]
     exchange: tuple[RoadCode, ...]                        # the face-down deck, top tile first
-    seats: tuple[Seat, ...]
+    seats: Annotated[tuple[Seat, ...], Field(max_length=4)]
     undealt: tuple[CardCode, ...] = ()                    # hand cards left in the box (3 players)
     mix: Mix
 
