@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from washigen.games.trail_route.bots import make_policies
-from washigen.games.trail_route.engine import (DEST, START, Advance, Call, Cat, Mirror, Nudge, Place, Rearrange,
-                                               Slide, State, Swap, advance, arrow_target, apply_finish, apply_swap,
-                                               check_play, end_of_turn, land, legal_finishes, legal_swaps, play_card, play_game,
+from washigen.games.trail_route.engine import (DEST, START, Advance, Call, Cat, Mirror, Nudge, Place, Rearrange, Slide,
+                                               State, Swap, advance, arrow_target, apply_finish, apply_swap, check_play,
+                                               end_of_turn, land, legal_finishes, legal_swaps, play_card, play_game,
                                                play_turn, winners)
 from washigen.games.trail_route.generate import generate_setup
 from washigen.games.trail_route.model import (CARDS, COLOURS, END_CLAIMS, ROAD_CODES, TOKEN_TO_ROAD, arrow_moves,
