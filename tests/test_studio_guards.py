@@ -242,3 +242,16 @@ def test_a_balance_not_streamed_stops_when_its_client_goes_away(server, client):
     connection, response = stream(server, "/api/balance", {"design": design, "games": 3, "seed": 3})
     assert response.status == 200 and json.loads(response.read())["games"] == 3   # and the studio goes on
     connection.close()
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/play", '{"zzz": "\\ud800"}'),
+    ("/api/design", '{"game": "cats", "component": "map", "params": {"\\ud800": 1}}'),
+    ("/api/design", '{"game": "cats", "component": "map", "lang": "\\udfff"}'),
+    ("/api/render", '{"game": "cats", "component": "map", "options": {"lang": "\\ud800"}}'),
+])
+def test_a_lone_surrogate_echoed_in_a_refusal_is_a_json_400_not_a_bare_500(client, path, body):
+    response = client.post(path, content=body.encode(), headers={"content-type": "application/json"})
+    assert response.status_code == 400 and response.headers["content-type"].startswith("application/json")
+    said = response.json()                      # strict JSON: the surrogate comes back as its escape, "\\ud800"
+    assert isinstance(said["error"], str) and said["error"]

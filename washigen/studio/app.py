@@ -88,7 +88,7 @@ class LocalHostOnly:
             if refusal is not None:
                 said = translator(_named_language(headers.get(b"accept-language", b"").decode("latin-1"))
                                   or SOURCE_LANGUAGE)
-                await JSONResponse({"error": said.says(refusal[1])}, status_code=refusal[0])(scope, receive, send)
+                await JSONAnswer({"error": said.says(refusal[1])}, status_code=refusal[0])(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -242,6 +242,15 @@ def _named_language(accept_language: str) -> str | None:
     return None
 
 
+class JSONAnswer(JSONResponse):
+    """Starlette's JSON answer, but a lone surrogate in a string (a request may hold "\\ud800", and refusals echo what
+    they refuse) is written as its JSON escape: UTF-8 cannot encode it, and the answer was a bare 500."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                          separators=(",", ":")).encode("utf-8", "backslashreplace")
+
+
 def json_ready(value: Any) -> Any:
     """A value an error echoes, as strict JSON can say it: itself, or its text (a value JSON cannot hold must not
     turn the answer about it into a failure of its own)."""
@@ -260,15 +269,15 @@ def endpoint(handler):
         try:
             return await handler(request)
         except ClientGone:              # no one to answer, and nothing went wrong: the page moved on
-            return JSONResponse({"error": "request: the client went away; its work was stopped"}, status_code=400)
+            return JSONAnswer({"error": "request: the client went away; its work was stopped"}, status_code=400)
         except ClientDisconnect:
             log.warning("studio: %s %s: the client went away before sending its whole request", request.method,
                         request.url.path)
-            return JSONResponse({"error": "request: the connection closed before the whole body came"},
+            return JSONAnswer({"error": "request: the connection closed before the whole body came"},
                                 status_code=400)
         except Exception as error:
             status, body = error_answer(error, f"{request.method} {request.url.path}", page_language(request))
-            return JSONResponse(scrubbed(body, request.app.state.workdir), status_code=status)
+            return JSONAnswer(scrubbed(body, request.app.state.workdir), status_code=status)
 
     wrapped.__name__ = handler.__name__
     return wrapped
@@ -368,7 +377,7 @@ async def job_or_disconnect(request: Request, job: jobs.Job) -> dict[str, Any] |
 
 
 def answer(request: Request, value: Any) -> Response:
-    return JSONResponse(scrubbed(value, request.app.state.workdir))
+    return JSONAnswer(scrubbed(value, request.app.state.workdir))
 
 
 def attachment(content: bytes, media_type: str, filename: str) -> Response:
@@ -414,7 +423,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
     @endpoint
     async def games(request: Request) -> Response:
         lang = api.language(request.query_params.get("lang"))
-        return JSONResponse(await run_in_threadpool(api.games_listing, lang))
+        return JSONAnswer(await run_in_threadpool(api.games_listing, lang))
 
     @endpoint
     async def design(request: Request) -> Response:
@@ -446,7 +455,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         body = await read_json(request)
         if wants_stream(request):
             return streamed(request, lambda folder: api.balance(body, runs))
-        return JSONResponse(await stoppable(request, lambda folder: api.balance(body, runs)))
+        return JSONAnswer(await stoppable(request, lambda folder: api.balance(body, runs)))
 
     @endpoint
     async def balance_chart(request: Request) -> Response:
@@ -482,7 +491,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
             said = Says(N_("{path}: no such endpoint; see {list}"), path=request.url.path, list="GET /api/games")
         else:
             said = str(error.detail)
-        return JSONResponse({"error": translator(page_language(request)).says(said)}, status_code=error.status_code,
+        return JSONAnswer({"error": translator(page_language(request)).says(said)}, status_code=error.status_code,
                             headers=error.headers)
 
     routes = [
