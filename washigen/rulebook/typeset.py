@@ -13,7 +13,7 @@ washigen's DejaVu family, so German prints as text.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
@@ -24,6 +24,7 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT  # type: ignore[import-untype
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer  # type: ignore[import-untyped]
+from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped]
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
@@ -659,6 +660,22 @@ def build(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet, figure_siz
 LAYOUTS = ((1.0, BODY_LEADING), (0.88, BODY_LEADING), (0.76, BODY_LEADING), (1.0, 11.2), (0.88, 11.2), (0.76, 11.2),
            (1.0, 10.8), (0.88, 10.8), (0.76, 10.8))
 NEARLY_EMPTY = 0.5
+def _too_tall(rules: md.RuleText, scenes: dict[int, Scene], sheet: Sheet) -> InputError:
+    """The refusal of a text with a block no page holds (a table cell, heading or caption too long to fit a page
+    alone), naming its line: the shortest run of blocks from the start that fails to set ends with it."""
+    low, high = 0, len(rules.blocks)             # blocks[:low] set; blocks[:high] fail
+    while high - low > 1:
+        mid = (low + high) // 2
+        try:
+            build(replace(rules, blocks=rules.blocks[:mid]), scenes, sheet, *LAYOUTS[0])
+            low = mid
+        except LayoutError:
+            high = mid
+    return md.fail(rules.source, rules.blocks[high - 1].line,
+                   Says(N_("this block does not fit on one page; shorten it (a long table cell, heading or figure "
+                           "caption cannot break across pages)")))
+
+
 # A longer text is not set again to save its last page: one page in so many is not worth setting them all twice.
 MAX_REFIT_PAGES = 24
 
@@ -667,7 +684,10 @@ def typeset(rules: md.RuleText, scenes: dict[int, Scene], paper: str = "a4") -> 
     """The rule sheet as PDF bytes; the same input gives the same bytes. When the last page of a sheet of a few
     pages would be less than half full, the first of LAYOUTS that saves the page is taken."""
     sheet = Sheet.for_paper(paper)
-    data, pages, filled = build(rules, scenes, sheet, *LAYOUTS[0])
+    try:
+        data, pages, filled = build(rules, scenes, sheet, *LAYOUTS[0])
+    except LayoutError:
+        raise _too_tall(rules, scenes, sheet) from None
     if 1 < pages <= MAX_REFIT_PAGES and filled < NEARLY_EMPTY:
         for size, leading in LAYOUTS[1:]:
             if size < 1.0 and not scenes:
