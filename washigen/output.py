@@ -158,6 +158,17 @@ def write_bytes(path: Path, data: bytes) -> Path:
 def replace_atomically(path: Path, target: Path, data: bytes, found: os.stat_result | None) -> None:
     """`data` in a temporary beside `target`, renamed over it: the permissions of the file it replaces, or those
     the umask gives a new file."""
+    temporary = staged(path, target, data, found)
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        _drop(temporary)
+        raise
+
+
+def staged(path: Path, target: Path, data: bytes, found: os.stat_result | None) -> str:
+    """`data` written whole in a temporary beside `target`, with the permissions it is to have; the temporary's
+    name. A failure (a full disk, a file size limit) leaves no temporary and is told naming `path`."""
     import tempfile      # here, not at the top: it pulls in random and shutil, which every start-up would pay
 
     sweep_stale_parts(target)
@@ -170,11 +181,18 @@ def replace_atomically(path: Path, target: Path, data: bytes, found: os.stat_res
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         keep_permissions(temporary, found)
-        os.replace(temporary, target)
+    except OSError as failure:
+        _drop(temporary)
+        raise OutputError(f"{path}: cannot be written ({failure.strerror or failure})") from None
     except BaseException:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
+        _drop(temporary)
         raise
+    return temporary
+
+
+def _drop(temporary: str) -> None:
+    if os.path.lexists(temporary):
+        os.unlink(temporary)
 
 
 def keep_permissions(temporary: str, found: os.stat_result | None) -> None:
@@ -262,9 +280,24 @@ def write_stdout(path: Path, data: bytes) -> Path:
 
 
 def write_all(files: Iterable[tuple[Path, Callable[[], bytes]]]) -> list[Path]:
-    """Renders every file first, then writes them: a failure while rendering writes nothing."""
+    """Renders every file first, then writes them: a failure while rendering writes nothing. Several files are
+    each written whole beside their place before any is renamed into it, so a failure while writing (a full disk,
+    a file size limit) leaves every file that was there as it was, not some pages new and some old."""
     rendered = [(path, make()) for path, make in files]
-    return [write_bytes(path, data) for path, data in rendered]
+    places = [(path, data, *written_at(path)) for path, data in rendered if not is_stdout(path)]
+    if len(places) < 2 or len(places) < len(rendered) or any(
+            found is not None and not stat.S_ISREG(found.st_mode) for *_, found in places):
+        return [write_bytes(path, data) for path, data in rendered]
+    ready: list[tuple[str, Path]] = []
+    try:
+        for path, data, target, found in places:
+            ready.append((staged(path, target, data, found), target))
+        for temporary, target in ready:
+            os.replace(temporary, target)
+    finally:
+        for temporary, _ in ready:
+            _drop(temporary)
+    return [path for path, _ in rendered]
 
 
 def numbered(path: Path, index: int, count: int) -> Path:
