@@ -613,8 +613,6 @@ def test_visible_part_is_the_path_from_leaving_one_location_to_entering_the_othe
         pytest.fail("a path without an end location lost its tail")
 
 
-@pytest.mark.xfail(strict=True, reason="check_clearance tests a path's own locations by the visible part's inner "
-                   "vertices only: a leg that runs back across the location between two vertices outside it passes")
 def test_a_path_may_not_run_back_across_a_location_it_joins():
     """The hand-made map's path a-b made to leave a upwards, go round its left side and run straight back across
     it to b: it shows in two pieces (GEOS: the line less a and b), one from a's top edge round to its left edge

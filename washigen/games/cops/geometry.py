@@ -36,6 +36,13 @@ def shape_centre(shape: tuple) -> Point:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
+def shrunk(shape: tuple, d: float) -> tuple:
+    """The shape with every edge moved `d` mm inwards (a disc's radius less `d`)."""
+    if shape[0] == "circle":
+        return ("circle", shape[1], shape[2], max(0.0, shape[3] - d))
+    return ("rect", shape[1] + d, shape[2] + d, shape[3] - d, shape[4] - d)
+
+
 def moved_shape(shape: tuple, dx: float, dy: float) -> tuple:
     if shape[0] == "circle":
         return ("circle", shape[1] + dx, shape[2] + dy, shape[3])

@@ -16,8 +16,8 @@ from ...words import N_, NN_, Says
 from .geometry import (EPS, TOUCH, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
                        point_polyline_distance, polyline_box, polyline_distance, polyline_meetings,
-                       polyline_shape_distance, port_partners, ports_of, road_path, rounded, self_meeting, shape_box,
-                       shape_of, stacked_port_partners)
+                       polyline_shape_distance, port_partners, ports_of, road_path, rounded, segment_shape_distance,
+                       self_meeting, shape_box, shape_of, shrunk, stacked_port_partners)
 from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
                     ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment, meets)
 
@@ -311,14 +311,14 @@ def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) ->
             if not boxes_meet(box, shape_box(shape)):
                 continue
             if location.id in own:
-                # Its own locations: the visible part may only touch them where it leaves or enters them.
-                inner = part[1:-1]
-                if any(inside(shape, p, -1e-6) for p in inner):
+                # Its own locations: the visible part may only touch them where it leaves or enters them; no leg
+                # may cross their inside, even between two points outside it.
+                back = _runs_back_over(part, shape)
+                if back is not None:
                     yield Violation.error("cops.path.clearance",
                                           Says(N_("Path #{path} of segment {segment} runs back over location "
                                                   "{location}."), path=index, segment=number, location=location.id),
-                                          segment=number, path=index, location=location.id,
-                                          position=rounded(next(p for p in inner if inside(shape, p, -1e-6))))
+                                          segment=number, path=index, location=location.id, position=rounded(back))
                 continue
             distance, where = polyline_shape_distance(part, shape)
             if distance < clearance - 1e-6:
@@ -333,6 +333,19 @@ def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) ->
                                 clearance=clearance)
                 yield Violation.error("cops.path.clearance", says, segment=number, path=index,
                                       location=location.id, position=rounded(where))
+
+
+def _runs_back_over(part: list, shape: tuple) -> Point | None:
+    """Where the visible part of a path runs back over one of its own locations: a point of it inside the
+    location (1e-6 mm in from its edge), or else of a leg that crosses it; None where it keeps out."""
+    inner = next((p for p in part[1:-1] if inside(shape, p, -1e-6)), None)
+    if inner is not None:
+        return inner
+    core = shrunk(shape, 1e-6)
+    for a, b in zip(part, part[1:]):
+        if segment_shape_distance(a, b, core) == 0.0:
+            return polyline_shape_distance([a, b], core)[1]
+    return None
 
 
 def check_every_location_has_a_path(segment: Segment, number: int) -> Iterable[Violation]:
