@@ -90,25 +90,31 @@ def _placement_message(name: str, cell: Cell) -> Says:
 
 def placement_violations(design: CatTreeLayout) -> list[Violation]:
     grid = design.grid()
-    never = unbuildable(grid)
+    broken = misplaced(grid)
+    never = unbuildable(grid, broken)
     found = []
     for cell, name in sorted(grid.items()):
         if cell in never:
             found.append(Violation.error(RULE_IDS[BY_NAME[name].placement], _unbuildable_message(name, cell),
                                          card=cell))
-        elif not placement_ok(grid, cell, name):
+        elif cell in broken:
             found.append(Violation.error(RULE_IDS[BY_NAME[name].placement], _placement_message(name, cell),
                                          card=cell))
     return found
 
 
-def unbuildable(grid: Grid) -> frozenset[Cell]:
+def misplaced(grid: Grid) -> frozenset[Cell]:
+    """The cards that break their placement rule on the finished grid."""
+    return frozenset(cell for cell, name in grid.items() if not placement_ok(grid, cell, name))
+
+
+def unbuildable(grid: Grid, broken: frozenset[Cell]) -> frozenset[Cell]:
     """The cards that keep their placement rule on the finished grid but that no order of play places: each is
-    held only by cards that need it (or another of them) placed first. A misplaced card counts as placed from the
-    start (it still supports and attaches, as everywhere). Placing cards only adds support, so the cards that can
-    be placed one by one, each where its rule holds at that moment, are found by placing any that can be until
-    none is left; the rest are unbuildable."""
-    placed = {cell: name for cell, name in grid.items() if not placement_ok(grid, cell, name)}
+    held only by cards that need it (or another of them) placed first. A misplaced card (of `broken`, misplaced's
+    answer) counts as placed from the start (it still supports and attaches, as everywhere). Placing cards only
+    adds support, so the cards that can be placed one by one, each where its rule holds at that moment, are found
+    by placing any that can be until none is left; the rest are unbuildable."""
+    placed = {cell: grid[cell] for cell in broken}
     waiting = {cell: name for cell, name in grid.items() if cell not in placed}
     ready = [cell for cell, name in waiting.items() if placement_ok(placed, cell, name)]
     while ready:
@@ -324,7 +330,8 @@ def score(design: CatTreeLayout) -> Score:
 
 
 def score_grid(grid: Grid) -> Score:
-    illegal = frozenset(cell for cell, name in grid.items() if not placement_ok(grid, cell, name)) | unbuildable(grid)
+    broken = misplaced(grid)
+    illegal = broken | unbuildable(grid, broken)
     all_parts = parts(grid)
     detached = {cell: part for part in all_parts if part.detached for cell in part.cells}
 
