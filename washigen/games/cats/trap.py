@@ -470,20 +470,15 @@ def _explore(state: State, cat: Cat, specials: int, stuck: int, sewers: int, fre
                 if not carry:
                     found.append((1, left - cost, lined, ends & takeable, how))
         if left:
-            if track:
-                # Each pop lines its two sewers: the places it reaches part by the ones of `track` they line.
-                outs: dict[int, int] = {}
-                for s in _bits(land.around(cells) & sewers):
-                    for t in _bits(land.partner_mask[s] & sewers):
-                        key = lined | ((1 << s | 1 << t) & track)
-                        outs[key] = outs.get(key, 0) | 1 << t
-                for key, out in outs.items():
-                    found.append((carry, left - 1, key, out, "pop"))
-            else:
-                out = 0
-                for s in _bits(land.around(cells) & sewers):
-                    out |= land.partner_mask[s]
-                found.append((carry, left - 1, lined, out & sewers, "pop"))
+            # Each pop lines its two sewers: the places it reaches part by the ones of `track` they line (with
+            # nothing tracked, all in one).
+            outs: dict[int, int] = {}
+            for s in _bits(land.around(cells) & sewers):
+                for t in _bits(land.partner_mask[s] & sewers):
+                    key = lined | ((1 << s | 1 << t) & track)
+                    outs[key] = outs.get(key, 0) | 1 << t
+            for key, out in outs.items():
+                found.append((carry, left - 1, key, out, "pop"))
         if shrines and left < SPECIALS:
             found.append((carry, left + 1, lined, land.grow(cells, empty) & shrines, "shrine"))
         for carry_to, left_to, lined_to, seeds_to, how in found:
