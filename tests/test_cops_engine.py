@@ -20,6 +20,7 @@ from washigen.errors import InputError
 from washigen.games.cops import bots, engine, playtest
 from washigen.games.cops.engine import Miso, Noodle, Pass, Start, apply, legal_moves, parse_move, result
 from washigen.games.cops.generate import generate_map
+from washigen.games.cops.geometry import on_tape
 from washigen.games.cops.model import End, Path, Road, RoadEnd
 from washigen.games.cops.rules import validate
 from washigen.arena import make_bots
@@ -270,11 +271,11 @@ def test_a_map_whose_routes_run_past_the_limit_is_refused_by_name(monkeypatch):
 def test_miso_squirly_stays_on_the_tape_and_does_not_wrap():
     board = engine.board_for(HAND)
     rects = board._map_geometry[2]
-    assert engine._on_tape(((74.0, 11.0), (74.0, 39.0)), rects)
-    assert not engine._on_tape(((74.0, 11.0), (74.0, -5.0), (74.0, 60.0)), rects)    # over the top edge
+    assert on_tape(((74.0, 11.0), (74.0, 39.0)), rects)
+    assert not on_tape(((74.0, 11.0), (74.0, -5.0), (74.0, 60.0)), rects)    # over the top edge
     offset = complete_offset_map()
     rects = engine.board_for(offset)._map_geometry[2]
-    assert not engine._on_tape(((170.0, 3.0), (190.0, 3.0)), rects)     # into the gap above the lowered segment
+    assert not on_tape(((170.0, 3.0), (190.0, 3.0)), rects)     # into the gap above the lowered segment
 
 
 def complete_offset_map():

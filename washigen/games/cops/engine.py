@@ -45,7 +45,6 @@ from .geometry import (MISO_TOUCH, axis_hits, bents_blocked, crosses_legs, frame
 from .model import CopsMap, Location, Point
 from .routes import Route, map_routes
 
-_on_tape = on_tape          # the name the engine's tests know it by (the tests of Miso Squirly live in geometry.py)
 
 RAMEN = 2
 CRIMES_TO_WIN = 2
@@ -572,11 +571,8 @@ def apply(state: State, move: Move) -> State:
     those): any other move, or any move once the game is over, raises ValueError naming it and saying why. The
     check is full and costs little: a step is held to the rules where its route is travelled, and the moves that
     come seldom (a start, a pass, Miso Squirly) to the moves there are."""
-    if state.passes >= state.players:
+    if result(state) is not None:
         raise _refused(move, "the game is already over")
-    for crimes in state.crimes:
-        if len(crimes) >= CRIMES_TO_WIN:
-            raise _refused(move, "the game is already over")
     squad = state.to_move
     nxt = (squad + 1) % state.players
     changes: dict = {"to_move": nxt, "passes": 0, "plies": state.plies + 1}
