@@ -12,12 +12,13 @@ import math
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from .model import (CLEARANCE, PATH_WIDTH, SQUAD_WIDTH, CopsMap, End, Location, Path, Point, Segment, meets,
+from .model import (CLEARANCE, PATH_WIDTH, SQUAD_WIDTH, Area, CopsMap, End, Location, Path, Point, Segment, meets,
                     scale_for)
 
 EPS = 1e-9
 
-def shape_of(location: Location) -> tuple:
+def shape_of(location: Location | Area) -> tuple:
+    """A location or a fill-in area as a shape: a card, or the disc its box holds."""
     if location.shape == "circle":
         r = min(location.w, location.h) / 2
         return ("circle", location.x + location.w / 2, location.y + location.h / 2, r)
@@ -50,17 +51,13 @@ def moved_shape(shape: tuple, dx: float, dy: float) -> tuple:
 
 
 def inside(shape: tuple, p: Point, margin: float = 0.0) -> bool:
-    """p lies inside the shape (grown by margin; a negative margin shrinks it)."""
+    """p lies inside the shape (grown by margin; a negative margin shrinks it, a disc past its radius to nothing)."""
     x, y = p
     if shape[0] == "circle":
         _, cx, cy, r = shape
-        return (x - cx) ** 2 + (y - cy) ** 2 <= (r + margin) ** 2
+        return r + margin >= 0 and (x - cx) ** 2 + (y - cy) ** 2 <= (r + margin) ** 2
     _, x0, y0, x1, y1 = shape
     return x0 - margin <= x <= x1 + margin and y0 - margin <= y <= y1 + margin
-
-
-def _cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
-    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -80,27 +77,40 @@ def _on_box(p: Point, a: Point, b: Point) -> bool:
 
 
 def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """The closed segments ab and cd share a point (touching and collinear overlap count)."""
-    d1 = _cross(c[0], c[1], d[0], d[1], a[0], a[1])
-    d2 = _cross(c[0], c[1], d[0], d[1], b[0], b[1])
-    d3 = _cross(a[0], a[1], b[0], b[1], c[0], c[1])
-    d4 = _cross(a[0], a[1], b[0], b[1], d[0], d[1])
-    if (((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS))
-            and ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))):
+    """The closed segments ab and cd share a point (touching and collinear overlap count); an end within about EPS
+    (mm) of the other leg's line lies on it."""
+    ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], d[0] - c[0], d[1] - c[1]
+    d1 = vx * (a[1] - c[1]) - vy * (a[0] - c[0])           # which side of cd a lies on (cross product, mm²)
+    d2 = vx * (b[1] - c[1]) - vy * (b[0] - c[0])
+    d3 = ux * (c[1] - a[1]) - uy * (c[0] - a[0])
+    d4 = ux * (d[1] - a[1]) - uy * (d[0] - a[0])
+    # A cross product is a leg's length times a distance from its line: EPS times the length makes EPS a distance,
+    # whatever the leg's length (an absolute EPS put every end near a leg under 1e-5 mm on its line). The taxicab
+    # length, within a factor sqrt 2 of the length, spares a square root.
+    on_cd = EPS * (abs(vx) + abs(vy))
+    on_ab = EPS * (abs(ux) + abs(uy))
+    if (((d1 > on_cd and d2 < -on_cd) or (d1 < -on_cd and d2 > on_cd))
+            and ((d3 > on_ab and d4 < -on_ab) or (d3 < -on_ab and d4 > on_ab))):
         return True
-    return ((abs(d1) <= EPS and _on_box(a, c, d)) or (abs(d2) <= EPS and _on_box(b, c, d))
-            or (abs(d3) <= EPS and _on_box(c, a, b)) or (abs(d4) <= EPS and _on_box(d, a, b)))
+    return ((abs(d1) <= on_cd and _on_box(a, c, d)) or (abs(d2) <= on_cd and _on_box(b, c, d))
+            or (abs(d3) <= on_ab and _on_box(c, a, b)) or (abs(d4) <= on_ab and _on_box(d, a, b)))
 
 
 def intersection_point(a: Point, b: Point, c: Point, d: Point) -> Point:
-    """Where ab meets cd (for parallel touching segments, the point of one nearest the other)."""
+    """Where ab meets cd: where they cross; where they touch without crossing (an end on the other leg, legs that
+    run along each other or nearly so), the end of one nearest the other."""
     rx, ry = b[0] - a[0], b[1] - a[1]
     sx, sy = d[0] - c[0], d[1] - c[1]
     denominator = rx * sy - ry * sx
-    if abs(denominator) > EPS:
-        t = ((c[0] - a[0]) * sy - (c[1] - a[1]) * sx) / denominator
-        t = max(0.0, min(1.0, t))
-        return a[0] + t * rx, a[1] + t * ry
+    if abs(denominator) > EPS * math.hypot(rx, ry) * math.hypot(sx, sy):       # the sine of their angle
+        qx, qy = c[0] - a[0], c[1] - a[1]
+        t = (qx * sy - qy * sx) / denominator
+        u = (qx * ry - qy * rx) / denominator
+        # Where the lines cross within both legs (a hair past an end is rounding); else they cross beyond a leg's
+        # end, and the legs touch, if at all, at an end.
+        if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+            t = max(0.0, min(1.0, t))
+            return a[0] + t * rx, a[1] + t * ry
     candidates = [(point_segment_distance(p, c, d), p) for p in (a, b)]
     candidates += [(point_segment_distance(p, a, b), p) for p in (c, d)]
     return min(candidates)[1]
@@ -244,8 +254,9 @@ def polyline_distance(p: Sequence[Point], q: Sequence[Point], limit: float = mat
 
 def polyline_meetings(p: Sequence[Point], q: Sequence[Point], touch: float) -> Iterator[Point]:
     """Every place two polylines come within `touch` of each other: where two legs cross or touch, the point; where
-    two legs run along each other, the ends and the middle of the stretch they share (a stretch lies within any
-    circle that holds those three)."""
+    two legs run along each other, or cross at so shallow an angle that they stay within `touch` of each other
+    farther than 2 `touch` from where they cross, also the ends and the middle of the stretch of p's leg within
+    `touch` of q's (a stretch lies within any circle that holds those three)."""
     for a, b in zip(p, p[1:]):
         # A leg wholly beyond the box of ab grown by `touch` is farther than `touch` from it: not measured.
         x0, x1 = min(a[0], b[0]) - touch, max(a[0], b[0]) + touch
@@ -258,10 +269,60 @@ def polyline_meetings(p: Sequence[Point], q: Sequence[Point], touch: float) -> I
                      if point_segment_distance(end, *leg) <= touch]
             ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], d[0] - c[0], d[1] - c[1]
             if abs(ux * vy - uy * vx) > EPS * math.hypot(ux, uy) * math.hypot(vx, vy) or len(along) < 2:
-                yield intersection_point(a, b, c, d)
-                continue
-            first, last = min(along), max(along)
+                where = intersection_point(a, b, c, d)
+                yield where
+                stretch = _stretch_near(a, b, c, d, touch)
+                if stretch is None or max(math.dist(where, end) for end in stretch) <= 2 * touch:
+                    continue
+                first, last = stretch
+            else:
+                first, last = min(along), max(along)
             yield from (first, last, ((first[0] + last[0]) / 2, (first[1] + last[1]) / 2))
+
+
+def _stretch_near(a: Point, b: Point, c: Point, d: Point, reach: float) -> tuple[Point, Point] | None:
+    """The ends of the stretch of leg ab within `reach` of leg cd, or None. The points within `reach` of cd make a
+    capsule: the discs about c and d and the band along cd between them; a leg meets the convex capsule in one
+    stretch, from the first place it enters a part to the last place it leaves one."""
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    spans = [_disc_span(a, ux, uy, c, reach), _disc_span(a, ux, uy, d, reach)]
+    vx, vy = d[0] - c[0], d[1] - c[1]
+    length2 = vx * vx + vy * vy
+    if length2 > 0.0:
+        length = math.sqrt(length2)
+        wx, wy = a[0] - c[0], a[1] - c[1]
+        along = _linear_span((wx * vx + wy * vy) / length2, (ux * vx + uy * vy) / length2, 0.0, 1.0)
+        beside = _linear_span((vx * wy - vy * wx) / length, (vx * uy - vy * ux) / length, -reach, reach)
+        if along is not None and beside is not None:
+            spans.append((max(along[0], beside[0]), min(along[1], beside[1])))
+    found = [span for span in spans if span is not None and span[0] <= span[1]]
+    if not found:
+        return None
+    t0, t1 = max(0.0, min(span[0] for span in found)), min(1.0, max(span[1] for span in found))
+    if t0 > t1:
+        return None
+    return (a[0] + t0 * ux, a[1] + t0 * uy), (a[0] + t1 * ux, a[1] + t1 * uy)
+
+
+def _disc_span(a: Point, ux: float, uy: float, centre: Point, r: float) -> tuple[float, float] | None:
+    """The t with a + t u within r of the centre, or None."""
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    qa, qb, qc = ux * ux + uy * uy, 2 * (fx * ux + fy * uy), fx * fx + fy * fy - r * r
+    if qa == 0.0:
+        return (-math.inf, math.inf) if qc <= 0.0 else None
+    discriminant = qb * qb - 4 * qa * qc
+    if discriminant < 0.0:
+        return None
+    root = math.sqrt(discriminant)
+    return (-qb - root) / (2 * qa), (-qb + root) / (2 * qa)
+
+
+def _linear_span(start: float, slope: float, low: float, high: float) -> tuple[float, float] | None:
+    """The t with low <= start + slope t <= high, or None."""
+    if slope == 0.0:
+        return (-math.inf, math.inf) if low <= start <= high else None
+    ends = ((low - start) / slope, (high - start) / slope)
+    return min(ends), max(ends)
 
 
 def self_meeting(points: Sequence[Point]) -> Point | None:
@@ -444,18 +505,22 @@ def path_visible(path: Path, locations: dict[str, Location]) -> list[Point] | No
 
 
 def locations_overlap(a: Location, b: Location) -> bool:
+    """The two locations share some area: cards that only share an edge or a corner, or discs that touch, do not
+    (any more than a disc touching a card does)."""
     sa, sb = shape_of(a), shape_of(b)
-    if not boxes_meet(shape_box(sa), shape_box(sb)):
-        return False
-    if sa[0] == "circle" and sb[0] == "circle":
-        return math.dist(sa[1:3], sb[1:3]) < sa[3] + sb[3]
-    if sa[0] == "circle" or sb[0] == "circle":
-        circle, rect = (sa, sb) if sa[0] == "circle" else (sb, sa)
-        cx, cy, r = circle[1:]
-        dx = max(rect[1] - cx, 0.0, cx - rect[3])
-        dy = max(rect[2] - cy, 0.0, cy - rect[4])
-        return math.hypot(dx, dy) < r
-    return True
+    return boxes_meet(shape_box(sa), shape_box(sb)) and shapes_overlap(sa, sb, EPS)
+
+
+def shapes_overlap(first: tuple, second: tuple, depth: float) -> bool:
+    """The two shapes reach more than `depth` (mm) into each other (a disc and a card: the disc's centre lies
+    nearer the card than its radius less `depth`)."""
+    if first[0] == "circle" and second[0] == "circle":
+        return math.dist(first[1:3], second[1:3]) < first[3] + second[3] - depth
+    if first[0] == "circle" or second[0] == "circle":
+        (_, cx, cy, r), rect = (first, second) if first[0] == "circle" else (second, first)
+        return _point_rect_distance((cx, cy), *rect[1:]) < r - depth
+    return (first[1] < second[3] - depth and second[1] < first[3] - depth and first[2] < second[4] - depth
+            and second[2] < first[4] - depth)
 
 
 def area_inside(area, shape: tuple) -> bool:
@@ -472,9 +537,9 @@ def area_inside(area, shape: tuple) -> bool:
             and area.y + area.h <= y1 + 1e-6)
 
 
-def areas_overlap(a, b) -> bool:
-    return (a.x < b.x + b.w - 1e-6 and b.x < a.x + a.w - 1e-6 and a.y < b.y + b.h - 1e-6
-            and b.y < a.y + a.h - 1e-6)
+def areas_overlap(a: Area, b: Area) -> bool:
+    """Two fill-in areas reach more than 1e-6 mm into each other, each a square or the disc its box holds."""
+    return shapes_overlap(shape_of(a), shape_of(b), 1e-6)
 
 
 # ----------------------------------------------------------------------------------------------------------------
