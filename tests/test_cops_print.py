@@ -107,9 +107,9 @@ def test_paths_print_yellow_on_a_dark_edge_and_roads_orange(tmp_path):
             dark += 1
     assert yellow >= 8 and dark >= 8
     road = design.roads[0]
-    (x, y1), (_, y2) = road.points
-    colours = [image.getpixel((round(x * 10), round(y * 10))) for y in
-               (y1 + k * (y2 - y1) / 10 for k in range(1, 10))]
+    along = [(p[0] + k * (q[0] - p[0]) / 10, p[1] + k * (q[1] - p[1]) / 10)
+             for p, q in zip(road.points, road.points[1:]) for k in range(1, 10)]
+    colours = [image.getpixel((round(x * 10), round(y * 10))) for x, y in along]
     assert any(_near(c, (0xf0, 0x8a, 0x24)) for c in colours)
 
 

@@ -304,7 +304,8 @@ def test_an_offset_map_needs_its_roads_and_is_valid_with_them():
         (1, (L, 25.0)), (2, (0.0, 25.0))}
     completed = complete_offset(shifted)
     assert len(completed.roads) == 1
-    assert completed.roads[0].points == ((L, 25.0), (L, 31.0))
+    # just inside the left segment's end, off the next segment's name section; out to the two ends at 45 degrees
+    assert completed.roads[0].points == ((L, 25.0), (L - 2.2, 27.2), (L - 2.2, 28.8), (L, 31.0))
     assert validate(completed).ok, validate(completed).format_text()
 
 

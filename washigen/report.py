@@ -44,6 +44,8 @@ class Violation:
     message: str                   # a sentence a player understands, in English
     where: dict[str, Any] = field(default_factory=dict, hash=False)  # e.g. {"cell": (3, 7)}
     says: Says | None = field(default=None, compare=False, hash=False, repr=False)   # the message, to translate
+    # A line that stands for violations a capped report leaves unlisted (how many; 0 for a violation itself).
+    unlisted: int = field(default=0, compare=False, hash=False)
 
     @classmethod
     def error(cls, rule: str, message: str | Says, **where: Any) -> "Violation":
@@ -54,10 +56,16 @@ class Violation:
         return cls.of(rule, "warning", message, where)
 
     @classmethod
-    def of(cls, rule: str, severity: Severity, message: str | Says, where: dict[str, Any]) -> "Violation":
+    def of(cls, rule: str, severity: Severity, message: str | Says, where: dict[str, Any],
+           unlisted: int = 0) -> "Violation":
         if isinstance(message, Says):
-            return cls(rule, severity, str(message), where, message)
-        return cls(rule, severity, message, where)
+            return cls(rule, severity, str(message), where, message, unlisted)
+        return cls(rule, severity, message, where, unlisted=unlisted)
+
+    @property
+    def count(self) -> int:
+        """How many violations this line stands for: itself, or those a capped report leaves unlisted."""
+        return self.unlisted or 1
 
     def text(self, lang: str = SOURCE_LANGUAGE) -> str:
         """The message in `lang` (English where the rule gave no Says)."""
@@ -67,7 +75,8 @@ class Violation:
 
     def to_dict(self, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         where = {k: list(v) if isinstance(v, tuple) else v for k, v in self.where.items()}
-        return {"rule": self.rule, "severity": self.severity, "where": where, "message": self.text(lang)}
+        found = {"rule": self.rule, "severity": self.severity, "where": where, "message": self.text(lang)}
+        return found | {"unlisted": self.unlisted} if self.unlisted else found
 
     def place(self, lang: str = SOURCE_LANGUAGE) -> str:
         """Where it is, in words of `lang`: "cell (3, 7)", "Feld (3; 7)"; empty where the rule names no place."""
@@ -111,6 +120,15 @@ class Report:
         return tuple(v for v in self.violations if v.severity == "warning")
 
     @property
+    def error_count(self) -> int:
+        """How many rules are broken, counting those a capped report leaves unlisted (`errors` holds its lines)."""
+        return sum(v.count for v in self.errors)
+
+    @property
+    def warning_count(self) -> int:
+        return sum(v.count for v in self.warnings)
+
+    @property
     def ok(self) -> bool:
         """True when no rule is broken (warnings allowed)."""
         return not self.errors
@@ -119,7 +137,7 @@ class Report:
         return {v.rule for v in self.violations}
 
     def to_dict(self, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
-        return {"valid": self.ok, "errors": len(self.errors), "warnings": len(self.warnings),
+        return {"valid": self.ok, "errors": self.error_count, "warnings": self.warning_count,
                 "violations": [v.to_dict(lang) for v in self.violations]}
 
     def to_json(self, lang: str = SOURCE_LANGUAGE) -> str:
@@ -130,7 +148,7 @@ class Report:
         if not self.violations:
             return _("valid: no rule broken")
         head = _("valid: {errors}, {warnings}") if self.ok else _("invalid: {errors}, {warnings}")
-        errors, warnings = len(self.errors), len(self.warnings)
+        errors, warnings = self.error_count, self.warning_count
         lines = [head.format(errors=_.ngettext("{count} error", "{count} errors", errors).format(count=errors),
                              warnings=_.ngettext("{count} warning", "{count} warnings", warnings).format(
                                  count=warnings))]

@@ -425,9 +425,22 @@ def road_children(design: CopsMap, dx: float = 0.0, dy: float = 0.0) -> list:
     for road in design.roads:
         points = tuple((x + dx, y + dy) for x, y in road.points)
         shape = rounded_path(points, 1.5 * s)
-        items.append(replace(shape, style=edge))
-        items.append(replace(shape, style=dashes))
+        drawn: list = [replace(shape, style=edge), replace(shape, style=dashes)]
+        if design.layout == "end-to-end" and _inside_seam(road.points):
+            # Along a seam, inside the left segment (roads.seam_road_points): cut at the seam, so that no stroke's
+            # end or slant reaches over it onto the next segment's squad section.
+            seam = road.points[0][0] + dx
+            length, width = design.segment_length, design.tape_width
+            drawn = [Group(children=drawn, clip=(seam - length, dy - width, length, 3 * width + design.offset))]
+        items += drawn
     return items
+
+
+def _inside_seam(points: Sequence) -> bool:
+    """A road from the seam to the same seam that runs inside the segment left of it."""
+    seam = points[0][0]
+    return abs(points[-1][0] - seam) < 1e-6 and all(x <= seam + 1e-6 for x, _ in points) and \
+        any(x < seam - 1e-6 for x, _ in points)
 
 
 def map_scene(design: CopsMap, bleed: float = 0.0, lang: str = "en", lettering: float | None = 1.0,

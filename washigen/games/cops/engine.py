@@ -13,6 +13,8 @@ Readings where the rules are silent (the rule sheet repeats them):
   the seam it comes from. The roads themselves are not used up: like the edge where two paths meet, they are
   the join, and the printed paths on either side are what a squad uses once. A road that ends at a location is
   a piece of its own, used like a path.
+- A path end that meets nothing (off an outer end of the map, as a run torn off a roll has) is a dead end: no
+  route runs through it, as the rule sheet says; the validator only warns of it (cops.joint.unmatched).
 - Areas fill largest first, so a location's k-th visitor fills its k-th area; the ban means a squad holding only
   the largest area of a location may not come back while the middle one is empty.
 - Miso Squirly draws one of three shapes between the two locations' centres, the first that fits: straight, bent

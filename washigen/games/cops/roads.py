@@ -3,23 +3,25 @@ path ends that lost their partners."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from .geometry import joints_of, ports_of
-from .model import PATH_WIDTH, CopsMap, Road, RoadEnd, meets, scale_for
+from .model import PATH_WIDTH, ROAD_WIDTH, CopsMap, Road, RoadEnd, meets, scale_for
 
 # Ends along a seam closer than a path's width and this much white between them print as one line: a road joins
 # them, so that the game reads the map as the players see it.
 VISIBLE_GAP = 1.0
-
+# End to end, the next segment's left end is its blue squad section, where the squad writes its name: a road along
+# the seam runs this far inside the left segment's end (where only joint paths run), its stroke off the section,
+# and slants out to the seam at the path ends it joins (slanting, so that it meets their paths only there).
+SEAM_SETBACK = ROAD_WIDTH
 
 
 def complete_offset(design: CopsMap) -> CopsMap:
-    """The new roads an offset set-up needs. Where two segments meet, their joints lie on one seam line; every
-    joint that lost its partner gets a road along the seam to the nearest joint next to it (the neighbour's when
-    that one is next), so roads join only neighbouring joint ends and never cross a printed path; where no road
-    links the two sides yet, the shortest one that does is added."""
+    """The new roads an offset set-up needs. Where two segments meet, their path ends lie on one seam line; every
+    end that lost its partner gets a road along the seam to the nearest end next to it (the rule sheet's rule,
+    `_seam_pieces`), so roads join only neighbouring ends and never cross a printed path; where no road links the
+    two sides yet, the shortest one that does is added."""
     if design.offset <= 0:
         return replace(design, roads=())
     roads: list[Road] = []
@@ -43,9 +45,21 @@ def _seam_roads(design: CopsMap, left: int, right: int) -> list[Road]:
     ends += [(y + design.shift(right), "B", y, _leads_to(design, right, index, "left"))
              for index, y in joints_of(design.segments[right], "left")]
     pieces = _seam_pieces(ends, design.tape_width)
+    depth = SEAM_SETBACK * scale_for(design.tape_width)
     return [Road(a=RoadEnd(segment=left if "A" == sa else right, joint="right" if "A" == sa else "left", at=a),
                  b=RoadEnd(segment=left if "A" == sb else right, joint="right" if "A" == sb else "left", at=b),
-                 points=((x, round(ya, 2)), (x, round(yb, 2)))) for (ya, sa, a), (yb, sb, b) in pieces]
+                 points=seam_road_points(x, round(ya, 2), round(yb, 2), depth))
+            for (ya, sa, a), (yb, sb, b) in pieces]
+
+
+def seam_road_points(x: float, ya: float, yb: float, depth: float) -> tuple[tuple[float, float], ...]:
+    """A road between two path ends on the seam x (end to end): out from the seam at 45 degrees to `depth` inside
+    the left segment, along the seam there, and back out to it; ends closer than two depths apart are joined by a
+    V as deep."""
+    if abs(yb - ya) < 2 * depth:
+        return (x, ya), (round(x - depth, 2), round((ya + yb) / 2, 2)), (x, yb)
+    rise = depth if yb > ya else -depth
+    return (x, ya), (round(x - depth, 2), round(ya + rise, 2)), (round(x - depth, 2), round(yb - rise, 2)), (x, yb)
 
 
 def _strip_roads(design: CopsMap, upper: int, lower: int, seam: float) -> list[Road]:
@@ -71,8 +85,8 @@ def _leads_to(design: CopsMap, segment: int, index: int, side: str) -> tuple:
 
 def _seam_pieces(ends: list[tuple[float, str, float, tuple]], width: float) -> list[tuple[tuple, tuple]]:
     """Which ends along one seam a road joins: ends are (position on the seam, side "A" or "B", position in their
-    own segment, where its path leads); every end that lost its partner on the other side gets a road to a
-    neighbouring end, and the two sides end up linked. Ends that print as touching are joined, as the players
+    own segment, where its path leads); every end that lost its partner on the other side gets a road to the
+    nearer neighbouring end, and the two sides end up linked. Ends that print as touching are joined, as the players
     see them, and a line of roads whose paths all lead to one location runs on to the next end (it would lead
     nowhere else). Returns pairs of (seam position, side, own position)."""
     ends = sorted(ends)
@@ -93,7 +107,7 @@ def _seam_pieces(ends: list[tuple[float, str, float, tuple]], width: float) -> l
     def cross(k: int, j: int) -> bool:
         return set(items[k]["sides"]) != set(items[j]["sides"]) or len(items[j]["sides"]) == 2
 
-    pieces = _cheapest_cover(items, orphan, cross, width)
+    pieces = _nearest_ends(items, orphan, cross)
     linked = any(len(item["sides"]) == 2 for item in items) or any(cross(a, b) for a, b in pieces)
     if not linked:
         options = [(items[k + 1]["y"] - items[k]["y"], k) for k in range(len(items) - 1) if cross(k, k + 1)]
@@ -139,28 +153,16 @@ def _lines(items: list[dict], pieces: set[tuple[int, int]]) -> list[list[int]]:
     return runs
 
 
-def _cheapest_cover(items: list[dict], orphan, cross, width: float) -> set[tuple[int, int]]:
-    """Roads between neighbouring ends along the seam so that every end that lost its partner gets one, as short
-    as possible, a road to the other side preferred over one to an end of the same segment."""
-    count = len(items)
-
-    def cost(k: int) -> float:
-        return items[k + 1]["y"] - items[k]["y"] + (0.0 if cross(k, k + 1) else 2.0 * width)
-
-    # best[k][covered]: least cost for items k.., item k already covered (by the road from k - 1) or not.
-    best = [[0.0, 0.0] for _ in range(count + 1)]
-    choice = [[False, False] for _ in range(count)]
-    for k in range(count - 1, -1, -1):
-        for covered in (0, 1):
-            skip = best[k + 1][0] if (covered or not orphan(k)) else math.inf
-            take = cost(k) + best[k + 1][1] if k + 1 < count else math.inf
-            choice[k][covered] = take < skip
-            best[k][covered] = min(skip, take)
-    pieces, covered = set(), 0
-    for k in range(count):
-        if choice[k][covered]:
-            pieces.add((k, k + 1))
-            covered = 1
-        else:
-            covered = 0
+def _nearest_ends(items: list[dict], orphan, cross) -> set[tuple[int, int]]:
+    """The rule sheet's rule: every end that lost its partner gets a road to the nearer of the two ends next to it
+    along the seam; of two as near, the one across the seam (the other segment's), then the one before it."""
+    pieces = set()
+    for k in range(len(items)):
+        if not orphan(k):
+            continue
+        options = [(items[k]["y"] - items[j]["y"] if j < k else items[j]["y"] - items[k]["y"], not cross(k, j), j)
+                   for j in (k - 1, k + 1) if 0 <= j < len(items)]
+        if options:
+            j = min(options)[2]
+            pieces.add((min(j, k), max(j, k)))
     return pieces

@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from typing import Iterable, Sequence
 
-from ...report import Report, Violation
+from ...report import Report, Severity, Violation
 from ...words import N_, NN_, Says
 from .geometry import (EPS, TOUCH, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
                        joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
@@ -82,11 +82,17 @@ MAX_SAID = 100
 
 
 def said(found: Sequence[Violation], most: int = MAX_SAID) -> list[Violation]:
-    """The violations in order, at most `most` of each rule; where a rule has more, one line after its last one
-    listed says how many more it found."""
+    """The violations in order, at most `most` of each rule; where a rule has more, one line (per severity) after
+    its last one listed says how many more it found, and stands for them in the counts (`Violation.unlisted`)."""
     counts = Counter(violation.rule for violation in found)
     if max(counts.values(), default=0) <= most:
         return list(found)
+    seen: Counter = Counter()
+    unlisted: dict[str, Counter] = {}
+    for violation in found:
+        seen[violation.rule] += 1
+        if seen[violation.rule] > most:
+            unlisted.setdefault(violation.rule, Counter())[violation.severity] += 1
     listed: Counter = Counter()
     kept = []
     for violation in found:
@@ -94,12 +100,17 @@ def said(found: Sequence[Violation], most: int = MAX_SAID) -> list[Violation]:
         if listed[violation.rule] <= most:
             kept.append(violation)
         elif listed[violation.rule] == most + 1:
-            more = counts[violation.rule] - most
-            kept.append(Violation.of(violation.rule, violation.severity, Says(NN_(
-                "{count:,} more violation of this rule is not listed (a report lists the first {most} of each rule).",
-                "{count:,} more violations of this rule are not listed (a report lists the first {most} of each "
-                "rule)."), by="count", count=more, most=most), {}))
+            kept += [_more(violation.rule, severity, more, most)
+                     for severity, more in sorted(unlisted[violation.rule].items())]
     return kept
+
+
+def _more(rule: str, severity: Severity, more: int, most: int) -> Violation:
+    """The line that stands for `more` violations of `rule` a report does not list."""
+    return Violation.of(rule, severity, Says(NN_(
+        "{count:,} more violation of this rule is not listed (a report lists the first {most} of each rule).",
+        "{count:,} more violations of this rule are not listed (a report lists the first {most} of each "
+        "rule)."), by="count", count=more, most=most), {}, unlisted=more)
 
 
 # -- segments, zones and locations --------------------------------------------------------------------------------
@@ -483,19 +494,20 @@ def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, origins:
                 if (number - 1, index) in met:
                     continue
                 edge = (side == "left" and number == 1) or (side == "right" and number == count)
-                if stacked:
-                    why = Says(N_("stacked strips meet nothing at their ends"))
-                elif edge and not ring:
-                    why = Says(N_("it leads off the end of the map"))
-                else:
-                    neighbour = number - 1 if side == "left" else number + 1
-                    neighbour = (neighbour - 1) % count + 1
-                    why = Says(N_("segment {neighbour} has no joint at that height and no new road completes it"),
-                               neighbour=neighbour)
-                x = 0.0 if side == "left" else frame.length
-                yield Violation.error("cops.joint.unmatched",
-                                      Says(_JOINT_ALONE[side], segment=number, y=y, why=why),
-                                      segment=number, path=index, position=(x, round(y, 1)))
+                place = {"segment": number, "path": index, "position": (0.0 if side == "left" else frame.length,
+                                                                       round(y, 1))}
+                # The ends of the map lead nowhere (the rule sheet), as any run torn off a roll has: a dead end.
+                if stacked or (edge and not ring):
+                    why = Says(N_("stacked strips meet nothing at their ends") if stacked else
+                               N_("it leads off the end of the map"))
+                    yield Violation.warning("cops.joint.unmatched", Says(_JOINT_ALONE[side], segment=number, y=y,
+                                                                         why=why), **place)
+                    continue
+                neighbour = ((number - 2 if side == "left" else number) % count) + 1     # round the ring
+                why = Says(N_("segment {neighbour} has no joint at that height and no new road completes it"),
+                           neighbour=neighbour)
+                yield Violation.error("cops.joint.unmatched", Says(_JOINT_ALONE[side], segment=number, y=y, why=why),
+                                      **place)
 
 
 def _segment_rect(index: int, frame: Frame, origins: Sequence[Point]) -> tuple[float, float, float, float]:
