@@ -132,8 +132,8 @@ def test_a_refused_language_or_format_is_said_before_any_game_is_played(client):
     answer = chart(client, design, 5, games=0)
     assert answer.status_code == 400 and "games" in answer.json()["error"]
     tape = client.post("/api/design", json={"game": "cops", "component": "tape", "seed": 5}).json()["design"]
-    answer = chart(client, tape, 5)
-    assert answer.status_code == 400 and "tape" in answer.json()["error"]
+    answer = chart(client, tape, 5)               # a tape is well formed, but nothing plays on it: as /api/play
+    assert answer.status_code == 409 and "tape" in answer.json()["error"]
 
 
 def test_the_typed_call_refuses_what_the_command_line_refuses():

@@ -238,7 +238,8 @@ BAD_XML = [
     (b'<?xml version="1.0"?><!DOCTYPE map SYSTEM "file:///etc/passwd"><map/>', "it declares a DTD or entities"),
     (b'<map><!ENTITY x "y"></map>', "it declares a DTD or entities"),
     ('<?xml version="1.0" encoding="UTF-16"?><map/>'.encode("utf-16"), "not a Tiled XML map: not UTF-8 text"),
-    (b"<map><layer>", "not a Tiled XML map: no element found"),
+    (b"<map><layer>", "not a Tiled XML map: not valid XML: the text ends before every tag it opens is closed at "
+                      "line 1, column 13"),
     (b"<tileset/>", "its root element must be <map>, got <tileset>"),
     (b"<map>\x00</map>", "not a Tiled XML map"),
 ]

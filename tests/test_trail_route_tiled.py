@@ -79,7 +79,8 @@ def test_a_hand_edit_that_walls_a_row_off_validates_to_exit_1(written, tmp_path)
      "layer board, cell (2, 6): fixed-4 is not a road tile"),
     (lambda d: d["layers"][0]["data"].__setitem__(4, 500), "layer board, cell (1, 5): tile 500, which no tileset"),
     (lambda d: d["layers"][0].__setitem__("name", "tiles"), "layer board: missing"),
-    (lambda d: _property(d, "seats").update(value="[oops"), "map property seats: not JSON"),
+    (lambda d: _property(d, "seats").update(value="[oops"),
+     "map property seats: not valid JSON: Expecting value at line 1, column 2"),
     (lambda d: d["properties"].append({"name": "seats", "type": "string", "value": "[]"}),
      'map property "seats": given twice'),
 ])

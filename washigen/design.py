@@ -22,7 +22,8 @@ from pydantic_core import ErrorDetails
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import NOT_TEXT, TOO_LARGE, check_tree, clipped, decode_text, long_number_line, read_bytes
+from .inputs import (NOT_TEXT, TOO_LARGE, check_tree, clipped, decode_text, json_syntax, long_number_line,
+                     read_bytes)
 from .units import MAX_LENGTH
 from .words import N_, NN_, Says
 
@@ -438,21 +439,6 @@ def _parse_json(data: bytes | str, source: str) -> Any:
 # for every bad item of a list before the first is reported (2.6 million items of an 8 MB file took 8 GB), and
 # some rules compare items pairwise: at this many neither passes 200 MB or a minute.
 MAX_DESIGN_ITEMS = 20_000
-
-
-# What Python's json says of a broken file, as sentences to translate (its words, exactly: anything else it says is
-# quoted as it is).
-JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
-                 N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
-                 N_("Unterminated string starting at"), N_("Invalid control character at"))
-
-
-def json_syntax(error: json.JSONDecodeError) -> Says:
-    """What is wrong with a text that is not JSON, and where: json's words as a sentence where they are among
-    JSON_PROBLEMS (so a German page or command says them in German), else quoted as json says them."""
-    problem = Says(error.msg) if error.msg in JSON_PROBLEMS else error.msg
-    return Says(N_("not valid JSON: {problem} at line {line}, column {column}"), problem=problem, line=error.lineno,
-                column=error.colno)
 
 
 class _DuplicateKey(ValueError):

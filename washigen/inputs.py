@@ -7,6 +7,7 @@ to refuse deep nesting, control characters in their strings and numbers that are
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -254,3 +255,18 @@ def exact_number(value: float) -> str:
     writes, so the value read back is the one used."""
     short = f"{value:g}"
     return short if float(short) == value else repr(float(value))
+
+
+# What Python's json says of a broken file, as sentences to translate (its words, exactly: anything else it says is
+# quoted as it is).
+JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+                 N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
+                 N_("Unterminated string starting at"), N_("Invalid control character at"))
+
+
+def json_syntax(error: json.JSONDecodeError) -> Says:
+    """What is wrong with a text that is not JSON, and where: json's words as a sentence where they are among
+    JSON_PROBLEMS (so a German page or command says them in German), else quoted as json says them."""
+    problem = Says(error.msg) if error.msg in JSON_PROBLEMS else error.msg
+    return Says(N_("not valid JSON: {problem} at line {line}, column {column}"), problem=problem, line=error.lineno,
+                column=error.colno)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from .errors import DesignFormatError
-from .inputs import MAX_NESTING, NOT_TEXT, check_tree
+from .inputs import MAX_NESTING, NOT_TEXT, check_tree, json_syntax
 from .words import N_, Says
 
 EXTENSION = ".tmj"
@@ -94,8 +94,8 @@ def json_property(reader: "TiledReader", name: str, default: Any) -> Any:
                                got=_shown(value)))
     try:
         parsed = json.loads(value, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:          # json's words about the syntax stay English in any language
-        raise reader.fail(Says(N_("{place}: not JSON ({error})"), place=place, error=str(error))) from None
+    except json.JSONDecodeError as error:          # what is wrong and where, in our words (json's are English)
+        raise reader.fail(Says(PLACED, place=place, message=json_syntax(error))) from None
     except RecursionError:
         raise reader.fail(Says(PLACED, place=place, message=Says(NESTED, levels=MAX_NESTING))) from None
     except ValueError as error:                   # NaN, Infinity, a number of thousands of digits
@@ -261,8 +261,10 @@ class TiledReader:
     def _parse(self, data: bytes) -> dict[str, Any]:
         try:
             document = json.loads(data.decode("utf-8-sig"))       # a leading BOM dropped, as design.load does
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:       # Python's words: English anywhere
-            raise self.fail(Says(NOT_TILED_JSON, problem=str(error))) from None
+        except UnicodeDecodeError as error:
+            raise self.fail(Says(NOT_TILED_JSON, problem=Says(NOT_TEXT, encoding="UTF-8", byte=error.start))) from None
+        except json.JSONDecodeError as error:
+            raise self.fail(Says(NOT_TILED_JSON, problem=json_syntax(error))) from None
         except RecursionError:
             raise self.fail(Says(NOT_TILED_JSON, problem=Says(NESTED, levels=MAX_NESTING))) from None
         except ValueError:                       # a whole number longer than Python reads (4,300 digits)
@@ -438,9 +440,9 @@ class TiledReader:
             inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
             try:
                 packed = inflater.decompress(packed, size + 1)
-            except zlib.error as error:          # zlib's words stay English in any language
-                raise self.fail(Says(N_("layer {layer}: its {compression} data does not unpack ({error})"),
-                                     layer=name, compression=compression, error=str(error))) from None
+            except zlib.error:                   # zlib's words are English: what it means, in ours
+                raise self.fail(Says(N_("layer {layer}: its {compression} data does not unpack; it is damaged, or "
+                                        "packed another way"), layer=name, compression=compression)) from None
             if len(packed) == size and not inflater.eof:
                 raise self.fail(Says(N_("layer {layer}: its {compression} data is cut short (no end of stream)"),
                                      layer=name, compression=compression))
@@ -561,6 +563,28 @@ def _xml_attributes(element) -> dict[str, Any]:
     return values
 
 
+# What expat says of a broken .tmx (its messages, xml.parsers.expat.errors), in our words: its own are English.
+XML_PROBLEMS = {
+    "syntax error": N_("a mark XML does not allow"),
+    "no element found": N_("the text ends before every tag it opens is closed"),
+    "not well-formed (invalid token)": N_("a character or mark XML does not allow there"),
+    "unclosed token": N_("the text ends inside a tag"),
+    "mismatched tag": N_("a closing tag that does not match the tag left open"),
+    "junk after document element": N_("text after the map's closing tag"),
+}
+
+
+def xml_syntax(error: Exception) -> Says:
+    """What is wrong with a text that is not XML, and where (a column counted from 1, as an editor counts)."""
+    from xml.parsers.expat import errors
+
+    line, column = getattr(error, "position", (0, 0))
+    said = errors.messages.get(getattr(error, "code", 0), "")
+    problem = XML_PROBLEMS.get(said, N_("the text is not well-formed"))
+    return Says(N_("not valid XML: {problem} at line {line}, column {column}"), problem=Says(problem), line=line,
+                column=column + 1)
+
+
 def parse_tmx(data: bytes, fail) -> dict[str, Any]:
     """A .tmx as the document its .tmj would be. UTF-8 only (the text checked is the text parsed); a DTD or an
     entity declaration is refused before parsing, so nothing is fetched or expanded."""
@@ -575,8 +599,8 @@ def parse_tmx(data: bytes, fail) -> dict[str, Any]:
                                                        "not read"), markup="<!DOCTYPE, <!ENTITY")))
     try:
         root = ET.fromstring(text)
-    except ET.ParseError as error:                # expat's words stay English in any language
-        raise fail(Says(NOT_TILED_XML, problem=str(error))) from None
+    except ET.ParseError as error:
+        raise fail(Says(NOT_TILED_XML, problem=xml_syntax(error))) from None
     if root.tag != "map":
         raise fail(Says(NOT_TILED_XML, problem=Says(N_("its root element must be {wanted}, got {got}"),
                                                     wanted="<map>", got=f"<{root.tag}>")))

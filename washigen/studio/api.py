@@ -57,6 +57,7 @@ PAGE_ADVICE = N_("lower the PNG resolution, or print a PDF")
 WHOLE_FROM_0 = N_("a whole number from 0")
 PRINT_OPTIONS_OBJECT = N_("must be an object of print options, such as {example}, got {kind}")
 UNKNOWN_PRINT_OPTION = N_("{field}: unknown print option; known: {known}")
+NO_ENGINE_PLAYS = N_("{game}: no engine plays a {kind} of this game yet")
 
 
 class NotFound(InputError):
@@ -91,6 +92,16 @@ class FieldError(InputError):
         return f"{self.place}: {self.reason_in(lang)}"
 
 
+class NotFoundField(FieldError, NotFound):
+    """A name the request gives in a field (a game, a component) that names nothing there is (HTTP 404)."""
+
+
+def refused(field: str, says: Says, value: Any = None, where: str | None = None,
+            kind: type[FieldError] = FieldError) -> FieldError:
+    """A refusal worded "FIELD: why" (`says`), as the refusal of that field: the answer names it in its `field`."""
+    return kind.refusing(field, InputError(says), value, where)
+
+
 def named_field(error: InputError) -> str:
     """The field a refusal names first ("dpi: must be ...", "offset: 'xyz' is no length")."""
     return str(error).partition(": ")[0]
@@ -117,7 +128,7 @@ def find_game(name: Any) -> Game:
     try:
         return get_game(name)
     except InputError as error:
-        raise NotFound(error.says) from None
+        raise NotFoundField.refusing("game", error, name) from None
 
 
 # -- the games and their forms ---------------------------------------------------------------------------------------
@@ -187,8 +198,9 @@ def _component(game: Game, body: dict[str, Any]) -> Component:
                  Says(N_("a part of {game} the studio makes ({known})"), game=game.name, known=known))
     found = next((c for c in offered if c.name == name), None)
     if found is None:
-        raise NotFound(Says(N_("{field}: {game} has no component {name!r} the studio makes; known: {known}"),
-                            field="component", game=game.name, name=name, known=known))
+        raise refused("component", Says(N_("{field}: {game} has no component {name!r} the studio makes; known: "
+                                           "{known}"), field="component", game=game.name, name=name, known=known),
+                      name, kind=NotFoundField)
     return found
 
 
@@ -202,9 +214,10 @@ def form_values(game: Game, component: Component, params: Any) -> dict[str, Any]
     for name, value in params.items():
         spec = specs.get(name)
         if spec is None:
-            raise InputError(Says(N_("{field}: {game} {component} has no such parameter; known: {known}"),
-                                  field=f"params.{name}", game=game.name, component=component.name,
-                                  known=", ".join(specs) or Says(NONE)))
+            raise refused(f"params.{name}", Says(N_("{field}: {game} {component} has no such parameter; known: "
+                                                    "{known}"), field=f"params.{name}", game=game.name,
+                                                 component=component.name, known=", ".join(specs) or Says(NONE)),
+                          value)
         if value is None or value == "":
             continue
         values[name] = checked(spec, value)
@@ -266,10 +279,11 @@ def print_options(options: Any, taken: tuple[str, ...] = PRINT_OPTION_NAMES):
                                          kind=type_name(options)), options)
     for name in options:
         if name not in PRINT_OPTION_NAMES:
-            raise InputError(Says(UNKNOWN_PRINT_OPTION, field=f"options.{name}", known=", ".join(PRINT_OPTION_NAMES)))
+            raise refused(f"options.{name}", Says(UNKNOWN_PRINT_OPTION, field=f"options.{name}",   # no form has it
+                                                  known=", ".join(PRINT_OPTION_NAMES)), options[name])
         if name not in taken:
-            raise InputError(Says(N_("{field}: this component's print does not take {name}"),
-                                  field=f"options.{name}", name=name))
+            raise refused(name, Says(N_("{field}: this component's print does not take {name}"),
+                                     field=f"options.{name}", name=name), options[name], f"options.{name}")
     values = {name: (None if value == "" else value) for name, value in options.items()}
     try:
         return washigen.print_options(**values)
@@ -388,16 +402,22 @@ def language(value: Any) -> str:
     if not isinstance(value, str):             # 3 or ["de"] were looked up as the languages '3' and "['de']"
         raise FieldError("lang", Says(N_("must be text, a language such as {example}, got {kind}"), example='"de"',
                                       kind=type_name(value)), value)
-    return check_language(value, "lang")
+    try:
+        return check_language(value, "lang")
+    except InputError as error:
+        raise FieldError.refusing("lang", error, value) from None
 
 
 def page_number(value: Any) -> int:
     """Which page of the print to preview (0 the first); a page past the last shows the last."""
     if value is None or value == "":
         return 0
-    page = whole_number(value, "page", Says(WHOLE_FROM_0))
-    if page < 0:
-        raise InputError(Says(MUST_BE, field="page", wanted=Says(WHOLE_FROM_0), value=value))
+    try:
+        page = whole_number(value, "page", Says(WHOLE_FROM_0))
+        if page < 0:
+            raise InputError(Says(MUST_BE, field="page", wanted=Says(WHOLE_FROM_0), value=value))
+    except InputError as error:
+        raise FieldError.refusing("page", error, value) from None
     return page
 
 
@@ -526,7 +546,7 @@ def read_design(data: bytes, name: str, folder: Path) -> Design:
 def design_of(body: dict[str, Any]) -> Design:
     """The design a request carries in "design", read by the same loader as a design file."""
     if "design" not in body:
-        raise InputError(Says(N_("{field}: the request carries no design"), field="design"))
+        raise refused("design", Says(N_("{field}: the request carries no design"), field="design"))
     return loads(json.dumps(body["design"]), source="design")
 
 
@@ -535,8 +555,9 @@ def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path,
     """A design file checked; with `page` None, no drawing (the report alone); the report said in `words` (the
     page's language; `lang` when not given)."""
     lang = language(lang)
+    page = None if page is None else page_number(page)         # the request's own fields before the file's
     design = read_design(data, name, folder)
-    return describe(get_game(design.GAME), design, None if page is None else page_number(page), lang, words)
+    return describe(get_game(design.GAME), design, page, lang, words)
 
 
 # -- printing ----------------------------------------------------------------------------------------------------------
@@ -546,8 +567,8 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
     the print options in body["options"], byte for byte what the command line writes. Several pages of SVG or PNG
     come as one zip."""
     if fmt not in FORMATS:
-        raise InputError(Says(N_("{field}: must be one of {known}, got {value!r}"), field="format",
-                              known=", ".join(FORMATS), value=fmt))
+        raise refused("format", Says(N_("{field}: must be one of {known}, got {value!r}"), field="format",
+                                     known=", ".join(FORMATS), value=fmt), fmt)
     if "design" in body:
         request_fields(body, ("design", "options"), Says(N_("{request} with a design"), request="POST /api/render"))
     else:
@@ -563,23 +584,23 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
             return dumps(design).encode("utf-8"), FORMATS[fmt], f"{stem}.json"
         if fmt == "txt":
             if game.to_text is None:
-                raise InputError(Says(N_("{field}: {game} has no text form; use {other}"), field="format",
-                                      game=game.name, other="json"))
+                raise refused("format", Says(N_("{field}: {game} has no text form; use {other}"), field="format",
+                                             game=game.name, other="json"), fmt)
             return game.to_text(design).encode("utf-8"), FORMATS[fmt], f"{stem}.txt"
         chosen = print_options(options)
         document = print_of(design, f"{stem}.{fmt}", chosen)
     else:
         if fmt in ("json", "txt"):
-            raise InputError(Says(N_("{field}: a part made afresh is printed as pdf, svg or png, got {value!r}"),
-                                  field="format", value=fmt))
+            raise refused("format", Says(N_("{field}: a part made afresh is printed as pdf, svg or png, got "
+                                            "{value!r}"), field="format", value=fmt), fmt)
         game = find_game(body.get("game"))
         component = _component(game, body)
         values = form_values(game, component, body.get("params", {}))
         seed = _seed(body)
         if seed is not None:
             if not any(p.name == "seed" for p in component.params):
-                raise InputError(Says(N_("{field}: {game} {component} takes no seed"), field="seed", game=game.name,
-                                      component=component.name))
+                raise refused("seed", Says(N_("{field}: {game} {component} takes no seed"), field="seed",
+                                           game=game.name, component=component.name), seed)
             values["seed"] = seed
         chosen = print_options(options, print_names(component))
         stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
@@ -678,14 +699,23 @@ def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool,
     if hook is None:
         raise Conflict(Says(N_("{game}: no engine plays this game yet, so there is no balance estimate"),
                             game=game.name))
+    # A design that is the bots' own game (Cat Tree's tree, grown from the deal) is no table to play on: its
+    # balance is the deals', as `GAME balance` plays them with no design.
+    replayed = replays_its_making(game, design)
+    kinds = design_types(game, "balance")        # none where the hook does not say: it refuses what it cannot play
+    if kinds and not replayed and not isinstance(design, kinds):
+        raise Conflict(Says(NO_ENGINE_PLAYS, game=game.name, kind=design.KIND))      # as POST /api/play says it
     games = _count(body, "games", 200, 1, MAX_BALANCE_GAMES)
     seed = _seed(body) or 0
     key = BalanceRuns.key(design, games, seed)
     result = runs.get(key) if runs is not None and reuse else None
     if result is None:
-        # A design that is the bots' own game (Cat Tree's tree, grown from the deal) is no table to play on: its
-        # balance is the deals', as `GAME balance` plays them with no design.
-        result = hook(None if replays_its_making(game, design) else design, games, seed, 1)
+        try:
+            result = hook(None if replayed else design, games, seed, 1)
+        except InputError as error:     # a design of a kind it plays, that it still cannot (a Cat Tree layout with
+            if replayed or named_field(error) != "design":          # cards): a conflict too, the request is sound
+                raise
+            raise Conflict(error.says) from None
         if runs is not None:
             runs.put(key, result)
     return design, seed, result
@@ -703,8 +733,8 @@ def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = Non
     byte what `GAME balance --seed SEED --games GAMES --lang LANG -o chart.FMT` writes (svg, pdf or png): drawn
     from the run kept in `runs`, or from the same games played again."""
     if fmt not in ("svg", "pdf", "png"):
-        raise InputError(Says(N_("{field}: a balance chart is drawn as svg, pdf or png, got {value!r}"),
-                              field="format", value=fmt))
+        raise refused("format", Says(N_("{field}: a balance chart is drawn as svg, pdf or png, got {value!r}"),
+                                     field="format", value=fmt), fmt)
     lang = language(body.get("lang"))
     design, seed, result = _balance_run(body, runs, reuse=True, request="POST /api/balance/chart")
     document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
@@ -719,7 +749,7 @@ def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     design = design_of(body)
     game = get_game(design.GAME)
     if not playable(game, design)["play"]:
-        raise Conflict(Says(N_("{game}: no engine plays a {kind} of this game yet"), game=game.name, kind=design.KIND))
+        raise Conflict(Says(NO_ENGINE_PLAYS, game=game.name, kind=design.KIND))
     played = board.played(design, _seed(body) or 0)
     return {"game": game.name, "lines": list(played.lines),
             "board": None if played.draw is None else {"moves": len(played.moves)}}
@@ -745,8 +775,8 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     """The finished bot game as `play -o game.FMT` draws it (pdf, svg, png; the print options its print takes:
     bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
     if fmt not in ("pdf", "svg", "png"):
-        raise InputError(Says(N_("{field}: a game is drawn as pdf, svg or png, got {value!r}"), field="format",
-                              value=fmt))
+        raise refused("format", Says(N_("{field}: a game is drawn as pdf, svg or png, got {value!r}"),
+                                     field="format", value=fmt), fmt)
     request_fields(body, ("design", "seed", "options"), "POST /api/game")
     design = _board_design(body)
     options = body.get("options", {})
@@ -759,7 +789,8 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     taken = print_names(play_part) if play_part is not None else ()
     unknown = next((name for name in options if name not in PRINT_OPTION_NAMES), None)
     if unknown is not None:
-        raise InputError(Says(UNKNOWN_PRINT_OPTION, field=f"options.{unknown}", known=", ".join(PRINT_OPTION_NAMES)))
+        raise refused(f"options.{unknown}", Says(UNKNOWN_PRINT_OPTION, field=f"options.{unknown}",
+                                                 known=", ".join(PRINT_OPTION_NAMES)), options[unknown])
     # The page sends the print options of the design's form (a map's paper): those the game's drawing does not
     # take are left out, as `play -o game.pdf` has no --paper.
     chosen = print_options({name: value for name, value in options.items() if name in taken}, taken)

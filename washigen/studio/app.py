@@ -30,10 +30,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..api import message
-from ..design import json_syntax
 from ..errors import InputError, WashigenError
-from ..i18n import SOURCE_LANGUAGE, languages, translator
-from ..inputs import NOT_TEXT
+from ..i18n import NONE, SOURCE_LANGUAGE, languages, translator
+from ..inputs import NOT_TEXT, json_syntax
 from ..words import N_, Says
 from . import api, jobs
 from .board import NotOnBoard
@@ -115,7 +114,7 @@ def _bad_request(problem: Says | str) -> HttpError:
 async def read_json(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     try:
-        value = strict_json(body.decode("utf-8") or "{}")
+        value = strict_json(body.decode("utf-8-sig") or "{}")     # a leading BOM dropped, as a design file's
     except api.FieldError:              # JSON, with a number refused where it stands: said as a field's refusal
         raise
     except json.JSONDecodeError as error:
@@ -220,6 +219,19 @@ def error_answer(error: BaseException, label: str = "studio", lang: str = "en") 
     return 500, {"error": translator(lang)(N_("internal error; the server's log has the details"))}
 
 
+def query(request: Request, *taken: str) -> Any:
+    """The request's query parameters, refusing one the endpoint does not read (a typo such as "fromat"), as
+    request_fields refuses a body's: dropped without a word, the answer would be something other than what was
+    asked."""
+    params = request.query_params
+    for name in params:
+        if name not in taken:
+            raise api.FieldError(name, Says(N_("{request} takes no such query parameter; it takes {names}"),
+                                            request=f"{request.method} {request.url.path}",
+                                            names=", ".join(taken) or Says(NONE)), params[name])
+    return params
+
+
 def page_language(request: Request) -> str:
     """The language the page speaks, as its requests name it (Accept-Language, which the page sets to its own):
     the first one with a catalog, English otherwise."""
@@ -316,18 +328,18 @@ def streamed(request: Request, work, *args) -> Response:
 
     async def lines():
         async for event in job.events():
-            yield json_line(scrubbed(event, root), label)
+            yield json_line(scrubbed(event, root), label, lang)
 
     return StreamingResponse(lines(), media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})
 
 
-def json_line(event: dict[str, Any], label: str) -> str:
+def json_line(event: dict[str, Any], label: str, lang: str = SOURCE_LANGUAGE) -> str:
     """One line of a stream, strict JSON as every other answer (JSONResponse refuses NaN too): what JSON cannot say
     is told as the non-streamed answer would fail, a 500 with one line."""
     try:
         return json.dumps(event, allow_nan=False) + "\n"
     except ValueError as error:
-        status, body = error_answer(error, label)
+        status, body = error_answer(error, label, lang)
         return json.dumps({**body, "status": status}) + "\n"
 
 
@@ -422,11 +434,12 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def games(request: Request) -> Response:
-        lang = api.language(request.query_params.get("lang"))
+        lang = api.language(query(request, "lang").get("lang"))
         return JSONAnswer(await run_in_threadpool(api.games_listing, lang))
 
     @endpoint
     async def design(request: Request) -> Response:
+        query(request, "stream")
         body = await read_json(request)
         make = functools.partial(api.make_design, words=spoken(request))      # the report in the page's language
         if wants_stream(request):
@@ -435,23 +448,25 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def validate(request: Request) -> Response:
+        params = query(request, "name", "page", "svg", "lang")
         data = await read_body(request)
-        name = request.query_params.get("name", "upload")
-        page = None if request.query_params.get("svg") == "0" else request.query_params.get("page", 0)
-        lang = request.query_params.get("lang")
+        name = params.get("name", "upload")
+        page = None if params.get("svg") == "0" else params.get("page", 0)
+        lang = params.get("lang")
         check = functools.partial(api.validate_upload, words=spoken(request))
         return answer(request, await in_scratch(check, data, name, page, lang))
 
     @endpoint
     async def render(request: Request) -> Response:
+        fmt = query(request, "format").get("format", "pdf").lower()
         body = await read_json(request)
-        fmt = request.query_params.get("format", "pdf").lower()
         return attachment(*await in_scratch(api.render, body, fmt))
 
     runs = api.BalanceRuns()
 
     @endpoint
     async def balance(request: Request) -> Response:
+        query(request, "stream")
         body = await read_json(request)
         if wants_stream(request):
             return streamed(request, lambda folder: api.balance(body, runs))
@@ -459,22 +474,24 @@ def create_app(workdir: Path | None = None) -> Starlette:
 
     @endpoint
     async def balance_chart(request: Request) -> Response:
+        fmt = query(request, "format").get("format", "svg").lower()
         body = await read_json(request)
-        fmt = request.query_params.get("format", "svg").lower()
         return attachment(*await stoppable(request, api.balance_chart, body, fmt, runs))
 
     @endpoint
     async def play(request: Request) -> Response:
+        query(request)
         return answer(request, await in_scratch(api.play, await read_json(request)))
 
     @endpoint
     async def board(request: Request) -> Response:
+        query(request)
         return answer(request, await in_scratch(api.board_step, await read_json(request)))
 
     @endpoint
     async def game(request: Request) -> Response:
+        fmt = query(request, "format").get("format", "pdf").lower()
         body = await read_json(request)
-        fmt = request.query_params.get("format", "pdf").lower()
         return attachment(*await in_scratch(api.game_file, body, fmt))
 
     async def index(request: Request) -> Response:

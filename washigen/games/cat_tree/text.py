@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from typing import Sequence, cast
 
-from ...errors import InputError
+from ...errors import DesignFormatError, InputError
 from ...inputs import clipped
 from ...words import N_, Says
 from ..foreign import refuse_other_design
@@ -59,34 +59,37 @@ def from_text(text: str, source: str = "layout") -> CatTreeLayout | CatTreeDeck:
 
 
 def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
+    """A layout's rows read into its grid. A refusal is a DesignFormatError naming the line apart from the file, so
+    that a loader trying each game's reader in turn says it in the page's language without the file's name."""
     rows: list[tuple[int, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         tokens = line.split("#", 1)[0].split()
         if tokens:
             rows.append((number, tokens))
     if not rows:
-        raise InputError(Says(N_("{source}: no rows; write one line per row, top row first, floor row last, with . "
-                                 "for an empty cell"), source=source))
+        raise DesignFormatError(Says(N_("no rows; write one line per row, top row first, floor row last, with . for "
+                                        "an empty cell")), source=source)
     first_line, first = rows[0]
     width, height = len(first), len(rows)
     if width > MAX_GRID or height > MAX_GRID:
-        raise InputError(Says(N_("{source}: {width} x {height} cells; a layout holds at most {most} x {most}"),
-                              source=source, width=width, height=height, most=MAX_GRID))
+        raise DesignFormatError(Says(N_("{width} x {height} cells; a layout holds at most {most} x {most}"),
+                                     width=width, height=height, most=MAX_GRID), source=source)
     grid: dict[tuple[int, int], str] = {}
     for index, (number, tokens) in enumerate(rows):
         if len(tokens) != width:
-            raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
+            raise DesignFormatError(Says(
                 N_("{count} cells, but line {first} has {width}; every row must have the same number of cells (. for "
-                   "an empty one)"), count=len(tokens), first=first_line, width=width)))
+                   "an empty one)"), count=len(tokens), first=first_line, width=width),
+                path=f"line {number}", source=source)
         row = height - index
         for col, token in enumerate(tokens, start=1):
             try:
                 name = token_card(token)
             except KeyError:
-                raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
+                raise DesignFormatError(Says(
                     N_("unknown token {token!r} (cell {col}); use . for an empty cell, a rank ({ranks}) or a name "
                        "({names})"), token=clipped(token), col=col, ranks=" ".join(RANKS),
-                    names=" ".join(NAMES)))) from None
+                    names=" ".join(NAMES)), path=f"line {number}", source=source) from None
             if name is not None:
                 grid[(row, col)] = name
     return layout_from_grid(grid, width, height)

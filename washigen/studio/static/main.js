@@ -157,7 +157,7 @@ function failed(error) {
     ? (error.field ? fieldMessage(error, specs) : error.message) : t("Unexpected: {message}", { message: error.message });
   markInvalid($("params"), error.field);
   markInvalid($("print-options"), error.field);
-  if (error.field && $("print-options").querySelector(`[name=${error.field}]`)) $("print-box").open = true;
+  if (error.field && $("print-options").querySelector(`[name="${CSS.escape(error.field)}"]`)) $("print-box").open = true;
   status(t("Something needs fixing"), "error");
   $("problem").textContent = message;
   $("problem").hidden = false;
