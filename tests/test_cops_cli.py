@@ -165,4 +165,4 @@ def test_play_and_balance_offer_the_tape_widths_a_map_takes(command):
     text = run("games").output
     assert "--tape-width LENGTH up to 1000m" not in text and "--tape-width LENGTH up to 200mm" in text
     refused(run("cops", command, "--tape-width", "300mm", "--games", 1),
-            "Invalid value for '--tape-width': must be at most 200mm")
+            "Invalid value for '--tape-width': must be from 10mm to 200mm, got '300mm'")

@@ -13,8 +13,9 @@ from washigen.output import STALE_PART_SECONDS, sweep_stale_parts
 
 from .limits import WASHIGEN
 
-# Tens of seconds of cut-ups before anything is written, on any machine: interrupted well before its end.
-LONG_RUN = ["cats", "variants", "--count", "5000", "--seed", "1", "-o", "maps"]
+# Tens of seconds of cut-ups tried before anything is written (near the minute a run may take): interrupted well
+# before its end.
+LONG_RUN = ["cats", "variants", "--count", "5", "--tries", "25000", "--games", "0", "--seed", "1", "-o", "maps"]
 
 
 def interruptible() -> None:

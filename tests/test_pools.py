@@ -21,11 +21,11 @@ from .limits import WASHIGEN
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads processes from /proc")
 
-# Each minutes long on any machine: stopped long before their end.
+# Each near a minute of one core (the most a run may ask): stopped long before their end.
 BIG_RUNS = {
-    "cats-balance": ["cats", "balance", "--games", "100000", "--jobs", "2", "--seed", "1"],
-    "cops-balance": ["cops", "balance", "--games", "100000", "--jobs", "2", "--seed", "1"],
-    "cops-play": ["cops", "play", "--games", "100000", "--jobs", "2", "--seed", "1"],
+    "cats-balance": ["cats", "balance", "--games", "6000", "--jobs", "2", "--seed", "1"],
+    "cops-balance": ["cops", "balance", "--games", "50000", "--jobs", "2", "--seed", "1"],
+    "cops-play": ["cops", "play", "--games", "50000", "--jobs", "2", "--seed", "1"],
 }
 WORKER_DIED = "error: a worker process (pid {pid}) was killed by SIGKILL, so the run stopped (if memory ran short, " \
               "try fewer --jobs)\n"

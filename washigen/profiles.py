@@ -20,6 +20,7 @@ profile, shows or sets them, gets an error naming the file.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import InputError, OutputError
-from .inputs import parse_toml, quoted, read_text
+from .inputs import clipped, parse_toml, quoted, read_text
 from .units import MAX_BACK_OFFSET, MAX_BLEED, PAPER_SIZES, parse_length
 
 FILE_NAME = "profiles.toml"
@@ -39,33 +40,48 @@ HEADER = ("# washigen printer profiles. `washigen profile set` and `washigen pro
           "# (your comments stay); `--profile NAME` picks one.\n")
 
 
+def _as_toml(value: Any) -> str:
+    """A value read from the profile file as the file writes it (true, "a4", [1, 2]), never as Python prints it
+    (True, 'a4'); a long string cut short, so a pasted novel stays out of the message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):          # a literal string, as the file may spell it ('25mm'), unless it holds a '
+        shown = clipped(value)
+        return f"'{shown}'" if "'" not in shown and shown.isprintable() else json.dumps(shown, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_as_toml(item) for item in value[:8]) + (", …]" if len(value) > 8 else "]")
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key} = {_as_toml(item)}" for key, item in list(value.items())[:8]) + "}"
+    return str(value)
+
+
 def _paper(value: Any) -> str:
     if not isinstance(value, str) or value.lower() not in PAPER_SIZES:
-        raise ValueError(f"must be one of {', '.join(sorted(PAPER_SIZES))}, got {value!r}")
+        raise ValueError(f"must be one of {', '.join(sorted(PAPER_SIZES))}, got {_as_toml(value)}")
     return value.lower()
 
 
 def _bleed(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise ValueError(f"must be a length such as \"3mm\", got {value!r}")
+        raise ValueError(f"must be a length such as \"3mm\", got {_as_toml(value)}")
     try:
         bleed = parse_length(value, field='bleed', allow_zero=True)
     except InputError as error:
         raise ValueError(str(error).split(": ", 1)[-1]) from None
     if bleed > MAX_BLEED:          # as --bleed refuses it: a command would otherwise drop it without a word
-        raise ValueError(f"must be at most {MAX_BLEED:g}mm, got {value!r}")
+        raise ValueError(f"must be at most {MAX_BLEED:g}mm, got {_as_toml(value)}")
     return f"{bleed:g}mm"
 
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"must be true or false, got {value!r}")
+        raise ValueError(f"must be true or false, got {_as_toml(value)}")
     return value
 
 
 def _duplex(value: Any) -> str:
     if value not in ("long", "short", "none"):
-        raise ValueError(f"must be \"long\", \"short\" or \"none\", got {value!r}")
+        raise ValueError(f"must be \"long\", \"short\" or \"none\", got {_as_toml(value)}")
     return value
 
 
@@ -74,19 +90,19 @@ def _offset(value: Any) -> str:
     if numbers is None or len(numbers) != 2 or not all(
             isinstance(n, (int, float)) and not isinstance(n, bool) and abs(n) <= MAX_BACK_OFFSET for n in numbers):
         raise ValueError(f"must be two numbers of millimetres within ±{MAX_BACK_OFFSET:g}, such as [0.5, -1.0], "
-                         f"got {value!r}")
+                         f"got {_as_toml(value)}")
     return f"{float(numbers[0]):g},{float(numbers[1]):g}"
 
 
 def _dpi(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 30 <= value <= 2400:
-        raise ValueError(f"must be a whole number 30..2400, got {value!r}")
+        raise ValueError(f"must be a whole number 30..2400, got {_as_toml(value)}")
     return value
 
 
 def _template(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"must be the path of a template file, got {value!r}")
+        raise ValueError(f"must be the path of a template file, got {_as_toml(value)}")
     return value
 
 
@@ -199,7 +215,7 @@ def find(name: str | None, path: Path | None = None) -> Profile | None:
         return profiles.get(DEFAULT_PROFILE)
     if name not in profiles:
         saved = ", ".join(profiles) or "none yet (washigen profile set ... saves one)"
-        raise InputError(f"--profile: no profile named {name!r} in {path or profiles_path()}; saved: {saved}")
+        raise InputError(f"--profile: no profile named {quoted(name)} in {path or profiles_path()}; saved: {saved}")
     return profiles[name]
 
 
@@ -227,7 +243,7 @@ def remove(name: str, path: Path | None = None) -> Path:
     text, profiles = _read_for_edit(path)
     if name not in profiles:
         saved = ", ".join(profiles) or "none yet"
-        raise InputError(f"profile remove: no profile named {name!r} in {path}; saved: {saved}")
+        raise InputError(f"profile remove: no profile named {quoted(name)} in {path}; saved: {saved}")
     document = _editable(path, text)
     was_last = [key.key for key, _ in document.body if key is not None][-1:] == [name]
     _keep_comments_with_their_profiles(document, name)

@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..errors import InputError
+from ..words import N_, Says
 from .records import GameRecord
 
 Z95 = 1.959963984540054
@@ -192,3 +194,72 @@ def balance_report(result: Balance, as_json: bool, greedy: Balance | None = None
         body.pop("strong")
         return json.dumps({**result.to_json(), "agreement": body}, indent=2)
     return result.format_text(endings) + "\n" + agreed.format_text()
+
+
+# -- What a run costs (DESIGN 12: any accepted input finishes within a minute on one core) -------------------------
+
+RUN_SECONDS = 60.0
+# DESIGN 9 lets a balance between strong bots take minutes (a 100-game one on a 2-player Cats map, within 10 minutes
+# on two cores): a run with a strong seat may take this long; a typo (strong:10000, --games 100000) still may not.
+STRONG_RUN_SECONDS = 20 * 60.0
+PAST_A_MINUTE = N_("past the minute a run may take")
+PAST_STRONG_MINUTES = N_("past the {minutes} minutes a run with a strong bot may take")
+
+
+@dataclass(frozen=True)
+class GameCost:
+    """What one game costs on one core, as a game's nominal rates say it (arena/fair.py): `greedy` seconds for a
+    game between greedy (or random) bots, and a strong seat's search in greedy games: `fixed` and `per_strength`
+    a unit (`strong:N` plays about N simulated games a move), measured on the game's default table."""
+    greedy: float
+    per_strength: float
+    default_strength: int
+    fixed: float = 0.0
+
+    def seconds(self, bots: str) -> float:
+        """A game between `bots` (checked already): each seat's share of the moves at its bot's cost."""
+        strengths = _strengths(bots, self.default_strength)
+        return self.greedy * sum(1 + (n > 0) * (self.fixed + self.per_strength * n) for n in strengths) / len(strengths)
+
+
+def _strengths(bots: str, default: int) -> list[int]:
+    """Per named seat, the strength of its strong bot, 0 for another bot."""
+    found = []
+    for part in str(bots).split(","):
+        name, _, strength = part.strip().lower().partition(":")
+        found.append(0 if name.strip() != "strong" else int(strength) if strength.strip().isdigit() else default)
+    return found
+
+
+def run_allowance(*bots: str | None) -> tuple[float, Says]:
+    """The seconds of one core a run between these bots may take, and the words for passing it."""
+    if any(spec and any(_strengths(spec, 1)) for spec in bots):
+        return STRONG_RUN_SECONDS, Says(PAST_STRONG_MINUTES, minutes=int(STRONG_RUN_SECONDS // 60))
+    return RUN_SECONDS, Says(PAST_A_MINUTE)
+
+
+def refuse_long_run(games: int, cost: GameCost, bots: str, options: str, also: str | None = None) -> None:
+    """An InputError, before any game is played, for `games` games between `bots` (and the same games between the
+    bots `also` names: a balance's greedy run, --against) that would take longer than run_allowance gives: naming
+    `options` (as the user gave them) and the most games that fit, or, where one game is already too long, the
+    strongest bot that fits."""
+    allowance, past = run_allowance(bots, also)
+    other = cost.seconds(also) if also else 0.0
+    per_game = cost.seconds(bots) + other
+    if games * per_game <= allowance:
+        return
+    minutes = math.ceil(games * per_game / 60)
+    fits = int(allowance / per_game)
+    if fits >= 1:
+        raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
+                                 "games fit"), options=options, minutes=minutes, past=past, fits=fits))
+    room = allowance / games - other          # seconds a game between `bots` may take
+    strengths = _strengths(bots, cost.default_strength)
+    share = sum(n > 0 for n in strengths) / len(strengths)                 # of the moves, made by strong seats
+    strongest = int(((room / cost.greedy - 1) / share - cost.fixed) / cost.per_strength) if share else 0
+    if strongest >= 1:
+        raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; the strongest bot "
+                                 "that fits is {strongest}"), options=options, minutes=minutes, past=past,
+                              strongest=f"strong:{strongest}"))
+    raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; greedy bots fit"),
+                          options=options, minutes=minutes, past=past))

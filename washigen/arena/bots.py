@@ -8,6 +8,7 @@ import random
 from typing import Any, Callable, Protocol, Sequence
 
 from ..errors import InputError
+from ..inputs import clipped
 from ..words import N_, Says
 
 MAX_STRENGTH = 10_000         # DESIGN 12: `--bots strong:N` is bounded
@@ -33,14 +34,22 @@ def make_bots(spec: str, registry: dict[str, Callable[..., Bot]], seats: int,
               option: str = "--bots") -> list[Bot]:
     """`greedy,random` -> one bot per seat. One name serves every seat; otherwise one name per seat. `strong:400`
     asks a bot whose factory takes a `strength` for that strength (1..MAX_STRENGTH)."""
+    return [registry[name]() if strength is None else registry[name](strength=strength)
+            for name, strength in bot_specs(spec, registry, seats, option)]
+
+
+def bot_specs(spec: str, registry: dict[str, Callable[..., Bot]], seats: int,
+              option: str = "--bots") -> list[tuple[str, int | None]]:
+    """(name, strength or None) for every seat, each name one of the registry's and each strength in range: what
+    make_bots builds, checked without building (a game log's `bots:` line is checked so)."""
     parts = [part.strip().lower() for part in str(spec).split(",")]
     if any(not part for part in parts):
-        raise InputError(Says(N_("{option}: empty bot name in {spec!r}"), option=option, spec=spec))
+        raise InputError(Says(N_("{option}: empty bot name in {spec!r}"), option=option, spec=clipped(str(spec))))
     named = [_named(part, option) for part in parts]
     unknown = sorted({name for name, _ in named if name not in registry})
     if unknown:
         raise InputError(Says(N_("{option}: unknown bot {name!r}; known bots: {known}"), option=option,
-                              name=unknown[0], known=", ".join(sorted(registry))))
+                              name=clipped(unknown[0]), known=", ".join(sorted(registry))))
     for part, (name, strength) in zip(parts, named):
         if strength is not None and not takes_strength(registry[name]):
             raise InputError(Says(N_("{option}: {part}: the {name} bot takes no strength"), option=option,
@@ -50,7 +59,7 @@ def make_bots(spec: str, registry: dict[str, Callable[..., Bot]], seats: int,
     if len(named) != seats:
         raise InputError(Says(N_("{option}: {count} bots named for {seats} seats; name one for every seat, or one for "
                                  "all"), option=option, count=len(named), seats=seats))
-    return [registry[name]() if strength is None else registry[name](strength=strength) for name, strength in named]
+    return named
 
 
 def _named(part: str, option: str) -> tuple[str, int | None]:

@@ -4,9 +4,12 @@ moves bounded (DESIGN 12), refused by the file and line that break the bound. Th
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..errors import InputError
 from ..inputs import quoted
 from ..words import N_, Says
+from .bots import bot_specs
 
 MAX_MOVES = 100_000         # moves in one log: far more than any game's turn limit allows
 MAX_MOVE = 100              # characters in a move (the longest notation is a few dozen)
@@ -29,3 +32,18 @@ def add_move(moves: list[tuple[int, str]], path: object, number: int, text: str)
     moves.append((number, text))
     if len(moves) > MAX_MOVES:
         raise InputError(at_line(path, number, Says(N_("more than {most:,} moves"), most=MAX_MOVES)))
+
+
+def checked_bots(path: object, header: dict[str, tuple[int, str]], registry: dict[str, Callable[..., Any]],
+                 seats: int) -> str | None:
+    """The log's `bots:` line (who played; a replay plays no bot), checked as `--bots` is: names the game knows,
+    one for every seat or one for all, strengths in range; refused by its line. None where the log has none (a
+    game played by hand)."""
+    if "bots" not in header:
+        return None
+    number, spec = header["bots"]
+    try:
+        bot_specs(spec, registry, seats, option="bots")
+    except InputError as error:
+        raise InputError(at_line(path, number, error.says)) from None
+    return spec

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..games.params import Param
 from ..games.registry import FOLDER
-from ..units import DEFAULT_BLEED, MAX_BLEED, MAX_LENGTH, PAPER_SIZES
+from ..units import DEFAULT_BLEED, MAX_BLEED, MAX_GUTTER, PAPER_SIZES
 
 PROFILE = Param("profile", "NAME", help="Printer profile for the print options' defaults (washigen profile set); "
                                         "without it the profile named default, if saved.")
@@ -27,7 +27,7 @@ COLOUR = Param("colour", "choice", "rgb", choices=("rgb", "cmyk"), flag="--color
 ICC_PROFILE = Param("output_profile", "file", flag="--icc-profile",
                     help="With --color cmyk: your print shop's CMYK output profile (.icc), embedded as the PDF's "
                          "output intent.")
-GUTTER = Param("gutter", "length", min=0, max=MAX_LENGTH,
+GUTTER = Param("gutter", "length", min=0, max=MAX_GUTTER,
                help="Space between cards or tiles on a sheet, so neighbours never meet on a cut (default: the "
                     "template's; up to 30mm).")
 DUPLEX = Param("duplex", "choice", "none", choices=("long", "short", "none"),

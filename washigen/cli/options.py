@@ -19,7 +19,7 @@ from . import common_params as common
 from ..errors import InputError
 from ..words import N_, Says
 from ..games.params import PARAM, Param, seed_param
-from ..units import MAX_BLEED, MAX_GUTTER, MAX_LENGTH, format_mm, parse_length
+from ..units import MAX_BLEED, MAX_GUTTER, MAX_LENGTH, format_length, format_mm, parse_length
 
 DESIGN_FORMATS = (".json", ".txt")
 
@@ -39,14 +39,22 @@ class LengthType(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, float):
             return value
+        negative = str(value).lstrip().startswith("-")
         try:
-            mm = parse_length(value, field=f"--{param.name.replace('_', '-')}" if param else "length",
-                              allow_zero=self.allow_zero, maximum=self.maximum)
+            mm = parse_length(str(value).lstrip()[1:] if negative else value, allow_zero=True, maximum=math.inf,
+                              field=f"--{param.name.replace('_', '-')}" if param else "length")
         except InputError as error:
-            self.fail(str(error).split(": ", 1)[-1], param, ctx)
-        if self.minimum is not None and mm < self.minimum:
-            self.fail(f"must be at least {format_mm(self.minimum)}mm, got {value!r}", param, ctx)
+            self.fail(str(error).split(": ", 1)[-1].replace(repr(str(value).lstrip()[1:]), repr(value)), param, ctx)
+        if negative or mm > self.maximum or mm < (self.minimum or 0) or (mm == 0 and not self.allow_zero):
+            self.fail(f"must be {self.range_text()}, got {value!r}", param, ctx)
         return mm
+
+    def range_text(self) -> str:
+        """The lengths taken, as a refusal says them: "from 10mm to 120mm", "from 0 to 20mm"."""
+        most = format_length(self.maximum)
+        if self.minimum:
+            return f"from {format_mm(self.minimum)}mm to {most}"
+        return f"from 0 to {most}" if self.allow_zero else f"more than 0 and at most {most}"
 
 
 BLEED = LengthType(allow_zero=True, maximum=MAX_BLEED)
@@ -59,8 +67,14 @@ class FiniteFloat(click.FloatRange):
     def convert(self, value, param, ctx):
         number = click.FLOAT.convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(f"{value!r} is not a number (nan and infinities are not taken)", param, ctx)
+            self.fail(f"{value!r} is not a number (nan and infinities are not taken){self.range_text()}", param, ctx)
         return super().convert(number, param, ctx)
+
+    def range_text(self) -> str:
+        """"; take 0 to 600": the range a refusal of nan names, where the option has one."""
+        if self.min is not None and self.max is not None:
+            return f"; take {self.min:g} to {self.max:g}"
+        return ""
 
 
 def offset_option(ctx, param, value: str | None) -> tuple[float, float]:
@@ -253,7 +267,7 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
         from .profile_defaults import used_profile
 
         if gutter is not None and gutter > MAX_GUTTER:
-            raise InputError(f"--gutter: at most {MAX_GUTTER:g}mm, got {gutter:g}mm")
+            raise InputError(f"--gutter: must be from 0 to {MAX_GUTTER:g}mm, got {gutter:g}mm")
         if template_file is not None and (not template_file.exists() or template_file.is_dir()):
             raise InputError(f"--template: {template_file}: no such file")
         _check_colour(kwargs.get("output"), colour, output_profile)
@@ -458,3 +472,26 @@ def fairness_warnings() -> Iterator[None]:
         yield
     for warning in caught:
         click.echo(f"warning: {warning.message}", err=True)
+
+
+def refuse_short_tape(length: float, piece: float, piece_name: Says) -> None:
+    """`--length` shorter than one piece of the repeat (DESIGN 12): the tape would print no whole piece, only the
+    start of one, so it is refused, naming the least length that holds one (rounded up to what a message shows)."""
+    if length < piece - 1e-6:
+        least = math.ceil(piece * 100 - 1e-6) / 100
+        raise InputError(Says(N_("{option}: {value} mm is shorter than one {piece}; the least length that holds one "
+                                 "is {least} mm"), option="--length", value=format_mm(length), piece=piece_name,
+                              least=format_mm(least)))
+
+
+def refuse_long_run(games: int, bots: str, cost: Any, also: str | None = None, games_flag: str | None = "--games"
+                    ) -> None:
+    """A run of `games` games between `bots` refused up front when it would pass its allowance of one core (a
+    minute, DESIGN 12; with a strong seat 20: arena.balance.run_allowance), naming the options as given: --games
+    (where the command has it) and --bots where a strong bot is in it."""
+    from ..arena.balance import refuse_long_run as refuse
+
+    shown = [f"{games_flag} {games}"] if games_flag else []
+    shown += [f"{flag} {spec}" for flag, spec in (("--bots", bots), ("--against", also))
+              if spec and "strong" in str(spec).lower()]
+    refuse(games, cost, bots, " ".join(shown) or f"--bots {bots}", also)

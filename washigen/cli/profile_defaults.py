@@ -20,8 +20,10 @@ def apply_profile(ctx: click.Context, name: str | None, keep: set[str] | None) -
     profile = find(name)
     if profile is None:
         return
-    values = _applicable(ctx, {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items()
-                               if keep is None or k in keep})
+    wanted = {PROFILE_PARAMS.get(k, k): v for k, v in profile.options.items() if keep is None or k in keep}
+    if "template_file" in wanted and any(p.name == "template_file" for p in ctx.command.params):
+        _check_template(profile.name, wanted["template_file"])
+    values = _applicable(ctx, wanted)
     if name is None:
         ctx.meta[DEFAULT_CHANGES] = _changing(ctx, values)
     ctx.default_map = {**(ctx.default_map or {}), **values}
@@ -83,6 +85,25 @@ def _applicable(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
             continue
         kept[name] = value
     return kept
+
+
+def _check_template(profile: str, value: str) -> None:
+    """A profile's template must be a file: a folder there (or a file since removed) was passed over in silence, or
+    blamed on a --template the user never gave."""
+    from pathlib import Path
+
+    from ..errors import InputError
+    from ..words import N_, Says
+
+    path = Path(value).expanduser()
+    if path.is_dir():
+        raise InputError(Says(N_("profile {name}: template {path} is a folder, not a template file; set the file "
+                                 "with {command}"), name=profile, path=str(path),
+                              command=f"washigen profile set --name {profile} --template FILE"))
+    if not path.is_file():
+        raise InputError(Says(N_("profile {name}: template {path}: no such file; set the file with {command}"),
+                              name=profile, path=str(path),
+                              command=f"washigen profile set --name {profile} --template FILE"))
 
 
 def used_profile() -> str | None:

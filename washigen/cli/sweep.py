@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -58,6 +59,7 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     else:
         tasks = seed_tasks(name, parse_seeds(seeds), _checked_settings(name, _settings(params)), games, play_seed,
                            bots)
+    _refuse_long_entry(name, tasks[0], files if designs is not None else [], games, bots)
     with progress(range(len(tasks)), "sweeping", length=len(tasks)) as bar:
         step = getattr(bar, "update", None)
         played = sweep(tasks, output, play_task, jobs or default_jobs(), scheduler, progress=step)
@@ -77,6 +79,24 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
 MAX_SWEEP_MAPS = 100_000
 DESIGN_FILES = (".json", ".txt", ".tmj", ".tmx")
+
+
+def _refuse_long_entry(game: str, first: Any, files: list[Path], games: int, bots: str) -> None:
+    """A sweep is long and resumable, but each map's entry is one run: one past a minute of one core (DESIGN 12)
+    is refused before any is played, on the costliest of the design files, else on the first seed's map (every
+    seed's map is made with the same settings)."""
+    import importlib
+
+    from ..design import load
+    from ..games.generating import generate
+    from .options import refuse_long_run
+
+    playtest = importlib.import_module(f"washigen.games.{game.replace('-', '_')}.playtest")
+    designs = (load(path) for path in files) if files else [
+        generate(game, "map", seed=first.seed, **dict(first.params))]
+    costs = [playtest.run_cost(design) for design in designs]
+    costliest = max(costs, key=lambda cost: cost.seconds(bots))
+    refuse_long_run(games, bots, costliest)
 
 
 def _alone_with_designs(params: tuple[str, ...]) -> None:

@@ -6,7 +6,7 @@ import click
 
 from ...games.cat_tree.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import resolve_seed
+from ..options import refuse_long_run, resolve_seed
 
 
 @click.command("balance")
@@ -22,11 +22,12 @@ def command(bots: str, against: str | None, games: int, jobs: int | None, as_jso
     from ...arena import make_bots
     from ...arena.records import default_jobs
     from ...games.cat_tree.bots import BOTS
-    from ...games.cat_tree.playtest import Comparison, Summary, compare, summary, tree_records
+    from ...games.cat_tree.playtest import Comparison, Summary, compare, run_cost, summary, tree_records
 
     make_bots(bots, BOTS, 2)
     if against is not None:
         make_bots(against, BOTS, 2, option="--against")
+    refuse_long_run(games, bots, run_cost(), against)
     seed = resolve_seed(seed)
     jobs = jobs or default_jobs()
     records = tree_records(bots, games, seed, jobs, label="playing")

@@ -9,7 +9,7 @@ import click
 from ...games.cat_tree.constants import TITLE
 from ...games.cat_tree.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import resolve_seed
+from ..options import refuse_long_run, resolve_seed
 from .shared import save_layouts, score_lines
 
 
@@ -23,10 +23,11 @@ def command(seed: int | None, games: int, bots: str, output: Path | None, print_
     its score; -o saves the tree (.txt layout text, .json) or draws it (.svg .pdf .png)."""
     from ...arena import make_bots
     from ...games.cat_tree.bots import BOTS
-    from ...games.cat_tree.playtest import game_log, play_bots
+    from ...games.cat_tree.playtest import game_log, play_bots, run_cost
     from ...games.cat_tree.rules import score, validate
 
     make_bots(bots, BOTS, 2)
+    refuse_long_run(games, bots, run_cost())
     first = resolve_seed(seed)
     played = [play_bots(first + k, bots, k % 2) for k in range(games)]
     for k, game in enumerate(played):

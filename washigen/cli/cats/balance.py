@@ -6,7 +6,7 @@ import click
 
 from ...games.cats.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import report_written, resolve_seed
+from ..options import refuse_long_run, report_written, resolve_seed
 
 
 @click.command("balance")
@@ -20,12 +20,15 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
     report says how far the two agree. -o draws it as a chart (.svg .pdf .png, in --lang)."""
     from ...arena.balance import all_strong, balance_report
     from ...arena.records import default_jobs
+    from ...games.cats.rates import run_cost
     from ...games.cats.playtest import BALANCE_GAMES, map_balance
-    from .shared import game, play_map
+    from .shared import check_bots, game, play_map
 
     seed = resolve_seed(seed)
     design, setup = play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                              segment_rows, segment_cols)
+    check_bots(bots, design.players)
+    refuse_long_run(games or BALANCE_GAMES, bots, run_cost(design), "greedy" if all_strong(bots) else None)
     result = map_balance(design, games or BALANCE_GAMES, seed, jobs or default_jobs(), setup, bots,
                          label="playing")
     greedy = None

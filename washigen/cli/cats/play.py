@@ -10,7 +10,7 @@ import click
 from ...errors import InputError
 from ...games.cats.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import report_written, resolve_seed
+from ..options import refuse_long_run, report_written, resolve_seed
 
 if TYPE_CHECKING:
     from ...games.cats.model import CatsMap
@@ -28,8 +28,9 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
     from ...output import is_stdout, write_bytes
     from ...arena import first_seat, game_seed
     from ...games.cats.gamelog import outcome_text, write_log
+    from ...games.cats.rates import run_cost
     from ...games.cats.playtest import play_game
-    from .shared import play_map
+    from .shared import check_bots, play_map
 
     if replay_file is not None:
         _replay(replay_file, output, print_options)
@@ -37,6 +38,8 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
     seed = resolve_seed(seed)
     design, setup = play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                              segment_rows, segment_cols)
+    check_bots(bots, design.players)
+    refuse_long_run(games or 1, bots, run_cost(design))
     played = [play_game(design, setup, bots, game_seed(seed, i), first_seat(i, design.players))
               for i in range(games or 1)]
     if as_json:

@@ -65,3 +65,11 @@ def play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers,
         echo_report(report)
         sys.exit(EXIT_RULE_BROKEN)
     return game_map, setup
+
+
+def check_bots(bots: str, players: int) -> None:
+    """A bad --bots refused before any game is played or its cost estimated."""
+    from ...arena.bots import bot_specs
+    from ...games.cats.bots import BOTS
+
+    bot_specs(bots, BOTS, players)

@@ -6,8 +6,9 @@ import click
 
 from ...games.cats.spec import COMPONENTS
 from ...units import format_mm
+from ...words import N_, Says
 from ..build import component_options, named
-from ..options import emit, report_written, resolve_seed
+from ..options import emit, refuse_short_tape, report_written, resolve_seed
 
 
 @click.command("tape")
@@ -32,6 +33,8 @@ def command(tape_width, segment_rows, segment_cols, length, bleed, segments, rep
     design = generate_roll(segments=segments, tape_width=tape_width, length=length, segment_rows=segment_rows,
                            segment_cols=segment_cols, seed=resolve_seed(seed), rules_url=rules_url)
     warn(design)
+    if not repeat_only:
+        refuse_short_tape(design.length, piece_length(design), Says(N_("segment and the forest section after it")))
     options = PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile, lang=lang)
     repeat = f"repeat: {format_mm(repeat_length(design))} mm ({segments} segments, each followed by a forest section)"
     if repeat_only:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TYPE_CHECKING, Iterable
 
 import click
 
 from ...errors import InputError, OutputError
+from ...words import N_, Says
 from ...games.cats.spec import COMPONENTS
 from ..bars import progress
 from ..build import component_options, named
@@ -47,7 +49,8 @@ def command(count, tries, games, budget, formats, players, coop, long, forests, 
                    sewer_poppers=sewer_poppers)
     check_spec(spec)
     seed = resolve_seed(seed)
-    tries = tries or max(100, min(20 * count, 3 * count + 10_000))
+    _refuse_long_run(spec, count, tries, games, budget, kinds)
+    tries = tries or default_tries(count)
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
 
@@ -79,6 +82,49 @@ def command(count, tries, games, budget, formats, players, coop, long, forests, 
         click.echo(f"{rank:>4}  {variant:>7}  {judged:>4}  {shown:>5}  {balance:>7.2f}  {pieces:>6}  {name}")
     click.echo(f"make one again: washigen cats map --cut-up --seed {seed} --variant {rows[0][1]}"
                f"{' --players ' + str(players) if players != 2 else ''} -o map.pdf")
+
+
+# What a run costs on one core on the default 2-player map (measured; DESIGN 12 wants a run within a minute): a
+# cut-up tried, and a kept map made again and written, by format.
+TRY_SECONDS = 0.002
+WRITE_SECONDS = {"json": 0.04, "txt": 0.04, "pdf": 0.1, "svg": 0.1, "png": 0.3}
+
+
+def default_tries(count: int) -> int:
+    return max(100, min(20 * count, 3 * count + 10_000))
+
+
+def run_seconds(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str]) -> float:
+    """The run's work in seconds of one core: the tries, the judging (the search's budget a kept map, or its
+    games at fair.py's nominal rate where more) and the writing, on a bigger map as much more as a game there."""
+    from ...games.cats.rates import NOMINAL_RATES, game_cost
+
+    scale = game_cost(spec)
+    judging = max(budget, games * scale / NOMINAL_RATES[spec.players]) if games else 0.0
+    writing = sum(WRITE_SECONDS[kind] for kind in kinds) * scale
+    return (tries or default_tries(count)) * TRY_SECONDS * scale + count * (judging + writing)
+
+
+def _refuse_long_run(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str]) -> None:
+    """A run past a minute of one core refused before any cut-up is tried, naming its options and the most maps
+    that fit (or, where not one does, what to lower)."""
+    from ...arena.balance import RUN_SECONDS, run_allowance
+
+    seconds = run_seconds(spec, count, tries, games, budget, kinds)
+    if seconds <= RUN_SECONDS:
+        return
+    shown = f"--count {count}" + (f" --tries {tries}" if tries else "") + (f" --games {games} --budget {budget:g}"
+                                                                            if games else " --games 0")
+    fits = next((n for n in range(count - 1, 0, -1)
+                 if run_seconds(spec, n, tries, games, budget, kinds) <= RUN_SECONDS), 0)
+    minutes = math.ceil(seconds / 60)
+    past = run_allowance()[1]                        # greedy bots judge: the minute
+    if fits:
+        raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
+                                 "maps fit"), options=shown, minutes=minutes, past=past, fits=fits))
+    raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; try fewer {tries} or "
+                             "a smaller {budget}"), options=shown, minutes=minutes, past=past, tries="--tries",
+                          budget="--budget"))
 
 
 def _judged(spec, seed: int, candidates: Iterable[CatsMap], count: int, games: int, budget: float

@@ -6,7 +6,7 @@ import click
 
 from ...games.cops.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import report_written
+from ..options import refuse_long_run, report_written
 from .shared import PLAYING, as_ever, game, map_to_play
 
 
@@ -25,6 +25,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, games, jo
 
     design, seed = map_to_play(map_file, players, offset, tape_width, layout, fair, seed)
     make_bots(bots, playing.BOTS, design.players)          # a bad name fails here, before any game
+    refuse_long_run(games, bots, playing.run_cost(design), "greedy" if all_strong(bots) else None)
     result = playing.map_balance(design, games, seed, jobs, bots)
     greedy = playing.map_balance(design, games, seed, jobs) if all_strong(bots) else None
     click.echo(balance_report(result, as_json, greedy, game().extra.get("endings")))

@@ -8,7 +8,7 @@ import click
 
 from ...games.cops.spec import COMPONENTS
 from ..build import component_options, named
-from ..options import report_written
+from ..options import refuse_long_run, report_written
 from .shared import ANY_PATH, PLAYING, as_ever, map_to_play
 
 
@@ -45,6 +45,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
         from ...arena import make_bots
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
+        refuse_long_run(games, bots, playing.run_cost(design))
         records = playing.run(design, games, seed, jobs, bots, label="playing")
         first_match, unfinished = None, False
         if output is not None or (games == 1 and not as_json):

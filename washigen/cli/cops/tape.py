@@ -9,7 +9,8 @@ import click
 
 from ...games.cops.spec import COMPONENTS, TapeParams, make_tape
 from ..build import component_options, named
-from ..options import emit, report_written, resolve_seed
+from ..options import emit, refuse_short_tape, report_written, resolve_seed
+from ...words import N_, Says
 from .shared import check, game
 
 
@@ -32,6 +33,8 @@ def command(output: Path, print_options, **params):
     check_tape_width(options.tape_width)
     design = make_tape(replace(options, seed=resolve_seed(options.seed)))
     check(design)
+    if options.length is not None:
+        refuse_short_tape(options.length, design.segment_length, Says(N_("segment")))
     if output_format(output) in (".json", ".txt"):
         emit(game(), design, output, print_options)
         return

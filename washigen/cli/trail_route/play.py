@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from ...errors import InputError
+from ...inputs import quoted
 from ...games.trail_route.constants import GAME, TITLE
 from ...games.trail_route.spec import COMPONENTS
 from ..build import component_options, named
 from ..main import EXIT_RULE_BROKEN
-from ..options import echo_report, refuse_contradicted, resolve_seed
+from ..options import echo_report, refuse_contradicted, refuse_long_run, resolve_seed
 
 
 @click.command("play")
@@ -23,6 +24,7 @@ def command(players, seed, policy, setup_file, quiet, as_json):
     from ...games.trail_route.bots import make_policies
     from ...games.trail_route.engine import play_game
     from ...games.trail_route.gamelog import describe
+    from ...games.trail_route.playtest import run_cost
     from ...games.trail_route.generate import generate_setup
 
     seed = resolve_seed(seed)
@@ -39,12 +41,14 @@ def command(players, seed, policy, setup_file, quiet, as_json):
         setup = generate_setup(players, seed)
     names = [name.strip().lower() for name in policy.split(",")]
     if "" in names:                        # as the other games' --bots say it
-        raise InputError(f"--bots: empty bot name in {policy!r}")
+        raise InputError(f"--bots: empty bot name in {quoted(policy)}")
     names = names * setup.players if len(names) == 1 else names
     if len(names) != setup.players:
         raise InputError(f"--bots: {len(names)} policies named for {setup.players} players; name one for every "
                          f"seat, or one for all")
-    result = play_game(setup, make_policies(names, seed, option="--bots"))
+    policies = make_policies(names, seed, option="--bots")          # a bad name refused before the cost is told
+    refuse_long_run(1, policy, run_cost(), games_flag=None)
+    result = play_game(setup, policies)
     policy = ",".join(names)
     state = result.state
     if as_json:

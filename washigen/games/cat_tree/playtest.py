@@ -23,6 +23,7 @@ import functools
 import random
 import statistics
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...arena import Balance, GameRecord, make_bots, play_match, run_games, wilson
 from ...arena import balance as seat_balance
@@ -285,11 +286,25 @@ def grid_of(design: CatTreeLayout | None) -> tuple[int, int]:
     if design is None:
         return GRID_COLS, GRID_ROWS
     if not isinstance(design, CatTreeLayout) or design.cards:
-        raise InputError(Says(N_("{field}: {game} builds its tree from the deal; pass {none} or an empty layout (its "
-                                 "grid), not a {kind} with cards"), field="design", game="Cat Tree", none="None",
+        raise InputError(Says(N_("{field}: {game} builds its tree from the deal; give no design or an empty layout "
+                                 "(its grid), not a {kind} with cards"), field="design", game="Cat Tree",
                               kind=getattr(design, "KIND", type(design).__name__)))
     return design.width, design.height
 
 
 __all__ = ["BALANCE_GAMES", "PlayedGame", "Summary", "TreeRecord", "Turn", "balance", "compare", "game_log",
            "game_record", "play", "play_bots", "shares", "summary", "tree_record", "tree_records"]
+
+
+# A game between greedy players on one core (about 56 a second) and a strong player's playouts, in greedy games a
+# unit of strength (`strong:N`), measured strong:48 in both seats (about 6 s a game).
+GREEDY_SECONDS = 1 / 56
+STRONG_COST = 7.5
+
+
+def run_cost(design: Any = None):
+    """What a game costs on one core (arena.balance.GameCost), on any design of the game."""
+    from ...arena.balance import GameCost
+    from .bots import PLAYOUTS
+
+    return GameCost(greedy=GREEDY_SECONDS, per_strength=STRONG_COST, default_strength=PLAYOUTS)

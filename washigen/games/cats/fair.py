@@ -11,8 +11,9 @@ import warnings
 
 from ...arena.fair import (FAIR_GAMES, MAX_BUDGET, FairnessWarning, Trial, check_budget, fair_picks, fair_search,
                            judged_games)
-from .constants import CUT_UP_BUDGET, DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS
+from .constants import CUT_UP_BUDGET
 from .model import CatsMap, table
+from .rates import NOMINAL_RATES, game_cost
 from ...words import N_, Says
 
 if TYPE_CHECKING:
@@ -20,11 +21,8 @@ if TYPE_CHECKING:
     from .plan import MapSpec
 
 __all__ = ["CUT_UP_BUDGET", "FAIR_GAMES", "MAX_BUDGET", "FairnessWarning", "check_budget", "fair_cut_up",
-           "fair_cut_ups"]
+           "fair_cut_ups", "game_cost"]
 
-# Greedy games a second on one core, by players, measured on default cut-ups (50 mm tape, 9 rows a segment): the
-# budget in games. More players play longer games.
-NOMINAL_RATES = {2: 110, 3: 45, 4: 35, 5: 24, 6: 21}
 CANDIDATE_COST = 1         # cutting and checking a cut-up, in games, besides its play check (a game a seating)
 
 
@@ -71,14 +69,6 @@ def _trial(spec: MapSpec, seed: int, budget: float, games: int = FAIR_GAMES) -> 
                  teams=seats.teams if seats.coop else None, full=full)
 
 
-def game_cost(spec: MapSpec) -> float:
-    """What a greedy game on the spec's map costs against one on the default map for as many players, at least 1:
-    a turn's work grows with the cells, and the turns with the rows a cat crosses (measured: 5 players, 90 rows of
-    120 columns, 43 times; this says 62)."""
-    rows = (2 + spec.long) * spec.segment_rows / (2 * DEFAULT_SEGMENT_ROWS)
-    return max(1.0, rows * rows * spec.segment_cols / DEFAULT_SEGMENT_COLS)
-
-
 def _games(design: CatsMap, seed: int, start: int, stop: int) -> list[GameRecord]:
     """Games start..stop-1 of the map's greedy balance run seeded `seed`, exactly as map_balance plays them (a
     fresh set-up drawn from each game's seed); winners are players, as balance counts seats."""
@@ -91,3 +81,4 @@ def _games(design: CatsMap, seed: int, start: int, stop: int) -> list[GameRecord
 
 def _with_verdict(design: CatsMap, verdict: Balance) -> CatsMap:
     return replace(design, play_games=verdict.games, play_score=round(verdict.score, 4), play_fair=verdict.fair)
+

@@ -36,11 +36,12 @@ from pathlib import Path
 
 from ...design import load
 from ...errors import InputError
-from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, checked_bots
 from ...inputs import exact_number, quoted, read_text
 from ...words import N_, Says
 from ..foreign import refuse_other_log
 from . import engine
+from .bots import BOTS
 from .constants import FORESTS_MAX, LONG_MAX, SEGMENT_COLS_RANGE, SEGMENT_ROWS_RANGE, TAPE_WIDTH_RANGE
 from .generate import generate_map
 from .model import CatsMap, CatsSetup, Drawing
@@ -137,11 +138,15 @@ def read_log(path: Path) -> Log:
     for key in ("fish", "cats", "first"):
         if key not in header:
             raise InputError(Says(N_("{file}: the log has no '{key}:' line"), file=path, key=key))
+    if "result" not in header:            # a log says how its game ended: a replay is held to it
+        raise InputError(Says(N_("{file}: the log has no {line} line; a log says how its game ended, as {command} "
+                                 "writes it ({unfinished} for a game cut short)"), file=path, line="'result:'",
+                              command="`cats play -o LOG.txt`", unfinished="'result: no result after N moves'"))
     design = _log_map(path, header)
     setup = CatsSetup(map=design, fish=_drawings(path, design, header["fish"]),
                       cats=_drawings(path, design, header["cats"]))
     first = whole(path, header["first"][0], "first", header["first"][1], 1, design.players)
-    bots = header.get("bots", (0, "-"))[1]
+    bots = checked_bots(path, header, BOTS, design.players) or "-"     # none: played by hand
     return Log(design, setup, first - 1, bots, tuple(moves), (header["fish"][0], header["cats"][0]),
                header.get("result"))
 
@@ -157,6 +162,7 @@ def _lines(path: Path, text: str) -> tuple[dict[str, tuple[int, str]], list[tupl
         if not line or line.startswith("#"):
             continue
         if in_moves:
+            _refuse_header_among_moves(path, number, line)
             add_move(moves, path, number, line)
             continue
         if len(line) > MAX_LINE:
@@ -178,6 +184,14 @@ def _lines(path: Path, text: str) -> tuple[dict[str, tuple[int, str]], list[tupl
             raise InputError(at_line(path, number, Says(SECOND_LINE, key=key, first=header[key][0])))
         header[key] = (number, value.strip())
     return header, moves
+
+
+def _refuse_header_among_moves(path: Path, number: int, line: str) -> None:
+    """A header line after `moves:` (a result moved below the moves) is named as such, not as an illegal move."""
+    key, sep, _ = line.partition(":")
+    if sep and key.strip() in KEYS + ("moves",):
+        raise InputError(at_line(path, number, Says(N_("a {key} line among the moves; the header comes before "
+                                                       "{moves}"), key=quoted(key.strip() + ":"), moves="'moves:'")))
 
 
 def whole(path: Path, number: int, what: Says | str, raw: str, low: int, high: int) -> int:

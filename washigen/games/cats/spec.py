@@ -121,7 +121,8 @@ class PlayOptions(Options):
     map_file: str | None = param(None, N_("Play on this map or set-up (.json or .txt) instead of a new map; a "
                                           "set-up's drawings are used in every game, otherwise each game draws its "
                                           "own set-up from its seed."), kind="file", flag="--map")
-    bots: str = param("greedy", N_("A bot for every seat, comma-separated, or one for all: greedy, random."),
+    bots: str = param("greedy", N_("A bot for every seat, comma-separated, or one for all: greedy, random, "
+                                    "strong (strong:N: about N simulated games a move)."),
                       kind="LIST")
     games: int | None = param(None, N_("How many games [default: play 1, balance 200]."), kind="int", min=1,
                               max=100_000)

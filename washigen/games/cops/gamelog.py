@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, checked_bots
 from ...errors import InputError
 from ...inputs import exact_number, quoted, read_text
 from ...words import N_, Says
@@ -45,12 +45,14 @@ def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
     """Reads a log, rebuilds its map (or takes `load_map()`'s, the command line's --map), and plays every move,
     refusing the first illegal one by its line: (map, final state, moves, game seed, first squad)."""
     from . import engine
+    from .bots import BOTS
 
     header, moves = _log_lines(path)
     if not header and not moves:
         raise InputError(Says(N_("{file}: no game in it: neither a header line ({example}) nor a move; "
                                  "`cops play -o game.txt` writes a log"), file=path, example="'# players: 2'"))
     design = _log_map(path, header, load_map)
+    checked_bots(path, header, BOTS, design.players)
     first = _log_whole(path, header, "first", 1, design.players, 1) - 1
     game_seed = _log_whole(path, header, "game-seed", 0, SEED_MAX, 0)
     state = engine.initial_state(design, first=first)

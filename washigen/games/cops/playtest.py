@@ -92,3 +92,19 @@ def play_check(design, seed: int) -> Report:
                         "{why} after {moves} moves without a squad solving two crimes."),
                      seed=game, first=first + 1, why=Says(why), moves=match.turns), seed=game, first=first + 1)])
     return Report()
+
+
+# A game between greedy squads on one core, a squad: about 1.1 ms for 2 squads (cops/constants.NOMINAL_RATE, 900 a
+# second), longer with more (6: about 3.5 ms). A strong squad's search, in greedy games: a fixed part and a part a
+# unit of strength (`strong:N`); measured strong:24 (1.5 s a game) and strong:400 (6 s) in both seats.
+GREEDY_SECONDS_A_SQUAD = 1 / 1800
+STRONG_FIXED, STRONG_COST = 1000, 12
+
+
+def run_cost(design):
+    """What a game on the map costs on one core (arena.balance.GameCost)."""
+    from ...arena.balance import GameCost
+    from ...arena.search import DEFAULT_STRENGTH
+
+    return GameCost(greedy=design.players * GREEDY_SECONDS_A_SQUAD, per_strength=STRONG_COST,
+                    default_strength=DEFAULT_STRENGTH, fixed=STRONG_FIXED)

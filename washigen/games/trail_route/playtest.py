@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from ...arena import Balance, GameRecord, run_games
 from ...arena import balance as seat_balance
@@ -90,3 +90,18 @@ def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, se
 
 
 __all__ = ["BALANCE_GAMES", "balance", "play_from", "play_record", "seat_bots", "turn_order"]
+
+
+# A game between greedy players on one core (about 0.7 s) and a strong player's continuations, in greedy games: a
+# fixed part and a part a unit of strength (`strong:N`), measured strong:4 and strong:24 in every seat (14 s, 32 s).
+GREEDY_SECONDS = 0.7
+STRONG_FIXED, STRONG_COST = 14, 1.3
+
+
+def run_cost(design: Any = None):
+    """What a game costs on one core (arena.balance.GameCost), on any design of the game."""
+    from ...arena.balance import GameCost
+    from .bots import DEFAULT_STRENGTH
+
+    return GameCost(greedy=GREEDY_SECONDS, per_strength=STRONG_COST, default_strength=DEFAULT_STRENGTH,
+                    fixed=STRONG_FIXED)

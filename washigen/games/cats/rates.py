@@ -1,0 +1,37 @@
+"""What a Cats game costs on one core, as the fairness search (fair.py) and the bound on a run's work (DESIGN 12,
+arena.balance.GameCost) count it: nominal greedy rates, scaled by the map's size."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from .constants import DEFAULT_SEGMENT_COLS, DEFAULT_SEGMENT_ROWS
+
+if TYPE_CHECKING:
+    from ...arena.balance import GameCost
+    from .model import CatsMap
+    from .plan import MapSpec
+
+# Greedy games a second on one core, by players, measured on default cut-ups (50 mm tape, 9 rows a segment): the
+# budget in games. More players play longer games.
+NOMINAL_RATES = {2: 110, 3: 45, 4: 35, 5: 24, 6: 21}
+# A strong seat's move search, in greedy games a unit of strength (`strong:N`): measured 2 players, default map,
+# strong:64 in both seats, 49 (about 30 s of one core a game).
+STRONG_COST = 50
+
+
+def game_cost(spec: MapSpec) -> float:
+    """What a greedy game on the spec's map costs against one on the default map for as many players, at least 1:
+    a turn's work grows with the cells, and the turns with the rows a cat crosses (measured: 5 players, 90 rows of
+    120 columns, 43 times; this says 62)."""
+    rows = (2 + spec.long) * spec.segment_rows / (2 * DEFAULT_SEGMENT_ROWS)
+    return max(1.0, rows * rows * spec.segment_cols / DEFAULT_SEGMENT_COLS)
+
+
+def run_cost(design: CatsMap) -> GameCost:
+    """What a game on the map costs on one core: greedy games at the nominal rate for its players and size."""
+    from ...arena.balance import GameCost
+    from .bots import STRONG_STRENGTH
+
+    return GameCost(greedy=game_cost(cast(Any, design)) / NOMINAL_RATES[design.players], per_strength=STRONG_COST,
+                    default_strength=STRONG_STRENGTH)
