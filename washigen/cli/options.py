@@ -487,7 +487,7 @@ def refuse_short_tape(length: float, piece: float, piece_name: Says) -> None:
 def refuse_long_run(games: int, bots: str, cost: Any, also: str | None = None, games_flag: str | None = "--games"
                     ) -> None:
     """A run of `games` games between `bots` refused up front when it would pass its allowance of one core (a
-    minute, DESIGN 12; with a strong seat 20: arena.balance.run_allowance), naming the options as given: --games
+    minute, DESIGN 12; with a strong seat 30: arena.balance.run_allowance), naming the options as given: --games
     (where the command has it) and --bots where a strong bot is in it."""
     from ..arena.balance import refuse_long_run as refuse
 

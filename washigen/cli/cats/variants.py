@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Iterable
 import click
 
 from ...errors import InputError, OutputError
-from ...words import N_, Says
+from ...words import N_, NN_, Says
 from ...games.cats.spec import COMPONENTS
 from ..bars import progress
 from ..build import component_options, named
@@ -120,8 +120,10 @@ def _refuse_long_run(spec, count: int, tries: int | None, games: int, budget: fl
     minutes = math.ceil(seconds / 60)
     past = run_allowance()[1]                        # greedy bots judge: the minute
     if fits:
-        raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
-                                 "maps fit"), options=shown, minutes=minutes, past=past, fits=fits))
+        raise InputError(Says(NN_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
+                                  "map fits", "{options}: about {minutes:,} minutes of one core's work, {past}; at "
+                                  "most {fits:,} maps fit"), by="fits", options=shown, minutes=minutes, past=past,
+                              fits=fits))
     raise InputError(Says(N_("{options}: about {minutes:,} minutes of one core's work, {past}; try fewer {tries} or "
                              "a smaller {budget}"), options=shown, minutes=minutes, past=past, tries="--tries",
                           budget="--budget"))
