@@ -82,19 +82,20 @@ DESIGN_FILES = (".json", ".txt", ".tmj", ".tmx")
 
 
 def _refuse_long_entry(game: str, first: Any, files: list[Path], games: int, bots: str) -> None:
-    """A sweep is long and resumable, but each map's entry is one run: one past a minute of one core (DESIGN 12)
-    is refused before any is played, on the costliest of the design files, else on the first seed's map (every
-    seed's map is made with the same settings)."""
-    import importlib
-
+    """A sweep is long and resumable, but each map's entry is one run: one past its allowance of one core (DESIGN
+    12) is refused before any is played, on the costliest of the design files, else on the first seed's map (every
+    seed's map is made with the same settings). A game that says no cost (a plugin's) is not estimated."""
     from ..design import load
+    from ..games import get_game
     from ..games.generating import generate
     from .options import refuse_long_run
 
-    playtest = importlib.import_module(f"washigen.games.{game.replace('-', '_')}.playtest")
+    run_cost = get_game(game).extra.get("run_cost")
+    if run_cost is None:
+        return
     designs = (load(path) for path in files) if files else [
         generate(game, "map", seed=first.seed, **dict(first.params))]
-    costs = [playtest.run_cost(design) for design in designs]
+    costs = [run_cost(design) for design in designs]
     costliest = max(costs, key=lambda cost: cost.seconds(bots))
     refuse_long_run(games, bots, costliest)
 

@@ -108,17 +108,17 @@ def run_seconds(spec, count: int, tries: int | None, games: int, budget: float, 
 def _refuse_long_run(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str]) -> None:
     """A run past a minute of one core refused before any cut-up is tried, naming its options and the most maps
     that fit (or, where not one does, what to lower)."""
-    from ...arena.balance import RUN_SECONDS, run_allowance
+    from ...arena.balance import run_allowance
 
+    allowance, past = run_allowance()                # greedy bots judge: the minute
     seconds = run_seconds(spec, count, tries, games, budget, kinds)
-    if seconds <= RUN_SECONDS:
+    if seconds <= allowance:
         return
     shown = f"--count {count}" + (f" --tries {tries}" if tries else "") + (f" --games {games} --budget {budget:g}"
                                                                             if games else " --games 0")
     fits = next((n for n in range(count - 1, 0, -1)
-                 if run_seconds(spec, n, tries, games, budget, kinds) <= RUN_SECONDS), 0)
+                 if run_seconds(spec, n, tries, games, budget, kinds) <= allowance), 0)
     minutes = math.ceil(seconds / 60)
-    past = run_allowance()[1]                        # greedy bots judge: the minute
     if fits:
         raise InputError(Says(NN_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
                                   "map fits", "{options}: about {minutes:,} minutes of one core's work, {past}; at "

@@ -217,10 +217,3 @@ def scored(design: CatsMap, games: int = CUT_UP_GAMES, seed: int = 0) -> CatsMap
     if any(r.end == "turn_limit" for r in records):
         return None
     return replace(design, play_score=round(balance(records, design.players, teams(design)).score, 4))
-
-
-def run_cost(design: CatsMap):
-    """What a game on the map costs on one core (arena.balance.GameCost), as every game's playtest says it."""
-    from .rates import run_cost as cost
-
-    return cost(design)
