@@ -527,8 +527,8 @@ def area_inside(area, shape: tuple) -> bool:
     if shape[0] == "circle":
         _, cx, cy, r = shape
         if area.shape == "circle":
-            ar = min(area.w, area.h) / 2
-            return math.dist((area.x + ar, area.y + ar), (cx, cy)) + ar <= r + 1e-6
+            _, ax, ay, ar = shape_of(area)
+            return math.dist((ax, ay), (cx, cy)) + ar <= r + 1e-6
         corners = ((area.x, area.y), (area.x + area.w, area.y), (area.x, area.y + area.h),
                    (area.x + area.w, area.y + area.h))
         return all(inside(shape, corner, 1e-6) for corner in corners)

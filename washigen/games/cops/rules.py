@@ -13,13 +13,14 @@ from typing import Iterable, Sequence
 
 from ...report import Report, Severity, Violation
 from ...words import N_, NN_, Says
-from .geometry import (EPS, TOUCH, Frame, area_inside, areas_overlap, boxes_meet, end_point, frame_of, inside,
-                       joint_partners, joints_of, location_index, locations_overlap, off_rects, path_visible,
-                       point_polyline_distance, polyline_box, polyline_distance, polyline_meetings,
-                       polyline_shape_distance, port_partners, ports_of, road_path, rounded, segment_shape_distance,
-                       self_meeting, shape_box, shape_of, shrunk, stacked_port_partners)
-from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MATCH_TOLERANCE, MIN_AREA_SIDE, NAME_FIELD, ROAD_WIDTH,
-                    ZONES_PER_SEGMENT, CopsMap, CopsSheet, CopsTape, End, Location, Path, Point, Road, Segment, meets)
+from .geometry import (EPS, TOUCH, Frame, boxes_meet, end_point, frame_of, inside, joint_partners, joints_of,
+                       location_index, off_rects, path_visible, point_polyline_distance, polyline_box,
+                       polyline_distance, polyline_meetings, polyline_shape_distance, port_partners, ports_of,
+                       road_path, rounded, segment_shape_distance, self_meeting, shape_box, shape_of, shrunk,
+                       stacked_port_partners)
+from .location_rules import check_locations, check_printable, check_zones
+from .model import (AREAS_PER_LOCATION, MATCH_TOLERANCE, NAME_FIELD, ROAD_WIDTH, CopsMap, CopsSheet, CopsTape, End,
+                    Location, Path, Point, Road, Segment, meets)
 
 
 def validate(design) -> Report:
@@ -111,113 +112,6 @@ def _more(rule: str, severity: Severity, more: int, most: int) -> Violation:
         "{count:,} more violation of this rule is not listed (a report lists the first {most} of each rule).",
         "{count:,} more violations of this rule are not listed (a report lists the first {most} of each "
         "rule)."), by="count", count=more, most=most), {}, unlisted=more)
-
-
-# -- segments, zones and locations --------------------------------------------------------------------------------
-
-
-def check_zones(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
-    if len(segment.zones) != ZONES_PER_SEGMENT:
-        yield Violation.error("cops.segment.zones",
-                              Says(NN_("Segment {segment} has {count} zone; a segment holds two zones split by "
-                                       "gravestones.", "Segment {segment} has {count} zones; a segment holds two "
-                                       "zones split by gravestones."), by="count", segment=number,
-                                   count=len(segment.zones)), segment=number)
-    if not (frame.squad < segment.gravestones < frame.length):
-        yield Violation.error("cops.segment.zones",
-                              Says(N_("The gravestones of segment {segment} stand at x {x:g} mm, outside the segment, "
-                                      "so it has no second zone."), segment=number, x=segment.gravestones),
-                              segment=number,
-                              position=(round(segment.gravestones, 1), 0.0))
-    for zone_number, zone in enumerate(segment.zones, start=1):
-        if len(zone.locations) != LOCATIONS_PER_ZONE:
-            yield Violation.error("cops.zone.locations",
-                                  Says(NN_("Zone {zone} of segment {segment} has {count} location; every zone has "
-                                           "{per_zone}.", "Zone {zone} of segment {segment} has {count} locations; "
-                                           "every zone has {per_zone}."), by="count", zone=zone_number, segment=number,
-                                       count=len(zone.locations), per_zone=LOCATIONS_PER_ZONE),
-                                  segment=number, zone=zone_number)
-
-
-def check_locations(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
-    locations = segment.locations
-    for zone_number, zone in enumerate(segment.zones, start=1):
-        low, high = (frame.squad, segment.gravestones) if zone_number == 1 else (segment.gravestones, frame.length)
-        for location in zone.locations:
-            x0, y0, x1, y1 = location.x, location.y, location.x + location.w, location.y + location.h
-            if x0 < low - EPS or x1 > high + EPS or y0 < -EPS or y1 > frame.width + EPS:
-                yield Violation.error("cops.location.placement",
-                                      Says(N_("Location {location} does not lie within zone {zone} of segment "
-                                              "{segment} (on the tape, between the squad section or the gravestones "
-                                              "and the zone's end)."), location=location.id, zone=zone_number,
-                                           segment=number), segment=number, location=location.id,
-                                      position=rounded((x0, y0)))
-            yield from check_areas(location, number, frame)
-    for i, first in enumerate(locations):
-        for second in locations[i + 1:]:
-            if locations_overlap(first, second):
-                yield Violation.error("cops.location.overlap",
-                                      Says(N_("Locations {first} and {second} overlap."), first=first.id,
-                                           second=second.id), segment=number,
-                                      location=first.id, position=rounded(second.centre))
-
-
-# In location 1a "the largest area" is not larger than "the middle": an area by its rank, then the next one, each
-# a whole phrase with its article, so a language puts them in the case its sentence needs.
-_AREA_NAMES = (N_("the largest area"), N_("the middle area"), N_("the smallest area"), N_("the fourth area"),
-               N_("the fifth area"))
-_OTHER_AREA_NAMES = (N_("the middle"), N_("the smallest"), N_("the fourth"), N_("the fifth"))
-
-
-def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Violation]:
-    areas = location.areas
-    if len(areas) != AREAS_PER_LOCATION:
-        yield Violation.error("cops.location.areas",
-                              Says(NN_("Location {location} has {count} area; every location has three: the "
-                                       "largest, the middle and the smallest.", "Location {location} has {count} "
-                                       "areas; every location has three: the largest, the middle and the smallest."),
-                                   by="count", location=location.id,
-                                   count=len(areas)), segment=number, location=location.id)
-    for k in range(len(areas) - 1):
-        if not areas[k].size > areas[k + 1].size + 1e-6:
-            yield Violation.error("cops.location.areas-order",
-                                  Says(N_("In location {location} {area} ({size:.1f} mm²) is not larger than {other} "
-                                          "({other_size:.1f} mm²): the three areas must differ in size, largest "
-                                          "first."), location=location.id, area=Says(_AREA_NAMES[min(k, 4)]),
-                                       size=areas[k].size, other=Says(_OTHER_AREA_NAMES[min(k, 3)]),
-                                       other_size=areas[k + 1].size),
-                                  segment=number, location=location.id, area=k + 1)
-    shape = shape_of(location)
-    for k, area in enumerate(areas):
-        if not area_inside(area, shape):
-            yield Violation.error("cops.location.area-outside",
-                                  Says(N_("Area {area} of location {location} sticks out of the location."),
-                                       area=k + 1, location=location.id),
-                                  segment=number, location=location.id, area=k + 1,
-                                  position=rounded((area.x, area.y)))
-        for j in range(k + 1, len(areas)):
-            if areas_overlap(area, areas[j]):
-                yield Violation.error("cops.location.areas-overlap",
-                                      Says(N_("Areas {first} and {second} of location {location} overlap."),
-                                           first=k + 1, second=j + 1, location=location.id),
-                                      segment=number, location=location.id, area=k + 1)
-
-
-def check_printable(segments: Sequence[Segment]) -> Iterable[Violation]:
-    """One warning for the whole design when its fill-in areas are too small to colour in."""
-    small = [(number, location, min(min(a.w, a.h) for a in location.areas))
-             for number, segment in enumerate(segments, start=1) for location in segment.locations
-             if location.areas and min(min(a.w, a.h) for a in location.areas) < MIN_AREA_SIDE]
-    if small:
-        number, location, side = min(small, key=lambda item: item[2])
-        yield Violation.warning("cops.print.small-area",
-                                Says(NN_("{count} location has an area under {limit:g} mm across (the smallest: "
-                                         "{side:.1f} mm in {location}): hard to colour in; a wider tape helps.",
-                                         "{count} locations have an area under {limit:g} mm across (the smallest: "
-                                         "{side:.1f} mm in {location}): hard to colour in; a wider tape helps."),
-                                     by="count", count=len(small), limit=MIN_AREA_SIDE, side=side,
-                                     location=location.id),
-                                segment=number, location=location.id)
 
 
 # -- paths --------------------------------------------------------------------------------------------------------
