@@ -4,6 +4,8 @@ moves bounded (DESIGN 12), refused by the file and line that break the bound. Th
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import InputError
@@ -47,3 +49,20 @@ def checked_bots(path: object, header: dict[str, tuple[int, str]], registry: dic
     except InputError as error:
         raise InputError(at_line(path, number, error.says)) from None
     return spec
+
+
+def beside(path: Path, number: int, name: str) -> Path:
+    """The file a log names (DESIGN 12): a plain file name in the log's own folder, so a log can read nothing else
+    on the machine; a link there must stay in that folder too. The current folder is never searched."""
+    if name in ("", ".", "..") or "/" in name or "\\" in name or "\0" in name:
+        raise InputError(at_line(path, number, Says(N_("{field}: {name} is not a file name; a log names its map by "
+                                                       "the name of a file in the log's own folder (no folder, no "
+                                                       "{parent})"), field="map-file", name=quoted(name),
+                                                    parent="'..'")))
+    folder = path.absolute().parent
+    target = folder / name
+    if os.path.dirname(os.path.realpath(target)) != os.path.realpath(folder):
+        raise InputError(at_line(path, number, Says(N_("{field}: {name} links to a file outside the log's folder; "
+                                                       "copy the map beside the log"), field="map-file",
+                                                    name=quoted(name))))
+    return target

@@ -62,7 +62,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
         for index, record in enumerate(records):
             click.echo(playing.game_line(index, record, unfinished))
     if output is not None:
-        _write_game(design, first_match, output, print_options, bots)
+        _write_game(design, first_match, output, print_options, bots, map_file)
 
 
 def _game_json(record, unfinished: bool = False) -> dict:
@@ -71,8 +71,8 @@ def _game_json(record, unfinished: bool = False) -> dict:
             "ramen_used": list(record.specials_used)}
 
 
-def _write_game(design, game, output: Path, print_options, bots: str) -> None:
-    from ...output import write_bytes, write_printed
+def _write_game(design, game, output: Path, print_options, bots: str, map_file: str | None) -> None:
+    from ...output import is_stdout, write_bytes, write_printed
     from ...press import Document
     from ...games.cops.draw_game import game_scene, game_title
 
@@ -80,7 +80,11 @@ def _write_game(design, game, output: Path, print_options, bots: str) -> None:
     if output.suffix.lower() == ".txt":
         from ...games.cops.gamelog import game_log
 
-        report_written([write_bytes(output, game_log(design, moves, seed, first, bots).encode("utf-8"))])
+        named = None if map_file is None or is_stdout(Path(map_file)) else Path(map_file)
+        report_written([write_bytes(output, game_log(design, moves, seed, first, bots, named).encode("utf-8"))])
+        if named is not None and not is_stdout(output) and named.resolve().parent != output.resolve().parent:
+            click.echo(f"note: the log names its map {named.name}; a replay reads it beside the log, so keep a copy "
+                       f"in {output.resolve().parent}", err=True)
         return
     scene = game_scene(design, state, print_options.bleed, print_options.lang)
     document = Document.single(scene, title=game_title(design, print_options.lang))

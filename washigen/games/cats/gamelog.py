@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...design import load
 from ...errors import InputError
-from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, checked_bots
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, beside, checked_bots
 from ...inputs import exact_number, quoted, read_text
 from ...words import N_, Says
 from ..foreign import refuse_other_log
@@ -243,23 +242,6 @@ def _log_map(path: Path, header: dict) -> CatsMap:
         raise InputError(at_line(path, number, Says(N_("the map made from this log differs from the one played "
                                                        "(another washigen version, or an edited map file)"))))
     return design
-
-
-def beside(path: Path, number: int, name: str) -> Path:
-    """The file a log names (DESIGN 12): a plain file name in the log's own folder, so a log can read nothing else
-    on the machine; a link there must stay in that folder too. The current folder is never searched."""
-    if name in ("", ".", "..") or "/" in name or "\\" in name or "\0" in name:
-        raise InputError(at_line(path, number, Says(N_("{field}: {name} is not a file name; a log names its map by "
-                                                       "the name of a file in the log's own folder (no folder, no "
-                                                       "{parent})"), field="map-file", name=quoted(name),
-                                                    parent="'..'")))
-    folder = path.absolute().parent
-    target = folder / name
-    if os.path.dirname(os.path.realpath(target)) != os.path.realpath(folder):
-        raise InputError(at_line(path, number, Says(N_("{field}: {name} links to a file outside the log's folder; "
-                                                       "copy the map beside the log"), field="map-file",
-                                                    name=quoted(name))))
-    return target
 
 
 def _map_options(path: Path, number: int, value: str) -> dict:

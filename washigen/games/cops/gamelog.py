@@ -7,13 +7,16 @@ inputs.QUOTE characters."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, checked_bots
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, beside, checked_bots
 from ...errors import InputError
+from ...design import dumps, load
 from ...inputs import exact_number, quoted, read_text
 from ...words import N_, Says
 from ..foreign import refuse_other_log
@@ -24,21 +27,34 @@ from .spec import TAPE_WIDTH_RANGE
 if TYPE_CHECKING:
     from .model import CopsMap
 
-LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "first", "game-seed", "bots")
+LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "map-file", "map-check", "first", "game-seed", "bots")
 MAX_LOG_LINE = 2_000
 _WHOLE = r"[0-9]{1,20}"
 _DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
 
 
-def game_log(design, moves, seed: int, first: int, bots: str) -> str:
-    """A game in notation, one move a line, after a header that says which map it was played on."""
+def game_log(design, moves, seed: int, first: int, bots: str, map_file: Path | None = None) -> str:
+    """A game in notation, one move a line, after a header that says which map it was played on: the options that
+    make it again, and the file it was read from (a map given by --map, which those options need not make: a
+    fair-searched one), by its name alone; and always the map's fingerprint, so a replay on another map says so."""
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
              f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {exact_number(design.offset)}mm",
-             f"# tape-width: {exact_number(design.tape_width)}mm", f"# layout: {design.layout}",
-             f"# first: {first + 1}", f"# game-seed: {seed}", f"# bots: {bots}"]
+             f"# tape-width: {exact_number(design.tape_width)}mm", f"# layout: {design.layout}"]
+    if map_file is not None:
+        lines.append(f"# map-file: {Path(map_file).name}")      # read back beside the log, by its name alone
+    lines += [f"# map-check: {map_check(design)}", f"# first: {first + 1}", f"# game-seed: {seed}",
+              f"# bots: {bots}"]
     for index, move in enumerate(moves):
         lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")
     return "\n".join(lines) + "\n"
+
+
+def map_check(design: CopsMap) -> str:
+    """A short fingerprint of what a game is played on (the segments, the roads and how they are laid), not of
+    the map's seed, maker or verdict, so the same map written by another version checks the same."""
+    played = {key: value for key, value in json.loads(dumps(design)).items()
+              if key in ("tape_width", "segment_length", "offset", "layout", "segments", "roads")}
+    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
@@ -113,12 +129,45 @@ def _log_map(path: Path, header: dict, load_map: Callable[[], CopsMap] | None) -
                                                     field="layout", choices=" or ".join(LAYOUTS[:-1]),
                                                     last=LAYOUTS[-1], value=quoted(layout))))
     if load_map is not None:
-        return load_map()
+        return _checked(path, header, load_map(), "map")
+    if "map-file" in header:
+        return _checked(path, header, _map_beside(path, *header["map-file"]), "map-file")
     if "seed" not in header:            # without it any map would do, and the first move out of place took the blame
         raise InputError(Says(N_("{file}: no {line} line, so no map to replay the game on; `cops play -o game.txt` "
                                  "writes one, or give the map with {option}"), file=path, line="'# seed:'",
                               option="--map FILE"))
-    return generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset, layout=layout)
+    return _checked(path, header, generate_map(players=players, seed=seed, tape_width=tape_width, offset=offset,
+                                               layout=layout), "seed")
+
+
+def _map_beside(path: Path, number: int, name: str) -> CopsMap:
+    """The map a `map-file:` line names, in the log's own folder."""
+    from .model import CopsMap
+
+    try:
+        design = load(beside(path, number, name))
+    except InputError as error:
+        raise InputError(at_line(path, number, Says(N_("{field}: {message}"), field="map-file",
+                                                    message=error.says))) from None
+    if not isinstance(design, CopsMap):
+        raise InputError(at_line(path, number, Says(N_("{name} holds no {game} map"), name=quoted(name),
+                                                    game="cops")))
+    return design
+
+
+def _checked(path: Path, header: dict, design: CopsMap, source: str) -> CopsMap:
+    """The map, where the log's `map-check:` (if any) is its fingerprint; else a refusal by that line."""
+    if "map-check" in header and header["map-check"][1] != map_check(design):
+        number = header["map-check"][0]
+        raise InputError(at_line(path, number, Says(N_("this game was not played on the map {source} "
+                                                       "(another washigen version or an edited map); give the map "
+                                                       "it was played on with {option}"),
+                                                    source=Says(_SOURCES[source]), option="--map FILE")))
+    return design
+
+
+_SOURCES = {"map": N_("--map gives"), "map-file": N_("its map-file line names"),
+            "seed": N_("its seed and options make")}
 
 
 def _log_whole(path: Path, header: dict, key: str, low: int, high: int, default: int) -> int:
