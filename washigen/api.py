@@ -7,6 +7,7 @@
     play(game, design=None, seed=, bots=) -> a game   one game played by bots on the game's engine
     balance(game, design=None, games=, seed=, jobs=, bots=) -> Balance   win rates per seat over seeded games
     balance_chart(balance, design, seed=, bots=, lang=) -> Document   that balance drawn as `GAME balance -o` draws it
+    check_run(game, design=None, games=, bots=) -> None   refuses, unplayed, a run past its allowance (DESIGN 12)
     print_options(**values) -> PrintOptions           paper, bleed, duplex, ... checked as the command line checks them
     draw(design, options) -> Document                 the design's print, page by page (Scenes, with their places)
     draw_component(game, component, options, **params) -> Document   a part's print, a part that only prints too
@@ -114,6 +115,23 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
         raise InputError(Says(WHOLE_NUMBER_IN, field="jobs", low=1, high=64, value=jobs))
     return _in_python_words(lambda: hook(_playable_design(design), games=games, seed=_seed(seed), jobs=jobs,
                                          bots=_bots(bots) or BALANCE_BOTS), "bots", "games", "jobs")
+
+
+def check_run(game: str, design: Design | None = None, *, games: int = BALANCE_GAMES, bots: str = BALANCE_BOTS,
+              options: str | None = None) -> None:
+    """Refuses, before any game is played, `games` games between `bots` on the design (None: the game's own table)
+    that would take longer than their allowance of one core (a minute; 30 where a seat is strong), by the game's
+    registered cost (Game.extra["run_cost"]) as the command line estimates it: an InputError naming `options`
+    (default "games=N, bots=B") and the most games that fit, or the strongest bot that does. A game that registers
+    no cost is not estimated. play() and balance() do not call it: a script asks for the work it wants; the
+    studio and the command line call it for every run."""
+    from .arena.balance import refuse_long_run
+    from .games import get_game
+
+    run_cost = get_game(game).extra.get("run_cost")
+    if run_cost is None:
+        return
+    refuse_long_run(games, run_cost(design), bots, options or f"games={games}, bots={bots}")
 
 
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
@@ -490,5 +508,5 @@ def _playable(name: str, what: str) -> Game:
     return found
 
 
-__all__ = ["BALANCE_GAMES", "balance", "balance_chart", "bot_game", "draw", "draw_component", "files", "generate",
+__all__ = ["BALANCE_GAMES", "balance", "balance_chart", "bot_game", "check_run", "draw", "draw_component", "files", "generate",
            "load", "play", "print_options", "render", "save", "svg", "validate"]

@@ -1,23 +1,20 @@
 """What each endpoint does, apart from HTTP: list the games, make a design or a part's print, read an uploaded
-design with the CLI's loaders, print one, play, estimate its balance and draw its chart; all through washigen.api and
-the games' specs, never the command line. Every function takes and returns plain JSON-ready values and raises
-WashigenError (InputError, NotFound, Conflict) with a message for the user."""
+design with the CLI's loaders, print one, play (the balance estimate and its chart: balancing.py); all through
+washigen.api and the games' specs, never the command line. Every function takes and returns plain JSON-ready values
+and raises WashigenError (InputError, NotFound, Conflict) with a message for the user."""
 
 from __future__ import annotations
 
 import copy
-import hashlib
 import io
 import json
 import math
 import re
 import secrets
-import threading
 import warnings
 import zipfile
-from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import api as washigen
 from ..design import Design, dumps, load, loads, print_of, to_dict
@@ -29,12 +26,8 @@ from ..words import N_, Says
 from . import board
 from .places import grid_geometry, mark, strip_frames
 
-if TYPE_CHECKING:
-    from ..api import Balance
-
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
            "txt": "text/plain; charset=utf-8"}
-MAX_BALANCE_GAMES = 2000
 # How a game may end (arena.records.End), in the order a balance run counts them; a game says which of them its own
 # games can end in (Game.extra["endings"]: Trail Route's are never trapped), and the page words only those.
 ENDINGS = ("win", "trap", "stalemate", "turn_limit")
@@ -645,101 +638,6 @@ def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) ->
         raise FieldError(key, Says(N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field=key,
                                    low=low, high=high, value=value), value, trimmed=True)      # the page marks it
     return value
-
-
-BALANCE_BOTS = "greedy"         # who plays the studio's balance: the `balance` hooks' default
-BALANCE_RUNS_KEPT = 16
-
-
-class BalanceRuns:
-    """The studio's latest balance runs, by what was asked (design, games, seed): the chart of a run the page has
-    just shown is drawn from its numbers, without playing its games again. Jobs add to it from their threads."""
-
-    def __init__(self, kept: int = BALANCE_RUNS_KEPT):
-        self.kept = kept
-        self._runs: OrderedDict[str, Balance] = OrderedDict()
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def key(design: Design, games: int, seed: int) -> str:
-        return hashlib.sha256(f"{games}|{seed}|{dumps(design)}".encode()).hexdigest()
-
-    def get(self, key: str) -> Balance | None:
-        with self._lock:
-            found = self._runs.get(key)
-            if found is not None:
-                self._runs.move_to_end(key)
-            return found
-
-    def put(self, key: str, result: Balance) -> None:
-        with self._lock:
-            self._runs[key] = result
-            self._runs.move_to_end(key)
-            while len(self._runs) > self.kept:
-                self._runs.popitem(last=False)
-
-
-def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool,
-                 request: str = "POST /api/balance") -> tuple[Design, int, Balance]:
-    """(design, seed, Balance) of the games the body asks for, played through the game's `balance` hook (greedy
-    bots, seats rotated) and kept in `runs`; with `reuse`, a run kept there is taken instead of playing again."""
-    chart = request.endswith("/chart")
-    request_fields(body, ("design", "games", "seed", "bots", *(("lang",) if chart else ())), request)
-    design = design_of(body)
-    game = get_game(design.GAME)
-    bots = body.get("bots", BALANCE_BOTS)
-    if not isinstance(bots, str):
-        raise FieldError("bots", Says(N_("must be text, such as {example!r}, got {kind}"), example=BALANCE_BOTS,
-                                      kind=type_name(bots)), bots)
-    if bots.strip().lower() != BALANCE_BOTS:
-        raise FieldError("bots", Says(N_("the studio's balance is played by {bots} bots alone; leave it at {bots!r}, "
-                                         "or ask the command line for others: {command} --bots ..."),
-                                      bots=BALANCE_BOTS, command=f"washigen {game.name} balance"), bots)
-    hook = getattr(game, "balance", None)
-    if hook is None:
-        raise Conflict(Says(N_("{game}: no engine plays this game yet, so there is no balance estimate"),
-                            game=game.name))
-    # A design that is the bots' own game (Cat Tree's tree, grown from the deal) is no table to play on: its
-    # balance is the deals', as `GAME balance` plays them with no design.
-    replayed = replays_its_making(game, design)
-    kinds = design_types(game, "balance")        # none where the hook does not say: it refuses what it cannot play
-    if kinds and not replayed and not isinstance(design, kinds):
-        raise Conflict(Says(NO_ENGINE_PLAYS, game=game.name, kind=design.KIND))      # as POST /api/play says it
-    games = _count(body, "games", 200, 1, MAX_BALANCE_GAMES)
-    seed = _seed(body) or 0
-    key = BalanceRuns.key(design, games, seed)
-    result = runs.get(key) if runs is not None and reuse else None
-    if result is None:
-        try:
-            result = hook(None if replayed else design, games, seed, 1)
-        except InputError as error:     # a design of a kind it plays, that it still cannot (a Cat Tree layout with
-            if replayed or named_field(error) != "design":          # cards): a conflict too, the request is sound
-                raise
-            raise Conflict(error.says) from None
-        if runs is not None:
-            runs.put(key, result)
-    return design, seed, result
-
-
-def balance(body: dict[str, Any], runs: BalanceRuns | None = None) -> dict[str, Any]:
-    """Seeded bot games on the design through the game's `balance` hook: win rates per seat with intervals. The
-    games are always played (the page sees their progress); the run is kept in `runs` for its chart."""
-    return _balance_run(body, runs, reuse=False)[2].to_json()
-
-
-def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = None,
-                  folder: Path | None = None) -> tuple[bytes, str, str]:
-    """The chart of the balance run the body asks for (design, games, seed, as POST /api/balance; lang), byte for
-    byte what `GAME balance --seed SEED --games GAMES --lang LANG -o chart.FMT` writes (svg, pdf or png): drawn
-    from the run kept in `runs`, or from the same games played again."""
-    if fmt not in ("svg", "pdf", "png"):
-        raise refused("format", Says(N_("{field}: a balance chart is drawn as svg, pdf or png, got {value!r}"),
-                                     field="format", value=fmt), fmt)
-    lang = language(body.get("lang"))
-    design, seed, result = _balance_run(body, runs, reuse=True, request="POST /api/balance/chart")
-    document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
-    stem = f"{design.GAME}-balance" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
-    return packed(printed_files(document, f"{stem}.{fmt}"), fmt, stem)
 
 
 def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:

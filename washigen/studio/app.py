@@ -34,7 +34,7 @@ from ..errors import InputError, WashigenError
 from ..i18n import NONE, SOURCE_LANGUAGE, languages, translator
 from ..inputs import NOT_TEXT, json_syntax
 from ..words import N_, Says
-from . import api, jobs
+from . import api, balancing, jobs
 from .board import NotOnBoard
 
 MAX_BODY_BYTES = api.MAX_UPLOAD_BYTES
@@ -462,21 +462,21 @@ def create_app(workdir: Path | None = None) -> Starlette:
         body = await read_json(request)
         return attachment(*await in_scratch(api.render, body, fmt))
 
-    runs = api.BalanceRuns()
+    runs = balancing.BalanceRuns()
 
     @endpoint
     async def balance(request: Request) -> Response:
         query(request, "stream")
         body = await read_json(request)
         if wants_stream(request):
-            return streamed(request, lambda folder: api.balance(body, runs))
-        return JSONAnswer(await stoppable(request, lambda folder: api.balance(body, runs)))
+            return streamed(request, lambda folder: balancing.balance(body, runs))
+        return JSONAnswer(await stoppable(request, lambda folder: balancing.balance(body, runs)))
 
     @endpoint
     async def balance_chart(request: Request) -> Response:
         fmt = query(request, "format").get("format", "svg").lower()
         body = await read_json(request)
-        return attachment(*await stoppable(request, api.balance_chart, body, fmt, runs))
+        return attachment(*await stoppable(request, balancing.balance_chart, body, fmt, runs))
 
     @endpoint
     async def play(request: Request) -> Response:

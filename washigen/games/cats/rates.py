@@ -28,10 +28,15 @@ def game_cost(spec: MapSpec) -> float:
     return max(1.0, rows * rows * spec.segment_cols / DEFAULT_SEGMENT_COLS)
 
 
-def run_cost(design: CatsMap) -> GameCost:
-    """What a game on the map costs on one core: greedy games at the nominal rate for its players and size."""
+def run_cost(design: CatsMap | None = None) -> GameCost:
+    """What a game on the map costs on one core: greedy games at the nominal rate for its players and size (None:
+    the default 2-player map, which `cats balance` plays without one; a set-up: its map's)."""
     from ...arena.balance import GameCost
     from .bots import STRONG_STRENGTH
+    from .model import CatsSetup
 
-    return GameCost(greedy=game_cost(cast(Any, design)) / NOMINAL_RATES[design.players], per_strength=STRONG_COST,
-                    default_strength=STRONG_STRENGTH)
+    if isinstance(design, CatsSetup):
+        design = design.map
+
+    greedy = 1 / NOMINAL_RATES[2] if design is None else game_cost(cast(Any, design)) / NOMINAL_RATES[design.players]
+    return GameCost(greedy=greedy, per_strength=STRONG_COST, default_strength=STRONG_STRENGTH)

@@ -101,10 +101,12 @@ GREEDY_SECONDS_A_SQUAD = 1 / 1800
 STRONG_FIXED, STRONG_COST = 1000, 12
 
 
-def run_cost(design):
-    """What a game on the map costs on one core (arena.balance.GameCost)."""
+def run_cost(design=None):
+    """What a game on the map costs on one core (arena.balance.GameCost); None: the default map's."""
     from ...arena.balance import GameCost
     from ...arena.search import DEFAULT_STRENGTH
+    from .constants import DEFAULT_PLAYERS
 
-    return GameCost(greedy=design.players * GREEDY_SECONDS_A_SQUAD, per_strength=STRONG_COST,
+    squads = DEFAULT_PLAYERS if design is None else design.players
+    return GameCost(greedy=squads * GREEDY_SECONDS_A_SQUAD, per_strength=STRONG_COST,
                     default_strength=DEFAULT_STRENGTH, fixed=STRONG_FIXED)

@@ -150,14 +150,19 @@ function status(text, kind = "") {
   line.className = `status ${kind}`;
 }
 
-function failed(error) {
-  const specs = [...(state.component?.params || []), ...(state.component?.print_options || []).map((name) => ({
-    name, min: null, max: null }))];
+// `onForm`: the field a refusal names is one of the part's form (false: the balance's games, which Cat Tree's play
+// part also has a field for, with a range of its own).
+function failed(error, onForm = true) {
+  const specs = !onForm ? [] : [...(state.component?.params || []),
+    ...(state.component?.print_options || []).map((name) => ({ name, min: null, max: null }))];
   const message = error instanceof ApiError
     ? (error.field ? fieldMessage(error, specs) : error.message) : t("Unexpected: {message}", { message: error.message });
-  markInvalid($("params"), error.field);
-  markInvalid($("print-options"), error.field);
-  if (error.field && $("print-options").querySelector(`[name="${CSS.escape(error.field)}"]`)) $("print-box").open = true;
+  const field = onForm ? error.field : null;
+  markInvalid($("params"), field);
+  markInvalid($("print-options"), field);
+  if (field && $("print-options").querySelector(`[name="${CSS.escape(field)}"]`)) {
+    $("print-box").open = true;
+  }
   status(t("Something needs fixing"), "error");
   $("problem").textContent = message;
   $("problem").hidden = false;
@@ -566,8 +571,17 @@ async function upload(file) {
   }
 }
 
+// The balance's games field marked as refused (a run past its minute, a count out of range), its message beside it.
+function markGames(bad) {
+  const field = $("balance-games");
+  field.setAttribute("aria-invalid", bad);
+  if (bad) field.setAttribute("aria-describedby", "balance-result");
+  else field.removeAttribute("aria-describedby");
+}
+
 async function estimateBalance() {
   const games = Number($("balance-games").value) || 200;
+  markGames(false);
   status(t("Playing {games} games…", { games }), "busy");
   $("balance").disabled = true;
   const work = startWork();
@@ -584,7 +598,9 @@ async function estimateBalance() {
   } catch (error) {
     if (error instanceof Stopped) { status(t("Stopped")); return; }
     chart.clear();
-    const message = failed(error);
+    const gamesRefused = error instanceof ApiError && error.field === "games";
+    const message = failed(error, !gamesRefused);
+    markGames(gamesRefused);
     if (!numbers) $("balance-result").textContent = message;    // a chart that failed leaves the numbers shown
   } finally {
     $("balance").disabled = false;
