@@ -21,7 +21,7 @@ from .readback import pdf_text
 # Names and titles that stay as they are in every language: the games' titles, the tool, the built-in mix
 # ("default"), the paper "US Letter" and the Wilson interval of the balance helps.
 PROPER_NAMES = {"tokyo", "washi", "game", "cats", "cops", "cat", "tree", "we", "can", "handle", "this", "the",
-                "trail", "route", "washigen", "jinja", "default", "us", "letter", "wilson"}
+                "trail", "route", "washigen", "jinja", "default", "us", "letter", "wilson", "python"}
 # Words German shares with the English of the catalog: German words spelt the same ("des Tapes", "der Bot", "QR-Code",
 # "Standard", "Notation", "orange"), the card sizes' names, Japanese words, units, file formats.
 SHARED_WORDS = {"in", "so", "fair", "plus", "name", "nest", "start", "tunnel", "zone", "segment", "team", "teams",

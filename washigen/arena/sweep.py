@@ -87,12 +87,16 @@ def in_order(results: Iterable[tuple[int, Line]], first: int) -> Iterator[Line]:
 def play_named(play: Play, task: MapTask) -> Line:
     """`play(task)`, its bad input named by the map it came from (a design file of the wrong kind is found by the
     game's own balance, which knows the kinds it plays); a bad --bots, which every map is played with, is the
-    option's and named alone."""
+    option's and named alone, whether the game's balance hook words it as the command line does (`--bots:`) or as
+    washigen.balance names its parameter (`bots:`: Cat Tree's hook, a plugin's)."""
     try:
         return play(task)
     except InputError as error:
-        if str(error).startswith((task.source, "--bots:")):
+        said = str(error)
+        if said.startswith((task.source, "--bots:")):
             raise
+        if said.startswith("bots:"):
+            raise InputError(f"--{said}") from None
         raise InputError(f"{task.source}: {error}") from None
 
 

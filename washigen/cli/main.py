@@ -41,6 +41,11 @@ class WashigenGroup(click.Group):
             try:
                 command = commands_of(get_game(name))
             except WashigenError:
+                from ..games.registry import load_failure
+
+                failure = load_failure(name)          # a plugin game that could not be loaded says why
+                if failure is not None:
+                    raise click.UsageError(str(failure), ctx) from None
                 return None
         return command
 

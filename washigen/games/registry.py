@@ -29,6 +29,7 @@ DESIGN = (*PRINTED, ".json", ".txt")
 MAP = (*DESIGN, ".tmj", ".tmx")
 GAME_PLAYED = (".txt", *PRINTED)
 GAMES_PACKAGE = __name__.rpartition(".")[0]         # washigen.games: the built-in games are its subpackages
+PLUGIN_NOT_LOADED = N_("game {name!r} ({target}) could not be loaded and is left out: {reason}")
 
 
 def _built_in_games() -> list[str]:
@@ -242,19 +243,50 @@ def _load_all() -> None:
             _loading = False
 
 
+class PluginWarning(UserWarning):
+    """A game from another distribution could not be loaded: it is left out, the other games work. Its message is
+    a words.Says (str() gives the English)."""
+
+
+# The plugins that could not be loaded, by their entry points' names: what each names, and why it failed (get_game
+# says it for that name).
+_BROKEN: dict[str, dict[str, str]] = {}
+
+
 def _import_every_game() -> None:
     for module in _built_in_games():
         importlib.import_module(f"{GAMES_PACKAGE}.{module}")
     from .plugins import entry_points
 
     for entry in entry_points():
+        _load_plugin(entry)
+
+
+def _load_plugin(entry: Any) -> None:
+    """Registers the Game an entry point names (a Game, a callable returning one, or a module that registers its
+    own). A plugin that fails (half installed, written for another washigen, clashing with a game's name) is left
+    out with a PluginWarning, not a traceback from every command that lists the games."""
+    import warnings
+
+    try:
         loaded = entry.load()
+        if not isinstance(loaded, Game) and callable(loaded):
+            loaded = loaded()
         if isinstance(loaded, Game):
             register_game(loaded)
-        elif callable(loaded):
-            result = loaded()
-            if isinstance(result, Game):
-                register_game(result)
+        return
+    except Exception as error:                    # anything a third party's import or call may raise
+        reason = f"{type(error).__name__}: {clipped(str(error))}"
+    name = str(entry.name).lower().replace("_", "-")
+    _BROKEN[name] = {"name": name, "target": str(entry.value), "reason": reason}
+    warnings.warn(PluginWarning(Says(PLUGIN_NOT_LOADED, **_BROKEN[name])), stacklevel=2)
+
+
+def load_failure(name: str) -> Says | None:
+    """Why the plugin game of this name could not be loaded (after the games were loaded); None for any other name.
+    The command line's `washigen NAME` may say it instead of "no such command"."""
+    found = _BROKEN.get(str(name).lower().replace("_", "-"))
+    return None if found is None else Says(PLUGIN_NOT_LOADED, **found)
 
 
 def all_games() -> list[Game]:
@@ -282,6 +314,9 @@ def get_game(name: str) -> Game:
     if wanted not in _ALIASES:
         _load_all()
     key = _ALIASES.get(wanted)
+    failure = load_failure(wanted) if key is None else None
+    if failure is not None:
+        raise InputError(failure)
     if key is None:
         known = ", ".join(sorted(_GAMES)) or Says(NONE)
         raise InputError(Says(N_("{field}: unknown game {name!r}; known games: {known}"), field="game",

@@ -491,8 +491,10 @@ def design_params(component: Component | None, design: Design) -> dict[str, Any]
 def playable(game: Game, design: Design) -> dict[str, bool]:
     """Whether the page offers a bot game and a balance estimate on this design: the game's `play` and `balance`
     hooks take designs of its kind (as their signatures say), or, for a game whose bot game needs no design (Cat
-    Tree's grows from the deal), the design is what its `play` component made."""
-    return {"play": takes_design(game, "play", design) or replays_its_making(game, design),
+    Tree's grows from the deal), the design is what its `play` component made; a bot game only where a component
+    replays one (a plugin may have a `play` hook and no drawing of its games)."""
+    shown = any(c.replay is not None for c in game.components)      # a bot game the page can show (as /api/games)
+    return {"play": shown and (takes_design(game, "play", design) or replays_its_making(game, design)),
             "balance": takes_design(game, "balance", design)}
 
 

@@ -162,11 +162,12 @@ def _checked(path: Path, header: dict, design: CopsMap, source: str) -> CopsMap:
         raise InputError(at_line(path, number, Says(N_("this game was not played on the map {source} "
                                                        "(another washigen version or an edited map); give the map "
                                                        "it was played on with {option}"),
-                                                    source=Says(_SOURCES[source]), option="--map FILE")))
+                                                    source=Says(_SOURCES[source], line="'# map-file:'"),
+                                                    option="--map FILE")))
     return design
 
 
-_SOURCES = {"map": N_("--map gives"), "map-file": N_("its map-file line names"),
+_SOURCES = {"map": N_("--map gives"), "map-file": N_("its {line} line names"),
             "seed": N_("its seed and options make")}
 
 

@@ -1,0 +1,267 @@
+"""A game that is not built in, with an engine, a balance hook and a run cost (tests/plugin_nim: Nim on a printed
+card, found through the "washigen.games" entry point as CONTRIBUTING says a plugin is), is swept, balanced, held to
+the run allowance and played by the studio like a built-in game."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The plugin's package and a dist-info declaring its entry point, as pip installs a distribution: in a folder
+    of its own, put on PYTHONPATH by `run` (so a pool's workers find it as the command does)."""
+    folder = tmp_path_factory.mktemp("nim-site")
+    shutil.copytree(HERE / "plugin_nim", folder, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def run(site: Path, *args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def sweep(site: Path, cwd: Path, out: str, *args: str) -> subprocess.CompletedProcess:
+    return run(site, "-m", "washigen", "sweep", "nim", "-o", out, *args, cwd=cwd)
+
+
+def test_the_pool_sweeps_the_plugin_as_one_process_does(site, tmp_path):
+    alone = sweep(site, tmp_path, "one.jsonl", "--seeds", "1-6", "--games", "30", "--jobs", "1")
+    pooled = sweep(site, tmp_path, "pool.jsonl", "--seeds", "1-6", "--games", "30", "--jobs", "2")
+    assert alone.returncode == 0 and pooled.returncode == 0, alone.stderr + pooled.stderr
+    assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "pool.jsonl").read_bytes()
+    lines = [json.loads(line) for line in (tmp_path / "one.jsonl").read_text().splitlines()]
+    assert [(line["game"], line["source"], line["players"]) for line in lines] == [
+        ("nim", f"seed {seed}", 2) for seed in range(1, 7)]
+    assert len({json.dumps(line["balance"], sort_keys=True) for line in lines}) > 1      # six cards, not one
+
+
+def test_a_dask_cluster_sweeps_the_plugin_as_one_process_does(site, tmp_path):
+    """The cluster's workers are processes of their own that find the game by its name, through the entry point."""
+    pytest.importorskip("distributed", reason="the cluster extra (distributed) runs the sweep")
+    alone = sweep(site, tmp_path, "one.jsonl", "--seeds", "1-4", "--games", "20", "--jobs", "1")
+    assert alone.returncode == 0, alone.stderr
+    code = ("import sys, distributed\n"
+            "from washigen.cli.main import main\n"
+            "if __name__ == '__main__':\n"
+            "    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host='127.0.0.1',\n"
+            "                                  dashboard_address=None) as cluster:\n"
+            "        main(['sweep', 'nim', '--seeds', '1-4', '--games', '20', '-o', 'cluster.jsonl', '--scheduler',\n"
+            "              cluster.scheduler_address], standalone_mode=False)\n")
+    (tmp_path / "on_cluster.py").write_text(code)
+    clustered = run(site, "on_cluster.py", cwd=tmp_path)
+    assert clustered.returncode == 0, clustered.stderr[-3000:]
+    assert (tmp_path / "cluster.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
+
+
+def test_a_sweep_of_the_plugin_killed_halfway_ends_with_the_same_file(site, tmp_path):
+    args = ("--seeds", "1-40", "--set", "heaps=6", "--set", "most=9", "--games", "300")
+    whole = sweep(site, tmp_path, "whole.jsonl", *args, "--jobs", "1")
+    assert whole.returncode == 0, whole.stderr
+    expected = (tmp_path / "whole.jsonl").read_bytes()
+    out = tmp_path / "killed.jsonl"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))}
+    command = [sys.executable, "-m", "washigen", "sweep", "nim", "-o", str(out), *args, "--jobs", "2"]
+    started = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    deadline = time.monotonic() + 120
+    while (not out.exists() or out.read_bytes().count(b"\n") < 2) and started.poll() is None:
+        assert time.monotonic() < deadline, "no line within 120 s"
+        time.sleep(0.02)
+    os.killpg(started.pid, signal.SIGKILL)          # the parent and its workers, as a crash would
+    started.wait(timeout=30)
+    kept = out.read_bytes()
+    assert kept.count(b"\n") < 40, "the run finished before it could be killed; nothing was tested"
+    missing = expected.splitlines(keepends=True)[kept.count(b"\n")]
+    with out.open("ab") as file:
+        file.write(missing[:len(missing) // 2])     # the line the killed run was writing, cut short
+    again = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert out.read_bytes() == expected
+
+
+def test_one_cards_sweep_line_is_its_balance_as_washigen_balance_plays_it(site, tmp_path):
+    """A plugin that brings no commands has no `washigen nim balance`: from the command line its balance is one
+    card's sweep line, the same numbers washigen.balance (and the studio) answer."""
+    swept = sweep(site, tmp_path, "one.jsonl", "--seeds", "5", "--set", "players=3", "--games", "45", "--seed", "2")
+    assert swept.returncode == 0, swept.stderr
+    [line] = [json.loads(text) for text in (tmp_path / "one.jsonl").read_text().splitlines()]
+    code = ("import json, washigen; card = washigen.generate('nim', 'map', seed=5, players=3); "
+            "print(json.dumps(washigen.balance('nim', card, games=45, seed=2, jobs=2).to_json()))")
+    played = run(site, "-c", code, cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert line["balance"] == json.loads(played.stdout) and len(line["balance"]["seats"]) == 3
+
+
+def test_a_bad_bots_for_the_plugin_is_the_options_not_the_first_cards(site, tmp_path):
+    """The plugin's balance hook words a bad bot as washigen.balance's parameter (`bots: unknown bot`, as Cat
+    Tree's does); the sweep said it was the first card's fault ("seed 1: bots: ...")."""
+    refused = sweep(site, tmp_path, "bad.jsonl", "--seeds", "1-3", "--games", "4", "--bots", "nobody")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.startswith("error: --bots: unknown bot 'nobody'; known bots: greedy, random, strong")
+    assert not (tmp_path / "bad.jsonl").exists()
+
+
+def test_the_run_allowance_refuses_an_absurd_sweep_of_the_plugin_naming_what_fits(site, tmp_path):
+    refused = sweep(site, tmp_path, "long.jsonl", "--seeds", "1-2", "--games", "100000")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "--games 100000" in refused.stderr and "at most 60,000 games fit" in refused.stderr
+    assert not (tmp_path / "long.jsonl").exists()
+
+
+def test_a_plugin_without_a_run_cost_is_not_estimated(monkeypatch, nim):
+    from washigen.arena.sweep import seed_tasks
+    from washigen.cli.sweep import _refuse_long_entry
+    from washigen.errors import InputError
+
+    task = seed_tasks("nim", [1], {}, 100_000, 0, "greedy")[0]
+    with pytest.raises(InputError, match="at most 60,000 games fit"):
+        _refuse_long_entry("nim", task, [], 100_000, "greedy")
+    monkeypatch.delitem(nim.extra, "run_cost")
+    assert _refuse_long_entry("nim", task, [], 100_000, "greedy") is None
+
+
+def test_a_broken_plugin_beside_it_is_left_out_and_named_not_a_traceback(site, tmp_path):
+    """Another distribution's entry point naming a module that is not there (half uninstalled) made every command
+    that lists the games (`games`, `validate`, `sweep`, the studio) end in a traceback."""
+    broken = tmp_path / "broken-site"
+    shutil.copytree(site, broken)
+    info = broken / "washigen_gone-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: washigen-gone\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[washigen.games]\ngone = washigen_gone:GAME\n")
+    listed = run(broken, "-m", "washigen", "games", "--json", cwd=tmp_path)
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr[-2000:]
+    assert {"nim", "cats"} <= {game["name"] for game in json.loads(listed.stdout)}
+    assert "game 'gone' (washigen_gone:GAME) could not be loaded" in listed.stderr
+    swept = run(broken, "-m", "washigen", "sweep", "gone", "--seeds", "1", "--games", "2", "-o", "gone.jsonl",
+                cwd=tmp_path)
+    assert swept.returncode == 2 and "Traceback" not in swept.stderr
+    assert "error: game 'gone' (washigen_gone:GAME) could not be loaded" in swept.stderr
+    assert "No module named 'washigen_gone'" in swept.stderr
+    assert sweep(broken, tmp_path, "nim.jsonl", "--seeds", "1", "--games", "2").returncode == 0
+
+
+# -- in this process: the plugin registered here, and the studio ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def nim(site):
+    """The plugin's Game registered in this process (the registry may have read the entry points before the site
+    was on sys.path), and taken out again so that no other test sees it."""
+    from washigen.games import get_game, register_game
+    from washigen.games.registry import unregister_game
+
+    sys.path.insert(0, str(site))
+    try:
+        import washigen_nim
+        game = register_game(washigen_nim.GAME) if "nim" not in {g.name for g in _games()} else get_game("nim")
+        yield game
+    finally:
+        unregister_game("nim")
+        sys.path.remove(str(site))
+
+
+def _games():
+    from washigen.games import all_games
+
+    return all_games()
+
+
+@pytest.fixture(scope="module")
+def client(nim, tmp_path_factory):
+    from washigen.studio.app import create_app
+
+    with TestClient(create_app(tmp_path_factory.mktemp("studio")), base_url="http://127.0.0.1:8765") as test_client:
+        yield test_client
+
+
+def test_the_studio_lists_the_plugin_with_its_balance_and_its_card(client):
+    listing = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    nim = listing["nim"]
+    assert nim["title"] == "Nim card" and nim["balance"] is True and nim["play"] is True
+    assert nim["endings"] == ["win"]
+    [card] = nim["components"]
+    assert card["name"] == "map" and card["seeded"] and [p["name"] for p in card["params"]] == [
+        "heaps", "most", "players"]
+
+
+def test_the_studios_balance_plays_the_plugins_card(client):
+    import washigen
+
+    made = client.post("/api/design", json={"game": "nim", "component": "map", "seed": 3, "params": {"heaps": 5}})
+    assert made.status_code == 200, made.text
+    assert made.json()["playable"]["balance"] is True
+    answer = client.post("/api/balance", json={"design": made.json()["design"], "games": 24, "seed": 4})
+    assert answer.status_code == 200, answer.text
+    card = washigen.generate("nim", "map", seed=3, heaps=5)
+    assert answer.json() == washigen.balance("nim", card, games=24, seed=4).to_json()
+    assert answer.json()["ends"]["win"] == 24
+    chart = client.post("/api/balance/chart?format=svg", json={"design": made.json()["design"], "games": 24,
+                                                               "seed": 4, "lang": "de"})
+    assert chart.status_code == 200 and chart.text.lstrip().startswith("<?xml")
+
+
+def test_the_studio_shows_a_bot_game_on_the_plugins_card(client):
+    import washigen
+
+    made = client.post("/api/design", json={"game": "nim", "component": "map", "seed": 8}).json()
+    assert made["playable"]["play"] is True
+    shown = client.post("/api/play", json={"design": made["design"], "seed": 5})
+    assert shown.status_code == 200, shown.text
+    game = washigen.play("nim", washigen.generate("nim", "map", seed=8), seed=5)
+    assert shown.json()["lines"][:-1] == [f"seat {i % 2 + 1}: {move}" for i, move in enumerate(game.moves)]
+    assert shown.json()["lines"][-1] == f"seat {game.result + 1} takes the last stick and wins"
+    assert shown.json()["board"] is None
+
+
+def test_the_studio_points_a_plugin_without_commands_to_the_python_api_for_other_bots(client):
+    made = client.post("/api/design", json={"game": "nim", "component": "map", "seed": 3}).json()
+    answer = client.post("/api/balance", json={"design": made["design"], "games": 4, "bots": "random"})
+    assert answer.status_code == 400 and answer.json()["field"] == "bots"
+    assert "washigen.balance('nim', design, bots=...)" in answer.json()["error"]
+    assert "washigen nim balance" not in answer.json()["error"]                    # no such command
+
+
+def test_the_studio_offers_no_bot_game_where_no_part_shows_one(client, nim, monkeypatch):
+    """A plugin with a `play` hook and no component that replays its games: /api/games says so, and the design's
+    answer agreed with it (it offered a bot game that /api/play then refused)."""
+    import dataclasses
+
+    from washigen.games import registry
+
+    bare = dataclasses.replace(nim, components=tuple(c._replace(replay=None) for c in nim.components))
+    monkeypatch.setitem(registry._GAMES, "nim", bare)
+    listing = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    made = client.post("/api/design", json={"game": "nim", "component": "map", "seed": 8}).json()
+    assert listing["nim"]["play"] is False and made["playable"]["play"] is False
+    assert made["playable"]["balance"] is True
+
+
+def test_the_command_line_names_a_broken_plugin_game_by_why(site, tmp_path):
+    broken = tmp_path / "broken-site"
+    shutil.copytree(site, broken)
+    info = broken / "washigen_gone-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: washigen-gone\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[washigen.games]\ngone = washigen_gone:GAME\n")
+    done = run(broken, "-m", "washigen", "gone", "map", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "could not be loaded" in done.stderr and "No module named 'washigen_gone'" in done.stderr
+    assert "No such command" not in done.stderr
