@@ -4,6 +4,7 @@ fingerprint, so a replay finds the map beside the log and refuses, by the finger
 the one played."""
 
 import dataclasses
+import re
 import itertools
 
 import pytest
@@ -97,3 +98,58 @@ def test_the_fingerprint_is_of_what_is_played_not_of_who_wrote_the_map(later_lay
     assert map_check(renamed) == map_check(later_layout)
     moved = dataclasses.replace(later_layout, offset=later_layout.offset + 1.0)
     assert map_check(moved) != map_check(later_layout)
+
+
+# -- the result line -------------------------------------------------------------------------------------------------
+
+def _log(tmp_path, *args):
+    log = tmp_path / "game.txt"
+    played = run("cops", "play", *args, "-o", log)
+    assert played.exit_code == 0, played.output
+    return log
+
+
+def test_a_log_states_its_result_and_a_replay_holds_it_to_the_moves(tmp_path):
+    log = _log(tmp_path, "--players", 3, "--seed", 2)
+    text = log.read_text()
+    result = next(line for line in text.splitlines() if line.startswith("# result: "))
+    assert re.fullmatch(r"# result: squad [123] wins after \d+ moves", result)
+    assert run("cops", "play", "--replay", log).exit_code == 0
+    winner = int(result.split("squad ")[1][0])
+    log.write_text(text.replace(result, result.replace(f"squad {winner}", f"squad {winner % 3 + 1}")))
+    number = text.splitlines().index(result) + 1
+    refused(run("cops", "play", "--replay", log), f"line {number}", "result:", "but its moves reach")
+
+
+def test_a_log_cut_short_is_refused_by_its_result_line_and_replays_as_unfinished_without_one(tmp_path):
+    log = _log(tmp_path, "--players", 2, "--seed", 5)
+    lines = log.read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[:-2]))
+    refused(run("cops", "play", "--replay", log), "no result after", "cut short")
+    log.write_text("".join(line for line in lines[:-2] if not line.startswith("# result:")))
+    replayed = run("cops", "play", "--replay", log)
+    assert replayed.exit_code == 0 and "unfinished (the log stops before the game ends)" in replayed.output
+
+
+def test_a_stalemate_is_stated_and_replays(tmp_path):
+    for seed in range(1, 30):
+        log = _log(tmp_path, "--players", 2, "--seed", seed, "--bots", "random")
+        result = next(line for line in log.read_text().splitlines() if line.startswith("# result: "))
+        if "stalemate" in result:
+            break
+    else:
+        pytest.fail("no random game of seeds 1-29 ended in a stalemate")
+    replayed = run("cops", "play", "--replay", log)
+    assert replayed.exit_code == 0 and "no squad can finish (stalemate)" in replayed.output
+
+
+def test_moves_that_reach_the_turn_limit_without_an_end_read_as_the_turn_limit():
+    from washigen.games.cops import engine
+    from washigen.games.cops.gamelog import reached
+    from washigen.games.cops.playtest import turn_limit
+
+    design = generate_map(players=2, seed=1)
+    state = engine.initial_state(design, first=0)
+    limit = turn_limit(design)
+    assert reached(design, state, limit) == f"turn limit after {limit} moves"
+    assert reached(design, state, limit - 1) == f"no result after {limit - 1} moves"

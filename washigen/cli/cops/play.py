@@ -29,7 +29,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
     from ...games.cops import engine
 
     if replay is not None:
-        from ...games.cops.gamelog import replay_log
+        from ...games.cops.gamelog import reached, replay_log
 
         load_map = None if map_file is None else (lambda: map_to_play(map_file, None, 0.0, 50.0, None, False, None)[0])
         design, state, moves, seed, first = replay_log(replay, load_map)
@@ -38,11 +38,13 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
                                       turns=len(moves),
                                       end=playing.end_of(outcome),
                                       specials_used=tuple(engine.RAMEN - n for n in state.ramen))]
-        first_match = (state, moves, seed, first)
-        unfinished = outcome is None          # the log stops before the game ends: no stalemate, no winner
+        first_match = (state, moves, seed, first, reached(design, state, len(moves)))
+        # the log stops before the game ends (no stalemate, no winner, short of the turn limit)
+        unfinished = outcome is None and len(moves) < playing.turn_limit(design)
     else:
         design, seed = map_to_play(map_file, players, offset, tape_width, layout, fair, seed)
         from ...arena import make_bots
+        from ...games.cops.gamelog import outcome_text
 
         make_bots(bots, playing.BOTS, design.players)        # refuse a bad --bots before any game
         refuse_long_run(games, bots, playing.run_cost(design))
@@ -51,12 +53,14 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
         if output is not None or (games == 1 and not as_json):
             # The first game again, for its moves (the same seed plays the same game).
             match = playing.play_game(design, bots, game_seed(seed, 0), 0)
-            first_match = (match.final, list(match.moves), game_seed(seed, 0), 0)
+            record = playing.record_of(match, game_seed(seed, 0), 0)
+            first_match = (match.final, list(match.moves), game_seed(seed, 0), 0,
+                           outcome_text(record.winners, record.end, record.turns))
     if as_json:
         click.echo(json.dumps([_game_json(record, unfinished) for record in records], indent=2))
     else:
         if len(records) == 1 and first_match is not None:
-            _, moves, _, first = first_match
+            _, moves, _, first, _ = first_match
             for index, move in enumerate(moves):
                 click.echo(f"squad {(first + index) % design.players + 1}: {move}")
         for index, record in enumerate(records):
@@ -76,12 +80,13 @@ def _write_game(design, game, output: Path, print_options, bots: str, map_file: 
     from ...press import Document
     from ...games.cops.draw_game import game_scene, game_title
 
-    state, moves, seed, first = game
+    state, moves, seed, first, result = game
     if output.suffix.lower() == ".txt":
         from ...games.cops.gamelog import game_log
 
         named = None if map_file is None or is_stdout(Path(map_file)) else Path(map_file)
-        report_written([write_bytes(output, game_log(design, moves, seed, first, bots, named).encode("utf-8"))])
+        log = game_log(design, moves, seed, first, bots, named, result)
+        report_written([write_bytes(output, log.encode("utf-8"))])
         if named is not None and not is_stdout(output) and named.resolve().parent != output.resolve().parent:
             click.echo(f"note: the log names its map {named.name}; a replay reads it beside the log, so keep a copy "
                        f"in {output.resolve().parent}", err=True)

@@ -27,26 +27,50 @@ from .spec import TAPE_WIDTH_RANGE
 if TYPE_CHECKING:
     from .model import CopsMap
 
-LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "map-file", "map-check", "first", "game-seed", "bots")
+LOG_KEYS = ("players", "seed", "offset", "tape-width", "layout", "map-file", "map-check", "first", "game-seed", "bots",
+            "result")
 MAX_LOG_LINE = 2_000
 _WHOLE = r"[0-9]{1,20}"
 _DECIMAL = r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?"
 
 
-def game_log(design, moves, seed: int, first: int, bots: str, map_file: Path | None = None) -> str:
+def game_log(design, moves, seed: int, first: int, bots: str, map_file: Path | None = None,
+             result: str | None = None) -> str:
     """A game in notation, one move a line, after a header that says which map it was played on: the options that
     make it again, and the file it was read from (a map given by --map, which those options need not make: a
-    fair-searched one), by its name alone; and always the map's fingerprint, so a replay on another map says so."""
+    fair-searched one), by its name alone; and always the map's fingerprint, so a replay on another map says so.
+    `result` (outcome_text) is what the moves reach, which a replay holds the log to."""
     lines = [f"# {TITLE} game log (washigen cops play --replay reads it)",
              f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {exact_number(design.offset)}mm",
              f"# tape-width: {exact_number(design.tape_width)}mm", f"# layout: {design.layout}"]
     if map_file is not None:
         lines.append(f"# map-file: {Path(map_file).name}")      # read back beside the log, by its name alone
     lines += [f"# map-check: {map_check(design)}", f"# first: {first + 1}", f"# game-seed: {seed}",
-              f"# bots: {bots}"]
+              f"# bots: {bots}"] + ([f"# result: {result}"] if result else [])
     for index, move in enumerate(moves):
         lines.append(f"{move:<28} # {index + 1}, squad {(first + index) % design.players + 1}")
     return "\n".join(lines) + "\n"
+
+
+def outcome_text(winners: tuple[int, ...], end: str, moves: int) -> str:
+    """How a game ended, as a log's `# result:` line says it (arena.records.End; "cut short": the moves stop
+    before the game ends)."""
+    if end == "win":
+        return f"squad {winners[0] + 1} wins after {moves} moves"
+    if end == "stalemate":
+        return f"stalemate after {moves} moves"
+    return f"{'turn limit' if end == 'turn_limit' else 'no result'} after {moves} moves"
+
+
+def reached(design: CopsMap, state, moves: int) -> str:
+    """What a replay's moves reach: the rules' end, the turn limit (DESIGN 9), or no result (a log cut short)."""
+    from . import engine
+    from .playtest import turn_limit
+
+    outcome = engine.result(state)
+    end = ("turn_limit" if moves >= turn_limit(design) else "cut short") if outcome is None else \
+        "win" if outcome.winners else "stalemate"
+    return outcome_text(outcome.winners if outcome is not None else (), end, moves)
 
 
 def map_check(design: CopsMap) -> str:
@@ -82,6 +106,12 @@ def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
             raise InputError(at_line(path, number, error.says)) from None
         state = engine.apply(state, move)
         played.append(str(move))
+    if "result" in header and header["result"][1] != reached(design, state, len(played)):
+        number, said = header["result"]
+        raise InputError(at_line(path, number, Says(N_("{field}: the log says {said}, but its moves reach {reached} "
+                                                       "(a log cut short or edited)"), field="result",
+                                                    said=quoted(said), reached=quoted(reached(design, state,
+                                                                                              len(played))))))
     return design, state, played, game_seed, first
 
 
