@@ -138,15 +138,22 @@ def test_a_plugin_without_a_run_cost_is_not_estimated(monkeypatch, nim):
     assert _refuse_long_entry("nim", task, [], 100_000, "greedy") is None
 
 
-def test_a_broken_plugin_beside_it_is_left_out_and_named_not_a_traceback(site, tmp_path):
-    """Another distribution's entry point naming a module that is not there (half uninstalled) made every command
-    that lists the games (`games`, `validate`, `sweep`, the studio) end in a traceback."""
+def broken_site(site: Path, tmp_path: Path) -> Path:
+    """The plugin's site beside another distribution whose entry point names a module that is not there (half
+    uninstalled)."""
     broken = tmp_path / "broken-site"
     shutil.copytree(site, broken)
     info = broken / "washigen_gone-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: washigen-gone\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text("[washigen.games]\ngone = washigen_gone:GAME\n")
+    return broken
+
+
+def test_a_broken_plugin_beside_it_is_left_out_and_named_not_a_traceback(site, tmp_path):
+    """Another distribution's entry point naming a module that is not there (half uninstalled) made every command
+    that lists the games (`games`, `validate`, `sweep`, the studio) end in a traceback."""
+    broken = broken_site(site, tmp_path)
     listed = run(broken, "-m", "washigen", "games", "--json", cwd=tmp_path)
     assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr[-2000:]
     assert {"nim", "cats"} <= {game["name"] for game in json.loads(listed.stdout)}
@@ -231,12 +238,13 @@ def test_the_studio_shows_a_bot_game_on_the_plugins_card(client):
     assert shown.json()["board"] is None
 
 
-def test_the_studio_points_a_plugin_without_commands_to_the_python_api_for_other_bots(client):
+def test_the_studio_points_to_the_plugins_own_balance_command_for_other_bots(client, site, tmp_path):
     made = client.post("/api/design", json={"game": "nim", "component": "map", "seed": 3}).json()
     answer = client.post("/api/balance", json={"design": made["design"], "games": 4, "bots": "random"})
     assert answer.status_code == 400 and answer.json()["field"] == "bots"
-    assert "washigen.balance('nim', design, bots=...)" in answer.json()["error"]
-    assert "washigen nim balance" not in answer.json()["error"]                    # no such command
+    assert "washigen nim balance --bots" in answer.json()["error"]
+    help_text = run(site, "-m", "washigen", "nim", "balance", "--help", cwd=tmp_path)       # a command that exists
+    assert help_text.returncode == 0 and "--bots" in help_text.stdout
 
 
 def test_the_studio_offers_no_bot_game_where_no_part_shows_one(client, nim, monkeypatch):
@@ -255,13 +263,117 @@ def test_the_studio_offers_no_bot_game_where_no_part_shows_one(client, nim, monk
 
 
 def test_the_command_line_names_a_broken_plugin_game_by_why(site, tmp_path):
-    broken = tmp_path / "broken-site"
-    shutil.copytree(site, broken)
-    info = broken / "washigen_gone-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: washigen-gone\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[washigen.games]\ngone = washigen_gone:GAME\n")
+    broken = broken_site(site, tmp_path)
     done = run(broken, "-m", "washigen", "gone", "map", cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "could not be loaded" in done.stderr and "No module named 'washigen_gone'" in done.stderr
     assert "No such command" not in done.stderr
+
+
+# -- the commands built from the plugin's spec and hooks: `washigen nim play` and `washigen nim balance` -------------
+
+def python_answer(site: Path, cwd: Path, code: str) -> object:
+    """What a script answers (printed as JSON), with the plugin installed as for the commands."""
+    answered = run(site, "-c", "import json, washigen\n" + code, cwd=cwd)
+    assert answered.returncode == 0, answered.stderr[-2000:]
+    return json.loads(answered.stdout)
+
+
+def test_the_plugins_balance_command_is_washigen_balance_on_its_own_table_and_on_a_card(site, tmp_path):
+    """A plugin without commands of its own had no `washigen nim balance` ("No such command"): it is built from
+    the spec and the balance hook, on the hook's own table (None) or on --map FILE, the numbers washigen.balance
+    answers."""
+    own = run(site, "-m", "washigen", "nim", "balance", "--games", "40", "--seed", "3", "--json", cwd=tmp_path)
+    assert own.returncode == 0, own.stderr[-2000:]
+    assert json.loads(own.stdout) == python_answer(
+        site, tmp_path, "print(json.dumps(washigen.balance('nim', None, games=40, seed=3).to_json()))")
+    assert run(site, "-m", "washigen", "nim", "map", "--seed", "9", "--players", "3", "-o", "card.json",
+               cwd=tmp_path).returncode == 0
+    on_card = run(site, "-m", "washigen", "nim", "balance", "--map", "card.json", "--games", "45", "--seed", "2",
+                  "--jobs", "2", "--json", cwd=tmp_path)
+    assert on_card.returncode == 0, on_card.stderr[-2000:]
+    expected = python_answer(site, tmp_path, "card = washigen.load('card.json')\nprint(json.dumps(washigen.balance("
+                                             "'nim', card, games=45, seed=2).to_json()))")
+    assert json.loads(on_card.stdout) == expected and len(expected["seats"]) == 3
+    assert json.loads(on_card.stdout) != json.loads(own.stdout)
+
+
+def test_the_plugins_balance_command_draws_its_chart_in_the_language_asked(site, tmp_path):
+    drawn = run(site, "-m", "washigen", "nim", "balance", "--games", "30", "--seed", "4", "-o", "chart.svg",
+                "--lang", "de", cwd=tmp_path)
+    assert drawn.returncode == 0, drawn.stderr[-2000:]
+    assert "wrote chart.svg" in drawn.stdout and "30 games" in drawn.stdout
+    chart = (tmp_path / "chart.svg").read_text()
+    assert chart.lstrip().startswith("<?xml") and "Ausgewogenheit: Nim card, 2 Personen, Startwert 4" in chart
+
+
+def test_the_plugins_balance_command_refuses_a_long_run_bad_bots_and_a_foreign_table_by_option(site, tmp_path):
+    long = run(site, "-m", "washigen", "nim", "balance", "--games", "100000", "--seed", "1", "-o", "long.svg",
+               cwd=tmp_path)
+    assert long.returncode == 2 and "Traceback" not in long.stderr
+    assert long.stderr.startswith("error: --games 100000: about 2 minutes of one core's work")
+    assert "at most 60,000 games fit" in long.stderr and not (tmp_path / "long.svg").exists()
+    bots = run(site, "-m", "washigen", "nim", "balance", "--games", "10", "--seed", "1", "--bots", "nobody",
+               cwd=tmp_path)
+    assert bots.returncode == 2 and "Traceback" not in bots.stderr
+    assert bots.stderr.startswith("error: --bots: unknown bot 'nobody'; known bots: greedy, random, strong")
+    assert run(site, "-m", "washigen", "cats", "map", "--seed", "1", "-o", "cats.json", cwd=tmp_path).returncode == 0
+    foreign = run(site, "-m", "washigen", "nim", "play", "--map", "cats.json", "--seed", "1", cwd=tmp_path)
+    assert foreign.returncode == 2 and "Traceback" not in foreign.stderr
+    assert foreign.stderr.startswith("error: --map: cats.json holds a cats map; nim play plays a nim map")
+
+
+def test_the_plugins_play_command_plays_the_game_washigen_play_plays(site, tmp_path):
+    """On the hook's own table the moves washigen.play makes; on --map FILE the bot game the studio shows
+    (washigen.bot_game), line for line; with other bots, the game washigen.play plays with them."""
+    own = run(site, "-m", "washigen", "nim", "play", "--seed", "5", cwd=tmp_path)
+    assert own.returncode == 0, own.stderr[-2000:]
+    moves = python_answer(site, tmp_path, "print(json.dumps(washigen.play('nim', seed=5).moves))")
+    assert own.stdout.splitlines()[:-1] == [f"{n}. {move}" for n, move in enumerate(moves, 1)]
+    assert own.stdout.splitlines()[-1].startswith(f"ended after {len(moves)} moves")
+    assert run(site, "-m", "washigen", "nim", "map", "--seed", "8", "-o", "card.json", cwd=tmp_path).returncode == 0
+    shown = run(site, "-m", "washigen", "nim", "play", "--map", "card.json", "--seed", "5", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    lines = python_answer(site, tmp_path, "print(json.dumps(washigen.bot_game(washigen.load('card.json'), 5).lines))")
+    assert shown.stdout.splitlines() == lines and lines[-1].endswith("takes the last stick and wins")
+    random = run(site, "-m", "washigen", "nim", "play", "--map", "card.json", "--seed", "5", "--bots", "random",
+                 cwd=tmp_path)
+    assert random.returncode == 0, random.stderr[-2000:]
+    moves = python_answer(site, tmp_path, "card = washigen.load('card.json')\n"
+                                          "print(json.dumps(washigen.play('nim', card, seed=5, bots='random').moves))")
+    assert random.stdout.splitlines()[:-1] == [f"{n}. {move}" for n, move in enumerate(moves, 1)]
+
+
+def test_a_plugin_whose_table_is_another_component_sweeps_by_seeds(site, tmp_path):
+    """nim-deal (the same distribution's second game) makes its table with a component named `card`, which its
+    extra["table"] names: `sweep --seeds` made every table with the component `map` and refused it ("has no map
+    made from a seed")."""
+    swept = run(site, "-m", "washigen", "sweep", "nim-deal", "--seeds", "3-5", "--set", "players=3", "--games", "24",
+                "-o", "deal.jsonl", cwd=tmp_path)
+    assert swept.returncode == 0, swept.stderr[-2000:]
+    lines = [json.loads(text) for text in (tmp_path / "deal.jsonl").read_text().splitlines()]
+    assert [(line["game"], line["source"], line["players"]) for line in lines] == [
+        ("nim-deal", f"seed {seed}", 3) for seed in (3, 4, 5)]
+    expected = python_answer(site, tmp_path, "print(json.dumps([washigen.balance('nim-deal', washigen.generate("
+                                             "'nim-deal', 'card', seed=s, players=3), games=24).to_json() "
+                                             "for s in (3, 4, 5)]))")
+    assert [line["balance"] for line in lines] == expected
+    refused = run(site, "-m", "washigen", "sweep", "nim-deal", "--seeds", "1", "--set", "heaps=9", "-o", "bad.jsonl",
+                  cwd=tmp_path)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.startswith("error: --set heaps: must be 2..6, got 9"), refused.stderr
+
+
+def test_the_plugins_bots_are_checked_before_the_run_is_estimated(site, tmp_path):
+    """A strength past the bound was estimated as it stood ("the strongest bot that fits is strong:1799999", past
+    the 10,000 a bot may have); a game whose extra["bots"] names its bots (nim-deal) has --bots held to them, one for
+    every seat of --map's card, before the estimate and any game."""
+    strong = run(site, "-m", "washigen", "nim", "play", "--seed", "1", "--bots", "strong:99999999", cwd=tmp_path)
+    assert strong.returncode == 2 and "Traceback" not in strong.stderr
+    assert strong.stderr.startswith("error: --bots: 'strong:99999999': strength must be a whole number 1..10000")
+    assert run(site, "-m", "washigen", "nim-deal", "card", "--seed", "3", "-o", "deal.json",
+               cwd=tmp_path).returncode == 0
+    seats = run(site, "-m", "washigen", "nim-deal", "balance", "--map", "deal.json", "--bots", "greedy,random,greedy",
+                "--games", "100000", cwd=tmp_path)
+    assert seats.returncode == 2 and "Traceback" not in seats.stderr
+    assert seats.stderr.startswith("error: --bots: 3 bots named for 2 seats; name one for every seat, or one for all")

@@ -16,7 +16,8 @@ from .options import given_on_command_line, lang_option, report_written
 @click.command("sweep")
 @click.argument("game")
 @click.option("--seeds", default="1-20", show_default=True, metavar="RANGE",
-              help="The maps: made from these seeds (1-200, or 1,5,9) by the game's map maker.")
+              help="The maps: made from these seeds (1-200, or 1,5,9) by the game's map maker (its component "
+                   "map, or the one the game names as its table).")
 @click.option("--designs", type=click.Path(path_type=Path, file_okay=False), default=None, metavar="FOLDER",
               help="The maps: every design file in FOLDER (.json .txt .tmj .tmx), in name order, instead of --seeds.")
 @click.option("--set", "params", multiple=True, metavar="KEY=VALUE",
@@ -88,13 +89,15 @@ def _refuse_long_entry(game: str, first: Any, files: list[Path], games: int, bot
     from ..design import load
     from ..games import get_game
     from ..games.generating import generate
+    from ..games.sweeps import table_of
     from .options import refuse_long_run
 
-    run_cost = get_game(game).extra.get("run_cost")
+    found = get_game(game)
+    run_cost = found.extra.get("run_cost")
     if run_cost is None:
         return
     designs = (load(path) for path in files) if files else [
-        generate(game, "map", seed=first.seed, **dict(first.params))]
+        generate(game, table_of(found), seed=first.seed, **dict(first.params))]
     costs = [run_cost(design) for design in designs]
     costliest = max(costs, key=lambda cost: cost.seconds(bots))
     refuse_long_run(games, bots, costliest)
@@ -110,15 +113,18 @@ def _alone_with_designs(params: tuple[str, ...]) -> None:
 
 
 def _sweepable(game: str, from_files: bool) -> str:
-    """The game's name, once it is one washigen can play and, for --seeds, one with a map made from a seed."""
+    """The game's name, once it is one washigen can play and, for --seeds, one with a table made from a seed (by
+    its component `map`, or the one its extra["table"] names)."""
     from ..games import get_game
+    from ..games.sweeps import table_of
 
     found = get_game(game)
     if found.balance is None:
         raise InputError(f"sweep: washigen cannot play {found.title}; games with an engine sweep")
-    if not from_files and not any(part.name == "map" and part.make is not None for part in found.components):
-        raise InputError(f"sweep {found.name}: {found.title} has no map made from a seed, so --seeds has nothing "
-                         "to play; sweep design files with --designs FOLDER")
+    table = table_of(found)
+    if not from_files and not any(part.name == table and part.make is not None for part in found.components):
+        raise InputError(f"sweep {found.name}: {found.title} has no {table} made from a seed, so --seeds has "
+                         "nothing to play; sweep design files with --designs FOLDER")
     return found.name
 
 
@@ -220,10 +226,11 @@ def _checked_settings(game: str, settings: dict) -> dict:
     option's, not the first seed's."""
     from ..games.generating import checked_params
     from ..games.registry import get_component, get_game
+    from ..games.sweeps import table_of
 
     found = get_game(game)
     try:
-        checked_params(found, get_component(found, "map"), settings)
+        checked_params(found, get_component(found, table_of(found)), settings)
     except InputError as error:
         raise InputError(f"--set {error}") from None
     return settings

@@ -1,11 +1,21 @@
 """One map of a sweep (arena/sweep.py, DESIGN 13) played: the map made or loaded by its game and its balance
-measured by the game's engine. Module level, so a pool worker or a Dask worker imports it by name."""
+measured by the game's engine. Module level, so a pool worker or a Dask worker imports it by name.
+
+A seed's table is made by the game's component named `map`, or by the one its `extra["table"]` names (a plugin's
+`card`): `table_of`."""
 
 from __future__ import annotations
 
 from ..arena.sweep import Line, MapTask
 from ..errors import InputError
 from ..words import N_, Says
+
+TABLE = "map"           # the component a seed's table is made with, where the game's extra["table"] names none
+
+
+def table_of(game) -> str:
+    """The name of the component that makes the game's table from a seed (`washigen sweep GAME --seeds`)."""
+    return game.extra.get("table") or TABLE
 
 
 def play_task(task: MapTask) -> Line:
@@ -19,7 +29,7 @@ def play_task(task: MapTask) -> Line:
     if task.path is not None:
         design = load(task.path)
     else:
-        design = generate(task.game, "map", seed=task.seed, **dict(task.params))
+        design = generate(task.game, table_of(game), seed=task.seed, **dict(task.params))
     if game.balance is None:
         raise InputError(Says(N_("{field}: washigen cannot play {game}; games with an engine sweep"), field="sweep",
                               game=game.title))

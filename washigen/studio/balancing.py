@@ -106,15 +106,10 @@ def _check_bots(bots: Any, game: Game) -> None:
     if not isinstance(bots, str):
         raise FieldError("bots", Says(N_("must be text, such as {example!r}, got {kind}"), example=BALANCE_BOTS,
                                       kind=type_name(bots)), bots)
-    if bots.strip().lower() == BALANCE_BOTS:
-        return
-    if game.declared("commands") is None:      # a plugin's game with no commands of its own has no `balance` one
+    if bots.strip().lower() != BALANCE_BOTS:
         raise FieldError("bots", Says(N_("the studio's balance is played by {bots} bots alone; leave it at {bots!r}, "
-                                         "or ask the Python API for others: {call}"), bots=BALANCE_BOTS,
-                                      call=f"washigen.balance({game.name!r}, design, bots=...)"), bots)
-    raise FieldError("bots", Says(N_("the studio's balance is played by {bots} bots alone; leave it at {bots!r}, "
-                                     "or ask the command line for others: {command} --bots ..."),
-                                  bots=BALANCE_BOTS, command=f"washigen {game.name} balance"), bots)
+                                         "or ask the command line for others: {command} --bots ..."),
+                                      bots=BALANCE_BOTS, command=f"washigen {game.name} balance"), bots)
 
 
 def balance(body: dict[str, Any], runs: BalanceRuns | None = None) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Nim on a printed card: heaps of sticks drawn on one card; players take turns taking sticks from one heap, and
 whoever takes the last stick wins. A plugin game for the tests (tests/test_plugin_engine.py), from a distribution
 of its own: found through the "washigen.games" entry point (`nim = washigen_nim:GAME`), with an engine on the
-washigen.arena protocol, its bots, a balance hook and a run cost, following CONTRIBUTING.md alone.
+washigen.arena protocol, its bots, a balance hook and a run cost, following CONTRIBUTING.md alone. The same
+distribution registers a second game, `nim-deal` (`nim-deal = washigen_nim:DEAL`): the same card made by a
+component named "card", which its `extra["table"]` names as the one a sweep's tables are made with.
 
 Registering it imports only this module: the design, rules, drawing and engine are Lazy members."""
 
@@ -32,6 +34,12 @@ def make_card(options: CardParams):
     return generate(options.heaps, options.most, options.players, options.seed)
 
 
+def make_deal(options: CardParams):
+    from .model import NimDeal, generate
+
+    return generate(options.heaps, options.most, options.players, options.seed, NimDeal)
+
+
 # The component is named "map": `washigen sweep GAME --seeds` makes each table it plays with the component of that
 # name (CONTRIBUTING, "Rules of play").
 COMPONENTS = (Component("map", "A card of heaps to play Nim on", options=CardParams, make=make_card, writes=DESIGN,
@@ -41,3 +49,13 @@ GAME = Game(name="nim", title="Nim card", designs={"map": later("model:NimCard")
             validate=later("model:validate"), print_design=later("model:print_card"),
             play=later("playtest:play"), balance=later("playtest:balance"), play_check=later("playtest:play_check"),
             extra={"endings": ("win",), "run_cost": later("playtest:run_cost")})
+
+# Nim again, its table made by a component named "card": extra["table"] tells `washigen sweep nim-deal --seeds`;
+# extra["bots"] names its bots, so `washigen nim-deal play --bots` is checked against them before any estimate.
+DEAL = Game(name="nim-deal", title="Nim deal", designs={"card": later("model:NimDeal")},
+            components=(Component("card", "A card of heaps to play Nim on", options=CardParams, make=make_deal,
+                                  writes=DESIGN, prints="page", replay=later("playtest:replay")),),
+            validate=later("model:validate"), print_design=later("model:print_card"),
+            play=later("playtest:play"), balance=later("playtest:balance"), play_check=later("playtest:play_check"),
+            extra={"endings": ("win",), "run_cost": later("playtest:run_cost"), "table": "card",
+                   "bots": later("bots:BOTS")})

@@ -25,9 +25,17 @@ class NimCard(Design):
     players: Annotated[int, Field(ge=2, le=3)] = 2
 
 
-def generate(heaps: int, most: int, players: int, seed: int | None) -> NimCard:
+@record
+class NimDeal(NimCard):
+    """The card of the game registered as "nim-deal": the same card, made by a component named "card" (the game's
+    extra["table"] names it, so `washigen sweep nim-deal --seeds` makes its tables with it)."""
+    GAME = "nim-deal"
+    KIND = "card"
+
+
+def generate(heaps: int, most: int, players: int, seed: int | None, kind: type[NimCard] = NimCard) -> NimCard:
     rng = random.Random(seed)
-    return NimCard(heaps=tuple(rng.randint(1, most) for _ in range(heaps)), players=players, seed=seed)
+    return kind(heaps=tuple(rng.randint(1, most) for _ in range(heaps)), players=players, seed=seed)
 
 
 def validate(card: NimCard) -> Report:

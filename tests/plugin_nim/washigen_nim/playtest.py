@@ -20,8 +20,11 @@ GREEDY_SECONDS = 0.001
 STRONG_COST = 1.0
 
 
-def play(design: NimCard, seed: int = 0, bots: str | None = None, first: int = 0):
-    """Game.play: one game between `bots` (greedy when None), seat `first` moving first."""
+def play(design: NimCard | None, seed: int | None = 0, bots: str | None = None, first: int = 0):
+    """Game.play: one game between `bots` (greedy when None), seat `first` moving first, on `design` (None: the
+    card `washigen nim map --seed SEED` makes)."""
+    seed = 0 if seed is None else seed
+    design = own_card(design, seed)
     players = make_bots(bots or "greedy", BOTS, design.players, option="bots")
     return play_match(engine, engine.initial_state(design, first), players, seed, TURN_LIMIT)
 
@@ -33,11 +36,22 @@ def _record(design: NimCard, bots: str, seed: int, first: int) -> GameRecord:
                       end="turn_limit" if match.cut_off else "win")
 
 
-def balance(design: NimCard, games: int = 200, seed: int = 0, jobs: int = 1, bots: str = "greedy") -> Balance:
-    """Game.balance: `games` seeded games, the first seat rotated, the same numbers for every `jobs`."""
+def balance(design: NimCard | None, games: int = 200, seed: int = 0, jobs: int = 1, bots: str = "greedy") -> Balance:
+    """Game.balance: `games` seeded games, the first seat rotated, the same numbers for every `jobs`; on `design`
+    (None: the card `washigen nim map --seed SEED` makes)."""
+    design = own_card(design, seed)
     make_bots(bots, BOTS, design.players, option="bots")        # a bad name fails here, before any game
     records = run_games(functools.partial(_record, design, bots), seed, games, design.players, jobs)
     return seat_balance(records, design.players)
+
+
+def own_card(design: NimCard | None, seed: int) -> NimCard:
+    """The card played on: the one given, or (None) the card of `seed` made with the map's defaults."""
+    if design is not None:
+        return design
+    from . import CardParams, make_card
+
+    return make_card(CardParams(seed=seed))
 
 
 def play_check(design: NimCard, seed: int) -> Report:
