@@ -228,7 +228,9 @@ def _strengths(bots: str, default: int) -> list[int]:
     found = []
     for part in str(bots).split(","):
         name, _, strength = part.strip().lower().partition(":")
-        found.append(0 if name.strip() != "strong" else int(strength) if strength.strip().isdigit() else default)
+        strength = strength.strip()
+        given = strength.isascii() and strength.isdigit() and len(strength) <= 9      # '²' and 10**5000 are no N
+        found.append(0 if name.strip() != "strong" else int(strength) if given else default)
     return found
 
 

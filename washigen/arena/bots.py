@@ -77,6 +77,13 @@ def _named(part: str, option: str) -> tuple[str, int | None]:
     return name, int(strength)
 
 
+def check_strengths(spec: str, option: str = "--bots") -> None:
+    """Every `name:N` of a bots spec has a strength in range, refused as bot_specs refuses it: for callers that
+    check the spec before they know the game's bots (a sweep estimates its run first; the game names its bots)."""
+    for part in str(spec).split(","):
+        _named(part, option)
+
+
 def _shown(part: str) -> str:
     """A part of the spec as an error message quotes it: cut short, so a pasted novel stays out of the message."""
     return repr(part if len(part) <= 40 else part[:37] + "...")

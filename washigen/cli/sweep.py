@@ -48,6 +48,7 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
 
     from .bars import progress
     from ..games import get_game
+    from ..arena.bots import check_strengths
     from ..arena.records import default_jobs
     from ..arena.sweep import file_tasks, read_lines, score_summary, seed_tasks, sweep
     from ..games.sweeps import play_task
@@ -60,6 +61,7 @@ def sweep_command(game: str, seeds: str, designs: Path | None, params: tuple[str
     else:
         tasks = seed_tasks(name, parse_seeds(seeds), _checked_settings(name, _settings(params)), games, play_seed,
                            bots)
+    check_strengths(bots)                   # before the estimate reads them; the game names its bots in the worker
     _refuse_long_entry(name, tasks[0], files if designs is not None else [], games, bots)
     with progress(range(len(tasks)), "sweeping", length=len(tasks)) as bar:
         step = getattr(bar, "update", None)
