@@ -22,8 +22,8 @@ from pydantic_core import ErrorDetails
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import (NOT_TEXT, TOO_LARGE, check_tree, clipped, decode_text, json_syntax, long_number_line,
-                     read_bytes)
+from .inputs import (NOT_TEXT, TOO_LARGE, check_tree, clipped, decode_text, json_spelled, json_syntax,
+                     long_number_line, read_bytes)
 from .units import MAX_LENGTH
 from .words import N_, NN_, Says
 
@@ -386,8 +386,8 @@ def loads(data: bytes | str, source: str = "") -> Design:
         raise DesignFormatError(Says(N_("a design file must hold a JSON object")), source=source)
     fmt = document.get("format")
     if fmt != FORMAT:
-        raise DesignFormatError(Says(N_("must be {wanted!r}, got {got!r}"), wanted=FORMAT, got=fmt), path="format",
-                                source=source)
+        raise DesignFormatError(Says(N_("must be {wanted!r}, got {got!r}"), wanted=FORMAT, got=json_spelled(fmt)),
+                                path="format", source=source)
     cls = _design_class(document, source)
     body = {k: v for k, v in document.items() if k not in ("format", "game", "kind")}
     try:
@@ -461,7 +461,8 @@ def _design_class(document: dict, source: str) -> type[Design]:
 
     game_name, kind = document.get("game"), document.get("kind")
     if not isinstance(game_name, str):
-        raise DesignFormatError(Says(N_("must name a game, got {got!r}"), got=game_name), path="game", source=source)
+        raise DesignFormatError(Says(N_("must name a game, got {got!r}"), got=json_spelled(game_name)), path="game",
+                                source=source)
     try:
         game = get_game(game_name)
     except InputError:
@@ -487,7 +488,7 @@ def _first_error(error: pydantic.ValidationError, source: str) -> DesignFormatEr
         if isinstance(shown, str):           # clipped: a 2 MB string refused as too long was echoed whole
             shown = clipped(shown)
         if not isinstance(shown, (dict, list)):
-            message = Says(N_("{message}, got {shown!r}"), message=message, shown=shown)
+            message = Says(N_("{message}, got {shown!r}"), message=message, shown=json_spelled(shown))
     return DesignFormatError(message, path=path, source=source)
 
 

@@ -250,6 +250,24 @@ def quoted(text: str, limit: int = QUOTE) -> str:
     return repr(clipped(text, limit))
 
 
+class JsonSpelled(str):
+    """A value a JSON document or request gave, spelt as JSON spells it (null, true, {"a": 1}), clipped, for a
+    refusal's `{value!r}`: Python's None, True and {'a': 1} are words the user never wrote."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def json_spelled(value: Any) -> Any:
+    """`value` for a refusal: text and numbers as they are (quoted by the message's !r), anything else as JSON."""
+    if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        return value
+    try:
+        return JsonSpelled(clipped(json.dumps(value, ensure_ascii=False)))
+    except (TypeError, ValueError):
+        return value
+
+
 def exact_number(value: float) -> str:
     """A decimal as short as it reads back exactly (`50`, `50.8`, `33.333333333333336`): what a log or header
     writes, so the value read back is the one used."""

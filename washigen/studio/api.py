@@ -21,6 +21,7 @@ from ..design import Design, dumps, load, loads, print_of, to_dict
 from ..errors import InputError
 from ..games.params import SEED_MAX, Param
 from ..games.registry import Component, Game, all_games, design_classes, get_game, maker_of
+from ..inputs import json_spelled
 from ..i18n import MUST_BE, NONE, SOURCE_LANGUAGE, translator
 from ..words import N_, Says
 from . import board
@@ -294,7 +295,7 @@ def whole_number(value: Any, field: str, wanted: Says) -> int:
         return value
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= len(str(SEED_MAX)):
         return int(value)
-    raise InputError(Says(MUST_BE, field=field, wanted=wanted, value=value))
+    raise InputError(Says(MUST_BE, field=field, wanted=wanted, value=json_spelled(value)))
 
 
 def request_fields(body: dict[str, Any], taken: tuple[str, ...], request: Says | str) -> None:
@@ -542,7 +543,12 @@ def design_of(body: dict[str, Any]) -> Design:
     """The design a request carries in "design", read by the same loader as a design file."""
     if "design" not in body:
         raise refused("design", Says(N_("{field}: the request carries no design"), field="design"))
-    return loads(json.dumps(body["design"]), source="design")
+    try:
+        return loads(json.dumps(body["design"]), source="design")
+    except FieldError:
+        raise
+    except InputError as error:              # "design: ...", "design, format: ...": the page marks the design
+        raise FieldError.refusing("design", error, where=named_field(error) or "design") from None
 
 
 def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path,
@@ -638,7 +644,7 @@ def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) ->
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise FieldError(key, Says(N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field=key,
-                                   low=low, high=high, value=value), value, trimmed=True)      # the page marks it
+                                   low=low, high=high, value=json_spelled(value)), value, trimmed=True)      # the page marks it
     return value
 
 
