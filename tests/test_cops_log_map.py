@@ -153,3 +153,14 @@ def test_moves_that_reach_the_turn_limit_without_an_end_read_as_the_turn_limit()
     limit = turn_limit(design)
     assert reached(design, state, limit) == f"turn limit after {limit} moves"
     assert reached(design, state, limit - 1) == f"no result after {limit - 1} moves"
+
+
+def test_a_header_line_among_the_moves_is_refused_by_its_line(tmp_path):
+    log = _log(tmp_path, "--players", 2, "--seed", 3)
+    lines = log.read_text().splitlines(keepends=True)
+    first_move = next(k for k, line in enumerate(lines) if not line.startswith("#"))
+    seed_line = next(line for line in lines if line.startswith("# game-seed:"))
+    moved = [line for line in lines if line != seed_line]
+    moved.insert(first_move + 2, seed_line)                 # below the second move
+    log.write_text("".join(moved))
+    refused(run("cops", "play", "--replay", log), f"line {first_move + 3}", "'# game-seed:' line among the moves")

@@ -132,6 +132,9 @@ def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, 
         if not sep or key.strip() not in LOG_KEYS:
             continue                                  # a comment
         key, value = key.strip(), value.strip()
+        if moves:                   # an edited or pasted header below the first move, read as if it came first
+            raise InputError(at_line(path, number, Says(N_("a {key} line among the moves; the header comes before "
+                                                           "the first move"), key=quoted(f"# {key}:"))))
         if len(value) > MAX_LOG_LINE:
             raise InputError(at_line(path, number, Says(N_("{field}: a value of {length:,} characters (at most "
                                                            "{most:,}): {value}"), field=key, length=len(value),
