@@ -56,3 +56,12 @@ def test_a_design_file_is_refused_in_json_words_too(tmp_path, document, expected
     path.write_text(json.dumps(document))
     done = CliRunner().invoke(main, ["validate", str(path)])
     assert done.exit_code == 2 and expected in done.output, done.output
+
+
+@pytest.mark.parametrize("endpoint, name", [("/api/validate?svg=7", "svg"), ("/api/validate?svg=yes", "svg"),
+                                            ("/api/balance?stream=yes", "stream")])
+def test_a_switch_is_0_or_1(client, design, endpoint, name):  # noqa: F811
+    body = json.dumps(design).encode() if "validate" in endpoint else json.dumps({"design": design, "games": 2})
+    answer = client.post(endpoint, content=body)
+    assert answer.status_code == 400 and answer.json()["field"] == name, answer.text
+    assert "must be 0 or 1" in answer.json()["error"]

@@ -399,7 +399,17 @@ def attachment(content: bytes, media_type: str, filename: str) -> Response:
 
 
 def wants_stream(request: Request) -> bool:
-    return request.query_params.get("stream") == "1"
+    return switch(request, "stream", False)
+
+
+def switch(request: Request, name: str, default: bool) -> bool:
+    """A query parameter that turns something on or off: 1 or 0 (`svg=7` was taken as on, `stream=yes` as off)."""
+    value = request.query_params.get(name)
+    if value is None:
+        return default
+    if value not in ("0", "1"):
+        raise api.refused(name, Says(N_("{field}: must be 0 or 1, got {value!r}"), field=name, value=value), value)
+    return value == "1"
 
 
 FOLDER_PREFIX = "washigen-studio-"
@@ -451,7 +461,7 @@ def create_app(workdir: Path | None = None) -> Starlette:
         params = query(request, "name", "page", "svg", "lang")
         data = await read_body(request)
         name = params.get("name", "upload")
-        page = None if params.get("svg") == "0" else params.get("page", 0)
+        page = params.get("page", 0) if switch(request, "svg", True) else None
         lang = params.get("lang")
         check = functools.partial(api.validate_upload, words=spoken(request))
         return answer(request, await in_scratch(check, data, name, page, lang))
