@@ -15,9 +15,12 @@ if TYPE_CHECKING:
 # Greedy games a second on one core, by players, measured on default cut-ups (50 mm tape, 9 rows a segment): the
 # budget in games. More players play longer games.
 NOMINAL_RATES = {2: 110, 3: 45, 4: 35, 5: 24, 6: 21}
-# A strong seat's move search, in greedy games a unit of strength (`strong:N`): measured 2 players, default map,
-# strong:64 in both seats, 49 (about 30 s of one core a game).
-STRONG_COST = 50
+# A strong seat's move search, in greedy games: a fixed part and a part a unit of strength (`strong:N`). Measured on
+# the 2-player default map, both seats strong, in greedy games a game: strong:1 129, strong:4 266, strong:16 372,
+# strong:64 1036, strong:10000 about 500,000 (76 minutes a game). The search's own cost at a small N (underestimated
+# 2.5x without a fixed part) and about 50 a unit at a large one; between them this errs long (2.2x at strong:16),
+# which keeps the default strong balance (200 games at strong:16) inside its 30 minutes.
+STRONG_FIXED, STRONG_COST = 100, 45
 
 
 def game_cost(spec: MapSpec) -> float:
@@ -39,4 +42,4 @@ def run_cost(design: CatsMap | None = None) -> GameCost:
         design = design.map
 
     greedy = 1 / NOMINAL_RATES[2] if design is None else game_cost(cast(Any, design)) / NOMINAL_RATES[design.players]
-    return GameCost(greedy=greedy, per_strength=STRONG_COST, default_strength=STRONG_STRENGTH)
+    return GameCost(greedy=greedy, per_strength=STRONG_COST, default_strength=STRONG_STRENGTH, fixed=STRONG_FIXED)

@@ -95,10 +95,12 @@ def play_check(design, seed: int) -> Report:
 
 
 # A game between greedy squads on one core, a squad: about 1.1 ms for 2 squads (cops/constants.NOMINAL_RATE, 900 a
-# second), longer with more (6: about 3.5 ms). A strong squad's search, in greedy games: a fixed part and a part a
-# unit of strength (`strong:N`); measured strong:24 (1.5 s a game) and strong:400 (6 s) in both seats.
+# second), longer with more (6: about 3.5 ms); measured today 0.5 ms (2 squads) and 0.7 ms (4). A strong squad's
+# search, in these greedy games: a fixed part and a part a unit of strength (`strong:N`), measured in both seats
+# (2 squads): strong:1 8, strong:24 100, strong:100 935, strong:400 3,690 (4.0 s a game); with 4 squads alike.
+# (1000 and 12 were measured before the engine's speed-ups: 13x too long at the default strength.)
 GREEDY_SECONDS_A_SQUAD = 1 / 1800
-STRONG_FIXED, STRONG_COST = 1000, 12
+STRONG_FIXED, STRONG_COST = 20, 10
 
 
 def run_cost(design=None):
