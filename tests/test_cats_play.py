@@ -277,3 +277,12 @@ def test_a_design_of_another_game_is_named_by_its_game():
 
     with pytest.raises(InputError, match=r"^design: only a cats map or set-up can be played, not a cops map$"):
         map_of(cops_map(2, 1, search=False))
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n\n", "\n \n"])
+def test_a_log_with_no_game_in_it_says_so(tmp_path, text):
+    empty = tmp_path / "empty.txt"
+    empty.write_text(text)
+    done = CliRunner().invoke(main, ["cats", "play", "--replay", str(empty)])
+    assert done.exit_code == 2 and "empty.txt: no game in it" in done.output, done.output
+    assert "'fish:' line" not in done.output          # a missing line of a log that is there

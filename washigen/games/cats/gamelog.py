@@ -134,6 +134,9 @@ def read_log(path: Path) -> Log:
     text = read_text(path, "game log")
     refuse_other_log(text, path, "cats")
     header, moves = _lines(path, text)
+    if not header and not moves:
+        raise InputError(Says(N_("{file}: no game in it: neither a header line ({example}) nor a move; "
+                                 "`cats play -o game.txt` writes a log"), file=path, example="'fish: ...'"))
     for key in ("fish", "cats", "first"):
         if key not in header:
             raise InputError(Says(N_("{file}: the log has no '{key}:' line"), file=path, key=key))
