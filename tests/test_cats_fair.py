@@ -28,7 +28,8 @@ from washigen.games.cats.text import from_text, to_text
 from washigen.games.cats.constants import VERDICT_GAMES
 from washigen.games.cats.variants import make_variant, playable_by_gap
 
-FAIR_SEED, UNFAIR_SEED = 3, 14     # 2 players: a fair cut-up found; the first two good cut-ups not fair
+FAIR_SEED, UNFAIR_SEED = 3, 14     # 2 players: a fair cut-up found; none found within the budget
+TOO_FEW_FAIR_SEED = 19             # 2 players: the first two good cut-ups not both fair
 
 
 @functools.cache
@@ -256,12 +257,12 @@ def test_cats_variants_writes_fair_cut_ups_first_each_with_a_fresh_balances_verd
 
 
 def test_cats_variants_warns_when_the_budget_finds_too_few_fair_ones(tmp_path):
-    result = CliRunner().invoke(main, ["cats", "variants", "--count", 2, "--seed", UNFAIR_SEED, "--tries", 30,
+    result = CliRunner().invoke(main, ["cats", "variants", "--count", 2, "--seed", TOO_FEW_FAIR_SEED, "--tries", 30,
                                        "--budget", 0, "-o", tmp_path / "v"])
     assert result.exit_code == 0, result.output
     designs = [washigen.load(path) for path in sorted((tmp_path / "v").glob("cats-variant-*.json"))]
     unfair = [d for d in designs if not d.play_fair]
     assert unfair, "the first two good cut-ups of this seed that play are not both fair"
     scores = ", ".join(f"{d.play_score:.3f}" for d in unfair)
-    assert (f"warning: cats: cut-ups of seed {UNFAIR_SEED} for 2 players: {2 - len(unfair)} of 2 fair within the "
+    assert (f"warning: cats: cut-ups of seed {TOO_FEW_FAIR_SEED} for 2 players: {2 - len(unfair)} of 2 fair within the "
             f"budget; the fairest others have scores {scores}") in result.output

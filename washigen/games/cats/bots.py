@@ -5,7 +5,9 @@ The greedy bot walks each cat along a shortest route to its next goal (a fish it
 any cell of its start row), measured every turn on the map as it stands: cells holding another player's line are
 closed, its own line is open. A free jump counts by where it lands. It spends a special move (amazing jump or
 sewer pop) only where it saves at least SPECIAL_SAVING steps over the best normal move, or where no normal move
-leads anywhere (a trapped cat). Ties are broken by the match's rng, so a seed replays the same game.
+leads anywhere (a trapped cat). A cat no walk reaches (walled off by other players' lines) is measured by the moves
+it really has: the walk to where a special move it has left lands it on a walk to the goal, the special move
+counting one step. Ties are broken by the match's rng, so a seed replays the same game.
 
 The distances come from a flood from the goal (goal_flood: one big-integer operation a direction per ring),
 which a player's two cats share when they head for the same goal, and which starts from the player's flood of its
@@ -21,7 +23,9 @@ from ...arena import Bot, RandomBot
 from ...arena.search import strong_bot
 from . import engine
 from .engine import apply
-from .moves import NO_REGION, Move, State, Terrain, can_move, goal_of
+from .escape import escape, landings, ring_at
+from .flood import Flood, first_ring, goal_flood
+from .moves import NO_REGION, Move, State, can_move, goal_of
 from .trap import Walk
 
 SPECIAL_SAVING = 4          # steps a special move must save over the best normal move
@@ -73,17 +77,19 @@ class GreedyBot:
                 search = searches.get(index)
                 if search is None:
                     search = searches[index] = _search(state, index)
-                flood, goal_cells, here, limit, ghost = search
+                flood, landed, goal_cells, here, limit, ghost = search
                 if ghost:
                     walled = True
                     here -= FAR // 8              # after any real progress
             j = move.target
             kind = move.kind
+            spends = kind == "amazing" or kind == "pop"
             if goal_cells >> j & 1:
                 gain = -FAR // 4 - here          # takes a fish, or home: the goal of this leg
             else:
-                gain = _distance(flood, step_cells[j] if kind == "step" else 1 << j, limit) - here
-            (special if kind == "amazing" or kind == "pop" else normal).append((gain, draw(), move))
+                gain = _distance(landed if spends else flood, step_cells[j] if kind == "step" else 1 << j,
+                                 limit) - here
+            (special if spends else normal).append((gain, draw(), move))
         return normal, special, walled
 
 
@@ -114,29 +120,37 @@ def _best(normal: list, special: list, walled: bool) -> Move | None:
     return best_normal[2] if best_normal is not None else None
 
 
-def _search(state: State, index: int) -> tuple[Flood, int, int, int, bool]:
-    """One cat's distances this turn: (the flood from its goal over the cells it may walk, the cells that reach the
-    goal of this leg in one move, the cat's ring, the ring past which a move counts as unreachable, walled off).
-    The flood is looked at no farther than one ring past the cat (a move never ends farther than that and still
-    counts: farther is as bad as unreachable). A cat the flood does not reach is walled off (a ghost): it heads for
-    the goal as if other players' lines were jumpable."""
+def _search(state: State, index: int) -> tuple[Flood, Flood, int, int, int, bool]:
+    """One cat's distances this turn: (the flood from its goal its normal moves are measured by, the one its special
+    moves are measured by (where they land), the cells that reach the goal of this leg in one move, the cat's ring,
+    the ring past which a move counts as unreachable, walled off). The flood is looked at no farther than one ring
+    past the cat (a move never ends farther than that and still counts: farther is as bad as unreachable). A cat
+    the flood does not reach is walled off (a ghost): it heads for the goal by the fewest moves that spend the
+    special moves it has left (_escape), or, where none gets it there, as if other players' lines were jumpable."""
     cat = state.cats[index]
     land = state.game.terrain
     # A move onto one of these cells reaches the goal of this leg: a fish to take, or home.
     goal_cells = land.row_mask[cat.start_row] if cat.fish else state.fish
     goal = goal_of(state, cat)
     cells = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
-    ghost = False
     flood = goal_flood(state, cat.player, goal)
     level = flood.level(cells)
-    if level < 0:
-        ghost = True
-        flood = goal_flood(state, cat.player, goal, through_lines=True)
-        level = flood.level(cells)
+    if level >= 0:
+        return flood, flood, goal_cells, level, level + 1, False
+    landed = landings(state, flood)
+    level = ring_at(land, flood, cells)       # on a sewer a pop took it to, where sewer poppers keep cats off them
+    if level >= 0:
+        return flood, landed, goal_cells, level, level + 1, False
+    way_out = escape(state, cat, flood, landed, cells)
+    if way_out is not None:
+        walk, landed, level = way_out
+        return walk, landed, goal_cells, level, level + 1, True
+    flood = goal_flood(state, cat.player, goal, through_lines=True)
+    level = flood.level(cells)
     # Past the cat's own ring + 1 everything counts as unreachable; a cat not reached sees the whole flood.
     if level < 0:
-        return flood, goal_cells, FAR, FAR, ghost
-    return flood, goal_cells, level, level + 1, ghost
+        return flood, flood, goal_cells, FAR, FAR, True
+    return flood, flood, goal_cells, level, level + 1, True
 
 
 def _distance(flood: Flood, cells: int, limit: int) -> int:
@@ -159,19 +173,7 @@ def _distance(flood: Flood, cells: int, limit: int) -> int:
         if top == 0 or not reach[top - 1] & cells:
             return top
         top -= 1
-    return _first_ring(reach, cells, top)
-
-
-def _first_ring(reach: list[int], cells: int, top: int) -> int:
-    """The first of the rings 0..top (reach[top] holds one of `cells`) that holds one of `cells`."""
-    low = 0
-    while low < top:                     # reach only grows: halve the rings down to the first that holds one
-        mid = (low + top) // 2
-        if reach[mid] & cells:
-            top = mid
-        else:
-            low = mid + 1
-    return low
+    return first_ring(reach, cells, top)
 
 
 def _leaves_a_way_out(state: State, move: Move) -> bool:
@@ -188,147 +190,6 @@ def _leaves_a_way_out(state: State, move: Move) -> bool:
     if cat.region == NO_REGION and routes is not None and type(routes[move.cat]) is Walk:
         return True                      # a walk from a cell starts with a step (as the trap check reads it)
     return can_move(after, move.cat, cat, after.specials[team])
-
-
-# -- floods from the goal ----------------------------------------------------------------------------------------------
-
-EVERYWHERE = 1 << 30       # a ring limit no flood reaches
-
-
-class Flood:
-    """Rings of equal walking distance from a goal over the cells a player may walk (steps only; a building or
-    forest entered is occupied whole at once), grown ring by ring only as far as a question needs: most turns
-    the cats are found long before the whole map is flooded. reach[k] holds rings 0..k; `frontier` is the last
-    ring grown, or 0 once the flood has reached all it can."""
-    __slots__ = ("land", "goal", "open", "reach", "frontier", "old")
-
-    def __init__(self, land: Terrain, goal: int, open_cells: int, reach: list[int] | None = None,
-                 frontier: int | None = None):
-        self.land, self.goal, self.open = land, goal, open_cells
-        if reach is None:
-            frontier = goal & open_cells
-            reach = [frontier]
-        self.reach, self.frontier = reach, frontier
-        # A narrowed flood's old rings, the cells closed since, the ring holding the last of them and the old
-        # frontier: where its rings grow as before, the rest are taken from them (see _grow_to).
-        self.old: tuple | None = None
-
-    def level(self, cells: int, limit: int = EVERYWHERE) -> int:
-        """The first ring holding one of `cells`, looking no farther out than ring `limit`; -1 when none does."""
-        reach = self.reach
-        top = len(reach) - 1
-        if top < limit:
-            if not reach[top] & cells:
-                self._grow_to(cells, limit)
-                top = len(reach) - 1
-        else:
-            top = limit
-        if not reach[top] & cells:
-            return -1
-        if top and not reach[top - 1] & cells:
-            return top                       # mostly: the flood grew until it met the cells
-        return _first_ring(reach, cells, top)
-
-    def _grow_to(self, cells: int, limit: int) -> None:
-        """Grows rings until one holds one of `cells`, ring `limit` is grown or nothing is left to reach. A
-        narrowed flood takes the rest of its old rings (without the closed cells) as soon as a ring past the
-        closed cells comes out as the old one did."""
-        reach = self.reach
-        frontier, reached = self.frontier, reach[-1]
-        land = self.land
-        E, S, C = land.east, land.south, land.cols
-        regions, entered = land.buildings_and_forests, land.entered
-        left = self.open & ~reached                  # the open cells not reached yet
-        old = self.old
-        if old is not None:
-            rings, closed, last, old_frontier = old
-            kept = ~closed
-        k = len(reach)                               # the ring grown next
-        while frontier:
-            # The next ring: the cells first reached one step farther.
-            frontier = (((frontier & E) << 1) | ((frontier >> 1) & E) | ((frontier & S) << C)
-                        | ((frontier >> C) & S)) & left
-            touched = frontier & regions
-            if touched:                      # entering a building or forest occupies all of it at once
-                frontier |= (entered.get(touched) or land.regions_of(touched)) & left
-            if not frontier:
-                break
-            reached |= frontier
-            left ^= frontier                 # (the frontier is all of `left`)
-            reach.append(reached)
-            if old is not None:
-                if k >= len(rings):
-                    self.old = old = None
-                elif k > last and reached == rings[k] & kept and frontier == rings[k] ^ rings[k - 1]:
-                    reach += [ring & kept for ring in rings[k + 1:]]
-                    frontier = old_frontier & kept
-                    reached = reach[-1]
-                    left = self.open & ~reached
-                    self.old = old = None
-                    k = len(reach) - 1
-            if reached & cells or k >= limit:
-                break
-            k += 1
-        self.frontier = frontier
-
-    def narrowed(self, open_cells: int) -> Flood | None:
-        """This flood over fewer open cells (a later turn: other players drew more lines). Its rings before the
-        first one holding a newly closed cell stay as they are; the flood grows again from there, and as soon as a
-        ring past the closed cells comes out as before (without them), the rest are the old rings without them.
-        None when cells were opened (a fish taken) or the very first ring changed: then only a fresh flood will
-        do."""
-        if open_cells & ~self.open:
-            return None
-        closed = self.open & ~open_cells
-        reach = self.reach
-        inside = reach[-1] & closed
-        if not inside:
-            return Flood(self.land, self.goal, open_cells, reach[:], self.frontier)
-        low, top = 0, len(reach) - 1
-        while low < top:                     # the first ring holding a closed cell
-            mid = (low + top) // 2
-            if reach[mid] & closed:
-                top = mid
-            else:
-                low = mid + 1
-        if low == 0:
-            return None
-        last, top = low, len(reach) - 1
-        if reach[low] & inside == inside:    # mostly one cell was closed
-            top = low
-        while last < top:                    # the first ring holding all of them
-            mid = (last + top) // 2
-            if reach[mid] & inside == inside:
-                top = mid
-            else:
-                last = mid + 1
-        kept = reach[:low]
-        frontier = kept[-1] & ~kept[-2] if low > 1 else kept[0]
-        flood = Flood(self.land, self.goal, open_cells, kept, frontier)
-        flood.old = (reach, closed, last, self.frontier)
-        return flood
-
-
-def goal_flood(state: State, seat: int, goal: int, through_lines: bool = False) -> Flood:
-    """The flood from `goal` over the cells `seat`'s cats may walk today: not onto another player's line (unless
-    `through_lines`), a shrine, a fish outside the goal, nor (where sewer poppers keep cats off them) a sewer.
-    Kept on the state, so a player's two cats flood once between them; and it starts from the game's latest flood
-    for the same player and goal, whose rings up to the other players' new lines still hold."""
-    floods = state.floods
-    if floods is None:
-        floods = state.floods = {}
-    key = (-1 if through_lines else seat, goal)
-    flood = floods.get(key)
-    if flood is None:
-        land = state.game.terrain
-        others = 0 if through_lines else state.every & ~state.lines[seat]
-        open_cells = land.walkable[state.game.dry] & ~others & ~(state.fish & ~goal)
-        latest = state.game.floods.get(key)
-        flood = latest.narrowed(open_cells) if latest is not None else None
-        if flood is None:
-            flood = Flood(land, goal, open_cells)
-        floods[key] = state.game.floods[key] = flood
-    return flood
 
 
 # The strong bot plays its simulated games to the end: a guess from the steps each team has left (tried as

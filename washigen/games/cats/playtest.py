@@ -17,7 +17,8 @@ from ...arena.records import End
 from ...report import Report, Violation
 from ...words import N_, Says
 from . import engine
-from .bots import BOTS, Flood
+from .bots import BOTS
+from .flood import Flood
 from .moves import NO_REGION, goal_of
 from .setup import generate_setup
 from .model import CatsMap, CatsSetup, table
@@ -86,7 +87,7 @@ def progress(state: engine.State) -> tuple[float, ...]:
 
 def steps_left(state: engine.State, cat: engine.Cat) -> int:
     """The steps an unfinished cat still has at least to walk, measured as the greedy bot measures them (a flood
-    from its goal over the cells its player may walk, bots.Flood): to its goal, then for a cat without a fish the
+    from its goal over the cells its player may walk, flood.Flood): to its goal, then for a cat without a fish the
     rows from the far side back to its start row. A cat no walk takes to its goal (walled off, which only special
     moves or a trap decide) has as many steps left as the map has cells. The count is kept on the game for the
     next position: it holds while the cat and the fish are as they were, no other player's line closed a cell of
@@ -121,7 +122,7 @@ def _rows_back(rows: int, start_row: int) -> int:
 
 
 def _progress_flood(state: engine.State, seat: int, goal: int, others: int) -> Flood:
-    """The flood from `goal` over the cells `seat`'s cats may walk (as bots.goal_flood opens them: not onto
+    """The flood from `goal` over the cells `seat`'s cats may walk (as flood.goal_flood opens them: not onto
     `others`' lines, a shrine, a fish outside the goal or, where sewer poppers keep cats off them, a sewer),
     narrowed from the game's last one for the same seat and goal. Kept on the game apart from the bot's floods, so
     measuring progress never changes how far a bot's flood has grown, nor so what the bot plays."""
