@@ -150,10 +150,15 @@ def numbered_game(seed: int, first: int) -> GameRecord:
 
 
 class TwoPart(Exception):
-    """An exception that pickles but cannot be unpickled (its __init__ wants two arguments, args holds one)."""
+    """An exception that pickles but cannot be unpickled (its __init__ wants two arguments, args holds one). Its
+    own __reduce__ says so, whatever else is loaded: `distributed` (imported by the cluster tests in the same
+    process) installs tblib's pickling of every exception, with which this one travelled whole."""
 
     def __init__(self, first: str, second: str):
         super().__init__(f"{first} {second}")
+
+    def __reduce__(self):
+        return TwoPart, self.args
 
 
 def failing_game(bad_seed: int, message: str, seed: int, first: int) -> GameRecord:
