@@ -8,14 +8,14 @@ import importlib.util
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
 import warnings
 from pathlib import Path
 
 import pytest
+
+from .test_sweep import killed_and_resumed
 
 HERE = Path(__file__).resolve().parent
 
@@ -81,22 +81,7 @@ def test_a_sweep_of_the_plugin_killed_halfway_ends_with_the_same_file(site, tmp_
     out = tmp_path / "killed.jsonl"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "washigen", "sweep", "nim", "-o", str(out), *args, "--jobs", "2"]
-    started = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    deadline = time.monotonic() + 120
-    while (not out.exists() or out.read_bytes().count(b"\n") < 2) and started.poll() is None:
-        assert time.monotonic() < deadline, "no line within 120 s"
-        time.sleep(0.02)
-    os.killpg(started.pid, signal.SIGKILL)          # the parent and its workers, as a crash would
-    started.wait(timeout=30)
-    kept = out.read_bytes()
-    assert kept.count(b"\n") < 20, "the run finished before it could be killed; nothing was tested"
-    missing = expected.splitlines(keepends=True)[kept.count(b"\n")]
-    with out.open("ab") as file:
-        file.write(missing[:len(missing) // 2])     # the line the killed run was writing, cut short
-    again = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    assert again.returncode == 0, again.stderr[-2000:]
-    assert out.read_bytes() == expected
+    killed_and_resumed(command, out, expected, maps=20, cwd=tmp_path, env=env)
 
 
 def test_one_cards_sweep_line_is_its_balance_as_washigen_balance_plays_it(site, tmp_path):

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -67,22 +68,32 @@ def test_a_sweep_killed_halfway_goes_on_where_it_stopped(tmp_path):
     out = tmp_path / "killed.jsonl"
     command = [sys.executable, "-m", "washigen", "sweep", "cops", "--seeds", seeds, *made, "--games", str(GAMES),
                "--jobs", "2", "-o", str(out)]
-    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    again = killed_and_resumed(command, out, whole, maps=24)
+    assert b"maps played now" in again.stdout
+
+
+def killed_and_resumed(command: list[str], out: Path, whole: bytes, maps: int, **run: Any
+                       ) -> subprocess.CompletedProcess:
+    """Runs the sweep `command` (writing `out`), kills it and its workers once it has written two lines, cuts the
+    line it was writing in half, runs it again to the end and checks it ends with `whole`, the file of one
+    uninterrupted run of `maps` maps; the second run's result. `run`: cwd, env for both runs."""
+    started = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                               **run)
     deadline = time.monotonic() + 120
-    while (not out.exists() or out.read_bytes().count(b"\n") < 2) and run.poll() is None:
+    while (not out.exists() or out.read_bytes().count(b"\n") < 2) and started.poll() is None:
         assert time.monotonic() < deadline, "no line within 120 s"
-        time.sleep(0.05)
-    os.killpg(run.pid, signal.SIGKILL)              # the whole group: parent and workers, as a crash would
-    run.wait(timeout=30)
+        time.sleep(0.02)
+    os.killpg(started.pid, signal.SIGKILL)          # the whole group: parent and workers, as a crash would
+    started.wait(timeout=30)
     kept = out.read_bytes()
-    assert kept.count(b"\n") < 24, "the run finished before it could be killed; nothing was tested"
+    assert kept.count(b"\n") < maps, "the run finished before it could be killed; nothing was tested"
     missing = whole.splitlines(keepends=True)[kept.count(b"\n")]
     with out.open("ab") as file:
         file.write(missing[:len(missing) // 2])     # the line the killed run was writing, cut short
-    again = subprocess.run(command, capture_output=True, timeout=300)
+    again = subprocess.run(command, capture_output=True, timeout=300, **run)
     assert again.returncode == 0, again.stderr.decode()[-2000:]
     assert out.read_bytes() == whole
-    assert b"maps played now" in again.stdout
+    return again
 
 
 def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):

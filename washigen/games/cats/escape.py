@@ -6,7 +6,7 @@ moves._jump_landing finds landings."""
 from __future__ import annotations
 
 from .flood import EVERYWHERE, Flood, first_ring
-from .moves import Cat, State, Terrain, _team_lines
+from .moves import Cat, State, Terrain, _bits, _team_lines
 
 def escape(state: State, cat: Cat, flood: Flood, landed: Flood, cells: int) -> tuple[Flood, Flood, int] | None:
     """The way out of a walled cat (the goal's `flood`, grown whole, does not reach it; it stands on `cells`;
@@ -53,7 +53,7 @@ def landings(state: State, walk: Flood) -> Flood:
         return walk
     land = game.terrain
     popped: dict[int, int] = {}                  # ring -> the sewers a pop there lands on
-    for sewer in _cells(land.sewer):
+    for sewer in _bits(land.sewer):
         ring = _ring(walk.reach, land.around_cell[sewer] & walk.open)
         if ring >= 0:
             popped[ring + 1] = popped.get(ring + 1, 0) | 1 << sewer
@@ -87,7 +87,7 @@ def _pop_starts(state: State, cat: Cat, reach: list[int], open_cells: int):
     ring `ring` of `reach` (as moves.py pops)."""
     land = state.game.terrain
     free = land.sewer & ~state.blocked & ~(state.every & ~state.lines[cat.player])
-    for s in _cells(free):
+    for s in _bits(free):
         for t in land.partners[s]:
             ring = _ring(reach, 1 << t) if free >> t & 1 else -1
             if ring >= 0:
@@ -144,7 +144,7 @@ def _run_starts(behind, landings: int, lined: int, team: int) -> int:
 def _ways_out(land: Terrain, d: str, starts: int) -> int:
     """`starts` without the cells of a building or forest whose jump in direction `d` stays in it."""
     region_of, step = land.region_of, land.step[d]
-    for frm in _cells(starts & land.buildings_and_forests):
+    for frm in _bits(starts & land.buildings_and_forests):
         if region_of[step[frm]] == region_of[frm]:
             starts &= ~(1 << frm)
     return starts
@@ -174,10 +174,3 @@ def _grown(land: Terrain, open_cells: int, seeds: list[int]) -> list[int]:
 def _ring(reach: list[int], cells: int) -> int:
     """The first ring holding one of `cells`, or -1."""
     return first_ring(reach, cells, len(reach) - 1) if reach and reach[-1] & cells else -1
-
-
-def _cells(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
