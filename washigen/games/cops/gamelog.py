@@ -106,13 +106,18 @@ def replay_log(path: Path, load_map: Callable[[], CopsMap] | None = None):
             raise InputError(at_line(path, number, error.says)) from None
         state = engine.apply(state, move)
         played.append(str(move))
-    if "result" in header and header["result"][1] != reached(design, state, len(played)):
-        number, said = header["result"]
+    if "result" in header:
+        _check_result(path, header["result"], reached(design, state, len(played)))
+    return design, state, played, game_seed, first
+
+
+def _check_result(path: Path, line: tuple[int, str], moves_reach: str) -> None:
+    """The log's `# result:` line is what its moves reach; else a refusal by that line."""
+    number, said = line
+    if said != moves_reach:
         raise InputError(at_line(path, number, Says(N_("{field}: the log says {said}, but its moves reach {reached} "
                                                        "(a log cut short or edited)"), field="result",
-                                                    said=quoted(said), reached=quoted(reached(design, state,
-                                                                                              len(played))))))
-    return design, state, played, game_seed, first
+                                                    said=quoted(said), reached=quoted(moves_reach))))
 
 
 def _log_lines(path: Path) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
