@@ -170,6 +170,8 @@ MEAN_DESTINATION = 4.0           # a destination's worth to a cat that is off th
 QUICK_PLAYS = 8                  # plays of a card the greedy continuations try
 CONTINUATION_ROUNDS = 2          # rounds of greedy play after a candidate plan, before its margin is scored
 MARGIN_SCALE = 3.0               # points of lead that make a win about three times as likely as a loss
+REACH_POWERS = tuple(REACH ** steps for steps in range(START + 2))   # by a cat's column + 1 (DEST is -1)
+OFF_BOARD_WORTH = MEAN_DESTINATION * REACH ** (START + 2)
 
 Option = TypeVar("Option")       # what the search ranks: a swap, a card play, a plan
 
@@ -196,13 +198,15 @@ def cats_worth(state: State, player: int) -> float:
     a cat off the board, a mean destination from behind the starts."""
     colour = state.colours[player]
     points = 0.0
-    for k in state.cats_of(player):
-        pos = state.cats[k].pos
+    for cat in state.cats:
+        if cat.owner != player:
+            continue
+        pos = cat.pos
         if pos is None:
-            points += MEAN_DESTINATION * REACH ** (START + 2)
+            points += OFF_BOARD_WORTH
             continue
         near = state.dest[pos[0]][1]
-        points += (dest_points(near, colour) if near else 1.0) * REACH ** (pos[1] + 1)
+        points += (dest_points(near, colour) if near else 1.0) * REACH_POWERS[pos[1] + 1]
     return points
 
 

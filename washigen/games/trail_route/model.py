@@ -8,6 +8,7 @@ touches the road. Each row's starting position lies right of road column 7.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Literal
@@ -142,6 +143,7 @@ def dest_pair(code: str) -> tuple[str, str] | None:
     return None
 
 
+@cache                   # read for every cat on every table a bot tries: a few codes and colours, parsed once
 def dest_points(code: str, colour: str) -> int:
     """What a destination tile scores for a cat of `colour`."""
     pair = dest_pair(code)
