@@ -4,9 +4,13 @@ poppers; small segments keep the games short, so the test stays fast."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from washigen.games.cats.generate import generate_map
+from washigen.games.cats.plan import MapSpec, base_plan
+from washigen.games.cats.variants import _uncut, playable_cut_ups
 from washigen.games.cats.playtest import play_check
 from washigen.games.cats.rules import validate
 
@@ -35,11 +39,32 @@ def test_at_least_500_maps_are_tried():
     assert sum(count for _, count, _ in KINDS) >= 500
 
 
+def searched_first(seed: int, options: dict):
+    """The cut-up `generate_map(cut_up=True, budget=0)` returns (the first of the seed's good cut-ups that plays, or
+    the uncut order where none does) before the greedy games that judge its fairness (tests/test_cats_fair.py's)
+    are played on it: the same map, without its stored verdict."""
+    spec = MapSpec(**{key: value for key, value in options.items() if key != "budget"})
+    base = base_plan(spec, seed, with_forests=False)
+    return next(playable_cut_ups(spec, seed, base), None) or _uncut(spec, seed, base)
+
+
+def generated(seed: int, options: dict):
+    return searched_first(seed, options) if options.get("cut_up") else generate_map(seed=seed, **options)
+
+
+@pytest.mark.parametrize("kind", [kind for kind, _, options in KINDS if options.get("cut_up")])
+def test_the_cut_up_searched_with_no_budget_is_the_first_that_plays(kind):
+    options = next(options for name, _, options in KINDS if name == kind)
+    searched = generate_map(seed=1, **options)
+    assert searched.play_games is not None and searched.variant is not None
+    assert replace(searched, play_games=None, play_score=None, play_fair=None) == searched_first(1, options)
+
+
 @pytest.mark.parametrize("kind,count,options", KINDS, ids=[k for k, _, _ in KINDS])
 def test_every_generated_map_is_playable(kind, count, options):
     failures = []
     for seed in range(count):
-        design = generate_map(seed=seed, **options)
+        design = generated(seed, options)
         report = validate(design) + play_check(design)      # the check as DESIGN 9 defines it
         if not report.ok:
             failures.append((seed, [str(v) for v in report.errors][:2]))
