@@ -20,11 +20,13 @@ from .. import api as washigen
 from ..design import Design, dumps, load, loads, print_of, to_dict
 from ..errors import InputError
 from ..games.params import SEED_MAX, Param
-from ..games.registry import Component, Game, all_games, design_classes, get_game, maker_of
+from ..games.registry import Component, Game, all_games, get_game, maker_of
 from ..inputs import json_spelled
 from ..i18n import MUST_BE, NONE, SOURCE_LANGUAGE, translator
 from ..words import N_, Says
 from . import board
+from .offers import broken, playable, refusal, refused_kind
+from .offers import replays_its_making as replays_its_making        # where the studio's callers found it
 from .places import grid_geometry, mark, strip_frames
 
 FORMATS = {"svg": "image/svg+xml", "pdf": "application/pdf", "png": "image/png", "json": "application/json",
@@ -51,7 +53,6 @@ PAGE_ADVICE = N_("lower the PNG resolution, or print a PDF")
 WHOLE_FROM_0 = N_("a whole number from 0")
 PRINT_OPTIONS_OBJECT = N_("must be an object of print options, such as {example}, got {kind}")
 UNKNOWN_PRINT_OPTION = N_("{field}: unknown print option; known: {known}")
-NO_ENGINE_PLAYS = N_("{game}: no engine plays a {kind} of this game yet")
 
 
 class NotFound(InputError):
@@ -489,40 +490,6 @@ def design_params(component: Component | None, design: Design) -> dict[str, Any]
     return values
 
 
-def playable(game: Game, design: Design) -> dict[str, bool]:
-    """Whether the page offers a bot game and a balance estimate on this design: the game's `play` and `balance`
-    hooks take designs of its kind (as their signatures say), or, for a game whose bot game needs no design (Cat
-    Tree's grows from the deal), the design is what its `play` component made; a bot game only where a component
-    replays one (a plugin may have a `play` hook and no drawing of its games)."""
-    shown = any(c.replay is not None for c in game.components)      # a bot game the page can show (as /api/games)
-    return {"play": shown and (takes_design(game, "play", design) or replays_its_making(game, design)),
-            "balance": takes_design(game, "balance", design)}
-
-
-def design_types(game: Game, hook_name: str) -> tuple[type, ...]:
-    """The design classes a hook's first parameter is annotated with."""
-    import inspect
-
-    hook = getattr(game, hook_name, None)
-    first = None if hook is None else next(iter(inspect.signature(hook).parameters.values()), None)
-    return () if first is None else design_classes(game, hook, first.annotation)
-
-
-def takes_design(game: Game, hook_name: str, design: Design) -> bool:
-    return isinstance(design, design_types(game, hook_name))
-
-
-def replays_its_making(game: Game, design: Design) -> bool:
-    """A game whose `play` hook takes no design, and a design of the kind its `play` component makes (by the maker's
-    return annotation): the bot game shown is the one that made the design, played again from its seed."""
-    import inspect
-
-    maker = next((c.make for c in game.components if c.name == "play"), None)
-    if getattr(game, "play", None) is None or design_types(game, "play") or maker is None or design.seed is None:
-        return False
-    return isinstance(design, design_classes(game, maker, inspect.signature(maker).return_annotation))
-
-
 UPLOAD_FORMS = (".json", ".txt", ".tmj", ".tmx")
 
 
@@ -654,8 +621,9 @@ def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     request_fields(body, ("design", "seed"), "POST /api/play")
     design = design_of(body)
     game = get_game(design.GAME)
-    if not playable(game, design)["play"]:
-        raise Conflict(Says(NO_ENGINE_PLAYS, game=game.name, kind=design.KIND))
+    reason = refusal(game, design, "play")
+    if reason is not None:
+        raise Conflict(reason)                  # the reason the page was offered no bot game for
     played = board.played(design, _seed(body) or 0)
     return {"game": game.name, "lines": list(played.lines),
             "board": None if played.draw is None else {"moves": len(played.moves)}}
@@ -671,9 +639,14 @@ def board_step(body: dict[str, Any], folder: Path | None = None) -> dict[str, An
 
 
 def _board_design(body: dict[str, Any]) -> Design:
+    """The design of a bot game drawn on the board: refused as POST /api/play refuses it, a kind it plays no game
+    on said as the board says it."""
     design = design_of(body)
-    if not playable(get_game(design.GAME), design)["play"]:
+    if refused_kind(get_game(design.GAME), design, "play") is not None:
         raise Conflict(Says(board.NOT_ON_BOARD, game=design.GAME))
+    reason = broken(design)
+    if reason is not None:
+        raise Conflict(reason)
     return design
 
 

@@ -15,8 +15,9 @@ from ..design import Design, dumps
 from ..errors import InputError
 from ..games.registry import Game, get_game
 from ..words import N_, Says
-from .api import (NO_ENGINE_PLAYS, Conflict, FieldError, _count, _seed, design_of, design_types, language,
-                  named_field, packed, printed_files, refused, replays_its_making, request_fields, type_name)
+from .api import (Conflict, FieldError, _count, _seed, design_of, language, named_field, packed, printed_files,
+                  refused, request_fields, type_name)
+from .offers import balance_table, refusal
 
 if TYPE_CHECKING:
     from ..api import Balance
@@ -73,28 +74,24 @@ def _balance_run(body: dict[str, Any], runs: BalanceRuns | None, reuse: bool,
     design = design_of(body)
     game = get_game(design.GAME)
     _check_bots(body.get("bots", BALANCE_BOTS), game)
-    hook = getattr(game, "balance", None)
-    if hook is None:
-        raise Conflict(Says(N_("{game}: no engine plays this game yet, so there is no balance estimate"),
-                            game=game.name))
-    # A design that is the bots' own game (Cat Tree's tree, grown from the deal) is no table to play on: its
-    # balance is the deals', as `GAME balance` plays them with no design.
-    replayed = replays_its_making(game, design)
-    kinds = design_types(game, "balance")        # none where the hook does not say: it refuses what it cannot play
-    if kinds and not replayed and not isinstance(design, kinds):
-        raise Conflict(Says(NO_ENGINE_PLAYS, game=game.name, kind=design.KIND))      # as POST /api/play says it
+    reason = refusal(game, design, "balance")
+    if reason is not None:
+        raise Conflict(reason)          # the reason the page was offered no estimate for
+    hook = game.balance
+    assert hook is not None             # refusal() finds a game without one
+    table = balance_table(game, design)
     games = _count(body, "games", BALANCE_GAMES, 1, MAX_BALANCE_GAMES)
     seed = _seed(body) or 0
     key = BalanceRuns.key(design, games, seed)
     held = runs.get(key) if runs is not None else None
     if held is None:                    # a run the studio holds was played already: its chart is never refused
-        refuse_long_run(game, None if replayed else design, games)
+        refuse_long_run(game, table, games)
     result = held if reuse else None
     if result is None:
         try:
-            result = hook(None if replayed else design, games, seed, 1)
-        except InputError as error:     # a design of a kind it plays, that it still cannot (a Cat Tree layout with
-            if replayed or named_field(error) != "design":          # cards): a conflict too, the request is sound
+            result = hook(table, games, seed, 1)
+        except InputError as error:     # a design of a kind it plays, that a plugin's hook still cannot: a conflict
+            if table is None or named_field(error) != "design":     # too, the request is sound
                 raise
             raise Conflict(error.says) from None
         if runs is not None:

@@ -1,0 +1,104 @@
+"""What the page offers on a design (a bot game, a balance estimate and its chart) and what the endpoints then play,
+worked out by one function, `refusal`: the page offers an action where it finds no reason not to, and the endpoints
+refuse with the reason it finds (DESIGN 10: actions are offered only where they apply). What a game's hooks take
+is read from the registry (their signatures, the components that make and replay designs), never from a game's
+internals."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Literal
+
+from ..design import Design, refuse_broken
+from ..errors import InputError
+from ..games.registry import Game, design_classes
+from ..words import N_, Says
+
+Action = Literal["play", "balance"]
+ACTIONS: tuple[Action, ...] = ("play", "balance")
+NO_ENGINE_PLAYS = N_("{game}: no engine plays a {kind} of this game yet")
+NO_BALANCE_ENGINE = N_("{game}: no engine plays this game yet, so there is no balance estimate")
+# A game whose bots build the design from the deal (Cat Tree's tree): a design is played only where it keeps the
+# seed of the bots' game that built it (its bot game is that one again, its balance the deals', as `GAME balance`
+# plays them with no design); one without is no game of theirs (a tree laid out by hand).
+NOT_THEIR_GAME = N_("{game}: its bots build the {kind} from the deal; a bot game and a balance estimate are played "
+                    "for a {kind} they built, which keeps the seed of their game ({command}), and this one has no "
+                    "seed")
+
+
+def playable(game: Game, design: Design) -> dict[str, bool]:
+    """{"play": ..., "balance": ...}: whether the page offers a bot game and a balance estimate on this design,
+    where `refusal` finds no reason not to play it (the chart goes with the balance); the design checked against
+    its rules once for both."""
+    kinds = {action: refused_kind(game, design, action) for action in ACTIONS}
+    fault = None if all(kinds.values()) else broken(design)
+    return {action: reason is None and fault is None for action, reason in kinds.items()}
+
+
+def refusal(game: Game, design: Design, action: Action) -> Says | str | None:
+    """Why the design is not played for `action` ("play": one bot game; "balance": the estimate and its chart), or
+    None where it is: the endpoints refuse with this reason (409), and the page offers the action only where there
+    is none."""
+    return refused_kind(game, design, action) or broken(design)
+
+
+def refused_kind(game: Game, design: Design, action: Action) -> Says | None:
+    """Why no design of this kind is played for `action`: the game has no engine for it (a bot game also needs a
+    component that replays it, as GET /api/games says); its bots build designs of this kind from the deal and this
+    one keeps no seed of their game; or its hook does not take designs of this kind (as its signature says; a hook
+    that does not say is handed every design of its game, and refuses what it cannot play)."""
+    kind = design.KIND
+    if getattr(game, action, None) is None:
+        return Says(NO_BALANCE_ENGINE, game=game.name) if action == "balance" else \
+            Says(NO_ENGINE_PLAYS, game=game.name, kind=kind)
+    if action == "play" and not any(c.replay is not None for c in game.components):
+        return Says(NO_ENGINE_PLAYS, game=game.name, kind=kind)     # a plugin's `play` hook, no drawing of its games
+    if built_from_the_deal(game, design):
+        if design.seed is None:
+            return Says(NOT_THEIR_GAME, game=game.name, kind=kind, command=f"washigen {game.name} play --seed N")
+        return None
+    kinds = design_types(game, action)
+    if (action == "play" and not kinds) or (kinds is not None and not isinstance(design, kinds)):
+        return Says(NO_ENGINE_PLAYS, game=game.name, kind=kind)
+    return None
+
+
+def broken(design: Design) -> Says | str | None:
+    """The first rule the design breaks, as the command line and washigen.play and balance refuse it: bots do not
+    play a broken design."""
+    try:
+        refuse_broken(design)
+    except InputError as error:
+        return error.says
+    return None
+
+
+def balance_table(game: Game, design: Design) -> Design | None:
+    """What the game's `balance` hook plays on, for a design `refusal` finds no reason not to: the design, or None
+    (the game's own table) where it is the game its bots built from the deal (its balance is the deals')."""
+    return None if replays_its_making(game, design) else design
+
+
+def design_types(game: Game, hook_name: str) -> tuple[type, ...] | None:
+    """The design classes a hook's first parameter is annotated with (none: it takes no design); None where there is
+    no such hook or it does not say (no annotation)."""
+    hook = getattr(game, hook_name, None)
+    first = None if hook is None else next(iter(inspect.signature(hook).parameters.values()), None)
+    if first is None or first.annotation is inspect.Parameter.empty:
+        return None
+    return design_classes(game, hook, first.annotation)
+
+
+def built_from_the_deal(game: Game, design: Design) -> bool:
+    """A game whose bot game needs no design (its `play` hook takes none: Cat Tree's tree grows from the deal), and
+    a design of the kind its `play` component makes (by the maker's return annotation): what its bots build."""
+    maker = next((c.make for c in game.components if c.name == "play"), None)
+    if getattr(game, "play", None) is None or design_types(game, "play") or maker is None:
+        return False
+    return isinstance(design, design_classes(game, maker, inspect.signature(maker).return_annotation))
+
+
+def replays_its_making(game: Game, design: Design) -> bool:
+    """A design its game's bots built from the deal, with the seed of their game: the bot game shown is the one
+    that built it, played again from its seed."""
+    return design.seed is not None and built_from_the_deal(game, design)
