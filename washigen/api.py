@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 BALANCE_GAMES = 200         # games a balance plays unless told: enough for a 95 % interval of about ±7 points
 BALANCE_BOTS = "greedy"     # who plays a balance unless told (the games' `balance` hooks' default)
+MAX_GAMES = 100_000         # games in one balance, as the command line's --games
 WHOLE_NUMBER_IN = N_("{field}: must be a whole number {low}..{high}, got {value!r}")    # games, jobs, a seed
 
 
@@ -109,10 +110,8 @@ def balance(game: str, design: Design | None = None, *, games: int = BALANCE_GAM
     each rate with its 95 % Wilson interval (DESIGN 9). The numbers depend only on the arguments, not on `jobs`."""
     hook = _playable(game, "balance").balance
     assert hook is not None                  # _playable refuses a game without one
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
-        raise InputError(Says(WHOLE_NUMBER_IN, field="games", low=1, high=100000, value=games))
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
-        raise InputError(Says(WHOLE_NUMBER_IN, field="jobs", low=1, high=64, value=jobs))
+    _whole(games, "games", 1, MAX_GAMES)
+    _whole(jobs, "jobs", 1, 64)
     return _in_python_words(lambda: hook(_playable_design(design), games=games, seed=_seed(seed), jobs=jobs,
                                          bots=_bots(bots) or BALANCE_BOTS), "bots", "games", "jobs")
 
@@ -126,9 +125,18 @@ def check_run(game: str, design: Design | None = None, *, games: int = BALANCE_G
     no cost is not estimated. play() and balance() do not call it: a script asks for the work it wants; the
     studio and the command line call it for every run."""
     from .arena.balance import refuse_long_run
+    from .arena.bots import check_strengths
+    from .design import Design, checked
     from .games import get_game
 
     run_cost = get_game(game).extra.get("run_cost")
+    # Held as balance() holds them: a count of any other type failed deep in the estimate (a TypeError, NaN's
+    # ValueError), 0 or -3 games passed unestimated, strong:0 was estimated as greedy, a text a design.
+    _whole(games, "games", 1, MAX_GAMES)
+    bots = _bots(bots) or BALANCE_BOTS
+    check_strengths(bots, option="bots")
+    if design is not None and not isinstance(design, Design):
+        checked(design)                       # refuses it by its type, as play() and balance() do
     if run_cost is None:
         return
     refuse_long_run(games, run_cost(design), bots, options or f"games={games}, bots={bots}")
@@ -481,6 +489,12 @@ def _playable_design(design: Any) -> Any:
     if design is not None:
         refuse_broken(design)
     return design
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> None:
+    """A count as balance() takes its games and jobs (no bool, no float), or InputError naming it."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(Says(WHOLE_NUMBER_IN, field=name, low=low, high=high, value=value))
 
 
 def _seed(seed: Any, optional: bool = True) -> Any:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import InputError
-from ..inputs import quoted
+from ..inputs import CONTROL, quoted
 from ..words import N_, Says
 from .bots import bot_specs
 
@@ -66,3 +66,16 @@ def beside(path: Path, number: int, name: str) -> Path:
                                                        "copy the map beside the log"), field="map-file",
                                                     name=quoted(name))))
     return target
+
+
+def logged_name(map_file: Path | str) -> str:
+    """The name a log writes for its map file (`beside` reads it back): refused, before the log is written, where
+    the log could not say it as it is: spaces at its ends (a header value is read stripped), a line end or another
+    control character, or bytes that are not UTF-8 (the log is UTF-8 text). Such a log named a file no replay
+    found, or broke its own header; a non-UTF-8 name was a traceback."""
+    name = Path(map_file).name
+    if name != name.strip() or CONTROL.search(name):
+        raise InputError(Says(N_("--map {name}: a game log cannot name this file (spaces at its ends, a line end, a "
+                                 "control character or bytes that are not {encoding}), and a replay reads the map "
+                                 "by its name; rename the file"), name=quoted(name), encoding="UTF-8"))
+    return name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ import click
 
 from ..errors import InputError
 from ..games.params import SEED_MAX
+from ..inputs import quoted
 from ..words import N_, Says
 from .options import given_on_command_line, lang_option, report_written
 
@@ -191,12 +193,15 @@ def parse_seeds(text: str) -> list[int]:
         try:
             first, last = int(low), int(high if dash else low)
         except ValueError:
-            raise InputError(f"--seeds: {part!r} is not a seed or a range like 1-200") from None
+            raise InputError(f"--seeds: {quoted(part)} is not a seed or a range like 1-200") from None
         if not 0 <= first <= last <= SEED_MAX:
-            raise InputError(f"--seeds: {part!r} must run upwards within 0..{SEED_MAX}")
+            raise InputError(f"--seeds: {quoted(part)} must run upwards within 0..{SEED_MAX}")
         if len(seeds) + last - first + 1 > MAX_SWEEP_MAPS:
             raise InputError(f"--seeds: at most {MAX_SWEEP_MAPS} maps in one sweep")
         seeds.extend(range(first, last + 1))
+    if len(set(seeds)) < len(seeds):          # the same map swept twice, and counted twice among the fair
+        again = next(seed for seed, count in Counter(seeds).items() if count > 1)
+        raise InputError(f"--seeds: seed {again} is given more than once; each map is swept once")
     return seeds
 
 
@@ -220,6 +225,9 @@ def _settings(pairs: tuple[str, ...]) -> dict:
             settings[name] = json.loads(value)
         except ValueError:
             settings[name] = value
+        except RecursionError:                 # [[[[... thousands deep: a traceback, exit 1
+            raise InputError(f"--set {name}: a value nested too deep to read ({quoted(value)}); not a parameter "
+                             "of a map maker") from None
     return settings
 
 

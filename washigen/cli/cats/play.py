@@ -27,6 +27,7 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
 
     from ...output import is_stdout, write_bytes
     from ...arena import first_seat, game_seed
+    from ...arena.gamelog import logged_name
     from ...games.cats.gamelog import outcome_text, write_log
     from ...games.cats.rates import run_cost
     from ...games.cats.playtest import play_game
@@ -35,6 +36,9 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
     if replay_file is not None:
         _replay(replay_file, output, print_options)
         return
+    logged_map = None if map_file is None or is_stdout(Path(map_file)) else map_file   # standard input has no name
+    if logged_map is not None and output is not None and output.suffix.lower() == ".txt":
+        logged_name(logged_map)                      # a name no log can say, refused before any game
     seed = resolve_seed(seed)
     design, setup = play_map(map_file, seed, players, coop, long, forests, jinja, sewer_poppers, tape_width,
                              segment_rows, segment_cols)
@@ -55,9 +59,9 @@ def command(map_file, bots, games, players, coop, long, forests, jinja, sewer_po
     if output is not None:
         first = played[0]
         if output.suffix.lower() == ".txt":
-            text = write_log(design, map_file, first.setup, first.record.first, bots, first.record, first.moves)
+            text = write_log(design, logged_map, first.setup, first.record.first, bots, first.record, first.moves)
             report_written([write_bytes(output, text.encode("utf-8"))])
-            if map_file is not None and not is_stdout(output) and \
+            if logged_map is not None and not is_stdout(output) and \
                     Path(map_file).resolve().parent != output.resolve().parent:
                 click.echo(f"note: the log names its map {Path(map_file).name}; a replay reads it beside the log, "
                            f"so keep a copy in {output.resolve().parent}", err=True)

@@ -28,6 +28,7 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
     from ...games.cops import playtest as playing
     from ...games.cops import engine
 
+    _refuse_unloggable(replay, map_file, output)
     if replay is not None:
         from ...games.cops.gamelog import reached, replay_log
 
@@ -67,6 +68,21 @@ def command(map_file, players, offset, tape_width, layout, fair, seed, bots, gam
             click.echo(playing.game_line(index, record, unfinished))
     if output is not None:
         _write_game(design, first_match, output, print_options, bots, map_file)
+
+
+def _refuse_unloggable(replay: Path | None, map_file: str | None, output: Path | None) -> None:
+    """Before any game: a replay's -o LOG.txt (as Cats refuses it: the log written again lost its map file and said
+    greedy for the log's bots), and a --map whose file name no log can say (arena.gamelog.logged_name)."""
+    from ...arena.gamelog import logged_name
+    from ...errors import InputError
+    from ...output import is_stdout
+
+    if output is None or output.suffix.lower() != ".txt":
+        return
+    if replay is not None:
+        raise InputError("-o: a replay draws the game (.pdf, .svg, .png); the log is the file replayed")
+    if map_file is not None and not is_stdout(Path(map_file)):
+        logged_name(map_file)
 
 
 def _game_json(record, unfinished: bool = False) -> dict:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ...design import load
 from ...errors import InputError
-from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, beside, checked_bots
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, beside, checked_bots, logged_name
 from ...inputs import exact_number, quoted, read_text
 from ...words import N_, Says
 from ..foreign import refuse_other_log
@@ -83,7 +83,7 @@ def write_log(design: CatsMap, map_file: Path | None, setup: CatsSetup, first: i
               moves: tuple[str, ...]) -> str:
     lines = ["# Tokyo Washi Game Cats: a game log. Replay it: washigen cats play --replay FILE"]
     if map_file is not None:
-        lines.append(f"map-file: {Path(map_file).name}")     # read back beside the log, by its name alone
+        lines.append(f"map-file: {logged_name(map_file)}")   # read back beside the log, by its name alone
     else:
         lines.append("map: " + " ".join(f"{k.replace('_', '-')}={_value(getattr(design, k))}" for k in OPTIONS))
     lines.append(f"map-check: {grid_check(design)}")

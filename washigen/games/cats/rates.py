@@ -36,10 +36,9 @@ def run_cost(design: CatsMap | None = None) -> GameCost:
     the default 2-player map, which `cats balance` plays without one; a set-up: its map's)."""
     from ...arena.balance import GameCost
     from .bots import STRONG_STRENGTH
-    from .model import CatsSetup
+    from .playtest import map_of
 
-    if isinstance(design, CatsSetup):
-        design = design.map
-
+    if design is not None:
+        design = map_of(design)       # a set-up's map; a roll or another game's design refused as balance does
     greedy = 1 / NOMINAL_RATES[2] if design is None else game_cost(cast(Any, design)) / NOMINAL_RATES[design.players]
     return GameCost(greedy=greedy, per_strength=STRONG_COST, default_strength=STRONG_STRENGTH, fixed=STRONG_FIXED)

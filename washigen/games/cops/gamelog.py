@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, beside, checked_bots
+from ...arena.gamelog import SECOND_LINE, WHOLE_IN, add_move, at_line, beside, checked_bots, logged_name
 from ...errors import InputError
 from ...design import dumps, load
 from ...inputs import exact_number, quoted, read_text
@@ -44,7 +44,7 @@ def game_log(design, moves, seed: int, first: int, bots: str, map_file: Path | N
              f"# players: {design.players}", f"# seed: {design.seed}", f"# offset: {exact_number(design.offset)}mm",
              f"# tape-width: {exact_number(design.tape_width)}mm", f"# layout: {design.layout}"]
     if map_file is not None:
-        lines.append(f"# map-file: {Path(map_file).name}")      # read back beside the log, by its name alone
+        lines.append(f"# map-file: {logged_name(map_file)}")    # read back beside the log, by its name alone
     lines += [f"# map-check: {map_check(design)}", f"# first: {first + 1}", f"# game-seed: {seed}",
               f"# bots: {bots}"] + ([f"# result: {result}"] if result else [])
     for index, move in enumerate(moves):
@@ -182,8 +182,9 @@ def _map_beside(path: Path, number: int, name: str) -> CopsMap:
     """The map a `map-file:` line names, in the log's own folder."""
     from .model import CopsMap
 
+    target = beside(path, number, name)            # refuses by the line itself: not wrapped again below
     try:
-        design = load(beside(path, number, name))
+        design = load(target)
     except InputError as error:
         raise InputError(at_line(path, number, Says(N_("{field}: {message}"), field="map-file",
                                                     message=error.says))) from None

@@ -114,14 +114,9 @@ def play(design: CopsMap | None = None, seed: int | None = None, bots: str | Non
 
 def _map_to_play(design: Any, seed: int) -> CopsMap:
     from .generate import generate_map
-    from .model import CopsMap
+    from .playtest import map_to_play
 
-    if design is None:
-        return generate_map(seed=seed)
-    if not isinstance(design, CopsMap):
-        raise InputError(Says(N_("{field}: Cops is played on a map, not a {game} {kind}"), field="design",
-                              game=getattr(design, "GAME", "?"), kind=getattr(design, "KIND", type(design).__name__)))
-    return design
+    return generate_map(seed=seed) if design is None else map_to_play(design)
 
 
 def golden() -> dict:

@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ...arena import GameRecord, balance, game_seed, make_bots, play_match, run_games
 from ...arena.records import End
+from ...errors import InputError
 from ...report import Report, Violation
 from ...words import N_, Says
 from . import engine
 from .bots import BOTS
 from .engine import RAMEN
+
+if TYPE_CHECKING:
+    from .model import CopsMap
 
 
 def turn_limit(design) -> int:
@@ -109,6 +114,17 @@ def run_cost(design=None):
     from ...arena.search import DEFAULT_STRENGTH
     from .constants import DEFAULT_PLAYERS
 
-    squads = DEFAULT_PLAYERS if design is None else design.players
+    # a tape, a sheet or another game's design refused as balance refuses it (it was an AttributeError)
+    squads = DEFAULT_PLAYERS if design is None else map_to_play(design).players
     return GameCost(greedy=squads * GREEDY_SECONDS_A_SQUAD, per_strength=STRONG_COST,
                     default_strength=DEFAULT_STRENGTH, fixed=STRONG_FIXED)
+
+
+def map_to_play(design: Any) -> CopsMap:
+    """The design, where it is a map (bots play on nothing else), or InputError naming what it is."""
+    from .model import CopsMap
+
+    if not isinstance(design, CopsMap):
+        raise InputError(Says(N_("{field}: Cops is played on a map, not a {game} {kind}"), field="design",
+                              game=getattr(design, "GAME", "?"), kind=getattr(design, "KIND", type(design).__name__)))
+    return design
