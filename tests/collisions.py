@@ -23,9 +23,10 @@ underline, frame or tight background never counts against it.
 
 from __future__ import annotations
 
-import bisect
 import math
 from dataclasses import dataclass, field
+
+from tests.mupdf_reading import MupdfReading, reading
 
 TOLERANCE_MM = 0.1          # overlaps this small are rounding, not a collision
 INSET_EM = 0.06             # taken off every side of a label's box: glyph boxes are wider and taller than ink
@@ -69,15 +70,22 @@ class Label:
 
     def samples(self) -> list[Point]:
         """Points spread over the box, its edges included, in page mm."""
+        xs, ys = self.sample_grid()
+        return list(zip(xs.tolist(), ys.tolist()))
+
+    def sample_grid(self):
+        """The sample points as two float arrays, x and y, column by column along the baseline."""
+        np = _np()
         x0, y0, x1, y1 = self.box
         nx = max(2, math.ceil((x1 - x0) / SAMPLE_MM) + 1)
         ny = max(2, math.ceil((y1 - y0) / SAMPLE_MM) + 1)
         (ox, oy), (ux, uy) = self.origin, self.axis
-        # self.page() of each point, its two terms (along the baseline, across it) worked out once a column and row
-        along = [(x0 + (x1 - x0) * i / (nx - 1)) for i in range(nx)]
-        across = [(y0 + (y1 - y0) * j / (ny - 1)) for j in range(ny)]
-        rows = [(-y * uy, y * ux) for y in across]
-        return [(ox + x * ux + dx, oy + x * uy + dy) for x in along for dx, dy in rows]
+        along = x0 + (x1 - x0) * np.arange(nx) / (nx - 1)
+        across = y0 + (y1 - y0) * np.arange(ny) / (ny - 1)
+        # each point's page(): its term along the baseline worked out once a column, across it once a row
+        xs = (ox + along * ux)[:, None] + (-across * uy)[None, :]
+        ys = (oy + along * uy)[:, None] + (across * ux)[None, :]
+        return xs.ravel(), ys.ravel()
 
 
 @dataclass
@@ -96,37 +104,85 @@ class Fill:
     clip: Box | None = None
     colour: tuple[float, ...] | None = None
     _boxes: list[Box] = field(default_factory=list, init=False, repr=False)
-    _rows: list[dict] = field(default_factory=list, init=False, repr=False)     # per ring: y -> crossings
-
+    _extent: Box | None = field(default=None, init=False, repr=False)
+    _edges: list[tuple] | None = field(default=None, init=False, repr=False)     # per ring: its edges as arrays
     _rect: Box | None = field(default=None, init=False, repr=False)   # set when the fill is one upright rectangle
 
     def __post_init__(self) -> None:
         self._boxes = [_ring_box(ring) for ring in self.rings]
-        self._rows = [{} for _ in self.rings]
         if len(self.rings) == 1 and _upright_rectangle(self.rings[0]):
             self._rect = self._boxes[0]
 
     def extent(self) -> Box:
-        box = (min(b[0] for b in self._boxes), min(b[1] for b in self._boxes),
-               max(b[2] for b in self._boxes), max(b[3] for b in self._boxes))
-        return _intersect(box, self.clip) if self.clip else box
+        if self._extent is None:
+            box = (min(b[0] for b in self._boxes), min(b[1] for b in self._boxes),
+                   max(b[2] for b in self._boxes), max(b[3] for b in self._boxes))
+            self._extent = _intersect(box, self.clip) if self.clip else box
+        return self._extent
 
-    def holds(self, point: Point) -> bool:
-        if self.clip and not _inside(point, self.clip):
+    def held(self, xs, ys):
+        """Which of the points (xs[i], ys[i]) (float arrays) the fill covers, as a boolean array: inside its clip
+        and inside an odd number of its rings (a point on a left or top edge is in, on a right or bottom edge out,
+        as the crossings count)."""
+        np = _np()
+        covered = _in_box(xs, ys, self.clip) if self.clip else np.ones(len(xs), bool)
+        if self._rect is not None:
+            x0, y0, x1, y1 = self._rect
+            return covered & (x0 <= xs) & (xs < x1) & (y0 <= ys) & (ys < y1)
+        inside = np.zeros(len(xs), bool)
+        for box, edges in zip(self._boxes, self._ring_edges()):
+            near = _in_box(xs, ys, box)     # a point outside a ring's box is outside the ring
+            if near.any():
+                inside[near] ^= _odd_crossings(edges, xs[near], ys[near])
+        return covered & inside
+
+    def holds_all(self, xs, ys, box: Box) -> bool:
+        """Whether the fill covers every one of the points, whose bounding box is `box`. A point outside the fill's
+        extent (its rings' boxes within its clip) is not covered, nor, in a rectangle, one on its right or bottom
+        edge: decided on the box alone there."""
+        x0, y0, x1, y1 = self.extent()
+        if not (x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1):
             return False
-        x, y = point
-        if self._rect is not None:          # what the crossings below give for a rectangle: its left and top edge
-            x0, y0, x1, y1 = self._rect     # in, its right and bottom edge out
-            return x0 <= x < x1 and y0 <= y < y1
-        inside = False
-        for ring, box, rows in zip(self.rings, self._boxes, self._rows):
-            if not _inside(point, box):     # a point outside a ring's box is outside the ring
-                continue
-            crossings = rows.get(y)
-            if crossings is None:           # a label's sample points share a few rows: each row's crossings once
-                crossings = rows[y] = _row_crossings(ring, y)
-            inside ^= (len(crossings) - bisect.bisect_right(crossings, x)) % 2 == 1
-        return inside
+        if self._rect is not None:          # within the extent, so within the clip and the left and top edges
+            return box[2] < self._rect[2] and box[3] < self._rect[3]
+        return bool(self.held(xs, ys).all())
+
+    def _ring_edges(self) -> list[tuple]:
+        if self._edges is None:
+            np = _np()
+            self._edges = []
+            for ring in self.rings:
+                start, end = np.array(ring, dtype=float), np.array(ring[1:] + ring[:1], dtype=float)
+                self._edges.append((start[:, 0], start[:, 1], end[:, 1], end[:, 0] - start[:, 0],
+                                    end[:, 1] - start[:, 1], np.minimum(start[:, 1], end[:, 1]),
+                                    np.maximum(start[:, 1], end[:, 1])))
+        return self._edges
+
+
+def _np():
+    import numpy
+
+    return numpy
+
+
+def _in_box(xs, ys, box: Box):
+    return (box[0] <= xs) & (xs <= box[2]) & (box[1] <= ys) & (ys <= box[3])
+
+
+def _odd_crossings(edges: tuple, xs, ys):
+    """For each point, whether the ring's outline crosses the horizontal line through it an odd number of times to
+    its right (an edge counts from its lower end up to but not including its upper end, so a vertex on the line is
+    crossed once)."""
+    np = _np()
+    x1, y1, y2, dx, dy, low, high = edges
+    reach = (high > ys.min()) & (low <= ys.max())      # the edges some point's row can cross
+    if not reach.any():
+        return np.zeros(len(xs), bool)
+    x1, y1, y2, dx, dy = (a[reach][:, None] for a in (x1, y1, y2, dx, dy))
+    crossed = (y1 > ys) != (y2 > ys)
+    with np.errstate(divide="ignore", invalid="ignore"):    # a level edge is never crossed: its quotient unused
+        at = x1 + (ys - y1) * dx / dy
+    return (crossed & (at > xs)).sum(axis=0) % 2 == 1
 
 
 @dataclass
@@ -142,11 +198,11 @@ class Drawing:
 # -- the rules -----------------------------------------------------------------------------------------------------
 def page_faults(drawing: Drawing) -> list[str]:
     """Every collision on one page, one sentence each, each sentence once."""
-    faults = list(drawing.clipped) + _overlapping_labels(drawing)
+    extents = [label.extent() for label in drawing.labels]
+    faults = list(drawing.clipped) + _overlapping_labels(drawing, extents)
     fills = _Grid([(fill, fill.extent()) for fill in drawing.fills if fill.rings])
     strokes = _Grid([(stroke, _stroke_extent(stroke)) for stroke in drawing.strokes if stroke.segments])
-    for label in drawing.labels:
-        extent = label.extent()
+    for label, extent in zip(drawing.labels, extents):
         faults += _crossings(drawing.name, label, fills.near(extent), strokes.near(extent))
     return list(dict.fromkeys(faults))
 
@@ -163,11 +219,10 @@ class _Grid:
             for key in self._keys(box):
                 self.cells.setdefault(key, []).append(index)
 
-    def _keys(self, box: Box):
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
         size = self.CELL_MM
-        for i in range(math.floor(box[0] / size), math.floor(box[2] / size) + 1):
-            for j in range(math.floor(box[1] / size), math.floor(box[3] / size) + 1):
-                yield i, j
+        rows = range(math.floor(box[1] / size), math.floor(box[3] / size) + 1)
+        return [(i, j) for i in range(math.floor(box[0] / size), math.floor(box[2] / size) + 1) for j in rows]
 
     def near(self, box: Box) -> list:
         """The shapes whose boxes meet `box`, in the order they were given (paint order)."""
@@ -176,13 +231,24 @@ class _Grid:
 
     def meets_any(self, box: Box) -> bool:
         """Whether some shape's box meets `box`."""
-        return any(_meets(self.shapes[index][1], box) for key in self._keys(box) for index in self.cells.get(key, ()))
+        x0, y0, x1, y1 = box
+        size, cells, shapes = self.CELL_MM, self.cells, self.shapes
+        rows = range(math.floor(y0 / size), math.floor(y1 / size) + 1)
+        for i in range(math.floor(x0 / size), math.floor(x1 / size) + 1):
+            for j in rows:
+                for index in cells.get((i, j), ()):
+                    other = shapes[index][1]
+                    if other[0] < x1 and x0 < other[2] and other[1] < y1 and y0 < other[3]:     # _meets(other, box)
+                        return True
+        return False
 
 
-def _overlapping_labels(drawing: Drawing) -> list[str]:
+def _overlapping_labels(drawing: Drawing, extents: list[Box]) -> list[str]:
+    """(`extents`: the labels' extents, in the drawing's order.)"""
     faults = []
-    labels = sorted(drawing.labels, key=lambda label: label.extent()[0])
-    extents = [label.extent() for label in labels]
+    order = sorted(range(len(extents)), key=lambda index: extents[index][0])
+    labels = [drawing.labels[index] for index in order]
+    extents = [extents[index] for index in order]
     for i, (a, box_a) in enumerate(zip(labels, extents)):
         for b, box_b in zip(labels[i + 1:], extents[i + 1:]):
             if box_b[0] >= box_a[2] - TOLERANCE_MM:
@@ -202,48 +268,39 @@ def _crossings(name: str, label: Label, fills: list[Fill], strokes: list[Stroke]
     shapes whose boxes meet the label's)."""
     if not fills and not strokes:
         return []
-    points = label.samples()
-    background = _background(label, fills, points)
+    xs, ys = label.sample_grid()
+    box = (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
+    background = _background(label, fills, xs, ys, box)
     background_colour = next((f.colour for f in fills if f.z == background), None)
     faults = []
     for fill in fills:
         if fill.z <= background or (fill.z < label.z and fill.colour == background_colour):
             continue                    # hidden by the background, or the background's own colour again
-        some, every = _coverage(fill, points)
-        if fill.z > label.z and some:
+        held = fill.held(xs, ys)
+        if fill.z > label.z and held.any():
             faults.append(f"{name}: a shape is drawn over {_name(label)}")
-        elif some and not every:
+        elif held.any() and not held.all():
             faults.append(f"{name}: {_name(label)} runs over the edge of a shape")
+    points: list[Point] = []
     for stroke in strokes:
         if stroke.z <= background:
             continue
-        if stroke.z < label.z and _band_holds(stroke, points):
-            continue                    # the label sits on a thick line: that line is its background
+        if stroke.z < label.z:
+            points = points or list(zip(xs.tolist(), ys.tolist()))
+            if _band_holds(stroke, points):
+                continue                # the label sits on a thick line: that line is its background
         if _crosses(stroke, label):
             faults.append(f"{name}: a line crosses {_name(label)}")
     return faults
 
 
-def _background(label: Label, near: list[Fill], points: list[Point]) -> int:
-    """The paint order of the topmost fill under the label that holds all of it, or -1: the fills below it are
-    tried from the top down, so the search ends at the first that does."""
+def _background(label: Label, near: list[Fill], xs, ys, box: Box) -> int:
+    """The paint order of the topmost fill under the label that holds all of its sample points (xs, ys, within
+    `box`), or -1: the fills below it are tried from the top down, so the search ends at the first that does."""
     for fill in sorted((f for f in near if f.z < label.z), key=lambda f: f.z, reverse=True):
-        if all(fill.holds(p) for p in points):
+        if fill.holds_all(xs, ys, box):
             return fill.z
     return -1
-
-
-def _coverage(fill: Fill, points: list[Point]) -> tuple[bool, bool]:
-    """(does the fill hold some of the points, all of them), looking only until both answers are known."""
-    some, every = False, True
-    for point in points:
-        if fill.holds(point):
-            some = True
-        else:
-            every = False
-        if some and not every:
-            break
-    return some, every
 
 
 def _name(label: Label) -> str:
@@ -311,13 +368,6 @@ def _upright_rectangle(ring: list[Point]) -> bool:
     along_x = [a[1] == b[1] and a[0] != b[0] for a, b in edges]
     along_y = [a[0] == b[0] and a[1] != b[1] for a, b in edges]
     return along_x in ([True, False, True, False], [False, True, False, True]) and along_y == [not x for x in along_x]
-
-
-def _row_crossings(ring: list[Point], y: float) -> list[float]:
-    """Where the horizontal line at `y` crosses the ring's outline, sorted (an edge counts from its lower end up to
-    but not including its upper end, so a vertex on the line is crossed once)."""
-    return sorted(x1 + (y - y1) * (x2 - x1) / (y2 - y1)
-                  for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]) if (y1 > y) != (y2 > y))
 
 
 def _clip_segment(start: Point, end: Point, box: Box) -> tuple[Point, Point] | None:
@@ -517,22 +567,24 @@ def _path_rings(commands) -> list[list[Point]]:
 
 
 # -- reading 2: the PDF --------------------------------------------------------------------------------------------
-def pdf_drawings(data: bytes) -> list[Drawing]:
+def pdf_drawings(data: bytes | MupdfReading) -> list[Drawing]:
     """Every page of a PDF as MuPDF reads it (its text trace and its drawings), in mm from the page's top left,
-    in paint order."""
-    import pymupdf
-
+    in paint order. Given a MupdfReading, what it has read already is not read again."""
+    pages = reading(data)
     drawings = []
-    with pymupdf.open(stream=data, filetype="pdf") as document:
-        for number, page in enumerate(document, 1):
-            shown = _unclipped_origins(page)
-            labels = [label for span in page.get_texttrace() for label in _span_labels(span, shown)]
-            strokes, fills = _paths(page.get_cdrawings(extended=True), _Grid([(l, l.extent()) for l in labels]))
-            drawings.append(Drawing(f"page {number}", labels, strokes, fills, []))
+    try:
+        for index in range(len(pages)):
+            shown = _unclipped_origins(pages.page(index))
+            labels = [label for span in pages.texttrace(index) for label in _span_labels(span, shown)]
+            strokes, fills = _paths(pages.drawings(index), _Grid([(l, l.extent()) for l in labels]))
+            drawings.append(Drawing(f"page {index + 1}", labels, strokes, fills, []))
+    finally:
+        if pages is not data:
+            pages.close()
     return drawings
 
 
-def pdf_collisions(data: bytes) -> list[str]:
+def pdf_collisions(data: bytes | MupdfReading) -> list[str]:
     return [fault for drawing in pdf_drawings(data) for fault in page_faults(drawing)]
 
 
@@ -542,12 +594,9 @@ def _unclipped_origins(page) -> set[tuple[float, float]]:
     import pymupdf
 
     flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_CLIP
-    return {_origin_key(char["origin"]) for block in page.get_text("rawdict", flags=flags)["blocks"]
+    return {(round(char["origin"][0], 1), round(char["origin"][1], 1))       # to 0.1 pt, as _span_labels looks
+            for block in page.get_text("rawdict", flags=flags)["blocks"]
             for line in block.get("lines", ()) for span in line["spans"] for char in span["chars"]}
-
-
-def _origin_key(origin) -> tuple[float, float]:
-    return round(origin[0], 1), round(origin[1], 1)
 
 
 def _span_labels(span: dict, shown: set | None = None) -> list[Label]:
@@ -559,7 +608,8 @@ def _span_labels(span: dict, shown: set | None = None) -> list[Label]:
     size = span["size"] * MM_PER_PT
     axis = tuple(span["dir"])
     labels, line = [], []
-    chars = span["chars"] if shown is None else [c for c in span["chars"] if _origin_key(c[2]) in shown]
+    chars = span["chars"] if shown is None else [c for c in span["chars"]
+                                                 if (round(c[2][0], 1), round(c[2][1], 1)) in shown]
     for char in chars:
         if line and _off_line(line[-1], char, axis, size):
             labels += _line_label(line, axis, size, span["seqno"])
@@ -583,8 +633,10 @@ def _line_label(chars: list, axis: Point, size: float, z: int) -> list[Label]:
         return []
     text = "".join(chr(c[0]) for c in chars).strip()
     label = Label(text, _mm(inked[0][2]), axis, (0.0, 0.0, 0.0, 0.0), z)
-    along = [label.local(_mm(corner))[0] for c in inked
-             for corner in ((c[3][0], c[3][1]), (c[3][2], c[3][3]), (c[3][0], c[3][3]), (c[3][2], c[3][1]))]
+    (ox, oy), (ux, uy) = label.origin, axis
+    # label.local() of each corner of each glyph's box, in mm: how far along the baseline it lies
+    along = [(x * MM_PER_PT - ox) * ux + (y * MM_PER_PT - oy) * uy for c in inked
+             for x in (c[3][0], c[3][2]) for y in (c[3][1], c[3][3])]
     inset = INSET_EM * size
     label.box = (min(along) + inset, -ASCENT * size + inset, max(along) - inset, descent(text) * size - inset)
     return [label]
@@ -607,7 +659,10 @@ def _paths(items: list[dict], labels: _Grid) -> tuple[list[Stroke], list[Fill]]:
             clips.append((level, tuple(v * MM_PER_PT for v in item["scissor"])))
             continue
         reach = ((item.get("width") or 0.0) / 2 + 1.0) * MM_PER_PT
-        (x0, x1), (y0, y1) = (sorted(v * MM_PER_PT for v in item["rect"][axis::2]) for axis in (0, 1))
+        rect = item["rect"]
+        left, top, right, bottom = rect[0] * MM_PER_PT, rect[1] * MM_PER_PT, rect[2] * MM_PER_PT, rect[3] * MM_PER_PT
+        x0, x1 = (left, right) if left <= right else (right, left)
+        y0, y1 = (top, bottom) if top <= bottom else (bottom, top)
         if not labels.meets_any((x0 - reach, y0 - reach, x1 + reach, y1 + reach)):
             continue
         clip = clips[-1][1] if clips else None

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from tests.mupdf_reading import MupdfReading
+
 MM_PER_PT = 25.4 / 72.0
 
 # -- the sheets a home printer takes (portrait, mm), written here rather than read from washigen.units -----------
@@ -95,6 +97,12 @@ class Pdf:
         return PdfReader(io.BytesIO(self.data))
 
     @cached_property
+    def mupdf(self) -> MupdfReading:
+        """The file opened once in MuPDF, for its rasters, the off-page check and the collisions (what they read of
+        a page read once)."""
+        return MupdfReading(self.data)
+
+    @cached_property
     def pages(self) -> list[PdfPage]:
         pages = []
         for number, page in enumerate(self.reader.pages, 1):
@@ -140,12 +148,11 @@ class Pdf:
         pymupdf.TOOLS.set_graphics_min_line_width(1.0)
         images = []
         try:
-            with pymupdf.open(stream=self.data, filetype="pdf") as document:
-                for page in self.pages:
-                    scale = page.dpi() * SUPERSAMPLE / 72.0
-                    pixmap = document[page.number - 1].get_pixmap(matrix=pymupdf.Matrix(scale, scale),
-                                                                  colorspace=pymupdf.csGRAY, alpha=False)
-                    images.append(_reduced(Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples)))
+            for page in self.pages:
+                scale = page.dpi() * SUPERSAMPLE / 72.0
+                pixmap = self.mupdf.page(page.number - 1).get_pixmap(matrix=pymupdf.Matrix(scale, scale),
+                                                                     colorspace=pymupdf.csGRAY, alpha=False)
+                images.append(_reduced(Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples)))
         finally:
             pymupdf.TOOLS.set_graphics_min_line_width(0.0)
         return images
@@ -304,24 +311,53 @@ def structure_faults(data: bytes | Pdf) -> list[str]:
 # -- 2. three renderers agree ------------------------------------------------------------------------------------
 def ink_difference(first, second, blur: float = BLUR):
     """Per pixel, how far the blurred rasters differ beyond the range of the other's 3x3 neighbourhood (0-255)."""
-    from PIL import ImageChops, ImageFilter
-
     width, height = min(first.width, second.width), min(first.height, second.height)
-    first, second = (image.crop((0, 0, width, height)).filter(ImageFilter.GaussianBlur(blur))
-                     for image in (first, second))
+    return _Blurred(first.crop((0, 0, width, height)), blur).difference(
+        _Blurred(second.crop((0, 0, width, height)), blur))
 
-    def beyond_neighbours(a, b):
-        """How far each pixel of a lies outside the range of b's 3x3 neighbourhood."""
-        return ImageChops.lighter(ImageChops.subtract(a, _spread(b, ImageChops.lighter)),
-                                  ImageChops.subtract(_spread(b, ImageChops.darker), a))
 
-    return ImageChops.lighter(beyond_neighbours(first, second), beyond_neighbours(second, first))
+class _Blurred:
+    """A raster blurred, with the lightest and the darkest pixel of each 3x3 neighbourhood worked out once: a page's
+    three rasters are compared in three pairs, each raster in two."""
+
+    def __init__(self, image, blur: float):
+        from PIL import ImageFilter
+
+        self.image = image.filter(ImageFilter.GaussianBlur(blur))
+
+    @cached_property
+    def lightest(self):
+        from PIL import ImageChops
+
+        return _spread(self.image, ImageChops.lighter)
+
+    @cached_property
+    def darkest(self):
+        from PIL import ImageChops
+
+        return _spread(self.image, ImageChops.darker)
+
+    def beyond(self, other: _Blurred):
+        """How far each pixel lies outside the range of `other`'s 3x3 neighbourhood."""
+        from PIL import ImageChops
+
+        return ImageChops.lighter(ImageChops.subtract(self.image, other.lightest),
+                                  ImageChops.subtract(other.darkest, self.image))
+
+    def difference(self, other: _Blurred):
+        from PIL import ImageChops
+
+        return ImageChops.lighter(self.beyond(other), other.beyond(self))
 
 
 def raster_differences(first, second, blur: float = BLUR, threshold: int = INK_DIFFERENCE) -> list[tuple]:
     """Where two greyscale rasters of one page disagree in ink: (x0, y0, x1, y1) pixel boxes of the differing areas
     (empty when they agree). The rasters must be the same size within a pixel (the overlap is compared)."""
-    mask = ink_difference(first, second, blur).point(lambda v: 255 if v > threshold else 0)
+    return _differing_areas(ink_difference(first, second, blur), threshold)
+
+
+def _differing_areas(difference, threshold: int = INK_DIFFERENCE) -> list[tuple]:
+    mask = difference.point(lambda v: 255 if v > threshold else 0)
     return _areas(mask) if mask.getbbox() else []
 
 
@@ -363,7 +399,11 @@ def compare_renderings(number: int, images: dict, dpi: float) -> list[str]:
         return [f"page {number}: the renderers disagree on the page size: {shown}"]
     faults = []
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    differing = {pair: raster_differences(images[pair[0]], images[pair[1]]) for pair in pairs}
+    if len(set(sizes.values())) == 1:      # no cropping to the common size: each raster blurred once
+        blurred = {name: _Blurred(images[name], BLUR) for name in names}
+        differing = {(a, b): _differing_areas(blurred[a].difference(blurred[b])) for a, b in pairs}
+    else:
+        differing = {(a, b): raster_differences(images[a], images[b]) for a, b in pairs}
     reported: list[tuple] = []
     for (a, b), areas in differing.items():
         for area in areas:
@@ -465,18 +505,15 @@ def _page_list(pages: list[int]) -> str:
 def margin_faults(data: bytes | Pdf) -> list[str]:
     """On A3, A4, A5, Letter, Legal and Tabloid pages: no ink within 5 mm of an edge (read from pdfium's raster),
     and no text or drawing (MuPDF's boxes of what each operator paints) past the page."""
-    import pymupdf
-
     pdf = _pdf(data)
     faults = []
-    with pymupdf.open(stream=pdf.data, filetype="pdf") as document:
-        for page in pdf.pages:
-            sheet = page.home_sheet()
-            if sheet is None:
-                continue
-            image = pdf.rasters("pdfium")[page.number - 1]
-            faults += [f"page {page.number} ({sheet}): {fault}" for fault in _inked_margins(image, page.dpi())]
-            faults += [f"page {page.number} ({sheet}): {fault}" for fault in _off_page(document[page.number - 1])]
+    for page in pdf.pages:
+        sheet = page.home_sheet()
+        if sheet is None:
+            continue
+        image = pdf.rasters("pdfium")[page.number - 1]
+        faults += [f"page {page.number} ({sheet}): {fault}" for fault in _inked_margins(image, page.dpi())]
+        faults += [f"page {page.number} ({sheet}): {fault}" for fault in _off_page(pdf.mupdf, page.number - 1)]
     return faults
 
 
@@ -502,40 +539,43 @@ def _inked_margins(image, dpi: float) -> list[str]:
     return faults
 
 
-def _off_page(mupdf_page) -> list[str]:
-    """Text and drawings whose visible part (inside the clip in force) reaches past the page. MuPDF's box log of
-    every painting operator finds the candidates cheaply; the drawings with their clips and the text spans say
-    which of them are visible there."""
+def _off_page(pages: MupdfReading, index: int) -> list[str]:
+    """Text and drawings whose visible part (inside the clip in force) reaches past the page: MuPDF's drawings
+    with their clips and its text spans say which, and its box log of every painting operator must agree that
+    something does (read only then: the drawings and spans are read for the collisions anyway)."""
     import pymupdf
 
+    mupdf_page = pages.page(index)
     slack = OFF_PAGE_MM / MM_PER_PT
     bounds = mupdf_page.rect + (-slack, -slack, slack, slack)
     left, top, right, bottom = bounds
-    # pymupdf's `Rect(box) in bounds`, on the raw tuples: thousands of boxes a page
-    if all(left <= x0 <= x1 <= right and top <= y0 <= y1 <= bottom for kind, (x0, y0, x1, y1)
-           in mupdf_page.get_bboxlog() if not kind.startswith(("ignore", "clip"))):
-        return []
-    painted = [(_drawing_kind(drawing), rect) for drawing, rect in _visible_drawings(mupdf_page, bounds)]
+    painted = [(_drawing_kind(drawing), rect) for drawing, rect in _visible_drawings(pages.drawings(index), bounds)]
+    # a span whose box is within bounds (pymupdf's `Rect(box) in bounds`, on the raw tuple) is no fault
     painted += [("text " + repr("".join(chr(c[0]) for c in span["chars"])), pymupdf.Rect(span["bbox"]))
-                for span in mupdf_page.get_texttrace() if span["type"] != 3 and span["opacity"] > 0]
+                for span in pages.texttrace(index) if span["type"] != 3 and span["opacity"] > 0
+                and not (left <= span["bbox"][0] <= span["bbox"][2] <= right
+                         and top <= span["bbox"][1] <= span["bbox"][3] <= bottom)]
     faults = []
     for what, rect in painted:
         if not rect.is_empty and rect not in bounds:
             faults.append(f"{what} at {rect.x0 * MM_PER_PT:.1f}, {rect.y0 * MM_PER_PT:.1f} to "
                           f"{rect.x1 * MM_PER_PT:.1f}, {rect.y1 * MM_PER_PT:.1f} mm (from the top left) lies off "
                           "the page")
+    if faults and all(left <= x0 <= x1 <= right and top <= y0 <= y1 <= bottom for kind, (x0, y0, x1, y1)
+                      in mupdf_page.get_bboxlog() if not kind.startswith(("ignore", "clip"))):
+        return []
     return faults
 
 
-def _visible_drawings(mupdf_page, bounds):
-    """(drawing, its box within the clip in force) for every drawing on the page whose box reaches past `bounds`
-    (what lies within them does whatever its clip; MuPDF's raw drawings: tuples, no Rect objects, several times
-    faster on a sheet of a thousand paths)."""
+def _visible_drawings(drawings: list[dict], bounds):
+    """(drawing, its box within the clip in force) for every drawing of a page (MuPDF's, with its clips) whose box
+    reaches past `bounds` (what lies within them does whatever its clip; MuPDF's raw drawings: tuples, no Rect
+    objects, several times faster on a sheet of a thousand paths)."""
     import pymupdf
 
     left, top, right, bottom = bounds
     clips: list[tuple[int, tuple]] = []                   # (level, scissor) of the clips around the current path
-    for drawing in mupdf_page.get_cdrawings(extended=True):
+    for drawing in drawings:
         while clips and clips[-1][0] >= drawing["level"]:
             clips.pop()
         if drawing["type"] == "clip":

@@ -39,8 +39,8 @@ def test_every_output_passes_the_outside_preflight(name, tmp_path_factory):
     """All five checks on one output (they share its rasters), and the collisions as MuPDF reads the PDF (no word
     over a word, no line or shape through one: tests/collisions.py). A check listed in KNOWN_FAULTS for it must still
     fail, strictly, as an xfail would: its entry goes when the fix lands."""
-    data = generate(name, tmp_path_factory.mktemp("outside"))
-    faults = {**outside.outside_checks(data), "collisions": pdf_collisions(data)}
+    pdf = outside.Pdf(generate(name, tmp_path_factory.mktemp("outside")))
+    faults = {**outside.outside_checks(pdf), "collisions": pdf_collisions(pdf.mupdf)}   # one MuPDF reading
     expected = {check for check, names in KNOWN_FAULTS.items() if name in names}
     fixed = sorted(check for check in expected if not faults[check])
     assert not fixed, f"{name} now passes the {', '.join(fixed)} check: remove it from KNOWN_FAULTS"
