@@ -105,8 +105,9 @@ def value(state: State, player: int) -> float:
     than the claim in front of a cat, so a cat one step from its destination claims it rather than waits; counted
     by its column alone, 4.5 points at the last one, a cat declined 3-point claims and games ran to the round
     limit) and cards, less half the best other player's."""
-    own = state.score(player) + cats_worth(state, player) + 0.4 * len(state.hands[player])
-    others = max(state.score(p) + cats_worth(state, p) for p in range(state.players) if p != player)
+    worth = cats_worth(state)
+    own = state.score(player) + worth[player] + 0.4 * len(state.hands[player])
+    others = max(state.score(p) + worth[p] for p in range(state.players) if p != player)
     return own - 0.5 * others
 
 
@@ -184,35 +185,36 @@ class Plan:
     finish: Finish | None
 
 
-def outlook(state: State, player: int) -> float:
-    """The points a seat can count on: its score, its cards, and its cats on their way, each worth its row's next
-    destination for its colour, less for every step still to go. Once the end is triggered only points count."""
+def outlook(state: State, player: int, worth: list[float]) -> float:
+    """The points a seat can count on: its score, its cards, and its cats on their way (`worth`: cats_worth's).
+    Once the end is triggered only points count."""
     points = float(state.score(player))
     if state.trigger:
         return points
-    return points + CARD_WORTH * len(state.hands[player]) + cats_worth(state, player)
+    return points + CARD_WORTH * len(state.hands[player]) + worth[player]
 
 
-def cats_worth(state: State, player: int) -> float:
-    """Each cat of the player worth its row's next destination for its colour, less for every step still to go;
-    a cat off the board, a mean destination from behind the starts."""
-    colour = state.colours[player]
-    points = 0.0
+def cats_worth(state: State) -> list[float]:
+    """By player: each cat worth its row's next destination for its colour, less for every step still to go; a cat
+    off the board, a mean destination from behind the starts. One pass over the cats for every player: the greedy
+    value and the strong margin weigh every seat."""
+    worth = [0.0] * state.players
+    colours = state.colours
+    dest = state.dest
     for cat in state.cats:
-        if cat.owner != player:
-            continue
         pos = cat.pos
         if pos is None:
-            points += OFF_BOARD_WORTH
+            worth[cat.owner] += OFF_BOARD_WORTH
             continue
-        near = state.dest[pos[0]][1]
-        points += (dest_points(near, colour) if near else 1.0) * REACH_POWERS[pos[1] + 1]
-    return points
+        near = dest[pos[0]][1]
+        worth[cat.owner] += (dest_points(near, colours[cat.owner]) if near else 1.0) * REACH_POWERS[pos[1] + 1]
+    return worth
 
 
 def margin(state: State, player: int) -> float:
     """The seat's outlook less the best of the others'."""
-    return outlook(state, player) - max(outlook(state, p) for p in range(state.players) if p != player)
+    worth = cats_worth(state)
+    return outlook(state, player, worth) - max(outlook(state, p, worth) for p in range(state.players) if p != player)
 
 
 def leaf_value(state: State, player: int) -> float:
