@@ -5,7 +5,8 @@ but the rules:
 - `scene_collisions(scene)`: the Scene as washigen drew it, walked through groups, clips, symbols and uses, each
   Text boxed with the font metrics washigen sets it with (washigen.fonts);
 - `pdf_collisions(data)`: the finished PDF as MuPDF reads it (pymupdf: every text show and every path, with its
-  paint order and clip), nothing taken from washigen but the font's ascent.
+  paint order and clip), nothing taken from washigen but the font's ascent. `data` may be a
+  tests.mupdf_reading.MupdfReading that tests/outside.py has read the same pages with.
 
 Both readings reduce a page to labels, strokes and fills in page millimetres (y down) in paint order, and
 `page_faults` applies the rules:
@@ -25,6 +26,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from tests.mupdf_reading import MupdfReading, reading
 
@@ -68,14 +71,9 @@ class Label:
         xs, ys = zip(*self.corners())
         return min(xs), min(ys), max(xs), max(ys)
 
-    def samples(self) -> list[Point]:
-        """Points spread over the box, its edges included, in page mm."""
-        xs, ys = self.sample_grid()
-        return list(zip(xs.tolist(), ys.tolist()))
-
-    def sample_grid(self):
-        """The sample points as two float arrays, x and y, column by column along the baseline."""
-        np = _np()
+    def samples(self) -> tuple[np.ndarray, np.ndarray]:
+        """Points spread over the box, its edges included, in page mm: their x and their y, column by column
+        along the baseline."""
         x0, y0, x1, y1 = self.box
         nx = max(2, math.ceil((x1 - x0) / SAMPLE_MM) + 1)
         ny = max(2, math.ceil((y1 - y0) / SAMPLE_MM) + 1)
@@ -105,7 +103,7 @@ class Fill:
     colour: tuple[float, ...] | None = None
     _boxes: list[Box] = field(default_factory=list, init=False, repr=False)
     _extent: Box | None = field(default=None, init=False, repr=False)
-    _edges: list[tuple] | None = field(default=None, init=False, repr=False)     # per ring: its edges as arrays
+    _edges: list[tuple] | None = field(default=None, init=False, repr=False)     # per ring, made when first asked
     _rect: Box | None = field(default=None, init=False, repr=False)   # set when the fill is one upright rectangle
 
     def __post_init__(self) -> None:
@@ -120,13 +118,12 @@ class Fill:
             self._extent = _intersect(box, self.clip) if self.clip else box
         return self._extent
 
-    def held(self, xs, ys):
-        """Which of the points (xs[i], ys[i]) (float arrays) the fill covers, as a boolean array: inside its clip
-        and inside an odd number of its rings (a point on a left or top edge is in, on a right or bottom edge out,
-        as the crossings count)."""
-        np = _np()
+    def held(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """Which of the points (xs[i], ys[i]) the fill covers: inside its clip, and inside an odd number of its
+        rings (counted by the crossings to the point's right, so a left or top edge is in, a right or bottom edge
+        out)."""
         covered = _in_box(xs, ys, self.clip) if self.clip else np.ones(len(xs), bool)
-        if self._rect is not None:
+        if self._rect is not None:          # what the crossings give for a rectangle
             x0, y0, x1, y1 = self._rect
             return covered & (x0 <= xs) & (xs < x1) & (y0 <= ys) & (ys < y1)
         inside = np.zeros(len(xs), bool)
@@ -136,52 +133,45 @@ class Fill:
                 inside[near] ^= _odd_crossings(edges, xs[near], ys[near])
         return covered & inside
 
-    def holds_all(self, xs, ys, box: Box) -> bool:
-        """Whether the fill covers every one of the points, whose bounding box is `box`. A point outside the fill's
-        extent (its rings' boxes within its clip) is not covered, nor, in a rectangle, one on its right or bottom
-        edge: decided on the box alone there."""
+    def holds_all(self, xs: np.ndarray, ys: np.ndarray, box: Box) -> bool:
+        """Whether the fill covers every one of the points, whose bounding box is `box`: never when a point lies
+        outside the fill's extent (its rings' boxes within its clip), and in a rectangle as soon as none lies on its
+        right or bottom edge, decided on the box alone."""
         x0, y0, x1, y1 = self.extent()
         if not (x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1):
             return False
-        if self._rect is not None:          # within the extent, so within the clip and the left and top edges
+        if self._rect is not None:          # within the extent: within the clip and from the left and top edges
             return box[2] < self._rect[2] and box[3] < self._rect[3]
         return bool(self.held(xs, ys).all())
 
-    def _ring_edges(self) -> list[tuple]:
+    def _ring_edges(self) -> list[tuple[np.ndarray, ...]]:
+        """Per ring, its edges as arrays: x and y at the start, y at the end, the run and rise, the lower and the
+        higher y."""
         if self._edges is None:
-            np = _np()
             self._edges = []
             for ring in self.rings:
                 start, end = np.array(ring, dtype=float), np.array(ring[1:] + ring[:1], dtype=float)
-                self._edges.append((start[:, 0], start[:, 1], end[:, 1], end[:, 0] - start[:, 0],
-                                    end[:, 1] - start[:, 1], np.minimum(start[:, 1], end[:, 1]),
-                                    np.maximum(start[:, 1], end[:, 1])))
+                (x1, y1), (x2, y2) = start.T, end.T
+                self._edges.append((x1, y1, y2, x2 - x1, y2 - y1, np.minimum(y1, y2), np.maximum(y1, y2)))
         return self._edges
 
 
-def _np():
-    import numpy
-
-    return numpy
-
-
-def _in_box(xs, ys, box: Box):
+def _in_box(xs: np.ndarray, ys: np.ndarray, box: Box) -> np.ndarray:
     return (box[0] <= xs) & (xs <= box[2]) & (box[1] <= ys) & (ys <= box[3])
 
 
-def _odd_crossings(edges: tuple, xs, ys):
+def _odd_crossings(edges: tuple[np.ndarray, ...], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """For each point, whether the ring's outline crosses the horizontal line through it an odd number of times to
     its right (an edge counts from its lower end up to but not including its upper end, so a vertex on the line is
     crossed once)."""
-    np = _np()
-    x1, y1, y2, dx, dy, low, high = edges
-    reach = (high > ys.min()) & (low <= ys.max())      # the edges some point's row can cross
+    x1, y1, y2, run, rise, low, high = edges
+    reach = (high > ys.min()) & (low <= ys.max())      # the edges that the row of some point can cross
     if not reach.any():
         return np.zeros(len(xs), bool)
-    x1, y1, y2, dx, dy = (a[reach][:, None] for a in (x1, y1, y2, dx, dy))
+    x1, y1, y2, run, rise = (a[reach][:, None] for a in (x1, y1, y2, run, rise))     # edges down, points across
     crossed = (y1 > ys) != (y2 > ys)
     with np.errstate(divide="ignore", invalid="ignore"):    # a level edge is never crossed: its quotient unused
-        at = x1 + (ys - y1) * dx / dy
+        at = x1 + (ys - y1) * run / rise
     return (crossed & (at > xs)).sum(axis=0) % 2 == 1
 
 
@@ -268,7 +258,7 @@ def _crossings(name: str, label: Label, fills: list[Fill], strokes: list[Stroke]
     shapes whose boxes meet the label's)."""
     if not fills and not strokes:
         return []
-    xs, ys = label.sample_grid()
+    xs, ys = label.samples()
     box = (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
     background = _background(label, fills, xs, ys, box)
     background_colour = next((f.colour for f in fills if f.z == background), None)
@@ -348,10 +338,6 @@ def _meets(a: Box, b: Box) -> bool:
 
 def _intersect(a: Box, b: Box) -> Box:
     return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
-
-
-def _inside(point: Point, box: Box) -> bool:
-    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 def _ring_box(ring: list[Point]) -> Box:

@@ -85,7 +85,8 @@ class PdfPage:
 
 @dataclass
 class Pdf:
-    """One PDF's bytes with what the checks share: pypdf's reading, the page sizes, each renderer's rasters."""
+    """One PDF's bytes with what the checks share: pypdf's reading, the page sizes, MuPDF's reading, each renderer's
+    rasters."""
     data: bytes
     _rasters: dict = field(default_factory=dict)
     _poppler_messages: list[str] | None = None
@@ -540,9 +541,10 @@ def _inked_margins(image, dpi: float) -> list[str]:
 
 
 def _off_page(pages: MupdfReading, index: int) -> list[str]:
-    """Text and drawings whose visible part (inside the clip in force) reaches past the page: MuPDF's drawings
-    with their clips and its text spans say which, and its box log of every painting operator must agree that
-    something does (read only then: the drawings and spans are read for the collisions anyway)."""
+    """Text and drawings whose visible part (inside the clip in force) reaches past the page, as MuPDF's drawings
+    with their clips and its text spans say. Its box log of every painting operator has the last word: a page whose
+    every painted box lies on it passes. The box log is read only when some drawing or span is off the page (they
+    are read for the collisions anyway, and the box log costs as much again)."""
     import pymupdf
 
     mupdf_page = pages.page(index)

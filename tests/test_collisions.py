@@ -125,3 +125,43 @@ def test_a_label_cut_by_its_drawing_edge_is_named_in_the_scene():
     faults = scene_collisions(scene, "figure 1")
     assert len(faults) == 1 and faults[0].startswith("figure 1: 'einfache Straße' is cut off at the edge of its "
                                                      "drawing (")
+
+
+# -- a label's background, to the edge (tests/collisions.py decides some on the boxes alone) ---------------------
+def _square(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+GREEN, WHITE = (0.0, 0.5, 0.0), (1.0, 1.0, 1.0)
+NOTCHED = [(0, 0), (30, 0), (30, 30), (20, 30), (20, 19), (15, 19), (15, 30), (0, 30)]   # cut in from below
+HOLED = [_square(0, 0, 30, 30), _square(12, 12, 26, 26)]                                # even-odd: a frame
+
+
+RUNS_OVER, CROSSED = "p: 'EDGE' runs over the edge of a shape", "p: a line crosses 'EDGE'"
+
+
+@pytest.mark.parametrize("fills, origin, length, axis, faults", [
+    # a rectangle's right and bottom edges are outside it: a label whose points reach one is not held
+    ([(_square(0, 0, 30, 30), None)], (10, 20), 20, (1, 0), [RUNS_OVER, CROSSED]),
+    ([(_square(0, 0, 30.5, 30), None)], (10, 20), 20, (1, 0), []),
+    ([(_square(0, 0, 30.5, 30), (0, 0, 25, 30))], (10, 20), 18, (1, 0), [RUNS_OVER, CROSSED]),   # past its clip
+    ([(NOTCHED, None)], (10, 20), 18, (1, 0), [RUNS_OVER, CROSSED]),                   # over the notch
+    ([(NOTCHED, None)], (10, 10), 18, (1, 0), []),                                     # above it
+    ([(NOTCHED, None)], (10, 10), 20, (1, 0), [RUNS_OVER, CROSSED]),                   # to its right edge
+    ([(NOTCHED, None)], (0, 10), 12, (1, 0), []),                                      # from its left edge
+    ([(NOTCHED, None)], (17, 5), 15, (0, 1), [RUNS_OVER, CROSSED]),                    # turned, down into it
+    ([(NOTCHED, None)], (12, 10), 15, (0, 1), []),                                     # turned, beside it
+    ([(HOLED, None)], (20, 20), 8, (1, 0), [RUNS_OVER, CROSSED]),                      # half in the hole
+    ([(HOLED, None)], (14, 20), 8, (1, 0), [CROSSED]),                                 # all in it: on the page
+])
+def test_a_shape_is_a_labels_background_only_when_it_holds_all_of_it(fills, origin, length, axis, faults):
+    """A label on a page (white, the bottom fill) with a line under a green shape, across the label: the shape is
+    the label's background, hiding the line, only where it holds every one of the label's sample points (to its
+    left and top edges, not its right and bottom ones, within its clip); a label running off it is named."""
+    from tests.collisions import Drawing, Fill, Label, Stroke
+
+    page = Fill([_square(-10, -10, 50, 50)], 0, colour=WHITE)
+    line = Stroke([((origin[0] + 1, -10), (origin[0] + 1, 50))], 0.2, 1, colour=(0.0, 0.0, 0.0))
+    shapes = [Fill(rings if isinstance(rings[0], list) else [rings], 2, clip, GREEN) for rings, clip in fills]
+    label = Label("EDGE", origin, axis, (0.0, -2.0, float(length), 0.0), 9)
+    assert page_faults(Drawing("p", [label], [line], [page, *shapes], [])) == faults
