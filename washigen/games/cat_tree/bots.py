@@ -118,14 +118,17 @@ class Board:
         masks = self.masks
         return Board(self.geo, masks[:kind] + (masks[kind] | bit,) + masks[kind + 1:], self.legal and open_cell)
 
-    def supports(self) -> tuple[int, int]:
-        """(the cells on a flat surface, the cells attached by both sides), empty or not."""
+    def supports(self, within: int = -1) -> tuple[int, int]:
+        """(the cells on a flat surface, the cells attached by both sides), empty or not, held by the cards of
+        `within` (all of them by default)."""
         geo, masks = self.geo, self.masks
         build = hang = 0
         for kind in BUILD_ON:
             build |= masks[kind]
         for kind in HANG_ON:
             hang |= masks[kind]
+        build &= within
+        hang &= within
         flat = (geo.floor | build << geo.stride) & geo.valid
         sides = (hang << 1) & (hang >> 1) & geo.valid
         return flat, sides
@@ -156,18 +159,11 @@ class Board:
     def total(self) -> int:
         """The tree's points, as rules.score_grid(...).total counts them."""
         geo, masks = self.geo, self.masks
-        valid, high = geo.valid, geo.high
+        high = geo.high
         occupied = 0
         for mask in masks:
             occupied |= mask
-        if self.legal:
-            legal = occupied
-        else:
-            flat, sides = self.supports()
-            legal = 0
-            for kinds, allowed in zip(RULE_KINDS, (flat, sides, flat | sides, valid & ~geo.floor)):
-                for kind in kinds:
-                    legal |= masks[kind] & allowed
+        legal = occupied if self.legal else self._buildable(occupied)
         grounded = self.grounded(occupied)
         counting = grounded
         if grounded != occupied:            # floating parts count when within 2 of the grounded tree
@@ -191,6 +187,29 @@ class Board:
         if masks[TOY]:
             points += self._groups(TOY, tree, counting, self._toy_group)
         return points
+
+    def _standing(self, within: int) -> int:
+        """The cards whose placement rule holds, held by the cards of `within`."""
+        geo, masks = self.geo, self.masks
+        flat, sides = self.supports(within)
+        standing = 0
+        for kinds, allowed in zip(RULE_KINDS, (flat, sides, flat | sides, geo.valid & ~geo.floor)):
+            for kind in kinds:
+                standing |= masks[kind] & allowed
+        return standing
+
+    def _buildable(self, occupied: int) -> int:
+        """The cards that keep their rule and that some order of play places (rules.score_grid: neither misplaced
+        nor unbuildable). A misplaced card holds others as if placed first; the rest are placed while any can be,
+        which only adds support, so the order does not matter. Two boxes side by side in the air keep their rule by
+        each other, but neither can be placed first."""
+        misplaced = occupied & ~self._standing(occupied)
+        placed = misplaced
+        while True:
+            grown = placed | self._standing(placed)
+            if grown == placed:
+                return placed & ~misplaced
+            placed = grown
 
     def _groups(self, kind: int, tree: int, counting: int, group_of) -> int:
         """Points of the groups a kind's cards of the tree form: each scores once, if a card of it counts, double
