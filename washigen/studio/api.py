@@ -438,7 +438,7 @@ def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en",
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed, "component": maker,
                               "design": to_dict(design), "report": report,
                               "geometry": grid_geometry(places.grid, palette),
-                              "playable": playable(game, design),
+                              "playable": playable(game, design, checked),
                               "text": game.to_text(design) if game.to_text is not None else None,
                               "score": component.score(design) if component is not None and component.score else None,
                               "frames": strip_frames(places)}

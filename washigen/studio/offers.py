@@ -12,6 +12,7 @@ from typing import Literal
 from ..design import Design, refuse_broken
 from ..errors import InputError
 from ..games.registry import Game, design_classes
+from ..report import Report
 from ..words import N_, Says
 
 Action = Literal["play", "balance"]
@@ -26,13 +27,16 @@ NOT_THEIR_GAME = N_("{game}: its bots build the {kind} from the deal; a bot game
                     "seed")
 
 
-def playable(game: Game, design: Design) -> dict[str, bool]:
+def playable(game: Game, design: Design, report: Report | None = None) -> dict[str, bool]:
     """{"play": ..., "balance": ...}: whether the page offers a bot game and a balance estimate on this design,
-    where `refusal` finds no reason not to play it (the chart goes with the balance); the design checked against
-    its rules once for both."""
+    where `refusal` finds no reason not to play it (the chart goes with the balance); `report`: the design's check
+    against its rules where the caller has it (the studio's check made it), else checked here once for both."""
     kinds = {action: refused_kind(game, design, action) for action in ACTIONS}
-    fault = None if all(kinds.values()) else broken(design)
-    return {action: reason is None and fault is None for action, reason in kinds.items()}
+    if all(kinds.values()):
+        faulty = True
+    else:
+        faulty = bool(report.errors) if report is not None else broken(design) is not None
+    return {action: reason is None and not faulty for action, reason in kinds.items()}
 
 
 def refusal(game: Game, design: Design, action: Action) -> Says | str | None:
