@@ -3,10 +3,15 @@
 tapes, card sizes, player counts, layouts, whole rolls), as the argument lists of `washigen ... -o OUT.pdf`.
 
 `OUTPUTS` maps a stable name ("cat-tree-deck-tarot-de") to the arguments; `generate(name, folder)` writes one
-in-process (click's CliRunner on washigen.cli.main, as tests/test_preflight.py does) and returns its bytes."""
+in-process (click's CliRunner on washigen.cli.main) and returns its bytes. `made(arguments, tmp_path_factory)` is
+the same, made once in a test run however many tests and workers ask for it (the preflights read the same outputs).
+"""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
 from pathlib import Path
 
 LANGUAGES = ("en", "de")
@@ -156,12 +161,33 @@ OUTPUTS: dict[str, list[str]] = _all()
 
 def generate(name: str, folder: Path) -> bytes:
     """The PDF of output `name`, written in-process into `folder`."""
+    return _write(OUTPUTS[name], Path(folder) / f"{name}.pdf")
+
+
+def _write(arguments: list[str], path: Path) -> bytes:
     from click.testing import CliRunner
 
     from washigen.cli import main
 
-    path = Path(folder) / f"{name}.pdf"
-    result = CliRunner().invoke(main, [*OUTPUTS[name], "-o", str(path)], catch_exceptions=False)
+    result = CliRunner().invoke(main, [*arguments, "-o", str(path)], catch_exceptions=False)
     if result.exit_code != 0:
-        raise AssertionError(f"washigen {' '.join(OUTPUTS[name])} exited {result.exit_code}: {result.output}")
+        raise AssertionError(f"washigen {' '.join(arguments)} exited {result.exit_code}: {result.output}")
     return path.read_bytes()
+
+
+def made(arguments: list[str], tmp_path_factory) -> bytes:
+    """The PDF `washigen ARGUMENTS -o OUT.pdf` writes, made by the first test of this run to ask for it (under a
+    lock, so a second worker asking meanwhile waits for it) and read back by every later one. The folder is this
+    run's: the one its xdist workers share, else its own temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "made-outputs"
+    folder.mkdir(exist_ok=True)
+    key = hashlib.sha256("\0".join(arguments).encode()).hexdigest()[:24]
+    path = folder / f"{key}.pdf"
+    with open(folder / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            partial = folder / f"{key}.partial.pdf"
+            _write(arguments, partial)
+            partial.replace(path)
+        return path.read_bytes()

@@ -16,6 +16,8 @@ from washigen.cli import main
 from washigen.i18n import LOCALE_DIR, catalog_path, check_language, languages, translator
 from washigen.errors import InputError
 
+from .print_matrix import OUTPUTS as MATRIX
+from .print_matrix import made
 from .readback import pdf_text
 
 # Names and titles that stay as they are in every language: the games' titles, the tool, the built-in mix
@@ -129,34 +131,33 @@ def test_an_unknown_language_names_the_languages_there_are(tmp_path):
 
 # -- German pages, read back ----------------------------------------------------------------------------------
 
+# The German outputs read, as the arguments of `washigen ... -o OUT.pdf`: most by their name in
+# tests/print_matrix.py (the same arguments: each made once a run, here and for the preflights).
 GERMAN_OUTPUTS = {
-    "cats-map": ["cats", "map", "--seed", "1"],
-    "cats-strips": ["cats", "map", "--seed", "2", "--players", "6", "--coop", "--long", "1", "--paper", "a4"],
-    "cats-cutup": ["cats", "map", "--seed", "3", "--cut-up", "--jinja"],
-    "cats-sheet": ["cats", "sheet", "--players", "4", "--coop"],
-    "cats-tape": ["cats", "tape", "--seed", "1", "--length", "0.5m", "--rules-url", "https://example.org/r"],
-    "cops-map": ["cops", "map", "--seed", "1", "--players", "3", "--offset", "7.5", "--paper", "a4"],
-    "cops-sheet": ["cops", "sheet"],
-    "cat-tree-deck": ["cat-tree", "deck", "--duplex", "long"],
-    "cat-tree-sheet": ["cat-tree", "sheet"],
-    "trail-route-components": ["trail-route", "components"],
-    "trail-route-setup": ["trail-route", "setup", "--seed", "1", "--players", "4"],
-    "calibrate": ["calibrate"],
-    **{f"kit-{game}": ["kit", game] for game in ("cats", "cops", "cat-tree", "trail-route")},
+    **{name: MATRIX[made_as] for name, made_as in {
+        "cats-map": "cats-map-2p-de",
+        "cops-sheet": "cops-sheet-a4-de",
+        "cat-tree-deck": "cat-tree-deck-duplex-long-de",
+        "cat-tree-sheet": "cat-tree-sheet-a4-de",
+        "trail-route-components": "trail-route-components-a4-de",
+        "trail-route-setup": "trail-route-setup-de",
+        "calibrate": "calibrate-a4-long-de",
+        **{f"kit-{game}": f"kit-{game}-a4-de" for game in ("cats", "cops", "cat-tree", "trail-route")},
+    }.items()},
+    **{name: [*arguments, "--lang", "de"] for name, arguments in {
+        "cats-strips": ["cats", "map", "--seed", "2", "--players", "6", "--coop", "--long", "1", "--paper", "a4"],
+        "cats-cutup": ["cats", "map", "--seed", "3", "--cut-up", "--jinja"],
+        "cats-sheet": ["cats", "sheet", "--players", "4", "--coop"],
+        "cats-tape": ["cats", "tape", "--seed", "1", "--length", "0.5m", "--rules-url", "https://example.org/r"],
+        "cops-map": ["cops", "map", "--seed", "1", "--players", "3", "--offset", "7.5", "--paper", "a4"],
+    }.items()},
 }
 
 
 @pytest.fixture(scope="module")
 def german(tmp_path_factory) -> dict[str, str]:
     """The text of every German output, by name."""
-    folder = tmp_path_factory.mktemp("de")
-    texts = {}
-    for name, args in GERMAN_OUTPUTS.items():
-        out = folder / f"{name}.pdf"
-        result = CliRunner().invoke(main, [*args, "--lang", "de", "-o", str(out)])
-        assert result.exit_code == 0, (name, result.output)
-        texts[name] = pdf_text(out)
-    return texts
+    return {name: pdf_text(made(arguments, tmp_path_factory)) for name, arguments in GERMAN_OUTPUTS.items()}
 
 
 # German words spelt as English ones of the catalog: "also" (therefore), "Form", "des Segments", and the credit

@@ -10,7 +10,7 @@ import pytest
 
 from tests import outside
 from tests.collisions import pdf_collisions
-from tests.print_matrix import OUTPUTS, generate
+from tests.print_matrix import OUTPUTS, made
 
 needs_tools = pytest.mark.skipif(bool(outside.missing_tools()),
                                  reason=f"needs Debian's {' and '.join(outside.missing_tools())} "
@@ -39,7 +39,7 @@ def test_every_output_passes_the_outside_preflight(name, tmp_path_factory):
     """All five checks on one output (they share its rasters), and the collisions as MuPDF reads the PDF (no word
     over a word, no line or shape through one: tests/collisions.py). A check listed in KNOWN_FAULTS for it must still
     fail, strictly, as an xfail would: its entry goes when the fix lands."""
-    pdf = outside.Pdf(generate(name, tmp_path_factory.mktemp("outside")))
+    pdf = outside.Pdf(made(OUTPUTS[name], tmp_path_factory))
     faults = {**outside.outside_checks(pdf), "collisions": pdf_collisions(pdf.mupdf)}   # one MuPDF reading
     expected = {check for check, names in KNOWN_FAULTS.items() if name in names}
     fixed = sorted(check for check in expected if not faults[check])

@@ -7,48 +7,49 @@ from __future__ import annotations
 import io
 
 import pytest
-from click.testing import CliRunner
 
+from tests.print_matrix import OUTPUTS as MATRIX, made
 from tests.printcheck import (bare_bleed, page_boxes, small_text, strict_cases, text_near_trim, text_runs,
                               unembedded_fonts)
-from washigen.cli import main
 
-OUTPUTS = {
-    "cats-map": ["cats", "map", "--seed", "1"],
-    "cats-map-coop6": ["cats", "map", "--seed", "1", "--players", "6", "--coop"],
-    "cats-strips": ["cats", "map", "--seed", "1", "--players", "4", "--paper", "a4"],
-    "cats-tape": ["cats", "tape", "--seed", "1", "--length", "1m"],
-    "cats-sheet": ["cats", "sheet", "--players", "4"],
-    "cops-map": ["cops", "map", "--seed", "1"],
-    "cops-tape": ["cops", "tape", "--seed", "1", "--length", "1m"],
-    "cops-sheet": ["cops", "sheet"],
-    "cops-sheet-letter": ["cops", "sheet", "--paper", "letter"],
-    "cat-tree-deck": ["cat-tree", "deck"],
-    "cat-tree-deck-letter": ["cat-tree", "deck", "--paper", "letter"],
-    "cat-tree-sheet": ["cat-tree", "sheet"],
-    "trail-route-components": ["trail-route", "components"],
-    "trail-route-setup": ["trail-route", "setup", "--seed", "1"],
-    **{f"rules-{game}": ["rules", game] for game in ("cats", "cops", "cat-tree", "trail-route")},
-    **{f"kit-{game}": ["kit", game] for game in ("cats", "cops", "cat-tree", "trail-route")},
+# The outputs checked, most of them by their name in tests/print_matrix.py (the same arguments: each is made once a
+# run for both preflights).
+OUTPUTS = {name: MATRIX[made_as] for name, made_as in {
+    "cats-map": "cats-map-2p-en",
+    "cats-map-coop6": "cats-map-coop6-en",
+    "cats-strips": "cats-strips-a4-en",
+    "cats-tape": "cats-tape-1m-en",
+    "cats-sheet": "cats-sheet-4p-en",
+    "cops-map": "cops-map-2p-en",
+    "cops-tape": "cops-tape-1m-en",
+    "cops-sheet": "cops-sheet-a4-en",
+    "cops-sheet-letter": "cops-sheet-letter-en",
+    "cat-tree-deck": "cat-tree-deck-a4-en",
+    "cat-tree-deck-letter": "cat-tree-deck-letter-en",
+    "cat-tree-sheet": "cat-tree-sheet-a4-en",
+    "trail-route-components": "trail-route-components-a4-en",
+    "trail-route-setup": "trail-route-setup-en",
+    **{f"rules-{game}": f"rules-{game}-a4-en" for game in ("cats", "cops", "cat-tree", "trail-route")},
+    **{f"kit-{game}": f"kit-{game}-a4-en" for game in ("cats", "cops", "cat-tree", "trail-route")},
     # German words run longer and Letter is shorter than A4: the rule sheets in both, and a kit.
-    **{f"rules-{game}-de-letter": ["rules", game, "--lang", "de", "--paper", "letter"]
-       for game in ("cats", "cops", "cat-tree", "trail-route")},
-    "kit-cat-tree-letter": ["kit", "cat-tree", "--paper", "letter"],
-    "trail-route-components-de-letter": ["trail-route", "components", "--lang", "de", "--paper", "letter"],
+    **{f"rules-{game}-de-letter": f"rules-{game}-letter-de" for game in ("cats", "cops", "cat-tree", "trail-route")},
+    "kit-cat-tree-letter": "kit-cat-tree-letter-en",
+    "trail-route-components-de-letter": "trail-route-components-letter-de",
     # A shrine and a door at the trim, a roll's start showing the tail of its repeat (the forest section's QR code),
-    # strips on Letter whose top row has a door, games drawn after they were played, the calibration page.
-    "cats-map-shrine-at-trim": ["cats", "map", "--seed", "4", "--jinja", "--sewer-poppers"],
-    "cats-tape-qr": ["cats", "tape", "--seed", "1", "--length", "0.5m", "--rules-url", "https://example.com/r"],
-    "cats-strips-letter": ["cats", "map", "--seed", "5", "--players", "3", "--paper", "letter"],
-    "cats-play-de": ["cats", "play", "--seed", "3", "--lang", "de"],
-    "cops-play": ["cops", "play", "--seed", "3"],
-    "calibrate": ["calibrate"],
-    "trail-route-components-a5-de": ["trail-route", "components", "--paper", "a5", "--lang", "de"],
+    # games drawn after they were played, the calibration page.
+    "cats-map-shrine-at-trim": "cats-map-jinja-poppers-en",
+    "cats-tape-qr": "cats-tape-qr-en",
+    "cats-play-de": "cats-play-2p-de",
+    "cops-play": "cops-play-2p-en",
+    "calibrate": "calibrate-a4-long-en",
+    "trail-route-components-a5-de": "trail-route-components-a5-de",
     # Whole 10 m rolls, as pages of whole repeats no longer than 5.08 m; a Cops repeat ending on a whole segment.
-    "cats-tape-10m": ["cats", "tape", "--seed", "1"],
-    "cops-tape-10m": ["cops", "tape", "--seed", "1", "--length", "10m"],
-    "cops-tape-repeat": ["cops", "tape", "--seed", "1"],
-}
+    "cats-tape-10m": "cats-tape-10m-en",
+    "cops-tape-10m": "cops-tape-10m-en",
+    "cops-tape-repeat": "cops-tape-repeat-en",
+}.items()}
+# Strips on Letter whose top row has a door.
+OUTPUTS["cats-strips-letter"] = ["cats", "map", "--seed", "5", "--players", "3", "--paper", "letter"]
 
 # Outputs that still break a rule, by check: each entry is a fault not fixed yet. The xfail is strict, so a fix
 # that lands without removing its entry fails the suite.
@@ -59,20 +60,12 @@ KNOWN_FAULTS = {
     "bleed": set(),
 }
 
-_cache: dict[str, bytes] = {}
-
-
 def _cases(check: str):
     return strict_cases(OUTPUTS, KNOWN_FAULTS[check], f"{{name}} still fails the {check} check")
 
 
 def _pdf(name: str, tmp_path_factory) -> bytes:
-    if name not in _cache:
-        out = tmp_path_factory.mktemp("preflight") / f"{name}.pdf"
-        result = CliRunner().invoke(main, [*OUTPUTS[name], "-o", str(out)], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        _cache[name] = out.read_bytes()
-    return _cache[name]
+    return made(OUTPUTS[name], tmp_path_factory)
 
 
 @pytest.mark.parametrize("name", _cases("fonts"))
