@@ -473,3 +473,20 @@ def test_arguments_of_the_wrong_kind_are_refused_naming_them(tmp_path):
     assert not (tmp_path / "t.pdf").exists() and not (tmp_path / "a.json").exists()
     default = washigen.draw_component("cats", "sheet")
     assert len(washigen.draw_component("cats", "sheet", players=None).pages) == len(default.pages)
+
+
+@pytest.mark.parametrize("game, bots", [("trail-route", "greedy"), ("cats", "strong:400,greedy"),
+                                        ("cops", "greedy"), ("cat-tree", "strong,greedy")])
+def test_games_that_fit_is_the_most_check_run_accepts(game, bots):
+    fits = washigen.games_that_fit(game, bots=bots)
+    assert fits is not None and fits >= 1
+    washigen.check_run(game, games=fits, bots=bots)
+    with pytest.raises(washigen.InputError, match=f"at most {fits:,} game"):
+        washigen.check_run(game, games=fits + 1, bots=bots)
+
+
+def test_games_that_fit_refuses_what_check_run_refuses():
+    with pytest.raises(washigen.InputError, match="strong:0"):
+        washigen.games_that_fit("cats", bots="strong:0")
+    with pytest.raises(washigen.WashigenError):
+        washigen.games_that_fit("cats", "not a design")          # type: ignore[arg-type]

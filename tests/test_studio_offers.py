@@ -14,7 +14,7 @@ import json
 import pytest
 
 import washigen
-from washigen.design import dumps
+from washigen.design import dumps, loads
 from washigen.i18n import translator
 
 from .test_languages import catalog  # noqa: F401
@@ -222,3 +222,28 @@ def test_a_balance_hook_that_does_not_say_what_it_takes_is_offered_what_it_is_ha
     design = json_of(washigen.generate("cats", "map", seed=4))
     assert offered(client, design)["balance"] is True
     assert asked(client, design, "balance").status_code == 200
+
+
+@pytest.mark.parametrize("game, component, params", [("trail-route", "setup", {"players": 4}),
+                                                     ("trail-route", "setup", {"players": 3}),
+                                                     ("cats", "map", {"players": 6}), ("cops", "map", {})])
+def test_the_balance_field_starts_at_as_many_games_as_the_estimate_accepts(client, game, component, params):
+    """The page's games field started at 200 for every game, and for a 4-player Trail Route setup the estimate
+    refused 200 ("at most 85 games fit"): it starts at the check's balance_games, 200 or, where fewer fit, the most
+    that fit in whole tens, which the estimate accepts and ten more it refuses."""
+    made = client.post("/api/design", json={"game": game, "component": component, "seed": 1, "params": params})
+    assert made.status_code == 200, made.text
+    answer = made.json()
+    assert answer["playable"]["balance"] is True
+    games = answer["balance_games"]
+    assert 10 <= games <= 200 and games % 10 == 0
+    design = loads(json.dumps(answer["design"]))
+    washigen.check_run(game, design, games=games)             # accepted, as the estimate accepts it
+    if games < 200:
+        with pytest.raises(washigen.WashigenError, match="games fit"):
+            washigen.check_run(game, design, games=games + 10)
+
+
+def test_a_design_offered_no_balance_has_no_balance_games(client):
+    made = client.post("/api/design", json={"game": "cats", "component": "tape", "params": {}}).json()
+    assert made["playable"]["balance"] is False and made["balance_games"] is None

@@ -447,3 +447,30 @@ def test_an_upload_the_loader_refuses_is_said_in_the_pages_language(server, brow
             assert problem.text == words
         finally:
             speak(browser, "en-US")
+
+
+def test_the_games_field_starts_at_what_fits_and_keeps_a_count_typed(server, browser):
+    """A 4-player Trail Route setup's games field said 200 and the estimate refused 200 ("at most 85 games fit"): it
+    starts at the check's count (what fits, in tens); a count typed stays while the design changes, and a game chosen
+    anew starts at its own."""
+    from selenium.webdriver.common.keys import Keys
+
+    def games() -> str:
+        return browser.find_element(By.ID, "balance-games").get_attribute("value")
+
+    import httpx
+
+    open_page(browser, server, "game=trail-route&component=setup&seed=1")
+    made = httpx.post(f"{server}/api/design", json={"game": "trail-route", "component": "setup", "seed": 1,
+                                                     "params": {"players": 4}}, timeout=60).json()
+    assert made["balance_games"] < 200 and games() == str(made["balance_games"]), games()
+    field = browser.find_element(By.ID, "balance-games")
+    field.clear()
+    field.send_keys("30")
+    seed = browser.find_element(By.ID, "seed")
+    seed.send_keys(Keys.END, Keys.BACKSPACE, "2")
+    wait(browser, lambda d: "seed=2" in d.current_url and shown(d), "seed 2 never shown")
+    assert games() == "30"
+    Select(browser.find_element(By.ID, "game")).select_by_value("cats")
+    wait(browser, lambda d: "game=cats" in d.current_url and shown(d), "the Cats map never shown")
+    assert games() == "200"

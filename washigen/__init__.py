@@ -34,6 +34,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "play": ("api", "play"),
     "balance": ("api", "balance"),
     "check_run": ("api", "check_run"),
+    "games_that_fit": ("api", "games_that_fit"),
     "print_options": ("api", "print_options"),
     "draw": ("api", "draw"),
     "draw_component": ("api", "draw_component"),
@@ -61,15 +62,15 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 # A literal list, so type checkers read it: every name of _EXPORTS, and the version.
 __all__ = [
     "__version__",
-    "generate", "validate", "render", "load", "save", "play", "balance", "check_run", "print_options", "draw", "draw_component",
-    "bot_game", "message", "get_game", "all_games", "register_game",
+    "generate", "validate", "render", "load", "save", "play", "balance", "check_run", "games_that_fit",
+    "print_options", "draw", "draw_component", "bot_game", "message", "get_game", "all_games", "register_game",
     "load_design", "save_design", "Design", "PrintOptions", "Report", "Violation", "Scene", "Symbol",
     "parse_length", "WashigenError", "InputError", "DesignFormatError", "TemplateError", "OutputError",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
-    from .api import (balance, bot_game, check_run, draw, draw_component, generate, load, message, play,
-                      print_options, render, save, validate)
+    from .api import (balance, bot_game, check_run, draw, draw_component, games_that_fit, generate, load, message,
+                      play, print_options, render, save, validate)
     from .design import Design
     from .api import load as load_design
     from .api import save as save_design

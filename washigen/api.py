@@ -142,6 +142,22 @@ def check_run(game: str, design: Design | None = None, *, games: int = BALANCE_G
     refuse_long_run(games, run_cost(design), bots, options or f"games={games}, bots={bots}")
 
 
+def games_that_fit(game: str, design: Design | None = None, *, bots: str = BALANCE_BOTS) -> int | None:
+    """The most games between `bots` on the design (None: the game's own table) that check_run accepts, by the
+    game's registered cost; None for a game that registers no cost (check_run accepts any count of its games)."""
+    from .arena.balance import games_that_fit as fitting
+    from .arena.bots import check_strengths
+    from .design import Design, checked
+    from .games import get_game
+
+    run_cost = get_game(game).extra.get("run_cost")
+    bots = _bots(bots) or BALANCE_BOTS
+    check_strengths(bots, option="bots")
+    if design is not None and not isinstance(design, Design):
+        checked(design)
+    return None if run_cost is None else fitting(run_cost(design), bots)
+
+
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
                   lang: str | None = "en") -> Document:
     """The chart of a balance run, as `washigen GAME balance --seed SEED --bots BOTS --lang LANG -o chart.svg` draws

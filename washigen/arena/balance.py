@@ -241,6 +241,12 @@ def run_allowance(*bots: str | None) -> tuple[float, Says]:
     return RUN_SECONDS, Says(PAST_A_MINUTE)
 
 
+def games_that_fit(cost: GameCost, bots: str, also: str | None = None) -> int:
+    """The most games between `bots` (and the same games between `also`) that run_allowance gives time for."""
+    allowance, _ = run_allowance(bots, also)
+    return int(allowance / (cost.seconds(bots) + (cost.seconds(also) if also else 0.0)))
+
+
 def refuse_long_run(games: int, cost: GameCost, bots: str, options: str, also: str | None = None) -> None:
     """An InputError, before any game is played, for `games` games between `bots` (and the same games between the
     bots `also` names: a balance's greedy run, --against) that would take longer than run_allowance gives: naming
@@ -252,7 +258,7 @@ def refuse_long_run(games: int, cost: GameCost, bots: str, options: str, also: s
     if games * per_game <= allowance:
         return
     minutes = math.ceil(games * per_game / 60)
-    fits = int(allowance / per_game)
+    fits = games_that_fit(cost, bots, also)
     if fits >= 1:
         raise InputError(Says(NN_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
                                   "game fits", "{options}: about {minutes:,} minutes of one core's work, {past}; at "

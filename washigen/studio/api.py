@@ -25,7 +25,7 @@ from ..inputs import json_spelled
 from ..i18n import MUST_BE, NONE, SOURCE_LANGUAGE, translator
 from ..words import N_, Says
 from . import board
-from .offers import broken, playable, refusal, refused_kind
+from .offers import balance_games, broken, playable, refusal, refused_kind
 from .offers import replays_its_making as replays_its_making        # where the studio's callers found it
 from .places import grid_geometry, mark, strip_frames
 
@@ -435,10 +435,13 @@ def describe(game: Game, design: Design, page: int | None = 0, lang: str = "en",
     palette = component.palette() if component is not None and component.palette is not None else ()
     said = translator(words)
     palette = tuple((code, said(name)) for code, name in palette)      # "Gebäude", "Kiste": the tools' names
+    offered = playable(game, design, checked)
     answer: dict[str, Any] = {"game": game.name, "kind": design.KIND, "seed": design.seed, "component": maker,
                               "design": to_dict(design), "report": report,
                               "geometry": grid_geometry(places.grid, palette),
-                              "playable": playable(game, design, checked),
+                              "playable": offered,
+                              # the balance field's start: as many of the page's 200 as fit in the run's minute
+                              "balance_games": balance_games(game, design) if offered["balance"] else None,
                               "text": game.to_text(design) if game.to_text is not None else None,
                               "score": component.score(design) if component is not None and component.score else None,
                               "frames": strip_frames(places)}

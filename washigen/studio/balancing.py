@@ -17,14 +17,12 @@ from ..games.registry import Game, get_game
 from ..words import N_, Says
 from .api import (Conflict, FieldError, _count, _seed, design_of, language, named_field, packed, printed_files,
                   refused, request_fields, type_name)
-from .offers import balance_table, refusal
+from .offers import BALANCE_BOTS, BALANCE_GAMES, balance_table, refusal
 
 if TYPE_CHECKING:
     from ..api import Balance
 
 MAX_BALANCE_GAMES = 2000
-BALANCE_GAMES = 200             # the page's default
-BALANCE_BOTS = "greedy"         # who plays the studio's balance: the `balance` hooks' default
 BALANCE_RUNS_KEPT = 16
 class BalanceRuns:
     """The studio's latest balance runs, by what was asked (design, games, seed): the chart of a run the page has

@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 from typing import Literal
 
+from .. import api as washigen
 from ..design import Design, refuse_broken
 from ..errors import InputError
 from ..games.registry import Game, design_classes
@@ -16,6 +17,9 @@ from ..report import Report
 from ..words import N_, Says
 
 Action = Literal["play", "balance"]
+BALANCE_GAMES = 200             # the page's balance field, where that many fit in the run's minute
+BALANCE_GAMES_STEP = 10         # the field's steps
+BALANCE_BOTS = "greedy"         # who plays the studio's balance: the `balance` hooks' default
 ACTIONS: tuple[Action, ...] = ("play", "balance")
 NO_ENGINE_PLAYS = N_("{game}: no engine plays a {kind} of this game yet")
 NO_BALANCE_ENGINE = N_("{game}: no engine plays this game yet, so there is no balance estimate")
@@ -75,6 +79,16 @@ def broken(design: Design) -> Says | str | None:
     except InputError as error:
         return error.says
     return None
+
+
+def balance_games(game: Game, design: Design) -> int:
+    """The games the page's balance field starts at for this design: BALANCE_GAMES, or fewer (in whole steps of
+    the field where there is room for one) where more would pass the run's minute, as the estimate would refuse
+    them (washigen.check_run)."""
+    fits = washigen.games_that_fit(game.name, balance_table(game, design), bots=BALANCE_BOTS)
+    if fits is None or fits >= BALANCE_GAMES:
+        return BALANCE_GAMES
+    return max(1, fits // BALANCE_GAMES_STEP * BALANCE_GAMES_STEP if fits >= BALANCE_GAMES_STEP else fits)
 
 
 def balance_table(game: Game, design: Design) -> Design | None:

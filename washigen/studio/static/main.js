@@ -30,6 +30,7 @@ const state = {
   pick: null,                         // the first cell of a two-click edit (a swap)
   page: 0,                            // the page of the print shown (0 the first)
   request: 0,                         // answers to older requests are dropped
+  gamesTyped: false,                  // the balance's games were typed for this game (kept, not set to what fits)
   played: null,                       // the bot game on the board: {design, seed}
   onBoard: false,                     // the preview shows the board of that game, not the design
   boardRequest: 0,                    // answers to older board steps are dropped
@@ -181,7 +182,9 @@ function fillGames() {
 }
 
 function chooseGame(name, componentName, values = {}) {
-  state.game = state.games.find((g) => g.name === name) || state.games[0];
+  const game = state.games.find((g) => g.name === name) || state.games[0];
+  if (game !== state.game) state.gamesTyped = false;     // a count typed for one game is no start for another
+  state.game = game;
   $("game").value = state.game.name;
   $("component").replaceChildren(...state.game.components.map((c) => new Option(c.label ?? c.name, c.name)));
   $("component").value = componentName && state.game.components.some((c) => c.name === componentName)
@@ -321,6 +324,8 @@ function show(result) {
   for (const button of document.querySelectorAll("[data-needs-design]")) button.disabled = !result.design;
   // offered only for what can be played (a map or set-up, never a tape, sheet or deck), as the server says
   $("balance-box").hidden = !result.playable?.balance;
+  // the games field starts at as many as fit in the run's minute on this design, unless the user typed a count
+  if (result.balance_games && !state.gamesTyped) $("balance-games").value = result.balance_games;
   $("replay-box").hidden = !result.playable?.play;
   $("play-box").hidden = $("balance-box").hidden && $("replay-box").hidden;
   showReport();
@@ -668,6 +673,7 @@ function wire() {
   }
   $("upload").addEventListener("change", () => upload($("upload").files[0]));
   $("balance").addEventListener("click", estimateBalance);
+  $("balance-games").addEventListener("input", () => { state.gamesTyped = true; });
   $("chart-image").addEventListener("click", () => chart.enlarge());
   $("chart-zoom").addEventListener("click", () => chart.enlarge());
   $("chart-close").addEventListener("click", () => $("chart-dialog").close());
