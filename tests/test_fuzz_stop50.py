@@ -113,3 +113,15 @@ def test_check_run_refuses_a_design_its_game_does_not_play_as_balance_does(game,
     with pytest.raises(washigen.InputError) as refusal:      # an AttributeError deep in the game's run cost
         washigen.check_run(game, design, games=10)
     assert str(refusal.value).startswith("design:"), str(refusal.value)
+
+
+@pytest.mark.parametrize("game, other", [("trail-route", "cops"), ("cat-tree", "cats"), ("trail-route", "cat-tree")])
+def test_a_run_of_a_game_that_reads_no_design_refuses_another_games_design(game, other):
+    """Trail Route's and Cat Tree's run costs read nothing of the design, so check_run took a Cops map for Trail
+    Route without a word, where balance() refuses it."""
+    design = washigen.generate(other, "play" if other == "cat-tree" else "map", seed=1)
+    for check in (lambda: washigen.check_run(game, design, games=10), lambda: washigen.games_that_fit(game, design)):
+        with pytest.raises(washigen.InputError) as refusal:
+            check()
+        assert str(refusal.value) == f"design: a run of {game} plays a design of {game}, not a {design.KIND} of " \
+                                     f"{other}"

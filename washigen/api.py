@@ -125,37 +125,43 @@ def check_run(game: str, design: Design | None = None, *, games: int = BALANCE_G
     no cost is not estimated. play() and balance() do not call it: a script asks for the work it wants; the
     studio and the command line call it for every run."""
     from .arena.balance import refuse_long_run
-    from .arena.bots import check_strengths
-    from .design import Design, checked
-    from .games import get_game
 
-    run_cost = get_game(game).extra.get("run_cost")
     # Held as balance() holds them: a count of any other type failed deep in the estimate (a TypeError, NaN's
     # ValueError), 0 or -3 games passed unestimated, strong:0 was estimated as greedy, a text a design.
     _whole(games, "games", 1, MAX_GAMES)
-    bots = _bots(bots) or BALANCE_BOTS
-    check_strengths(bots, option="bots")
-    if design is not None and not isinstance(design, Design):
-        checked(design)                       # refuses it by its type, as play() and balance() do
-    if run_cost is None:
-        return
-    refuse_long_run(games, run_cost(design), bots, options or f"games={games}, bots={bots}")
+    cost, bots = _run_cost(game, design, bots)
+    if cost is not None:
+        refuse_long_run(games, cost, bots, options or f"games={games}, bots={bots}")
 
 
 def games_that_fit(game: str, design: Design | None = None, *, bots: str = BALANCE_BOTS) -> int | None:
     """The most games between `bots` on the design (None: the game's own table) that check_run accepts, by the
     game's registered cost; None for a game that registers no cost (check_run accepts any count of its games)."""
     from .arena.balance import games_that_fit as fitting
+
+    cost, bots = _run_cost(game, design, bots)
+    return None if cost is None else fitting(cost, bots)
+
+
+def _run_cost(game: str, design: Design | None, bots: Any) -> tuple[Any, str]:
+    """(what a game between `bots` on the design costs by the game's registered cost, or None where it registers
+    none; the bots), the bots and the design checked as balance() checks them. A design of another game is refused:
+    the costs of games that read no design from it (Trail Route's, Cat Tree's) took it without a word."""
     from .arena.bots import check_strengths
     from .design import Design, checked
     from .games import get_game
 
-    run_cost = get_game(game).extra.get("run_cost")
+    found = get_game(game)
     bots = _bots(bots) or BALANCE_BOTS
     check_strengths(bots, option="bots")
     if design is not None and not isinstance(design, Design):
-        checked(design)
-    return None if run_cost is None else fitting(run_cost(design), bots)
+        checked(design)                       # refuses it by its type, as play() and balance() do
+    run_cost = found.extra.get("run_cost")
+    cost = None if run_cost is None else run_cost(design)      # a game's own cost refuses as its balance does
+    if design is not None and design.GAME != found.name:
+        raise InputError(Says(N_("{field}: a run of {game} plays a design of {game}, not a {kind} of {other}"),
+                              field="design", game=found.name, kind=design.KIND, other=design.GAME))
+    return cost, bots
 
 
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
