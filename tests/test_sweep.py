@@ -372,3 +372,19 @@ def test_the_sweep_charts_score_axis_ends_read_alike_in_the_charts_language():
     words = {lang: texts(sweep_chart(lines, "t", lang)) for lang in ("en", "de")}
     assert "0.000" in words["en"] and "0.100" in words["en"], words["en"]
     assert "0,000" in words["de"] and "0,100" in words["de"], words["de"]
+
+
+def test_an_output_that_is_no_regular_file_is_refused_before_any_map_is_made(tmp_path, monkeypatch):
+    """-o /dev/null (or a FIFO) was refused only once the first map was made (a second on a 4-player Cops map)."""
+    from washigen.games import generating
+
+    def made(*args, **kwargs):
+        raise AssertionError("a map was made")
+
+    monkeypatch.setattr(generating, "generate", made)
+    fifo = tmp_path / "lines.jsonl"
+    os.mkfifo(fifo)
+    for target in ("/dev/null", str(fifo)):
+        result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-2", "--games", "4", "-o", target])
+        assert result.exit_code == 2, result.output
+        assert f"-o {target}: not a regular file" in result.output and "Traceback" not in result.output

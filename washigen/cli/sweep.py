@@ -169,6 +169,8 @@ def _target(path: Path) -> Path:
 
     if is_stdout(path):             # the output is read back to go on where a run stopped
         raise InputError(f"-o {path}: a sweep writes a file it can read back; give a file name (-o sweep.jsonl)")
+    if path.exists() and not path.is_file():        # /dev/null, a FIFO: refused before the first map is made
+        raise InputError(f"-o {path}: not a regular file; a sweep writes JSON lines to a file it can read back")
     return check_target(path)
 
 
