@@ -70,7 +70,8 @@ def minimal_args(game: str, command: str) -> list[str]:
     """The least a command needs besides --paper, --seed and -o."""
     args = {
         ("cat-tree", "score"): [EXAMPLES / "cat-tree-example.txt"],
-        ("cats", "variants"): ["--count", "1", "--tries", "2", "--format", "pdf"],
+        # --games 0: ranked by route gap alone, unplayed (the papers are the question here, not the fairness search)
+        ("cats", "variants"): ["--count", "1", "--tries", "2", "--format", "pdf", "--games", "0"],
         ("render", ""): [EXAMPLES / "cops-map-2p.json"],
     }.get((game, command), [])
     return [str(a) for a in args]
