@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -230,14 +231,22 @@ def test_a_cats_result_line_that_its_moves_do_not_reach_is_refused(logs, tmp_pat
 # -- map-file: only a file beside the log ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def map_log(tmp_path) -> Path:
-    """A Cats game on a map file, logged in a folder of its own with the map beside it: logs/game.txt, logs/map.json."""
-    (tmp_path / "logs").mkdir()
-    made = run_bounded("cats", "map", "--seed", "3", "-o", "logs/map.json", cwd=tmp_path)
-    played = run_bounded("cats", "play", "--seed", "2", "--map", "logs/map.json", "-o", "logs/game.txt",
-                         cwd=tmp_path)
+@pytest.fixture(scope="module")
+def logged_on_a_map_file(tmp_path_factory) -> Path:
+    """A Cats game on a map file, logged in a folder of its own with the map beside it: logs/game.txt, logs/map.json
+    (made once; each test works on a copy)."""
+    folder = tmp_path_factory.mktemp("map-log")
+    (folder / "logs").mkdir()
+    made = run_bounded("cats", "map", "--seed", "3", "-o", "logs/map.json", cwd=folder)
+    played = run_bounded("cats", "play", "--seed", "2", "--map", "logs/map.json", "-o", "logs/game.txt", cwd=folder)
     assert made.code == 0 and played.code == 0, made.stderr + played.stderr
+    return folder / "logs"
+
+
+@pytest.fixture
+def map_log(tmp_path, logged_on_a_map_file) -> Path:
+    """A copy of that folder, in the test's own: tmp_path/logs/game.txt beside tmp_path/logs/map.json."""
+    shutil.copytree(logged_on_a_map_file, tmp_path / "logs")
     return tmp_path / "logs" / LOG
 
 
