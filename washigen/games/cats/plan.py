@@ -5,6 +5,8 @@ makes maps, segments and rolls from these plans; variants.py cuts them up."""
 
 from __future__ import annotations
 
+import functools
+
 import random
 from dataclasses import dataclass, field
 from typing import cast
@@ -40,6 +42,15 @@ SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
 SHAPE_WEIGHTS = {"two": 3, "three": 2, "square": 4, "block": 3, "corner": 3, "ell": 3, "tee": 2, "house": 2}
 FOREST_PIECES = ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4))
 NEIGHBOURS8 = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+
+@functools.lru_cache(maxsize=32)     # a map and its segments, in a few sizes (a big map's: megabytes)
+def within(rows: int, cols: int, reach: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell of a rows x cols plan, the cells at most `reach` rows and columns away (itself included) that
+    lie on the plan: the neighbourhoods the planner reads again and again, worked out once a plan size."""
+    return tuple(tuple(rr * cols + cc for rr in range(r - reach, r + reach + 1) for cc in range(c - reach, c + reach + 1)
+                       if 0 <= rr < rows and 0 <= cc < cols)
+                 for r in range(rows) for c in range(cols))
 
 
 def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
@@ -108,10 +119,9 @@ class Plan:
 
     def near(self, i: int, kinds: str) -> bool:
         """True when a cell in the 8-neighbourhood of i (i included) is of one of `kinds`."""
-        r, c = divmod(i, self.cols)
-        for dr, dc in ((0, 0),) + NEIGHBOURS8:
-            rr, cc = r + dr, c + dc
-            if self.inside(rr, cc) and self.kind[rr * self.cols + cc] in kinds:
+        kind = self.kind
+        for j in within(self.rows, self.cols, 1)[i]:
+            if kind[j] in kinds:
                 return True
         return False
 
@@ -620,6 +630,7 @@ def _fit_home_rows(plan: Plan, spec: MapSpec, rng: random.Random) -> None:
 def stick_forests(plan: Plan, spec: MapSpec, rng: random.Random) -> None:
     """Forest and shrub pieces stuck on bare street, off the home rows, where the map is most open."""
     C = plan.cols
+    around = within(plan.rows, C, 2)
     for _ in range(spec.forests):
         shrub = rng.random() < 0.4
         h, w = (1, 1) if shrub else rng.choice(FOREST_PIECES)
@@ -630,20 +641,12 @@ def stick_forests(plan: Plan, spec: MapSpec, rng: random.Random) -> None:
             cells = [(r + dr) * C + c + dc for dr in range(h) for dc in range(w)]
             if not all(plan.bare(i) and not plan.near(i, FOREST + SHRUB) for i in cells):
                 continue
-            openness = sum(plan.bare(j) for i in cells for j in _around(plan, i))
+            openness = sum(plan.bare(j) for i in cells for j in around[i])
             if best is None or openness > best[0]:
                 best = (openness, cells)
         if best is not None:
             for i in best[1]:
                 plan.kind[i] = SHRUB if shrub else FOREST
-
-
-def _around(plan: Plan, i: int):
-    r, c = divmod(i, plan.cols)
-    for dr in (-2, -1, 0, 1, 2):
-        for dc in (-2, -1, 0, 1, 2):
-            if plan.inside(r + dr, c + dc):
-                yield (r + dr) * plan.cols + c + dc
 
 
 def _design(spec: MapSpec, seed: int, plan: Plan, pieces, cut_up: bool = False, variant: int | None = None,
