@@ -29,6 +29,10 @@ rounds, the continuation scores the real result.
 
 `strength` is the number of continuations a turn may use (`strong:N`). Every random choice comes from the policy's
 own rng, so a seed replays the same game.
+
+The greedy look-ahead and the strong policy's candidates try every swap, card play and finish on one copy of the
+table and undo it (`Mark`, `finish_trials`, `try_play`) rather than copy the table for each; what they find is
+what a copy for each would give (tests/test_trail_route_trials.py).
 """
 
 from __future__ import annotations
@@ -42,9 +46,9 @@ from typing import Callable, Sequence, TypeVar
 from ...errors import InputError
 from ...arena.bots import MAX_STRENGTH, STRENGTH_RANGE
 from ...words import N_, Says
-from .engine import (COLS, START, CardPlay, Finish, Policy, State, Swap, apply_finish, apply_swap,
-                     card_plays, check_play, end_of_turn, legal_finishes, legal_swaps, neighbours, play_card,
-                     play_turn, winners)
+from .engine import (COLS, START, Advance, CardPlay, Cell, Finish, Place, Policy, Rearrange, Slide, State, Swap,
+                     advance, apply_finish, apply_swap, card_plays, check_play, end_of_turn, legal_finishes,
+                     legal_swaps, neighbours, play_card, play_turn, resolve_play, winners)
 from .model import DECK, arrow_moves, dest_points
 
 
@@ -100,15 +104,161 @@ def best_start(state: State, player: int, rows: list[int]) -> int:
     return max(rows, key=lambda row: (entry(row), -row))
 
 
-def value(state: State, player: int) -> float:
+Scores = Sequence[int]           # every player's score, by player
+Worth = Sequence[float]          # every player's cats_worth
+
+
+def value(state: State, player: int, scores: Scores | None = None, worth: Worth | None = None) -> float:
     """The greedy policy's worth of a table to the player: points, the cats on their way (cats_worth: always less
     than the claim in front of a cat, so a cat one step from its destination claims it rather than waits; counted
     by its column alone, 4.5 points at the last one, a cat declined 3-point claims and games ran to the round
-    limit) and cards, less half the best other player's."""
-    worth = cats_worth(state)
-    own = state.score(player) + worth[player] + 0.4 * len(state.hands[player])
-    others = max(state.score(p) + worth[p] for p in range(state.players) if p != player)
+    limit) and cards, less half the best other player's. `scores`, `worth`: the table's, where the caller has
+    them."""
+    worth = cats_worth(state) if worth is None else worth
+    scores = all_scores(state) if scores is None else scores
+    own = scores[player] + worth[player] + 0.4 * len(state.hands[player])
+    others = max(scores[p] + worth[p] for p in range(state.players) if p != player)
     return own - 0.5 * others
+
+
+def all_scores(state: State) -> list[int]:
+    return [state.score(p) for p in range(state.players)]
+
+
+class Mark:
+    """What a swap, card or finish may change on a table besides the road tiles it moves itself: the cats, the
+    claims, the mouse toys claimed, the exchange deck, the destinations. Taken before a move is tried on the table
+    itself, `restore` puts the table back as it was, for the next move to try: cheaper than a copy of the whole
+    table for every move (the bots' look-ahead spent over a quarter of its time copying tables)."""
+
+    __slots__ = ("positions", "claims", "mice", "trigger", "dest", "exchange", "mouse_toys")
+
+    def __init__(self, state: State):
+        self.positions = [cat.pos for cat in state.cats]
+        self.claims = tuple(map(len, state.claims))
+        self.mice = tuple(map(len, state.mice))
+        self.trigger = state.trigger
+        self.dest = state.dest[:]              # a claim replaces a row's list, never changes one
+        self.exchange = state.exchange[:]
+        # A claimed mouse toy gives way to the exchange deck's top tile; only a mouse toy is claimed.
+        self.mouse_toys = [(r, c) for r, row in enumerate(state.road) if "mouse-toy" in row
+                           for c, code in enumerate(row) if code == "mouse-toy"]
+
+    def same_points(self, state: State) -> bool:
+        """Has no one claimed anything since the mark (the scores, destinations, deck and road are the same)?"""
+        return tuple(map(len, state.claims)) == self.claims and tuple(map(len, state.mice)) == self.mice
+
+    def restore(self, state: State, same_points: bool | None = None) -> None:
+        """Puts the table back; `same_points`: what same_points says of the table now, where the caller knows."""
+        for cat, pos in zip(state.cats, self.positions):
+            cat.pos = pos
+        if same_points or (same_points is None and self.same_points(state)):
+            return
+        if tuple(map(len, state.claims)) != self.claims:
+            for claims, count in zip(state.claims, self.claims):
+                del claims[count:]
+            state.dest[:] = self.dest
+            state.trigger = self.trigger
+        if tuple(map(len, state.mice)) != self.mice:
+            for mice, count in zip(state.mice, self.mice):
+                del mice[count:]
+            state.exchange[:] = self.exchange
+            for r, c in self.mouse_toys:
+                state.road[r][c] = "mouse-toy"
+
+
+Judge = Callable[[State, int, Scores, Worth], float]        # value or margin
+
+
+def finish_trials(table: State, player: int, finishes: Sequence[Finish], judge: Judge,
+                  scores: Scores | None = None) -> list[float]:
+    """judge(table, player, scores, worth) after each of the player's legal `finishes`, each tried on the table
+    itself and undone (Mark): what apply_finish on a copy of the table for each would give. `scores`: the table's,
+    where the caller has them. A judge sees the cats only through `worth`, so that the places of a cat whose
+    worth is the same are judged once."""
+    scores = all_scores(table) if scores is None else scores
+    worth: Worth | None = None            # the table's, once a Place needs it
+    mark = None
+    judged: dict[float, float] = {}       # by the placed cat's owner's worth
+    found = []
+    for finish in finishes:
+        if isinstance(finish, Advance):
+            mark = Mark(table) if mark is None else mark
+            table.new_chain()
+            advance(table, finish.cat)
+            same = mark.same_points(table)
+            found.append(judge(table, player, scores if same else all_scores(table), cats_worth(table)))
+            mark.restore(table, same)
+        else:                                   # a Place: the cat comes onto the board, nothing happens
+            worth = cats_worth(table) if worth is None else worth
+            cat = table.cats[finish.cat]
+            cat.pos = (finish.row, START)
+            own = owner_worth(table, cat.owner)
+            if own not in judged:
+                placed = list(worth)
+                placed[cat.owner] = own
+                judged[own] = judge(table, player, scores, placed)
+            found.append(judged[own])
+            cat.pos = None                      # a Place's cat is one off the board
+    return found
+
+
+def best_finish(table: State, player: int, finishes: list[Finish], judge: Judge, scores: Scores | None) -> float:
+    """max(finish_trials(...)), judging of the player's Places only the one whose row's destination is worth the
+    most to it: a Place changes only the player's worth, the worth of the cat placed never falls as that
+    destination's points rise (cats_worth), nor does a judge as the player's worth rises (value, margin), so no
+    other Place is judged higher."""
+    places = [finish for finish in finishes if isinstance(finish, Place)]
+    if len(places) > 1:
+        colour, dest = table.colours[player], table.dest
+
+        def destination(place: Place) -> float:
+            near = dest[place.row][1]
+            return dest_points(near, colour) if near else 1.0
+
+        finishes = [finish for finish in finishes if not isinstance(finish, Place)] + [max(places, key=destination)]
+    best = float("-inf")
+    for found in finish_trials(table, player, finishes, judge, scores):
+        best = max(best, found)
+    return best
+
+
+def fronts(state: State, player: int) -> set[Cell]:
+    """The road tiles whose swap may change the player's legal finishes: those in front of its cats on the road
+    or a start (can_advance reads the tile in front and where the cats are; a Place, where the cats are)."""
+    return {(pos[0], pos[1] - 1) for cat in state.cats if cat.owner == player and (pos := cat.pos) is not None
+            and pos[1] > 0}
+
+
+def swapped(state: State, swap: Swap) -> None:
+    """Exchanges the swap's two road tiles, legal by the caller's word (the engine's swaps for this table); done
+    a second time, it undoes itself."""
+    (r1, c1), (r2, c2) = swap.a, swap.b
+    road = state.road
+    road[r1][c1], road[r2][c2] = road[r2][c2], road[r1][c1]
+
+
+def try_play(state: State, player: int, play: CardPlay, mark: Mark, scores: Scores,
+             judge: Callable[[State, Scores | None], float]) -> float:
+    """judge(table, its scores or None) after the player's `play` (one card_plays gave for this table), tried on
+    `state` itself and undone; `mark` and `scores` were taken of the table as it is."""
+    hand = state.hands[player][:]
+    if isinstance(play, Rearrange):
+        cells = list(play.cells)
+    elif isinstance(play, Slide):
+        cells = [(r, play.col) for r in range(state.rows)]
+    else:
+        cells = []
+    tiles = [state.road[r][c] for r, c in cells]
+    resolve_play(state, player, play)
+    same = mark.same_points(state)
+    found = judge(state, scores if same else None)
+    for (r, c), code in zip(cells, tiles):
+        state.road[r][c] = code
+    state.hands[player][:] = hand
+    state.played.pop()
+    mark.restore(state, same)
+    return found
 
 
 class GreedyPolicy(Heuristic):
@@ -118,31 +268,46 @@ class GreedyPolicy(Heuristic):
         self.rng = rng
         self.heuristic = Heuristic()
 
-    def _try(self, state: State, player: int, apply: Callable[[State], None]) -> float:
-        trial = state.clone([self.heuristic] * state.players)
-        apply(trial)
-        return self._best_finish_value(trial, player)
+    def _table(self, state: State) -> State:
+        """The copy of the table the policy tries its moves on, undoing each: every choice in it is heuristic."""
+        return state.clone([self.heuristic] * state.players)
 
-    def _best_finish_value(self, state: State, player: int) -> float:
-        finishes = legal_finishes(state, player)
+    @staticmethod
+    def _best_finish_value(table: State, player: int, scores: Scores | None = None,
+                           finishes: list[Finish] | None = None) -> float:
+        """The best value a finish leaves (the table is left as it was); `scores`, `finishes`: the table's, where
+        known."""
+        finishes = legal_finishes(table, player) if finishes is None else finishes
         if not finishes:
-            return value(state, player)
-        best = float("-inf")
-        for finish in finishes:
-            trial = state.clone()
-            apply_finish(trial, finish)
-            best = max(best, value(trial, player))
-        return best
+            return value(table, player, scores)
+        return best_finish(table, player, finishes, value, scores)
+
+    def _swap_values(self, state: State, player: int, swaps: Sequence[Swap]) -> list[float]:
+        """The best value a finish leaves after each swap."""
+        table = self._table(state)
+        scores = all_scores(table)                      # a swap changes no score
+        finishes, near = legal_finishes(table, player), fronts(table, player)
+        found = []
+        for swap in swaps:
+            swapped(table, swap)
+            same = swap.a not in near and swap.b not in near
+            found.append(self._best_finish_value(table, player, scores, finishes if same else None))
+            swapped(table, swap)
+        return found
 
     def pick_swap(self, state, player, swaps):
-        scored = [(self._try(state, player, lambda s, w=w: apply_swap(s, w)), -i) for i, w in enumerate(swaps)]
+        scored = [(found, -i) for i, found in enumerate(self._swap_values(state, player, swaps))]
         return swaps[-max(scored)[1]]
 
     def pick_card(self, state, player):
-        best_value, best = self._try(state, player, lambda s: None), None
+        table = self._table(state)
+        scores = all_scores(table)
+        best_value, best = self._best_finish_value(table, player, scores), None
+        mark = Mark(table)
         for card in sorted(set(state.hands[player])):
             for play in self._card_options(state, player, card):
-                score = self._try(state, player, lambda s, p=play: play_card(s, player, p))
+                score = try_play(table, player, play, mark, scores,
+                                 lambda t, known: self._best_finish_value(t, player, known))
                 if score > best_value + 1e-9:
                     best_value, best = score, play
         return best
@@ -151,11 +316,8 @@ class GreedyPolicy(Heuristic):
         return card_plays(state, player, card, self.rng, samples=12)
 
     def pick_finish(self, state, player, finishes):
-        def score(finish):
-            trial = state.clone([self.heuristic] * state.players)
-            apply_finish(trial, finish)
-            return value(trial, player)
-        return max(finishes, key=score)
+        values = finish_trials(self._table(state), player, finishes, value)
+        return finishes[values.index(max(values))]        # the first of the best, as max(finishes, key=...)
 
 
 # -- the strong policy ---------------------------------------------------------------------------------------------
@@ -185,10 +347,10 @@ class Plan:
     finish: Finish | None
 
 
-def outlook(state: State, player: int, worth: list[float]) -> float:
+def outlook(state: State, player: int, worth: Worth, scores: Scores) -> float:
     """The points a seat can count on: its score, its cards, and its cats on their way (`worth`: cats_worth's).
     Once the end is triggered only points count."""
-    points = float(state.score(player))
+    points = float(scores[player])
     if state.trigger:
         return points
     return points + CARD_WORTH * len(state.hands[player]) + worth[player]
@@ -211,10 +373,30 @@ def cats_worth(state: State) -> list[float]:
     return worth
 
 
-def margin(state: State, player: int) -> float:
-    """The seat's outlook less the best of the others'."""
-    worth = cats_worth(state)
-    return outlook(state, player, worth) - max(outlook(state, p, worth) for p in range(state.players) if p != player)
+def owner_worth(state: State, owner: int) -> float:
+    """cats_worth(state)[owner], summed as cats_worth sums it."""
+    worth = 0.0
+    colour = state.colours[owner]
+    dest = state.dest
+    for cat in state.cats:
+        if cat.owner != owner:
+            continue
+        pos = cat.pos
+        if pos is None:
+            worth += OFF_BOARD_WORTH
+            continue
+        near = dest[pos[0]][1]
+        worth += (dest_points(near, colour) if near else 1.0) * REACH_POWERS[pos[1] + 1]
+    return worth
+
+
+def margin(state: State, player: int, scores: Scores | None = None, worth: Worth | None = None) -> float:
+    """The seat's outlook less the best of the others'. `scores`, `worth`: the table's, where the caller has
+    them."""
+    worth = cats_worth(state) if worth is None else worth
+    scores = all_scores(state) if scores is None else scores
+    return (outlook(state, player, worth, scores)
+            - max(outlook(state, p, worth, scores) for p in range(state.players) if p != player))
 
 
 def leaf_value(state: State, player: int) -> float:
@@ -257,8 +439,8 @@ class QuickGreedy(GreedyPolicy):
                 near.add(front)
                 near.update(neighbours(state, front))
         tried = [i for i, w in enumerate(swaps) if i == 0 or w.a in near or w.b in near]
-        scored = [(self._try(state, player, lambda s, w=swaps[i]: apply_swap(s, w)), -i) for i in tried]
-        return swaps[-max(scored)[1]]
+        found = self._swap_values(state, player, [swaps[i] for i in tried])
+        return swaps[-max(zip(found, (-i for i in tried)))[1]]
 
     def _card_options(self, state, player, card):
         plays = card_plays(state, player, card, self.rng, samples=QUICK_PLAYS)
@@ -306,14 +488,19 @@ class StrongPolicy(Heuristic):
         them, so that the search can weigh playing a card now against keeping it."""
         world = world.clone([HEURISTIC] * world.players)
         swaps: list = legal_swaps(world) if stage == "swap" else []
-        swaps = self._ranked([(self._best_after(world, player, swap=w), w) for w in swaps or [None]])
+        scores = all_scores(world)                      # a swap changes no score
+        finishes, near = legal_finishes(world, player), fronts(world, player)
+        swaps = self._ranked([(self._best_after(world, player, w, scores, finishes if w is None or (
+            w.a not in near and w.b not in near) else None), w) for w in swaps or [None]])
         scored: list[tuple[float, Plan]] = []
         for swap in swaps[:SWAPS_KEPT]:
             after_swap = _after(world, player, swap=swap)
             plays: list = [] if stage == "finish" else [
                 play for card in sorted(set(after_swap.hands[player]))
                 for play in card_plays(after_swap, player, card, self.rng, samples=12)]
-            by_play = [(self._best_after(after_swap, player, play=p), p) for p in plays]
+            mark = Mark(after_swap)
+            by_play = [(try_play(after_swap, player, p, mark, scores,
+                                 lambda t, known: self._best_after(t, player, None, known)), p) for p in plays]
             for play in [None, *self._ranked(by_play)[:PLAYS_KEPT]]:
                 after_play = _after(after_swap, player, play=play)
                 for value, finish in sorted(_finish_values(after_play, player), key=lambda vf: -vf[0])[:FINISHES_KEPT]:
@@ -332,8 +519,17 @@ class StrongPolicy(Heuristic):
         return [scored[i][1] for i in sorted(order, key=lambda i: -scored[i][0])]
 
     @staticmethod
-    def _best_after(state: State, player: int, swap: Swap | None = None, play: CardPlay | None = None) -> float:
-        return max(value for value, _ in _finish_values(_after(state, player, swap=swap, play=play), player))
+    def _best_after(table: State, player: int, swap: Swap | None, scores: Scores | None,
+                    finishes: list[Finish] | None = None) -> float:
+        """The best margin a finish leaves after `swap`, tried on the table and undone; `scores`, `finishes`: the
+        table's after the swap, where known."""
+        if swap is not None:
+            swapped(table, swap)
+        finishes = legal_finishes(table, player) if finishes is None else finishes
+        found = best_finish(table, player, finishes, margin, scores) if finishes else margin(table, player, scores)
+        if swap is not None:
+            swapped(table, swap)
+        return found
 
     def _halving(self, state: State, player: int, stage: str, plans: list[Plan]) -> Plan:
         """Successive halving: every live plan is played out in the same fresh worlds, the worse half dropped."""
@@ -374,17 +570,13 @@ def _after(state: State, player: int, swap: Swap | None = None, play: CardPlay |
     return trial
 
 
-def _finish_values(state: State, player: int) -> list[tuple[float, Finish | None]]:
-    """Each legal finish with the margin it leaves (one entry with None where the player has no finish)."""
-    finishes = legal_finishes(state, player)
+def _finish_values(table: State, player: int) -> list[tuple[float, Finish | None]]:
+    """Each legal finish with the margin it leaves (one entry with None where the player has no finish), tried on
+    the table and undone."""
+    finishes = legal_finishes(table, player)
     if not finishes:
-        return [(margin(state, player), None)]
-    found: list[tuple[float, Finish | None]] = []
-    for finish in finishes:
-        trial = state.clone()
-        apply_finish(trial, finish)
-        found.append((margin(trial, player), finish))
-    return found
+        return [(margin(table, player), None)]
+    return list(zip(finish_trials(table, player, finishes, margin), finishes))
 
 
 def carry_out(state: State, player: int, plan: Plan, stage: str, policy: Policy) -> None:

@@ -7,8 +7,7 @@ Where the rules leave a case open, the engine decides (the README lists these):
 - an arrow whose next tile is a wall or holds a cat does not move the cat;
 - an arrow that would move a cat onto a tile it already landed on in the same chain of effects (one swap, card or
   finish, through arrows, cat forward and every other tile) does not move it: so a cat forward with an arrow
-  pointing back at it in front ends the chain on the arrow, where choosing the same cat again would go round for
-  ever;
+  pointing back at it in front ends the chain on the arrow, where choosing the same cat again would loop for ever;
 - an arrow that moves a cat right off column 7 puts it on that row's starting position if it is free, else does
   not move it; Someone Calling counts the starting position as the tile behind column 7 (a cat pulled onto a
   starting position that holds a cat stops a step short, as before a wall; one whose tiles one and two back are
@@ -43,6 +42,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import permutations
 from typing import Callable, Protocol, Sequence
 
@@ -192,7 +192,7 @@ class State:
         return pos
 
     def free(self, cell: Cell) -> bool:
-        return self.cat_at(cell) is None
+        return cell not in [cat.pos for cat in self.cats]
 
     def enterable(self, cell: Cell) -> bool:
         """A road tile a cat may move onto: no wall, no cat."""
@@ -411,17 +411,16 @@ def neighbours(state: State, cell: Cell) -> list[Cell]:
     return found
 
 
+@cache                                              # the bots ask for every table they try
+def _neighbour_pairs(rows: int) -> tuple[Swap, ...]:
+    """Each road tile with the one right of it, then the one below it (the top row below the bottom one)."""
+    return tuple(Swap((r, c), other) for r in range(rows) for c in range(COLS)
+                 for other in [(r, c + 1)] * (c + 1 < COLS) + [((r + 1) % rows, c)] if other != (r, c))
+
+
 def legal_swaps(state: State) -> list[Swap]:
     occupied = {cat.pos for cat in state.cats if cat.pos is not None}
-    swaps = []
-    for r in range(state.rows):
-        for c in range(COLS):
-            pairs = [(r, c + 1)] if c + 1 < COLS else []
-            pairs.append(((r + 1) % state.rows, c))
-            for other in pairs:
-                if (r, c) not in occupied and other not in occupied and other != (r, c):
-                    swaps.append(Swap((r, c), other))
-    return swaps
+    return [swap for swap in _neighbour_pairs(state.rows) if swap.a not in occupied and swap.b not in occupied]
 
 
 def swap_problem(state: State, swap: Swap) -> str | None:
@@ -589,6 +588,11 @@ def play_card(state: State, player: int, play: CardPlay) -> None:
     problem = check_play(state, player, play)
     if problem:
         raise ValueError(f"illegal card play: {problem}")
+    resolve_play(state, player, play)
+
+
+def resolve_play(state: State, player: int, play: CardPlay) -> None:
+    """Carries out a play check_play allows here (the bots try card_plays' plays without checking each again)."""
     state.new_chain()           # a card starts a chain of effects of its own, however play_card is called
     state.hands[player].remove(play.card)
     state.played.append(play.card)

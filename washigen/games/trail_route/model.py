@@ -110,6 +110,7 @@ def _arrow(code: str) -> tuple[str, tuple[str, ...]]:
     return arrow
 
 
+@cache                   # read for every landing in every move the bots try, as dest_points
 def arrow_moves(code: str, colour: str) -> str | None:
     """The direction an arrow tile moves a cat of `colour`, or None when it does not move it."""
     arrow = arrow_of(code)
