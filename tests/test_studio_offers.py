@@ -225,12 +225,13 @@ def test_a_balance_hook_that_does_not_say_what_it_takes_is_offered_what_it_is_ha
 
 
 @pytest.mark.parametrize("game, component, params", [("trail-route", "setup", {"players": 4}),
-                                                     ("trail-route", "setup", {"players": 3}),
+                                                     ("cats", "map", {"players": 6, "long": 2, "segment_rows": 12}),
                                                      ("cats", "map", {"players": 6}), ("cops", "map", {})])
 def test_the_balance_field_starts_at_as_many_games_as_the_estimate_accepts(client, game, component, params):
-    """The page's games field started at 200 for every game, and for a 4-player Trail Route setup the estimate
-    refused 200 ("at most 85 games fit"): it starts at the check's balance_games, 200 or, where fewer fit, the most
-    that fit in whole tens, which the estimate accepts and ten more it refuses."""
+    """The page's games field started at 200 for every design, and on a big map the estimate refused 200 (a
+    6-player Cats map of two long segments of 12 rows: "at most 177 games fit"): it starts at the check's
+    balance_games, 200 or, where fewer fit, the most that fit in whole tens, which the estimate accepts and ten
+    more it refuses."""
     made = client.post("/api/design", json={"game": game, "component": component, "seed": 1, "params": params})
     assert made.status_code == 200, made.text
     answer = made.json()

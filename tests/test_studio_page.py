@@ -450,19 +450,19 @@ def test_an_upload_the_loader_refuses_is_said_in_the_pages_language(server, brow
 
 
 def test_the_games_field_starts_at_what_fits_and_keeps_a_count_typed(server, browser):
-    """A 4-player Trail Route setup's games field said 200 and the estimate refused 200 ("at most 85 games fit"): it
-    starts at the check's count (what fits, in tens); a count typed stays while the design changes, and a game chosen
-    anew starts at its own."""
+    """The games field said 200 on every design, and on a big map the estimate refused 200 (a 6-player Cats map of
+    two long segments of 12 rows: "at most 177 games fit"): it starts at the check's count (what fits, in tens); a
+    count typed stays while the design changes, and a game chosen anew starts at its own."""
+    import httpx
     from selenium.webdriver.common.keys import Keys
 
     def games() -> str:
         return browser.find_element(By.ID, "balance-games").get_attribute("value")
 
-    import httpx
-
-    open_page(browser, server, "game=trail-route&component=setup&seed=1")
-    made = httpx.post(f"{server}/api/design", json={"game": "trail-route", "component": "setup", "seed": 1,
-                                                     "params": {"players": 4}}, timeout=60).json()
+    big = {"players": 6, "long": 2, "segment_rows": 12}
+    open_page(browser, server, "game=cats&component=map&seed=1&" + "&".join(f"{k}={v}" for k, v in big.items()))
+    made = httpx.post(f"{server}/api/design", json={"game": "cats", "component": "map", "seed": 1, "params": big},
+                      timeout=120).json()
     assert made["balance_games"] < 200 and games() == str(made["balance_games"]), games()
     field = browser.find_element(By.ID, "balance-games")
     field.clear()
@@ -471,6 +471,8 @@ def test_the_games_field_starts_at_what_fits_and_keeps_a_count_typed(server, bro
     seed.send_keys(Keys.END, Keys.BACKSPACE, "2")
     wait(browser, lambda d: "seed=2" in d.current_url and shown(d), "seed 2 never shown")
     assert games() == "30"
-    Select(browser.find_element(By.ID, "game")).select_by_value("cats")
-    wait(browser, lambda d: "game=cats" in d.current_url and shown(d), "the Cats map never shown")
+    Select(browser.find_element(By.ID, "game")).select_by_value("trail-route")
+    wait(browser, lambda d: "game=trail-route" in d.current_url and shown(d), "Trail Route never shown")
+    Select(browser.find_element(By.ID, "component")).select_by_value("setup")
+    wait(browser, lambda d: "component=setup" in d.current_url and shown(d), "the Trail Route setup never shown")
     assert games() == "200"

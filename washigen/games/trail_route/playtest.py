@@ -92,10 +92,11 @@ def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, se
 __all__ = ["BALANCE_GAMES", "balance", "play_from", "play_record", "seat_bots", "turn_order"]
 
 
-# A game between greedy players on one core (about 0.7 s) and a strong player's continuations, in greedy games: a
-# fixed part and a part a unit of strength (`strong:N`), measured strong:4 and strong:24 in every seat (14 s, 32 s).
-GREEDY_SECONDS = 0.7
-STRONG_FIXED, STRONG_COST = 14, 1.3
+# A game between greedy players on one core (0.10 s with 3 players, 0.15 s with 4, rounded up) and a strong
+# player's continuations, in greedy games: a fixed part and a part a unit of strength (`strong:N`), measured
+# strong:4 and strong:24 in every seat (3.4 s, 18.2 s a 4-player game).
+GREEDY_SECONDS = 0.2
+STRONG_FIXED, STRONG_COST = 1.2, 3.7
 
 
 def run_cost(design: Any = None):
