@@ -6,7 +6,7 @@ makes maps, segments and rolls from these plans; variants.py cuts them up."""
 from __future__ import annotations
 
 import functools
-
+import itertools
 import random
 from dataclasses import dataclass, field
 from typing import cast
@@ -53,6 +53,20 @@ def within(rows: int, cols: int, reach: int) -> tuple[tuple[int, ...], ...]:
                  for r in range(rows) for c in range(cols))
 
 
+@functools.lru_cache(maxsize=32)
+def steps(rows: int, cols: int) -> dict[str, tuple[int, ...]]:
+    """For each side, every cell's neighbour on that side, -1 off the plan: Plan.neighbour as a table."""
+    return {side: tuple(r2 * cols + c2 if 0 <= (r2 := r + dr) < rows and 0 <= (c2 := c + dc) < cols else -1
+                        for r in range(rows) for c in range(cols))
+            for side, (dr, dc) in SIDE_STEP.items()}
+
+
+@functools.lru_cache(maxsize=32)
+def places(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """Every cell's (row, column), 1-based as a Grid counts them."""
+    return tuple((r + 1, c + 1) for r in range(rows) for c in range(cols))
+
+
 def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
     found = []
     shape = list(cells)
@@ -69,6 +83,11 @@ def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, i
 
 
 ORIENTED = {name: _orientations(cells) for name, cells in SHAPES.items()}
+# ORIENTED with each orientation's height and width, in the same order (a draw from either list takes the same one)
+SIZED = {name: [(shape, 1 + max(r for r, _ in shape), 1 + max(c for _, c in shape)) for shape in shapes]
+         for name, shapes in ORIENTED.items()}
+SHAPE_NAMES = tuple(SHAPE_WEIGHTS)
+SHAPE_CUM_WEIGHTS = tuple(itertools.accumulate(SHAPE_WEIGHTS.values()))
 
 
 # -- a grid while it is being made ------------------------------------------------------------------------------------
@@ -117,6 +136,13 @@ class Plan:
     def bare(self, i: int) -> bool:
         return self.kind[i] == STREET and i not in self.sewer
 
+    def bare_cells(self) -> list[bool]:
+        """`bare` of every cell, in one go."""
+        bare = [kind == STREET for kind in self.kind]
+        for i in self.sewer:
+            bare[i] = False
+        return bare
+
     def near(self, i: int, kinds: str) -> bool:
         """True when a cell in the 8-neighbourhood of i (i included) is of one of `kinds`."""
         kind = self.kind
@@ -155,16 +181,17 @@ class Plan:
 
     def to_grid(self) -> Grid:
         C = self.cols
+        at = places(self.rows, C)
         rows = tuple("".join(self.kind[r * C:(r + 1) * C]) for r in range(self.rows))
         blocks = sorted((b for b in self.blocks if b is not None), key=lambda b: min(b.cells))
         # A plan's sides are letters of "nesw" and its sewer colours are COLOURS, kept as plain str while planning.
         buildings = tuple(
-            Building(cells=tuple((i // C + 1, i % C + 1) for i in sorted(b.cells)),
-                     openings=tuple(Opening(row=i // C + 1, col=i % C + 1, side=cast(Side, side), cut=cut)
-                                    for i, side, cut in sorted(b.openings)))
+            Building(cells=tuple([at[i] for i in sorted(b.cells)]),
+                     openings=tuple([Opening(row=at[i][0], col=at[i][1], side=cast(Side, side), cut=cut)
+                                     for i, side, cut in sorted(b.openings)]))
             for b in blocks)
-        sewers = tuple(Sewer(row=i // C + 1, col=i % C + 1, colour=cast(Colour, colour))
-                       for i, colour in sorted(self.sewer.items()))
+        sewers = tuple([Sewer(row=at[i][0], col=at[i][1], colour=cast(Colour, colour))
+                        for i, colour in sorted(self.sewer.items())])
         return Grid(rows=rows, buildings=buildings, sewers=sewers)
 
     @classmethod
@@ -264,69 +291,100 @@ def _plain_segment(rng: random.Random, rows: int, cols: int) -> Plan:
 def _place_buildings(plan: Plan, rng: random.Random, usable_rows: int) -> None:
     """Buildings zone by zone, so that none of the map is empty and none of it solid: zones of 3 to 5 cells, one
     building a zone at most, never touching another building (not even at a corner)."""
-    names = list(SHAPE_WEIGHTS)
-    weights = [SHAPE_WEIGHTS[n] for n in names]
+    crowd = _crowding(plan)
     row0 = 0
     for height in _splits(usable_rows, (3, 4), rng):
         col0 = 0
         for width in _splits(plan.cols, (3, 4, 5), rng):
             if rng.random() < 0.85:
-                _try_building(plan, rng, row0, col0, height, width, names, weights)
+                _try_building(plan, rng, row0, col0, height, width, crowd)
             col0 += width
         row0 += height
-    _infill(plan, rng, usable_rows, names, weights)
+    _infill(plan, rng, usable_rows, crowd)
 
 
-def _infill(plan: Plan, rng: random.Random, usable_rows: int, names, weights) -> None:
+def _crowding(plan: Plan) -> list[int]:
+    """For each cell, how many building or shrine cells its 8-neighbourhood holds (itself included): a building
+    may go on cells where this is 0 (as `not plan.near(i, BUILDING + SHRINE)`), kept up to date by _build."""
+    crowd = [0] * len(plan.kind)
+    close = within(plan.rows, plan.cols, 1)
+    for i, kind in enumerate(plan.kind):
+        if kind == BUILDING or kind == SHRINE:
+            for j in close[i]:
+                crowd[j] += 1
+    return crowd
+
+
+def _random_shape(rng: random.Random) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """A shape by SHAPE_WEIGHTS and one of its orientations, with its height and width: the same draws as
+    `rng.choice(ORIENTED[rng.choices(names, weights)[0]])`."""
+    return rng.choice(SIZED[rng.choices(SHAPE_NAMES, cum_weights=SHAPE_CUM_WEIGHTS)[0]])
+
+
+def _free_for_building(plan: Plan, cells: list[int], crowd: list[int]) -> bool:
+    sewer = plan.sewer
+    for i in cells:
+        if crowd[i] or i in sewer:
+            return False
+    return True
+
+
+def _build(plan: Plan, rng: random.Random, cells: list[int], crowd: list[int]) -> bool:
+    """A building on `cells` with its doors; False (and no building) when no door fits."""
+    block = plan.add_block(cells)
+    _add_doors(plan, block, rng, 1 if len(cells) <= 4 else rng.choice((1, 2)))
+    if not block.openings:
+        plan.remove_block(plan.owner[cells[0]])
+        return False
+    close = within(plan.rows, plan.cols, 1)
+    for i in cells:
+        for j in close[i]:
+            crowd[j] += 1
+    return True
+
+
+def _infill(plan: Plan, rng: random.Random, usable_rows: int, crowd: list[int]) -> None:
     """More buildings wherever one still fits, until about BUILDING_COVER of the cells are built on."""
-    target = BUILDING_COVER * usable_rows * plan.cols
-    built = sum(1 for k in plan.kind[:usable_rows * plan.cols] if k == BUILDING)
-    for _ in range(usable_rows * plan.cols // 2):
+    C = plan.cols
+    target = BUILDING_COVER * usable_rows * C
+    built = plan.kind[:usable_rows * C].count(BUILDING)
+    for _ in range(usable_rows * C // 2):
         if built >= target:
             return
-        shape = rng.choice(ORIENTED[rng.choices(names, weights)[0]])
-        h = 1 + max(r for r, _ in shape)
-        w = 1 + max(c for _, c in shape)
-        if h > usable_rows or w > plan.cols:
+        shape, h, w = _random_shape(rng)
+        if h > usable_rows or w > C:
             continue
         r = rng.randrange(usable_rows - h + 1)
-        c = rng.randrange(plan.cols - w + 1)
-        cells = [(r + dr) * plan.cols + c + dc for dr, dc in shape]
-        if all(not plan.near(i, BUILDING + SHRINE) for i in cells) and all(i not in plan.sewer for i in cells):
-            block = plan.add_block(cells)
-            _add_doors(plan, block, rng, 1 if len(cells) <= 4 else rng.choice((1, 2)))
-            if block.openings:
-                built += len(cells)
-            else:
-                plan.remove_block(plan.owner[cells[0]])
+        c = rng.randrange(C - w + 1)
+        cells = [(r + dr) * C + c + dc for dr, dc in shape]
+        if _free_for_building(plan, cells, crowd) and _build(plan, rng, cells, crowd):
+            built += len(cells)
 
 
-def _try_building(plan, rng, row0, col0, height, width, names, weights) -> bool:
+def _try_building(plan: Plan, rng: random.Random, row0: int, col0: int, height: int, width: int,
+                  crowd: list[int]) -> bool:
+    C = plan.cols
     for _ in range(8):
-        shape = rng.choice(ORIENTED[rng.choices(names, weights)[0]])
-        h = 1 + max(r for r, _ in shape)
-        w = 1 + max(c for _, c in shape)
+        shape, h, w = _random_shape(rng)
         if h > height or w > width:
             continue
         r = row0 + rng.randrange(height - h + 1)
         c = col0 + rng.randrange(width - w + 1)
-        cells = [(r + dr) * plan.cols + c + dc for dr, dc in shape]
-        if all(not plan.near(i, BUILDING + SHRINE) for i in cells) and all(i not in plan.sewer for i in cells):
-            block = plan.add_block(cells)
-            _add_doors(plan, block, rng, 1 if len(cells) <= 4 else rng.choice((1, 2)))
-            if block.openings:
-                return True
-            plan.remove_block(plan.owner[cells[0]])
+        cells = [(r + dr) * C + c + dc for dr, dc in shape]
+        if _free_for_building(plan, cells, crowd) and _build(plan, rng, cells, crowd):
+            return True
     return False
 
 
 def _add_doors(plan: Plan, block: Block, rng: random.Random, count: int) -> None:
     """Doors on edges that face a street cell inside the grid, on different sides where possible."""
     choices = []
+    owner, kind = plan.owner, plan.kind
+    nearby = steps(plan.rows, plan.cols)
     for i in block.cells:
         for side in "nesw":
-            j = plan.neighbour(i, side)
-            if j is not None and plan.owner[j] != plan.owner[i] and plan.kind[j] == STREET:
+            j = nearby[side][i]
+            if j >= 0 and owner[j] != owner[i] and kind[j] == STREET:
                 choices.append((i, side))
     rng.shuffle(choices)
     used_sides = {side for _, side, _ in block.openings}
@@ -630,23 +688,43 @@ def _fit_home_rows(plan: Plan, spec: MapSpec, rng: random.Random) -> None:
 def stick_forests(plan: Plan, spec: MapSpec, rng: random.Random) -> None:
     """Forest and shrub pieces stuck on bare street, off the home rows, where the map is most open."""
     C = plan.cols
+    kind = plan.kind
     around = within(plan.rows, C, 2)
+    close = within(plan.rows, C, 1)
+    bare = plan.bare_cells()
+    wooded = [False] * len(kind)        # a forest or shrub in the cell's 8-neighbourhood
+    if FOREST in kind or SHRUB in kind:
+        for i, k in enumerate(kind):
+            if k == FOREST or k == SHRUB:
+                for j in close[i]:
+                    wooded[j] = True
     for _ in range(spec.forests):
         shrub = rng.random() < 0.4
         h, w = (1, 1) if shrub else rng.choice(FOREST_PIECES)
+        openness_at: dict[int, int] = {}      # bare cells around a cell, until the next piece is stuck on
+        offsets = [dr * C + dc for dr in range(h) for dc in range(w)]
         best = None
         for _ in range(40):
             r = rng.randrange(1, plan.rows - h)
             c = rng.randrange(0, C - w + 1)
-            cells = [(r + dr) * C + c + dc for dr in range(h) for dc in range(w)]
-            if not all(plan.bare(i) and not plan.near(i, FOREST + SHRUB) for i in cells):
+            corner = r * C + c
+            cells = [corner + offset for offset in offsets]
+            if not all([bare[i] and not wooded[i] for i in cells]):
                 continue
-            openness = sum(plan.bare(j) for i in cells for j in around[i])
+            openness = 0
+            for i in cells:
+                here = openness_at.get(i)
+                if here is None:
+                    here = openness_at[i] = sum([bare[j] for j in around[i]])
+                openness += here
             if best is None or openness > best[0]:
                 best = (openness, cells)
         if best is not None:
             for i in best[1]:
-                plan.kind[i] = SHRUB if shrub else FOREST
+                kind[i] = SHRUB if shrub else FOREST
+                bare[i] = False
+                for j in close[i]:
+                    wooded[j] = True
 
 
 def _design(spec: MapSpec, seed: int, plan: Plan, pieces, cut_up: bool = False, variant: int | None = None,

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from .board import Board, street_mask
-from .plan import Base, MapSpec, Plan, _design, _map_rng, base_plan, playable, stick_forests
-from .model import BUILDING, SHRINE, TURNED, CatsMap, Piece, table
+from .plan import Base, MapSpec, Plan, _design, _map_rng, base_plan, playable, steps, stick_forests
+from .model import BUILDING, SHRINE, STREET, TURNED, CatsMap, Piece, table
 from .rules import BALANCE_LIMIT, desert_corners, map_balance, validate_map
 
 CUT_ATTEMPTS = 80            # cut-ups tried by `cats map --cut-up` before falling back
@@ -25,9 +25,10 @@ MIN_PIECE = 3                # columns
 @dataclass(frozen=True)
 class LayerEdges:
     """What cutting one layer needs to know of its columns, worked out once per map rather than once per try:
-    each column's cells, the rows where a building opens (or goes on) west and east of it, the bare street that
-    runs into it from either edge, and the weight of a cut on each grid line."""
+    each column's cells and which of them a cat can stand on, the rows where a building opens (or goes on) west
+    and east of it, the bare street that runs into it from either edge, and the weight of a cut on each grid line."""
     columns: list[list[int]]
+    walkable: list[list[bool]]
     west: list[list[int]]
     east: list[list[int]]
     bare_from_left: list[list[int]]
@@ -42,8 +43,10 @@ def layer_edges(plan: Plan, layer: int, rows: int) -> LayerEdges:
     east = [_edge_openings(plan, layer, rows, c, "e") for c in cols]
     weights = {k: 1.0 / (1 + 4 * _straddling(plan, layer, rows, k) + 2 * len(west[k]) + 2 * len(east[k - 1]))
                for k in range(MIN_PIECE, plan.cols - MIN_PIECE + 1)}
-    return LayerEdges(columns, west, east, [_bare_run(plan, column, 1) for column in columns],
-                      [_bare_run(plan, column, -1) for column in columns], weights)
+    walkable = [[_walkable(plan, i) for i in column] for column in columns]
+    bare = plan.bare_cells()
+    return LayerEdges(columns, walkable, west, east, [_bare_run(plan, bare, column, 1) for column in columns],
+                      [_bare_run(plan, bare, column, -1) for column in columns], weights)
 
 
 def cut_layer(plan: Plan, rng: random.Random, layer: int, rows: int, aligned: bool,
@@ -57,21 +60,20 @@ def cut_layer(plan: Plan, rng: random.Random, layer: int, rows: int, aligned: bo
     step = 3 if aligned else 1
     count = max(3, min(width // 5, round(width / 7) + rng.choice((-1, 0, 1))))
     lines = [k for k in range(MIN_PIECE, width - MIN_PIECE + 1) if k % step == 0]
-    weights = [facts.weights[k] for k in lines]
+    cum_weights = list(itertools.accumulate(facts.weights[k] for k in lines))   # as choices(lines, weights) sums
     cuts: set[int] = set()
     for _ in range(count * 8):
         if len(cuts) >= count - 1 or not lines:
             break
-        cut = rng.choices(lines, weights)[0]
+        cut = rng.choices(lines, cum_weights=cum_weights)[0]
         if all(abs(cut - other) >= MIN_PIECE for other in cuts):
             cuts.add(cut)
     edges = [0, *sorted(cuts), width]
     parts = [(a, b - a) for a, b in zip(edges, edges[1:])]
-    return [parts[k] for k in _piece_order(plan, rows, parts, rng, facts)]
+    return [parts[k] for k in _piece_order(parts, rng, facts)]
 
 
-def _piece_order(plan: Plan, rows: int, parts: list[tuple[int, int]], rng: random.Random,
-                 facts: LayerEdges) -> list[int]:
+def _piece_order(parts: list[tuple[int, int]], rng: random.Random, facts: LayerEdges) -> list[int]:
     """A new order of the pieces (never the old one) in which no opening faces something no cat can stand on (a
     wall, a shrine, the outside of the map at its two ends), where such an order is found: random walks from a
     clean left end through pieces that fit their left neighbour, a bounded number of them; else the walk with the
@@ -81,27 +83,40 @@ def _piece_order(plan: Plan, rows: int, parts: list[tuple[int, int]], rng: rando
         return [0]
     left = [facts.west[start] for start, _ in parts]
     right = [facts.east[start + width - 1] for start, width in parts]
-    first = [facts.columns[start] for start, _ in parts]
-    last = [facts.columns[start + width - 1] for start, width in parts]
+    walk_first = [facts.walkable[start] for start, _ in parts]
+    walk_last = [facts.walkable[start + width - 1] for start, width in parts]
 
     bare_right = [facts.bare_from_right[start + width - 1] for start, width in parts]
     bare_left = [facts.bare_from_left[start] for start, _ in parts]
+    seams: list[int | None] = [None] * (n * n)      # seam(a, b) at a * n + b, worked out on first use
+    deserts: list[int | None] = [None] * (n * n)
 
     def bare(a: int, b: int) -> int:
         """Rows in a row of 4 or more where bare street runs 4 cells or more across the seam: a desert."""
-        run = worst = 0
-        for r in range(rows):
-            run = run + 1 if bare_right[a][r] + bare_left[b][r] >= 4 else 0
-            worst = max(worst, run)
-        return worst if worst >= 4 else 0
+        found = deserts[a * n + b]
+        if found is None:
+            run = worst = 0
+            for from_right, from_left in zip(bare_right[a], bare_left[b]):
+                if from_right + from_left >= 4:
+                    run += 1
+                    worst = max(worst, run)
+                else:
+                    run = 0
+            found = deserts[a * n + b] = worst if worst >= 4 else 0
+        return found
 
     def seam(a: int, b: int) -> int:
-        return (sum(1 for r in right[a] if not _walkable(plan, first[b][r]))
-                + sum(1 for r in left[b] if not _walkable(plan, last[a][r])))
+        found = seams[a * n + b]
+        if found is None:
+            first, last = walk_first[b], walk_last[a]
+            found = seams[a * n + b] = (sum(1 for r in right[a] if not first[r])
+                                        + sum(1 for r in left[b] if not last[r]))
+        return found
 
+    starts = [k for k in range(n) if not left[k]] or list(range(n))
     best = None
     for _ in range(30):
-        order = [rng.choice([k for k in range(n) if not left[k]] or list(range(n)))]
+        order = [rng.choice(starts)]
         bad = len(left[order[0]])
         rest = [k for k in range(n) if k != order[0]]
         while rest:
@@ -121,15 +136,17 @@ def _piece_order(plan: Plan, rows: int, parts: list[tuple[int, int]], rng: rando
     return best[1] if best else list(reversed(range(n)))
 
 
-def _bare_run(plan: Plan, column: list[int], step: int) -> list[int]:
+def _bare_run(plan: Plan, bare: list[bool], column: list[int], step: int) -> list[int]:
     """For each cell of a piece's edge column: how many bare street cells run from it into the piece (up to 4);
     `step` is +1 from a left edge, -1 from a right edge."""
     runs = []
+    C = plan.cols
     for i in column:
-        row, n = i // plan.cols, 0
-        while n < 4 and 0 <= i + step * n < len(plan.kind) and (i + step * n) // plan.cols == row \
-                and plan.bare(i + step * n):
+        first = i // C * C                      # the cells of i's row: first .. first + C - 1
+        n, j = 0, i
+        while n < 4 and first <= j < first + C and bare[j]:
             n += 1
+            j += step
         runs.append(n)
     return runs
 
@@ -179,29 +196,28 @@ def apply_cuts(plan: Plan, layer_pieces: list[list[tuple[int, int]]], rows: int)
         col = 0
         for k, (start, width) in enumerate(parts):
             pieces.append(Piece(layer=layer + 1, col=col + 1, width=width, source=start + 1))
+            ids = [layer * 1000 + k] * width
             for r in range(layer * rows, (layer + 1) * rows):
-                for dc in range(width):
-                    old = r * C + start + dc
-                    moved[old] = r * C + col + dc
-                    piece_id[old] = layer * 1000 + k
+                old, to = r * C + start, r * C + col
+                moved[old:old + width] = range(to, to + width)
+                piece_id[old:old + width] = ids
+                new.kind[to:to + width] = plan.kind[old:old + width]
             col += width
-    for old, kind in enumerate(plan.kind):
-        if kind != BUILDING:
-            new.kind[moved[old]] = kind
     for old, colour in plan.sewer.items():
         new.sewer[moved[old]] = colour
     owner = plan.owner
     for block in plan.blocks:
-        if block is None:
+        if block is None or not block.cells:    # an empty block has no cells to move
+            continue
+        key = piece_id[block.cells[0]]
+        if [piece_id[old] for old in block.cells].count(key) == len(block.cells):
+            # not cut: the building moves whole, openings and all
+            part = new.add_block([moved[old] for old in block.cells])
+            part.openings = [(moved[i], side, cut) for i, side, cut in block.openings]
             continue
         groups: dict[int, list[int]] = {}
         for old in block.cells:
             groups.setdefault(piece_id[old], []).append(old)
-        if len(groups) == 1:                    # not cut: the building moves whole, openings and all
-            (cells,) = groups.values()
-            part = new.add_block([moved[old] for old in cells])
-            part.openings = [(moved[i], side, cut) for i, side, cut in block.openings]
-            continue
         for cells in groups.values():
             part = new.add_block([moved[old] for old in cells])
             members = set(cells)
@@ -212,6 +228,11 @@ def apply_cuts(plan: Plan, layer_pieces: list[list[tuple[int, int]]], rows: int)
                     part.openings.append((moved[old], "e", True))
                 if col > 0 and owner[old - 1] == owner[old] and old - 1 not in members:
                     part.openings.append((moved[old], "w", True))
+    # Building cells come with their blocks only: every owned cell is one, so the counts differ when any is not.
+    if new.kind.count(BUILDING) != len(new.owner) - new.owner.count(-1):
+        for i, kind in enumerate(new.kind):
+            if kind == BUILDING and new.owner[i] < 0:
+                new.kind[i] = STREET
     _join_cut_sides(new)
     return new, pieces
 
@@ -219,12 +240,13 @@ def apply_cuts(plan: Plan, layer_pieces: list[list[tuple[int, int]]], rows: int)
 def _join_cut_sides(plan: Plan) -> None:
     """Where two buildings meet after a cut-up: two open cut sides face to face make one building (no wall lies
     between them); any other opening that faces a building is shut by that building's wall."""
+    nearby = steps(plan.rows, plan.cols)
     for index, block in enumerate(plan.blocks):
         if block is None:
             continue
         for i, side, cut in list(block.openings):
-            j = plan.neighbour(i, side)
-            if j is None or plan.kind[j] != BUILDING or plan.owner[j] == index:
+            j = nearby[side][i]
+            if j < 0 or plan.kind[j] != BUILDING or plan.owner[j] == index:
                 continue
             other = plan.owned_block(plan.owner[j])
             facing = (j, TURNED[side], True)
