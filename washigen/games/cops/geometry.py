@@ -10,12 +10,15 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, cast
 
+# The single legs' geometry lives in legs.py; the validator, the generator and the engine import it from here.
+from .legs import (EPS, intersection_point, point_rect_distance, point_segment_distance, segment_distance,
+                   segment_shape_distance)
+from .legs import segments_intersect as segments_intersect          # for the tests that measure it
 from .model import (CLEARANCE, PATH_WIDTH, SQUAD_WIDTH, Area, CopsMap, End, Location, Path, Point, Segment, meets,
                     scale_for)
 
-EPS = 1e-9
 
 def shape_of(location: Location | Area) -> tuple:
     """A location or a fill-in area as a shape: a card, or the disc its box holds."""
@@ -60,111 +63,6 @@ def inside(shape: tuple, p: Point, margin: float = 0.0) -> bool:
     return x0 - margin <= x <= x1 + margin and y0 - margin <= y <= y1 + margin
 
 
-def point_segment_distance(p: Point, a: Point, b: Point) -> float:
-    px, py = p
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    if length2 <= EPS:
-        return math.hypot(px - ax, py - ay)
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def _on_box(p: Point, a: Point, b: Point) -> bool:
-    return (min(a[0], b[0]) - 1e-9 <= p[0] <= max(a[0], b[0]) + 1e-9
-            and min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9)
-
-
-def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """The closed segments ab and cd share a point (touching and collinear overlap count); an end within about EPS
-    (mm) of the other leg's line lies on it."""
-    ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], d[0] - c[0], d[1] - c[1]
-    d1 = vx * (a[1] - c[1]) - vy * (a[0] - c[0])           # which side of cd a lies on (cross product, mm²)
-    d2 = vx * (b[1] - c[1]) - vy * (b[0] - c[0])
-    d3 = ux * (c[1] - a[1]) - uy * (c[0] - a[0])
-    d4 = ux * (d[1] - a[1]) - uy * (d[0] - a[0])
-    # A cross product is a leg's length times a distance from its line: EPS times the length makes EPS a distance,
-    # whatever the leg's length (an absolute EPS put every end near a leg under 1e-5 mm on its line). The taxicab
-    # length, within a factor sqrt 2 of the length, spares a square root.
-    on_cd = EPS * (abs(vx) + abs(vy))
-    on_ab = EPS * (abs(ux) + abs(uy))
-    if (((d1 > on_cd and d2 < -on_cd) or (d1 < -on_cd and d2 > on_cd))
-            and ((d3 > on_ab and d4 < -on_ab) or (d3 < -on_ab and d4 > on_ab))):
-        return True
-    return ((abs(d1) <= on_cd and _on_box(a, c, d)) or (abs(d2) <= on_cd and _on_box(b, c, d))
-            or (abs(d3) <= on_ab and _on_box(c, a, b)) or (abs(d4) <= on_ab and _on_box(d, a, b)))
-
-
-def intersection_point(a: Point, b: Point, c: Point, d: Point) -> Point:
-    """Where ab meets cd: where they cross; where they touch without crossing (an end on the other leg, legs that
-    run along each other or nearly so), the end of one nearest the other."""
-    rx, ry = b[0] - a[0], b[1] - a[1]
-    sx, sy = d[0] - c[0], d[1] - c[1]
-    denominator = rx * sy - ry * sx
-    if abs(denominator) > EPS * math.hypot(rx, ry) * math.hypot(sx, sy):       # the sine of their angle
-        qx, qy = c[0] - a[0], c[1] - a[1]
-        t = (qx * sy - qy * sx) / denominator
-        u = (qx * ry - qy * rx) / denominator
-        # Where the lines cross within both legs (a hair past an end is rounding); else they cross beyond a leg's
-        # end, and the legs touch, if at all, at an end.
-        if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
-            t = max(0.0, min(1.0, t))
-            return a[0] + t * rx, a[1] + t * ry
-    candidates = [(point_segment_distance(p, c, d), p) for p in (a, b)]
-    candidates += [(point_segment_distance(p, a, b), p) for p in (c, d)]
-    return min(candidates)[1]
-
-
-def segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
-    if segments_intersect(a, b, c, d):
-        return 0.0
-    return min(point_segment_distance(a, c, d), point_segment_distance(b, c, d),
-               point_segment_distance(c, a, b), point_segment_distance(d, a, b))
-
-
-def segment_shape_distance(a: Point, b: Point, shape: tuple) -> float:
-    """Distance from segment ab to the shape (0 when they touch or overlap)."""
-    if shape[0] == "circle":
-        _, cx, cy, r = shape
-        return max(0.0, point_segment_distance((cx, cy), a, b) - r)
-    _, x0, y0, x1, y1 = shape
-    if _segment_meets_rect(a, b, x0, y0, x1, y1):
-        return 0.0
-    # Apart, a segment and a rectangle are nearest at an end of the one or a corner of the other.
-    best = min(_point_rect_distance(a, x0, y0, x1, y1), _point_rect_distance(b, x0, y0, x1, y1))
-    for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
-        best = min(best, point_segment_distance(corner, a, b))
-    return best
-
-
-def _point_rect_distance(p: Point, x0: float, y0: float, x1: float, y1: float) -> float:
-    dx = max(x0 - p[0], 0.0, p[0] - x1)
-    dy = max(y0 - p[1], 0.0, p[1] - y1)
-    return math.hypot(dx, dy)
-
-
-def _segment_meets_rect(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Liang-Barsky: does the closed segment ab touch the closed rectangle?"""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-        if abs(p) <= EPS:
-            if q < -EPS:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t1 + EPS:
-                return False
-            t0 = max(t0, t)
-        else:
-            if t < t0 - EPS:
-                return False
-            t1 = min(t1, t)
-    return t0 <= t1 + EPS
-
-
 def _exit_parameter(shape: tuple, a: Point, b: Point) -> float:
     """For a inside the shape and b outside, the parameter t in [0, 1] where a + t (b - a) leaves the shape."""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -179,52 +77,64 @@ def _exit_parameter(shape: tuple, a: Point, b: Point) -> float:
         root = math.sqrt(max(0.0, qb * qb - 4 * qa * qc))
         return max(0.0, min(1.0, (-qb + root) / (2 * qa)))
     _, x0, y0, x1, y1 = shape
-    t = 1.0
-    if dx > EPS:
-        t = min(t, (x1 - a[0]) / dx)
-    elif dx < -EPS:
-        t = min(t, (x0 - a[0]) / dx)
-    if dy > EPS:
-        t = min(t, (y1 - a[1]) / dy)
-    elif dy < -EPS:
-        t = min(t, (y0 - a[1]) / dy)
-    return max(0.0, t)
+    t = 1.0                                      # min() and max() below as comparisons, which pick the same
+    if dx > EPS or dx < -EPS:
+        across = ((x1 if dx > EPS else x0) - a[0]) / dx
+        if across < t:
+            t = across
+    if dy > EPS or dy < -EPS:
+        across = ((y1 if dy > EPS else y0) - a[1]) / dy
+        if across < t:
+            t = across
+    return t if t > 0.0 else 0.0
 
 
-def _clip_start(points: Sequence[Point], shape: tuple) -> list[Point] | None:
-    """The polyline from where it first leaves the shape; None if it never does."""
-    if not inside(shape, points[0]):
-        return list(points)
-    for i in range(len(points) - 1):
-        if not inside(shape, points[i + 1]):
-            a, b = points[i], points[i + 1]
-            t = _exit_parameter(shape, a, b)
-            start = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-            return [start, *points[i + 1:]]
+def _first_outside(points: Sequence[Point], shape: tuple, backwards: bool = False) -> int | None:
+    """The index of the first point outside the shape (not inside(shape, p)), from the end `backwards`, or None."""
+    order = range(len(points) - 1, -1, -1) if backwards else range(len(points))
+    if shape[0] == "rect":                       # inside(), the card's edges read once
+        _, x0, y0, x1, y1 = shape
+        for i in order:
+            x, y = points[i]
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                return i
+        return None
+    for i in order:
+        if not inside(shape, points[i]):
+            return i
     return None
 
 
 def visible_part(points: Sequence[Point], start: tuple | None, end: tuple | None) -> list[Point] | None:
     """The part of a path that shows: after it leaves the location it starts in, before it enters the one it ends
-    in (locations are drawn over paths). None when nothing of it shows."""
-    part = list(points)
+    in (locations are drawn over paths). None when nothing of it shows. Where the path leaves a shape, from the
+    last point inside to the first outside, it is cut at the edge (_exit_parameter)."""
+    part = points
     if start is not None:
-        clipped = _clip_start(part, start)
-        if clipped is None:
+        out = _first_outside(part, start)
+        if out is None:
             return None
-        part = clipped
-    if end is not None:
-        clipped = _clip_start(part[::-1], end)
-        if clipped is None:
+        if out > 0:
+            a, b = part[out - 1], part[out]
+            t = _exit_parameter(start, a, b)
+            part = [(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])), *part[out:]]
+    if end is not None:                          # the same from the far end, walking back
+        out = _first_outside(part, end, backwards=True)
+        if out is None:
             return None
-        part = clipped
-        part.reverse()
-    return part
+        if out < len(part) - 1:
+            a, b = part[out + 1], part[out]
+            t = _exit_parameter(end, a, b)
+            part = [*part[:out + 1], (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))]
+    return list(part) if part is points else cast(list, part)      # a list of its own, as every caller had
 
 
 def polyline_box(points: Sequence[Point], grow: float = 0.0) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
+    if len(points) == 2:                         # one leg, most often: min() and max() of two, by comparisons
+        (ax, ay), (bx, by) = points
+        return ((bx if bx < ax else ax) - grow, (by if by < ay else ay) - grow, (bx if bx > ax else ax) + grow,
+                (by if by > ay else ay) + grow)
+    xs, ys = zip(*points)
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
@@ -235,13 +145,14 @@ def boxes_meet(a: tuple, b: tuple) -> bool:
 def polyline_distance(p: Sequence[Point], q: Sequence[Point], limit: float = math.inf) -> tuple[float, Point]:
     """The least distance between two polylines (stopping early below 0), and a point where it is reached."""
     best, where = math.inf, p[0]
-    for i in range(len(p) - 1):
-        a, b = p[i], p[i + 1]
-        box_ab = (min(a[0], b[0]) - limit, min(a[1], b[1]) - limit, max(a[0], b[0]) + limit, max(a[1], b[1]) + limit)
-        for j in range(len(q) - 1):
-            c, d = q[j], q[j + 1]
-            if limit != math.inf and not (box_ab[0] <= max(c[0], d[0]) and min(c[0], d[0]) <= box_ab[2]
-                                          and box_ab[1] <= max(c[1], d[1]) and min(c[1], d[1]) <= box_ab[3]):
+    bounded = limit != math.inf
+    # q's legs with their boxes, made once rather than for each leg of p
+    legs = [(c, d, min(c[0], d[0]), min(c[1], d[1]), max(c[0], d[0]), max(c[1], d[1])) for c, d in zip(q, q[1:])]
+    for a, b in zip(p, p[1:]):
+        x0, x1 = min(a[0], b[0]) - limit, max(a[0], b[0]) + limit
+        y0, y1 = min(a[1], b[1]) - limit, max(a[1], b[1]) + limit
+        for c, d, cx0, cy0, cx1, cy1 in legs:
+            if bounded and not (x0 <= cx1 and cx0 <= x1 and y0 <= cy1 and cy0 <= y1):
                 continue
             distance = segment_distance(a, b, c, d)
             if distance < best:
@@ -334,6 +245,12 @@ def self_meeting(points: Sequence[Point]) -> Point | None:
     leg that turns straight back along the one before), or None. It would print as a crossing of two paths.
     Legs are swept in order along the axis where fewer of them overlap, so a long polyline is compared only
     where its legs overlap along that axis, not leg by leg with itself."""
+    if len(points) == 2:
+        return None                              # one leg, or a point twice
+    if len(points) == 3:                         # two legs, most often: they meet only by folding back
+        a, b, c = points
+        if math.dist(b, a) > TOUCH and math.dist(c, b) > TOUCH:
+            return b if _folds_back(a, b, c) else None
     kept = [points[0]]
     for p in points[1:]:
         if math.dist(p, kept[-1]) > TOUCH:        # a repeated point is no leg: its neighbours would seem to meet
@@ -372,7 +289,8 @@ TOUCH = 1e-7               # mm: lines this close meet (the validator's crossing
 def _folds_back(a: Point, b: Point, c: Point) -> bool:
     """Leg bc runs back along leg ab (they overlap beyond their shared point b)."""
     ux, uy, vx, vy = b[0] - a[0], b[1] - a[1], c[0] - b[0], c[1] - b[1]
-    return abs(ux * vy - uy * vx) <= EPS * math.hypot(ux, uy) * math.hypot(vx, vy) and ux * vx + uy * vy < 0
+    # Turning back first: most legs go on forwards, and that spares the square roots.
+    return ux * vx + uy * vy < 0 and abs(ux * vy - uy * vx) <= EPS * math.hypot(ux, uy) * math.hypot(vx, vy)
 
 
 def _nearest_on(a: Point, b: Point, c: Point, d: Point) -> Point:
@@ -386,10 +304,12 @@ def polyline_shape_distance(points: Sequence[Point], shape: tuple, limit: float 
     `limit` (by their boxes) are skipped."""
     best, where = math.inf, points[0]
     sx0, sy0, sx1, sy1 = shape_box(shape)
-    for i in range(len(points) - 1):
-        a, b = points[i], points[i + 1]
-        if limit != math.inf and (min(a[0], b[0]) - limit > sx1 or max(a[0], b[0]) + limit < sx0
-                                  or min(a[1], b[1]) - limit > sy1 or max(a[1], b[1]) + limit < sy0):
+    bounded = limit != math.inf
+    for a, b in zip(points, points[1:]):
+        # (min() and max() of the two ends as comparisons, which pick the same)
+        if bounded and ((b[0] if b[0] < a[0] else a[0]) - limit > sx1 or (b[0] if b[0] > a[0] else a[0]) + limit < sx0
+                        or (b[1] if b[1] < a[1] else a[1]) - limit > sy1
+                        or (b[1] if b[1] > a[1] else a[1]) + limit < sy0):
             continue
         distance = segment_shape_distance(a, b, shape)
         if distance < best:
@@ -413,19 +333,28 @@ def off_rects(points: Sequence[Point], rects: Sequence[tuple[float, float, float
     all along: its points first, then every leg cut where it crosses a rectangle's edge, each piece tested at its
     middle (a leg from one segment to the next that cuts a corner off the tape between them has its ends and its
     middle on the tape)."""
+    grown = [(x0 - EPS, y0 - EPS, x1 + EPS, y1 + EPS) for x0, y0, x1, y1 in rects]
+
     def on(x: float, y: float) -> bool:
-        return any(x0 - EPS <= x <= x1 + EPS and y0 - EPS <= y <= y1 + EPS for x0, y0, x1, y1 in rects)
+        for x0, y0, x1, y1 in grown:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return True
+        return False
 
     for x, y in points:
         if not on(x, y):
             return x, y
+    xs = [edge for x0, _, x1, _ in rects for edge in (x0, x1)]
+    ys = [edge for _, y0, _, y1 in rects for edge in (y0, y1)]
     for p, q in zip(points, points[1:]):
         dx, dy = q[0] - p[0], q[1] - p[1]
         cuts = {0.0, 1.0}
-        for x0, y0, x1, y1 in rects:
-            for edge, start, delta in ((x0, p[0], dx), (x1, p[0], dx), (y0, p[1], dy), (y1, p[1], dy)):
-                if abs(delta) > 1e-12 and 0.0 < (edge - start) / delta < 1.0:
-                    cuts.add((edge - start) / delta)
+        for edges, start, delta in ((xs, p[0], dx), (ys, p[1], dy)):
+            if abs(delta) > 1e-12:
+                for edge in edges:
+                    t = (edge - start) / delta
+                    if 0.0 < t < 1.0:
+                        cuts.add(t)
         ts = sorted(cuts)
         for t0, t1 in zip(ts, ts[1:]):
             middle = (t0 + t1) / 2
@@ -522,7 +451,7 @@ def shapes_overlap(first: tuple, second: tuple, depth: float) -> bool:
         return math.dist(first[1:3], second[1:3]) < first[3] + second[3] - depth
     if first[0] == "circle" or second[0] == "circle":
         (_, cx, cy, r), rect = (first, second) if first[0] == "circle" else (second, first)
-        return _point_rect_distance((cx, cy), *rect[1:]) < r - depth
+        return point_rect_distance((cx, cy), *rect[1:]) < r - depth
     return (first[1] < second[3] - depth and second[1] < first[3] - depth and first[2] < second[4] - depth
             and second[2] < first[4] - depth)
 

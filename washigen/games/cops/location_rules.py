@@ -7,7 +7,7 @@ from typing import Iterable, Sequence
 
 from ...report import Violation
 from ...words import N_, NN_, Says
-from .geometry import EPS, Frame, area_inside, areas_overlap, locations_overlap, rounded, shape_of
+from .geometry import EPS, Frame, area_inside, areas_overlap, rounded, shape_box, shape_of, shapes_overlap
 from .model import (AREAS_PER_LOCATION, LOCATIONS_PER_ZONE, MIN_AREA_SIDE, ZONES_PER_SEGMENT, Area, Location,
                     Segment)
 
@@ -38,8 +38,15 @@ def check_zones(segment: Segment, number: int, frame: Frame) -> Iterable[Violati
                                   segment=number, zone=zone_number)
 
 
-def check_locations(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
+def check_locations(segment: Segment, number: int, frame: Frame, shapes: Sequence[tuple] | None = None,
+                    boxes: Sequence[tuple] | None = None) -> Iterable[Violation]:
+    """Each location lies in its zone, round where it says so, with its areas; no two overlap. `shapes`, `boxes`:
+    the locations' shapes and their boxes, where the caller has them (worked out here otherwise)."""
     locations = segment.locations
+    if shapes is None or boxes is None:
+        shapes = [shape_of(location) for location in locations]
+        boxes = [shape_box(shape) for shape in shapes]
+    at = 0                                       # the location's place in `locations`, the zones' in order
     for zone_number, zone in enumerate(segment.zones, start=1):
         low, high = (frame.squad, segment.gravestones) if zone_number == 1 else (segment.gravestones, frame.length)
         for location in zone.locations:
@@ -52,14 +59,18 @@ def check_locations(segment: Segment, number: int, frame: Frame) -> Iterable[Vio
                                            segment=number), segment=number, location=location.id,
                                       position=rounded((x0, y0)))
             yield from check_round(location, number)
-            yield from check_areas(location, number, frame)
+            yield from check_areas(location, number, frame, shapes[at])
+            at += 1
     for i, first in enumerate(locations):
-        for second in locations[i + 1:]:
-            if locations_overlap(first, second):
+        x0, y0, x1, y1 = boxes[i]
+        for j in range(i + 1, len(locations)):
+            box = boxes[j]                       # locations_overlap, with the shapes and boxes made once
+            if (x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1
+                    and shapes_overlap(shapes[i], shapes[j], EPS)):
                 yield Violation.error("cops.location.overlap",
                                       Says(N_("Locations {first} and {second} overlap."), first=first.id,
-                                           second=second.id), segment=number,
-                                      location=first.id, position=rounded(second.centre))
+                                           second=locations[j].id), segment=number,
+                                      location=first.id, position=rounded(locations[j].centre))
 
 
 # In location 1a "the largest area" is not larger than "the middle": an area by its rank, then the next one, each
@@ -69,7 +80,9 @@ _AREA_NAMES = (N_("the largest area"), N_("the middle area"), N_("the smallest a
 _OTHER_AREA_NAMES = (N_("the middle"), N_("the smallest"), N_("the fourth"), N_("the fifth"))
 
 
-def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Violation]:
+def check_areas(location: Location, number: int, frame: Frame, shape: tuple | None = None) -> Iterable[Violation]:
+    """Three areas, largest first, each inside the location (`shape`: its shape, where the caller has it), no
+    two overlapping."""
     areas = location.areas
     if len(areas) != AREAS_PER_LOCATION:
         yield Violation.error("cops.location.areas",
@@ -78,16 +91,19 @@ def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Viola
                                        "areas; every location has three: the largest, the middle and the smallest."),
                                    by="count", location=location.id,
                                    count=len(areas)), segment=number, location=location.id)
+    sizes = [area.size for area in areas]
     for k in range(len(areas) - 1):
-        if not areas[k].size > areas[k + 1].size + 1e-6:
+        if not sizes[k] > sizes[k + 1] + 1e-6:
             yield Violation.error("cops.location.areas-order",
                                   Says(N_("In location {location} {area} ({size:.1f} mm²) is not larger than {other} "
                                           "({other_size:.1f} mm²): the three areas must differ in size, largest "
                                           "first."), location=location.id, area=Says(_AREA_NAMES[min(k, 4)]),
-                                       size=areas[k].size, other=Says(_OTHER_AREA_NAMES[min(k, 3)]),
-                                       other_size=areas[k + 1].size),
+                                       size=sizes[k], other=Says(_OTHER_AREA_NAMES[min(k, 3)]),
+                                       other_size=sizes[k + 1]),
                                   segment=number, location=location.id, area=k + 1)
-    shape = shape_of(location)
+    if shape is None:
+        shape = shape_of(location)
+    boxes = [(area.x, area.y, area.x + area.w, area.y + area.h) for area in areas]
     for k, area in enumerate(areas):
         if not area_inside(area, shape):
             yield Violation.error("cops.location.area-outside",
@@ -95,8 +111,12 @@ def check_areas(location: Location, number: int, frame: Frame) -> Iterable[Viola
                                        area=k + 1, location=location.id),
                                   segment=number, location=location.id, area=k + 1,
                                   position=rounded((area.x, area.y)))
+        x0, y0, x1, y1 = boxes[k]
         for j in range(k + 1, len(areas)):
-            if areas_overlap(area, areas[j]):
+            # Areas that reach 1e-6 mm into each other (areas_overlap) have boxes that overlap, by as much: far
+            # above rounding. Most boxes lie apart.
+            box = boxes[j]
+            if x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1 and areas_overlap(area, areas[j]):
                 yield Violation.error("cops.location.areas-overlap",
                                       Says(N_("Areas {first} and {second} of location {location} overlap."),
                                            first=k + 1, second=j + 1, location=location.id),

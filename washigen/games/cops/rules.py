@@ -13,14 +13,16 @@ from typing import Iterable, Sequence
 
 from ...report import Report, Severity, Violation
 from ...words import N_, NN_, Says
-from .geometry import (EPS, TOUCH, Frame, boxes_meet, end_point, frame_of, inside, joint_partners, joints_of,
-                       location_index, off_rects, path_visible, point_polyline_distance, polyline_box,
-                       polyline_distance, polyline_meetings, polyline_shape_distance, port_partners, ports_of,
-                       road_path, rounded, segment_shape_distance, self_meeting, shape_box, shape_of, shrunk,
-                       stacked_port_partners)
+from .geometry import (EPS, TOUCH, Frame, boxes_meet, end_point, frame_of, inside, joint_partners, off_rects,
+                       point_polyline_distance, polyline_box, polyline_distance, polyline_meetings,
+                       polyline_shape_distance, rounded, self_meeting, shape_box, shrunk, stacked_port_partners)
+from .legs import meets_shape
 from .location_rules import check_locations, check_printable, check_zones
-from .model import (AREAS_PER_LOCATION, MATCH_TOLERANCE, NAME_FIELD, ROAD_WIDTH, CopsMap, CopsSheet, CopsTape, End,
-                    Location, Path, Point, Road, Segment, meets)
+from .measured import Measured
+from .network_rules import (check_connected, check_paths_lead_somewhere, location_roots, path_graph,
+                            reached_by_roads)
+from .model import (MATCH_TOLERANCE, NAME_FIELD, ROAD_WIDTH, CopsMap, CopsSheet, CopsTape, End, Path, Point, Road,
+                    Segment, meets)
 
 
 def validate(design) -> Report:
@@ -49,31 +51,40 @@ def validate_segments(segments: Sequence[Segment], frame: Frame, ring: bool = Fa
     stacked = layout == "stacked"
     found: list[Violation] = []
     visible: list[list[list[Point] | None]] = []
+    measured: list[Measured] = []
     for number, segment in enumerate(segments, start=1):
         found += check_zones(segment, number, frame)
-        found += check_locations(segment, number, frame)
-        parts = [path_visible(path, location_index(segment)) for path in segment.paths]
-        visible.append(parts)
-        found += check_path_ends(segment, number, frame)
-        found += check_crossings(segment, number, parts, frame)
-        found += check_clearance(segment, number, parts, frame)
+        measures = Measured(segment)            # the segment's shapes, visible parts, ports: worked out once
+        measured.append(measures)
+        found += check_locations(segment, number, frame, measures.shapes, measures.boxes)
+        visible.append(measures.parts)
+        found += check_path_ends(segment, number, frame, measures)
+        found += check_crossings(segment, number, measures, frame)
+        found += check_clearance(segment, number, measures, frame)
         found += check_every_location_has_a_path(segment, number)
         if not stacked or tape:
             # A segment's top ports continue from its own bottom edge end to end; stacked, from the strip above
             # (check_stacked_ports). A stacked tape keeps them at the same x on every segment, so any two strips join.
-            found += check_ports(segment, number, frame)
+            found += check_ports(segment, number, frame, measures)
         found += check_squad_section(segment, number, frame)
     found += check_printable(segments)
     wrap = len(segments) * frame.width if stacked else 0.0
-    found += check_roads(segments, frame, origins, roads, visible, wrap)
+    # What several rules look up, found once: the path each road end names, the joints and stacked ports that meet.
+    reached = reached_by_roads(roads, segments)
+    joints = list(joint_partners(segments, ring, origins, stacked))
+    stacked_ports = list(stacked_port_partners(segments, origins)) if stacked else []
+    found += check_roads(segments, frame, origins, roads, visible, wrap, measured, reached)
     found += check_name_field(segments, frame, origins, roads)
     if stacked:
-        found += check_stacked_ports(segments, frame, origins, roads, ring=tape)
-    found += check_joints(segments, frame, ring, origins, roads, stacked)
-    union = path_graph(segments, ring, origins, roads, stacked)
-    found += check_paths_lead_somewhere(segments, union)
+        found += check_stacked_ports(segments, frame, origins, roads, ring=tape, partners=stacked_ports,
+                                     reached=reached, measured=measured)
+    found += check_joints(segments, frame, ring, origins, roads, stacked, partners=joints, reached=reached,
+                          measured=measured)
+    union = path_graph(segments, ring, origins, roads, stacked, joints, stacked_ports, reached, measured)
+    roots = location_roots(segments, union)
+    found += check_paths_lead_somewhere(segments, union, roots)
     if not (stacked and tape):
-        found += check_connected(segments, union)
+        found += check_connected(segments, union, roots)
     return Report.of(said(found))
 
 
@@ -117,11 +128,17 @@ def _more(rule: str, severity: Severity, more: int, most: int) -> Violation:
 # -- paths --------------------------------------------------------------------------------------------------------
 
 
-def check_path_ends(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
-    locations = location_index(segment)
+def check_path_ends(segment: Segment, number: int, frame: Frame,
+                    measured: Measured | None = None) -> Iterable[Violation]:
+    shapes = (measured or Measured(segment)).shape_by_id
+    length, width = frame.length + EPS, frame.width + EPS
     for index, path in enumerate(segment.paths):
         for label, end, point in (("a", path.a, path.points[0]), ("b", path.b, path.points[-1])):
-            problem = _end_problem(end, point, locations, frame)
+            if end.location is not None and end.port is None and end.joint is None:
+                shape = shapes.get(end.location)         # most ends: in the location they name, as they must be
+                if shape is not None and inside(shape, point, MATCH_TOLERANCE):
+                    continue
+            problem = _end_problem(end, point, shapes, frame)
             if problem:
                 yield Violation.error("cops.path.detached",
                                       Says(N_("Path #{path} of segment {segment}: {problem}"), path=index,
@@ -131,11 +148,12 @@ def check_path_ends(segment: Segment, number: int, frame: Frame) -> Iterable[Vio
             yield Violation.error("cops.path.loop", Says(N_("Path #{path} of segment {segment} leads from {location} "
                                                             "back to itself."), path=index, segment=number,
                                                          location=path.a.location), segment=number, path=index)
-        off = [p for p in path.points if not (-EPS <= p[0] <= frame.length + EPS and -EPS <= p[1] <= frame.width + EPS)]
-        if off:
-            yield Violation.error("cops.path.off-tape",
-                                  Says(N_("Path #{path} of segment {segment} runs off the tape."), path=index,
-                                       segment=number), segment=number, path=index, position=rounded(off[0]))
+        for off in path.points:
+            if not (-EPS <= off[0] <= length and -EPS <= off[1] <= width):
+                yield Violation.error("cops.path.off-tape",
+                                      Says(N_("Path #{path} of segment {segment} runs off the tape."), path=index,
+                                           segment=number), segment=number, path=index, position=rounded(off))
+                break
 
 
 # Sentences that name a side of a segment are written whole for each side: German names a port by its edge and a
@@ -150,15 +168,16 @@ _END_AWAY = {"top": N_("its top port at {at:g} mm is {distance:.1f} mm away from
              "right": N_("its right joint at {at:g} mm is {distance:.1f} mm away from where the path ends.")}
 
 
-def _end_problem(end: End, point: Point, locations: dict[str, Location], frame: Frame) -> Says | None:
-    """What is wrong with a path's end (a sentence to follow "Path #3 of segment 1: "), or None."""
-    kinds = sum(value is not None for value in (end.location, end.port, end.joint))
+def _end_problem(end: End, point: Point, shapes: dict[str, tuple], frame: Frame) -> Says | None:
+    """What is wrong with a path's end (a sentence to follow "Path #3 of segment 1: "), or None; `shapes`: the
+    segment's location shapes by id."""
+    kinds = (end.location is not None) + (end.port is not None) + (end.joint is not None)
     if kinds != 1:
         return Says(N_("an end names a location, a port or a joint (exactly one)."))
     if end.location is not None:
-        if end.location not in locations:
+        if end.location not in shapes:
             return Says(N_("names location {location!r}, which is not on this segment."), location=end.location)
-        if not inside(shape_of(locations[end.location]), point, MATCH_TOLERANCE):
+        if not inside(shapes[end.location], point, MATCH_TOLERANCE):
             return Says(N_("an end lies outside location {location}, at ({x:g}, {y:g}) mm."), location=end.location,
                         x=point[0], y=point[1])
         return None
@@ -171,10 +190,12 @@ def _end_problem(end: End, point: Point, locations: dict[str, Location], frame: 
     return None
 
 
-def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) -> Iterable[Violation]:
+def check_crossings(segment: Segment, number: int, measured: Measured, frame: Frame) -> Iterable[Violation]:
     """No two paths cross, and none runs so close to another that they print as one (a warning)."""
+    parts = measured.parts
     limit = frame.path_width
-    boxes = [polyline_box(part, limit) if part and len(part) > 1 else None for part in parts]
+    boxes = [None if box is None else (box[0] - limit, box[1] - limit, box[2] + limit, box[3] + limit)
+             for box in measured.part_boxes]
     for i in range(len(parts)):
         box = boxes[i]
         if box is None:
@@ -185,9 +206,10 @@ def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) ->
                                   Says(N_("Path #{path} of segment {segment} crosses itself."), path=i,
                                        segment=number),
                                   segment=number, path=i, other=i, position=rounded(itself))
+        x0, y0, x1, y1 = box
         for j in range(i + 1, len(parts)):
             other = boxes[j]
-            if other is None or not boxes_meet(box, other):
+            if other is None or not (x0 <= other[2] and other[0] <= x1 and y0 <= other[3] and other[1] <= y1):
                 continue
             distance, where = polyline_distance(parts[i], parts[j], limit)
             if distance <= TOUCH:
@@ -203,29 +225,34 @@ def check_crossings(segment: Segment, number: int, parts: list, frame: Frame) ->
                                         segment=number, path=i, other=j, position=rounded(where))
 
 
-def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) -> Iterable[Violation]:
+def check_clearance(segment: Segment, number: int, measured: Measured, frame: Frame) -> Iterable[Violation]:
     """A path keeps clear of every location it does not join, and does not run back over the ones it joins."""
-    shapes = [(location, shape_of(location)) for location in segment.locations]
     clearance = frame.clearance
-    for index, (path, part) in enumerate(zip(segment.paths, parts)):
-        if part is None or len(part) < 2:
+    locations, shapes, boxes = measured.locations, measured.shapes, measured.boxes
+    cores: list = [None] * len(locations)       # _core of each location, made when a path first needs it
+    for index, (path, part, part_box) in enumerate(zip(segment.paths, measured.parts, measured.part_boxes)):
+        if part_box is None:                     # no leg of it shows
             continue
-        box = polyline_box(part, clearance)
-        own = {path.a.location, path.b.location}
-        for location, shape in shapes:
-            if not boxes_meet(box, shape_box(shape)):
-                continue
+        x0, y0, x1, y1 = (part_box[0] - clearance, part_box[1] - clearance, part_box[2] + clearance,
+                          part_box[3] + clearance)
+        own = (path.a.location, path.b.location)
+        for k in [k for k, box in enumerate(boxes) if x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1]:
+            location, shape = locations[k], shapes[k]
             if location.id in own:
                 # Its own locations: the visible part may only touch them where it leaves or enters them; no leg
                 # may cross their inside, even between two points outside it.
-                back = _runs_back_over(part, shape)
+                core = cores[k] = cores[k] or _core(shape)
+                if len(part) == 2 and _apart(part[0], part[1], core[1]):
+                    continue                     # _runs_back_over's test of a single leg, most paths' part
+                back = _runs_back_over(part, shape, core)
                 if back is not None:
                     yield Violation.error("cops.path.clearance",
                                           Says(N_("Path #{path} of segment {segment} runs back over location "
                                                   "{location}."), path=index, segment=number, location=location.id),
                                           segment=number, path=index, location=location.id, position=rounded(back))
                 continue
-            distance, where = polyline_shape_distance(part, shape)
+            # Legs farther than the clearance by their boxes are passed by: only a distance under it is reported.
+            distance, where = polyline_shape_distance(part, shape, clearance)
             if distance < clearance - 1e-6:
                 if distance <= TOUCH:
                     says = Says(N_("Path #{path} of segment {segment} runs over location {location}, which it does "
@@ -240,17 +267,43 @@ def check_clearance(segment: Segment, number: int, parts: list, frame: Frame) ->
                                       location=location.id, position=rounded(where))
 
 
-def _runs_back_over(part: list, shape: tuple) -> Point | None:
-    """Where the visible part of a path runs back over one of its own locations: a point of it inside the
-    location (1e-6 mm in from its edge), or else of a leg that crosses it; None where it keeps out."""
-    inner = next((p for p in part[1:-1] if inside(shape, p, -1e-6)), None)
-    if inner is not None:
-        return inner
+def _core(shape: tuple) -> tuple:
+    """A location's core (its shape 1e-6 mm in from its edge) with the box of its corners (a card under 2e-6 mm
+    across turns inside out: its corners are what a leg may meet)."""
     core = shrunk(shape, 1e-6)
+    x0, y0, x1, y1 = shape_box(core)
+    return core, (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def _runs_back_over(part: list, shape: tuple, core_and_box: tuple | None = None) -> Point | None:
+    """Where the visible part of a path runs back over one of its own locations: a point of it inside the
+    location (1e-6 mm in from its edge), or else of a leg that crosses it; None where it keeps out.
+    `core_and_box`: _core(shape), where the caller has it."""
+    if len(part) > 2:
+        if shape[0] == "rect":                   # inside(shape, p, -1e-6), the card's bounds worked out once
+            _, sx0, sy0, sx1, sy1 = shape
+            sx0, sy0, sx1, sy1 = sx0 - -1e-6, sy0 - -1e-6, sx1 + -1e-6, sy1 + -1e-6
+            inner = next((p for p in part[1:-1] if sx0 <= p[0] <= sx1 and sy0 <= p[1] <= sy1), None)
+        else:
+            inner = next((p for p in part[1:-1] if inside(shape, p, -1e-6)), None)
+        if inner is not None:
+            return inner
+    core, box = core_and_box or _core(shape)
     for a, b in zip(part, part[1:]):
-        if segment_shape_distance(a, b, core) == 0.0:
+        if not _apart(a, b, box) and meets_shape(a, b, core):      # segment_shape_distance(a, b, core) == 0.0
             return polyline_shape_distance([a, b], core)[1]
     return None
+
+
+def _apart(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
+    """Leg ab lies wholly beyond a side of a core's box, so keeps off the core: by a margin above meets_shape's
+    tolerance (1e-9 of the leg's length along each axis, on Liang-Barsky's parameter) and above rounding. Most legs
+    do, among them the one that leaves the location at its edge, 1e-6 mm off the core."""
+    ax, ay = a
+    bx, by = b
+    margin = 2e-9 * (abs(bx - ax) + abs(by - ay)) + 1e-9
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    return (ax < x0 and bx < x0) or (ax > x1 and bx > x1) or (ay < y0 and by < y0) or (ay > y1 and by > y1)
 
 
 def check_every_location_has_a_path(segment: Segment, number: int) -> Iterable[Violation]:
@@ -266,11 +319,17 @@ def check_every_location_has_a_path(segment: Segment, number: int) -> Iterable[V
 def check_squad_section(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
     """The squad section (the blue band at the segment's left end) is where a squad writes its name: a printed path
     enters it only from a joint on that end, straight across (one leg from the edge out of the section)."""
+    limit = frame.squad - 1e-6
     for index, path in enumerate(segment.paths):
+        for p in path.points:                    # most paths keep out of the section: nothing to look at
+            if not p[0] >= limit:
+                break
+        else:
+            continue
         last = len(path.points) - 1
         for i, (x, y) in enumerate(path.points):
             end = path.a if i == 0 else path.b if i == last else None
-            if x >= frame.squad - 1e-6 or end is not None and end.joint == "left":
+            if x >= limit or end is not None and end.joint == "left":
                 continue
             yield Violation.error("cops.squad.name-field",
                                   Says(N_("Path #{path} of segment {segment} runs into the squad section at ({x:g}, "
@@ -291,11 +350,12 @@ _STACKED_PORT_ALONE = {"top": N_("The top port of strip {strip} at x {x:g} mm me
                                     "{neighbour} and no new road completes it.")}
 
 
-def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violation]:
+def check_ports(segment: Segment, number: int, frame: Frame, measured: Measured | None = None) -> Iterable[Violation]:
     """The map wraps top to bottom: a port needs a partner on the opposite edge at the same x."""
+    ports = (measured or Measured(segment)).ports
     for side, other in (("top", "bottom"), ("bottom", "top")):
-        partners = ports_of(segment, other)
-        for index, x in ports_of(segment, side):
+        partners = ports[other]
+        for index, x in ports[side]:
             if not any(meets(x, x2) for _, x2 in partners):
                 y = 0.0 if side == "top" else frame.width
                 yield Violation.error("cops.port.unmatched",
@@ -304,22 +364,24 @@ def check_ports(segment: Segment, number: int, frame: Frame) -> Iterable[Violati
 
 
 def check_stacked_ports(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point], roads: Sequence[Road],
-                        ring: bool = False) -> Iterable[Violation]:
+                        ring: bool = False, partners: Sequence | None = None, reached: Sequence | None = None,
+                        measured: Sequence[Measured] | None = None) -> Iterable[Violation]:
     """Stacked strips: every bottom port meets a top port of the strip below at the same x (the bottom strip's
     meet the top strip's), or a new road completes it. A tape (`ring`) is checked strip after strip in a ring, so
-    any two strips torn off it join."""
+    any two strips torn off it join. `partners`, `reached`, `measured`: stacked_port_partners, reached_by_roads and
+    the segments' Measured, where the caller has them."""
     count = len(segments)
     met: set[tuple[int, int]] = set()              # (strip, path) of the ports met
-    for a, b in stacked_port_partners(segments, origins):
+    for a, b in stacked_port_partners(segments, origins) if partners is None else partners:
         met.update((a, b))
-    for road in roads:
-        for end in (road.a, road.b):
-            found = road_path(end, segments)
-            if found:
-                met.add(found)
+    for found in reached_by_roads(roads, segments) if reached is None else reached:
+        if found:
+            met.add(found)
+    if measured is None:
+        measured = [Measured(segment) for segment in segments]
     for number, segment in enumerate(segments, start=1):
         for side in ("top", "bottom"):
-            for index, x in ports_of(segment, side):
+            for index, x in measured[number - 1].ports[side]:
                 if (number - 1, index) in met:
                     continue
                 neighbour = (number % count) + 1 if side == "bottom" else (number - 2) % count + 1
@@ -341,7 +403,7 @@ def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequenc
     step = 0.5 * frame.scale
     for number, (ox, oy) in enumerate(origins, start=1):
         x0, y0, x1, y1 = ox, oy, ox + frame.squad, oy + frame.width
-        near = [b for b in boxes if boxes_meet(b, (x0, y0, x1, y1))]
+        near = [b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]]      # boxes_meet
         if not near or _free_field(near, x0, y0, x1, y1, field_w, field_h, step):
             continue
         yield Violation.error("cops.squad.name-field",
@@ -354,9 +416,17 @@ def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequenc
 def _free_field(boxes, x0, y0, x1, y1, w, h, step) -> bool:
     x = x0
     while x + w <= x1 + 1e-9:
+        # The boxes that reach into this column (boxes_meet along x); the field is free where none of them
+        # reaches it along y.
+        fx0, fx1 = x + 1e-6, x + w - 1e-6
+        column = [(b[1], b[3]) for b in boxes if b[0] <= fx1 and fx0 <= b[2]]
         y = y0
         while y + h <= y1 + 1e-9:
-            if not any(boxes_meet(b, (x + 1e-6, y + 1e-6, x + w - 1e-6, y + h - 1e-6)) for b in boxes):
+            fy0, fy1 = y + 1e-6, y + h - 1e-6
+            for by0, by1 in column:
+                if by0 <= fy1 and fy0 <= by1:
+                    break
+            else:
                 return True
             y += step
         x += step
@@ -371,20 +441,24 @@ _JOINT_ALONE = {"left": N_("The left joint of segment {segment} at y {y:g} mm me
 
 
 def check_joints(segments: Sequence[Segment], frame: Frame, ring: bool, origins: Sequence[Point],
-                 roads: Sequence[Road], stacked: bool = False) -> Iterable[Violation]:
+                 roads: Sequence[Road], stacked: bool = False, partners: Sequence | None = None,
+                 reached: Sequence | None = None, measured: Sequence[Measured] | None = None) -> Iterable[Violation]:
+    """Every joint meets one at its height on the neighbouring segment, or a new road completes it (`partners`,
+    `reached`, `measured`: joint_partners, reached_by_roads and the segments' Measured, where the caller has
+    them)."""
     met = set()
-    for a, b in joint_partners(segments, ring, origins, stacked):
+    for a, b in joint_partners(segments, ring, origins, stacked) if partners is None else partners:
         met.add(a)
         met.add(b)
-    for road in roads:
-        for end in (road.a, road.b):
-            found = road_path(end, segments)
-            if found:
-                met.add(found)
+    for found in reached_by_roads(roads, segments) if reached is None else reached:
+        if found:
+            met.add(found)
     count = len(segments)
+    if measured is None:
+        measured = [Measured(segment) for segment in segments]
     for number, segment in enumerate(segments, start=1):
         for side in ("left", "right"):
-            for index, y in joints_of(segment, side):
+            for index, y in measured[number - 1].joints[side]:
                 if (number - 1, index) in met:
                     continue
                 edge = (side == "left" and number == 1) or (side == "right" and number == count)
@@ -414,7 +488,8 @@ def to_map(point: Point, index: int, frame: Frame, origins: Sequence[Point]) -> 
 
 
 def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Point], roads: Sequence[Road],
-                visible: Sequence[Sequence] | None = None, wrap: float = 0.0) -> Iterable[Violation]:
+                visible: Sequence[Sequence] | None = None, wrap: float = 0.0,
+                measured: Sequence[Measured] | None = None, reached: Sequence | None = None) -> Iterable[Violation]:
     """A new road starts and ends at the joints, ports or locations it names, stays on the tape, and crosses no
     path, no location and no other road. With stacked strips (`wrap`: the map's height) the top strip's top ports
     continue at the bottom strip's bottom edge, so a road may end there on them."""
@@ -422,12 +497,17 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
         return
     tolerance = MATCH_TOLERANCE + 0.1
     rects = [_segment_rect(i, frame, origins) for i in range(len(segments))]
+    if measured is None:
+        measured = [Measured(segment) for segment in segments]
     if visible is None:
-        visible = [[path_visible(path, location_index(segment)) for path in segment.paths] for segment in segments]
+        visible = [measures.parts for measures in measured]
+    if reached is None:
+        reached = reached_by_roads(roads, segments)
     for index, road in enumerate(roads):
         ends = []
-        for label, end, point in (("a", road.a, road.points[0]), ("b", road.b, road.points[-1])):
-            problem, target = _road_end_problem(end, point, segments, frame, origins, wrap)
+        for k, (label, end, point) in enumerate((("a", road.a, road.points[0]), ("b", road.b, road.points[-1]))):
+            problem, target = _road_end_problem(end, point, segments, frame, origins, wrap, measured,
+                                                reached[2 * index + k])
             ends.append((point, target))
             if problem:
                 yield Violation.error("cops.road.detached",
@@ -440,13 +520,20 @@ def check_roads(segments: Sequence[Segment], frame: Frame, origins: Sequence[Poi
             yield Violation.error("cops.road.off-tape",
                                   Says(N_("New road #{road} runs off the tape."), road=index), road=index,
                                   position=rounded(off))
-        yield from _road_crossings(index, road, ends, segments, frame, origins, tolerance, visible)
+        yield from _road_crossings(index, road, ends, segments, frame, origins, tolerance, visible, measured)
         itself = self_meeting(road.points)
         if itself is not None:
             yield Violation.error("cops.road.crossing", Says(N_("New road #{road} crosses itself."), road=index),
                                   road=index, other=index, position=rounded(itself))
+    # Roads whose boxes lie farther apart than TOUCH have every pair of legs passed by in polyline_distance.
+    boxes = [polyline_box(road.points) for road in roads]
     for i, first in enumerate(roads):
+        x0, y0, x1, y1 = boxes[i]
+        x0, y0, x1, y1 = x0 - TOUCH, y0 - TOUCH, x1 + TOUCH, y1 + TOUCH
         for j in range(i + 1, len(roads)):
+            box = boxes[j]
+            if not (x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1):
+                continue
             second = roads[j]
             distance, met = polyline_distance(first.points, second.points, TOUCH)
             if distance > TOUCH:
@@ -474,9 +561,11 @@ _ROAD_MISSES_PATH = {("left", "joint"): N_("does not reach the path of the left 
                      ("bottom", "port"): N_("does not reach the path of the bottom port of segment {segment}.")}
 
 
-def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Frame,
-                      origins: Sequence[Point], wrap: float = 0.0) -> tuple[Says | None, tuple | None]:
-    """What is wrong with a new road's end (a sentence to follow "New road #0: ", or None) and what it reaches."""
+def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Frame, origins: Sequence[Point],
+                      wrap: float, measured: Sequence[Measured],
+                      found: tuple[int, int] | None) -> tuple[Says | None, tuple | None]:
+    """What is wrong with a new road's end (a sentence to follow "New road #0: ", or None) and what it reaches
+    (`found`: road_path of the end)."""
     if not (0 <= end.segment < len(segments)):
         return Says(N_("names segment {segment}, which is not on the map."), segment=end.segment + 1), None
     segment = segments[end.segment]
@@ -484,14 +573,13 @@ def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Fra
     if wrap and getattr(end, "port", None) == "top" and abs(local[1] - wrap) <= MATCH_TOLERANCE:
         local = (local[0], local[1] - wrap)          # across the wrap, onto the top strip's top edge
     if end.location is not None:
-        locations = location_index(segment)
-        if end.location not in locations:
+        shapes = measured[end.segment].shape_by_id
+        if end.location not in shapes:
             return Says(N_("names location {location!r}, which is not on segment {segment}."),
                         location=end.location, segment=end.segment + 1), None
-        if not inside(shape_of(locations[end.location]), local, MATCH_TOLERANCE):
+        if not inside(shapes[end.location], local, MATCH_TOLERANCE):
             return Says(N_("does not reach location {location}."), location=end.location), None
         return None, ("location", end.segment, end.location)
-    found = road_path(end, segments)
     side = (end.joint or end.port or "?", "joint" if end.joint else "port")
     if found is None:
         return Says(_ROAD_NO_END[side], segment=end.segment + 1, at=end.at), None
@@ -502,31 +590,37 @@ def _road_end_problem(end, point: Point, segments: Sequence[Segment], frame: Fra
 
 
 def _road_crossings(index: int, road: Road, ends: list, segments: Sequence[Segment], frame: Frame,
-                    origins: Sequence[Point], tolerance: float, visible: Sequence[Sequence]) -> Iterable[Violation]:
-    box = polyline_box(road.points, frame.clearance)
+                    origins: Sequence[Point], tolerance: float, visible: Sequence[Sequence],
+                    measured: Sequence[Measured]) -> Iterable[Violation]:
+    clearance = frame.clearance
+    box = polyline_box(road.points, clearance)
+    targets = [target for _, target in ends]
     for s, segment in enumerate(segments):
         if not boxes_meet(box, _segment_rect(s, frame, origins)):
             continue
-        local = [(p[0] - origins[s][0], p[1] - origins[s][1]) for p in road.points]
-        local_box = polyline_box(local, frame.clearance)
-        for location in segment.locations:
-            if any(target == ("location", s, location.id) for _, target in ends):
+        ox, oy = origins[s]
+        local = [(p[0] - ox, p[1] - oy) for p in road.points]
+        x0, y0, x1, y1 = polyline_box(local, clearance)
+        measures = measured[s]
+        for location, shape, (sx0, sy0, sx1, sy1) in zip(measures.locations, measures.shapes, measures.boxes):
+            if not (x0 <= sx1 and sx0 <= x1 and y0 <= sy1 and sy0 <= y1) or ("location", s, location.id) in targets:
                 continue
-            shape = shape_of(location)
-            if not boxes_meet(local_box, shape_box(shape)):
-                continue
-            distance, where = polyline_shape_distance(local, shape)
-            if distance < frame.clearance - 1e-6:
+            # Legs farther than the clearance by their boxes are passed by: only a distance under it is reported.
+            distance, where = polyline_shape_distance(local, shape, clearance)
+            if distance < clearance - 1e-6:
                 yield Violation.error("cops.road.crossing",
                                       Says(N_("New road #{road} runs over location {location}."), road=index,
                                            location=location.id), road=index,
                                       location=location.id, position=rounded(to_map(where, s, frame, origins)))
-        for p_index, path in enumerate(segment.paths):
+        # A path whose box lies farther than TOUCH from the road's has every pair of legs passed by in
+        # polyline_meetings: it meets the road nowhere.
+        tx0, ty0, tx1, ty1 = polyline_box(local, TOUCH)
+        for p_index, (path, part_box) in enumerate(zip(segment.paths, measures.part_boxes)):
+            # (part_box: None where no leg of the path shows)
+            if part_box is None or not (tx0 <= part_box[2] and part_box[0] <= tx1 and ty0 <= part_box[3]
+                                        and part_box[1] <= ty1):
+                continue
             part = visible[s][p_index]
-            if not part or len(part) < 2 or not boxes_meet(local_box, polyline_box(part)):
-                continue
-            if polyline_distance(local, part, TOUCH)[0] > TOUCH:
-                continue
             # Every place they meet: a road that touches a path at its own end may still cross it farther on.
             crossing = next((where for where in (to_map(w, s, frame, origins)
                                                  for w in polyline_meetings(local, part, TOUCH))
@@ -551,135 +645,3 @@ def _touch_allowed(where: Point, path: Path, key: tuple[int, int], ends: list, f
             if end.location is None and math.dist(to_map(p, key[0], frame, origins), point) <= tolerance:
                 return True
     return False
-
-
-class _Union:
-    def __init__(self):
-        self.parent: dict = {}
-
-    def find(self, item):
-        parent = self.parent.setdefault(item, item)
-        if parent != item:
-            parent = self.parent[item] = self.find(parent)
-        return parent
-
-    def join(self, a, b) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[ra] = rb
-
-
-def _node(segment_index: int, path_index: int, label: str, end: End):
-    if end.location is not None:
-        return ("location", segment_index, end.location)
-    return ("end", segment_index, path_index, label)
-
-
-def path_graph(segments: Sequence[Segment], ring: bool, origins: Sequence[Point], roads: Sequence[Road],
-               stacked: bool = False) -> _Union:
-    """Locations and path ends, joined along paths, across the wrap, at joints and along new roads."""
-    union = _Union()
-    for s, segment in enumerate(segments):
-        for location in segment.locations:
-            union.find(("location", s, location.id))
-        for p, path in enumerate(segment.paths):
-            union.join(_node(s, p, "a", path.a), _node(s, p, "b", path.b))
-        if not stacked:
-            for top, bottom in port_partners(segment):
-                union.join(_terminal(s, top, segment, "port"), _terminal(s, bottom, segment, "port"))
-    if stacked:
-        for (s1, p1), (s2, p2) in stacked_port_partners(segments, origins):
-            union.join(_terminal(s1, p1, segments[s1], "port"), _terminal(s2, p2, segments[s2], "port"))
-    for (s1, p1), (s2, p2) in joint_partners(segments, ring, origins, stacked):
-        union.join(_terminal(s1, p1, segments[s1], "joint"), _terminal(s2, p2, segments[s2], "joint"))
-    for road in roads:
-        nodes = [_road_node(end, segments) for end in (road.a, road.b)]
-        if None not in nodes:
-            union.join(*nodes)
-    return union
-
-
-def _terminal(s: int, p: int, segment: Segment, kind: str):
-    path = segment.paths[p]
-    label = "a" if getattr(path.a, kind) is not None else "b"
-    return ("end", s, p, label)
-
-
-def _road_node(end, segments: Sequence[Segment]):
-    if end.location is not None:
-        if 0 <= end.segment < len(segments) and end.location in location_index(segments[end.segment]):
-            return ("location", end.segment, end.location)
-        return None
-    found = road_path(end, segments)
-    if found is None:
-        return None
-    return _terminal(found[0], found[1], segments[found[0]], "joint" if end.joint else "port")
-
-
-def check_paths_lead_somewhere(segments: Sequence[Segment], union: _Union) -> Iterable[Violation]:
-    """Every printed path leads to a crime location, itself or through the paths and new roads it runs on into: the
-    offset setup draws new roads so that each path is joined to a location again, so a path that reaches none (a
-    top port meeting its own bottom port, a line of such through every strip) is a fault of the map, a path no
-    squad can ever take, though each of its ends meets another."""
-    reaching = {union.find(("location", s, location.id))
-                for s, segment in enumerate(segments) for location in segment.locations}
-    for s, segment in enumerate(segments):
-        for p, path in enumerate(segment.paths):
-            if union.find(_node(s, p, "a", path.a)) in reaching:
-                continue
-            yield Violation.error("cops.path.nowhere",
-                                  Says(N_("Path #{path} of segment {segment} leads to no crime location, neither "
-                                          "itself nor through the paths and new roads it runs on into."),
-                                       path=p, segment=s + 1),
-                                  segment=s + 1, path=p, position=rounded(path.points[0]))
-
-
-def check_connected(segments: Sequence[Segment], union: _Union) -> Iterable[Violation]:
-    """One path network (`union`: the map's path graph) joins every location; every zone can be reached; every
-    zone's crime can be solved."""
-    groups: dict = {}
-    for s, segment in enumerate(segments):
-        for location in segment.locations:
-            groups.setdefault(union.find(("location", s, location.id)), []).append((s, location))
-    if not groups:
-        return
-    main = max(groups.values(), key=len)
-    reached = {(s, location.id) for s, location in main}
-    for members in groups.values():
-        if members is main:
-            continue
-        names = ", ".join(location.id for _, location in members)
-        s, first = members[0]
-        yield Violation.error("cops.map.disconnected",
-                              Says(NN_("Location {names} cannot be reached from the rest of the map.",
-                                       "Locations {names} cannot be reached from the rest of the map."), by="count",
-                                   names=names, count=len(members)),
-                              segment=s + 1, location=first.id, position=rounded(first.centre))
-    for s, segment in enumerate(segments):
-        for zone_number, zone in enumerate(segment.zones, start=1):
-            if not zone.locations:
-                continue
-            reachable = [location for location in zone.locations if (s, location.id) in reached]
-            if not reachable:
-                yield Violation.error("cops.zone.unreachable",
-                                      Says(N_("No location of zone {zone} of segment {segment} can be reached."),
-                                           zone=zone_number, segment=s + 1),
-                                      segment=s + 1, zone=zone_number)
-                continue
-            complete = [location for location in reachable if _areas_ranked(location)]
-            if len(complete) < 2:
-                yield Violation.error("cops.zone.unsolvable",
-                                      Says(NN_("The crime of zone {zone} of segment {segment} cannot be solved: it "
-                                               "needs a largest and a middle area in two different reachable "
-                                               "locations and a smallest one; only {count} reachable location holds "
-                                               "three ranked areas.", "The crime of zone {zone} of segment {segment} "
-                                               "cannot be solved: it needs a largest and a middle area in two "
-                                               "different reachable locations and a smallest one; only {count} "
-                                               "reachable locations hold three ranked areas."), by="count",
-                                           zone=zone_number, segment=s + 1,
-                                           count=len(complete)), segment=s + 1, zone=zone_number)
-
-
-def _areas_ranked(location: Location) -> bool:
-    areas = location.areas
-    return len(areas) == AREAS_PER_LOCATION and all(areas[k].size > areas[k + 1].size + 1e-6 for k in range(2))
