@@ -276,7 +276,7 @@ def is_legal(state: State, move: Move) -> bool:
         return False
     if isinstance(move, Wait):
         return seat == state.leader and not state.waited and not any(state.done)
-    if move.card != state.kept[seat]:
+    if not isinstance(move, (Place, Dismiss)) or move.card != state.kept[seat]:     # a text, None: no move
         return False
     if isinstance(move, Place):
         cell = move.cell
