@@ -61,6 +61,7 @@ _SEAT = re.compile(r"^seat (\d+):(.*)$")
 def from_text(text: str, source: str = "") -> Design:
     fields: dict = {"road": [], "destinations": [], "seats": [], "undealt": ()}
     mix: dict = {}
+    given: dict[str, int] = {}              # field -> the line it was given on: a second one is refused, not kept
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -69,10 +70,15 @@ def from_text(text: str, source: str = "") -> Design:
         if match := _ROW.match(line):
             _row(match, fields, where, source)
         elif match := _SEAT.match(line):
-            fields["seats"].append(_seat(match, where, source))
+            fields["seats"].append(_seat(match, len(fields["seats"]) + 1, where, source))
         elif ":" in line:
             key, _, value = line.partition(":")
-            _field(key.strip(), value.strip(), fields, mix, where, source)
+            key = key.strip()
+            if key in given:
+                raise DesignFormatError(Says(N_("{key!r} is given twice (first on line {first})"), key=key,
+                                             first=given[key]), path=where, source=source)
+            given[key] = number
+            _field(key, value.strip(), fields, mix, where, source)
         else:
             raise DesignFormatError(Says(N_("cannot read {line!r}"), line=clipped(line)), path=where, source=source)
     # As in a JSON setup, the board and the table must be there; their size is a rule (validate says it).
@@ -100,8 +106,12 @@ def _require_table(fields: dict, mix: dict, source: str) -> None:
     mix.setdefault("source", "default")
 
 
-def _seat(match, where: str, source: str) -> dict:
-    """`seat N: COLOUR | CARD ...`, its colour and cards named by the line they are on."""
+def _seat(match, expected: int, where: str, source: str) -> dict:
+    """`seat N: COLOUR | CARD ...`, seat `expected` (seats in turn order, as rows), its colour and cards named by the
+    line they are on."""
+    if _ordinal(match.group(1)) != expected:
+        raise DesignFormatError(Says(N_("seats must come in order; expected seat {seat}"), seat=expected),
+                                path=where, source=source)
     colour, _, hand = match.group(2).partition("|")
     colour = colour.strip()
     if colour not in COLOURS:
@@ -116,7 +126,7 @@ def _seat(match, where: str, source: str) -> dict:
 
 
 def _row(match, fields: dict, where: str, source: str) -> None:
-    if int(match.group(1)) != len(fields["road"]) + 1:
+    if _ordinal(match.group(1)) != len(fields["road"]) + 1:
         raise DesignFormatError(Says(N_("rows must come in order; expected row {row}"), row=len(fields["road"]) + 1),
                                 path=where, source=source)
     dests, bar, road = match.group(2).partition("|")
@@ -125,6 +135,14 @@ def _row(match, fields: dict, where: str, source: str) -> None:
     fields["destinations"].append(tuple(_token(t, TOKEN_TO_DEST, UNKNOWN_DEST, where, source)
                                         for t in dests.split()))
     fields["road"].append(tuple(_token(t, TOKEN_TO_ROAD, UNKNOWN_ROAD, where, source) for t in road.split()))
+
+
+def _ordinal(digits: str) -> int | None:
+    """The number of a `row N` or `seat N` line; None for thousands of digits, which int() refuses (a traceback)."""
+    try:
+        return int(digits)
+    except ValueError:
+        return None
 
 
 UNKNOWN_DEST = N_("unknown destination {token!r}")
@@ -163,7 +181,11 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
                 raise DesignFormatError(Says(N_("mix entries are {form}, got {item!r}"), form="tile=count",
                                              item=clipped(item)),
                                         path=where, source=source)
-            pairs.append((code, int(count)))
+            try:
+                pairs.append((code, int(count)))
+            except ValueError:              # thousands of digits, which int() refuses
+                raise DesignFormatError(Says(N_("a number of thousands of digits is out of range")), path=where,
+                                        source=source) from None
         mix[key[4:]] = tuple(pairs)
     else:
         raise DesignFormatError(Says(N_("unknown field {key!r}"), key=key), path=where, source=source)

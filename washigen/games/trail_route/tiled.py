@@ -21,7 +21,10 @@ TILE_PX = 120                          # a 40 mm tile at 3 px a millimetre
 KINDS = [*ROAD_CODES, *DEST_CODES]
 GID = {kind: k + 1 for k, kind in enumerate(KINDS)}
 COLUMNS = 8                            # tiles a row in the tileset image
-JSON_FIELDS: dict[str, list | dict] = {"exchange": [], "seats": [], "undealt": [], "mix": {}}  # and when absent
+JSON_FIELDS = ("exchange", "seats", "undealt", "mix")
+# What an absent property reads as: only the undealt cards may be left out. Without the others a setup is
+# unreadable (exit 2), as a JSON or text one is: read as empty, every tile and seat then broke a rule (exit 1).
+ABSENT: dict[str, list] = {"undealt": []}
 
 
 def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
@@ -78,6 +81,6 @@ def load(reader: TiledReader) -> dict[str, Any]:
             if code not in wanted:
                 raise reader.fail(Says(words, layer="board", row=r, col=c, code=code, last=DEST_COLS,
                                        first=DEST_COLS + 1, end=DEST_COLS + COLS))
-    values = {**reader.properties, **{name: json_property(reader, name, default)
-                                      for name, default in JSON_FIELDS.items()}}
+    values = {**reader.properties, **{name: json_property(reader, name, ABSENT.get(name))
+                                      for name in JSON_FIELDS if name in reader.properties or name in ABSENT}}
     return {**values, "destinations": [row[:DEST_COLS] for row in board], "road": [row[DEST_COLS:] for row in board]}
