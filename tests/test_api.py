@@ -356,6 +356,11 @@ def test_bots_none_is_the_default_and_a_refusal_names_bots_not_the_command_lines
         for call in (lambda: washigen.play(game, on, bots=3), lambda: washigen.balance(game, on, games=2, bots=3)):
             with pytest.raises(InputError, match=r"^bots: must name a bot for every seat or one per seat"):
                 call()
+        # The command line refuses --bots '' (empty bot name); the API took '' for None and played greedy.
+        for call in (lambda: washigen.play(game, on, bots=""), lambda: washigen.balance(game, on, games=2, bots=" "),
+                     lambda: washigen.check_run(game, on, bots="")):
+            with pytest.raises(InputError, match=r"^bots: empty bot name in '\s*'"):
+                call()
 
 
 def test_a_png_too_large_at_its_dpi_is_refused_naming_dpi_not_the_command_lines_flag(tmp_path):

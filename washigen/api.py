@@ -444,6 +444,8 @@ def _bots(bots: Any) -> str | None:
     if bots is not None and not isinstance(bots, str):
         raise InputError(Says(N_("{field}: must name a bot for every seat or one per seat, such as {one} or {many}, "
                                  "got {value!r}"), field="bots", one="'greedy'", many="'strong:24,greedy'", value=bots))
+    if bots is not None and not bots.strip():          # refused as the command line's --bots '' is, not taken as None
+        raise InputError(Says(N_("{option}: empty bot name in {spec!r}"), option="bots", spec=bots))
     return bots
 
 

@@ -19,7 +19,7 @@ from ..words import N_, Says
 Action = Literal["play", "balance"]
 BALANCE_GAMES = 200             # the page's balance field, where that many fit in the run's minute
 BALANCE_GAMES_STEP = 10         # the field's steps
-BALANCE_BOTS = "greedy"         # who plays the studio's balance: the `balance` hooks' default
+BALANCE_BOTS = washigen.BALANCE_BOTS   # who plays the studio's balance: the same bots as the API's balance
 ACTIONS: tuple[Action, ...] = ("play", "balance")
 NO_ENGINE_PLAYS = N_("{game}: no engine plays a {kind} of this game yet")
 NO_BALANCE_ENGINE = N_("{game}: no engine plays this game yet, so there is no balance estimate")
