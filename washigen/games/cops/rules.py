@@ -400,11 +400,10 @@ def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequenc
     field_w, field_h = NAME_FIELD[0] * frame.scale, NAME_FIELD[1] * frame.scale
     half = ROAD_WIDTH * frame.scale / 2
     boxes = [polyline_box((p, q), half) for road in roads for p, q in zip(road.points, road.points[1:])]
-    step = 0.5 * frame.scale
     for number, (ox, oy) in enumerate(origins, start=1):
         x0, y0, x1, y1 = ox, oy, ox + frame.squad, oy + frame.width
         near = [b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]]      # boxes_meet
-        if not near or _free_field(near, x0, y0, x1, y1, field_w, field_h, step):
+        if not near or _free_field(near, x0, y0, x1, y1, field_w, field_h):
             continue
         yield Violation.error("cops.squad.name-field",
                               Says(N_("New roads cut the squad section of segment {segment}: no {width:g} x "
@@ -413,23 +412,22 @@ def check_name_field(segments: Sequence[Segment], frame: Frame, origins: Sequenc
                               position=rounded((x0, y0)))
 
 
-def _free_field(boxes, x0, y0, x1, y1, w, h, step) -> bool:
-    x = x0
-    while x + w <= x1 + 1e-9:
-        # The boxes that reach into this column (boxes_meet along x); the field is free where none of them
-        # reaches it along y.
+def _free_field(boxes, x0, y0, x1, y1, w, h) -> bool:
+    """A w x h field fits in the section (x0, y0)-(x1, y1) clear of the boxes. A free field slides left until it
+    meets the section's edge or a box, so one is free where one is with its left side at x0 or at a box's right
+    side: each of those columns is tried, from the top down between the boxes that reach into it (a grid of places
+    every 0.5 mm missed a field that fits between two boxes off its lines)."""
+    for x in sorted({x0, *(b[2] for b in boxes if x0 < b[2] <= x1 - w + 1e-9)}):
+        # The boxes that reach into this column (boxes_meet along x), top first: the field goes below each one
+        # that would meet it, and is free once the next box starts below its bottom.
         fx0, fx1 = x + 1e-6, x + w - 1e-6
-        column = [(b[1], b[3]) for b in boxes if b[0] <= fx1 and fx0 <= b[2]]
-        y = y0
-        while y + h <= y1 + 1e-9:
-            fy0, fy1 = y + 1e-6, y + h - 1e-6
-            for by0, by1 in column:
-                if by0 <= fy1 and fy0 <= by1:
-                    break
-            else:
-                return True
-            y += step
-        x += step
+        top = y0
+        for by0, by1 in sorted((b[1], b[3]) for b in boxes if b[0] <= fx1 and fx0 <= b[2]):
+            if by0 > top + h - 1e-6:
+                break
+            top = max(top, by1)
+        if top + h <= y1 + 1e-9:
+            return True
     return False
 
 
