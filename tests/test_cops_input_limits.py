@@ -321,17 +321,25 @@ def test_apply_refuses_the_illegal_moves_the_audit_played():
     _refusal(away, step, "the squad is not at")
     used = position({"1a": (0,), "2h": (1,)}, used={0: {("1a", "1b")}})
     _refusal(used, step, "used")
-    for made in (Step("1a", "1b"), Step("1a", "1b", index=-10**9), Step("1a", "1b", index=10**9),
-                 Step("1a", "1c", index=step.index)):
+    for made in (Step("1a", "1b", index=-10**9), Step("1a", "1b", index=10**9), Step("1a", "1c", index=step.index),
+                 Step("1a", "1a"), Step("zz", "1b"), Step("1a", "1b", nth=5)):
         _refusal(position({"1a": (0,), "2h": (1,)}), made, "names no route of this map")
+    start = position({"1a": (0,), "2h": (1,)})
     copy = Step(step.origin, step.target, step.nth, step.index)              # the same step, made anew: taken
-    assert apply(position({"1a": (0,), "2h": (1,)}), copy).plies == 1
+    by_hand = Step("1a", "1b")                     # no index: equal to the legal step, and taken as it is
+    assert by_hand in legal_moves(start)
+    assert apply(start, copy) == apply(start, by_hand) == apply(start, step)
     # Noodle Legs and Miso Squirly without ramen; a Miso path that cannot be drawn.
     poor = position({"1a": (0,), "2h": (1,)}, ramen=(0, 2))
     noodle = next(m for m in legal_moves(position({"1a": (0,), "2h": (1,)})) if isinstance(m, Noodle))
     _refusal(poor, noodle, "ramen")
     _refusal(poor, Miso("1a", "1d"), "ramen")
     _refusal(position({"1a": (0,), "2h": (1,)}), Miso("1a", "1b"), "Miso")
+    _refusal(position({"1a": (0,), "2h": (1,)}), Miso("1b", "1a"), "Miso")
+    # A Miso path named from either end is the same path (it was refused named the other way round).
+    rich = position({"1a": (0,), "2h": (1,)})
+    assert Miso("1a", "1d") in legal_moves(rich) and Miso("1d", "1a") not in legal_moves(rich)
+    assert apply(rich, Miso("1d", "1a")).miso == apply(rich, Miso("1a", "1d")).miso
     # A Noodle whose second step does not leave from where the first arrives.
     rich = position({"1a": (0,), "2h": (1,)})
     stray = Noodle(next(s for s in rich.board.steps if str(s) == "1a>1b"),
@@ -365,7 +373,9 @@ def test_apply_takes_exactly_the_legal_moves(design):
                     taken = True
                 except ValueError:
                     taken = False
-                assert taken == (str(move) in legal), (state.plies, str(move))
+                # A Miso path joins two locations whichever is named first.
+                named = str(move) in legal or (type(move) is Miso and str(Miso(move.b, move.a)) in legal)
+                assert taken == named, (state.plies, str(move))
             state = apply(state, rng.choice(legal_moves(state)))
     assert drawn, "no game drew a Miso path"
 

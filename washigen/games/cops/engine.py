@@ -607,6 +607,8 @@ def apply(state: State, move: Move) -> State:
     elif type(move) is Miso:
         board = state.board
         a, b = board.number.get(move.a), board.number.get(move.b)
+        if a is not None and b is not None and a > b:
+            a, b = b, a                      # a path joins two locations whichever is named first (as parse_move reads)
         before = state.drawn if state.miso else board.no_miso
         points = next((p for x, y, p in before.pairs if x == a and y == b), None)
         if state.started < state.players or state.ramen[squad] <= 0 or points is None:
@@ -645,9 +647,12 @@ def _travel(state: State, changes: dict, squad: int, step: Step, move, held: int
 
 def _route_of(state: State, step: Step, move) -> Route:
     """The route of a step not among the board's own (a Miso path's, or one made anew): by its index, where the
-    step there is the same; else `move` is refused."""
+    step there is the same; a step made by hand without an index (Step("1a", "1b"), equal to the legal one) by its
+    locations and nth; else `move` is refused."""
     board, index, printed = state.board, step.index, len(state.board.routes)
     drawn = state.drawn if state.miso else board.no_miso
+    if index == -1:                                 # no index given: the route these locations and nth name
+        index = next((k for k, known in enumerate((*board.steps, *drawn.steps)) if known == step), -2)
     if 0 <= index < printed and board.steps[index] == step:
         return board.routes[index]
     if 0 <= index - printed < len(drawn.routes) and drawn.steps[index - printed] == step:
