@@ -7,14 +7,15 @@ field: `players: must be 2..6, got 9` style messages, never a traceback.
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import re
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, TypeVar, dataclass_transform
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, Iterable, TypeVar, dataclass_transform
 
 import pydantic
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -211,7 +212,7 @@ def checked(design: Any, what: str = "design") -> Design:
             text = json.dumps(to_dict(design))
         except (TypeError, ValueError) as error:           # pydantic's serialization error is a ValueError
             raise DesignFormatError(Says(N_("cannot be written as a design file ({error})"), error=str(error)),
-                                    source=what) from None
+                                    path=json_path(_unwritable(design) or ()), source=what) from None
     read = loads(text, source=what)
     _refuse_coerced(design, read, what)
     for name, value in vars(design).items():      # what rides along, not a field (a Tiled map's other properties)
@@ -231,6 +232,22 @@ def _refuse_non_finite(value: Any, what: str, path: tuple = ()) -> None:
     elif isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
             _refuse_non_finite(item, what, (*path, index))
+
+
+def _unwritable(value: Any, path: tuple = ()) -> tuple | None:
+    """The path of the first value in a design that JSON cannot hold (an object() put in a field by hand), so
+    that the refusal names its field; None where every value is plain."""
+    if isinstance(value, (str, int, float, bool, type(None), enum.Enum, PurePath)):
+        return None
+    if hasattr(value, "__dataclass_fields__"):
+        items: Iterable[tuple[Any, Any]] = ((name, getattr(value, name)) for name in value.__dataclass_fields__)
+    elif isinstance(value, (list, tuple)):
+        items = enumerate(value)
+    elif isinstance(value, dict):
+        items = value.items()
+    else:
+        return path
+    return next((found for key, item in items if (found := _unwritable(item, (*path, key))) is not None), None)
 
 
 def _refuse_foreign_parts(design: Design, what: str) -> None:
@@ -334,7 +351,7 @@ def load_text(data: bytes, source: str) -> Design:
     readers = [(g, g.from_text) for g in all_games() if g.from_text is not None]
     for game, read in readers:
         if game.title in first:
-            return _held_to_json_limits(read(text, source), source)
+            return _held_to_json_limits(_quoting_in_part(read, text, source), source)
     for game in all_games():        # a text form written for reading only (Cops): say so, not "no game reads it"
         if game.from_text is None and game.to_text is not None and first.startswith(f"{game.name} "):
             raise DesignFormatError(Says(N_("line {line}: a {game} text form, written to be read by people; "
@@ -344,7 +361,7 @@ def load_text(data: bytes, source: str) -> Design:
     complaints: list[Says] = []
     for game, read in readers:
         try:
-            return _held_to_json_limits(read(text, source), source)
+            return _held_to_json_limits(_quoting_in_part(read, text, source), source)
         except InputError as error:
             complaints.append(Says(N_("as {game}: {complaint}"), game=game.name, complaint=_without_source(error,
                                                                                                           source)))
@@ -352,6 +369,31 @@ def load_text(data: bytes, source: str) -> Design:
     raise DesignFormatError(Says(N_("line {line}: no game reads this text. A text design starts with its game's title "
                                     "line ({titles}) or is a layout one game reads without it. {complaints}"),
                                  line=1, titles=titles, complaints=_joined(complaints)), source=source)
+
+
+# A value a refusal names that is longer than this is the user's text echoed (an unknown key 100 kB long); it is
+# quoted in part. The lists a refusal offers (the known tiles, ~700 characters) stay whole.
+LONG_VALUE = 1000
+
+
+def _quoting_in_part(read: Callable[[str, str], Design], text: str, source: str) -> Design:
+    """read(text, source), its refusal said with every very long value it quotes cut short."""
+    try:
+        return read(text, source)
+    except DesignFormatError as error:
+        if not isinstance(error.detail, Says):
+            raise
+        raise DesignFormatError(_in_part(error.detail), path=error.path, source=error.source) from None
+
+
+def _in_part(said: Says) -> Says:
+    import copy
+
+    again = copy.copy(said)             # the same template (and plural count), values cut short
+    again.values = {key: _in_part(value) if isinstance(value, Says) else
+                    clipped(value) if isinstance(value, str) and len(value) > LONG_VALUE else value
+                    for key, value in said.values.items()}
+    return again
 
 
 def _without_source(error: InputError, source: str) -> Says | str:
@@ -451,7 +493,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in document:
             raise _DuplicateKey(Says(N_("{key}: the key stands twice in one object; a design names each field once"),
-                                     key=key))
+                                     key=clipped(key)))
         document[key] = value
     return document
 
@@ -467,12 +509,12 @@ def _design_class(document: dict, source: str) -> type[Design]:
         game = get_game(game_name)
     except InputError:
         names = ", ".join(g.name for g in all_games())
-        raise DesignFormatError(Says(N_("unknown game {game!r}; known: {names}"), game=game_name, names=names),
-                                path="game", source=source) from None
+        raise DesignFormatError(Says(N_("unknown game {game!r}; known: {names}"), game=clipped(game_name),
+                                     names=names), path="game", source=source) from None
     if not isinstance(kind, str) or kind not in game.designs:
         kinds = ", ".join(game.designs)
         raise DesignFormatError(Says(N_("{game} has no design kind {kind!r}; known: {kinds}"), game=game.name,
-                                     kind=kind, kinds=kinds), path="kind", source=source)
+                                     kind=json_spelled(kind), kinds=kinds), path="kind", source=source)
     return game.designs[kind]
 
 
@@ -611,7 +653,7 @@ def json_path(loc) -> str:
         if isinstance(part, int):
             text += f"[{part}]"
         else:
-            text += ("." if text else "") + str(part)
+            text += ("." if text else "") + clipped(str(part))     # an unknown key may be 100 kB long
     return text
 
 

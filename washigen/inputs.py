@@ -259,8 +259,11 @@ class JsonSpelled(str):
 
 
 def json_spelled(value: Any) -> Any:
-    """`value` for a refusal: text and numbers as they are (quoted by the message's !r), anything else as JSON."""
-    if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+    """`value` for a refusal: numbers as they are, text cut short (both quoted by the message's !r), anything else
+    as JSON."""
+    if isinstance(value, str):
+        return clipped(value)         # a 100 kB name refused was echoed whole
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     try:
         return JsonSpelled(clipped(json.dumps(value, ensure_ascii=False)))

@@ -67,6 +67,7 @@ def written_at(path: Path) -> tuple[Path, os.stat_result | None]:
     try:
         found = os.stat(target)
     except FileNotFoundError:
+        _check_writable_folder(path, target)
         return target, None
     except OSError as failure:
         raise OutputError(f"{path}: cannot be written ({failure.strerror})") from None
@@ -79,6 +80,7 @@ def written_at(path: Path) -> tuple[Path, os.stat_result | None]:
         if not found.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(target, os.W_OK):
             raise OutputError(f"{path}: the file is read-only; washigen leaves it as it is (make it writable or "
                               "remove it first)")
+        _check_writable_folder(path, target)
         return target, found
     if kind in (stat.S_IFIFO, stat.S_IFCHR):
         return target, found
@@ -93,6 +95,21 @@ def _check_folder(path: Path, target: Path) -> None:
         raise OutputError(f"{path}: the folder {folder} does not exist")
     if not folder.is_dir():
         raise OutputError(f"{path}: {folder} is not a folder")
+
+
+def _check_writable_folder(path: Path, target: Path) -> None:
+    """Refuses, before any work, a file whose folder takes no new file (a read-only mount, a folder of another
+    user's): a file is written beside its target and renamed over it, so a game played or a balance run for
+    minutes was lost at the end. Pipes and devices are written through and need no such folder (/dev/null)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if os.access(folder, os.W_OK | os.X_OK):
+        return
+    try:
+        read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only = False
+    reason = os.strerror(errno.EROFS if read_only else errno.EACCES)
+    raise OutputError(f"{path}: cannot write in the folder {folder} ({reason})")
 
 
 def followed(path: Path) -> Path:

@@ -46,6 +46,7 @@ MAX_PX = float(MAX_CELLS * MAX_TILE_PX)   # no coordinate of any map is further 
 PROPERTY_TYPES = {bool: "bool", int: "int", float: "float", str: "string"}
 FLIP_BITS = 0xF0000000           # a tile id's top bits: flipped across, down, diagonally, hexagonal 120 degrees
 MAX_GROUP_DEPTH = 8              # group layers within group layers
+MAX_CLASS = 100                  # characters of a tile's or object's class: every class washigen knows is a word
 EXTRAS = "_tiled_extras"         # a loaded design's attribute: the properties washigen does not read, written back
 WALL_COLOUR = "#111111"          # walls as the print draws them (black), apart from Tiled's grey grid
 OPENING_COLOUR = "#e0007a"       # doors and cut sides: a magenta no tile of the tileset holds
@@ -57,6 +58,7 @@ MAP_PROPERTY = N_("map property {name}")
 OBJECT = N_("layer {layer}, object {id}")
 WHOLE_NUMBER = N_("{place}: its {key} must be a whole number 0..{most}, got {got}")
 NOT_A_NAME = N_("{place}: its {key} must be a name, got {got}")
+LONG_NAME = N_("{place}: its {key} must be a name of at most {most} characters, got {got}")
 NOT_COVERED = N_("layer {layer}: must cover the map, {width} x {height} cells ({ids} ids), got {got}")
 NOT_TILED_JSON = N_("not a Tiled JSON map: {problem}")
 PLACED = N_("{place}: {message}")
@@ -350,7 +352,13 @@ class TiledReader:
         kind = tile.get("type", tile.get("class"))
         if kind is not None and not isinstance(kind, str):
             raise self.fail(Says(NOT_A_NAME, place=where, key="class", got=_shown(kind)))
+        self._short_class(where, "class", kind)
         return first + tile_id, kind
+
+    def _short_class(self, where: Says, key: str, kind: str | None) -> None:
+        """A class of a known length, so that a refusal naming it (an unknown class) quotes it whole."""
+        if kind is not None and len(kind) > MAX_CLASS:
+            raise self.fail(Says(LONG_NAME, place=where, key=key, most=MAX_CLASS, got=_shown(kind)))
 
     def _layers(self, layers: Any, where: Says, depth: int, offset: tuple[float, float]) -> list[dict[str, Any]]:
         """Every layer, those in group layers too, each with its properties checked and kept, and with the
@@ -502,6 +510,8 @@ class TiledReader:
         for key in ("type", "class", "name"):
             if key in obj and not isinstance(obj[key], str):
                 raise self.fail(Says(NOT_A_NAME, place=where, key=key, got=_shown(obj[key])))
+            if key != "name":
+                self._short_class(where, key, obj.get(key))
         x, y = obj.get("x", 0), obj.get("y", 0)
         self._on_map(where, Says(N_("its position")), x, y)
         for key in ("polyline", "polygon"):

@@ -18,6 +18,11 @@ def profile_group():
     default says so on stderr."""
 
 
+def _given_offset(ctx, param, value: str | None) -> tuple[float, float] | None:
+    """--back-offset checked when given at all: an empty one is refused by its option, not saved as no pair."""
+    return None if value is None else offset_option(ctx, param, value)
+
+
 @profile_group.command("set")
 @click.option("--name", default="default", show_default=True,
               help="The profile to set; the one named default applies when no --profile is given.")
@@ -28,7 +33,7 @@ def profile_group():
 @click.option("--crop-marks/--no-crop-marks", default=None)
 @click.option("--cut-lines/--no-cut-lines", default=None)
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default=None)
-@click.option("--back-offset", callback=lambda ctx, param, value: value and offset_option(ctx, param, value),
+@click.option("--back-offset", callback=_given_offset,
               default=None, metavar="X,Y", help="Shift the backs by X,Y mm (read it off washigen calibrate).")
 @click.option("--dpi", type=click.IntRange(30, 2400), default=None)
 def profile_set_command(name: str, **options):
