@@ -223,7 +223,7 @@ def test_the_most_that_fits_is_accepted(tmp_path):
     (["cats", "map", "--tape-width", "0"], "must be from 10mm to 120mm, got '0'"),
     (["cats", "map", "--tape-width", "-5mm"], "must be from 10mm to 120mm, got '-5mm'"),
     (["cats", "map", "--bleed", "-1mm"], "must be from 0 to 20mm, got '-1mm'"),
-    (["cats", "map", "--gutter", "-1"], "must be from 0 to 30mm, got '-1'"),
+    (["cat-tree", "deck", "--gutter", "-1"], "must be from 0 to 30mm, got '-1'"),
     (["cats", "tape", "--length", "0"], "must be more than 0 and at most 1000m, got '0'"),
     (["cats", "variants", "--budget", "nan"], "take 0 to 600"),
 ])

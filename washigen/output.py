@@ -325,15 +325,19 @@ def numbered(path: Path, index: int, count: int) -> Path:
     return path.with_name(f"{path.stem}-{index + 1:0{width}d}{path.suffix}")
 
 
-def check_colour_target(path: Path, colour: str, output_profile: Path | None) -> None:
+def check_colour_target(path: Path | None, colour: str, output_profile: Path | None) -> None:
     """Refuses colour options the output cannot carry, before any work is done: CMYK and an output profile are a
-    PDF's alone (a design file takes them and ignores them)."""
+    PDF's alone (a design file takes them and ignores them). The profile is read as the PDF reads it whatever the
+    output, or with none (a game played and not drawn), so a file that is no CMYK profile never passes; a pipe is
+    left to be read once, where the PDF is written."""
     if output_profile is not None and colour != "cmyk":
         raise InputError(Says(N_("{option}: {path}: an output profile goes with {colour}"), option="--icc-profile",
                               path=output_profile, colour="--color cmyk"))
-    if colour == "cmyk" and path.suffix.lower() in (".svg", ".png"):
+    if path is not None and colour == "cmyk" and path.suffix.lower() in (".svg", ".png"):
         raise InputError(Says(N_("{option}: {path}: {model} is written in PDF only; use a .pdf output"),
                               option="--color cmyk", path=path, model="CMYK"))
+    if output_profile is not None and Path(output_profile).is_file():
+        read_output_profile(output_profile)
 
 
 def document_files(document: Document, path: Path, dpi: int = 300, colour: str = "rgb",

@@ -42,6 +42,11 @@ PRINT_PARAMS: dict[str, tuple[Param, ...]] = {
     "": (),
     "sheets": (*_SHEETS, DPI, LANG),
     "sheets+backs": (*_SHEETS, DUPLEX, BACK_OFFSET, DPI, LANG),
+    # Tape strips in the lanes of a sheet (a map with --paper): no --gutter, the lanes space them.
+    "strips": (PROFILE, PAPER, TEMPLATE, BLEED, CROP_MARKS, CUT_LINES, COLOUR, ICC_PROFILE, DPI, LANG),
+    # One whole sheet of paper (a score sheet, a tree or a setup fitted to the paper): nothing cut, so no bleed,
+    # marks, template or gutter.
+    "paper": (PROFILE, PAPER, COLOUR, ICC_PROFILE, DPI, LANG),
     "page": (BLEED, DPI, COLOUR, ICC_PROFILE, LANG),      # one page at its real size: no sheets, no --paper
     "tape": (COLOUR, ICC_PROFILE, LANG, PROFILE),         # a tape maker's strip: its own bleed and dpi
     "lang": (LANG,),

@@ -225,9 +225,29 @@ def profile_option(only: Iterable[str] | None = None) -> Callable:
     return decorate
 
 
+def template_option(ctx, param, value: Path | None) -> Path | None:
+    """--template read as the command reads it when it lays parts out (press.templates.load_template), whether or
+    not this run does: a file that is no template is refused naming the option (or the profile that set it), not
+    passed over where the run prints no sheet. A pipe is left to be read once, where it is used."""
+    from click.core import ParameterSource
+
+    value = existing_file(ctx, param, value)
+    if value is None or not value.is_file():
+        return value
+    from ..press.templates import load_template
+
+    try:
+        load_template(value)
+    except InputError as error:
+        by_profile = ctx.get_parameter_source(param.name) is ParameterSource.DEFAULT_MAP
+        where = f"profile {ctx.meta.get('washigen.profile')}: template" if by_profile else shown_name(param)
+        raise InputError(f"{where}: {error}") from None
+    return value
+
+
 # The options commands share are each built once (click's types hold no state, and a click.Path made per command
 # costs start-up time in its gettext look-ups).
-_CALLBACKS = {"back_offset": offset_option, "lang": _language}
+_CALLBACKS = {"back_offset": offset_option, "lang": _language, "template_file": template_option}
 
 
 @functools.cache
@@ -260,50 +280,54 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
     prints no backs."""
     if func is None:
         return lambda f: print_options(f, backs=backs)
-
-    def wrapper(*args, paper, template_file, bleed, crop_marks, cut_lines, dpi, gutter, colour, output_profile, lang,
-                duplex="none", back_offset=(0.0, 0.0), **kwargs):
-        from ..press.options import PrintOptions
-        from .profile_defaults import used_profile
-
-        if gutter is not None and gutter > MAX_GUTTER:
-            raise InputError(f"--gutter: must be from 0 to {MAX_GUTTER:g}mm, got {gutter:g}mm")
-        if template_file is not None and (not template_file.exists() or template_file.is_dir()):
-            raise InputError(f"--template: {template_file}: no such file")
-        _check_colour(kwargs.get("output"), colour, output_profile)
-        kwargs["print_options"] = PrintOptions(
-            paper=paper.lower() if paper else None, template=template_file, bleed=bleed, crop_marks=crop_marks,
-            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, dpi=dpi, gutter=gutter, colour=colour,
-            output_profile=output_profile, lang=lang, profile=used_profile())
-        return func(*args, **kwargs)
-
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
-    return with_shared(common.PRINT_PARAMS["sheets+backs" if backs else "sheets"], wrapper)
-
-
-def _check_colour(output: Path | None, colour: str, output_profile: Path | None) -> None:
-    """--color and --icc-profile checked against -o before the command does its work."""
-    if output is not None:
-        from ..output import check_colour_target
-
-        check_colour_target(output, colour, output_profile)
+    return gathered_print_options("sheets+backs" if backs else "sheets")(func)
 
 
 def page_options(func: Callable) -> Callable:
     """--bleed --dpi --color --icc-profile --lang, for a part that always prints as one page at its real size (no
     sheets: no --paper), gathered into the `print_options` argument like print_options does."""
-    def wrapper(*args, bleed, dpi, colour, output_profile, lang, **kwargs):
-        from ..press.options import PrintOptions
+    return gathered_print_options("page")(func)
 
-        _check_colour(kwargs.get("output"), colour, output_profile)
-        kwargs["print_options"] = PrintOptions(bleed=bleed, dpi=dpi, colour=colour, output_profile=output_profile,
-                                               lang=lang)
-        return func(*args, **kwargs)
 
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
-    return with_shared(common.PRINT_PARAMS["page"], wrapper)
+# The print options' parameters by the PrintOptions field each sets, where the two names differ.
+_PRINT_FIELDS = {"template_file": "template"}
+
+
+def gathered_print_options(prints: str) -> Callable[[Callable], Callable]:
+    """The print options of a kind (common.PRINT_PARAMS), gathered into one PrintOptions passed as the
+    `print_options` argument; those the kind does not offer keep PrintOptions' defaults."""
+    params = common.PRINT_PARAMS[prints]
+    names = tuple(param.name for param in params if param is not common.PROFILE)
+
+    def decorate(func: Callable) -> Callable:
+        def wrapper(*args, **kwargs):
+            from ..press.options import PrintOptions
+            from .profile_defaults import used_profile
+
+            given = {name: kwargs.pop(name) for name in names}
+            _check_print_values(kwargs.get("output"), given)
+            if given.get("paper"):
+                given["paper"] = given["paper"].lower()
+            kwargs["print_options"] = PrintOptions(**{_PRINT_FIELDS.get(name, name): value
+                                                      for name, value in given.items()}, profile=used_profile())
+            return func(*args, **kwargs)
+
+        wrapper.__name__ = func.__name__
+        wrapper.__doc__ = func.__doc__
+        return with_shared(params, wrapper)
+    return decorate
+
+
+def _check_print_values(output: Path | None, given: dict[str, Any]) -> None:
+    """What the print options' types cannot check alone, before the command does its work: --color and
+    --icc-profile against each other and against -o, the ICC file read whether or not this run writes a PDF."""
+    gutter = given.get("gutter")
+    if gutter is not None and gutter > MAX_GUTTER:
+        raise InputError(f"--gutter: must be from 0 to {MAX_GUTTER:g}mm, got {gutter:g}mm")
+    if "colour" in given:
+        from ..output import check_colour_target
+
+        check_colour_target(output, given["colour"], given.get("output_profile"))
 
 
 def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".txt"), required: bool = True):
@@ -340,10 +364,9 @@ def output_option(formats: Iterable[str] = (".pdf", ".svg", ".png", ".json", ".t
 def print_decorator(prints: str) -> Callable[[Callable], Callable]:
     """The print options a component takes (Component.prints), gathered into its `print_options` argument (a
     tape maker's strip and a --lang alone are passed as they are)."""
-    gathered = {"sheets": print_options(backs=False), "sheets+backs": print_options, "page": page_options}
-    if prints in gathered:
-        return gathered[prints]
-    return lambda func: with_shared(common.PRINT_PARAMS[prints], func, profile_only=("bleed", "dpi"))
+    if prints in ("", "tape", "lang"):
+        return lambda func: with_shared(common.PRINT_PARAMS[prints], func, profile_only=("bleed", "dpi"))
+    return gathered_print_options(prints)
 
 
 def output_decorator(writes: tuple[str, ...] | None, required: bool) -> Callable[[Callable], Callable]:

@@ -20,7 +20,7 @@ from ..inputs import clipped
 from ..words import N_, Says
 from .params import Param, params_of, translated_help
 
-PRINTS = ("", "sheets", "sheets+backs", "page", "tape", "lang")
+PRINTS = ("", "sheets", "sheets+backs", "strips", "paper", "page", "tape", "lang")
 FOLDER = "folder"
 # The file forms a component writes (Component.writes), by what it is: a print, a design, a design Tiled opens too,
 # a game played (its log, or its drawing).
@@ -57,8 +57,10 @@ class _ComponentFields(NamedTuple):
     # None where the spec does not say (a plugin's own commands then tell). `output_required`: -o must be given.
     writes: tuple[str, ...] | None = None
     output_required: bool = True
-    # The print options it takes (PRINTS): "sheets" (paper, template, bleed, marks, ...), "sheets+backs" (and
-    # duplex, back offset), "page" (one page at real size: bleed, dpi, colour, lang), "tape", "lang", or "".
+    # The print options it takes (PRINTS): "sheets" (paper, template, bleed, marks, gutter, ...), "sheets+backs"
+    # (and duplex, back offset), "strips" (tape strips in a sheet's lanes: as sheets, no gutter), "paper" (one
+    # whole sheet: paper, colour, dpi, lang), "page" (one page at real size: bleed, dpi, colour, lang), "tape",
+    # "lang", or "". Only the options that change what it prints.
     prints: str = ""
     # What its command writes for a design it made, where the file's form decides what is drawn (a tape: a PDF as
     # pages of whole repeats, an SVG or PNG as the one strip): (design, PrintOptions, output path) -> press.Document;

@@ -40,7 +40,8 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 PRINT_OPTION_NAMES = ("paper", "bleed", "crop_marks", "cut_lines", "duplex", "back_offset", "dpi", "gutter", "colour",
                       "lang")
 PRINTS = {"": (), "lang": ("lang",), "page": ("bleed", "dpi", "colour", "lang"),
-          "tape": ("bleed", "dpi", "colour", "lang"),
+          "tape": ("bleed", "dpi", "colour", "lang"), "paper": ("paper", "dpi", "colour", "lang"),
+          "strips": ("paper", "bleed", "crop_marks", "cut_lines", "dpi", "colour", "lang"),
           "sheets": ("paper", "bleed", "crop_marks", "cut_lines", "dpi", "gutter", "colour", "lang"),
           "sheets+backs": PRINT_OPTION_NAMES}
 # The studio names its files; a printer profile lives in the home folder (read only when a user asks for it at the

@@ -113,14 +113,14 @@ COMPONENTS: tuple[Component, ...] = (
               writes=DESIGN, prints="sheets+backs"),
     Component("sheet", N_("A score sheet for two trees: a 10 x 10 grid each, the floor marked, the altitude line at "
                           "height 5, a points column"), options=SheetParams, draw=draw_sheet,
-              writes=PRINTED, prints="sheets"),
+              writes=PRINTED, prints="paper"),
     Component("score", N_("Check and score a finished tree"), options=ScoreParams, writes=DESIGN,
-              output_required=False, prints="sheets"),
+              output_required=False, prints="paper"),
     Component("play", N_("Simulate a game: two players, eight rounds; each round both draw two cards and keep one "
                          "in secret, then place their cards together on one shared tree (a card with no legal cell "
                          "is dismissed)"), options=PlayParams, make=make_layout,
               palette=card_palette, score=score_of, replay=bot_game,
-              writes=DESIGN, output_required=False, prints="sheets"),
+              writes=DESIGN, output_required=False, prints="paper"),
     Component("balance", N_("How good the trees are that bots build: over GAMES seeded deals (the leading player "
                             "alternating), the trees' points (mean, spread, min, quartiles, max), cards placed and "
                             "dismissed a game, and how many trees reach height 5"), options=BalanceParams,

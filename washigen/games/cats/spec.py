@@ -205,7 +205,7 @@ def bot_game(design, seed: int):
 COMPONENTS: tuple[Component, ...] = (
     Component("map", N_("A map for 2 to 6 players at real size (one page, its trim the map), or with --paper its tape "
                         "strips on sheets, numbered in the order they go together"), options=MapParams, make=make_map,
-              palette=cell_palette, writes=MAP, prints="sheets"),
+              palette=cell_palette, writes=MAP, prints="strips"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip, tape width x length, with bleed; the "
                          "segments and forest sections repeat along it"), options=RollParams, make=make_roll,
               writes=DESIGN, prints="tape", print_file=tape_file),
@@ -214,7 +214,7 @@ COMPONENTS: tuple[Component, ...] = (
               writes=PRINTED, prints="sheets"),
     Component("variants", N_("Cut-ups of the seed's map, every one checked, COUNT of them written, the fairest "
                              "first"), options=VariantsParams,
-              writes=(FOLDER,), prints="sheets"),
+              writes=(FOLDER,), prints="strips"),
     Component("setup", N_("Fish and cats drawn on a map, as the players would: a planned game to print or check"),
               options=SetupParams, make=make_setup, palette=cell_palette, writes=DESIGN, prints="page"),
     Component("play", N_("Bots play Cats: each game's winner, length in turns and how it ended (win, trap or "

@@ -193,10 +193,10 @@ def bot_game(design, seed: int):
 
 COMPONENTS: tuple[Component, ...] = (
     Component("map", N_("A map for 2 to 6 squads, one segment each"), options=MapParams, make=make_map, writes=DESIGN,
-              prints="sheets"),
+              prints="strips"),
     Component("tape", N_("Artwork for a tape maker: one continuous strip with bleed (vector PDF, SVG, or PNG tiles "
                          "where one image would be too large); with --paper, the repeat's segments as strips on "
-                         "sheets"), options=TapeParams, make=make_tape, writes=DESIGN, prints="sheets",
+                         "sheets"), options=TapeParams, make=make_tape, writes=DESIGN, prints="strips",
               print_file=tape_file),
     Component("sheet", N_("Squad sheets: the squad's name and colour, two ramen bowls to cross off, and the two "
                           "crimes with room to draw the culprits' faces"), options=SheetParams, make=make_sheet,

@@ -90,7 +90,7 @@ COMPONENTS: tuple[Component, ...] = (
               prints="sheets+backs"),
     Component("setup", N_("Deal a valid setup: road and destination tiles laid out, exchange deck shuffled, 4 cards "
                           "each"), options=SetupParams, make=make_setup,
-              writes=MAP, prints="sheets"),
+              writes=MAP, prints="paper"),
     Component("play", N_("Play a game to its end and print the moves and the scores"), options=PlayParams,
               replay=bot_game, writes=()),
 )
