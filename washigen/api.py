@@ -48,7 +48,7 @@ def generate(game: str, component: str, **params: Any) -> Design:
     missing seed is chosen and kept in the design, so it can be made again."""
     from .games.generating import generate as make
 
-    return make(game, component, **params)
+    return _files_named(lambda: make(game, component, **params), _file_params(game, component, params))
 
 
 def validate(design: Design) -> Report:
@@ -64,7 +64,8 @@ def render(design: Design, path: str | Path, options: PrintOptions | None = None
 
     path = _file_name(path)
     chosen = _print_options(options, print_options)
-    return _in_python_words(lambda: write(checked(design), path, chosen), *_PRINT_CHECKS)
+    return _in_python_words(lambda: _files_named(lambda: write(checked(design), path, chosen), _files_of(chosen)),
+                            *_PRINT_CHECKS, *_OWN_OPTIONS)
 
 
 def load(path: str | Path) -> Design:
@@ -129,9 +130,11 @@ def check_run(game: str, design: Design | None = None, *, games: int = BALANCE_G
     # Held as balance() holds them: a count of any other type failed deep in the estimate (a TypeError, NaN's
     # ValueError), 0 or -3 games passed unestimated, strong:0 was estimated as greedy, a text a design.
     _whole(games, "games", 1, MAX_GAMES)
+    if options is not None and not isinstance(options, str):    # 7 or a list was named in the refusal as it was
+        raise InputError(Says(N_("{field}: must be text, got {value!r}"), field="options", value=options))
     cost, bots = _run_cost(game, design, bots)
     if cost is not None:
-        refuse_long_run(games, cost, bots, options or f"games={games}, bots={bots}")
+        refuse_long_run(games, cost, bots, options if options and options.strip() else f"games={games}, bots={bots}")
 
 
 def games_that_fit(game: str, design: Design | None = None, *, bots: str = BALANCE_BOTS) -> int | None:
@@ -147,13 +150,11 @@ def _run_cost(game: str, design: Design | None, bots: Any) -> tuple[Any, str]:
     """(what a game between `bots` on the design costs by the game's registered cost, or None where it registers
     none; the bots), the bots and the design checked as balance() checks them. A design of another game is refused:
     the costs of games that read no design from it (Trail Route's, Cat Tree's) took it without a word."""
-    from .arena.bots import check_strengths
     from .design import Design, checked
     from .games import get_game
 
     found = get_game(game)
     bots = _bots(bots) or BALANCE_BOTS
-    check_strengths(bots, option="bots")
     if design is not None and not isinstance(design, Design):
         checked(design)                       # refuses it by its type, as play() and balance() do
     run_cost = found.extra.get("run_cost")
@@ -161,7 +162,27 @@ def _run_cost(game: str, design: Design | None, bots: Any) -> tuple[Any, str]:
     if design is not None and design.GAME != found.name:
         raise InputError(Says(N_("{field}: a run of {game} plays a design of {game}, not a {kind} of {other}"),
                               field="design", game=found.name, kind=design.KIND, other=design.GAME))
+    _check_bots(found, design, bots)          # after the design, as the games' balance checks them
     return cost, bots
+
+
+def _check_bots(found: Game, design: Any, bots: str) -> None:
+    """`bots` refused as the game's play and balance refuse them, by arena.bots.bot_specs: each name one of the
+    game's bots (check_run and games_that_fit estimated `bots="x"` as greedy bots), each strength in range, one
+    bot for every seat of the design where it says its players. A game whose bots are not known here (a plugin
+    that names none) has their spelling and strengths checked; its hook names unknown ones."""
+    from .arena.bots import bot_specs
+
+    parts = bots.split(",")
+    registry = found.extra.get("bots")         # the game's bots, name -> factory (CONTRIBUTING: Game.extra)
+    if registry is None:
+        registry = {part.partition(":")[0].strip().lower(): _any_strength for part in parts}
+    table = getattr(design, "map", design)                      # a Cats set-up's players are its map's
+    bot_specs(bots, registry, getattr(table, "players", None) or len(parts), option="bots")
+
+
+def _any_strength(strength: int | None = None) -> None:
+    """A stand-in for a bot the game's hook will name: any name may take a strength until the hook says."""
 
 
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
@@ -183,14 +204,13 @@ def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str |
     design = checked(design)
     lang = _language("en" if lang is None else lang, "lang")
     bots = BALANCE_BOTS if bots is None else bots
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError(Says(N_("{field}: must be a whole number from {low}, got {value!r}"), field="seed", low=0,
-                              value=seed))
+    seed = _seed(seed, optional=False)          # 0..2^63-1 as balance() takes it (10**30 was drawn in the title)
     if not isinstance(bots, str) or not bots.strip():
         raise InputError(Says(N_("{field}: must name the bots that played, such as {example}, got {value!r}"),
                               field="bots", example="'greedy'", value=bots))
     players = getattr(design, "players", len(result.seats))    # a Cat Tree layout names none: a seat a player
     game = get_game(design.GAME)
+    _check_bots(game, design, bots)             # bots no balance() plays ("x") were named in the title
     title = chart_title(game.title, players, seed, bots, lang)
     return Document.single(chart(result, result.lengths, title, lang, game.extra.get("endings")))
 
@@ -205,6 +225,9 @@ def message(error: BaseException, lang: str = "en") -> str:
     for a sentence the catalog does not hold)."""
     from .i18n import check_language, translator
 
+    if not isinstance(error, BaseException):       # 7 or a text was answered as str(7), as if an error's words
+        raise InputError(Says(N_("{field}: must be an error (an exception washigen raised), got {type}"),
+                              field="error", type=type(error).__name__))
     return translator(check_language(lang, "lang")).says(getattr(error, "says", None) or str(error))
 
 
@@ -322,15 +345,57 @@ def _print_options(options: Any, overrides: dict[str, Any]) -> PrintOptions:
         raise InputError(Says(N_("{field}: must be {kind} ({maker} makes them), got {type}"), field="options",
                               kind="PrintOptions", maker="washigen.print_options(...)", type=type(options).__name__))
     given = {name: value for name, value in overrides.items() if value is not None}   # None: as it is
-    if "template" in given:             # render's and draw's own (print_options() takes none): a file's name
-        _file_name(given["template"], "template")
     made = print_options_from(options, {name: _PRINT_CHECKS[name](value, name) if name in _PRINT_CHECKS else value
                                         for name, value in given.items()})
     for name, check in _PRINT_CHECKS.items():        # PrintOptions made by hand are held to the same
         value = getattr(made, name, None)
         if value is not None and name not in given:      # those given were checked above
             check(value, name)
+    _check_own_options(made)
     return made
+
+
+_OWN_OPTIONS = ("template", "output_profile", "profile")     # render's and draw's, beside print_options()'s
+
+
+def _file_params(game: str, component: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The files a component's parameters name (a Trail Route `mix`), by parameter; none where the game or the
+    component is not one (the call refuses it)."""
+    from .games import get_game
+    from .games.registry import get_component
+
+    try:
+        part = get_component(get_game(game), component)
+    except InputError:
+        return {}
+    files = {param.keyword for param in part.params if param.kind in ("file", "folder")}
+    return {name: value for name, value in params.items() if name in files and value is not None}
+
+
+def _files_of(options: PrintOptions) -> dict[str, Any]:
+    """The files the print options name, by parameter: what _files_named names in a refusal of one."""
+    return {name: getattr(options, name) for name in ("template", "output_profile") if getattr(options, name)}
+
+
+def _check_own_options(made: PrintOptions) -> None:
+    """The options render and draw take beside print_options()'s, given or made by hand: `template` and
+    `output_profile` a file's name, the output profile with colour="cmyk" alone (render refused it in the command
+    line's words, --icc-profile and --color, whatever its type; draw took it), `profile` a printer profile's name
+    as the command line saves one (an object was printed on every sheet by its repr)."""
+    from .inputs import clipped
+    from .profiles import NAME
+
+    for name in ("template", "output_profile"):
+        if getattr(made, name) is not None:
+            _file_name(getattr(made, name), name)
+    if made.output_profile is not None and made.colour != "cmyk":
+        raise InputError(Says(N_("{option}: {path}: an output profile goes with {colour}"), option="output_profile",
+                              path=str(made.output_profile), colour="colour='cmyk'"), field="output_profile")
+    profile = made.profile
+    if profile is not None and not (isinstance(profile, str) and NAME.fullmatch(profile)):
+        raise InputError(Says(N_("{field}: a printer profile's name is 1 to 40 letters, digits, - or _, starting with "
+                                 "a letter or digit; got {value!r}"), field="profile",
+                              value=clipped(profile) if isinstance(profile, str) else profile), field="profile")
 
 
 def draw(design: Design, options: PrintOptions | None = None, **print_options: Any) -> Document:
@@ -340,7 +405,9 @@ def draw(design: Design, options: PrintOptions | None = None, **print_options: A
     from .games import get_game
 
     design = checked(design)
-    return get_game(design.GAME).print_design(design, _print_options(options, print_options))
+    chosen = _print_options(options, print_options)
+    return _in_python_words(lambda: _files_named(lambda: get_game(design.GAME).print_design(design, chosen),
+                                                 _files_of(chosen)), *_PRINT_CHECKS, *_OWN_OPTIONS)
 
 
 def draw_component(game: str, component: str, options: PrintOptions | None = None, **params: Any) -> Document:
@@ -353,7 +420,7 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
     part = get_component(found, component)
     options = _print_options(options, {})
     if part.draw is None:
-        return found.print_design(generate(game, component, **params), options)
+        return draw(generate(game, component, **params), options)
     known = {param.keyword: param for param in part.params}
     for name in params:
         if name not in known:
@@ -364,7 +431,10 @@ def draw_component(game: str, component: str, options: PrintOptions | None = Non
                                   known=", ".join(known) or Says(NONE)))
     values = {known[name].name: known[name].check(value, name) for name, value in params.items()
               if value is not None}                     # None: the default, as generate() reads it
-    return part.draw(part.options(**values) if part.options is not None else values, options)
+    drawing = part.draw
+    return _in_python_words(lambda: _files_named(
+        lambda: drawing(part.options(**values) if part.options is not None else values, options),
+        {**_files_of(options), **_file_params(game, component, params)}), *_PRINT_CHECKS, *_OWN_OPTIONS)
 
 
 def files(document: Document, name: str, options: PrintOptions | None = None) -> list[tuple[str, bytes]]:
@@ -378,8 +448,9 @@ def files(document: Document, name: str, options: PrintOptions | None = None) ->
                               kind="Document", maker="washigen.draw", type=type(document).__name__))
     name = _file_name(name, "name")
     options = _print_options(options, {})
-    return _in_python_words(lambda: [(path.name, make()) for path, make in document_files(
-        document, Path(name), options.dpi, options.colour, options.output_profile)], *_PRINT_CHECKS)
+    return _in_python_words(lambda: _files_named(lambda: [(path.name, make()) for path, make in document_files(
+        document, Path(name), options.dpi, options.colour, options.output_profile)], _files_of(options)),
+        *_PRINT_CHECKS, *_OWN_OPTIONS)
 
 
 def svg(scene: Scene) -> str:
@@ -475,16 +546,42 @@ def _in_python_words(call: Callable[[], Any], *names: str) -> Any:
 
         def renamed(text: str) -> str:
             for name in names:
-                text = re.sub(rf"(?<![\w-])--{re.escape(name.replace('_', '-'))}(?![\w-])", name, text)
+                for flag, words in _FLAG_WORDS.get(name, ((f"--{name.replace('_', '-')}", name),)):
+                    text = re.sub(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", lambda _: words, text)
             return text
 
         said = renamed(str(error))
-        if said == str(error) or type(error) is not InputError:
+        if said == str(error) or type(error).__init__ is not InputError.__init__:   # a TemplateError stays one
             raise
         # The sentence with its options renamed where they are its values (--dpi is a value, never a word), so
         # that it is still said in any language; as text where an option was part of its words.
         sentence = _renamed(error.says, renamed)
-        raise InputError(sentence if str(sentence) == said else said, field=error.field) from None
+        raise type(error)(sentence if str(sentence) == said else said, field=error.field) from None
+
+
+# A parameter's flags where the command line does not spell it as its name with hyphens, with the Python words for
+# each, the longest first: `--icc-profile: ...: an output profile goes with --color cmyk` from render().
+_FLAG_WORDS = {"output_profile": (("--icc-profile", "output_profile"),),
+               "colour": (("--color cmyk", "colour='cmyk'"), ("--color", "colour"), ("--colour", "colour"))}
+
+
+def _files_named(call: Callable[[], Any], files: dict[str, Any]) -> Any:
+    """call()'s value; a refusal of a file that a parameter named (`x: no such file`, `x: is a folder`, a bad line
+    of it), which names the file alone, said with the parameter too (`template: x: no such file`): render(),
+    draw() and generate() read several files, and the command line names their option so."""
+    try:
+        return call()
+    except InputError as error:
+        import os
+
+        said = str(error)
+        for name, path in files.items():
+            shown = {os.fspath(path), str(Path(path))} if isinstance(path, (str, os.PathLike)) else set()
+            if any(said.startswith(f"{text}:") for text in shown if text) and not said.startswith(f"{name}: ") \
+                    and type(error).__init__ is InputError.__init__:       # a TemplateError stays one
+                raise type(error)(Says(N_("{field}: {problem}"), field=name, problem=error.says),
+                                  field=name) from None
+        raise
 
 
 def _renamed(said: Says | str, renamed: Callable[[str], str]) -> Says | str:

@@ -49,7 +49,7 @@ GAME_OBJECT = Game(
     kit=later("members:kit"),
     play=later("members:play"),
     balance=later("playtest:balance"),
-    extra={"endings": ENDINGS, "run_cost": later("playtest:run_cost")},
+    extra={"endings": ENDINGS, "run_cost": later("playtest:run_cost"), "bots": later("bots:BOTS")},
 )
 
 

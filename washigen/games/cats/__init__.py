@@ -32,7 +32,7 @@ GAME = register_game(Game(
     play_check=later("playtest:play_check"),
     balance=later("members:balance"),
     play=later("members:play"),
-    extra={"endings": ENDINGS, "run_cost": later("rates:run_cost")},
+    extra={"endings": ENDINGS, "run_cost": later("rates:run_cost"), "bots": later("bots:BOTS")},
 ))
 
 __all__ = ["GAME"]

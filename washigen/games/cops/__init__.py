@@ -30,7 +30,8 @@ GAME_OBJECT = Game(
     play_check=later("members:play_check"),
     balance=later("members:balance"),
     play=later("members:play"),
-    extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS, "endings": ENDINGS, "run_cost": later("playtest:run_cost")},
+    extra={"diagrams": DIAGRAMS, "layouts": LAYOUTS, "endings": ENDINGS, "run_cost": later("playtest:run_cost"),
+           "bots": later("bots:BOTS")},
 )
 
 register_game(GAME_OBJECT)

@@ -31,5 +31,5 @@ GAME_INFO = register_game(Game(
     play=later("members:play"),
     balance=later("playtest:balance"),
     tiled=later("tiled"),
-    extra={"endings": ENDINGS, "run_cost": later("playtest:run_cost")},
+    extra={"endings": ENDINGS, "run_cost": later("playtest:run_cost"), "bots": later("bots:POLICIES")},
 ))
