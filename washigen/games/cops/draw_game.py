@@ -169,9 +169,13 @@ def _solved_mark(design: CopsMap, zone: int, solver: int, s: float, words: Seque
     # The digit's top (0.37 of its size above the disc's centre) keeps the safe zone from the tape's edge.
     reach = max(inset + r, SAFE_ZONE + 0.2 + 0.37 * size)
     rows = (oy + reach, oy + design.tape_width - max(inset + r, SAFE_ZONE + 0.2 + 0.36 * size))
+    # At the segment's right end (the map's, or a strip's, where the page is cut) the digit keeps the safe zone
+    # from the trim too: on narrow tape the disc alone let it come 1.6 mm from it.
+    digit = text_box(str(solver + 1), 0.0, 0.0, size, "middle", "bold")
+    right = max(inset + r, SAFE_ZONE + 0.2 + (digit[2] - digit[0]) / 2) if half == 1 else inset + r
     middle, step = (x0 + x1) / 2, 0.5
     across = [middle + sign * k * step for k in range(int((x1 - x0) / 2 / step)) for sign in (1, -1)
-              if x0 + inset + r <= middle + sign * k * step <= x1 - inset - r]
+              if x0 + inset + r <= middle + sign * k * step <= x1 - right]
     cards = [(ox + l.x, oy + l.y, ox + l.x + l.w, oy + l.y + l.h) for l in segment.locations]
 
     def free(cx: float, cy: float, boxes: Sequence[tuple]) -> bool:
