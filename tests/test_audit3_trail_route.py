@@ -12,12 +12,13 @@ from click.testing import CliRunner
 import washigen
 from washigen.cli import main
 from washigen.design import dumps
-from washigen.games.trail_route.engine import (DEST, START, Advance, Call, Cat, Mirror, Nudge, Rearrange, Slide,
-                                               State, Swap, apply_finish, apply_swap, check_play, land,
+from washigen.games.trail_route.engine import (DEST, START, Advance, Call, Mirror, Nudge, Rearrange, Slide,
+                                               Swap, apply_finish, apply_swap, check_play, land,
                                                legal_swaps, play_card, play_turn, winners)
 from washigen.games.trail_route.generate import generate_setup
-from washigen.games.trail_route.model import COLOURS, TOKEN_TO_ROAD
 from washigen.games.trail_route.text import to_text
+
+from .test_audit2_cat_tree_trail import table as plain_table
 
 
 def run(*args):
@@ -38,15 +39,7 @@ class Script:
 def table(tiles=None, players=4, hands=None, dest=None, exchange=(), chooser=None):
     """Plain road ({(row, col) 0-based: token} replaced), 6 rows with 4 players and 5 with 3, every cat off the
     board (cats 2p and 2p + 1 are player p's)."""
-    rows = 5 if players == 3 else 6
-    road = [["road"] * 7 for _ in range(rows)]
-    for (r, c), token in (tiles or {}).items():
-        road[r][c] = TOKEN_TO_ROAD[token]
-    colours = list(COLOURS[:players])
-    dest = dest or [["fixed-4", "pair-red-blue"] for _ in range(rows)]
-    return State(players, rows, colours, road, [list(d) for d in dest], list(exchange),
-                 hands or [[] for _ in range(players)], [Cat(p, colours[p]) for p in range(players) for _ in (0, 1)],
-                 [chooser or Script()] * players)
+    return plain_table(tiles, 5 if players == 3 else 6, players, chooser, exchange, hands, dest)
 
 
 # -- the 3-player board: 5 rows, the top and bottom rows adjacent -------------------------------------------------
