@@ -223,3 +223,20 @@ def test_whatever_replaces_any_part_the_loader_raises_only_design_format_errors(
             except DesignFormatError as error:
                 assert str(error).startswith("edited.tmj")
     assert len(places) > 60                      # the sweep reached the layers, tilesets and properties
+
+
+@pytest.mark.parametrize("game, field, typo", [("cats", "players", "Players"), ("cats", "segment_rows", "segment-rows"),
+                                               ("board", "players", "PLAYERS ")])
+def test_a_property_spelled_like_a_field_but_for_case_or_hyphens_is_refused_naming_the_field(maps, tmp_path, game,
+                                                                                            field, typo):
+    """Such a property was kept as one of the user's own and the field left at its default (a 6-player map read
+    as a 2-player one); a property of one's own (author) is still kept."""
+    document = copy.deepcopy(maps[game])
+    prop(document, field)["name"] = typo
+    result = run(json.dumps(document), tmp_path)
+    assert result.exit_code == 2, result.output
+    assert f'map property "{typo}": no field has this name' in result.output and f"did you mean {field}?" in result.output
+    assert "Traceback" not in result.output
+    own = copy.deepcopy(maps[game])
+    own["properties"].append({"name": "author", "type": "string", "value": "Mika"})
+    assert run(json.dumps(own), tmp_path).exit_code == 0

@@ -226,7 +226,22 @@ def _unknown_properties(game, reader: "TiledReader") -> list[str]:
     if cls is None:
         return []
     known = {"format", "game", "kind", *(f.name for f in fields(cls))}
-    return [name for name in reader.properties if name not in known]
+    unknown = [name for name in reader.properties if name not in known]
+    # A property of one's own is kept and written back; one spelled like a field but for its case, hyphens or
+    # spaces (Players, segment-rows) is a typo that left the field at its default: refused, naming the field.
+    spelled = {_spelling(name): name for name in known if name not in reader.properties}
+    for name in unknown:
+        meant = spelled.get(_spelling(name))
+        if meant is not None:
+            raise reader.fail(Says(N_("{place}: no field has this name; did you mean {field}? (a property is "
+                                      "named exactly as its field)"), place=Says(MAP_PROPERTY, name=_shown(name)),
+                                   field=meant))
+    return unknown
+
+
+def _spelling(name: str) -> str:
+    """A property's name as a typo would leave it: case, hyphens and spaces set aside."""
+    return re.sub(r"[-_\s]+", "_", name.strip().lower())
 
 
 class TiledReader:
