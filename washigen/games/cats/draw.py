@@ -349,7 +349,7 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
         sy = gy + u + strip.layer * cell_h
         w = (strip.c1 - strip.c0) * u
         items.append(Rect(sx, sy, w, cell_h, Style(stroke="ink", stroke_width=0.35)))
-        size = min(7.0, cell_h * 0.55, w * 0.5)
+        size = max(MIN_TEXT, min(7.0, cell_h * 0.55, w * 0.5))      # never under 6 pt (narrow tape: 5.6 pt)
         items.append(Circle(sx + w / 2, sy + cell_h / 2, size * 0.75, Style(fill="#ffffff", stroke="ink",
                                                                              stroke_width=0.25)))
         items.append(Text(sx + w / 2, sy + cell_h / 2 + 0.36 * size, str(strip.number), size, anchor="middle",
