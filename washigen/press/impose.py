@@ -20,7 +20,7 @@ from ..units import CROP_MARK_LENGTH, SAFE_ZONE, Mm, format_mm
 from ..words import Says
 from .document import Document
 from .options import PrintOptions
-from .templates import MAX_TEMPLATE_COUNT, Grid, Marks, Template
+from .templates import MAX_TEMPLATE_COUNT, PRINTER_MARGIN, Grid, Marks, Template
 
 MARK_STYLE_KEY = "cut"
 SIDES = ("long", "short")          # the duplex flips a page with backs is printed for
@@ -257,7 +257,19 @@ def back_slot(slot: Slot, layout: GridLayout, duplex: str, offset: tuple[float, 
     else:
         raise InputError(Says(N_("{field}: must be {wanted} for backs, got {value!r}"), field="duplex",
                               wanted=either(SIDES), value=duplex))
-    return Slot(x + offset[0], y + offset[1], slot.w, slot.h, (top, right, bottom, left), slot.col, slot.row)
+    x, y = x + offset[0], y + offset[1]
+    # The offset moves the back's bleed as well: where it would reach into the printer's margin, it stops there.
+    # A drift that takes a back's trim into that margin is refused.
+    px, py, pw, ph = t.printable
+    room = (y - py, px + pw - x - slot.w, py + ph - y - slot.h, x - px)        # top, right, bottom, left
+    bleed = (top, right, bottom, left)
+    if min(room) < -0.005:
+        raise InputError(Says(N_("{option}: {value} takes the backs {distance} mm into the {margin} mm a printer "
+                                 "leaves blank at the sheet's edge"), option="--back-offset",
+                              value=f"{offset[0]:g},{offset[1]:g}", distance=Mm(-min(room)),
+                              margin=Mm(PRINTER_MARGIN)))
+    top, right, bottom, left = (max(0.0, min(b, r)) for b, r in zip(bleed, room))
+    return Slot(x, y, slot.w, slot.h, (top, right, bottom, left), slot.col, slot.row)
 
 
 def back_to_front(point: tuple[float, float], template: Template, duplex: str) -> tuple[float, float]:

@@ -21,6 +21,8 @@ CELL_W, CELL_H, GAP = 17.0, 23.8, 2.0
 # floor, the column numbers and the fine print (bottom). Their words keep their size whatever the grid's zoom.
 MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 10.0, 7.5, 24.0, 14.0
 MIN_TREE_WIDTH = 70.0
+BADGE_STROKE = 0.4          # the white ring around a card's points badge
+LABEL_CLEARANCE = 0.4       # mm kept between the altitude line's label and a badge
 
 
 def _tree_box(design: CatTreeLayout, zoom: float = 1.0) -> tuple[float, float, float, float]:
@@ -70,9 +72,10 @@ def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en", 
         numbered = (col - 1) % step == 0 if step <= 2 else col == 1 or col % step == 0
         if numbered and x - text_width(str(col), 2.8) / 2 >= floor_x + half + 0.8:
             scene.add(Text(x, floor_y + 7.8, str(col), 2.8, anchor="middle", style=Style(fill=MUTED)))
-    altitude_noted = design.height < ALTITUDE or _altitude_line(scene, design, margin_l, margin_t, zoom, lang)
     grid = design.grid()
     by_cell = score.by_cell()
+    altitude_noted = design.height < ALTITUDE or _altitude_line(scene, design, margin_l, margin_t, zoom, lang,
+                                                                _right_badges(design, by_cell, cell_xy, zoom))
     detached = {cell for part in score.parts if part.detached for cell in part.cells}
     grouped = {cell for group in score.groups if group.points for cell in group.cells[1:]}
     for row in range(1, design.height + 1):
@@ -92,10 +95,24 @@ def tree_scene(design: CatTreeLayout, score, title: str = "", lang: str = "en", 
     return scene
 
 
+def _right_badges(design: CatTreeLayout, by_cell: dict, cell_xy, zoom: float) -> list[tuple[float, float, float]]:
+    """(right, top, bottom) in mm of the points badges of the last column's cards: each stands out past its card's
+    right edge, into the margin the altitude line's label runs up."""
+    badges = []
+    for (row, col), name in design.grid().items():
+        circle = _badge_circle(by_cell[(row, col)].points, MIN_TEXT / zoom) if col == design.width else None
+        if circle is not None:
+            x, y = cell_xy(row, col)
+            bx, by, reach = circle[0], circle[1], circle[2] + BADGE_STROKE / 2
+            badges.append((x + (bx + reach) * zoom, y + (by - reach) * zoom, y + (by + reach) * zoom))
+    return badges
+
+
 def _altitude_line(scene: Scene, design: CatTreeLayout, margin_l: float, margin_t: float, zoom: float,
-                   lang: str) -> bool:
+                   lang: str, badges: list[tuple[float, float, float]]) -> bool:
     """The dashed line under height 5 and, in the right margin beside the rows it doubles, its label turned to
-    run up the page, clear of every card; False where those rows are too short for the label at 6 pt."""
+    run up the page, clear of every card and of the `badges` standing out into that margin (moved along the
+    rows to a stretch between them); False where those rows have no room for the label at 6 pt."""
     _ = translator(lang)
     pitch = (CELL_H + GAP) * zoom
     y = margin_t + (design.height - ALTITUDE + 1) * pitch - GAP * zoom / 2
@@ -105,7 +122,11 @@ def _altitude_line(scene: Scene, design: CatTreeLayout, margin_l: float, margin_
     size = fit_size(label, y - 1.0 - margin_t, 2.4, "bold")
     if size < MIN_TEXT:
         return False
-    scene.add(Text(right + 1.2 + ASCENT * size, (margin_t + y - 1.0) / 2, label, size, anchor="middle",
+    middle = _label_middle((margin_t, y - 1.0), text_width(label, size, "bold"),
+                           [(top, bottom) for far, top, bottom in badges if far > right + 1.2 - LABEL_CLEARANCE])
+    if middle is None:
+        return False
+    scene.add(Text(right + 1.2 + ASCENT * size, middle, label, size, anchor="middle",
                    weight="bold", style=Style(fill=BAD), rotate=-90))
     return True
 
@@ -146,6 +167,29 @@ def _tree_header(scene: Scene, design: CatTreeLayout, score, title: str, detache
     scene.add(Text(width - 3.2, height - 3.6, stamp, MIN_FINE_PRINT + 0.04, anchor="end", style=Style(fill=MUTED)))
 
 
+def _label_middle(room: tuple[float, float], length: float, blocked: list[tuple[float, float]]) -> float | None:
+    """Where a label `length` long, running along `room`, has its middle: the room's middle, or the nearest place
+    keeping LABEL_CLEARANCE from every `blocked` stretch; None where no stretch between them is long enough."""
+    edges = sorted((top - LABEL_CLEARANCE, bottom + LABEL_CLEARANCE) for top, bottom in blocked)
+    free, start = [], room[0]
+    for top, bottom in edges:
+        free.append((start, min(top, room[1])))
+        start = max(start, bottom)
+    free.append((start, room[1]))
+    wanted = (room[0] + room[1]) / 2
+    places = [min(max(wanted, lo + length / 2), hi - length / 2) for lo, hi in free if hi - lo >= length]
+    return min(places, key=lambda place: abs(place - wanted), default=None)
+
+
+def _badge_circle(points: int, least: float) -> tuple[float, float, float] | None:
+    """(x, y, radius) of a card's points badge in its cell: over the top corner (a small badge clear of the card
+    above, 2 mm up, and of the picture, 5 mm down), or larger in the middle, or None (no room at `least`)."""
+    number = 3.0 if points < 10 else 2.6
+    radius = 3.1 * max(number, least) / number
+    return ((CELL_W - 1.2, 1.6, radius) if radius <= 3.2 else (CELL_W - 1.2, 1.2, radius) if radius <= 4.2 else
+            (CELL_W / 2, 10.7, radius) if radius <= 5.6 else None)
+
+
 def _cell_card(structure: Structure, points: int, state: str, lang: str = "en", least: float = MIN_TEXT) -> list:
     """A card in its cell (CELL_W x CELL_H), its points in a badge at the corner. `least` is the smallest size a
     word may have here (6 pt, in the cell's millimetres): a word that cannot have it is left out."""
@@ -172,16 +216,12 @@ def _cell_card(structure: Structure, points: int, state: str, lang: str = "en", 
         items.append(Text(CELL_W / 2, 19.6, title, title_size, anchor="middle", weight=weight, style=Style(fill=INK)))
     number = 3.0 if points < 10 else 2.6
     badge_size = max(number, least)
-    radius = 3.1 * badge_size / number
-    # over the top corner (a small badge clear of the card above, 2 mm up, and of the picture, 5 mm down), or
-    # larger in the middle, or none
-    badge_at = ((CELL_W - 1.2, 1.6) if radius <= 3.2 else (CELL_W - 1.2, 1.2) if radius <= 4.2 else
-                (CELL_W / 2, 10.7) if radius <= 5.6 else None)
+    badge_at = _badge_circle(points, least)
     badge = {"ok": (INK, "#ffffff"), "grouped": (MUTED, "#ffffff"), "illegal": (BAD, "#ffffff"),
              "detached": (MUTED, "#ffffff")}[state]
     if badge_at is not None:
-        bx, by = badge_at
-        items += [Circle(bx, by, radius, st(fill=badge[0], stroke="#ffffff", width=0.4)),
+        bx, by, radius = badge_at
+        items += [Circle(bx, by, radius, st(fill=badge[0], stroke="#ffffff", width=BADGE_STROKE)),
                   Text(bx, by + 1.05 * badge_size / number, str(points), badge_size, anchor="middle", weight="bold",
                        style=Style(fill=badge[1]))]
     # the state under the name, where both have room at their size
