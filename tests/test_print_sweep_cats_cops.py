@@ -30,3 +30,27 @@ def test_the_strip_numbers_of_the_assembly_plan_are_six_point_on_narrow_tape(tmp
     pdf = made(["cats", "map", "--tape-width", "10mm", "--segment-rows", "4", "--players", "5", "--paper", "a4",
                 "--seed", "28", "--lang", "de"], tmp_path_factory)
     assert preflight(pdf) == []
+
+
+# A played game's results strip on a drawing narrower than one of its parts: the words ran up to 17.8 mm past the
+# trim ('Person 2 (ausgeschieden)' 11.8 mm on a 42 mm wide map), and on white paper the preflight's bare-paper rule
+# let the Cops ones through; every word is measured against the page here.
+NARROW_GAMES = {
+    "cats-20mm": ["cats", "play", "--tape-width", "20mm", "--segment-rows", "9", "--segment-cols", "18", "--players",
+                  "2", "--seed", "14", "--lang", "de"],
+    "cops-10mm": ["cops", "play", "--tape-width", "10mm", "--layout", "stacked", "--players", "4", "--seed", "39",
+                  "--lang", "de"],
+}
+
+
+@pytest.mark.parametrize("case", list(NARROW_GAMES))
+def test_a_narrow_game_s_results_strip_keeps_every_word_inside_the_page(case, tmp_path_factory):
+    from .printcheck import SAFE_MM, TOLERANCE_MM, page_boxes, text_runs
+
+    pdf = made(NARROW_GAMES[case], tmp_path_factory)
+    trim = page_boxes(pdf)[0]["trim"]
+    for run in text_runs(pdf):
+        x0, _y0, x1, _y1 = run.box
+        assert x0 >= trim[0] + SAFE_MM - TOLERANCE_MM and x1 <= trim[2] - SAFE_MM + TOLERANCE_MM, (run.text, run.box,
+                                                                                                  trim)
+    assert preflight(pdf) == []

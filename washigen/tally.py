@@ -79,8 +79,14 @@ def add_tally(scene: Scene, outcome: str, entries: Sequence[Sequence[Part]], row
     many columns as the widest fits; an entry wider than its column flows onto more lines. The strip starts below
     the artwork's bleed, and every word keeps the safe zone inside the trim."""
     margin = SAFE_ZONE + 0.5
-    usable = scene.width - 2 * margin
     size, row_h = rows.size, rows.height
+    # Each part (a name with its box, a count) and each word of the outcome stands whole on a line: where one is
+    # wider than a narrow drawing (a map on 20 mm tape, 42 mm wide), the page grows to the right to hold it, rather
+    # than the words running past the trim.
+    widest_part = max((width for parts in entries for width, _draw in parts), default=0.0)
+    widest_word = max((text_width(word, size, "bold") for word in outcome.split()), default=0.0)
+    scene.width = max(scene.width, max(widest_part, widest_word) + 2 * margin)
+    usable = scene.width - 2 * margin
     lines = wrap_text(outcome, size, usable, "bold")
     widest = max((sum(width + PART_GAP for width, _draw in parts) - PART_GAP for parts in entries), default=0.0)
     per_row = max(1, int((usable + COLUMN_GAP) // (widest + COLUMN_GAP)))
