@@ -283,12 +283,6 @@ def print_options(func: Callable | None = None, *, backs: bool = True) -> Callab
     return gathered_print_options("sheets+backs" if backs else "sheets")(func)
 
 
-def page_options(func: Callable) -> Callable:
-    """--bleed --dpi --color --icc-profile --lang, for a part that always prints as one page at its real size (no
-    sheets: no --paper), gathered into the `print_options` argument like print_options does."""
-    return gathered_print_options("page")(func)
-
-
 # The print options' parameters by the PrintOptions field each sets, where the two names differ.
 _PRINT_FIELDS = {"template_file": "template"}
 
