@@ -167,22 +167,12 @@ def _run_cost(game: str, design: Design | None, bots: Any) -> tuple[Any, str]:
 
 
 def _check_bots(found: Game, design: Any, bots: str) -> None:
-    """`bots` refused as the game's play and balance refuse them, by arena.bots.bot_specs: each name one of the
-    game's bots (check_run and games_that_fit estimated `bots="x"` as greedy bots), each strength in range, one
-    bot for every seat of the design where it says its players. A game whose bots are not known here (a plugin
-    that names none) has their spelling and strengths checked; its hook names unknown ones."""
-    from .arena.bots import bot_specs
+    """`bots` refused as the game's play and balance refuse them (check_run and games_that_fit estimated
+    `bots="x"` as greedy bots), with one bot for every seat of the design where it says its players."""
+    from .arena.bots import check_game_bots
 
-    parts = bots.split(",")
-    registry = found.extra.get("bots")         # the game's bots, name -> factory (CONTRIBUTING: Game.extra)
-    if registry is None:
-        registry = {part.partition(":")[0].strip().lower(): _any_strength for part in parts}
     table = getattr(design, "map", design)                      # a Cats set-up's players are its map's
-    bot_specs(bots, registry, getattr(table, "players", None) or len(parts), option="bots")
-
-
-def _any_strength(strength: int | None = None) -> None:
-    """A stand-in for a bot the game's hook will name: any name may take a strength until the hook says."""
+    check_game_bots(bots, found.extra.get("bots"), getattr(table, "players", None), option="bots")
 
 
 def balance_chart(result: Balance, design: Design, *, seed: int = 0, bots: str | None = BALANCE_BOTS,
@@ -586,14 +576,7 @@ def _files_named(call: Callable[[], Any], files: dict[str, Any]) -> Any:
 
 def _renamed(said: Says | str, renamed: Callable[[str], str]) -> Says | str:
     """A sentence with `renamed` applied to its text values (and its sentences' values), not to its words."""
-    import copy
-
-    if not isinstance(said, Says):
-        return renamed(said)
-    again = copy.copy(said)                 # the same template (and plural count), other values
-    again.values = {key: _renamed(value, renamed) if isinstance(value, (str, Says)) else value
-                    for key, value in said.values.items()}
-    return again
+    return said.with_text(renamed) if isinstance(said, Says) else renamed(said)
 
 
 def _checked_or_none(design: Any) -> Any:

@@ -387,13 +387,8 @@ def _quoting_in_part(read: Callable[[str, str], Design], text: str, source: str)
 
 
 def _in_part(said: Says) -> Says:
-    import copy
-
-    again = copy.copy(said)             # the same template (and plural count), values cut short
-    again.values = {key: _in_part(value) if isinstance(value, Says) else
-                    clipped(value) if isinstance(value, str) and len(value) > LONG_VALUE else value
-                    for key, value in said.values.items()}
-    return again
+    """The sentence with every text value longer than LONG_VALUE cut short (its sentences' too)."""
+    return said.with_text(lambda value: clipped(value) if len(value) > LONG_VALUE else value)
 
 
 def _without_source(error: InputError, source: str) -> Says | str:

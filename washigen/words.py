@@ -3,7 +3,7 @@ there), and a help's first sentence. Apart from i18n.py so that the specs mark t
 catalogs' machinery."""
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 SENTENCE_END = r"\.\s+(?=[A-Z])"       # "e.g. 10m" does not end a sentence (compiled when first used)
 
@@ -42,6 +42,15 @@ class Says:
     def count(self) -> int | None:
         """The value that picks the singular or the plural (None for a sentence without one)."""
         return None if self.by is None else int(self.values[self.by])
+
+    def with_text(self, change: Callable[[str], str]) -> "Says":
+        """This sentence (its template and plural count) with `change` made to its text values, and to those of
+        the sentences among them; its own words stay as they are."""
+        again = Says.__new__(Says)
+        again.template, again.by = self.template, self.by
+        again.values = {key: value.with_text(change) if isinstance(value, Says) else
+                        change(value) if isinstance(value, str) else value for key, value in self.values.items()}
+        return again
 
     def english(self) -> str:
         """The English template this sentence takes: the pair's form for its count."""
