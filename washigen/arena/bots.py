@@ -62,6 +62,21 @@ def bot_specs(spec: str, registry: dict[str, Callable[..., Bot]], seats: int,
     return named
 
 
+def check_game_bots(spec: str, registry: dict[str, Callable[..., Bot]] | None, seats: int | None,
+                    option: str = "--bots") -> None:
+    """`spec` refused as a game's play and balance refuse it, before any work: each name one of the game's bots
+    (its Game.extra["bots"]), each strength in range, one bot for every seat where `seats` is known. A game that
+    names no bots (a plugin's) has the spelling and strengths checked alone: its hook names unknown bots."""
+    parts = str(spec).split(",")
+    if not registry:
+        registry = {part.partition(":")[0].strip().lower(): _any_strength for part in parts}
+    bot_specs(spec, registry, seats or len(parts), option)
+
+
+def _any_strength(strength: int | None = None) -> Any:
+    """A stand-in for a bot the game's hook will name: any name may take a strength until the hook says."""
+
+
 def _named(part: str, option: str) -> tuple[str, int | None]:
     """`strong:400` -> ("strong", 400); `greedy` -> ("greedy", None)."""
     name, colon, strength = part.partition(":")

@@ -172,18 +172,11 @@ def _playing(game_name: str, map_file: Path | None, hook: str) -> tuple[Any, Any
 
 
 def _check_bots(game: Any, design: Any, bots: str) -> None:
-    """--bots refused before the run is estimated or played: against the game's bots where its extra["bots"] names
-    them (name -> factory, as arena.make_bots takes), one for every seat of --map's design; otherwise its spelling
-    and strengths alone, the names being the hook's to know (it refuses them before its first game)."""
-    from ..arena.bots import bot_specs
+    """--bots refused before the run is estimated or played, against the game's bots (extra["bots"]), one for
+    every seat of --map's design."""
+    from ..arena.bots import check_game_bots
 
-    parts = str(bots).split(",")
-    registry = game.extra.get("bots") or {part.partition(":")[0].strip().lower(): _any_strength for part in parts}
-    bot_specs(bots, registry, getattr(design, "players", None) or len(parts))
-
-
-def _any_strength(strength: int | None = None) -> None:
-    """A stand-in for a bot the game's hook will name: any name may take a strength until the hook says."""
+    check_game_bots(bots, game.extra.get("bots"), getattr(design, "players", None))
 
 
 def _refuse_long(game: Any, design: Any, games: int, bots: str, also: str | None = None,
