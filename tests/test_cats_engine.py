@@ -349,3 +349,37 @@ def test_no_move_is_applied_after_the_end_of_a_game():
     with pytest.raises(ValueError, match="after the end of the game"):
         engine.apply(final, some_move)
     assert engine.result(final) == played.final.winner and engine.result(final) is not None
+
+
+def test_apply_takes_exactly_the_legal_moves():
+    """As the other engines do, apply refuses a move that is not one of legal_moves (a pass while a cat can move,
+    a step another turn allowed, a step off the map), naming it, and leaves the position as it was; every legal
+    move, and a hand-built copy of one, is taken."""
+    from washigen.arena import first_seat, game_seed
+    from washigen.games.cats.generate import generate_map
+    from washigen.games.cats.playtest import play_game
+
+    design = generate_map(seed=4, players=3)
+    played = play_game(design, None, "random", game_seed(7, 0), first_seat(0, 3))
+    state = engine.initial_state(design, played.setup, engine.rules_of(design), first=first_seat(0, 3))
+    refused = 0
+    seen: set[engine.Move] = set()
+    for ply, name in enumerate(played.moves[:60]):
+        legal = engine.legal_moves(state)
+        for move in legal:
+            after = engine.apply(state, engine.Move(*move))          # a copy: equal, not the same object
+            assert after.turn != state.turn or after.winner is not None or len(set(state.out)) > 1
+        strangers = [m for m in seen if m not in legal]
+        strangers.append(engine.PASS if engine.PASS not in legal else engine.TRAPPED)
+        strangers.append(legal[0]._replace(target=-5, name="c9 Z"))
+        for move in strangers:
+            lines = state.lines
+            with pytest.raises(ValueError, match=rf"move {move.name!r}: not a legal move for player \d here"):
+                engine.apply(state, move)
+            assert state.lines == lines and engine.legal_moves(state) == legal
+            refused += 1
+        seen.update(legal)
+        state = engine.apply(state, engine.parse_move(name, state))
+        if engine.result(state) is not None:
+            break
+    assert refused > 100

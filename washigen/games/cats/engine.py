@@ -126,14 +126,16 @@ def result(state: State) -> Result | None:
 # -- apply -------------------------------------------------------------------------------------------------------------
 
 def apply(state: State, move: Move) -> State:
-    """The state after `move` (one of legal_moves(state)); every player it leaves trapped is out, and the next
-    player still in is to move."""
+    """The state after `move`, one of legal_moves(state) (any other, or a move after the end, raises ValueError
+    saying which); every player it leaves trapped is out, and the next player still in is to move."""
     game = state.game
     applied = game.applied[0]
     if applied is not None and applied[0] is state and applied[1] is move:
         return applied[2]                         # the bot tried this move already
     if state.winner is not None:                  # a move after the end would take the win back
         raise ValueError(f"move {move} after the end of the game")
+    if not _is_legal(state, move):
+        raise ValueError(f"move {str(move)!r}: not a legal move for player {game.order[state.turn] + 1} here")
     seat = game.order[state.turn]
     team = game.team_of[seat]
     out, specials, used = state.out, state.specials, state.used
@@ -182,6 +184,13 @@ def apply(state: State, move: Move) -> State:
         new.turn = _next_turn(game, state.turn, new.out)
     game.applied[0] = (state, move, new)
     return new
+
+
+def _is_legal(state: State, move: Move) -> bool:
+    """One of legal_moves(state): those the match (or a bot) asked for last, where they were this state's."""
+    asked = state.game.legal[0]
+    moves = asked[1] if asked is not None and asked[0] is state else legal_moves(state)
+    return any(m is move for m in moves) or move in moves
 
 
 def _with(values: tuple, k: int, value) -> tuple:

@@ -219,6 +219,9 @@ class Game:
     # (engine.apply). One for the game, not one a state: kept on every state, each state would hold the next, and a
     # caller holding a game's first state would keep every state of it, their floods and routes, to its end.
     applied: list = field(default_factory=lambda: [None], compare=False, repr=False)
+    # The last legal_moves asked, as [(state, moves)]: apply checks its move against them (the match asks for the
+    # moves, then applies one of them).
+    legal: list = field(default_factory=lambda: [None], compare=False, repr=False)
 
 
 class State:
@@ -305,11 +308,13 @@ def legal_moves(state: State) -> list[Move]:
     for index, cat in enumerate(state.cats):
         if cat.player == seat and not cat.home:
             _cat_moves(state, index, cat, specials, moves)
-    if moves:
-        return moves
-    if game.teams != game.players or all(c.home for c in state.cats if c.player == seat):
-        return [PASS]                 # team play: home, or held up until the teammate's lines give it a jump
-    return [TRAPPED]                  # only in a position set up by hand: apply() puts such a player out at once
+    if not moves:
+        # Team play: home, or held up until the teammate's lines give it a jump; else only in a position set up by
+        # hand, which apply() ends by putting the player out.
+        moves = [PASS if game.teams != game.players or all(c.home for c in state.cats if c.player == seat)
+                 else TRAPPED]
+    game.legal[0] = (state, moves)
+    return moves
 
 
 def goal_of(state: State, cat: Cat) -> int:
