@@ -74,6 +74,7 @@ TOY_GROUP_DISTANCE = 2          # toys this close (Manhattan) share a group
 GRID_COLS = 8
 GRID_ROWS = 8
 MAX_GRID = 64                   # the largest layout a file may hold, either way
+MAX_REFERENCE_CARDS = 4         # a deck prints at most this many reference cards
 
 
 RULE_IDS: dict[str, str] = {
@@ -137,7 +138,7 @@ class CatTreeDeck(Design):
     KIND = "deck"
     card: CardSize = "poker"
     copies: Annotated[int, Field(ge=1, le=COPIES)] = COPIES
-    reference_cards: Annotated[int, Field(ge=0, le=4)] = REFERENCE_CARDS
+    reference_cards: Annotated[int, Field(ge=0, le=MAX_REFERENCE_CARDS)] = REFERENCE_CARDS
 
     @property
     def reference(self) -> bool:

@@ -21,8 +21,8 @@ from ...inputs import clipped
 from ...words import N_, Says
 from ..foreign import refuse_other_design
 from ..params import SEED_MAX
-from .model import (ALTITUDE, BY_NAME, BY_RANK, CARD_SIZE_NAMES, CardSize, MAX_GRID, NAMES, RANKS, STRUCTURES, TITLE,
-                    CatTreeDeck, CatTreeLayout, layout_from_grid)
+from .model import (ALTITUDE, BY_NAME, BY_RANK, CARD_SIZE_NAMES, COPIES, CardSize, MAX_GRID, MAX_REFERENCE_CARDS, NAMES,
+                    RANKS, STRUCTURES, TITLE, CatTreeDeck, CatTreeLayout, layout_from_grid)
 
 EMPTY = "."
 AT_LINE = N_("{source}: line {line}: {reason}")            # a refusal of one line of a text
@@ -52,10 +52,14 @@ def from_text(text: str, source: str = "layout") -> CatTreeLayout | CatTreeDeck:
     seed = LAYOUT_SEED.match(first)
     if seed is None:
         return layout
-    if int(seed.group(1)) > SEED_MAX:
+    written = seed.group(1)
+    # A seed out of range is refused as the JSON form refuses it, not dropped; its length is looked at before
+    # int() is (a line of thousands of digits is more than int() reads).
+    if written.startswith("-") or len(written) > len(str(SEED_MAX)) or int(written) > SEED_MAX:
         raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
-            N_("seed {seed} is out of range; at most {most}"), seed=seed.group(1), most=SEED_MAX)))
-    return replace(layout, seed=int(seed.group(1)))
+            N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field="seed", low=0, high=SEED_MAX,
+            value=clipped(written))))
+    return replace(layout, seed=int(written))
 
 
 def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
@@ -130,10 +134,11 @@ def deck_text(deck: CatTreeDeck) -> str:
 
 
 # The title lines to_text writes: a deck's says its card size and counts, a layout's its seed.
-DECK_TITLE = re.compile(rf"# {re.escape(TITLE)} · deck · (\S+) cards · \d{{1,3}} structure cards and "
-                        r"(\d{1,3}) reference cards\s*$")
-LAYOUT_SEED = re.compile(rf"# {re.escape(TITLE)} · layout \d+ x \d+ · seed (\d{{1,19}}) · ")
-DECK_LINE = re.compile(r"\s*(\S+)\s+(\S+)\s+x\s+(\d{1,3})\s*$")
+DECK_TITLE = re.compile(rf"# {re.escape(TITLE)} · deck · (\S+) cards · \d+ structure cards and "
+                        r"(\d+) reference cards\s*$")
+LAYOUT_SEED = re.compile(rf"# {re.escape(TITLE)} · layout \d+ x \d+ · seed (-?\d+) · ")
+DECK_LINE = re.compile(r"\s*(\S+)\s+(\S+)\s+x\s+(\d+)\s*$")
+COUNT_DIGITS = 3                # a longer count is far past any limit of a deck (and past what int() reads)
 
 
 def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
@@ -161,7 +166,7 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
         if name in copies:
             raise InputError(Says(AT_LINE, source=source, line=number, reason=Says(
                 N_("{name} is listed twice (line {first})"), name=name, first=copies[name][1])))
-        copies[name] = (int(found.group(3)), number)
+        copies[name] = (_count(found.group(3), "copies", 1, COPIES, source, number), number)
     missing = [name for name in NAMES if name not in copies]
     if missing:
         raise InputError(Says(N_("{source}: no line for {missing}; a deck lists every structure"), source=source,
@@ -172,7 +177,18 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
                               source=source, counts=_listed([Says(N_("{name} x {count} (line {line})"), name=name,
                                                                   count=count, line=line)
                                                              for name, (count, line) in copies.items()])))
-    return CatTreeDeck(card=cast(CardSize, card), copies=counts.pop(), reference_cards=int(reference))
+    return CatTreeDeck(card=cast(CardSize, card), copies=counts.pop(),
+                       reference_cards=_count(reference, "reference_cards", 0, MAX_REFERENCE_CARDS, source, 1))
+
+
+def _count(written: str, field: str, low: int, high: int, source: str, line: int) -> int:
+    """A count of the listing, as a number; one of more digits than any count of a deck has is refused here, naming
+    the field as the design's check does for a count out of range (a count of a few digits is left to it)."""
+    if len(written) > COUNT_DIGITS:
+        raise InputError(Says(AT_LINE, source=source, line=line, reason=Says(
+            N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field=field, low=low, high=high,
+            value=clipped(written))))
+    return int(written)
 
 
 def _listed(items: list[Says]) -> Says:
