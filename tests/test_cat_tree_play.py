@@ -142,3 +142,22 @@ def test_balance_sums_up_the_trees_and_compares_two_pairs_of_bots_on_the_same_de
     assert numbers["second"]["max"] == scores[-1]       # the same deals, whatever the jobs
     wrong = run("cat-tree", "balance", "--against", "greedy,greedy,greedy")
     assert wrong.exit_code == 2 and "--against" in wrong.output
+
+
+def test_a_bot_game_is_the_layouts_own_and_an_edited_layout_has_none():
+    """washigen.bot_game on a played layout replays the game that built it (its last placement is a card of the
+    tree); once a card is taken away, or the grid widened, no game built that tree, so none is shown (it showed the
+    seed's game, ending on a tree that was not the one asked about)."""
+    from dataclasses import replace
+
+    import pytest
+
+    import washigen
+    from washigen.errors import InputError
+
+    layout = washigen.generate("cat-tree", "play", seed=5)
+    played = washigen.bot_game(layout)
+    assert played.moves and f"seed {layout.seed}: {len(layout.cards)} cards" in "\n".join(played.lines)
+    for edited in (replace(layout, cards=layout.cards[:-1]), replace(layout, width=layout.width + 1)):
+        with pytest.raises(InputError, match="no bot game of cat-tree is played on a layout"):
+            washigen.bot_game(edited)

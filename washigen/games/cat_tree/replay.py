@@ -11,7 +11,7 @@ from .constants import TITLE
 
 def played_game(design: Any, seed: int) -> PlayedGame | None:
     """The game of the layout's own seed (greedy players; `seed` is not asked: the layout names its game); None for
-    a design no game made."""
+    a design no game made, an edited layout among them (its seed's game built another tree)."""
     from .model import CatTreeLayout
     from .playtest import game_log, play_bots
     from .rules import score, validate
@@ -20,6 +20,8 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     if not isinstance(design, CatTreeLayout) or design.seed is None:
         return None
     game = play_bots(design.seed, "greedy", 0)
+    if (game.layout.width, game.layout.height, game.layout.grid()) != (design.width, design.height, design.grid()):
+        return None
     layout, result, report = game.layout, score(game.layout), validate(game.layout)
     log = game_log(game)
     said = [f"{TITLE} · simulated game · seed {game.seed}", *log, "",
