@@ -32,6 +32,7 @@ def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
 
     if not isinstance(design, TrailRouteSetup):
         raise InputError(Says(N_("the Tiled form holds Trail Route setups; this is a {kind}"), kind=design.KIND))
+    _check_rows(design)
     data = [GID[code] for dest, road in zip(design.destinations, design.road) for code in (*dest, *road)]
     width = DEST_COLS + COLS
     fields = to_dict(design)
@@ -39,6 +40,19 @@ def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
     document = map_document(width, design.rows, TILE_PX, [tile_layer(1, "board", width, design.rows, data)],
                             [tileset("washigen-trail-route", KINDS, TILE_PX, image, COLUMNS)], values)
     return document, tileset_png()
+
+
+def _check_rows(design: TrailRouteSetup) -> None:
+    """The map is one grid, each row its destination tiles then its road tiles: a row short or long, or missing from
+    one grid (which breaks a rule, and the JSON form keeps), was written as a map washigen could not read back."""
+    for r in range(max(len(design.road), len(design.destinations))):
+        dest = len(design.destinations[r]) if r < len(design.destinations) else 0
+        road = len(design.road[r]) if r < len(design.road) else 0
+        if (dest, road) != (DEST_COLS, COLS):
+            raise InputError(Says(N_("the Tiled form holds boards whose every row has {destination} destination and "
+                                     "{road} road tiles; row {row} has {dest_have} and {road_have} (use .json)"),
+                                  destination=DEST_COLS, road=COLS, row=r + 1, dest_have=dest,
+                                  road_have=road))
 
 
 def _json(value: Any) -> str:
