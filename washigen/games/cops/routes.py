@@ -11,9 +11,10 @@ from ...errors import InputError
 from ...words import N_, Says
 from .model import CopsMap, meets
 
-# A route runs through at most this many printed paths and roads, and a map's pieces chain in at most so many
-# ways: a hand-made map past either is refused by name rather than played with routes left out (a path through
-# every strip of the widest map is 8 pieces; generated maps chain 3 at most).
+# A route runs through fewer than this many printed paths and roads (MAX_ROUTE_PIECES - 1 at most, as the refusal
+# says), and a map's pieces chain in at most so many ways: a hand-made map past either is refused by name rather
+# than played with routes left out (a path through every strip of the widest map is 8 pieces; generated maps chain
+# 3 at most).
 MAX_ROUTE_PIECES = 16
 MAX_CHAINS = 200_000
 
@@ -96,10 +97,11 @@ def map_routes(design: CopsMap, number: dict[str, int]) -> tuple[list[Route], li
                     known.append(used)
                 continue
             chains[0] += 1
-            if len(travelled) + 1 >= MAX_ROUTE_PIECES or chains[0] > MAX_CHAINS:
+            fewest = len(travelled) + 2          # pieces of any route on through this junction
+            if fewest >= MAX_ROUTE_PIECES or chains[0] > MAX_CHAINS:
                 raise InputError(Says(N_("{part}: its paths and new roads chain {how} from location {location}; "
                                          "washigen plays routes of up to {pieces} pieces and maps that chain in up to "
-                                         "{chains:,} ways"), part="cops map", how=_too_many(len(travelled) + 1),
+                                         "{chains:,} ways"), part="cops map", how=_too_many(fewest),
                                       location=next(i for i, k in number.items() if k == origin),
                                       pieces=MAX_ROUTE_PIECES - 1, chains=MAX_CHAINS))
             walk(origin, other, travelled + (index,), used)

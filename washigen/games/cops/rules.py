@@ -254,15 +254,19 @@ def check_clearance(segment: Segment, number: int, measured: Measured, frame: Fr
             # Legs farther than the clearance by their boxes are passed by: only a distance under it is reported.
             distance, where = polyline_shape_distance(part, shape, clearance)
             if distance < clearance - 1e-6:
+                # Said in tenths of a mm: the distance rounded down and the clearance up, so that a path just
+                # inside the clearance is never said to pass as far as it must keep ("passes 1.6 ... keep 1.6").
+                shown = {"distance": math.floor(distance * 10 + 1e-6) / 10,
+                         "clearance": math.ceil(clearance * 10 - 1e-6) / 10}
                 if distance <= TOUCH:
                     says = Says(N_("Path #{path} of segment {segment} runs over location {location}, which it does "
                                    "not join (keep {clearance:.1f} mm clear)."), path=index, segment=number,
-                                location=location.id, clearance=clearance)
+                                location=location.id, clearance=shown["clearance"])
                 else:
                     says = Says(N_("Path #{path} of segment {segment} passes {distance:.1f} mm from location "
                                    "{location}, which it does not join (keep {clearance:.1f} mm clear)."),
-                                path=index, segment=number, distance=distance, location=location.id,
-                                clearance=clearance)
+                                path=index, segment=number, distance=shown["distance"], location=location.id,
+                                clearance=shown["clearance"])
                 yield Violation.error("cops.path.clearance", says, segment=number, path=index,
                                       location=location.id, position=rounded(where))
 
