@@ -22,7 +22,9 @@ A move that traps a player puts it out at once (engine.py); the log notes it on 
 A log is read as bounded input (DESIGN 12): the file through read_text (8 MiB at most), every header key known and
 given once, every number a plain decimal within the range the command line takes (no NaN, no infinity, no
 thousand-digit seed), lines and moves of bounded length, every refusal naming the file and line and quoting at most
-inputs.QUOTE characters of what it found. `map-file:` names a map beside the log by its file name alone.
+inputs.QUOTE characters of what it found. `map-file:` names a map beside the log by its file name alone; a game
+played on it with variant rules switched on (`cats play --map FILE --jinja`) adds `rules: jinja=yes
+sewer-poppers=no`, the rules it was played with, so that its replay plays them too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...design import load
@@ -54,7 +56,8 @@ BOOLEANS = ("coop", "cut_up", "jinja", "sewer_poppers")
 RANGES: dict[str, tuple[int, int]] = {
     "players": (2, 6), "long": (0, LONG_MAX), "forests": (0, FORESTS_MAX), "variant": (1, 100_000),
     "segment_rows": SEGMENT_ROWS_RANGE, "segment_cols": SEGMENT_COLS_RANGE, "seed": (0, 2**63 - 1)}
-KEYS = ("map", "map-file", "map-check", "fish", "cats", "first", "bots", "result")
+KEYS = ("map", "map-file", "rules", "map-check", "fish", "cats", "first", "bots", "result")
+RULES = ("jinja", "sewer_poppers")         # the variant rules a `rules:` line gives a map file
 WHOLE = re.compile(r"[0-9]{1,20}")
 DECIMAL = re.compile(r"[0-9]{1,20}(?:\.[0-9]{0,20})?(?:[eE][+-]?[0-9]{1,3})?")
 MAP_OPTION = N_("map option {key}")
@@ -84,6 +87,8 @@ def write_log(design: CatsMap, map_file: Path | None, setup: CatsSetup, first: i
     lines = ["# Tokyo Washi Game Cats: a game log. Replay it: washigen cats play --replay FILE"]
     if map_file is not None:
         lines.append(f"map-file: {logged_name(map_file)}")   # read back beside the log, by its name alone
+        if any(getattr(design, k) for k in RULES):           # switched on for the file, or held by it
+            lines.append("rules: " + " ".join(f"{k.replace('_', '-')}={_value(getattr(design, k))}" for k in RULES))
     else:
         lines.append("map: " + " ".join(f"{k.replace('_', '-')}={_value(getattr(design, k))}" for k in OPTIONS))
     lines.append(f"map-check: {grid_check(design)}")
@@ -231,7 +236,13 @@ def _log_map(path: Path, header: dict) -> CatsMap:
         if not isinstance(design, CatsMap):
             raise InputError(at_line(path, number, Says(N_("{name} holds no {game} map"), name=quoted(name),
                                                         game="cats")))
+        if "rules" in header:
+            design = replace(design, **_rules(path, *header["rules"]))
     elif "map" in header:
+        if "rules" in header:
+            raise InputError(at_line(path, header["rules"][0], Says(N_("{rules} goes with {map_file}; {map} names "
+                                                                       "the variant rules itself"), rules="'rules:'",
+                                                                    map_file="'map-file:'", map="'map:'")))
         options = _map_options(path, *header["map"])
         try:
             design = generate_map(**options)
@@ -262,6 +273,22 @@ def _map_options(path: Path, number: int, value: str) -> dict:
     if options.get("seed") is None:
         raise InputError(at_line(path, number, Says(N_("the map needs its seed"))))
     return options
+
+
+def _rules(path: Path, number: int, value: str) -> dict:
+    """The variant rules of a `rules:` line, each given once: a map file's game played with them switched on."""
+    rules = {}
+    for part in value.split():
+        key, sep, raw = part.partition("=")
+        name = key.replace("-", "_")
+        if not sep or name not in RULES:
+            raise InputError(at_line(path, number, Says(N_("{option} unknown; known: {known}"),
+                                                        option=Says(MAP_OPTION, key=quoted(part)),
+                                                        known=", ".join(k.replace("_", "-") for k in RULES))))
+        if name in rules:
+            raise InputError(at_line(path, number, Says(N_("{option} given twice"), option=Says(MAP_OPTION, key=key))))
+        rules[name] = _option(path, number, key, name, raw)
+    return rules
 
 
 def _option(path: Path, number: int, key: str, name: str, raw: str):

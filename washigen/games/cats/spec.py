@@ -44,9 +44,10 @@ class MapOptions(TapeOptions):
     forests: int = param(0, N_("Forest and shrub pieces stuck on the map."), min=0, max=FORESTS_MAX)
     jinja: bool = param(False, N_("Jinja mode: after a special move a shrine may be entered to win one back (stored "
                                   "in the map file)."))
-    sewer_poppers: bool = param(False, N_("The sewer-popper variant: special moves are sewer pops only and no cat "
-                                          "steps on a sewer; every home-row cell must reach the other home row "
-                                          "around the sewers (stored in the map file)."))
+    sewer_poppers: bool = param(False, N_("The sewer-popper variant: special moves are sewer pops only; with 2 "
+                                          "players or on a map wider than the 2-player one, no cat steps on a "
+                                          "sewer and every home-row cell must reach the other home row around the "
+                                          "sewers (stored in the map file)."))
 
 
 def rules_url() -> str | None:
