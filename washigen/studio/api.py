@@ -5,6 +5,7 @@ and raises WashigenError (InputError, NotFound, Conflict) with a message for the
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
@@ -14,7 +15,7 @@ import secrets
 import warnings
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .. import api as washigen
 from ..design import Design, dumps, load, loads, print_of, to_dict
@@ -345,17 +346,9 @@ def make_design(body: dict[str, Any], folder: Path | None = None, words: str | N
     page = page_number(body.get("page"))
     if component.make is not None:
         making = designing(game, component, values)
-        with warnings.catch_warnings(record=True) as caught:
+        with warnings.catch_warnings(record=True) as caught, form_refusals(making):
             warnings.simplefilter("always")
-            try:
-                design = washigen.generate(game.name, component.name, **making)
-            except FieldError:
-                raise
-            except InputError as error:      # "offset: ..." from the maker: the form's field, named as the form does
-                field = named_field(error)
-                if field not in making or field == "seed":
-                    raise
-                raise FieldError.refusing(field, error, making[field], f"params.{field}") from None
+            design = washigen.generate(game.name, component.name, **making)
         messages += [f"{said('warning')}: {said.says(getattr(w.message, 'says', str(w.message)))}" for w in caught
                      if not issubclass(w.category, DeprecationWarning)]
         answer = describe(game, design, page=page, lang=lang, words=words)
@@ -363,11 +356,27 @@ def make_design(body: dict[str, Any], folder: Path | None = None, words: str | N
                      if v["severity"] == "warning"]
         return {**answer, "component": component.name, "messages": messages}
     options = washigen.print_options(lang=lang) if "lang" in print_names(component) else None
-    document = washigen.draw_component(game.name, component.name, options, **values)
+    with form_refusals(values):
+        document = washigen.draw_component(game.name, component.name, options, **values)
     shown = min(page, len(document.pages) - 1)
     return {"game": game.name, "component": component.name, "kind": component.name, "seed": seed, "design": None,
             "svg": washigen.svg(document.pages[shown]), "page": shown, "pages": len(document.pages),
             "report": None, "geometry": None, "messages": messages}
+
+
+@contextlib.contextmanager
+def form_refusals(values: dict[str, Any]) -> Iterator[None]:
+    """A maker's refusal that names a field of the form ("offset: ...", a sheet's "coop: ..."), raised as that
+    field's refusal, so that the page names it as its form labels it and marks it; any other as it came."""
+    try:
+        yield
+    except FieldError:
+        raise
+    except InputError as error:
+        field = named_field(error)
+        if field not in values or field == "seed":
+            raise
+        raise FieldError.refusing(field, error, values[field], f"params.{field}") from None
 
 
 def _param(component: Component, keyword: str) -> Param:
@@ -576,10 +585,11 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
             values["seed"] = seed
         chosen = print_options(options, print_names(component))
         stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
-        if component.make is not None and component.print_file is not None:
-            document = print_of(washigen.generate(game.name, component.name, **values), f"{stem}.{fmt}", chosen)
-        else:
-            document = washigen.draw_component(game.name, component.name, chosen, **values)
+        with form_refusals(values):
+            if component.make is not None and component.print_file is not None:
+                document = print_of(washigen.generate(game.name, component.name, **values), f"{stem}.{fmt}", chosen)
+            else:
+                document = washigen.draw_component(game.name, component.name, chosen, **values)
     return packed(printed_files(document, f"{stem}.{fmt}", chosen), fmt, stem)
 
 

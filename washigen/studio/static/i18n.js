@@ -195,6 +195,11 @@ const GERMAN = {
     "Zeile {row}, Spalte {col} gewählt; jetzt das andere anklicken",
   "The bot game on the board": "Die Bot-Partie auf dem Spielfeld",
   "At {x}, {y} mm: Enter applies “{tool}”": "Bei {x}, {y} mm: Enter wendet „{tool}“ an",
+  "At {x}, {y} mm: Enter selects": "Bei {x}, {y} mm: Enter wählt aus",
+  "Row {row}, column {col}: Enter applies “{tool}”": "Zeile {row}, Spalte {col}: Enter wendet „{tool}“ an",
+  "Row {row}, column {col}: Enter selects": "Zeile {row}, Spalte {col}: Enter wählt aus",
+  "Row {row}, column {col} picked; move to the other and press Enter":
+    "Zeile {row}, Spalte {col} gewählt; zum anderen gehen und Enter drücken",
 };
 
 const DICTIONARIES = { de: GERMAN };

@@ -83,7 +83,8 @@ export function wireStage(stage, preview, page) {
                    ArrowRight: [0, 1, 1, 0.5] };
 
   // A free tool (on a Cops map) from the keyboard: arrows move a point 2 mm (with Shift 10 mm) over the map,
-  // Enter applies the tool there (the first of two picks a location, the second finishes the edit).
+  // Enter applies the tool there (the first of two picks a location, the second finishes the edit); with the
+  // select tool (`tool` null) Enter selects the violation marked there.
   let pointCursor = null;
   function onFreeKey(event, tool) {
     const frame = state.result.frames[0];
@@ -94,11 +95,13 @@ export function wireStage(stage, preview, page) {
       pointCursor ??= { x: frame.x + frame.length / 2, y: frame.y + frame.width / 2 };
       pointCursor = { x: pointCursor.x + dc * step, y: pointCursor.y + dr * step };
       preview.hover(targetRect(pointCursor));
-      status(t("At {x}, {y} mm: Enter applies “{tool}”", { x: pointCursor.x.toFixed(0), y: pointCursor.y.toFixed(0),
-                                                               tool: tool.label }));
+      const at = { x: pointCursor.x.toFixed(0), y: pointCursor.y.toFixed(0) };
+      status(tool ? t("At {x}, {y} mm: Enter applies “{tool}”", { ...at, tool: tool.label })
+        : t("At {x}, {y} mm: Enter selects", at));
     } else if ((event.key === "Enter" || event.key === " ") && pointCursor) {
       event.preventDefault();
-      if (tool.pick && !state.pick) pickFirst(tool, pointCursor);
+      if (!tool) selectAt(pointCursor);
+      else if (tool.pick && !state.pick) pickFirst(tool, pointCursor);
       else {
         const first = state.pick;
         state.pick = null;
@@ -111,7 +114,7 @@ export function wireStage(stage, preview, page) {
     const tool = currentTool();
     const geometry = state.result?.geometry;
     if (state.onBoard) return;
-    if (tool?.free && state.result?.frames) { onFreeKey(event, tool); return; }
+    if ((tool?.free || (!tool && !geometry)) && state.result?.frames) { onFreeKey(event, tool); return; }
     if (!geometry) return;
     if (event.key in ARROWS) {
       event.preventDefault();
@@ -121,7 +124,8 @@ export function wireStage(stage, preview, page) {
       const col = Math.min(geometry.cols, Math.max(1, (cursor?.col ?? 1) + dc));
       cursor = { row: cursor ? row : 1, col: cursor ? col : 1, dx, dy };
       preview.hover(cellRect(geometry, cursor.row, cursor.col));
-      status(`Row ${cursor.row}, column ${cursor.col}: Enter ${tool ? `applies “${tool.label}”` : "selects"}`);
+      status(tool ? t("Row {row}, column {col}: Enter applies “{tool}”", { ...cursor, tool: tool.label })
+        : t("Row {row}, column {col}: Enter selects", cursor));
     } else if ((event.key === "Enter" || event.key === " ") && cursor) {
       event.preventDefault();
       if (!tool) {
@@ -129,7 +133,7 @@ export function wireStage(stage, preview, page) {
         selectAt({ x: box.x + box.w / 2, y: box.y + box.h / 2 });
       } else if (tool.pick && !state.pick) {
         state.pick = { ...cursor };
-        status(`Row ${cursor.row}, column ${cursor.col} picked; move to the other and press Enter`);
+        status(t("Row {row}, column {col} picked; move to the other and press Enter", cursor));
       } else {
         const first = state.pick;
         state.pick = null;
