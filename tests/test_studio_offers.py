@@ -152,12 +152,12 @@ def test_the_board_shows_the_bot_game_played_and_refuses_where_none_is(client, d
 
 
 # What the studio offers, where the designs of the cases above hold it: a table bots play on, or the tree Cat Tree's
-# bots built (its balance is its deals'); nothing on a part nothing plays, a tree no bot game built, a design that
-# breaks a rule.
+# bots built (its balance is its deals'); nothing on a part nothing plays, a tree no bot game built (one edited since
+# its seed's game built it among them), a design that breaks a rule.
 BOTH = {"play": True, "balance": True}
 NEITHER = {"play": False, "balance": False}
 EXPECTED = {
-    "cat-tree play": BOTH, "cat-tree layout, seed, no cards": BOTH, "cat-tree layout, seed, one card": BOTH,
+    "cat-tree play": BOTH, "cat-tree layout, seed, no cards": NEITHER, "cat-tree layout, seed, one card": NEITHER,
     "cat-tree play, without its seed": NEITHER, "cat-tree layout, no seed, one card": NEITHER,
     "cat-tree layout, no seed, no cards": NEITHER, "cat-tree deck": NEITHER,
     "cats map": BOTH, "cats map, without its seed": BOTH, "cats setup": BOTH, "cats setup, without its seed": BOTH,
@@ -184,6 +184,19 @@ def test_a_cat_tree_tree_without_its_seed_is_offered_no_balance_and_is_told_why(
         answer = asked(client, tree, action)
         assert answer.status_code == 409, answer.text
         assert "has no seed" in answer.json()["error"] and "washigen cat-tree play --seed" in answer.json()["error"]
+
+
+def test_a_cat_tree_tree_edited_since_its_game_is_offered_neither_and_is_told_why(client, designs):  # noqa: F811
+    """The case found open: a tree edited on the page kept its seed, so the page offered its bot game, which replayed
+    the seed's game to another tree (83 points shown, the game ending on 93). It is refused, saying so."""
+    tree = designs["cat-tree play"][0]
+    for edited in (designs["cat-tree layout, seed, one card"][0], {**tree, "width": tree["width"] + 1}):
+        assert offered(client, edited) == NEITHER
+        for action in ACTIONS:
+            answer = asked(client, edited, action)
+            assert answer.status_code == 409, answer.text
+            said = answer.json()["error"]
+            assert "changed since" in said and f"washigen cat-tree play --seed {tree['seed']}" in said, said
 
 
 def test_what_is_not_offered_is_refused_with_the_offers_reason_in_the_pages_language(

@@ -10,7 +10,7 @@ import inspect
 from typing import Literal
 
 from .. import api as washigen
-from ..design import Design, refuse_broken
+from ..design import Design, refuse_broken, to_dict
 from ..errors import InputError
 from ..games.registry import Game, design_classes
 from ..report import Report
@@ -29,6 +29,8 @@ NO_BALANCE_ENGINE = N_("{game}: no engine plays this game yet, so there is no ba
 NOT_THEIR_GAME = N_("{game}: its bots build the {kind} from the deal; a bot game and a balance estimate are played "
                     "for a {kind} they built, which keeps the seed of their game ({command}), and this one has no "
                     "seed")
+EDITED_SINCE = N_("{game}: its bots build the {kind} from the deal; a bot game and a balance estimate are played for a "
+                  "{kind} as their game built it ({command}), and this one was changed since")
 
 
 def playable(game: Game, design: Design, report: Report | None = None) -> dict[str, bool]:
@@ -64,6 +66,9 @@ def refused_kind(game: Game, design: Design, action: Action) -> Says | None:
     if built_from_the_deal(game, design):
         if design.seed is None:
             return Says(NOT_THEIR_GAME, game=game.name, kind=kind, command=f"washigen {game.name} play --seed N")
+        if not as_dealt(game, design):
+            return Says(EDITED_SINCE, game=game.name, kind=kind,
+                        command=f"washigen {game.name} play --seed {design.seed}")
         return None
     kinds = design_types(game, action)
     if (action == "play" and not kinds) or (kinds is not None and not isinstance(design, kinds)):
@@ -114,6 +119,15 @@ def built_from_the_deal(game: Game, design: Design) -> bool:
     if getattr(game, "play", None) is None or design_types(game, "play") or maker is None:
         return False
     return isinstance(design, design_classes(game, maker, inspect.signature(maker).return_annotation))
+
+
+def as_dealt(game: Game, design: Design) -> bool:
+    """The design is what its seed's bot game built (a tree edited on the page keeps its seed, but no longer the
+    game: that game would be shown, and its points, for another tree)."""
+    def fields(made: Design) -> dict:
+        return {k: v for k, v in to_dict(made).items() if k != "generator"}
+
+    return fields(washigen.generate(game.name, "play", seed=design.seed)) == fields(design)
 
 
 def replays_its_making(game: Game, design: Design) -> bool:
