@@ -90,7 +90,8 @@ def test_games_are_listed_from_the_registry_specs(client):
             spec = next(c for c in game.components if c.name == component["name"])
             command = game.commands.commands[spec.name]
             expected = [p for p in spec.params if p.name != "seed" and command_option(command, p) is not None
-                        and p.name not in PRINT_OPTION_NAMES and p.name not in ("output", "profile", "as_json")]
+                        and p.name not in PRINT_OPTION_NAMES and p.name not in ("output", "profile", "as_json")
+                        and not p.retired]
             # named as typed (--long is "long"); a length's minimum is the one its option checks (tests/
             # test_studio_guards.py), the rest as the registry lists them
             assert [(p["name"], p["max"], p["default"]) for p in component["params"]] == \

@@ -50,7 +50,7 @@ def declared_options(component) -> tuple[Param, ...]:
     """Every option of the component's command, read from declarations without building the command: its
     parameters, then the -o it writes to and the print options it takes (common_params.py, which the command's
     click options are built from)."""
-    return (tuple(_as_offered(param) for param in component.params)
+    return (tuple(_as_offered(param) for param in component.params if not param.retired)
             + output_params(component.writes, component.output_required) + PRINT_PARAMS[component.prints])
 
 

@@ -144,7 +144,7 @@ def click_option(param: Param, **settings: Any) -> Callable[[Callable], Callable
     """The click option for one declared parameter; `settings` add what a declaration does not say (a callback)."""
     flag = param.option
     declarations = [flag] if param.kind == "bool" and "/" in flag else flag.split("/")
-    settings = {"help": param.help, "required": param.required, **settings}
+    settings = {"help": param.help, "required": param.required, "hidden": param.retired, **settings}
     shown = param.default is not None and param.default is not False
     if param.kind == "bool":
         settings.update(default=bool(param.default), show_default="/" in flag)

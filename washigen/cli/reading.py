@@ -27,7 +27,8 @@ def components_from_commands(group: click.Group) -> tuple[Component, ...]:
             continue
         summary = first_sentence(command.get_short_help_str(limit=300))
         components.append(Component(name, summary,
-                                    tuple(param_of(p) for p in command.params if p.name != "help")))
+                                    tuple(param_of(p) for p in command.params
+                                          if p.name != "help" and not getattr(p, "hidden", False))))
     return tuple(components)
 
 
@@ -39,7 +40,7 @@ def param_of(param: click.Parameter) -> Param:
     if kind == "str" and param.metavar:
         kind = param.metavar                            # X,Y or URL says more than "str"
     return Param(param.name or "", kind, default, low, high, choices, getattr(param, "help", None) or "",
-                 flag=_flag(param), required=param.required)
+                 flag=_flag(param), required=param.required, retired=getattr(param, "hidden", False))
 
 
 def _flag(param: click.Parameter) -> str:

@@ -60,6 +60,9 @@ class Param(NamedTuple):
     # standard widths) are filled in from help_fields after translation, so numbers never enter a msgid.
     help_msgid: str = ""
     help_fields: tuple[tuple[str, Any], ...] = ()
+    # Kept so that old command lines and scripts still run, but it changes nothing: off --help, the studio's form
+    # and `washigen games`.
+    retired: bool = False
 
     @property
     def option(self) -> str:
@@ -160,18 +163,19 @@ class Param(NamedTuple):
 def param(default: Any = None, help: str = "", *, kind: str = "", min: Any = None, max: Any = None,
           choices: tuple[str, ...] = (), flag: str = "", required: bool = False, unit: str = "",
           example: Any = None, max_length: int | None = None, design: bool = True,
-          help_fields: dict[str, Any] | None = None) -> Any:
+          help_fields: dict[str, Any] | None = None, retired: bool = False) -> Any:
     """A dataclass field declaring one parameter. `kind` defaults from the default's type (bool, int, float,
     str); give it for lengths ("length", in mm, unit "mm"), choices, and text the command line shows by a metavar
     ("URL", "LIST"). `design=False` marks an option of the command (a print's bleed, a file to read, --json)
-    that washigen.generate does not take. With `help_fields`, `help` is a template whose {fields} they fill."""
+    that washigen.generate does not take. With `help_fields`, `help` is a template whose {fields} they fill.
+    `retired`: an option kept for old command lines that no longer changes anything (Param.retired)."""
     if not kind:
         kind = {bool: "bool", int: "int", float: "float", str: "str"}.get(type(default), "")
         if not kind:
             raise TypeError(f"param: say the kind of a parameter whose default is {default!r}")
     declared = Param("", kind, default, min, max, tuple(choices), flag=flag, required=required, unit=unit or
                      ("mm" if kind == "length" else ""), example=example, max_length=max_length, design=design,
-                     **worded(help, help_fields))
+                     retired=retired, **worded(help, help_fields))
     return field(default=default, metadata={PARAM: declared})
 
 

@@ -144,7 +144,7 @@ def settable_params(component: Component) -> list[Param]:
     """The parameters the page sets in its form: not file paths nor arguments, not the seed (a field of its own),
     not the print options (set with every print), not what only the command line chooses (its output, --json)."""
     return [p for p in component.params if p.kind not in PATH_KINDS and p.option.startswith("-")
-            and p.name not in PRINT_OPTION_NAMES and p.name not in NOT_IN_FORM]
+            and p.name not in PRINT_OPTION_NAMES and p.name not in NOT_IN_FORM and not p.retired]
 
 
 # The names the page's pickers show for a part and for a choice, said in the page's language (the command line's

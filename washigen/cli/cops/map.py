@@ -14,7 +14,7 @@ from .shared import as_ever, check, game, read_offset
 
 
 @click.command("map")
-@as_ever(offset={"callback": read_offset}, fair={"hidden": True})
+@as_ever(offset={"callback": read_offset})
 @component_options(named(COMPONENTS, "map"))
 def command(output: Path, print_options, **params):
     """A map for 2 to 6 squads, one segment each. Within --budget, the first of the seed's layouts that is fair:

@@ -76,7 +76,7 @@ class MapOptions(TapeOptions):
         "0", N_("Offset set-up: every other segment lies this much lower (stacked: further right), so the path "
                 "ends miss; the new roads that complete them are drawn (orange, dashed). At most a quarter of the "
                 "tape width."), kind="LENGTH")
-    fair: bool = param(False, N_("Kept for old command lines: every map is searched."))
+    fair: bool = param(False, N_("Kept for old command lines: every map is searched."), retired=True)
 
 
 class MapParams(MapOptions):
@@ -125,7 +125,7 @@ class PlayOptions(MapOptions):
     tape_width: float = restated(MapOptions, "tape_width", N_("Tape width of a generated map."))
     fair: bool = restated(MapOptions, "fair", N_("Of the seed's first six playable layouts, take the one whose "
                                                  "greedy games favour no place in the turn order most (slower: it "
-                                                 "plays a few dozen games on each)."))
+                                                 "plays a few dozen games on each)."), retired=False)
     map_file: str | None = param(None, N_("A Cops map design (.json) to play on; without it one is generated from "
                                           "the options."), kind="file", flag="--map", design=False)
     seed: int | None = seed_param()
