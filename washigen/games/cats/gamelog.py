@@ -259,36 +259,31 @@ def _log_map(path: Path, header: dict) -> CatsMap:
 
 
 def _map_options(path: Path, number: int, value: str) -> dict:
-    options = {}
-    for part in value.split():
-        key, sep, raw = part.partition("=")
-        name = key.replace("-", "_")
-        if not sep or name not in OPTIONS:
-            raise InputError(at_line(path, number, Says(N_("{option} unknown; known: {known}"),
-                                                        option=Says(MAP_OPTION, key=quoted(part)),
-                                                        known=", ".join(k.replace("_", "-") for k in OPTIONS))))
-        if name in options:
-            raise InputError(at_line(path, number, Says(N_("{option} given twice"), option=Says(MAP_OPTION, key=key))))
-        options[name] = _option(path, number, key, name, raw)
+    options = _options_line(path, number, value, OPTIONS)
     if options.get("seed") is None:
         raise InputError(at_line(path, number, Says(N_("the map needs its seed"))))
     return options
 
 
 def _rules(path: Path, number: int, value: str) -> dict:
-    """The variant rules of a `rules:` line, each given once: a map file's game played with them switched on."""
-    rules = {}
+    """The variant rules of a `rules:` line: a map file's game played with them switched on."""
+    return _options_line(path, number, value, RULES)
+
+
+def _options_line(path: Path, number: int, value: str, known: tuple[str, ...]) -> dict:
+    """A `map:` or `rules:` line's `key=value` parts, each one of `known` and given once."""
+    options = {}
     for part in value.split():
         key, sep, raw = part.partition("=")
         name = key.replace("-", "_")
-        if not sep or name not in RULES:
+        if not sep or name not in known:
             raise InputError(at_line(path, number, Says(N_("{option} unknown; known: {known}"),
                                                         option=Says(MAP_OPTION, key=quoted(part)),
-                                                        known=", ".join(k.replace("_", "-") for k in RULES))))
-        if name in rules:
+                                                        known=", ".join(k.replace("_", "-") for k in known))))
+        if name in options:
             raise InputError(at_line(path, number, Says(N_("{option} given twice"), option=Says(MAP_OPTION, key=key))))
-        rules[name] = _option(path, number, key, name, raw)
-    return rules
+        options[name] = _option(path, number, key, name, raw)
+    return options
 
 
 def _option(path: Path, number: int, key: str, name: str, raw: str):
