@@ -502,7 +502,11 @@ def _design_class(document: dict, source: str) -> type[Design]:
                                 source=source)
     try:
         game = get_game(game_name)
-    except InputError:
+    except InputError as error:
+        from .games.registry import load_failure
+
+        if load_failure(game_name) is not None:        # a plugin game left out: why, not "unknown game"
+            raise DesignFormatError(error.says, path="game", source=source) from None
         names = ", ".join(g.name for g in all_games())
         raise DesignFormatError(Says(N_("unknown game {game!r}; known: {names}"), game=clipped(game_name),
                                      names=names), path="game", source=source) from None

@@ -55,5 +55,19 @@ class TemplateError(InputError):
     """A page template (TOML) is unreadable or does not fit its paper."""
 
 
+class PluginError(WashigenError):
+    """A game from another distribution broke washigen's contract: a hook that raised, could not be imported or
+    returned the wrong kind of thing, an engine with no legal move before its end, a bot's move not among the legal
+    ones. The message names the game (or engine) and the hook; it may be a words.Says (str() gives the English)."""
+
+    def __init__(self, message: Says | str):
+        self.said = message if isinstance(message, Says) else None
+        super().__init__(str(message))
+
+    @property
+    def says(self) -> Says | str:
+        return self.said if self.said is not None else str(self)
+
+
 class OutputError(WashigenError):
     """An output cannot be written where it was asked for."""

@@ -8,7 +8,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Iterable, Literal, Sequence, overload
 
+from ..errors import PluginError
+from ..words import N_, Says
 from .bots import Bot
+
+NO_LEGAL_MOVE = N_("{engine}: `legal_moves` gave no move after {turns} moves, while `result` is still `None` (a "
+                   "stuck player needs a pass move, or the game must end)")
+NOT_LEGAL = N_("{engine}: the bot of seat {seat} ({bot}.choose) chose {move!r} after {turns} moves, not one of the "
+               "{count} moves `legal_moves` gave")
 
 # An engine's optional `progress(state)`: one number per side (a seat; a team where a team wins together), higher
 # the further ahead. Balance counts how often the side ahead changes (lead_changes).
@@ -84,8 +91,12 @@ def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: 
     while outcome is None and len(moves) < turn_limit:
         legal = engine.legal_moves(state)
         if not legal:
-            raise RuntimeError(f"{engine.__name__}: no legal move and no result (engine contract broken)")
-        move = bots[engine.to_move(state)].choose(state, legal, rng)
+            raise PluginError(Says(NO_LEGAL_MOVE, engine=_name(engine), turns=len(moves)))
+        seat = engine.to_move(state)
+        move = bots[seat].choose(state, legal, rng)
+        if move not in legal:          # applied, it failed deep in the engine (or made a position no rule allows)
+            raise PluginError(Says(NOT_LEGAL, engine=_name(engine), seat=seat + 1, bot=_name(bots[seat]),
+                                   move=str(move), turns=len(moves), count=len(legal)))
         state = engine.apply(state, move)
         moves.append(str(move))
         if keep_states:
@@ -96,3 +107,8 @@ def play_match(engine: ModuleType | Any, state: Any, bots: Sequence[Bot], seed: 
     match = Match(final=state, moves=tuple(moves), turns=len(moves), cut_off=outcome is None, result=outcome,
                   lead_changes=lead.changes)
     return (match, states) if keep_states else match
+
+
+def _name(player: Any) -> str:
+    """An engine module's name, a bot's class name."""
+    return str(getattr(player, "__name__", None) or type(player).__name__)

@@ -191,6 +191,7 @@ _ALIASES: dict[str, str] = {}
 _loaded = False
 _loading = False                   # this or another thread is importing the games
 _LOADING = threading.RLock()
+_plugin_loading = False            # an entry point is being loaded: the games it registers are a third party's
 
 
 def register_game(game: Game) -> Game:
@@ -213,6 +214,10 @@ def register_game(game: Game) -> Game:
     if makers:
         game = _replace(game, components=tuple(c._replace(make=makers.get(c.name, c.make))
                                                for c in game.components))
+    if _plugin_loading:                 # a third party's hooks: their mistakes said by game and hook (hooks.py)
+        from .hooks import guarded
+
+        game = guarded(game)
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
         _ALIASES[alias.lower()] = game.name
@@ -270,6 +275,8 @@ def _load_plugin(entry: Any) -> None:
     out with a PluginWarning, not a traceback from every command that lists the games."""
     import warnings
 
+    global _plugin_loading
+    _plugin_loading = True
     try:
         loaded = entry.load()
         if not isinstance(loaded, Game) and callable(loaded):
@@ -278,7 +285,10 @@ def _load_plugin(entry: Any) -> None:
             register_game(loaded)
         return
     except Exception as error:                    # anything a third party's import or call may raise
-        reason = f"{type(error).__name__}: {clipped(str(error))}"
+        # Long enough for Python's own words ("Game.__init__() missing 1 required positional argument: 'validate'")
+        reason = f"{type(error).__name__}: {clipped(str(error), 200)}"
+    finally:
+        _plugin_loading = False
     name = str(entry.name).lower().replace("_", "-")
     _BROKEN[name] = {"name": name, "target": str(entry.value), "reason": reason}
     warnings.warn(PluginWarning(Says(PLUGIN_NOT_LOADED, **_BROKEN[name])), stacklevel=2)
