@@ -38,7 +38,8 @@ SHARED_WORDS |= {"was"}
 SHARED_WORDS |= {"minute"}
 # and those refusals bring: the German "links" (an English message's "links" out of a folder), the editor Tiled, and
 # the file formats, encodings and units they name.
-SHARED_WORDS |= {"links", "tiled", "tmj", "xml", "csv", "base", "zlib", "gzip", "zstd", "byte", "mb", "mib", "px"}
+SHARED_WORDS |= {"links", "tiled", "tmj", "xml", "csv", "base", "zlib", "gzip", "zstd", "byte", "mb", "mib", "px",
+                 "zip", "jpeg"}
 # A value of an option a page or a help tells its reader to type (`--duplex long`, `--bots greedy,random`).
 COMMAND_WORDS = {"long", "stacked", "greedy", "random", "strong"}
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}(?:'[a-z]+)?")         # single letters are ranks, rows and columns

@@ -298,7 +298,7 @@ def test_a_broken_upload_is_answered_with_the_loaders_message(client, tmp_path):
                            "players")
     (tmp_path / "bad.json").write_text(json.dumps(bad))
     assert message.split(", ", 1)[1] in cli("validate", tmp_path / "bad.json").output
-    assert_error(client.post("/api/validate?name=x.txt", content=b"\xff\xfe"), 400, "UTF-8")
+    assert_error(client.post("/api/validate?name=x.txt", content=b"K\xe4se\n"), 400, "UTF-8")  # Latin-1
     assert_error(client.post("/api/design", content=b"[1, 2]"), 400, "JSON object")
 
 

@@ -23,7 +23,7 @@ from pydantic_core import ErrorDetails
 
 from . import __version__
 from .errors import DesignFormatError, InputError
-from .inputs import (NOT_TEXT, TOO_LARGE, check_tree, clipped, decode_text, json_spelled, json_syntax,
+from .inputs import (NOT_TEXT, TOO_LARGE, as_utf8, check_tree, clipped, decode_text, json_spelled, json_syntax,
                      long_number_line, read_bytes)
 from .units import MAX_LENGTH
 from .words import N_, NN_, Says
@@ -184,15 +184,30 @@ def load(path: str | Path) -> Design:
     path = Path(path)
     source = "<stdin>" if from_stdin else str(path)
     data = _read_stdin() if from_stdin else read_bytes(path, Says(DESIGN_FILE))
+    data = as_utf8(data, source, DesignFormatError, Says(DESIGN_FILE))
     if not data.strip():
         raise DesignFormatError(Says(N_("the file is empty; a design file holds a washigen design (JSON, .txt or "
                                         ".tmj)")), source=source)
-    form = _sniff_form(data) if from_stdin else path.suffix.lower()
+    suffix = "" if from_stdin else path.suffix.lower()
+    form = _form_of(suffix, data)
     if form == ".txt":
+        if suffix in (".json", ".tmj"):          # a text form saved as .json; else a broken JSON, said as one
+            try:
+                return load_text(data, source=source)
+            except DesignFormatError:
+                return loads(data, source=source)
         return load_text(data, source=source)
     if form in (".tmj", ".tmx"):
         return load_tmj(data, source=source, form=form)
     return loads(data, source=source)
+
+
+def _form_of(suffix: str, data: bytes) -> str:
+    """The form a design file is read in, told by its first bytes as standard input's is: Windows hides
+    extensions, so a JSON design is saved as map.json.txt, a text form as map.json, a Tiled map as Tiled's
+    map.json. A .tmj that is JSON without Tiled's keys stays a .tmj, for the map reader to say what it lacks."""
+    sniffed = _sniff_form(data)
+    return suffix if suffix == ".tmj" and sniffed == ".json" else sniffed
 
 
 def checked(design: Any, what: str = "design") -> Design:
@@ -333,7 +348,7 @@ def _sniff_form(data: bytes) -> str:
     design; XML is a Tiled .tmx; a JSON array is read as JSON, to be refused as what it is (no text form starts
     with a bracket); anything else is a text form."""
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith((b"<?xml", b"<map")):
+    if head.startswith(b"<"):          # <?xml, <map, or a comment before them
         return ".tmx"
     if head.startswith(b"["):
         return ".json"

@@ -23,6 +23,7 @@ MAX_NESTING = 32
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # In text files, line ends and tabs are layout; every other control character is refused.
 TEXT_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+LONE_CR = re.compile("\r(?!\n)")       # a line end of old Mac editors, read as LF
 
 
 # Bytes that are not text: `byte` is where the first bad one is (the encoding's name is a value, the same in every
@@ -64,17 +65,61 @@ def open_for_reading(path: Path):
 
 
 def read_text(path: str | Path, what: str | Says = "file", error: type[InputError] = InputError) -> str:
-    return decode_text(read_bytes(path, what, error), str(path), error)
+    return decode_text(read_bytes(path, what, error), str(path), error, what)
 
 
-def decode_text(data: bytes, source: str, error: type[InputError] = InputError) -> str:
-    """UTF-8 text (a BOM is dropped) without control characters other than tabs and line ends."""
+# UTF-16 with its byte order mark is text whose encoding is not in doubt: Windows PowerShell 5 writes it for
+# `washigen ... -o - > map.json`, Notepad for "Unicode".
+UTF16_BOMS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+# Files that are no text at all, told by their first bytes, so a refusal says what was given instead.
+ARCHIVES = ((b"\x1f\x8b", N_("a gzip-compressed file")), (b"PK\x03\x04", N_("a zip archive")))
+BINARIES = ((b"%PDF-", N_("a PDF document")), (b"\x89PNG\r\n", N_("a PNG image")),
+            (b"\xff\xd8\xff", N_("a JPEG image")))
+
+
+def as_utf8(data: bytes, source: str, error: type[InputError] = InputError, what: str | Says = "text file") -> bytes:
+    """A text file's bytes as UTF-8: UTF-16 with a byte order mark re-encoded; an archive, a print or an image, or
+    UTF-16 without its mark, refused as what it is. Anything else is left for the UTF-8 decoder to judge."""
+    for mark, encoding in UTF16_BOMS:
+        if data.startswith(mark):
+            try:
+                return data[len(mark):].decode(encoding).encode("utf-8")
+            except UnicodeDecodeError as failure:
+                raise error(_at(source, "", Says(NOT_TEXT, encoding="UTF-16", byte=failure.start + len(mark)))
+                            ) from None
+    for magic, kind in ARCHIVES:
+        if data.startswith(magic):
+            raise error(Says(N_("{source}: {kind}, not a {what}; unpack it and give the file inside"), source=source,
+                             kind=Says(kind), what=what))
+    for magic, kind in BINARIES:
+        if data.startswith(magic):
+            raise error(Says(N_("{source}: {kind}, not a {what}"), source=source, kind=Says(kind), what=what))
+    if _utf16_unmarked(data):
+        raise error(Says(N_("{source}: {encoding} text without a byte order mark; save it as {utf8}"), source=source,
+                         encoding="UTF-16", utf8="UTF-8"))
+    return data
+
+
+def _utf16_unmarked(data: bytes) -> bool:
+    """Whether the file starts as ASCII text in UTF-16 would: a zero byte beside every letter of its first few."""
+    head = data[:16] if len(data) % 2 == 0 else b""
+    if len(head) < 4:
+        return False
+    odd, even = head[1::2], head[0::2]
+    return (not any(odd) and all(even)) or (not any(even) and all(odd))
+
+
+def decode_text(data: bytes, source: str, error: type[InputError] = InputError, what: str | Says = "text file"
+                ) -> str:
+    """UTF-8 text (a BOM is dropped; UTF-16 with its BOM read too) without control characters other than tabs and
+    line ends. A lone CR (old Mac editors) ends a line as LF does."""
     try:
-        text = data.decode("utf-8-sig")
+        text = as_utf8(data, source, error, what).decode("utf-8-sig")
     except UnicodeDecodeError as failure:
         line = data[:failure.start].count(b"\n") + 1
         raise error(Says(N_("{source}: line {line}: not {encoding} text"), source=source, line=line,
                          encoding="UTF-8")) from None
+    text = LONE_CR.sub("\n", text)
     found = TEXT_CONTROL.search(text)
     if found is not None:
         bad = found.start()
@@ -289,5 +334,8 @@ def json_syntax(error: json.JSONDecodeError) -> Says:
     """What is wrong with a text that is not JSON, and where: json's words as a sentence where they are among
     JSON_PROBLEMS (so a German page or command says them in German), else quoted as json says them."""
     problem = Says(error.msg) if error.msg in JSON_PROBLEMS else error.msg
+    if error.msg.endswith(" at"):        # "Invalid control character at": its own "at" comes before the place
+        return Says(N_("not valid JSON: {problem} line {line}, column {column}"), problem=problem, line=error.lineno,
+                    column=error.colno)
     return Says(N_("not valid JSON: {problem} at line {line}, column {column}"), problem=problem, line=error.lineno,
                 column=error.colno)

@@ -278,6 +278,9 @@ def read_grid(reader: _Reader, header, start: int) -> Grid:
             break
         text = reader.lines[reader.at]
         kind = _classify(text)
+        if "\t" in text and _classify(text.expandtabs()) != "other":      # an editor's tabs for our spaces
+            raise reader.fail(Says(N_("a tab in the grid; its cells line up by spaces (save the file with spaces "
+                                      "for tabs)")), reader.at + 1)
         if len(edge_lines) == len(row_lines):
             if kind == "edge":
                 reader.at += 1
