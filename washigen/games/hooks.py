@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import sys
 import traceback
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import PluginError, WashigenError
 from ..inputs import clipped
 from ..words import N_, Says
-from .registry import Component, Game, Lazy, _replace
+from .lazy import Lazy, _resolved, replaced
+
+if TYPE_CHECKING:
+    from .registry import Component, Game
 
 HOOK_FAILED = N_("game {game!r}: its {hook} hook ({target}) failed: {reason}")
 HOOK_NOT_CALLABLE = N_("game {game!r}: its {hook} must be a function (or a `Lazy` naming one), got {got}")
@@ -125,15 +128,20 @@ class Hook:
         return inspect.signature(self._function())
 
     def __getattr__(self, name: str) -> Any:  # __globals__, __name__, __doc__...: the function's own
-        if name in Hook.__slots__:
+        if name in type(self)._fields():
             raise AttributeError(name)
         return getattr(self._function(), name)
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.game, self.hook, self.target, self.wanted)
+        return tuple(getattr(self, name) for name in self._fields())
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.game, self.hook, self.target, self.wanted = state
+        for name, value in zip(self._fields(), state):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def _fields(cls) -> tuple[str, ...]:
+        return tuple(name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ()))
 
     def __repr__(self) -> str:
         return f"<{self.game} {self.hook} hook: {_where(self.target)}>"
@@ -141,14 +149,16 @@ class Hook:
 
 class _Maker(Hook):
     """A component's maker: what it makes must be one of the game's designs (washigen writes, checks and plays it
-    as one)."""
+    as one), as the game declares them (`designs`: classes, or Lazy ones imported when first checked)."""
 
-    __slots__ = ()
+    __slots__ = ("designs",)
+
+    def __init__(self, game: str, hook: str, target: Callable[..., Any], designs: dict[str, Any]):
+        super().__init__(game, hook, target)
+        self.designs = designs
 
     def _check(self, answer: Any) -> None:
-        from .registry import get_game
-
-        kinds = tuple(get_game(self.game).designs.values())
+        kinds = tuple(_resolved(self.designs).values())
         if not isinstance(answer, kinds):
             self._refuse(" | ".join(f"{getattr(kind, '__name__', kind)}" for kind in kinds), answer)
 
@@ -182,8 +192,6 @@ def _read_member(game: str, member: str, value: Any) -> Any:
 
 def guarded(game: Game) -> Game:
     """The plugin's Game with every hook held to its contract, nothing imported (its Lazy members stay Lazy)."""
-    if not isinstance(game, Game):
-        return game
     changes: dict[str, Any] = {}
     for member in CALLED:
         target = game.declared(member)
@@ -193,16 +201,18 @@ def guarded(game: Game) -> Game:
             changes[member] = Hook(game.name, member, target, EXPECTED.get(member))
     for member in ("designs", "extra", "tiled", "commands"):
         changes[member] = _read_member(game.name, member, game.declared(member))
-    changes["components"] = tuple(_part(game.name, part) for part in game.components)
-    return _replace(game, **changes)
+    designs = game.declared("designs")
+    changes["components"] = tuple(_part(game.name, part, designs) for part in game.components)
+    return replaced(game, **changes)
 
 
-def _part(game: str, part: Component) -> Component:
+def _part(game: str, part: Component, designs: dict[str, Any]) -> Component:
     hooks: dict[str, Any] = {}
     for member in PART_HOOKS:
         target = getattr(part, member)
         if target is None or not callable(target):
             continue
-        kind = _Maker if member == "make" else Hook
-        hooks[member] = kind(game, f"{part.name}.{member}", target, EXPECTED.get(member))
+        name = f"{part.name}.{member}"
+        hooks[member] = (_Maker(game, name, target, designs) if member == "make" else
+                         Hook(game, name, target, EXPECTED.get(member)))
     return part._replace(**hooks)
