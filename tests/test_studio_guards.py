@@ -93,10 +93,12 @@ def test_a_body_that_is_not_json_is_refused_in_the_pages_language_saying_where(c
 
 
 def command_options(command: click.Command) -> set[str]:
-    """What a user can type: every long option's name (--long -> long), but options naming a file."""
+    """What a user can type: every long option's name (--long -> long), but options naming a file and those kept off
+    --help (retired: they change nothing)."""
     names = set()
     for option in command.params:
-        if isinstance(option, click.Option) and not isinstance(option.type, (click.Path, click.File)):
+        if (isinstance(option, click.Option) and not isinstance(option.type, (click.Path, click.File))
+                and not option.hidden):
             flag = next(f for f in option.opts + option.secondary_opts if f.startswith("--"))
             names.add(flag[2:].replace("-", "_"))
     return names
