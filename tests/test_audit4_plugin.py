@@ -190,7 +190,7 @@ def test_a_design_of_a_plugin_left_out_says_why_not_unknown_game(site, card):
 
 def test_a_bots_illegal_move_is_named_by_engine_seat_and_bot(site, tmp_path):
     said = refused(washigen(site, tmp_path, "nim-bad", "play", "--seed", "2", broken="bot-illegal"))
-    assert said == ("error: washigen_nim.engine: the bot of seat 1 (IllegalBot.choose) chose '9:9' after 0 moves, "
+    assert said == ("error: washigen_nim.engine: the bot of seat 1 (`IllegalBot.choose`) chose '9:9' after 0 moves, "
                     "not one of the 16 moves `legal_moves` gave")
 
 

@@ -14,7 +14,7 @@ from .bots import Bot
 
 NO_LEGAL_MOVE = N_("{engine}: `legal_moves` gave no move after {turns} moves, while `result` is still `None` (a "
                    "stuck player needs a pass move, or the game must end)")
-NOT_LEGAL = N_("{engine}: the bot of seat {seat} ({bot}.choose) chose {move!r} after {turns} moves, not one of the "
+NOT_LEGAL = N_("{engine}: the bot of seat {seat} (`{bot}.choose`) chose {move!r} after {turns} moves, not one of the "
                "{count} moves `legal_moves` gave")
 
 # An engine's optional `progress(state)`: one number per side (a seat; a team where a team wins together), higher

@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..i18n import NONE
 from ..inputs import clipped
 from ..words import N_, Says
-from .lazy import Lazy, _resolved, replaced as _replace
+from .lazy import Lazy as Lazy, _resolved, replaced as _replace      # Lazy: games import it from here
 from .params import Param, params_of, translated_help
 
 PRINTS = ("", "sheets", "sheets+backs", "strips", "paper", "page", "tape", "lang")
