@@ -28,6 +28,10 @@ DOCUMENT_FORMATS = (".pdf", ".svg", ".png")
 # All the PNG pixels one command may write (tiles included): under a minute of rasterising on this machine (a 10 m
 # roll at 300 dpi is 78 megapixels).
 MAX_PNG_TOTAL_PIXELS = 200_000_000
+# A page cut into PNG pieces (tiles, and bands where longer than a PDF page) draws all of its elements in every
+# piece: pieces x elements, summed over such pages, stays under what draws in about half a minute here (a 1 km
+# roll of 4 segments of 15 x 60 cells at 30 dpi is 393,000 and took 49 s; on 10 mm tape, 2.8 million, minutes).
+MAX_PNG_PIECE_WORK = 300_000
 # A temporary file older than this beside a target is a killed run's, not a run still writing.
 STALE_PART_SECONDS = 60.0
 # `-o -` writes a design's JSON to stdout, `-o -.txt` its text form, `-o -.svg` a one-page SVG.
@@ -389,6 +393,25 @@ def check_png_total(document: Document, dpi: int) -> None:
                                  "allowed; {advice}"), option="--dpi", resolution=f"{dpi} dpi", megapixels=total / 1e6,
                               most=MAX_PNG_TOTAL_PIXELS // 1_000_000,
                               advice=Says(N_("lower {option}, or write a PDF"), option="--dpi")), field="dpi")
+    check_png_piece_work(document, dpi)
+
+
+def check_png_piece_work(document: Document, dpi: int) -> None:
+    """Refused before any piece is drawn: pages cut into so many PNG pieces, each drawing the whole page's
+    elements again (a long roll's repeat), that rasterising them would take minutes."""
+    from .backends.png import raster_pieces
+
+    cut = [(pieces, scene.count()) for scene in document.pages if (pieces := raster_pieces(scene, dpi)) > 1]
+    work = sum(pieces * elements for pieces, elements in cut)
+    if work > MAX_PNG_PIECE_WORK:
+        pieces, elements = max(cut, key=lambda cut_page: cut_page[0] * cut_page[1])
+        raise InputError(Says(N_("{option}: at {resolution} the PNG is drawn in {pieces:,} pieces that each draw the "
+                                 "page's {elements:,} elements again, {work:,} in all, more than {most:,} (about a "
+                                 "minute of one core); {advice}"), option="--dpi", resolution=f"{dpi} dpi",
+                              pieces=pieces, elements=elements, work=work, most=MAX_PNG_PIECE_WORK,
+                              advice=Says(N_("write a PDF, or a shorter roll or repeat ({options})"),
+                                          options="--length, --segments")),
+                         field="dpi")
 
 
 def too_large_for_one_png(scene, dpi: int) -> bool:

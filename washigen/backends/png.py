@@ -93,7 +93,11 @@ def _render_page(scene: Scene, dpi: int) -> Image.Image:
     try:
         page = document[0]
         bitmap = page.render(scale=dpi / 72.0)               # on white paper, pdfium's default
-        image = bitmap.to_pil().convert("RGB")
+        image = bitmap.to_pil()
+        # pdfium's BGR bitmap comes out as an RGB copy already: converting it again held a third copy of a 100
+        # megapixel tile at once (1.1 GB).
+        if image.mode != "RGB":
+            image = image.convert("RGB")
         bitmap.close()
         page.close()
     finally:
@@ -134,6 +138,21 @@ def _window(scene: Scene, x: float, width: float) -> Scene:
                    children=[Group(children=children, dx=-x, dy=scene.bleed)])
     band.meta = {**scene.meta, "tile_x_mm": f"{x:.3f}"}
     return band
+
+
+def raster_pieces(scene: Scene, dpi: int) -> int:
+    """How many PDF pages pdfium renders for one scene's PNG at `dpi`: its tiles (tile_windows), each cut into
+    bands where longer than a PDF page may be (_rasterise). Every piece draws the scene's symbols anew."""
+    from .pdf import MAX_PAGE_MM
+
+    width, height = pixel_size(scene, dpi)
+    band_px = max(1, math.floor(MAX_PAGE_MM / 25.4 * dpi))
+    if not needs_tiles(scene, dpi):
+        return 1 if scene.outer_width <= MAX_PAGE_MM else math.ceil(width / band_px)
+    count = max(1, math.ceil(width * height / MAX_PIXELS), math.ceil(width / MAX_SIDE))
+    tile_px = math.ceil(width / count)
+    tiles = [min(tile_px, width - left) for left in range(0, width, tile_px)]
+    return sum(1 if px / dpi * 25.4 <= MAX_PAGE_MM else math.ceil(px / band_px) for px in tiles)
 
 
 def cull_to_band(items: list, left: float, right: float, symbols: dict) -> list:

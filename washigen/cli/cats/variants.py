@@ -49,7 +49,7 @@ def command(count, tries, games, budget, formats, players, coop, long, forests, 
                    sewer_poppers=sewer_poppers)
     check_spec(spec)
     seed = resolve_seed(seed)
-    _refuse_long_run(spec, count, tries, games, budget, kinds)
+    _refuse_long_run(spec, count, tries, games, budget, kinds, print_options.dpi)
     tries = tries or default_tries(count)
     with progress(range(tries), "cutting up", length=tries) as bar:
         steps = iter(bar)
@@ -88,36 +88,50 @@ def command(count, tries, games, budget, formats, players, coop, long, forests, 
 # cut-up tried, and a kept map made again and written, by format.
 TRY_SECONDS = 0.002
 WRITE_SECONDS = {"json": 0.04, "txt": 0.04, "pdf": 0.1, "svg": 0.1, "png": 0.3}
+# A PNG's pixels grow with the square of --dpi: past 300 dpi a quarter of WRITE_SECONDS["png"] per step of the
+# square (the default map measured: 0.4 s at 300 dpi, 1.2 s at 1200, 5.4 s at 2400). Without it 176 maps at
+# 1200 dpi passed the check and ran for minutes.
+PNG_DPI = 300
+
+
+def write_seconds(kind: str, dpi: int = PNG_DPI) -> float:
+    """Seconds of one core a kept map takes to write as `kind` on the default map."""
+    if kind != "png":
+        return WRITE_SECONDS[kind]
+    return WRITE_SECONDS["png"] * (1 + max(0.0, (dpi / PNG_DPI) ** 2 - 1) / 4)
 
 
 def default_tries(count: int) -> int:
     return max(100, min(20 * count, 3 * count + 10_000))
 
 
-def run_seconds(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str]) -> float:
+def run_seconds(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str],
+                dpi: int = PNG_DPI) -> float:
     """The run's work in seconds of one core: the tries, the judging (the search's budget a kept map, or its
     games at fair.py's nominal rate where more) and the writing, on a bigger map as much more as a game there."""
     from ...games.cats.rates import NOMINAL_RATES, game_cost
 
     scale = game_cost(spec)
     judging = max(budget, games * scale / NOMINAL_RATES[spec.players]) if games else 0.0
-    writing = sum(WRITE_SECONDS[kind] for kind in kinds) * scale
+    writing = sum(write_seconds(kind, dpi) for kind in kinds) * scale
     return (tries or default_tries(count)) * TRY_SECONDS * scale + count * (judging + writing)
 
 
-def _refuse_long_run(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str]) -> None:
+def _refuse_long_run(spec, count: int, tries: int | None, games: int, budget: float, kinds: list[str],
+                     dpi: int = PNG_DPI) -> None:
     """A run past a minute of one core refused before any cut-up is tried, naming its options and the most maps
     that fit (or, where not one does, what to lower)."""
     from ...arena.balance import run_allowance
 
     allowance, past = run_allowance()                # greedy bots judge: the minute
-    seconds = run_seconds(spec, count, tries, games, budget, kinds)
+    seconds = run_seconds(spec, count, tries, games, budget, kinds, dpi)
     if seconds <= allowance:
         return
     shown = f"--count {count}" + (f" --tries {tries}" if tries else "") + (f" --games {games} --budget {budget:g}"
                                                                             if games else " --games 0")
+    shown += f" --dpi {dpi}" if "png" in kinds and dpi != PNG_DPI else ""
     fits = next((n for n in range(count - 1, 0, -1)
-                 if run_seconds(spec, n, tries, games, budget, kinds) <= allowance), 0)
+                 if run_seconds(spec, n, tries, games, budget, kinds, dpi) <= allowance), 0)
     minutes = math.ceil(seconds / 60)
     if fits:
         raise InputError(Says(NN_("{options}: about {minutes:,} minutes of one core's work, {past}; at most {fits:,} "
