@@ -13,6 +13,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
+from tests.test_audit_studio import problem_text
 from tests.test_studio_api import LOCAL
 from tests.test_studio_browser import browser, click_cell, downloads, server, wait  # noqa: F401
 from tests.test_studio_page import open_page, shown, speak
@@ -46,11 +47,6 @@ def test_a_sheet_its_maker_refuses_names_the_field_as_a_map_does(client, path, l
 
 
 # -- in the browser ------------------------------------------------------------------------------------------------
-
-def problem_text(driver) -> str:
-    return wait(driver, lambda d: d.find_element(By.ID, "problem").is_displayed()
-                and d.find_element(By.ID, "problem").text, "no message shown")
-
 
 def test_a_sheets_refused_switch_is_named_and_marked_as_the_form_labels_it(server, browser):
     speak(browser, "de-DE")
