@@ -190,7 +190,7 @@ def _is_legal(state: State, move: Move) -> bool:
     """One of legal_moves(state): those the match (or a bot) asked for last, where they were this state's."""
     asked = state.game.legal[0]
     moves = asked[1] if asked is not None and asked[0] is state else legal_moves(state)
-    return any(m is move for m in moves) or move in moves
+    return move in moves                  # a list looks for the object itself before an equal one
 
 
 def _with(values: tuple, k: int, value) -> tuple:
