@@ -4,9 +4,7 @@ import pytest
 
 # CI (CI=true, as .ci/run runs) draws the same property examples every run, so that a submission's verdict is its
 # code's, not the draw's; a developer's `make test` searches afresh each run and finds new cases (record each one
-# found as an @example beside its test). A case found open and not yet fixed: the Cops geometry test of polyline
-# meetings, p = [(0, 0), (0.04, 0)], q = [(0.07, 0), (0, 1), (0.01, -0.001), (0.01, -1.001), (0.07, 0), (0, 1)]
-# (a 0.04 mm path: the stretch from 0.01 to 0.04 is given by its crossing alone).
+# found as an @example beside its test).
 try:                                  # the lowest-versions run installs pytest alone
     from hypothesis import settings
 except ImportError:

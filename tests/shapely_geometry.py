@@ -34,6 +34,14 @@ def line(points: Sequence[tuple[float, float]]) -> BaseGeometry:
     return LineString(points)
 
 
+def grown(points: Sequence[tuple[float, float]], r: float) -> BaseGeometry:
+    """Every point within r of a polyline, built leg by leg: GEOS's buffer of a whole line that closes a loop can
+    fill the loop at a tiny r (a 4 mm loop grown by 1e-7 mm covered 0.06 mm², where its legs' own capsules cover
+    8e-7 mm²), which put points 0.03 mm off the line inside it."""
+    legs = [line([a, b]) for a, b in zip(points, points[1:])] or [line(points)]
+    return shapely.union_all([leg.buffer(r, quad_segs=QUAD_SEGS) for leg in legs])
+
+
 @lru_cache(maxsize=4096)                 # geometries are immutable; a map's locations are read over and over
 def polygon(shape: tuple) -> BaseGeometry:
     """The shape's area: a rect exactly, a disc as its 1024-gon (inscribed: within disc_error of the circle)."""
