@@ -328,9 +328,9 @@ def test_an_unknown_tile_type_is_refused_naming_it():
 def test_a_mix_too_small_for_the_board_is_refused():
     with pytest.raises(InputError, match="42"):
         generate_setup(4, 1, parse_mix("[road]\nroad = 35\n[destinations]\nfixed-4 = 12\n", "small.toml"))
-    without_exchange = validate(generate_setup(3, 1, parse_mix("[road]\nroad = 35\n[destinations]\n"
-                                                               "fixed-4 = 10\n", "small.toml")))
-    assert without_exchange.ok and without_exchange.rules() == {"trail-route.mix.exchange"}
+    # The rules' 10 exchange tiles are a setup count (trail-route.mix.exchange, an error): a mix without them deals none.
+    with pytest.raises(InputError, match=r"small\.toml: \[exchange\] holds 0 tiles; the game's exchange deck is 10"):
+        generate_setup(3, 1, parse_mix("[road]\nroad = 35\n[destinations]\nfixed-4 = 10\n", "small.toml"))
 
 
 def test_a_setup_from_a_user_mix_is_checked_against_that_mix(tmp_path):
@@ -350,14 +350,16 @@ def run(*args):
 
 
 def test_setup_says_where_a_mix_of_your_own_breaks_the_rule_texts_counts(tmp_path):
-    """The rules' 10 exchange tiles: a mix with 4 still deals a setup (the mix is the user's own game), and says so."""
+    """The rules' 10 exchange tiles: a mix with 4 deals no setup (the count is a rule of setup, as the 16 cards are);
+    the refusal names the mix file and its table."""
     mix = tmp_path / "mix.toml"
     mix.write_text("[road]\nroad = 30\nwall = 2\nblack-arrow-left = 10\n[exchange]\nroad = 4\n"
                    "[destinations]\nfixed-4 = 12\n")
     result = CliRunner().invoke(main, ["trail-route", "setup", "--mix", str(mix), "--seed", "8",
                                        "-o", str(tmp_path / "s.json")])
-    assert result.exit_code == 0 and (tmp_path / "s.json").exists()
-    assert result.stderr.splitlines() == ["warning: The rules use 10 exchange tiles; this mix has 4."]
+    assert result.exit_code == 2 and not (tmp_path / "s.json").exists()
+    assert "mix.toml: [exchange] holds 4 tiles; the game's exchange deck is 10" in result.output
+    assert "Traceback" not in result.output
     plain = CliRunner().invoke(main, ["trail-route", "setup", "-o", str(tmp_path / "t.json")])
     assert plain.exit_code == 0 and "warning" not in plain.stderr
 

@@ -84,12 +84,20 @@ def _restyle(shape, style: Style):
     return replace(shape, style=style)
 
 
+# A paw print's pad and toes as ellipses (x, y, half width, half height) in units of the pad's half width.
+PAW_PARTS = ((0.0, 0.25, 1.0, 0.8), *((dx, dy, s, s * 1.2) for dx, dy, s in (
+    (-1.05, -0.85, 0.38), (-0.38, -1.35, 0.4), (0.38, -1.35, 0.4), (1.05, -0.85, 0.38))))
+
+
 def paw(cx: float, cy: float, r: float, style: Style) -> list:
     """A paw print: one big pad and four toes, `r` the pad's half width."""
-    items = [ellipse(cx, cy + r * 0.25, r, r * 0.8, style)]
-    for dx, dy, s in ((-1.05, -0.85, 0.38), (-0.38, -1.35, 0.4), (0.38, -1.35, 0.4), (1.05, -0.85, 0.38)):
-        items.append(ellipse(cx + dx * r, cy + dy * r, s * r, s * r * 1.2, style))
-    return items
+    return [ellipse(cx + x * r, cy + y * r, w * r, h * r, style) for x, y, w, h in PAW_PARTS]
+
+
+def paw_reach(r: float) -> tuple[float, float, float, float]:
+    """How far a paw print of `paw(cx, cy, r, ...)` reaches from (cx, cy): left, up, right, down."""
+    return (max(w - x for x, _y, w, _h in PAW_PARTS) * r, max(h - y for _x, y, _w, h in PAW_PARTS) * r,
+            max(x + w for x, _y, w, _h in PAW_PARTS) * r, max(y + h for _x, y, _w, h in PAW_PARTS) * r)
 
 
 def badge(cx: float, cy: float, r: float, label: str, fill: str = "tr-badge") -> list:

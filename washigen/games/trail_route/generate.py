@@ -7,8 +7,8 @@ import random
 from ...errors import InputError
 from ...i18n import either
 from ...words import N_, Says
-from .model import (COLOURS, COLS, DECK, DEST_COLS, HAND_SIZE, PLAYERS, ROWS, Mix, Seat, TrailRouteSetup,
-                    load_mix)
+from .model import (COLOURS, COLS, DECK, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, PLAYERS, ROWS, Mix, Seat,
+                    TrailRouteSetup, load_mix)
 from .rules import board_problems, validate
 
 REPAIRS = 200          # tile moves tried on one shuffle before shuffling again
@@ -48,6 +48,8 @@ def generate_setup(players: int = 4, seed: int = 0, mix: Mix | None = None) -> T
 
 
 def check_mix_fits(mix: Mix, rows: int) -> None:
+    """Refuses (exit 2) a mix no setup can be dealt from without breaking a rule: too few tiles for the board, or an
+    exchange deck of other than the game's 10 tiles (trail-route.mix.exchange)."""
     need_road, need_dest = rows * COLS, rows * DEST_COLS
     if mix.total("road") < need_road:
         raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; a board of {rows} x {cols} needs {need}"),
@@ -57,6 +59,10 @@ def check_mix_fits(mix: Mix, rows: int) -> None:
         raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; {rows} rows need {need}"),
                               source=mix.source, table="[destinations]", count=mix.total("destinations"), rows=rows,
                               need=need_dest))
+    if mix.total("exchange") != EXCHANGE_SIZE:
+        raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; the game's exchange deck is {need}"),
+                              source=mix.source, table="[exchange]", count=mix.total("exchange"),
+                              need=EXCHANGE_SIZE))
 
 
 def _pick(pool: list[str], count: int, rng: random.Random) -> list[str]:

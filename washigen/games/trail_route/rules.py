@@ -266,8 +266,10 @@ def check_exchange(design: TrailRouteSetup) -> list[Violation]:
                                                   "({mix}) {want}."), by="have", have=have[code],
                                               tile=Capitalized(tile.template, **tile.values), mix=design.mix.source,
                                               want=want[code]), exchange=tile_name(code)))
+    # The reference text fixes the deck at 10 tiles, as it fixes the grids and the 16 cards: a setup count, an error.
+    # The deck must hold what the mix lists (above), so a deck of any other size breaks one rule or the other.
     if design.mix.total("exchange") != EXCHANGE_SIZE:
-        found.append(Violation.warning(
+        found.append(Violation.error(
             "trail-route.mix.exchange", Says(N_("The rules use {size} exchange tiles; this mix has {total}."),
                                              size=EXCHANGE_SIZE, total=design.mix.total("exchange"))))
     return found

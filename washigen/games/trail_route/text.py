@@ -6,6 +6,8 @@
     exchange: .  F  P  #  T  <  ry<  bg<  .  F
     seat 1: red | hidden-passage deep-fog living-path mirror
 
+A board whose two grids differ in rows (a rule it breaks) keeps every row: the rows past the other grid's are
+`road row 7: | . M ...` or `destination row 7: rb 4`, and a grid without rows is `road: none` or `destinations: none`.
 Lines starting with # are comments. Road tokens: `.` plain road, `M` mouse toy, `F` cat forward, `P` place a cat,
 `#` wall, `T` tunnel, `< > ^ v` black arrows, `rb<` a red/blue arrow (colour initials r b g y, then the
 direction). Destination tokens: `rb` a colour pair, `4` and `3` the fixed tiles.
@@ -38,11 +40,7 @@ def to_text(design: TrailRouteSetup) -> str:
              "#",
              "# Row 1 is at the top, forward is to the left; road columns count from the destinations.",
              "#          dest | " + "".join(f"{c:<5}" for c in range(1, COLS + 1)).rstrip()]
-    for r, row in enumerate(design.road):
-        dests = design.destinations[r] if r < len(design.destinations) else ()
-        left = " ".join(f"{dest_token(code):>2}" for code in dests)
-        road = "".join(f"{tile_token(code):<5}" for code in row).rstrip()
-        lines.append(f"{f'row {r + 1}:':<9}{left:>6} | {road}")
+    lines += board_lines(design)
     lines += [*LEGEND, "#",
               "exchange: " + "  ".join(tile_token(code) for code in design.exchange)]
     for n, seat in enumerate(design.seats):
@@ -54,7 +52,32 @@ def to_text(design: TrailRouteSetup) -> str:
     return "\n".join(lines) + "\n"
 
 
+def board_lines(design: TrailRouteSetup) -> list[str]:
+    """The rows both grids have as `row N: DEST DEST | ROAD ...`; one grid's rows past the other's as `road row N:
+    | ROAD ...` or `destination row N: DEST DEST`, and a grid without rows as `road: none` or `destinations: none`.
+    A board whose grids differ in rows breaks a rule, but is read back as it was written: the studio shows every
+    design through this form, and writing the road's rows alone lost the destinations' extra rows."""
+    road, dests = design.road, design.destinations
+    shared = min(len(road), len(dests))
+    lines = [f"{f'row {r + 1}:':<9}{_dest_tokens(dests[r]):>6} | {_road_tokens(road[r])}" for r in range(shared)]
+    lines += [f"{f'road row {r + 1}:':<15} | {_road_tokens(road[r])}".rstrip() for r in range(shared, len(road))]
+    lines += [f"destination row {r + 1}: {_dest_tokens(dests[r])}".rstrip() for r in range(shared, len(dests))]
+    lines += [f"{grid}: {NO_ROWS}" for grid in GRIDS if not getattr(design, grid)]
+    return lines
+
+
+def _dest_tokens(row: tuple[str, ...]) -> str:
+    return " ".join(f"{dest_token(code):>2}" for code in row)
+
+
+def _road_tokens(row: tuple[str, ...]) -> str:
+    return "".join(f"{tile_token(code):<5}" for code in row).rstrip()
+
+
+GRIDS = ("road", "destinations")      # the fields, and the keys of `road: none` and `destinations: none`
+NO_ROWS = "none"
 _ROW = re.compile(r"^row (\d+):(.*)$")
+_GRID_ROW = re.compile(r"^(road|destination) row (\d+):(.*)$")
 _SEAT = re.compile(r"^seat (\d+):(.*)$")
 
 
@@ -69,6 +92,8 @@ def from_text(text: str, source: str = "") -> Design:
         where = f"line {number}"
         if match := _ROW.match(line):
             _row(match, fields, where, source)
+        elif match := _GRID_ROW.match(line):
+            _grid_row(match, fields, where, source)
         elif match := _SEAT.match(line):
             fields["seats"].append(_seat(match, len(fields["seats"]) + 1, where, source))
         elif ":" in line:
@@ -82,9 +107,7 @@ def from_text(text: str, source: str = "") -> Design:
         else:
             raise DesignFormatError(Says(N_("cannot read {line!r}"), line=clipped(line)), path=where, source=source)
     # As in a JSON setup, the board and the table must be there; their size is a rule (validate says it).
-    if not fields["road"]:
-        raise DesignFormatError(Says(N_("no board: a setup lists its rows as `row N: DEST DEST | ROAD ...`, row 1 "
-                                        "first")), path="road", source=source)
+    _require_board(fields, given, source)
     if not fields["seats"]:
         raise DesignFormatError(Says(N_("no players: a setup lists them as `seat N: COLOUR | CARD ...`, seat 1 "
                                         "first")), path="seats", source=source)
@@ -92,6 +115,23 @@ def from_text(text: str, source: str = "") -> Design:
     document = {"format": FORMAT, "game": TrailRouteSetup.GAME, "kind": TrailRouteSetup.KIND, **fields,
                 "mix": mix}
     return loads(json.dumps(document), source=source)   # the same checks as a JSON file
+
+
+def _require_board(fields: dict, given: dict[str, int], source: str) -> None:
+    """Each grid given by its rows or as `KEY: none`, never both; the road's absence said as before the grids could
+    differ in rows (every text then gave both grids on its `row N` lines)."""
+    for grid in GRIDS:
+        if grid in given and fields[grid]:
+            raise DesignFormatError(Says(N_("{key!r} is {none} (a grid without rows), yet {count} of its rows are "
+                                            "given"), key=grid, none=NO_ROWS, count=len(fields[grid])),
+                                    path=f"line {given[grid]}", source=source)
+    if not fields["road"] and "road" not in given:
+        raise DesignFormatError(Says(N_("no board: a setup lists its rows as `row N: DEST DEST | ROAD ...`, row 1 "
+                                        "first")), path="road", source=source)
+    if not fields["destinations"] and "destinations" not in given:
+        raise DesignFormatError(Says(N_("no destinations: a setup lists them on its rows, `row N: DEST DEST | ROAD "
+                                        "...` (a grid without rows is `destinations: none`)")),
+                                path="destinations", source=source)
 
 
 def _require_table(fields: dict, mix: dict, source: str) -> None:
@@ -126,8 +166,13 @@ def _seat(match, expected: int, where: str, source: str) -> dict:
 
 
 def _row(match, fields: dict, where: str, source: str) -> None:
-    if _ordinal(match.group(1)) != len(fields["road"]) + 1:
-        raise DesignFormatError(Says(N_("rows must come in order; expected row {row}"), row=len(fields["road"]) + 1),
+    road_rows, dest_rows = len(fields["road"]), len(fields["destinations"])
+    if road_rows != dest_rows:
+        raise DesignFormatError(Says(N_("`row N` gives both grids a row, but {road} road rows and {dests} destination "
+                                        "rows come before it: write `road row N` or `destination row N`"),
+                                     road=road_rows, dests=dest_rows), path=where, source=source)
+    if _ordinal(match.group(1)) != road_rows + 1:
+        raise DesignFormatError(Says(N_("rows must come in order; expected row {row}"), row=road_rows + 1),
                                 path=where, source=source)
     dests, bar, road = match.group(2).partition("|")
     if not bar:
@@ -135,6 +180,22 @@ def _row(match, fields: dict, where: str, source: str) -> None:
     fields["destinations"].append(tuple(_token(t, TOKEN_TO_DEST, UNKNOWN_DEST, where, source)
                                         for t in dests.split()))
     fields["road"].append(tuple(_token(t, TOKEN_TO_ROAD, UNKNOWN_ROAD, where, source) for t in road.split()))
+
+
+def _grid_row(match, fields: dict, where: str, source: str) -> None:
+    """`road row N: | ROAD ...` or `destination row N: DEST DEST`: a row of one grid alone, past the other's rows."""
+    grid, tokens = match.group(1), match.group(3).strip()
+    field = "road" if grid == "road" else "destinations"
+    expected = len(fields[field]) + 1
+    if _ordinal(match.group(2)) != expected:
+        raise DesignFormatError(Says(N_("rows must come in order; expected `{grid} row {row}`"), grid=grid,
+                                     row=expected), path=where, source=source)
+    if grid == "road":
+        fields["road"].append(tuple(_token(t, TOKEN_TO_ROAD, UNKNOWN_ROAD, where, source)
+                                    for t in tokens.removeprefix("|").split()))
+    else:
+        fields["destinations"].append(tuple(_token(t, TOKEN_TO_DEST, UNKNOWN_DEST, where, source)
+                                            for t in tokens.split()))
 
 
 def _ordinal(digits: str) -> int | None:
@@ -164,6 +225,10 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
             raise DesignFormatError(Says(N_("{key} must be a whole number, got {value!r}"), key=key,
                                          value=clipped(value)),
                                     path=where, source=source) from None
+    elif key in GRIDS:
+        if value != NO_ROWS:
+            raise DesignFormatError(Says(N_("{key!r} takes only {none} (a grid without rows); its rows are `row N` "
+                                            "lines"), key=key, none=NO_ROWS), path=where, source=source)
     elif key == "generator":
         fields["generator"] = value
     elif key == "exchange":
