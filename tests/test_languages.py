@@ -163,7 +163,7 @@ def german(tmp_path_factory) -> dict[str, str]:
 
 # German words spelt as English ones of the catalog: "also" (therefore), "Form", "des Segments", and the credit
 # "Jordan Draper (Design)" of the rule sheets, "Block" and "des Blocks" (a refusal's English names code blocks).
-GERMAN_HOMOGRAPHS = {"also", "form", "segments", "design", "block", "blocks"}
+GERMAN_HOMOGRAPHS = {"also", "form", "segments", "design", "block", "blocks", "bonus"}     # German words too
 
 
 @pytest.mark.parametrize("name", sorted(GERMAN_OUTPUTS))

@@ -629,9 +629,9 @@ def _count(body: dict[str, Any], key: str, default: int, low: int, high: int) ->
     return value
 
 
-def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
-    """One bot game on the design, as the game's `play` command plays it: the lines it prints, and for a game drawn
-    on the board (Cats, Cops) how many moves the board steps through."""
+def play(body: dict[str, Any], folder: Path | None = None, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+    """One bot game on the design, as the game's `play` command plays it: the lines it prints, told in the page's
+    language `lang`, and for a game drawn on the board (Cats, Cops) how many moves the board steps through."""
     request_fields(body, ("design", "seed"), "POST /api/play")
     design = design_of(body)
     game = get_game(design.GAME)
@@ -639,7 +639,7 @@ def play(body: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
     if reason is not None:
         raise Conflict(reason)                  # the reason the page was offered no bot game for
     played = board.played(design, _seed(body) or 0)
-    return {"game": game.name, "lines": list(played.lines),
+    return {"game": game.name, "lines": board.lines(played, lang),
             "board": None if played.draw is None else {"moves": len(played.moves)}}
 
 

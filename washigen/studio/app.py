@@ -491,7 +491,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
     @endpoint
     async def play(request: Request) -> Response:
         query(request)
-        return answer(request, await in_scratch(api.play, await read_json(request)))
+        said = functools.partial(api.play, lang=page_language(request))      # the lines in the page's language
+        return answer(request, await in_scratch(said, await read_json(request)))
 
     @endpoint
     async def board(request: Request) -> Response:

@@ -14,6 +14,7 @@ from .. import api as washigen
 from ..design import Design, dumps
 from ..errors import InputError
 from ..games.played import PlayedGame
+from ..i18n import SOURCE_LANGUAGE
 from ..words import N_, Says
 
 CACHED_GAMES = 16                 # games kept, so that stepping costs one drawing, not a whole game
@@ -52,6 +53,14 @@ def on_board(design: Design, seed: int) -> tuple[PlayedGame, Callable[..., Any]]
     if game.draw is None:
         raise NotOnBoard(Says(NOT_ON_BOARD, game=design.GAME))
     return game, game.draw
+
+
+def lines(game: PlayedGame, lang: str) -> list[str]:
+    """The lines the game's `play` printed, told in the page's language: the command's own (English, as its log
+    file) on an English page or where the game tells them in no other language."""
+    if lang == SOURCE_LANGUAGE or game.lines_in is None:
+        return list(game.lines)
+    return list(game.lines_in(lang))
 
 
 def board(design: Design, seed: int, step: int, lang: str) -> dict[str, Any]:

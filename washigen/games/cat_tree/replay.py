@@ -3,6 +3,7 @@ studio's play panel): a layout made by `play` is the tree of its seed's game, so
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..played import PlayedGame
@@ -29,7 +30,9 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
             *tree_picture(layout, result), "", *score_table(result), "", report.format_text(),
             f"total: {result.total} points"]
     lines = [line for text in said for line in text.split("\n") if line.strip()]
-    return PlayedGame(tuple(log), tuple(lines))
+    from .play_words import lines_in
+
+    return PlayedGame(tuple(log), tuple(lines), lines_in=partial(lines_in, game))
 
 
 def score_of(design: Any) -> int:

@@ -4,6 +4,7 @@ number of its moves as `cats play --replay LOG -o game.svg` draws it (the finish
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..played import PlayedGame
@@ -42,7 +43,10 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
         return Document.single(game_scene(game_map, game.setup, record.first, shown, outcome, lang=options.lang,
                                           bleed=options.bleed))
 
-    return PlayedGame(tuple(game.moves), tuple(lines), draw)
+    from .play_words import lines_in
+
+    return PlayedGame(tuple(game.moves), tuple(lines), draw,
+                      partial(lines_in, game_map, game.setup, record, tuple(game.moves)))
 
 
 def _seats(game_map, setup, first: int, moves) -> list[tuple[int, str]]:

@@ -4,6 +4,7 @@ its moves as `cops play --replay LOG -o game.svg` draws it (the finished game as
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..played import PlayedGame
@@ -39,4 +40,6 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
         return Document.single(game_scene(design, state, options.bleed, options.lang),
                                title=game_title(design, options.lang))
 
-    return PlayedGame(moves, tuple(lines), draw)
+    from .play_words import lines_in
+
+    return PlayedGame(moves, tuple(lines), draw, partial(lines_in, design, record, moves))

@@ -3,6 +3,7 @@ studio's play panel): the events as the game log describes them and the lines th
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..played import PlayedGame
@@ -27,7 +28,9 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     events = tuple(describe(state, event) for event in state.events)
     lines = [f"{TITLE}: {design.players} players, setup seed {design.seed}, policy {','.join(names)}, seed {seed}",
              *events, *outcome_lines(result, design.players)]
-    return PlayedGame(events, tuple(lines))
+    from .play_words import lines_in
+
+    return PlayedGame(events, tuple(lines), lines_in=partial(lines_in, design, ",".join(names), seed, result))
 
 
 def outcome_lines(result: Any, players: int) -> list[str]:

@@ -45,13 +45,16 @@ const replay = new Replay({ view: $("replay-view"), lines: $("replay-lines"), st
                             last: $("replay-last"), play: $("replay-play") }, showStep);
 
 // A step of a bot game: on the board (Cats, Cops) the server draws the game after that many moves; otherwise the
-// places "(row, col)" the step names are outlined on the drawing.
+// places the step names are outlined on the drawing: "(row, col)" or "row R, column C", as the page's language
+// writes them ("(4; 7)", "Reihe 1, Spalte 3" in German).
+const PLACES = /\((\d+)[,;] (\d+)\)|(?:row|Reihe) (\d+), (?:column|Spalte) (\d+)/g;
+
 function showStep(lines, boardStep) {
   if (boardStep !== null) return showBoard(boardStep);
   const geometry = state.result?.geometry;
   if (!geometry) return;
   const rects = [];
-  for (const match of lines.join("\n").matchAll(/\((\d+), (\d+)\)|row (\d+), column (\d+)/g)) {
+  for (const match of lines.join("\n").matchAll(PLACES)) {
     const [row, col] = [Number(match[1] ?? match[3]), Number(match[2] ?? match[4])];
     if (row >= 1 && col >= 1 && row <= geometry.rows && col <= geometry.cols) rects.push(cellRect(geometry, row, col));
   }
