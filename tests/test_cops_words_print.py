@@ -72,12 +72,12 @@ def _first_playable(players: int, seed: int, width: float):
 
 @pytest.mark.filterwarnings("ignore::washigen.arena.fair.FairnessWarning")
 def test_a_layout_that_leaves_an_id_no_room_on_15mm_tape_is_passed_by():
-    """These seeds' first playable layouts leave an id no room on 15 mm tape but over its own location's areas,
-    which the scene reading reports; the generator passes them by for the seed's next, whose words are clear,
-    searched for fairness or not."""
+    """These seeds' first playable layouts leave an id no room on 15 mm tape but over its own location's areas
+    (drawn on a plate, it stays readable, but hides some of them); the generator passes them by for the seed's
+    next, whose words are clear, searched for fairness or not."""
     for players, seed, search in ((2, 19, True), (3, 17, False), (3, 10, False)):
         first = _first_playable(players, seed, 15.0)
-        assert crowded_ids(first) and scene_collisions(map_scene(first, 3.0)) != [], (players, seed)
+        assert crowded_ids(first), (players, seed)
         design = generate_map(players, seed, 15.0, search=search, budget=0.5)
         assert design != first and crowded_ids(design) == [], (players, seed)
         assert scene_collisions(map_scene(design, 3.0)) == [], (players, seed)

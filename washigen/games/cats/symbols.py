@@ -77,19 +77,32 @@ def _shrine(sym: Symbol, s: float) -> None:
     sym.add(Rect(0.465 * s, 0.3 * s, 0.07 * s, 0.14 * s, red))
 
 
+# The thinnest line, bar or gap a symbol draws: the grid's own thinnest line (grid.widths). Below it a printer's
+# dot gain fills a gap and drops a line (DESIGN 4 names no stroke of its own).
+MIN_LINE = 0.1
+RUNG_GAP = 0.06            # between two rungs of the red and blue grates, in cells: their narrowest gap
+# The smallest cell whose lid keeps its grate (every bar and gap at least MIN_LINE): about 1.67 mm. Below it each
+# colour's lid is a plain shape of its own (sewer_mark), which a grate at that size would only blur into.
+FULL_LID_LEAST = MIN_LINE / RUNG_GAP
+
+
 def _sewer(colour: str):
     def draw(sym: Symbol, s: float) -> None:
+        if s < FULL_LID_LEAST:
+            sym.add(sewer_mark(colour, s))
+            return
         sym.add(Circle(0.5 * s, 0.5 * s, 0.36 * s, Style(fill=f"sewer-{colour}", stroke=f"sewer-{colour}-rim",
-                                                          stroke_width=0.05 * s)))
+                                                          stroke_width=max(MIN_LINE, 0.05 * s))))
         white = Style(fill="#ffffff")
         bar = 0.1 * s
         # Each colour has its own bold grate, so the pairs read in grey-scale, for colour-blind players, and at
         # arm's length: red three rungs across, blue three bars down, green four dots, yellow a cross.
+        rungs = ((0.29, 0.34), (0.45, 0.48), (0.61, 0.34))          # (start, length): RUNG_GAP apart
         if colour == "red":
-            for y, w in ((0.33, 0.38), (0.45, 0.48), (0.57, 0.38)):
+            for y, w in rungs:
                 sym.add(Rect((0.5 - w / 2) * s, y * s, w * s, bar, white, rx=bar / 2))
         elif colour == "blue":
-            for x, h in ((0.33, 0.38), (0.45, 0.48), (0.57, 0.38)):
+            for x, h in rungs:
                 sym.add(Rect(x * s, (0.5 - h / 2) * s, bar, h * s, white, rx=bar / 2))
         elif colour == "green":
             for x, y in ((0.5, 0.31), (0.69, 0.5), (0.5, 0.69), (0.31, 0.5)):
@@ -98,6 +111,22 @@ def _sewer(colour: str):
             sym.add(Rect(0.26 * s, 0.45 * s, 0.48 * s, bar, white, rx=bar / 2))
             sym.add(Rect(0.45 * s, 0.26 * s, bar, 0.48 * s, white, rx=bar / 2))
     return draw
+
+
+def sewer_mark(colour: str, s: float) -> Circle | Polygon | Rect:
+    """A small cell's lid: its colour filling most of the cell, with no grate, in a shape of its own (red a disc,
+    blue a square, green a diamond, yellow a triangle), so the lids still read by shape as well as by colour. Its
+    rim is MIN_LINE, the least a printer holds."""
+    style = Style(fill=f"sewer-{colour}", stroke=f"sewer-{colour}-rim", stroke_width=MIN_LINE, line_join="round")
+    edge = 0.08 * s + MIN_LINE / 2              # the rim's outer edge keeps 0.08 of the cell off the grid line
+    far = s - edge
+    if colour == "red":
+        return Circle(0.5 * s, 0.5 * s, 0.5 * s - edge, style)
+    if colour == "blue":
+        return Rect(edge, edge, far - edge, far - edge, style)
+    if colour == "green":
+        return Polygon(((0.5 * s, edge), (far, 0.5 * s), (0.5 * s, far), (edge, 0.5 * s)), style)
+    return Polygon(((0.5 * s, edge), (far, far - 0.05 * s), (edge, far - 0.05 * s)), style)
 
 
 def _tree(sym: Symbol, s: float) -> None:
