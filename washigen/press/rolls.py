@@ -7,6 +7,10 @@ the start of the next page's artwork under a white veil, the overlap on which th
 on the join's ticks. Page numbers, join words and ticks sit above and below the tape, so the artwork is the strip's
 own, untouched.
 
+A roll's words (ids, captions, seed) are not art: each whole piece's words are one symbol use on the strip
+(add_piece_words), and a page prints those of the pieces it carries whole, once, inside its trim; the bleed, its
+mirrored edge and the veiled overlap carry the art alone (a window of the strip cut through the neighbours' words).
+
 A tape maker prints from one repeat: the tape width by the repeat length, at real size, with bleed on every side;
 at its ends the bleed shows the neighbouring repeat, so the printed repeats meet without a seam.
 """
@@ -14,6 +18,7 @@ at its ends the bleed shows the neighbouring repeat, so the printed repeats meet
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -22,16 +27,17 @@ from ..fonts import MIN_TEXT, fit_size, text_width
 from ..i18n import N_, either, translator
 from ..backends.pdf import MAX_PAGE_MM
 from ..backends.png import cull_to_band
-from ..scene import Anchor, Group, Line, Rect, Scene, Style, Text
+from ..scene import Anchor, Group, Line, Primitive, Rect, Scene, Style, Symbol, Text, Use
 from ..units import Mm
 from ..words import Says
 from .document import Document
 from .impose import tape_artwork
 
 JOIN_OVERLAP = 20.0          # mm of the next page's artwork printed past a join's bleed: to line up and glue
-# The white veil over the overlap: plainly not this page's, light enough that its artwork and words stay readable to
-# line up by (under half: the collision checks take a shape of half opacity or more over a word as hiding it).
+# The white veil over the overlap: plainly not this page's, light enough that its artwork stays readable to line up
+# by (under half: the collision checks take a shape of half opacity or more over a word as hiding it).
 VEIL_OPACITY = 0.45
+WORDS_SYMBOL = "roll-words-"  # the id prefix of a piece's words on a roll (add_piece_words), told from its art by it
 TOP_MARGIN = 12.0            # mm above the tape's bleed: the page's heading and the join words
 BOTTOM_MARGIN = 9.0          # mm below it: where each repeat starts
 TICK = 5.0                   # length of a join tick, 1 mm clear of the bleed
@@ -83,10 +89,53 @@ def pages_note(document: Document) -> str:
             "repeat (or piece) and joined to the next at its marks")
 
 
+def add_piece_words(strip: Scene, words: Sequence[Sequence[Primitive]], pitch: float, pieces: int, key: str) -> None:
+    """The words of the strip's first `pieces` pieces, `pitch` mm apart, piece k carrying words[k % len(words)] (in
+    the piece's own frame): each piece's words one symbol, used once a piece, so that a page of the roll (roll_page)
+    prints them apart from the art. Only whole pieces get words: none under the plain tape past the last one, in
+    the bleed or past the roll's ends, where no one could read them."""
+    ids = [strip.define(Symbol(f"{WORDS_SYMBOL}{key}-{k + 1}", pitch, strip.height, list(piece)))
+           for k, piece in enumerate(words[:pieces])]           # those used alone: an SVG writes every one defined
+    strip.add(*(Use(ids[k % len(ids)], k * pitch, 0.0) for k in range(pieces if ids else 0)))
+
+
+def words_apart(items: Sequence[Primitive]) -> tuple[list[Primitive], list[Primitive]]:
+    """`items` split into their art and their words (Text), each in the groups it was drawn in."""
+    art: list[Primitive] = []
+    words: list[Primitive] = []
+    for item in items:
+        if isinstance(item, Text):
+            words.append(item)
+        elif isinstance(item, Group):
+            inner_art, inner_words = words_apart(item.children)
+            art += [replace(item, children=inner_art)] if inner_art else []
+            words += [replace(item, children=inner_words)] if inner_words else []
+        else:
+            art.append(item)
+    return art, words
+
+
+def _art_and_words(strip: Scene) -> tuple[list[Primitive], list[Use]]:
+    """The strip's children apart: its art, and the uses of its pieces' words (add_piece_words)."""
+    art: list[Primitive] = []
+    words: list[Use] = []
+    for item in strip.children:
+        if isinstance(item, Use) and item.symbol.startswith(WORDS_SYMBOL):
+            words.append(item)
+        else:
+            art.append(item)
+    return art, words
+
+
+def _words_on(words: list[Use], start: float, end: float, symbols: dict[str, Symbol]) -> list[Use]:
+    """The words of the pieces lying wholly between `start` and `end` along the roll: those a page carries."""
+    return [use for use in words if use.x >= start - 1e-6 and use.x + symbols[use.symbol].width <= end + 1e-6]
+
+
 def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, repeat: float,
               lang: str = "en") -> Scene:
-    """Page `number` of `count`: the strip from run[0] to run[1] with its bleed, the overlap past its end when a
-    page follows, and the marks around the tape."""
+    """Page `number` of `count`: the strip's art from run[0] to run[1] with its bleed, the overlap past its end
+    when a page follows, the words of the pieces it carries, and the marks around the tape."""
     start, end = run
     bleed, tape = strip.bleed, strip.height
     after = bleed + (JOIN_OVERLAP if number < count else 0.0)
@@ -99,7 +148,10 @@ def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, r
     join = bleed + end - start                   # the page's last trim edge, on the page
     page.trim_box = (bleed, top, end - start, tape)
     page.bleed_box = (0.0, TOP_MARGIN, end - start + 2 * bleed, tape + 2 * bleed)
-    shown = cull_to_band(strip.children, start - bleed, end + after, strip.symbols)
+    # The window shows the art alone: cut from the one strip, it would carry the neighbouring pieces' words, clipped
+    # or mirrored, into the bleed and the overlap; each piece's words are printed once, on the page carrying it.
+    art, words = _art_and_words(strip)
+    shown = cull_to_band(art, start - bleed, end + after, strip.symbols)
     page.add(Group(children=shown, dx=bleed - start, dy=top,
                    clip=(start - bleed, -bleed, end - start + bleed + after, tape + 2 * bleed)))
     if number < count:
@@ -107,11 +159,13 @@ def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, r
         # cut a little late shows no sliver of the next page's start twice); past it the next page's start, veiled:
         # the overlap the next page is laid on, lined up by the artwork.
         if bleed > 0:
-            edge = cull_to_band(strip.children, end - bleed, end, strip.symbols)
+            edge = cull_to_band(art, end - bleed, end, strip.symbols)
             page.add(Group(children=edge, dx=join + end, dy=top, sx=-1.0,
                            clip=(end - bleed, -bleed, bleed, tape + 2 * bleed)))
         page.add(Rect(join + bleed, TOP_MARGIN, JOIN_OVERLAP, tape + 2 * bleed,
                       Style(fill="paper", opacity=VEIL_OPACITY)))
+    page.add(*(replace(use, x=use.x + bleed - start, y=use.y + top)
+               for use in _words_on(words, start, end, strip.symbols)))
     page.add(*_marks(page, run, (number, count), strip, repeat, lang))
     return page
 

@@ -4,7 +4,6 @@ both repeated along the tape."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ... import __version__
@@ -12,7 +11,7 @@ from ...errors import InputError
 from ...fonts import MIN_TEXT, fit_size, size_in_room
 from ...i18n import N_, translator
 from ...words import Says
-from ...scene import Group, Path, Primitive, Rect, Scene, Style, Symbol, Text, Use
+from ...scene import Group, Path, Primitive, Rect, Scene, Style, Text
 from .band import Panel, band_baseline, band_items, band_room, qr_group
 from .constants import TITLE
 from .grid import draw_grid
@@ -136,6 +135,8 @@ def roll_repeat(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
 def _repeat_layers(design: CatsRoll, bleed: float, lang: str = "en") -> tuple[Scene, list[list[Primitive]]]:
     """One repeat's art (a scene) and the words of each of its pieces (a segment and its forest section), in the
     piece's own frame: a roll prints a piece's words only where the whole piece is on the tape."""
+    from ...press.rolls import words_apart
+
     s = cell_size(design.tape_width, design.segment_rows)
     R, C = design.segment_rows, design.segment_cols
     pitch = piece_length(design)
@@ -145,50 +146,25 @@ def _repeat_layers(design: CatsRoll, bleed: float, lang: str = "en") -> tuple[Sc
     note = translator(lang).gettext("seed {seed}").format(seed=design.seed) + f" · washigen {__version__}"
     words = []
     for k, grid in enumerate(design.segments):
-        art, piece_words = _apart([Group(segment_items(scene, grid, s, bleed, note, lang=lang)),
-                                   Group(forest_section_items(scene, R, s, bleed, design.rules_url, lang), dx=C * s)])
+        segment = Group(segment_items(scene, grid, s, bleed, note, lang=lang))
+        forest = Group(forest_section_items(scene, R, s, bleed, design.rules_url, lang), dx=C * s)
+        art, piece_words = words_apart([segment, forest])
         scene.add(Group(art, dx=k * pitch))
         words.append(piece_words)
     return scene, words
 
 
-def _apart(items: list[Primitive]) -> tuple[list[Primitive], list[Primitive]]:
-    """`items` split into their art and their words (Text), each in the groups it was drawn in."""
-    art: list[Primitive] = []
-    words: list[Primitive] = []
-    for item in items:
-        if isinstance(item, Text):
-            words.append(item)
-        elif isinstance(item, Group):
-            inner_art, inner_words = _apart(item.children)
-            art += [replace(item, children=inner_art)] if inner_art else []
-            words += [replace(item, children=inner_words)] if inner_words else []
-        else:
-            art.append(item)
-    return art, words
-
-
-def _add_words(strip: Scene, design: CatsRoll, words: list[list[Primitive]], pieces: int) -> None:
-    """The words of the first `pieces` pieces of the roll (each piece's words one symbol, used once a piece)."""
-    pitch = piece_length(design)
-    ids = []
-    for k, piece in enumerate(words):
-        symbol = Symbol(f"roll-words-{design.seed}-{k + 1}", pitch, strip.height, list(piece))
-        strip.define(symbol)
-        ids.append(symbol.id)
-    strip.add(*(Use(ids[k % len(ids)], k * pitch, 0.0) for k in range(pieces)))
-
-
 def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
     from ...press.impose import tape_artwork
+    from ...press.rolls import add_piece_words
 
     art, words = _repeat_layers(design, bleed, lang)
     piece = piece_length(design)
     # A segment and its forest section are cut off the roll together: the artwork ends on the last whole pair, so
     # the roll's end never cuts through a segment (its bleed shows the plain tape after it). Words go on the whole
-    # pieces alone: none under that plain tape, in the bleed or past the roll's ends, where no one could read them.
+    # pieces alone, apart from the art, so that a page of a long roll prints them on its own pieces alone too.
     strip = tape_artwork(art, design.length, bleed, piece=piece)
-    _add_words(strip, design, words, math.floor(design.length / piece + 1e-9))
+    add_piece_words(strip, words, piece, math.floor(design.length / piece + 1e-9), str(design.seed))
     strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
     return strip
 
@@ -205,14 +181,14 @@ def tape_document(design: CatsRoll, options: PrintOptions, output: FilePath, rep
     """What `cats tape` writes to `output`, as its form takes it: the roll (a PDF as pages of whole repeats, an SVG
     or PNG as the one strip), or with `repeat_only` the one repeat a tape maker prints from. The studio's tape
     downloads are made here too (the component's print_file)."""
-    from ...press.rolls import repeat_document, roll_for_output
+    from ...press.rolls import add_piece_words, repeat_document, roll_for_output
 
     refuse_sheets(options)
     if repeat_only:
         # The neighbouring repeats show in the bleed at the ends: their art, not their words.
         art, words = _repeat_layers(design, options.bleed, options.lang)
         document = repeat_document(art, options.bleed, art.meta.get("title", ""))
-        _add_words(document.pages[0], design, words, len(words))
+        add_piece_words(document.pages[0], words, piece_length(design), len(words), str(design.seed))
         return document
     strip = roll_scene(design, options.bleed, options.lang)
     return roll_for_output(strip, output, repeat_length(design), strip.meta.get("title", ""), options.lang,

@@ -572,18 +572,32 @@ def strip_labels(design, lang: str = "en") -> list[str]:
 
 def tape_repeat_scene(design: CopsTape, bleed: float, lang: str = "en") -> Scene:
     """The repeat of a tape: its segments end to end."""
+    scene, words = tape_repeat_layers(design, bleed, lang)
+    scene.add(*(Group(children=segment, dx=index * design.segment_length) for index, segment in enumerate(words)))
+    return scene
+
+
+def tape_repeat_layers(design: CopsTape, bleed: float, lang: str = "en") -> tuple[Scene, list[list]]:
+    """The repeat's art (a scene), and each segment's words in its own frame, apart: a roll prints a segment's
+    words only where the whole segment is on the tape (press.rolls.add_piece_words)."""
+    from ...press.rolls import words_apart
+
     width, length, count = design.tape_width, design.segment_length, len(design.segments)
     scene = Scene(count * length, width, bleed=bleed, theme=dict(THEME), meta=_meta(design, "tape"))
+    words = []
     for index, segment in enumerate(design.segments):
-        children, symbols = segment_children(segment, width, length, bleed, _caption(design, index, count, lang),
-                                              f"washigen {__version__}", lang)
+        drawn, segment_words, symbols = segment_layers(segment, width, length, bleed,
+                                                       _caption(design, index, count, lang),
+                                                       f"washigen {__version__}", lang)
+        art, squad_word = words_apart(drawn)          # the squad section's SQUAD is drawn with its art
         for symbol in symbols:
             scene.define(symbol)
         left = bleed if index == 0 else 0.0
         right = bleed if index == count - 1 else 0.0
-        scene.add(Group(children=children, dx=index * length,
+        scene.add(Group(children=art, dx=index * length,
                         clip=(-left, -bleed, length + left + right, width + 2 * bleed)))
-    return scene
+        words.append(squad_word + segment_words)
+    return scene, words
 
 
 # -- squad sheets -------------------------------------------------------------------------------------------------
@@ -693,17 +707,23 @@ def tape_document(design: CopsTape, options: PrintOptions, output: FilePath, len
     PDF as pages of whole repeats, an SVG or PNG as the one strip), or with `repeat_only` the one repeat a tape maker
     prints from. The studio's tape downloads are made here too (the component's print_file)."""
     from ...press.impose import tape_artwork
-    from ...press.rolls import repeat_document, roll_for_output
+    from ...press.rolls import add_piece_words, repeat_document, roll_for_output
 
     if options.paper or options.template:
         return print_strips(design, options)
-    repeat = tape_repeat_scene(design, options.bleed, options.lang)
+    repeat, words = tape_repeat_layers(design, options.bleed, options.lang)
     title = f"{TITLE} — " + translator(options.lang).gettext("tape artwork, seed {seed}").format(seed=design.seed)
+    piece, key = design.segment_length, str(design.seed)
     if repeat_only:
-        return repeat_document(repeat, options.bleed, title)
-    # Segments are torn off whole: the roll's artwork ends on its last whole one.
-    strip = tape_artwork(repeat, length or repeat.width, options.bleed, piece=design.segment_length)
-    return roll_for_output(strip, output, repeat.width, title, options.lang, piece=design.segment_length)
+        # The neighbouring repeats show in the bleed at the ends: their art, not their words.
+        document = repeat_document(repeat, options.bleed, title)
+        add_piece_words(document.pages[0], words, piece, len(words), key)
+        return document
+    # Segments are torn off whole: the roll's artwork ends on its last whole one, and only whole ones carry words
+    # (none in the bleed at the ends, none under the plain tape after the last).
+    strip = tape_artwork(repeat, length or repeat.width, options.bleed, piece=piece)
+    add_piece_words(strip, words, piece, math.floor(strip.width / piece + 1e-9), key)
+    return roll_for_output(strip, output, repeat.width, title, options.lang, piece=piece)
 
 
 def print_strips(design, options: PrintOptions) -> Document:
