@@ -39,7 +39,7 @@ WORDS = {"kit": N_("Game kit for {} players"), "kit1": N_("Game kit"), "part": N
          "intro": N_("Tick each part off as it comes out of the printer. Print at 100 % (\u201cactual size\u201d), "
                      "never \u201cfit to page\u201d: the parts are drawn at their real size."),
          "cover": N_("What to print")}
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}     # as the games name it on their own parts
 
 
 def words(lang: str) -> dict[str, str]:

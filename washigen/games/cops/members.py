@@ -202,7 +202,7 @@ def kit(players: int, paper: str, lang: str = "en", seed: int | None = None,
     from .model import CopsSheet
 
     seed = secrets.randbelow(1_000_000) if seed is None else seed
-    design = generate_map(players, seed, layout=layout)
+    design = generate_map(players, seed, layout=layout, search=True)     # fair by default, as `cops map` makes it
     _ = translator(lang)
     options = PrintOptions(paper=paper, lang=lang)
     paper_name = "A4" if paper.lower() == "a4" else paper.capitalize()

@@ -82,7 +82,7 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
     mix = load_mix()
     duplex = PrintOptions(paper=paper, duplex="long", lang=lang)
     plain = PrintOptions(paper=paper, lang=lang)
-    name = paper.upper()
+    name = paper.upper() if paper.lower() == "a4" else paper.capitalize()      # A4, Letter (not LETTER)
     mat = print_mat(40.0, paper, lang)
     return [
         KitPart(_("Setup"), print_setup(generate_setup(players, seed=seed), plain),
