@@ -189,10 +189,17 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
             continue
         for k, (before, text) in enumerate(zip(states, match.moves)):
             move = engine.parse_move(text, before)
-            if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)):
+            if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)) \
+                    and _still_played(engine.apply(before, move)):
                 return game_scene(design, setup, 0, match.moves[:k + 1], _caption(move, design, lang),
                                   mark_last=True, lang=lang)
     raise InputError(Says(N_("no game on seed {seed} shows a {kind}; try another seed"), seed=seed, kind=kind))
+
+
+def _still_played(state: engine.State) -> bool:
+    """Nobody is out and nobody has won: a move's figure shows the move, not an end its caption does not tell (a
+    cat that walks into a building with one door is trapped, which ends a 2-player game)."""
+    return state.winner is None and not any(state.out)
 
 
 def _enters_building(state: engine.State, move) -> bool:
