@@ -79,3 +79,6 @@ def test_cats_move_figures_show_a_game_still_played(lang):
     for figure in moves:
         texts = _texts(draw(figure, rules.source, get_game, lang).children)
         assert not out_labels.intersection(texts), (figure.target, sorted(out_labels.intersection(texts)))
+        # a cat's number is its player's own (each has cats 1 and 2): the caption says whose cat moved
+        said = _("last move, player {player}: {move}").split("{player}")[0]
+        assert any(text.startswith(said) and text[len(said)] in "12" for text in texts), (figure.target, texts)

@@ -184,14 +184,16 @@ def figure(kind: str, seed: int = 1, lang: str = "en") -> Scene:
         if kind == "game":
             if match.result is not None:
                 last = engine.parse_move(match.moves[-1], states[len(match.moves) - 1])
-                return game_scene(design, setup, 0, match.moves, _caption(last, design, lang, match.result),
+                mover = engine.to_move(states[len(match.moves) - 1])
+                return game_scene(design, setup, 0, match.moves, _caption(last, mover, design, lang, match.result),
                                   lang=lang)
             continue
         for k, (before, text) in enumerate(zip(states, match.moves)):
             move = engine.parse_move(text, before)
             if move.kind == FIGURES[kind] and (kind != "building" or _enters_building(before, move)) \
                     and _still_played(engine.apply(before, move)):
-                return game_scene(design, setup, 0, match.moves[:k + 1], _caption(move, design, lang),
+                return game_scene(design, setup, 0, match.moves[:k + 1],
+                                  _caption(move, engine.to_move(before), design, lang),
                                   mark_last=True, lang=lang)
     raise InputError(Says(N_("no game on seed {seed} shows a {kind}; try another seed"), seed=seed, kind=kind))
 
@@ -209,7 +211,7 @@ def _enters_building(state: engine.State, move) -> bool:
             and state.cats[move.cat].region == engine.NO_REGION)
 
 
-LAST_MOVE, WINS = N_("last move: {move}"), N_("player {who} wins")
+LAST_MOVE, WINS = N_("last move, player {player}: {move}"), N_("player {who} wins")
 DIRECTIONS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 MOVE_WORDS = {
     "step": N_("cat {cat} steps {direction}"),
@@ -230,9 +232,11 @@ def move_words(move: engine.Move, design: CatsMap, lang: str = "en") -> str:
                                            into=move.via % C + 1, out=move.target % C + 1)
 
 
-def _caption(move: engine.Move, design: CatsMap, lang: str, result=None) -> str:
+def _caption(move: engine.Move, mover: int, design: CatsMap, lang: str, result=None) -> str:
+    """The figure's caption: the last move and whose it was (a cat's number is its player's own: cat 1 of player 2),
+    and who won where the game is over."""
     _ = translator(lang)
-    last = _(LAST_MOVE).format(move=move_words(move, design, lang))
+    last = _(LAST_MOVE).format(player=mover + 1, move=move_words(move, design, lang))
     if result is not None:
         return f"{_(WINS).format(who=' + '.join(str(w + 1) for w in result.winners))} ({last})"
     return last
