@@ -82,3 +82,11 @@ def test_cats_move_figures_show_a_game_still_played(lang):
         # a cat's number is its player's own (each has cats 1 and 2): the caption says whose cat moved
         said = _("last move, player {player}: {move}").split("{player}")[0]
         assert any(text.startswith(said) and text[len(said)] in "12" for text in texts), (figure.target, texts)
+
+
+def test_a_letter_kit_offers_no_a4_family_paper():
+    """A Letter kit names Letter and nothing of the A series (A3 is not sold where Letter is the paper)."""
+    for game in all_games():
+        if game.kit is not None:
+            for part in _kit_parts(game, "letter"):
+                assert not re.search(r"\bA[345]\b", part.paper), (game.name, part.title, part.paper)

@@ -97,7 +97,9 @@ def kit(players: int, paper: str, lang: str = "en", seed: int = 1) -> list[KitPa
                 _("Cut the 16 cards on the crop marks.")),
         KitPart(_("Cat pawns"), print_pawns(plain, paper), _("{paper} card stock, one side").format(paper=name),
                 _("Cut each standee out, fold on the dashed lines and glue the two feet together under it.")),
-        KitPart(_("Board mat"), mat, _("{paper} paper, one side (or A3 in one piece)").format(paper=name),
+        # A3 holds the 405 x 275 mm mat whole; Tabloid (11 x 17 in) leaves it 2 mm a side, past a home printer's margin
+        KitPart(_("Board mat"), mat, (_("{paper} paper, one side (or A3 in one piece)") if paper.lower() == "a4"
+                                      else _("{paper} paper, one side")).format(paper=name),
                 mat_instructions(mat, lang)),
         KitPart(_("Score pad"), score_pad(paper, lang), _("{paper} paper").format(paper=name),
                 _("Two pads per sheet; cut in half.")),
