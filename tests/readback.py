@@ -37,6 +37,17 @@ def pdf_text(data: bytes | Path) -> str:
         document.close()
 
 
+def page_texts(data: bytes | Path) -> list[str]:
+    """Each page's text as PDFium reads it (pdf_text), lines ending in a newline alone."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data.read_bytes() if isinstance(data, Path) else data)
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in document]
+    finally:
+        document.close()
+
+
 def page_boxes_mm(page) -> dict[str, tuple[float, float, float, float]]:
     """mediabox, trimbox, bleedbox of a pypdf page as (x0, y0, x1, y1) in mm, /UserUnit applied."""
     unit = float(page.get("/UserUnit", 1.0))

@@ -22,7 +22,7 @@ from washigen.scene import Rect
 from washigen.units import CARD_SIZES, PAPER_SIZES
 
 from . import printcheck
-from .readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
+from .readback import page_boxes_mm, page_size_mm, pdf_pages, pdf_text, png_info, rasterise_pdf
 
 POKER = CARD_SIZES["poker"]
 DPI = 150
@@ -293,7 +293,7 @@ def test_every_card_keeps_its_words_3mm_inside_its_own_trim(card, lang):
 def test_a_small_card_keeps_its_words_in_german(card):
     """Nothing is left out to make room: each front names its structure, where it goes and what it holds; the
     reference card lists every structure and the scoring's heads."""
-    text = " ".join(page.extract_text() for page in pdf_pages(duplex_deck_pdf(card, "de")))
+    text = pdf_text(duplex_deck_pdf(card, "de"))
     flat = " ".join(text.split())
     for word in ("RÖHRE", "KRATZSÄULE", "HÄNGEMATTE", "WANDBRETT", "PLATZIERUNG", "TRÄGT", "×2 ab Höhe 5",
                  "CAT TREE · BAUTEILE", "CAT TREE · WERTUNG", "Das Raster:", "Ab Höhe 5:", "Eine Runde:",

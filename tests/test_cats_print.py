@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from tests.readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
+from tests.readback import page_boxes_mm, page_size_mm, page_texts, pdf_pages, pdf_text, png_info, rasterise_pdf
 from washigen.cli import main
 from washigen.games.cats.draw import map_scene, print_design
 from washigen.games.cats.symbols import THEME
@@ -73,7 +73,7 @@ def test_strips_on_sheets_are_numbered_in_assembly_order(paper, size, tmp_path):
     out = tmp_path / "strips.pdf"
     assert _run("cats", "map", "--players", 4, "--long", 1, "--seed", 3, "--paper", paper, "-o", out).exit_code == 0
     pages = pdf_pages(out)
-    text = "".join(page.extract_text() for page in pages)
+    text = "".join(page_texts(out))
     # 3 layers x 2 segments: 6 strips of 120 x 50 mm, from the middle layer outwards
     for number in range(1, 7):
         assert f"strip {number} ·" in text
@@ -150,7 +150,7 @@ def test_player_sheets_fit_their_paper(tmp_path):
     assert _run("cats", "sheet", "--players", 6, "-o", out).exit_code == 0
     pages = pdf_pages(out)
     assert page_size_mm(pages[0]) == pytest.approx((210.0, 297.0), abs=0.05)
-    text = pages[0].extract_text()
+    text = page_texts(out)[0]
     assert all(f"player {p}" in text for p in range(1, 7))
     x0, y0, x1, y1 = page_boxes_mm(pages[0])["trimbox"]
     # two strips of 90 x 26 mm abreast, 6 mm apart (each keeps its 3 mm bleed), three rows
@@ -274,7 +274,7 @@ def test_the_kit_holds_the_map_strips_and_says_how_they_go_together_as_the_plan_
     pages = parts[0].document.pages
     # Letter, either way up: the strips are packed in the orientation that takes the fewest sheets
     assert all(sorted((round(p.width, 1), round(p.height, 1))) == [215.9, 279.4] for p in pages)
-    plan = " ".join(pdf_pages(to_pdf(pages))[-1].extract_text().split())
+    plan = " ".join(page_texts(to_pdf(pages))[-1].split())
     said = parts[0].instructions
     meeting = said[said.index("The row of strips"):said.index("faces out.") + len("faces out.")]
     assert meeting in plan                    # the kit's words are the plan's, made from the same strips
@@ -333,19 +333,15 @@ def test_each_move_figure_stands_in_the_section_that_explains_its_move(lang):
 
 # -- one German word for one thing ----------------------------------------------------------------------------------------
 
-def _german_pdf_text(*args, tmp_path) -> str:
-    out = tmp_path / "out.pdf"
-    result = _run(*args, "--lang", "de", "-o", out)
-    assert result.exit_code == 0, result.output
-    return " ".join(page.extract_text() for page in pdf_pages(out))
-
-
-@pytest.mark.parametrize("args", [("cats", "map", "--players", 4, "--paper", "a4", "--seed", 2),
-                                  ("cats", "sheet", "--players", 3), ("rules", "cats"),
-                                  ("kit", "cats", "--players", 6, "--seed", 1)])
-def test_german_cats_sheets_call_the_player_band_spielerleiste_and_only_a_tape_strip_streifen(args, tmp_path):
+# The outputs of tests/print_matrix.py (made once a run, and read by the preflights and the language check too):
+# the map's strips on A4 for 4 players, the 3 player sheet, the rules, the 6 player kit.
+@pytest.mark.parametrize("name", ["cats-strips-a4-de", "cats-sheet-3p-de", "rules-cats-a4-de", "kit-cats-6p-de"])
+def test_german_cats_sheets_call_the_player_band_spielerleiste_and_only_a_tape_strip_streifen(name,
+                                                                                             tmp_path_factory):
     """A band and a strip are two things: the German sheets never call a band a 'Spielerstreifen' beside the
     'Streifen' they cut out."""
-    text = _german_pdf_text(*args, tmp_path=tmp_path)
+    from tests.print_matrix import OUTPUTS, made
+
+    text = pdf_text(made(OUTPUTS[name], tmp_path_factory)).replace("\n", " ")
     assert "Spielerleiste" in text
     assert "Spielerstreifen" not in text and "Streifen pro Person" not in text

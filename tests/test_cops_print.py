@@ -13,7 +13,7 @@ from washigen.games.cops.geometry import location_index, path_visible
 from washigen.press import KitPart, PrintOptions
 from washigen.backends import to_pdf
 
-from .readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
+from .readback import page_boxes_mm, page_size_mm, page_texts, pdf_pages, png_info, rasterise_pdf
 
 TOL = 0.05
 
@@ -208,7 +208,7 @@ def test_the_rule_sheet_figures_print_every_word_readable_near_their_text(tmp_pa
     # the segment's eight ids, the two strips' sixteen, and those in the detail of figure 5
     assert {"1a", "1h", "2a", "2h"} <= {word for word, _ in ids} and len(ids) > 24
     assert all(6.0 - 0.05 <= size <= 8.0 for _, size in ids)
-    pages = [page.extract_text().replace("\n", " ") for page in pdf_pages(out)]
+    pages = [text.replace("\n", " ") for text in page_texts(out)]
     label, paragraphs = FIGURE_TEXT[lang]
     for number, paragraph in zip((1, 2, 3, 4, 5), paragraphs):
         figure = next(k for k, text in enumerate(pages) if f"{label} {number}." in text)

@@ -7,7 +7,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from tests.readback import pdf_pages
+from tests.readback import pdf_pages, pdf_text
 from washigen.cli import main
 from washigen.games import get_game
 from washigen.backends import to_pdf
@@ -28,6 +28,6 @@ def test_the_contents_page_says_how_to_print_this_very_file(duplex, says, tmp_pa
     result = CliRunner().invoke(main, ["trail-route", "components", "--duplex", duplex, "-o", str(out)],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    text = " ".join(" ".join(page.extract_text() for page in pdf_pages(out)).split())
+    text = " ".join(pdf_text(out).split())
     assert says in text
     assert "with --duplex long for their backs" not in text

@@ -9,7 +9,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.readback import page_size_mm
+from tests.readback import page_size_mm, pdf_text
 from washigen.games import all_games
 from washigen.paths import SEEDS
 from washigen.rulebook import read, rules_pdf, source_name
@@ -57,7 +57,7 @@ def test_every_rule_sheet_holds_every_heading_as_text(name):
     paper = "letter" if name.startswith("cops") else "a4"
     data = rules_pdf(rules, paper, find_game=get_game)
     reader = PdfReader(io.BytesIO(data))
-    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    text = " ".join(pdf_text(data).split())
     for heading in rules.headings():
         assert " ".join(plain(heading.text).split()) in text, f"{rules.source}:{heading.line}: {heading.text}"
     assert all(not page.images for page in reader.pages)

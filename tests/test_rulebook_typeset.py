@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from tests import readback
 from tests.readback import page_size_mm, pdf_pages
 from tests.test_rulebook_sample import BOARD_LABEL, RULES_EN, STRIP_LABEL, sample_game  # noqa: F401
 from washigen.games import registry as games
@@ -30,7 +31,7 @@ def flat(text: str) -> str:
 
 
 def pdf_text(data: bytes) -> str:
-    return flat(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
+    return flat(readback.pdf_text(data))
 
 
 def outline_titles(data: bytes) -> list[tuple[int, str]]:

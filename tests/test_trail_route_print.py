@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from click.testing import CliRunner
 
-from tests.readback import page_boxes_mm, page_size_mm, pdf_pages, png_info, rasterise_pdf
+from tests.readback import page_boxes_mm, page_size_mm, page_texts, pdf_pages, png_info, rasterise_pdf
 from washigen.cli import main
 from washigen.errors import InputError
 from washigen.games import get_game
@@ -72,7 +72,7 @@ def test_every_tile_of_the_mix_is_printed_once():
 
 def test_cards_print_poker_size_nine_up(components):
     pages = pdf_pages(components)
-    card_pages = [p for p in pages if "Route · hand cards" in (p.extract_text() or "")]
+    card_pages = [p for p, text in zip(pages, page_texts(components)) if "Route · hand cards" in text]
     assert len(card_pages) == 2                             # 16 cards, 9 a sheet
     width, height = trim_mm(card_pages[0])
     card_w, card_h = CARD_SIZES["poker"]
