@@ -17,9 +17,6 @@ DISMISSED = N_("{drew}, no legal cell: dismissed")
 AND = N_("{first} and {second}")
 GRID = NN_("seed {seed}: {count} card on a {width} x {height} grid",
            "seed {seed}: {count} cards on a {width} x {height} grid")
-DOUBLED_UP = N_("height {height} and up: x{factor}")
-FLOOR = N_("floor")
-MARKS = N_("! breaks its placement rule, 0 points   ~ detached from the tree, 0 points")
 COLUMNS = (N_("row"), N_("column"), N_("card"), N_("points"), N_("why"))
 TOTAL_ROW, TOTAL = N_("total"), N_("total: {points} points")
 # Why a card scores what it does: the scorer's cases (rules.score_grid, _group_member_score, _single_points)
@@ -39,6 +36,7 @@ def lines_in(game: Any, lang: str) -> tuple[str, ...]:
     """The lines `cat-tree play` prints for the game that made the tree, in the words of `lang`."""
     from .constants import TITLE
     from .rules import score, validate
+    from .text import tree_picture
 
     _ = translator(lang)
     layout = game.layout
@@ -67,34 +65,6 @@ def _round(turn: Any, _: Translator) -> str:
     if turn.cell is None:
         return _(DISMISSED).format(drew=drew)
     return _(PLACED).format(drew=drew, row=turn.cell[0], col=turn.cell[1], gain=f"{turn.gain:+d}")
-
-
-def tree_picture(design: Any, score: Any, _: Translator) -> list[str]:
-    """text.tree_picture in the words of `_`: each card's name over its points, the altitude line, the floor."""
-    from .model import ALTITUDE, ALTITUDE_FACTOR
-
-    by_cell = score.by_cell()
-    detached = {cell for part in score.parts if part.detached for cell in part.cells}
-    width = max([len(card_name(card.card, _)) for card in by_cell.values()] + [5]) + 1
-    margin = len(str(design.height)) + 1
-    lines = []
-    for row in range(design.height, 0, -1):
-        names, points = [], []
-        for col in range(1, design.width + 1):
-            card = by_cell.get((row, col))
-            mark = "" if card is None else "!" if (row, col) in score.illegal else "~" if (row, col) in detached else ""
-            names.append(("." if card is None else card_name(card.card, _)).center(width))
-            points.append(("" if card is None else f"{card.points}{mark}").center(width))
-        lines.append(f"{row:>{margin}} |{''.join(names)}|")
-        lines.append(f"{'':>{margin}} |{''.join(points)}|")
-        if row == ALTITUDE:
-            lines.append(f"{'':>{margin}} +" + "-" * (width * design.width) + "+ "
-                         + _(DOUBLED_UP).format(height=ALTITUDE, factor=ALTITUDE_FACTOR))
-    lines.append(f"{'':>{margin}} +" + "=" * (width * design.width) + "+ " + _(FLOOR))
-    lines.append((f"{'':>{margin}}  " + "".join(str(col).center(width) for col in range(1, design.width + 1))).rstrip())
-    if score.illegal or detached:
-        lines.append(_(MARKS))
-    return lines
 
 
 def score_table(score: Any, _: Translator) -> list[str]:

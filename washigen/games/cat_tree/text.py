@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Sequence, cast
 
 from ...errors import DesignFormatError, InputError
+from ...i18n import SOURCE_LANGUAGE, Translator, translator
 from ...inputs import clipped
 from ...words import N_, Says
 from ..foreign import refuse_other_design
@@ -199,12 +200,23 @@ def _listed(items: list[Says]) -> Says:
 
 # -- the scored tree, for a terminal -------------------------------------------------------------------------------
 
-def tree_picture(design: CatTreeLayout, score) -> list[str]:
+DOUBLED_UP = N_("height {height} and up: x{factor}")
+FLOOR = N_("floor")
+MARKS = N_("! breaks its placement rule, 0 points   ~ detached from the tree, 0 points")
+
+
+def tree_picture(design: CatTreeLayout, score, _: Translator | None = None) -> list[str]:
     """The tree drawn in text, two lines per row: each card's name over its points, the altitude line, the floor;
-    `!` marks a card that breaks its placement rule, `~` a card of a detached part."""
+    `!` marks a card that breaks its placement rule, `~` a card of a detached part. In the words of `_` with the
+    cards named as its deck prints them (the studio's page); without it as the command prints it."""
+    from .model import ALTITUDE_FACTOR
+    from .play_words import card_name
+
+    say = _ or translator(SOURCE_LANGUAGE)
+    name = (lambda card: card) if _ is None else (lambda card: card_name(card, _))
     by_cell = score.by_cell()
     detached = {cell for part in score.parts if part.detached for cell in part.cells}
-    width = max([len(card.card) for card in by_cell.values()] + [5]) + 1
+    width = max([len(name(card.card)) for card in by_cell.values()] + [5]) + 1
     margin = len(str(design.height)) + 1
     lines = []
     for row in range(design.height, 0, -1):
@@ -212,16 +224,17 @@ def tree_picture(design: CatTreeLayout, score) -> list[str]:
         for col in range(1, design.width + 1):
             card = by_cell.get((row, col))
             mark = "" if card is None else "!" if (row, col) in score.illegal else "~" if (row, col) in detached else ""
-            names.append(("." if card is None else card.card).center(width))
+            names.append(("." if card is None else name(card.card)).center(width))
             points.append(("" if card is None else f"{card.points}{mark}").center(width))
         lines.append(f"{row:>{margin}} |{''.join(names)}|")
         lines.append(f"{'':>{margin}} |{''.join(points)}|")
         if row == ALTITUDE:
-            lines.append(f"{'':>{margin}} +" + "-" * (width * design.width) + f"+ height {ALTITUDE} and up: x2")
-    lines.append(f"{'':>{margin}} +" + "=" * (width * design.width) + "+ floor")
+            lines.append(f"{'':>{margin}} +" + "-" * (width * design.width) + "+ "
+                         + say(DOUBLED_UP).format(height=ALTITUDE, factor=ALTITUDE_FACTOR))
+    lines.append(f"{'':>{margin}} +" + "=" * (width * design.width) + "+ " + say(FLOOR))
     lines.append((f"{'':>{margin}}  " + "".join(str(col).center(width) for col in range(1, design.width + 1))).rstrip())
     if score.illegal or detached:
-        lines.append("! breaks its placement rule, 0 points   ~ detached from the tree, 0 points")
+        lines.append(say(MARKS))
     return lines
 
 
