@@ -90,3 +90,18 @@ def test_a_letter_kit_offers_no_a4_family_paper():
         if game.kit is not None:
             for part in _kit_parts(game, "letter"):
                 assert not re.search(r"\bA[345]\b", part.paper), (game.name, part.title, part.paper)
+
+
+@pytest.mark.parametrize("players, coop, lang, top, bottom", [
+    (2, False, "en", "top band: player 2", "bottom band: player 1"),
+    (5, False, "en", "top band: players 2, 4", "bottom band: players 1, 3, 5"),
+    (6, True, "de", "Spielerleiste oben: Team 2", "Spielerleiste unten: Teams 1, 3")])
+def test_the_strip_plan_says_whose_band_is_where(players, coop, lang, top, bottom):
+    """The plan's big numbers are the strips'; a band prints its seats' numbers (strip 1, on top, shows a 2): the
+    plan names the seats of each band, as the bands print them."""
+    from washigen.games.cats.draw import guide_items, map_strips
+    from washigen.games.cats.generate import generate_map
+
+    design = generate_map(players=players, coop=coop, seed=1)
+    texts = _texts(guide_items(design, map_strips(design), 0, 0, 180, 120, lang))
+    assert top in texts and bottom in texts, texts

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ... import __version__
 from ...errors import InputError
 from ...qr import qr_fits
-from ...words import N_, Says
+from ...words import NN_, N_, Says
 from ...fonts import MIN_FINE_PRINT, MIN_TEXT, descent
 from ...i18n import Translator, translator
 from ...press import Document, PrintOptions, template_for
@@ -318,6 +318,21 @@ def assembly_lines(strips: list[Strip], layers: int, lang: str = "en") -> list[s
     return lines
 
 
+BAND_OWNERS = {"top": NN_("top band: player {seats}", "top band: players {seats}"),
+               "bottom": NN_("bottom band: player {seats}", "bottom band: players {seats}")}
+TEAM_BAND_OWNERS = {"top": NN_("top band: team {seats}", "top band: teams {seats}"),
+                    "bottom": NN_("bottom band: team {seats}", "bottom band: teams {seats}")}
+
+
+def band_owners(design: CatsMap, side: str, _: Translator) -> str:
+    """Whose band a side's is, by the numbers the band prints ("top band: player 2"): a strip's band shows its
+    seats' numbers, which the plan's big strip numbers are not."""
+    seats = table(design.players, design.coop)
+    mine = seats.seats(side)
+    words = (TEAM_BAND_OWNERS if seats.coop else BAND_OWNERS)[side]
+    return _.ngettext(*words, len(mine)).format(seats=", ".join(str(seat) for seat in mine))
+
+
 def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width: float, height: float,
                 lang: str = "en") -> list:
     """A small plan of the map: its buildings and bands, every strip outlined with its number."""
@@ -356,8 +371,9 @@ def guide_items(design: CatsMap, strips: list[Strip], x: float, y: float, width:
                           weight="bold"))
     label = 2.4
     right = gx + C * u + 3
-    items.append(Text(right, gy + u * 0.5 + 0.8, _("top player's band"), label, style=Style(fill="muted")))
-    items.append(Text(right, gy + (R + 1.5) * u + 0.8, _("bottom player's band"), label, style=Style(fill="muted")))
+    items.append(Text(right, gy + u * 0.5 + 0.8, band_owners(design, "top", _), label, style=Style(fill="muted")))
+    items.append(Text(right, gy + (R + 1.5) * u + 0.8, band_owners(design, "bottom", _), label,
+                      style=Style(fill="muted")))
     q = min(28.0, height - 10)
     if design.rules_url and qr_fits(design.rules_url, q):
         qx = x + width - q
