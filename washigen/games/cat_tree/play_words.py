@@ -9,6 +9,7 @@ from typing import Any
 
 from ...i18n import N_, Translator, translator
 from ...words import NN_
+from .text import card_name, tree_picture
 
 HEAD = N_("{title} · simulated game · seed {seed}")
 DREW = N_("round {round}, player {player}: drew {drawn}, kept {kept}")
@@ -36,7 +37,6 @@ def lines_in(game: Any, lang: str) -> tuple[str, ...]:
     """The lines `cat-tree play` prints for the game that made the tree, in the words of `lang`."""
     from .constants import TITLE
     from .rules import score, validate
-    from .text import tree_picture
 
     _ = translator(lang)
     layout = game.layout
@@ -47,13 +47,6 @@ def lines_in(game: Any, lang: str) -> tuple[str, ...]:
             *tree_picture(layout, result, _), *score_table(result, _), validate(layout).format_text(lang),
             _(TOTAL).format(points=result.total)]
     return tuple(line for text in said for line in text.split("\n") if line.strip())
-
-
-def card_name(name: str, _: Translator) -> str:
-    """A card as the deck of the language names it (`pipe`: "Pipe", "Röhre")."""
-    from .model import BY_NAME
-
-    return _(BY_NAME[name].title) if name in BY_NAME else name
 
 
 def _round(turn: Any, _: Translator) -> str:

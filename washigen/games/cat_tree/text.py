@@ -205,12 +205,16 @@ FLOOR = N_("floor")
 MARKS = N_("! breaks its placement rule, 0 points   ~ detached from the tree, 0 points")
 
 
+def card_name(name: str, _: Translator) -> str:
+    """A card as the deck of the language names it (`pipe`: "Pipe", "Röhre")."""
+    return _(BY_NAME[name].title) if name in BY_NAME else name
+
+
 def tree_picture(design: CatTreeLayout, score, _: Translator | None = None) -> list[str]:
     """The tree drawn in text, two lines per row: each card's name over its points, the altitude line, the floor;
     `!` marks a card that breaks its placement rule, `~` a card of a detached part. In the words of `_` with the
     cards named as its deck prints them (the studio's page); without it as the command prints it."""
     from .model import ALTITUDE_FACTOR
-    from .play_words import card_name
 
     say = _ or translator(SOURCE_LANGUAGE)
     name = (lambda card: card) if _ is None else (lambda card: card_name(card, _))
