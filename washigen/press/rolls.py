@@ -99,6 +99,24 @@ def add_piece_words(strip: Scene, words: Sequence[Sequence[Primitive]], pitch: f
     strip.add(*(Use(ids[k % len(ids)], k * pitch, 0.0) for k in range(pieces if ids else 0)))
 
 
+def roll_with_words(art: Scene, words: Sequence[Sequence[Primitive]], length: float, bleed: float, piece: float,
+                    key: str) -> Scene:
+    """The roll `length` mm long: the repeat's art laid end to end (tape_artwork, ending on its last whole piece),
+    and the words of every whole piece on it (add_piece_words)."""
+    strip = tape_artwork(art, length, bleed, piece=piece)
+    add_piece_words(strip, words, piece, math.floor(length / piece + 1e-9), key)
+    return strip
+
+
+def repeat_with_words(art: Scene, words: Sequence[Sequence[Primitive]], piece: float, bleed: float, title: str,
+                      key: str) -> Document:
+    """The one-repeat file (repeat_document) with its own pieces' words: the neighbouring repeats show in the bleed
+    at its ends, their art and not their words."""
+    document = repeat_document(art, bleed, title)
+    add_piece_words(document.pages[0], words, piece, len(words), key)
+    return document
+
+
 def words_apart(items: Sequence[Primitive]) -> tuple[list[Primitive], list[Primitive]]:
     """`items` split into their art and their words (Text), each in the groups it was drawn in."""
     art: list[Primitive] = []

@@ -3,7 +3,6 @@ both repeated along the tape."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from ... import __version__
@@ -155,16 +154,13 @@ def _repeat_layers(design: CatsRoll, bleed: float, lang: str = "en") -> tuple[Sc
 
 
 def roll_scene(design: CatsRoll, bleed: float, lang: str = "en") -> Scene:
-    from ...press.impose import tape_artwork
-    from ...press.rolls import add_piece_words
+    from ...press.rolls import roll_with_words
 
     art, words = _repeat_layers(design, bleed, lang)
-    piece = piece_length(design)
     # A segment and its forest section are cut off the roll together: the artwork ends on the last whole pair, so
     # the roll's end never cuts through a segment (its bleed shows the plain tape after it). Words go on the whole
     # pieces alone, apart from the art, so that a page of a long roll prints them on its own pieces alone too.
-    strip = tape_artwork(art, design.length, bleed, piece=piece)
-    add_piece_words(strip, words, piece, math.floor(design.length / piece + 1e-9), str(design.seed))
+    strip = roll_with_words(art, words, design.length, bleed, piece_length(design), str(design.seed))
     strip.meta.update({"game": "cats", "kind": "roll", "seed": str(design.seed), "version": __version__})
     return strip
 
@@ -181,15 +177,13 @@ def tape_document(design: CatsRoll, options: PrintOptions, output: FilePath, rep
     """What `cats tape` writes to `output`, as its form takes it: the roll (a PDF as pages of whole repeats, an SVG
     or PNG as the one strip), or with `repeat_only` the one repeat a tape maker prints from. The studio's tape
     downloads are made here too (the component's print_file)."""
-    from ...press.rolls import add_piece_words, repeat_document, roll_for_output
+    from ...press.rolls import repeat_with_words, roll_for_output
 
     refuse_sheets(options)
     if repeat_only:
-        # The neighbouring repeats show in the bleed at the ends: their art, not their words.
         art, words = _repeat_layers(design, options.bleed, options.lang)
-        document = repeat_document(art, options.bleed, art.meta.get("title", ""))
-        add_piece_words(document.pages[0], words, piece_length(design), len(words), str(design.seed))
-        return document
+        return repeat_with_words(art, words, piece_length(design), options.bleed, art.meta.get("title", ""),
+                                 str(design.seed))
     strip = roll_scene(design, options.bleed, options.lang)
     return roll_for_output(strip, output, repeat_length(design), strip.meta.get("title", ""), options.lang,
                            piece=piece_length(design))

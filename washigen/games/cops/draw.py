@@ -706,8 +706,7 @@ def tape_document(design: CopsTape, options: PrintOptions, output: FilePath, len
     strips on sheets; else the artwork, `length` long (default: one repeat) and ending on its last whole segment (a
     PDF as pages of whole repeats, an SVG or PNG as the one strip), or with `repeat_only` the one repeat a tape maker
     prints from. The studio's tape downloads are made here too (the component's print_file)."""
-    from ...press.impose import tape_artwork
-    from ...press.rolls import add_piece_words, repeat_document, roll_for_output
+    from ...press.rolls import repeat_with_words, roll_for_output, roll_with_words
 
     if options.paper or options.template:
         return print_strips(design, options)
@@ -715,14 +714,10 @@ def tape_document(design: CopsTape, options: PrintOptions, output: FilePath, len
     title = f"{TITLE} — " + translator(options.lang).gettext("tape artwork, seed {seed}").format(seed=design.seed)
     piece, key = design.segment_length, str(design.seed)
     if repeat_only:
-        # The neighbouring repeats show in the bleed at the ends: their art, not their words.
-        document = repeat_document(repeat, options.bleed, title)
-        add_piece_words(document.pages[0], words, piece, len(words), key)
-        return document
+        return repeat_with_words(repeat, words, piece, options.bleed, title, key)
     # Segments are torn off whole: the roll's artwork ends on its last whole one, and only whole ones carry words
     # (none in the bleed at the ends, none under the plain tape after the last).
-    strip = tape_artwork(repeat, length or repeat.width, options.bleed, piece=piece)
-    add_piece_words(strip, words, piece, math.floor(strip.width / piece + 1e-9), key)
+    strip = roll_with_words(repeat, words, length or repeat.width, options.bleed, piece, key)
     return roll_for_output(strip, output, repeat.width, title, options.lang, piece=piece)
 
 
