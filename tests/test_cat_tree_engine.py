@@ -1,5 +1,5 @@
-"""The Cat Tree engine (DESIGN 5 "Cat Tree", 9): games by every bot checked move by move by a referee written here,
-apart from the engine, from the rules as the seed and the rule sheet give them; the finished tree scored by the
+"""The Cat Tree engine (DESIGN 5 "Cat Tree", 9): games by every bot checked move by move by the referee of
+tests/cat_tree_referee.py, written apart from the engine, from the rules as the seed and the rule sheet give them; the finished tree scored by the
 scorer of rules.py; replays from a seed; notation that reads back; hidden cards the bots never see; and the
 strong bot building better trees than the greedy one on the same deals.
 """
@@ -22,85 +22,10 @@ from washigen.games.cat_tree.playtest import compare, play, play_bots, tree_reco
 from washigen.games.cat_tree.rules import score, score_grid
 from washigen.arena import make_bots, play_match
 
+from .cat_tree_referee import STANDS, Illegal, may_stand, referee
+
 # -- the referee ---------------------------------------------------------------------------------------------------
-# The rules read again from the seed: what each card stands on, what it holds. "On a flat surface": the floor (row
-# 1) or directly on a card that can be built on; "attached by both sides": a card that can be hung on directly to
-# the left and directly to the right; a Shelf anywhere but row 1. Each round: two cards to each player from the
-# top of the pile (seat 1 first), each keeps one (the round's leader first), then each places their own card, the
-# leader first unless they wait; a card goes on a cell that takes it, and is dismissed only when no cell does.
-
-STANDS = {"pipe": "surface", "scratcher": "surface", "toy": "surface", "hammock": "hung", "catwalk": "hung",
-          "box": "surface or hung", "nest": "surface or hung", "shelf": "above the floor"}
-HOLDS_ABOVE = {"scratcher", "box", "shelf", "nest"}
-HOLDS_BESIDE = {"box", "shelf", "nest"}
-ROUNDS, FOUR = 8, 4
-
-
-def may_stand(tree: dict, width: int, height: int, card: str, row: int, col: int) -> bool:
-    if not (1 <= row <= height and 1 <= col <= width) or (row, col) in tree:
-        return False
-    surface = row == 1 or tree.get((row - 1, col)) in HOLDS_ABOVE
-    hung = tree.get((row, col - 1)) in HOLDS_BESIDE and tree.get((row, col + 1)) in HOLDS_BESIDE
-    return {"surface": surface, "hung": hung, "surface or hung": surface or hung,
-            "above the floor": row > 1}[STANDS[card]]
-
-
-def any_cell(tree: dict, width: int, height: int, card: str) -> bool:
-    return any(may_stand(tree, width, height, card, r, c) for r in range(1, height + 1) for c in range(1, width + 1))
-
-
-MOVE = re.compile(r"keep (\w+)|dismiss (\w+)|(\w+) r(\d+)c(\d+)|wait")
-
-
-class Illegal(AssertionError):
-    pass
-
-
-def referee(deck, first: int, moves, width: int = 8, height: int = 8) -> dict:
-    """Replays a game's moves from its deck (top card last) and first leader; raises Illegal at the first move
-    the rules do not allow; returns the finished tree."""
-    if Counter(deck) != {card: FOUR for card in STANDS}:
-        raise Illegal(f"not the 32-card deck: {Counter(deck)}")
-    pile, tree, moves = list(deck), {}, list(moves)
-
-    def next_move(what: str):
-        if not moves:
-            raise Illegal(f"the game stops before {what}")
-        found = MOVE.fullmatch(moves.pop(0))
-        if found is None:
-            raise Illegal(f"unreadable move for {what}")
-        return found.groups()
-
-    for round_number in range(1, ROUNDS + 1):
-        leader = (first + round_number - 1) % 2
-        hands = [[pile.pop(), pile.pop()] for _ in range(2)]
-        kept = {}
-        for seat in (leader, 1 - leader):
-            card = next_move(f"round {round_number}: player {seat + 1} keeps")[0]
-            if card not in hands[seat]:
-                raise Illegal(f"round {round_number}: player {seat + 1} keeps {card}, dealt {hands[seat]}")
-            kept[seat] = card
-        order = [leader, 1 - leader]
-        for index, seat in enumerate(list(order)):
-            groups = next_move(f"round {round_number}: player {seat + 1} places")
-            if index == 0 and groups == (None,) * 5:          # wait: the partner places first
-                order.reverse()
-                seat = order[0]
-                groups = next_move(f"round {round_number}: player {seat + 1} places")
-                if groups == (None,) * 5:
-                    raise Illegal(f"round {round_number}: both wait")
-            order_seat = order[index]
-            _, dismissed, card, row, col = groups
-            if dismissed is not None:
-                if dismissed != kept[order_seat] or any_cell(tree, width, height, dismissed):
-                    raise Illegal(f"round {round_number}: player {order_seat + 1} dismisses {dismissed}")
-                continue
-            if card != kept[order_seat] or not may_stand(tree, width, height, card, int(row), int(col)):
-                raise Illegal(f"round {round_number}: player {order_seat + 1} places {card} at {row},{col}")
-            tree[(int(row), int(col))] = card
-    if moves or pile:
-        raise Illegal(f"the game goes on after round {ROUNDS}: {moves[:3]}, {len(pile)} cards left")
-    return tree
+# tests/cat_tree_referee.py: the rules read again from the seed, apart from the engine.
 
 
 def deck_of(seed: int) -> list[str]:

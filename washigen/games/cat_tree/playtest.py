@@ -33,7 +33,7 @@ from ...words import N_, Says
 from . import engine
 from .bots import BOTS, Board, choose_card, place_both, planned_move
 from .engine import Dismiss, Place, Wait, shuffled_deck
-from .model import GRID_COLS, GRID_ROWS, PLAYERS, CatTreeLayout
+from .model import GAME, GRID_COLS, GRID_ROWS, PLAYERS, CatTreeLayout
 from .rules import Cell, Score, score_grid
 
 BALANCE_GAMES = 200
@@ -303,8 +303,21 @@ STRONG_COST = 7.5
 
 
 def run_cost(design: Any = None):
-    """What a game costs on one core (arena.balance.GameCost), on any design of the game."""
+    """What a game costs on one core (arena.balance.GameCost) on the design's grid (None: the 8 x 8 one); a design
+    of the game that balance refuses (a deck, a layout with cards) is refused here as balance refuses it, so that an
+    estimate never passes a run that then fails. Another game's design is washigen.check_run's to refuse."""
     from ...arena.balance import GameCost
     from .bots import PLAYOUTS
 
-    return GameCost(greedy=GREEDY_SECONDS, per_strength=STRONG_COST, default_strength=PLAYOUTS)
+    ours = design is None or getattr(design, "GAME", GAME) == GAME
+    width, height = grid_of(design) if ours else (GRID_COLS, GRID_ROWS)
+    return GameCost(greedy=GREEDY_SECONDS * grid_cost(width, height), per_strength=STRONG_COST,
+                    default_strength=PLAYOUTS)
+
+
+def grid_cost(width: int, height: int) -> float:
+    """What a game on a width x height grid costs against one on the 8 x 8 grid, at least 1: a move counts the tree
+    once for each cell its card may take, the floor's every column among them, and a count grows with the grid
+    (measured on one core: 64 x 64 about 23 times, 32 x 64 11, 32 x 32 8, 64 x 1 7, 1 x 64 1; this says 23, 11, 8,
+    8, 2.8)."""
+    return max(1.0, width / GRID_COLS) * max(1.0, height / GRID_ROWS) ** 0.5

@@ -44,23 +44,25 @@ def token_card(token: str) -> str | None:
 
 def from_text(text: str, source: str = "layout") -> CatTreeLayout | CatTreeDeck:
     """Parses a layout, or a deck's listing (to_text writes both); a token or row it cannot read raises InputError
-    naming the line and the token. The layout's seed is read from its title line, where it has one."""
+    naming the line and the token. The seed is read from the title line, where it has one."""
     refuse_other_design(text, source, "cat-tree", "layout")
     first = text.split("\n", 1)[0]
-    if DECK_TITLE.match(first):
-        return deck_from_text(text, source)
-    layout = layout_from_text(text, source)
-    seed = LAYOUT_SEED.match(first)
-    if seed is None:
-        return layout
-    written = seed.group(1)
+    deck_title = DECK_TITLE.match(first)
+    design: CatTreeLayout | CatTreeDeck
+    if deck_title is not None:
+        design, written = deck_from_text(text, source), deck_title.group(3)
+    else:
+        layout_title = LAYOUT_SEED.match(first)
+        design, written = layout_from_text(text, source), None if layout_title is None else layout_title.group(1)
+    if written is None:
+        return design
     # A seed out of range is refused as the JSON form refuses it, not dropped; its length is looked at before
     # int() is (a line of thousands of digits is more than int() reads).
     if written.startswith("-") or len(written) > len(str(SEED_MAX)) or int(written) > SEED_MAX:
         raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
             N_("{field}: must be a whole number {low}..{high}, got {value!r}"), field="seed", low=0, high=SEED_MAX,
             value=clipped(written))))
-    return replace(layout, seed=int(written))
+    return replace(design, seed=int(written))
 
 
 def layout_from_text(text: str, source: str = "layout") -> CatTreeLayout:
@@ -127,16 +129,17 @@ def to_text(design: CatTreeLayout | CatTreeDeck, comments: Sequence[str] = ()) -
 
 
 def deck_text(deck: CatTreeDeck) -> str:
+    seed = "" if deck.seed is None else f" · seed {deck.seed}"
     lines = [f"# {TITLE} · deck · {deck.card} cards · {deck.copies * len(STRUCTURES)} structure cards "
-             f"and {deck.reference_cards} reference cards"]
+             f"and {deck.reference_cards} reference cards{seed}"]
     for structure in STRUCTURES:
         lines.append(f"{structure.rank:>2}  {structure.title:<10} x {deck.copies}")
     return "\n".join(lines) + "\n"
 
 
-# The title lines to_text writes: a deck's says its card size and counts, a layout's its seed.
+# The title lines to_text writes: a deck's says its card size and counts, and each its seed where it has one.
 DECK_TITLE = re.compile(rf"# {re.escape(TITLE)} · deck · (\S+) cards · \d+ structure cards and "
-                        r"(\d+) reference cards\s*$")
+                        r"(\d+) reference cards(?: · seed (-?\d+))?\s*$")
 LAYOUT_SEED = re.compile(rf"# {re.escape(TITLE)} · layout \d+ x \d+ · seed (-?\d+) · ")
 DECK_LINE = re.compile(r"\s*(\S+)\s+(\S+)\s+x\s+(\d+)\s*$")
 COUNT_DIGITS = 3                # a longer count is far past any limit of a deck (and past what int() reads)
@@ -150,7 +153,7 @@ def deck_from_text(text: str, source: str = "deck") -> CatTreeDeck:
     if title is None:
         raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
             N_("a deck's listing starts with its title line, as `cat-tree deck -o deck.txt` writes it"))))
-    card, reference = title.groups()
+    card, reference = title.group(1, 2)
     if card not in CARD_SIZE_NAMES:
         raise InputError(Says(AT_LINE, source=source, line=1, reason=Says(
             N_("unknown card size {card!r}; one of {sizes}"), card=card, sizes=", ".join(CARD_SIZE_NAMES))))
