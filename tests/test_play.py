@@ -229,20 +229,20 @@ def test_agreement_of_greedy_and_strong_play():
 
 # -- validate --play -----------------------------------------------------------------------------------------
 
-def test_validate_play_refuses_a_game_without_an_engine(tmp_path):
+def test_validate_play_refuses_a_game_without_a_play_check(tmp_path):
     from washigen.cli import main
     from washigen.design import save
     from washigen.games import get_game
 
     game = get_game("cat-tree")
     if game.play_check is not None:
-        pytest.skip("every game has an engine now")
+        pytest.skip("every game has a play check now")
     design = _any_design(game)
     path = tmp_path / "design.json"
     save(design, path)
     result = CliRunner().invoke(main, ["validate", "--play", str(path)])
     assert result.exit_code == 2
-    assert "--play: washigen cannot play" in result.output
+    assert "--play: Cat Tree? We can handle this! has no play check" in result.output
     assert "Traceback" not in result.output
 
 

@@ -68,7 +68,9 @@ def _play_report(game, design, seed: int, placement_ok: bool):
     from ..report import Report
 
     if game.play_check is None:
-        raise InputError(f"--play: washigen cannot play {game.title} yet; only placement rules are checked")
+        # Cat Tree: its layouts are finished trees and its games always end (the deck runs out): nothing to play.
+        raise InputError(f"--play: {game.title} has no play check (no design of it can stall a game); "
+                         "only its placement rules are checked")
     if not placement_ok:
         return Report()
     return game.play_check(design, seed)
