@@ -30,6 +30,7 @@ GAME_INFO = register_game(Game(
     kit=later("members:kit"),
     play=later("members:play"),
     balance=later("playtest:balance"),
+    play_check=later("playtest:play_check"),
     tiled=later("tiled"),
     extra={"endings": ENDINGS, "run_cost": later("playtest:run_cost"), "bots": later("bots:POLICIES")},
 ))

@@ -32,7 +32,7 @@ Where the rules leave a case open, the engine decides (the README lists these):
   play_turn's: the bots try moves on copies of a position through the three directly;
 - a player with no swap to make skips the swap; one with no cat to advance or place ends the turn after the card;
 - a chain of effects also stops after MAX_CASCADE landings (a safety net: the arrow reading above ends every loop);
-- the game also stops, with the reason "turn-limit", after MAX_ROUNDS rounds.
+- the game also stops, with the reason "turn-limit" and no winner (play_game), after MAX_ROUNDS rounds.
 
 The players' policies (random, greedy, strong) are in bots.py; the words a game log tells its events in, in
 gamelog.py; games played for balance, in playtest.py.
@@ -796,5 +796,5 @@ def play_game(setup: TrailRouteSetup, policies: list[Policy],
         play_turn(state, policies[state.current])
         if on_turn is not None:
             on_turn(state)
-    return GameResult(state, [state.score(p) for p in range(state.players)], winners(state), state.end_reason,
-                      state.turns[-1])
+    won = winners(state) if state.end_reason == "destinations" else []      # the rules ended it, or the limit
+    return GameResult(state, [state.score(p) for p in range(state.players)], won, state.end_reason, state.turns[-1])

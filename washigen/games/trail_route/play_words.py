@@ -46,6 +46,7 @@ SCORED = N_("{points} points ({destinations}, {toys})")
 CLAIMED = NN_("{count} destination", "{count} destinations")
 TOYS = NN_("{count} mouse toy", "{count} mouse toys")
 WINNER, SHARED = N_("winner: {colours}"), N_("shared victory: {colours}")
+NO_WINNER = N_("no winner: the turn limit cut the game off")
 AND = N_("{first} and {second}")
 
 
@@ -137,6 +138,8 @@ def outcome(result: Any, players: int, _: Translator) -> list[str]:
                                   destinations=_.ngettext(*CLAIMED, claims).format(count=claims),
                                   toys=_.ngettext(*TOYS, mice).format(count=mice))
         lines.append(f"  {names[p]:<{wide}} {scored}")
+    if not result.winners:              # cut off by the turn limit (replay.outcome_lines)
+        return [*lines, _(NO_WINNER)]
     winners = names[result.winners[-1]]
     for p in reversed(result.winners[:-1]):
         winners = _(AND).format(first=names[p], second=winners)

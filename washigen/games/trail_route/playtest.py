@@ -89,7 +89,25 @@ def balance(setup: TrailRouteSetup | None = None, games: int = BALANCE_GAMES, se
     return seat_balance(records, setup.players)
 
 
-__all__ = ["BALANCE_GAMES", "balance", "play_from", "play_record", "seat_bots", "turn_order"]
+def play_check(design: TrailRouteSetup, seed: int = 0):
+    """Game.play_check (`validate --play`): trail-route.play.stalemate when greedy bots, on some seating, do not
+    finish a game by its destinations within the engine's round limit (DESIGN 9, "Playable"). A board the validator
+    passes may still leave the cats no way on: every row walled up but one, whose two destinations are soon gone."""
+    from ...arena import game_seed
+    from ...report import Report, Violation
+    from .engine import MAX_ROUNDS
+
+    bots = ("greedy",) * design.players
+    for first in range(design.players):
+        game = game_seed(seed, first)
+        if play_from(design, bots, game, first).end_reason != "destinations":
+            return Report.of([Violation.error("trail-route.play.stalemate", Says(
+                N_("Greedy bots did not finish a game within {rounds} rounds on this setup: game seed {seed}, seat "
+                   "{seat} playing first."), rounds=MAX_ROUNDS, seed=game, seat=first + 1), seed=game, seat=first + 1)])
+    return Report()
+
+
+__all__ = ["BALANCE_GAMES", "balance", "play_check", "play_from", "play_record", "seat_bots", "turn_order"]
 
 
 # A game between greedy players on one core (0.10 s with 3 players, 0.15 s with 4, rounded up) and a strong

@@ -42,5 +42,8 @@ def outcome_lines(result: Any, players: int) -> list[str]:
         lines.append(f"  {state.colours[p]:<7} {result.scores[p]:>3} points ({claims} destination"
                      f"{'' if claims == 1 else 's'}, {mice} mouse toy{'' if mice == 1 else 's'})")
     winners = " and ".join(state.colours[p] for p in result.winners)
-    lines.append(f"winner: {winners}" if len(result.winners) == 1 else f"shared victory: {winners}")
+    if not result.winners:              # cut off by the turn limit: the rules never ended the game
+        lines.append("no winner: the turn limit cut the game off")
+    else:
+        lines.append(f"winner: {winners}" if len(result.winners) == 1 else f"shared victory: {winners}")
     return lines

@@ -8,7 +8,8 @@
 
 A board whose two grids differ in rows (a rule it breaks) keeps every row: the rows past the other grid's are
 `road row 7: | . M ...` or `destination row 7: rb 4`, and a grid without rows is `road: none` or `destinations: none`.
-Lines starting with # are comments. Road tokens: `.` plain road, `M` mouse toy, `F` cat forward, `P` place a cat,
+Lines starting with # are comments. A mix or generator name with outer spaces, or opening with a quote, is written
+as a JSON string (`mix: " odd "`). Road tokens: `.` plain road, `M` mouse toy, `F` cat forward, `P` place a cat,
 `#` wall, `T` tunnel, `< > ^ v` black arrows, `rb<` a red/blue arrow (colour initials r b g y, then the
 direction). Destination tokens: `rb` a colour pair, `4` and `3` the fixed tiles.
 """
@@ -36,7 +37,7 @@ def to_text(design: TrailRouteSetup) -> str:
     lines = [f"# {TITLE}: setup for {design.players} players, seed {design.seed}",
              f"players: {design.players}",
              f"seed: {design.seed}",
-             f"generator: {design.generator}",
+             f"generator: {name_value(design.generator)}",
              "#",
              "# Row 1 is at the top, forward is to the left; road columns count from the destinations.",
              "#          dest | " + "".join(f"{c:<5}" for c in range(1, COLS + 1)).rstrip()]
@@ -46,10 +47,28 @@ def to_text(design: TrailRouteSetup) -> str:
     for n, seat in enumerate(design.seats):
         lines.append(f"seat {n + 1}: {seat.colour} | " + " ".join(seat.hand))
     lines.append("undealt: " + " ".join(design.undealt))
-    lines.append(f"mix: {design.mix.source}")
+    lines.append(f"mix: {name_value(design.mix.source)}")
     for part in MIX_PARTS:
         lines.append(f"mix {part}: " + " ".join(f"{code}={count}" for code, count in getattr(design.mix, part)))
     return "\n".join(lines) + "\n"
+
+
+def name_value(name: str) -> str:
+    """A name (the mix's, the generator) as its `key: value` line holds it: as it is, or as a JSON string where the
+    line's trimming would lose its outer spaces (a mix named " odd " came back as "odd") or it opens with a quote."""
+    return json.dumps(name, ensure_ascii=False) if name != name.strip() or name.startswith('"') else name
+
+
+def name_read(value: str) -> str:
+    """The name a `key: value` line holds (name_value's reverse): a JSON string's text, else the value as it is."""
+    if len(value) > 1 and value[0] == value[-1] == '"':
+        try:
+            text = json.loads(value)
+        except ValueError:
+            return value
+        if isinstance(text, str):
+            return text
+    return value
 
 
 def board_lines(design: TrailRouteSetup) -> list[str]:
@@ -230,13 +249,13 @@ def _field(key: str, value: str, fields: dict, mix: dict, where: str, source: st
             raise DesignFormatError(Says(N_("{key!r} takes only {none} (a grid without rows); its rows are `row N` "
                                             "lines"), key=key, none=NO_ROWS), path=where, source=source)
     elif key == "generator":
-        fields["generator"] = value
+        fields["generator"] = name_read(value)
     elif key == "exchange":
         fields["exchange"] = tuple(_token(t, TOKEN_TO_ROAD, UNKNOWN_ROAD, where, source) for t in value.split())
     elif key == "undealt":
         fields["undealt"] = tuple(value.split())
     elif key == "mix":
-        mix["source"] = value
+        mix["source"] = name_read(value)
     elif key.startswith("mix ") and key[4:] in MIX_PARTS:
         pairs = []
         for item in value.split():

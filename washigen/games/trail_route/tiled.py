@@ -44,7 +44,10 @@ def dump(design, image: str) -> tuple[dict[str, Any], bytes]:
 
 def _check_rows(design: TrailRouteSetup) -> None:
     """The map is one grid, each row its destination tiles then its road tiles: a row short or long, or missing from
-    one grid (which breaks a rule, and the JSON form keeps), was written as a map washigen could not read back."""
+    one grid (which breaks a rule, and the JSON form keeps), was written as a map washigen could not read back; so was
+    a board of no rows, a map 0 tiles high."""
+    if not design.road and not design.destinations:
+        raise InputError(Says(N_("the Tiled form holds boards of at least one row; this one has none (use .json)")))
     for r in range(max(len(design.road), len(design.destinations))):
         dest = len(design.destinations[r]) if r < len(design.destinations) else 0
         road = len(design.road[r]) if r < len(design.road) else 0
