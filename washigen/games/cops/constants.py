@@ -12,6 +12,9 @@ DEFAULT_PLAYERS = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 LAYOUTS = ("end-to-end", "stacked")
+# The largest offset a map file may give (mm): a hand-made map may lie further off than the quarter of the tape
+# width that `cops map --offset` takes (model.max_offset_for).
+MAX_MAP_OFFSET = 100.0
 DIAGRAMS = ("segment", "location", "map")     # the rule sheet's figures (members.diagram)
 DEFAULT_LAYOUT: Final = "end-to-end"          # Final: a type checker reads it as the literal, one of model.Layout
 

@@ -21,7 +21,8 @@ from ...inputs import exact_number, quoted, read_text
 from ...words import N_, Says
 from ..foreign import refuse_other_log
 from ..params import SEED_MAX
-from .constants import DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TITLE
+from .constants import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, LAYOUTS, MAX_MAP_OFFSET, MAX_PLAYERS,
+                        MIN_PLAYERS, TITLE)
 from .spec import TAPE_WIDTH_RANGE
 
 if TYPE_CHECKING:
@@ -160,7 +161,10 @@ def _log_map(path: Path, header: dict, load_map: Callable[[], CopsMap] | None) -
     players = _log_whole(path, header, "players", MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
     seed = _log_whole(path, header, "seed", 0, SEED_MAX, 0)
     tape_width = _log_mm(path, header, "tape-width", *TAPE_WIDTH_RANGE, DEFAULT_TAPE_WIDTH)
-    offset = _log_mm(path, header, "offset", 0.0, max_offset_for(tape_width) + 1e-9, 0.0)
+    # A map the log names or --map gives may lie at any offset a map file takes; one made from the seed, at what
+    # `cops map --offset` takes.
+    given = load_map is not None or "map-file" in header
+    offset = _log_mm(path, header, "offset", 0.0, MAX_MAP_OFFSET if given else max_offset_for(tape_width) + 1e-9, 0.0)
     number, layout = header.get("layout", (0, DEFAULT_LAYOUT))
     if layout not in LAYOUTS:
         raise InputError(at_line(path, number, Says(N_("{field}: must be {choices} or {last}, got {value}"),

@@ -16,7 +16,7 @@ from ...design import Design, record
 
 # The name, title, player counts and layouts live in constants.py, which the commands read at start-up.
 from .constants import (DEFAULT_LAYOUT, DEFAULT_PLAYERS, DEFAULT_TAPE_WIDTH, GAME, LAYOUTS,  # noqa: F401
-                        MAX_PLAYERS, MIN_PLAYERS, TITLE)
+                        MAX_MAP_OFFSET, MAX_PLAYERS, MIN_PLAYERS, TITLE)
 
 # -- sizes, for a 50 mm tape; every one scales with the tape width -----------------------------------------------
 REFERENCE_WIDTH = 50.0
@@ -225,7 +225,7 @@ class CopsMap(Design):
     KIND = "map"
     tape_width: Annotated[float, Field(ge=10, le=200)] = DEFAULT_TAPE_WIDTH     # as `cops map` takes it
     segment_length: Annotated[float, Field(gt=0, le=2000)] = 180.0
-    offset: Annotated[float, Field(ge=0, le=100)] = 0.0
+    offset: Annotated[float, Field(ge=0, le=MAX_MAP_OFFSET)] = 0.0
     layout: Layout = DEFAULT_LAYOUT
     segments: Annotated[tuple[Segment, ...], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     roads: Annotated[tuple[Road, ...], Field(max_length=MAX_ROADS)] = ()

@@ -144,6 +144,11 @@ def check_path_ends(segment: Segment, number: int, frame: Frame,
                                       Says(N_("Path #{path} of segment {segment}: {problem}"), path=index,
                                            segment=number, problem=problem),
                                       segment=number, path=index, end=label, position=rounded(point))
+            elif _in_corner(end, frame):
+                yield Violation.error("cops.path.corner",
+                                      Says(_IN_CORNER[end.port or end.joint or ""], path=index, segment=number,
+                                           at=end.at, within=MATCH_TOLERANCE),
+                                      segment=number, path=index, end=label, position=rounded(point))
         if path.a.location is not None and path.a.location == path.b.location:
             yield Violation.error("cops.path.loop", Says(N_("Path #{path} of segment {segment} leads from {location} "
                                                             "back to itself."), path=index, segment=number,
@@ -154,6 +159,27 @@ def check_path_ends(segment: Segment, number: int, frame: Frame,
                                       Says(N_("Path #{path} of segment {segment} runs off the tape."), path=index,
                                            segment=number), segment=number, path=index, position=rounded(off))
                 break
+
+
+# An end in a corner lies on an edge and at an end of the segment at once: it touches ports and joints alike (of
+# this segment, of the strip beside it stacked, of the segment beside it lowered by the offset), which continue
+# into each other nowhere else, so the map would not say whether a squad may go on there.
+_IN_CORNER = {"top": N_("Path #{path} of segment {segment} leaves the top edge at x {at:g} mm, within {within:g} mm of "
+                        "an end of the segment: in the corner it would also meet the joints there."),
+              "bottom": N_("Path #{path} of segment {segment} leaves the bottom edge at x {at:g} mm, within {within:g} "
+                           "mm of an end of the segment: in the corner it would also meet the joints there."),
+              "left": N_("Path #{path} of segment {segment} leaves its left end at y {at:g} mm, within {within:g} mm of "
+                         "an edge of the tape: in the corner it would also meet the ports there."),
+              "right": N_("Path #{path} of segment {segment} leaves its right end at y {at:g} mm, within {within:g} mm "
+                          "of an edge of the tape: in the corner it would also meet the ports there.")}
+
+
+def _in_corner(end: End, frame: Frame) -> bool:
+    """A port within MATCH_TOLERANCE of an end of the segment, or a joint within it of an edge of the tape."""
+    if end.at is None or (end.port is None and end.joint is None):
+        return False
+    far = frame.length if end.port is not None else frame.width
+    return meets(end.at, 0.0) or meets(end.at, far)
 
 
 # Sentences that name a side of a segment are written whole for each side: German names a port by its edge and a
