@@ -14,7 +14,9 @@ One character a cell (`.` street, `J` jinja shrine, `#` building, `T` forest, `t
 on a street cell), and between the cells the edges: `|` or `-` a wall, `:` an opening (a door), `~` a side left
 open by a cut-up, `+` where edges meet. Two building cells with no wall between them are one building; two
 buildings that touch always have a wall between them. Rows and columns count from 1. Lines starting with `#` are
-comments. `from_text(to_text(d)) == d` for every design.
+comments. `from_text(to_text(d)) == d` for every design that lists its buildings and their openings in
+reading order, as washigen writes them (a hand-made file may list them in any order: the same map, read back in
+reading order).
 """
 
 from __future__ import annotations

@@ -173,11 +173,19 @@ def _check_grid(grid: Grid, path: str, shape: tuple[int, int]) -> None:
                 raise DesignFormatError(Says(N_("({row}, {col}) already belongs to {other}"), row=r, col=c,
                                              other=f"buildings[{owner[r, c]}]"), path=f"{here}.cells[{j}]")
             owner[r, c] = k
+        sides: set[tuple[int, int, str]] = set()
         for j, opening in enumerate(building.openings):
             spot = f"{here}.openings[{j}]"
             if owner.get((opening.row, opening.col)) != k:
                 raise DesignFormatError(Says(N_("({row}, {col}) is not a cell of this building"), row=opening.row,
                                              col=opening.col), path=spot)
+            # One edge holds one thing: the text form and Tiled draw one there, so a door listed again as a cut
+            # (or twice) read back as another design, with another verdict.
+            if (opening.row, opening.col, opening.side) in sides:
+                raise DesignFormatError(Says(N_("{where} is listed twice; an edge holds one opening, a door or a "
+                                                "cut"), where=Says(SIDE_WORDS[opening.side], row=opening.row,
+                                                                   col=opening.col)), path=spot)
+            sides.add((opening.row, opening.col, opening.side))
             dr, dc = SIDE_STEP[opening.side]
             if owner.get((opening.row + dr, opening.col + dc)) == k:
                 raise DesignFormatError(Says(N_("side {side!r} of ({row}, {col}) lies inside the building, not on its "
