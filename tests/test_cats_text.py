@@ -199,3 +199,14 @@ def test_the_text_reader_raises_only_washigen_errors_on_mangled_text(data):
         from_text(text)
     except WashigenError:
         pass
+
+
+@pytest.mark.parametrize("generator", [" padded ", "ends in a space ", '"starts with a quote', '"all quoted"'])
+def test_a_generator_name_comes_back_from_the_text_form_as_written(generator):
+    """A `key: value` line is trimmed as it is read: a name with outer spaces (or one that opens with a quote, which
+    a quoted name would be taken for) is written as a JSON string, and comes back as it was, map and set-up alike."""
+    game_map = replace(valid_map(), generator=generator)
+    setup = replace(valid_setup(), generator=generator)
+    assert from_text(to_text(game_map)).generator == generator
+    back = from_text(to_text(setup))
+    assert (back.generator, back.map.generator) == (generator, setup.map.generator)

@@ -295,6 +295,25 @@ def quoted(text: str, limit: int = QUOTE) -> str:
     return repr(clipped(text, limit))
 
 
+def name_value(name: str) -> str:
+    """A name (a design's generator, a mix's name) as a text form's `key: value` line holds it: as it is, or as a
+    JSON string where the line's trimming would lose its outer spaces (" odd " came back as "odd") or it opens with
+    a quote."""
+    return json.dumps(name, ensure_ascii=False) if name != name.strip() or name.startswith('"') else name
+
+
+def name_read(value: str) -> str:
+    """The name a `key: value` line holds (name_value's reverse): a JSON string's text, else the value as it is."""
+    if len(value) > 1 and value[0] == value[-1] == '"':
+        try:
+            text = json.loads(value)
+        except ValueError:
+            return value
+        if isinstance(text, str):
+            return text
+    return value
+
+
 class JsonSpelled(str):
     """A value a JSON document or request gave, spelt as JSON spells it (null, true, {"a": 1}), clipped, for a
     refusal's `{value!r}`: Python's None, True and {'a': 1} are words the user never wrote."""

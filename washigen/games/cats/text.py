@@ -29,7 +29,7 @@ import pydantic
 
 from ...design import _adapter, json_path, pydantic_says
 from ...errors import DesignFormatError, InputError
-from ...inputs import clipped, quoted
+from ...inputs import clipped, name_read, name_value, quoted
 from ...units import format_mm, parse_length
 from ...words import N_, Says
 from .model import (BUILDING, CELL_KINDS, COLOUR_LETTER, LETTER_COLOUR, SIDE_STEP, STREET, Building, CatsMap,
@@ -71,7 +71,7 @@ def _key(name: str) -> str:
 
 def _header(design, keys: tuple[str, ...], title: str) -> list[str]:
     lines = [f"# Tokyo Washi Game Cats · {title}", *LEGEND, "game: cats", f"kind: {design.KIND}",
-             f"seed: {_value(design.seed, 'seed')}", f"generator: {design.generator}"]
+             f"seed: {_value(design.seed, 'seed')}", f"generator: {name_value(design.generator)}"]
     lines += [f"{_key(k)}: {_value(getattr(design, k), k)}" for k in keys
               if k not in WHEN_KNOWN or getattr(design, k) is not None]
     return lines
@@ -179,7 +179,7 @@ def to_text(design) -> str:
         lines = map_text_lines(design.map, "set-up")
         lines[lines.index("kind: map")] = "kind: setup"
         lines.insert(lines.index("grid:"), f"setup-seed: {_value(design.seed, 'seed')}")
-        lines.insert(lines.index("grid:"), f"setup-generator: {design.generator}")
+        lines.insert(lines.index("grid:"), f"setup-generator: {name_value(design.generator)}")
         lines.append("# drawings: fish or cat, the player, row, column")
         lines += [f"fish: {d.player} {d.row} {d.col}" for d in design.fish]
         lines += [f"cat: {d.player} {d.row} {d.col}" for d in design.cats]
@@ -508,7 +508,7 @@ def _build(reader: _Reader, header, grids, drawings):
         if setup_seed[1] is not None:
             extra["seed"] = _parse_value(reader, "seed", setup_seed[1], setup_seed[0])
         if setup_generator[1] is not None:
-            extra["generator"] = setup_generator[1]
+            extra["generator"] = name_read(setup_generator[1])
         design = CatsSetup(map=design, fish=fish, cats=cats, **extra)
     elif drawings["fish"] or drawings["cat"]:
         line = (drawings["fish"] or drawings["cat"])[0][0]
@@ -561,7 +561,9 @@ def _parse_value(reader: _Reader, name: str, value: str, line: int) -> Any:
             return parse_length(value, field=_key(name))
         except InputError as error:
             raise reader.fail(error.says, line) from None
-    if name in ("generator", "rules_url"):
+    if name == "generator":
+        return name_read(value)
+    if name == "rules_url":
         return value
     try:
         number = float(value) if name in ("balance", "play_score") else int(value)

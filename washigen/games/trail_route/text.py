@@ -21,7 +21,7 @@ import re
 
 from ...design import FORMAT, Design, loads
 from ...errors import DesignFormatError
-from ...inputs import clipped
+from ...inputs import clipped, name_read, name_value
 from ...words import N_, Says
 from .model import (CARD_CODES, COLOURS, COLS, MIX_PARTS, TITLE, TOKEN_TO_DEST, TOKEN_TO_ROAD, TrailRouteSetup,
                     dest_token, tile_token)
@@ -51,24 +51,6 @@ def to_text(design: TrailRouteSetup) -> str:
     for part in MIX_PARTS:
         lines.append(f"mix {part}: " + " ".join(f"{code}={count}" for code, count in getattr(design.mix, part)))
     return "\n".join(lines) + "\n"
-
-
-def name_value(name: str) -> str:
-    """A name (the mix's, the generator) as its `key: value` line holds it: as it is, or as a JSON string where the
-    line's trimming would lose its outer spaces (a mix named " odd " came back as "odd") or it opens with a quote."""
-    return json.dumps(name, ensure_ascii=False) if name != name.strip() or name.startswith('"') else name
-
-
-def name_read(value: str) -> str:
-    """The name a `key: value` line holds (name_value's reverse): a JSON string's text, else the value as it is."""
-    if len(value) > 1 and value[0] == value[-1] == '"':
-        try:
-            text = json.loads(value)
-        except ValueError:
-            return value
-        if isinstance(text, str):
-            return text
-    return value
 
 
 def board_lines(design: TrailRouteSetup) -> list[str]:
