@@ -26,7 +26,7 @@ from ...scene import (Anchor, Circle, Group, Line, Path as ScenePath, Polygon, R
 from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .lettering import Room, gap_at_least, id_size, location_id, place_ids, roads_over, text_box, within
+from .lettering import Room, id_size, location_id, off_the_words, place_ids, roads_over, text_box, within
 
 if TYPE_CHECKING:
     from pathlib import Path as FilePath
@@ -183,18 +183,16 @@ def segment_layers(segment: Segment, width: float, length: float, bleed: float, 
     art += _gravestones(segment, width, s, bleed)
     art += _paths(segment, width, length, s, bleed)
     labels = {} if lettering is None else place_ids(segment.locations, s, id_size(s, lettering), room)
-    for ident in room.crowded:
-        crowded, keeps_pictogram = labels[ident]
-        labels[ident] = (_off_the_words(crowded, ident, room), keeps_pictogram)
+    moved = _off_the_words(labels, room)
     for location in segment.locations:
         label, pictogram = labels.get(location.id, (None, True))
         art += location_children(location, s, None, None, pictogram)
         if lettering is not None:
             label = label or location_id(location, s, id_size(s, lettering))
-            # an id set where nothing was free (room.crowded, a tape of 12 mm or less) always gets its plate:
-            # whatever it was set over, no ink crosses it
+            # an id set where nothing was free (room.crowded, a tape of 12 mm or less), or moved for one, always
+            # gets its plate: whatever it was set over, no ink crosses it
             words += _on_plate(label, room, _ground_of(label, location, pictogram),
-                               plated or location.id in room.crowded)
+                               plated or location.id in room.crowded or location.id in moved)
     if lettering is not None:
         words += _small_print(length, width, s, caption, small, lettering, room, plated)
     if room.crowded:         # ids may stand nearer each other than a plate's margin: no plate over another's word
@@ -203,30 +201,22 @@ def segment_layers(segment: Segment, width: float, length: float, bleed: float, 
     return art, words, symbols
 
 
-CROWDED_MOVES = (6.0, 2.0)     # mm along and across: how far an id set where nothing was free may move off a word
-
-
-def _off_the_words(label: Text, own: str, room: Room) -> Text:
-    """An id that place_ids set where nothing was free (room.crowded) moved the least, inside the band, that keeps
-    it and its plate off every other word; where no such move is found, as it was set."""
-    box = _box_of(label)
-    others = [word for word in room.words if word != box]
+def _off_the_words(labels: dict[str, tuple[Text, bool]], room: Room) -> set[str]:
+    """The ids that place_ids set where nothing was free (room.crowded) moved the least, inside the band, that keeps
+    each and its plate off every other word; where no move of it alone does, with the ids nearest it moved too
+    (lettering.off_the_words; an id in its pictogram's place stays); where nothing does, as it was set. Which ids
+    moved."""
     apart = 2 * PLATE_MARGIN + 0.05             # no plate reaches another word
-    along, across = CROWDED_MOVES
-    moves = sorted(((0.1 * i, 0.1 * j) for i in range(-round(along * 10), round(along * 10) + 1)
-                    for j in range(-round(across * 10), round(across * 10) + 1)), key=lambda d: (math.hypot(*d), d))
-    free = [move for move in moves if room.fits(moved := _moved(box, *move))
-            and all(gap_at_least(word, moved, apart) for word in others)]
-    if not free:
-        return label
-    # the nearest move that leaves the id nearer its own location than any other, else the nearest
-    dx, dy = next((move for move in free if room.margin(_moved(box, *move), own) > 0), free[0])
-    room.words[room.words.index(box)] = _moved(box, dx, dy)
-    return replace(label, x=label.x + dx, y=label.y + dy)
-
-
-def _moved(box: tuple, dx: float, dy: float) -> tuple[float, float, float, float]:
-    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+    moved: set[str] = set()
+    for ident in room.crowded:
+        boxes = {other: _box_of(label) for other, (label, pictogram) in labels.items() if pictogram}
+        boxes[ident] = _box_of(labels[ident][0])
+        for other, (dx, dy) in off_the_words(room, boxes, ident, apart).items():
+            label, pictogram = labels[other]
+            labels[other] = (replace(label, x=label.x + dx, y=label.y + dy), pictogram)
+            room.words[room.words.index(_box_of(label))] = _box_of(labels[other][0])
+            moved.add(other)
+    return moved
 
 
 def _box_of(label: Text) -> tuple[float, float, float, float]:

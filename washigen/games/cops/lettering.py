@@ -283,6 +283,88 @@ class Room:
         return self.take(replace(kinds[1 - along], x=x, y=y))
 
 
+# mm along and across: how far an id set where nothing was free may move off a word (across, from one row of ids
+# to the other on a 10 mm tape: its 4 mm band less an id's 1.6 mm)
+CROWDED_MOVES = (6.0, 2.4)
+MOVE_STEP = 0.1                # mm between the moves tried
+SHUFFLE_STEP = 0.2             # mm between the moves tried of several ids at once (_settled)
+
+
+@cache
+def _moves(along: float, across: float, step: float) -> tuple[tuple[float, float], ...]:
+    """Moves (dx, dy) at most `along` and `across`, `step` apart, the shortest first."""
+    return _nudges(along, along, across, across, step)
+
+
+def off_the_words(room: Room, boxes: dict[str, tuple], own: str, apart: float) -> dict[str, tuple[float, float]]:
+    """How to move the id `own` (set where nothing was free: room.crowded) so that it keeps `apart` from every
+    other word, inside the band: the least move of it alone, at most CROWDED_MOVES; where there is none, moves of
+    it and of the ids of `boxes` (those that may move, by id) nearest it, as few and as short as the search finds
+    (`_settled`). An id moved stays nearer its own location than any other where it can. {} where nothing frees
+    it, else the moves by id (room.words is the caller's to follow)."""
+    box = boxes[own]
+    others = [word for word in room.words if word != box]
+    free = _free_moves(room, box, own, others, apart, MOVE_STEP)
+    return {own: free[0]} if free else _settled(room, boxes, own, apart)
+
+
+def _moved(box: tuple, dx: float, dy: float) -> tuple[float, float, float, float]:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+def _free_moves(room: Room, box: tuple, own: str, others: Sequence[tuple], apart: float,
+                step: float) -> list[tuple[float, float]]:
+    """The moves of the id `own` (its box `box`) that keep it inside the band and `apart` from `others`: those
+    that leave it nearer its own location than any other first, each part the shortest first."""
+    free = [move for move in _moves(*CROWDED_MOVES, step) if room.fits(moved := _moved(box, *move))
+            and all(gap_at_least(word, moved, apart) for word in others)]
+    return sorted(free, key=lambda move: room.margin(_moved(box, *move), own) <= 0)
+
+
+SETTLE_IDS = 5                 # ids moved together at most: the crowded one and those nearest it
+SETTLE_CHECKS = 400_000        # pairs of places the search of their moves may compare
+FARTHER = 100.0                # mm a move counts extra that leaves an id no nearer its own location than another
+
+
+def _settled(room: Room, boxes: dict[str, tuple], own: str, apart: float) -> dict[str, tuple[float, float]]:
+    """Moves of the id `own` and of the SETTLE_IDS - 1 ids of `boxes` nearest it that keep each inside the band
+    and `apart` from every other word, the fewest ids left farther from their own location than from another,
+    then the least moves in all, as far as a search of SETTLE_CHECKS finds; {} if it finds none."""
+    mine = boxes[own]
+    near = sorted((box_gap(mine, box), ident) for ident, box in boxes.items() if ident != own)
+    cluster = [own] + [ident for gap, ident in near[:SETTLE_IDS - 1] if gap < 2 * CROWDED_MOVES[0]]
+    fixed = [word for word in room.words if word not in [boxes[ident] for ident in cluster]]
+    domains = {}
+    for ident in cluster:          # each place: its cost, the move and the box
+        places = [(math.hypot(*move) + FARTHER * (room.margin(moved, ident) <= 0), move, moved)
+                  for move in _free_moves(room, boxes[ident], ident, fixed, apart, SHUFFLE_STEP)
+                  for moved in [_moved(boxes[ident], *move)]]
+        domains[ident] = sorted(places)
+    checks = [SETTLE_CHECKS]
+    best: list = [math.inf, None]
+
+    def search(domains: dict, cost: float, chosen: dict) -> None:
+        if not domains:
+            best[:] = [cost, dict(chosen)]
+            return
+        ident = min(domains, key=lambda key: (len(domains[key]), key))
+        rest = {key: domain for key, domain in domains.items() if key != ident}
+        for place, move, box in domains[ident]:
+            if cost + place + sum(domain[0][0] for domain in rest.values()) >= best[0]:
+                return                 # the places come cheapest first: none after it does better
+            checks[0] -= sum(len(domain) for domain in rest.values())
+            if checks[0] < 0:
+                return
+            narrowed = {key: [other for other in domain if gap_at_least(other[2], box, apart)]
+                        for key, domain in rest.items()}
+            if all(narrowed.values()):
+                search(narrowed, cost + place, {**chosen, ident: move})
+
+    search(domains, 0.0, {})
+    found = best[1] or {}
+    return {ident: move for ident, move in found.items() if ident == own or move != (0.0, 0.0)}
+
+
 def location_id(location: Location, s: float, size: float) -> Text:
     """A location's id (moves are written with it), in a corner of the location the areas leave free."""
     style = Style(fill="muted")
