@@ -64,8 +64,14 @@ def test_a_bad_bots_spec_is_an_input_error_naming_bots(bots):
 def test_a_tree_with_cards_is_refused_naming_design():
     from washigen.games.cat_tree.text import example_layout
 
-    with pytest.raises(InputError, match=r"^design: "):
+    with pytest.raises(InputError, match=r"^design: .*, not a layout with cards$"):
         balance(example_layout(), 2, 0, 1, "random")
+
+
+def test_a_deck_is_refused_as_a_deck():
+    """A deck has no cards laid: it was refused as "not a deck with cards"."""
+    with pytest.raises(InputError, match=r"^design: .*empty layout \(its grid\), not a deck$"):
+        balance(washigen.generate("cat-tree", "deck"), 2, 0, 1, "random")
 
 
 def test_an_empty_layout_gives_the_grid_to_play_on():

@@ -286,9 +286,10 @@ def grid_of(design: CatTreeLayout | None) -> tuple[int, int]:
     if design is None:
         return GRID_COLS, GRID_ROWS
     if not isinstance(design, CatTreeLayout) or design.cards:
+        kind = getattr(design, "KIND", type(design).__name__)
+        given = Says(N_("a layout with cards")) if isinstance(design, CatTreeLayout) else Says(N_("a {kind}"), kind=kind)
         raise InputError(Says(N_("{field}: {game} builds its tree from the deal; give no design or an empty layout "
-                                 "(its grid), not a {kind} with cards"), field="design", game="Cat Tree",
-                              kind=getattr(design, "KIND", type(design).__name__)))
+                                 "(its grid), not {given}"), field="design", game="Cat Tree", given=given))
     return design.width, design.height
 
 
