@@ -26,6 +26,7 @@ from ...scene import Circle, Group, Line, Path, PlaceGrid, Rect, Scene, Style, T
 from ...units import PAPER_SIZES, SAFE_ZONE, format_mm
 from .band import BAND_WORDS, Panel, band_items, qr_group
 from .constants import TITLE
+from .dashes import fitted_dash, printable
 from .grid import Window, draw_grid, rect_path
 from .model import BUILDING, SHRINE, CatsMap, CatsRoll, CatsSegment, CatsSetup, cell_size, map_layers, table, top_layers
 from .roll import piece_length, refuse_sheets, repeat_length, roll_scene, segment_scene
@@ -113,16 +114,25 @@ def _cut_lines(design: CatsMap, s: float) -> list:
     """Thin dashed lines where a cut-up's pieces meet."""
     if not design.cut_up:
         return []
-    commands = []
     rows = design.segment_rows
-    for piece in design.pieces:
-        if piece.col > 1:
-            x = (piece.col - 1) * s
-            commands += [("M", x, (piece.layer - 1) * rows * s), ("L", x, piece.layer * rows * s)]
-    if not commands:
+    return cut_line_items([((piece.col - 1) * s, (piece.layer - 1) * rows * s, piece.layer * rows * s)
+                           for piece in design.pieces if piece.col > 1], rows, s)
+
+
+def cut_line_items(lines: list[tuple[float, float, float]], rows: int, s: float) -> list:
+    """Cut lines down a layer of `rows` cells, each (x, top, bottom): dashes longer than their gaps, as they always
+    were where these print (from 2/3 mm cells); on smaller cells fitted to whole periods a cell, each cell's stretch
+    drawn on its own so that every stretch is dashed alike, a gap of at least MIN_LINE before the next."""
+    if not lines:
         return []
-    return [Path(tuple(commands), Style(stroke="cut-line", stroke_width=max(0.12, 0.035 * s),
-                                        dash=(0.25 * s, 0.15 * s)))]
+    on, off = round(0.25 * s, 3), round(0.15 * s, 3)         # as the SVG writes them
+    if printable(rows * s, on, off):
+        commands = [part for x, top, bottom in lines for part in (("M", x, top), ("L", x, bottom))]
+    else:
+        on, off = fitted_dash(s, on, off)
+        commands = [part for x, top, _bottom in lines for k in range(rows)
+                    for part in (("M", x, top + k * s), ("L", x, top + (k + 1) * s))]
+    return [Path(tuple(commands), Style(stroke="cut-line", stroke_width=max(0.12, 0.035 * s), dash=(on, off)))]
 
 
 def _drawings(scene: Scene, setup: CatsSetup, s: float, turned_rows: int) -> list:
@@ -214,15 +224,9 @@ def strip_scene(design: CatsMap, strip: Strip, bleed: float, lang: str = "en") -
 def _strip_cut_lines(design: CatsMap, strip: Strip, s: float) -> list:
     if not design.cut_up:
         return []
-    commands = []
-    for piece in design.pieces:
-        if piece.layer == strip.layer + 1 and strip.c0 < piece.col - 1 < strip.c1:
-            x = (piece.col - 1 - strip.c0) * s
-            commands += [("M", x, 0.0), ("L", x, design.segment_rows * s)]
-    if not commands:
-        return []
-    return [Path(tuple(commands), Style(stroke="cut-line", stroke_width=max(0.12, 0.035 * s),
-                                        dash=(0.25 * s, 0.15 * s)))]
+    return cut_line_items([((piece.col - 1 - strip.c0) * s, 0.0, design.segment_rows * s) for piece in design.pieces
+                           if piece.layer == strip.layer + 1 and strip.c0 < piece.col - 1 < strip.c1],
+                          design.segment_rows, s)
 
 
 def lanes_template(design: CatsMap, options: PrintOptions) -> Template:

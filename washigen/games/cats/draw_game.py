@@ -4,6 +4,7 @@ strip per player with the special moves crossed off and the fish delivered."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ...i18n import N_, translator
@@ -11,6 +12,7 @@ from ...words import Says
 from ...scene import Circle, Group, Line, Path, Primitive, Rect, Scene, Style
 from ...tally import Part, TallyRows, add_tally, headline, unfinished
 from . import engine
+from .dashes import dash_pattern
 from .draw import map_scene
 from .symbols import symbol, use
 from .model import CatsMap, CatsSetup, cell_size
@@ -75,7 +77,8 @@ def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: st
             items.append(Line(x1, y1, vx, vy, Style(stroke=colour, stroke_width=width, line_cap="round")))
             items.append(Path((("M", vx, vy), ("C", vx, vy + lift, x2, y2 + lift, x2, y2)), dotted))
         else:
-            dash = (1.2 * width, 1.0 * width) if t.kind in ("jump", "amazing") else None
+            # Round ends add a width to each dash: dashes 2.2 widths long, a width apart (a step is solid).
+            dash = (1.2 * width, 2.0 * width) if t.kind in ("jump", "amazing") else None
             items.append(Line(x1, y1, x2, y2, Style(stroke=colour, stroke_width=width, dash=dash, line_cap="round")))
     gone = setup_fish_mask(design, setup) & ~final.fish
     while gone:
@@ -86,10 +89,12 @@ def game_scene(design: CatsMap, setup: CatsSetup, first: int, moves, outcome: st
         items.append(Circle(x, y, 0.47 * s, Style(stroke=f"player-{taker + 1}", stroke_width=max(0.3, 0.08 * s))))
         gone ^= low
     if mark_last and lines:
-        ring = Style(stroke="ink", stroke_width=max(0.25, 0.06 * s), dash=(0.15 * s, 0.1 * s))
+        radius = 0.62 * s
+        ring = Style(stroke="ink", stroke_width=max(0.25, 0.06 * s),
+                     dash=dash_pattern(2 * math.pi * radius, 0.15 * s, 0.1 * s))
         for cell in (lines[-1].start, lines[-1].end):
             x, y = centre(cell)
-            items.append(Circle(x, y, 0.62 * s, ring))
+            items.append(Circle(x, y, radius, ring))
     # The game stays on the grid: a ring round a home-row cell must not run over the band's words.
     scene.add(Group(items, dy=s, clip=(0.0, 0.0, scene.width, design.grid.height * s)))
     _tally(scene, design, final, outcome, s, lang)

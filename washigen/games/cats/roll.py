@@ -13,6 +13,7 @@ from ...words import Says
 from ...scene import Group, Path, Primitive, Rect, Scene, Style, Text
 from .band import Panel, band_baseline, band_items, band_room, qr_group
 from .constants import TITLE
+from .dashes import fitted_dash
 from .grid import draw_grid
 from .model import FOREST_SECTION_COLS, CatsRoll, Grid, cell_size, forest_qr_cells
 from .symbols import new_scene, symbol, use
@@ -90,15 +91,13 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
         # white quiet zone never meets the section's tail, which the roll's bleed shows at its start.
         reserved = (0, (cols - cells) // 2, cells + 1, cells)
     pieces = forest_pieces(rows, cols, reserved)
-    edges = []
     for r, c, h, w in pieces:
         for i in range(h):
             for j in range(w):
                 name = "shrub" if (h, w) == (1, 1) else ("pine" if (r + i + c + j) % 3 == 0 else "tree")
                 items.append(use(scene, symbol(name, s), (c + j) * s, (r + i) * s, s))
-        edges += [("M", c * s, r * s), ("L", (c + w) * s, r * s), ("L", (c + w) * s, (r + h) * s),
-                  ("L", c * s, (r + h) * s), ("Z",)]
-    items.append(Path(tuple(edges), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=(0.2 * s, 0.12 * s))))
+    dash = fitted_dash(s, 0.2 * s, 0.12 * s)              # whole periods to a cell's edge
+    items.append(Path(piece_edges(pieces, s), Style(stroke="forest", stroke_width=max(0.12, 0.04 * s), dash=dash)))
     if reserved and qr:                                   # a place is reserved only for a code
         items.append(qr_group(qr, (cells - 0.4) * s, (reserved[1] + 0.2) * s, 0.2 * s))
         size = max(MIN_TEXT, min(0.28 * s, 1.6))
@@ -111,6 +110,17 @@ def forest_section_items(scene: Scene, rows: int, s: float, bleed: float, qr: st
         band.append(Text(width / 2, band_baseline(s, text, band_size), text, band_size, anchor="middle",
                          style=Style(fill="#ffffff")))
     return items + [Group(band, dy=rows * s)]
+
+
+def piece_edges(pieces: list[tuple[int, int, int, int]], s: float) -> tuple:
+    """The pieces' outlines, each cell's edge once and on its own: two pieces side by side share an edge, and two
+    dash patterns drawn over it out of step cover each other's gaps (it printed solid); a stretch a cell long starts
+    its dashes afresh at each corner, so every edge is dashed alike."""
+    edges: set[tuple[int, int, int, int]] = set()         # (row, col) to (row, col), corners of the cells
+    for r, c, h, w in pieces:
+        edges.update((line, j, line, j + 1) for line in (r, r + h) for j in range(c, c + w))
+        edges.update((i, line, i + 1, line) for line in (c, c + w) for i in range(r, r + h))
+    return tuple(part for r0, c0, r1, c1 in sorted(edges) for part in (("M", c0 * s, r0 * s), ("L", c1 * s, r1 * s)))
 
 
 def piece_length(design: CatsRoll) -> float:
