@@ -120,7 +120,10 @@ def piece_edges(pieces: list[tuple[int, int, int, int]], s: float) -> tuple:
     for r, c, h, w in pieces:
         edges.update((line, j, line, j + 1) for line in (r, r + h) for j in range(c, c + w))
         edges.update((i, line, i + 1, line) for line in (c, c + w) for i in range(r, r + h))
-    return tuple(part for r0, c0, r1, c1 in sorted(edges) for part in (("M", c0 * s, r0 * s), ("L", c1 * s, r1 * s)))
+    # Each stretch is drawn from its right (lower) corner: a dash, not a dash's end, lies next to the section's end,
+    # where the roll's bleed shows the section again past its start (a dash ending there would match the copy or
+    # not by a fraction of a pixel).
+    return tuple(part for r0, c0, r1, c1 in sorted(edges) for part in (("M", c1 * s, r1 * s), ("L", c0 * s, r0 * s)))
 
 
 def piece_length(design: CatsRoll) -> float:
