@@ -26,7 +26,7 @@ from ...scene import (Anchor, Circle, Group, Line, Path as ScenePath, Polygon, R
 from ...units import DEFAULT_BLEED, MIN_PAGE_MARGIN, SAFE_ZONE, paper_size
 from .model import (GAME, KIND_COLOURS, PATH_WIDTH, ROAD_WIDTH, SQUAD_WIDTH, TITLE, CopsMap, CopsSheet, CopsTape,
                     Location, Segment, scale_for)
-from .lettering import Room, id_size, location_id, off_the_words, place_ids, roads_over, text_box, within
+from .lettering import Room, box_of, id_size, location_id, off_the_words, place_ids, roads_over, text_box, within
 
 if TYPE_CHECKING:
     from pathlib import Path as FilePath
@@ -209,18 +209,14 @@ def _off_the_words(labels: dict[str, tuple[Text, bool]], room: Room) -> set[str]
     apart = 2 * PLATE_MARGIN + 0.05             # no plate reaches another word
     moved: set[str] = set()
     for ident in room.crowded:
-        boxes = {other: _box_of(label) for other, (label, pictogram) in labels.items() if pictogram}
-        boxes[ident] = _box_of(labels[ident][0])
+        boxes = {other: box_of(label) for other, (label, pictogram) in labels.items() if pictogram}
+        boxes[ident] = box_of(labels[ident][0])
         for other, (dx, dy) in off_the_words(room, boxes, ident, apart).items():
             label, pictogram = labels[other]
             labels[other] = (replace(label, x=label.x + dx, y=label.y + dy), pictogram)
-            room.words[room.words.index(_box_of(label))] = _box_of(labels[other][0])
+            room.words[room.words.index(box_of(label))] = box_of(labels[other][0])
             moved.add(other)
     return moved
-
-
-def _box_of(label: Text) -> tuple[float, float, float, float]:
-    return text_box(label.text, label.x, label.y, label.size, label.anchor, label.weight, label.rotate == -90)
 
 
 def _ground_of(label: Text, location: Location, pictogram: bool) -> str | None:

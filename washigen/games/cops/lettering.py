@@ -39,12 +39,13 @@ def text_box(text: str, x: float, y: float, size: float, anchor: str = "start", 
     return x - before, y - up, x + length - before, y + down
 
 
-def _box_of(text: Text) -> tuple[float, float, float, float]:
+def box_of(text: Text) -> tuple[float, float, float, float]:
     return text_box(text.text, text.x, text.y, text.size, text.anchor, text.weight, text.rotate == -90)
 
 
 def _at(extent: tuple, x: float, y: float) -> tuple[float, float, float, float]:
-    """A box given relative to a word's anchor (`_box_of` a word set at 0, 0), for the word set at (x, y)."""
+    """A box moved by (x, y): one given relative to a word's anchor (`box_of` a word set at 0, 0), for the word set
+    at (x, y), or a word's box moved off where it was set."""
     return x + extent[0], y + extent[1], x + extent[2], y + extent[3]
 
 
@@ -164,7 +165,7 @@ class Room:
 
     def crosses(self, text: Text) -> bool:
         """Whether a word set comes within PATH_GAP of a path or road (it then needs a plate under it)."""
-        return self.crossings(_box_of(text)) > 0
+        return self.crossings(box_of(text)) > 0
 
     def crossings(self, box: tuple) -> int:
         """How many legs of paths and roads come within PATH_GAP of the box."""
@@ -185,7 +186,7 @@ class Room:
                                 box, 0.0) for word in self.words)
 
     def take(self, text: Text) -> Text:
-        self.words.append(_box_of(text))
+        self.words.append(box_of(text))
         return text
 
     def spaced(self, box: tuple, along: int) -> bool:
@@ -261,7 +262,7 @@ class Room:
         """A line of fine print where it was set if it is free there and crosses no path, else at the free place
         nearest to that: turned, in the corridor right of the locations, or (`anywhere`) also elsewhere on the
         segment, turned or along the tape, crossing as few paths as it can (none unless `crossing`); or None."""
-        box = _box_of(line)
+        box = box_of(line)
         if (self.fits(box) and self.clear(box) and self.spaced(box, 1 if line.rotate == -90 else 0)
                 and self.crossings(box) == 0):
             return self.take(line)
@@ -270,7 +271,7 @@ class Room:
                                                                                rotate=0.0)]
         places = []
         for kind, along in zip(kinds, (1, 0) if anywhere else (1,)):
-            extent = _box_of(kind)
+            extent = box_of(kind)
             centre = ((extent[0] + extent[2]) / 2, (extent[1] + extent[3]) / 2)
             places += [(math.hypot(x + centre[0] - home[0], y + centre[1] - home[1]), along, x, y, extent)
                        for x, y in self.free_places(extent, along)
@@ -308,17 +309,13 @@ def off_the_words(room: Room, boxes: dict[str, tuple], own: str, apart: float) -
     return {own: free[0]} if free else _settled(room, boxes, own, apart)
 
 
-def _moved(box: tuple, dx: float, dy: float) -> tuple[float, float, float, float]:
-    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
-
-
 def _free_moves(room: Room, box: tuple, own: str, others: Sequence[tuple], apart: float,
                 step: float) -> list[tuple[float, float]]:
     """The moves of the id `own` (its box `box`) that keep it inside the band and `apart` from `others`: those
     that leave it nearer its own location than any other first, each part the shortest first."""
-    free = [move for move in _moves(*CROWDED_MOVES, step) if room.fits(moved := _moved(box, *move))
+    free = [move for move in _moves(*CROWDED_MOVES, step) if room.fits(moved := _at(box, *move))
             and all(gap_at_least(word, moved, apart) for word in others)]
-    return sorted(free, key=lambda move: room.margin(_moved(box, *move), own) <= 0)
+    return sorted(free, key=lambda move: room.margin(_at(box, *move), own) <= 0)
 
 
 SETTLE_IDS = 5                 # ids moved together at most: the crowded one and those nearest it
@@ -338,7 +335,7 @@ def _settled(room: Room, boxes: dict[str, tuple], own: str, apart: float) -> dic
     for ident in cluster:          # each place: its cost, the move and the box
         places = [(math.hypot(*move) + FARTHER * (room.margin(moved, ident) <= 0), move, moved)
                   for move in _free_moves(room, boxes[ident], ident, fixed, apart, SHUFFLE_STEP)
-                  for moved in [_moved(boxes[ident], *move)]]
+                  for moved in [_at(boxes[ident], *move)]]
         domains[ident] = sorted(places)
     checks = [SETTLE_CHECKS]
     best: list = [math.inf, None]
@@ -410,7 +407,7 @@ def place_ids(locations: Sequence[Location], s: float, size: float, room: Room) 
         if chosen is None:         # nowhere free: the corner, moved into the band (generators skip such layouts)
             room.crowded.append(ident)
             text = location_id(location, s, size)
-            box = _box_of(text)
+            box = box_of(text)
             dx = max(room.band[0] - box[0], 0.0) + min(room.band[2] - box[2], 0.0)
             dy = max(room.band[1] - box[1], 0.0) + min(room.band[3] - box[3], 0.0)
             chosen = replace(text, x=text.x + dx, y=text.y + dy)
@@ -449,7 +446,7 @@ def _pictogram_id(location: Location, text: Text, s: float, room: Room) -> Text 
         panel = location.areas[0].x - x - 0.6 * s if location.areas else w / 3
         cx, cy = x + panel / 2 + 0.2 * s, y + h / 2
     text = replace(text, anchor="middle")
-    extent = _box_of(replace(text, x=0.0, y=0.0))
+    extent = box_of(replace(text, x=0.0, y=0.0))
     left, right = (b * text.size for b in _bearings(text.text))
     baseline = cy - (extent[1] + extent[3]) / 2
     inner = _inside_location(location, s, pictogram=False)
@@ -463,7 +460,7 @@ def _pictogram_id(location: Location, text: Text, s: float, room: Room) -> Text 
 def _inside_id(location: Location, text: Text, s: float, room: Room) -> Text | None:
     """The id in its corner, or moved a little inside its location, where it keeps inside the band; or None."""
     inner = _inside_location(location, s)
-    extent = _box_of(replace(text, x=0.0, y=0.0))
+    extent = box_of(replace(text, x=0.0, y=0.0))
     for dx, dy in _nudges(0.4, 2.0, 1.0, 2.0):
         box = _at(extent, text.x + dx, text.y + dy)
         if room.fits(box) and inner(box) and room.clear(box, location.id):
@@ -475,7 +472,7 @@ def _beside_options(location: Location, text: Text, room: Room) -> list[tuple[tu
     """The places for an id beside its location, best first: (score, text, box). The score ranks how plainly the
     id is nearer to its location than to any other, then how many paths it crosses, then how near it is to the
     corner it has on a wide tape."""
-    extent = _box_of(replace(text, x=0.0, y=0.0, anchor="start"))
+    extent = box_of(replace(text, x=0.0, y=0.0, anchor="start"))
     options = []
     for rank, (x, y) in enumerate(_beside(location, extent, text)):
         box = _at(extent, x, y)
