@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ...errors import InputError
-from ...games.trail_route.spec import COMPONENTS, TILE_SIZE_RANGE
+from ...games.trail_route.spec import COMPONENTS, TILE_SIZE_RANGE, chosen_mix
 from ...units import format_mm
 from ..build import component_options, named
 from ..options import report_written
@@ -26,9 +26,8 @@ def command(tile_size, mix_file, mat_paper, output, print_options):
     Tiles and cards get backs with --duplex long|short."""
     from ...output import write_printed
     from ...games.trail_route.components import print_components
-    from ...games.trail_route.model import load_mix
 
-    mix = load_mix(mix_file)
+    mix = chosen_mix(mix_file)            # as `setup` reads it
     document = print_components(mix, check_tile_size(tile_size), print_options,
                                 mat_paper.lower() if mat_paper else None)
     report_written(write_printed(document, output, print_options))

@@ -12,7 +12,7 @@ from ...units import MIN_PAGE_MARGIN, paper_size
 from .art import THEME
 from .board_mat import print_mat
 from .hand_cards import print_cards
-from .model import GAME, TITLE, Mix
+from .model import GAME, TITLE, Mix, check_exchange_deck
 from .pawns import print_pawns
 from .score_pad import score_pad
 from .tiles import destination_face, ground_symbol, mini, mix_name, print_tiles, road_face, tile_words_print
@@ -110,6 +110,7 @@ def backs_note(duplex: str, lang: str = "en") -> str:
 
 
 def print_components(mix: Mix, size: float, options: PrintOptions, mat_paper: str | None = None) -> Document:
+    check_exchange_deck(mix)          # the deck `setup` deals from: a print of another would be no game's
     paper = options.paper or "a4"
     lang = options.lang
     _ = translator(lang)

@@ -7,8 +7,8 @@ import random
 from ...errors import InputError
 from ...i18n import either
 from ...words import N_, Says
-from .model import (COLOURS, COLS, DECK, DEST_COLS, EXCHANGE_SIZE, HAND_SIZE, PLAYERS, ROWS, Mix, Seat,
-                    TrailRouteSetup, load_mix)
+from .model import (COLOURS, COLS, DECK, DEST_COLS, HAND_SIZE, PLAYERS, ROWS, Mix, Seat, TrailRouteSetup,
+                    check_exchange_deck, load_mix)
 from .rules import board_problems, validate
 
 REPAIRS = 200          # tile moves tried on one shuffle before shuffling again
@@ -59,10 +59,7 @@ def check_mix_fits(mix: Mix, rows: int) -> None:
         raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; {rows} rows need {need}"),
                               source=mix.source, table="[destinations]", count=mix.total("destinations"), rows=rows,
                               need=need_dest))
-    if mix.total("exchange") != EXCHANGE_SIZE:
-        raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; the game's exchange deck is {need}"),
-                              source=mix.source, table="[exchange]", count=mix.total("exchange"),
-                              need=EXCHANGE_SIZE))
+    check_exchange_deck(mix)
 
 
 def _pick(pool: list[str], count: int, rng: random.Random) -> list[str]:

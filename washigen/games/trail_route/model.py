@@ -195,6 +195,15 @@ class Mix:
         return sum(count for _, count in getattr(self, part))
 
 
+def check_exchange_deck(mix: Mix) -> None:
+    """Refuses (exit 2) a mix whose exchange deck is other than the game's 10 tiles (trail-route.mix.exchange):
+    `setup` deals from it and `components` prints it, so both refuse it in the same words."""
+    if mix.total("exchange") != EXCHANGE_SIZE:
+        raise InputError(Says(N_("mix {source}: {table} holds {count} tiles; the game's exchange deck is {need}"),
+                              source=mix.source, table="[exchange]", count=mix.total("exchange"),
+                              need=EXCHANGE_SIZE))
+
+
 MIX_PARTS = {"road": ROAD_CODES, "exchange": ROAD_CODES, "destinations": DEST_CODES}
 DEFAULT_MIX_PATH = ASSETS / "trail-route-mix.toml"
 

@@ -15,7 +15,7 @@ from ..registry import Component, MAP, PRINTED
 from .constants import PLAYERS
 
 if TYPE_CHECKING:
-    from .model import TrailRouteSetup
+    from .model import Mix, TrailRouteSetup
 
 TILE_SIZE_RANGE = (25.0, 60.0)
 
@@ -59,21 +59,25 @@ class PlayParams(DealOptions):
     as_json: bool = param(False, N_("Print the result as JSON."), flag="--json", design=False)
 
 
-def make_setup(options: SetupParams) -> TrailRouteSetup:
-    """A dealt setup, for washigen.generate("trail-route", "setup", ...): `mix` names a mix file, or "default"."""
-    from .generate import generate_setup
+def chosen_mix(mix_file: str | None) -> Mix:
+    """The mix `setup` deals from and `components` prints, read alike: `mix` names a mix file, or "default"."""
     from .model import load_mix
 
-    mix = None if options.mix_file == "default" else options.mix_file
-    return generate_setup(options.players, options.seed or 0, load_mix(mix))
+    return load_mix(None if mix_file == "default" else mix_file)
+
+
+def make_setup(options: SetupParams) -> TrailRouteSetup:
+    """A dealt setup, for washigen.generate("trail-route", "setup", ...)."""
+    from .generate import generate_setup
+
+    return generate_setup(options.players, options.seed or 0, chosen_mix(options.mix_file))
 
 
 def draw_components(options: ComponentsParams, print_options):
     """What `trail-route components` prints."""
     from .components import print_components
-    from .model import load_mix
 
-    return print_components(load_mix(options.mix_file), options.tile_size, print_options,
+    return print_components(chosen_mix(options.mix_file), options.tile_size, print_options,
                             options.mat_paper.lower() if options.mat_paper else None)
 
 
