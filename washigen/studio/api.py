@@ -12,6 +12,7 @@ import json
 import math
 import re
 import secrets
+import unicodedata
 import warnings
 import zipfile
 from pathlib import Path
@@ -152,6 +153,12 @@ def settable_params(component: Component) -> list[Param]:
 PART_WORDS = {"map": N_("map"), "tape": N_("tape"), "sheet": N_("sheet"), "setup": N_("setup"), "deck": N_("deck"),
               "play": N_("played game"), "components": N_("components")}
 CHOICE_WORDS = {"end-to-end": N_("end to end"), "stacked": N_("stacked")}
+# What a download's name says it holds (a part made afresh, a design's kind, a played game, a balance chart), in
+# the page's language; in English the name keeps the command line's word ("cats-map-7.pdf").
+NAME_WORDS = {**PART_WORDS, "game": PART_WORDS["play"], "balance": N_("balance"), "layout": N_("layout"),
+              "roll": N_("roll"), "segment": N_("segment")}
+# Umlauts and ß as German spells them without (ae, oe, ue, ss); any other accent is dropped (file_safe).
+SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
 def games_listing(lang: str = "en") -> dict[str, Any]:
@@ -178,6 +185,19 @@ def games_listing(lang: str = "en") -> dict[str, Any]:
                         "play": any(c.replay is not None for c in game.components)})
     return {"games": listing, "papers": sorted(PAPER_SIZES), "languages": list(languages()),
             "max_upload_bytes": MAX_UPLOAD_BYTES}
+
+
+def file_stem(game: str, what: str, *seeds: int | None, lang: str = SOURCE_LANGUAGE) -> str:
+    """A download's name without its extension: the game, what the file holds said in `lang`, and its seeds."""
+    word = what if lang == SOURCE_LANGUAGE else file_safe(translator(lang)(NAME_WORDS.get(what, what))) or what
+    return "-".join([game, word, *(str(seed) for seed in seeds if seed is not None)])
+
+
+def file_safe(word: str) -> str:
+    """A word as every file system, a zip and the page's filename="..." take it: lower-case ASCII letters and
+    digits between hyphens (Spielfeld: spielfeld; gespielte Partie: gespielte-partie; Würfel: wuerfel)."""
+    spelled = unicodedata.normalize("NFKD", word.lower().translate(SPELLED_OUT))
+    return re.sub(r"[^a-z0-9]+", "-", spelled.encode("ascii", "ignore").decode("ascii")).strip("-")
 
 
 def field_spec(param: Param, lang: str = "en") -> dict[str, Any]:
@@ -543,10 +563,11 @@ def validate_upload(data: bytes, name: str, page: Any, lang: Any, folder: Path,
 
 # -- printing ----------------------------------------------------------------------------------------------------------
 
-def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[bytes, str, str]:
+def render(body: dict[str, Any], fmt: str, folder: Path | None = None,
+           names_in: str = SOURCE_LANGUAGE) -> tuple[bytes, str, str]:
     """The print of a design (body["design"]) or of a component made afresh (game, component, params, seed), with
-    the print options in body["options"], byte for byte what the command line writes. Several pages of SVG or PNG
-    come as one zip."""
+    the print options in body["options"], byte for byte what the command line writes, named in the page's language
+    `names_in`. Several pages of SVG or PNG come as one zip."""
     if fmt not in FORMATS:
         raise refused("format", Says(N_("{field}: must be one of {known}, got {value!r}"), field="format",
                                      known=", ".join(FORMATS), value=fmt), fmt)
@@ -560,7 +581,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
     if "design" in body:
         design = design_of(body)
         game = get_game(design.GAME)
-        stem = f"{game.name}-{design.KIND}" + ("" if design.seed is None else f"-{design.seed}")
+        stem = file_stem(game.name, design.KIND, design.seed, lang=names_in)
         if fmt == "json":
             return dumps(design).encode("utf-8"), FORMATS[fmt], f"{stem}.json"
         if fmt == "txt":
@@ -584,7 +605,7 @@ def render(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[
                                            game=game.name, component=component.name), seed)
             values["seed"] = seed
         chosen = print_options(options, print_names(component))
-        stem = f"{game.name}-{component.name}" + ("" if seed is None else f"-{seed}")
+        stem = file_stem(game.name, component.name, seed, lang=names_in)
         with form_refusals(values):
             if component.make is not None and component.print_file is not None:
                 document = print_of(washigen.generate(game.name, component.name, **values), f"{stem}.{fmt}", chosen)
@@ -664,9 +685,10 @@ def _board_design(body: dict[str, Any]) -> Design:
     return design
 
 
-def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tuple[bytes, str, str]:
+def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None,
+              names_in: str = SOURCE_LANGUAGE) -> tuple[bytes, str, str]:
     """The finished bot game as `play -o game.FMT` draws it (pdf, svg, png; the print options its print takes:
-    bleed, dpi, colour, lang), byte for byte; several pages come as one zip."""
+    bleed, dpi, colour, lang), byte for byte, named in `names_in`; several pages come as one zip."""
     if fmt not in ("pdf", "svg", "png"):
         raise refused("format", Says(N_("{field}: a game is drawn as pdf, svg or png, got {value!r}"),
                                      field="format", value=fmt), fmt)
@@ -688,5 +710,5 @@ def game_file(body: dict[str, Any], fmt: str, folder: Path | None = None) -> tup
     # take are left out, as `play -o game.pdf` has no --paper.
     chosen = print_options({name: value for name, value in options.items() if name in taken}, taken)
     document = board.finished(design, seed, chosen)
-    stem = f"{game.name}-game" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
+    stem = file_stem(game.name, "game", design.seed, seed, lang=names_in)
     return packed(printed_files(document, f"{stem}.{fmt}", chosen), fmt, stem)

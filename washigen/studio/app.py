@@ -470,7 +470,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def render(request: Request) -> Response:
         fmt = query(request, "format").get("format", "pdf").lower()
         body = await read_json(request)
-        return attachment(*await in_scratch(api.render, body, fmt))
+        named = functools.partial(api.render, names_in=page_language(request))     # named as the page speaks
+        return attachment(*await in_scratch(named, body, fmt))
 
     runs = balancing.BalanceRuns()
 
@@ -486,7 +487,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def balance_chart(request: Request) -> Response:
         fmt = query(request, "format").get("format", "svg").lower()
         body = await read_json(request)
-        return attachment(*await stoppable(request, balancing.balance_chart, body, fmt, runs))
+        named = functools.partial(balancing.balance_chart, names_in=page_language(request))
+        return attachment(*await stoppable(request, named, body, fmt, runs))
 
     @endpoint
     async def play(request: Request) -> Response:
@@ -503,7 +505,8 @@ def create_app(workdir: Path | None = None) -> Starlette:
     async def game(request: Request) -> Response:
         fmt = query(request, "format").get("format", "pdf").lower()
         body = await read_json(request)
-        return attachment(*await in_scratch(api.game_file, body, fmt))
+        named = functools.partial(api.game_file, names_in=page_language(request))
+        return attachment(*await in_scratch(named, body, fmt))
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

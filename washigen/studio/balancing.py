@@ -15,8 +15,8 @@ from ..design import Design, dumps
 from ..errors import InputError
 from ..games.registry import Game, get_game
 from ..words import N_, Says
-from .api import (Conflict, FieldError, _count, _seed, design_of, language, named_field, packed, printed_files,
-                  refused, request_fields, type_name)
+from .api import (Conflict, FieldError, _count, _seed, design_of, file_stem, language, named_field, packed,
+                  printed_files, refused, request_fields, type_name)
 from .offers import BALANCE_BOTS, BALANCE_GAMES, balance_table, refusal
 
 if TYPE_CHECKING:
@@ -113,16 +113,16 @@ def balance(body: dict[str, Any], runs: BalanceRuns | None = None) -> dict[str, 
     return _balance_run(body, runs, reuse=False)[2].to_json()
 
 
-def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = None,
-                  folder: Path | None = None) -> tuple[bytes, str, str]:
+def balance_chart(body: dict[str, Any], fmt: str, runs: BalanceRuns | None = None, folder: Path | None = None,
+                  names_in: str = "en") -> tuple[bytes, str, str]:
     """The chart of the balance run the body asks for (design, games, seed, as POST /api/balance; lang), byte for
-    byte what `GAME balance --seed SEED --games GAMES --lang LANG -o chart.FMT` writes (svg, pdf or png): drawn
-    from the run kept in `runs`, or from the same games played again."""
+    byte what `GAME balance --seed SEED --games GAMES --lang LANG -o chart.FMT` writes (svg, pdf or png), named in
+    the page's language `names_in`: drawn from the run kept in `runs`, or from the same games played again."""
     if fmt not in ("svg", "pdf", "png"):
         raise refused("format", Says(N_("{field}: a balance chart is drawn as svg, pdf or png, got {value!r}"),
                                      field="format", value=fmt), fmt)
     lang = language(body.get("lang"))
     design, seed, result = _balance_run(body, runs, reuse=True, request="POST /api/balance/chart")
     document = washigen.balance_chart(result, design, seed=seed, bots=BALANCE_BOTS, lang=lang)
-    stem = f"{design.GAME}-balance" + ("" if design.seed is None else f"-{design.seed}") + f"-{seed}"
+    stem = file_stem(design.GAME, "balance", design.seed, seed, lang=names_in)
     return packed(printed_files(document, f"{stem}.{fmt}"), fmt, stem)
