@@ -10,6 +10,8 @@ own, untouched.
 A roll's words (ids, captions, seed) are not art: each whole piece's words are one symbol use on the strip
 (add_piece_words), and a page prints those of the pieces it carries whole, once, inside its trim; the bleed, its
 mirrored edge and the veiled overlap carry the art alone (a window of the strip cut through the neighbours' words).
+A piece longer than a page (pages then end on no piece's end) has its words printed one by one, each on the first
+page it stands on, moved back inside that page's trim where it would run over the join.
 
 A tape maker prints from one repeat: the tape width by the repeat length, at real size, with bleed on every side;
 at its ends the bleed shows the neighbouring repeat, so the printed repeats meet without a seam.
@@ -32,6 +34,7 @@ from ..units import Mm
 from ..words import Says
 from .document import Document
 from .impose import tape_artwork
+from .oversize import text_bounds
 
 JOIN_OVERLAP = 20.0          # mm of the next page's artwork printed past a join's bleed: to line up and glue
 # The white veil over the overlap: plainly not this page's, light enough that its artwork stays readable to line up
@@ -150,6 +153,45 @@ def _words_on(words: list[Use], start: float, end: float, symbols: dict[str, Sym
     return [use for use in words if use.x >= start - 1e-6 and use.x + symbols[use.symbol].width <= end + 1e-6]
 
 
+def _split_words_on(words: list[Use], run: tuple[float, float], place: tuple[int, int],
+                    symbols: dict[str, Symbol]) -> list[Primitive]:
+    """The words a page prints of the pieces longer than its run that it carries part of (in the roll's frame):
+    each word on the first page it stands on (where its ink starts), moved back inside the trim where it runs past
+    the page's end. Its words were on no page: every page carried the piece in part, none whole."""
+    (start, end), (number, count) = run, place
+    low = -math.inf if number == 1 else start            # a word before the roll's start: on its first page
+    high = math.inf if number == count else end
+    shown: list[Primitive] = []
+    for use in words:
+        width = symbols[use.symbol].width
+        if use.x + width <= start + 1e-6 or use.x >= end - 1e-6 or (use.x >= start - 1e-6
+                                                                      and use.x + width <= end + 1e-6):
+            continue                                     # not on this page, or on it whole (_words_on)
+        for first, last, word in _each_word(symbols[use.symbol].children, use.x, use.y):
+            if low <= first < high:
+                back = min(0.0, end - last) if number < count else 0.0
+                shown.append(Group(children=[word], dx=back) if back else word)
+    return shown
+
+
+def _each_word(items: Sequence[Primitive], dx: float, dy: float) -> list[tuple[float, float, Primitive]]:
+    """`items` word by word, moved by (dx, dy), with where each one's ink starts and ends along the roll: a Text
+    alone, a group drawn turned, scaled, clipped or faded as one (its own place as its start and end)."""
+    found: list[tuple[float, float, Primitive]] = []
+    for item in items:
+        if isinstance(item, Group) and (item.rotate, item.sx, item.sy, item.clip, item.opacity) == (0.0, 1.0, 1.0,
+                                                                                                  None, 1.0):
+            found += _each_word(item.children, dx + item.dx, dy + item.dy)
+        elif isinstance(item, Text):
+            word = replace(item, x=item.x + dx, y=item.y + dy)
+            left, _, right, _ = text_bounds(word)
+            found.append((left, right, word))
+        else:
+            at = dx + (item.dx if isinstance(item, Group) else getattr(item, "x", 0.0))
+            found.append((at, at, Group(children=[item], dx=dx, dy=dy)))
+    return found
+
+
 def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, repeat: float,
               lang: str = "en") -> Scene:
     """Page `number` of `count`: the strip's art from run[0] to run[1] with its bleed, the overlap past its end
@@ -184,6 +226,9 @@ def roll_page(strip: Scene, run: tuple[float, float], number: int, count: int, r
                       Style(fill="paper", opacity=VEIL_OPACITY)))
     page.add(*(replace(use, x=use.x + bleed - start, y=use.y + top)
                for use in _words_on(words, start, end, strip.symbols)))
+    split = _split_words_on(words, run, (number, count), strip.symbols)
+    if split:
+        page.add(Group(children=split, dx=bleed - start, dy=top))
     page.add(*_marks(page, run, (number, count), strip, repeat, lang))
     return page
 
