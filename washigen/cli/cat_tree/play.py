@@ -10,26 +10,29 @@ from ...games.cat_tree.constants import TITLE
 from ...games.cat_tree.spec import COMPONENTS
 from ..build import component_options, named
 from ..options import refuse_long_run, resolve_seed
-from .shared import save_layouts, score_lines
+from .shared import grid_to_play, save_layouts, score_lines
 
 
 @click.command("play")
 @component_options(named(COMPONENTS, "play"))
-def command(seed: int | None, games: int, bots: str, output: Path | None, print_options):
+def command(seed: int | None, games: int, bots: str, map_file: Path | None, output: Path | None, print_options):
     """Simulate a game: two players, eight rounds; each round both draw two cards and keep one in secret, then
     place their cards together on one shared tree (a card with no legal cell is dismissed). Greedy players keep
     and place where a card adds the most points now; the strong bot looks ahead by playing the game out.
     Game k is led by player 1 in even games and player 2 in odd ones. Prints each round, the finished tree and
-    its score; -o saves the tree (.txt layout text, .json) or draws it (.svg .pdf .png)."""
+    its score; -o saves the tree (.txt layout text, .json) or draws it (.svg .pdf .png). --map FILE plays on that
+    layout's grid (an empty one: width and height, no cards) instead of the 8 x 8 one."""
     from ...arena import make_bots
     from ...games.cat_tree.bots import BOTS
-    from ...games.cat_tree.playtest import game_log, play_bots, run_cost
+    from ...games.cat_tree.playtest import game_log, grid_of, play_bots, run_cost
     from ...games.cat_tree.rules import score, validate
 
     make_bots(bots, BOTS, 2)
-    refuse_long_run(games, bots, run_cost())
+    grid = grid_to_play(map_file)
+    refuse_long_run(games, bots, run_cost(grid))           # the grid's size counts (playtest.grid_cost)
+    width, height = grid_of(grid)
     first = resolve_seed(seed)
-    played = [play_bots(first + k, bots, k % 2) for k in range(games)]
+    played = [play_bots(first + k, bots, k % 2, width, height) for k in range(games)]
     for k, game in enumerate(played):
         if k:
             click.echo("")

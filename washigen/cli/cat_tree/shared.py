@@ -42,6 +42,26 @@ def read_layout(path: Path) -> CatTreeLayout:
     return design
 
 
+def grid_to_play(path: Path | None) -> CatTreeLayout | None:
+    """The empty layout whose grid `play` and `balance` play on (--map FILE, read as `score` reads a layout), or None
+    for the 8 x 8 grid. A layout with cards is refused as the API's balance refuses it (playtest.grid_of), its
+    field named as the option and file that gave it."""
+    if path is None:
+        return None
+    from ...games.cat_tree.playtest import grid_of
+    from ...words import Says
+
+    layout = read_layout(path)
+    try:
+        grid_of(layout)
+    except InputError as error:
+        said = error.says
+        if isinstance(said, Says) and said.values.get("field") == "design":
+            raise InputError(Says(said.template, by=said.by, **{**said.values, "field": f"--map {path}"})) from None
+        raise
+    return layout
+
+
 def score_document(result, report) -> dict:
     """The --json output: total, valid, violations (rule, severity, row, col, message), cards."""
     violations = []

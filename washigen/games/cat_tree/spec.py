@@ -26,6 +26,12 @@ def bots() -> str:
                               "strong (strong:N: N playouts a move)."), kind="LIST", design=False)
 
 
+def grid_file() -> str | None:
+    """The grid `play` and `balance` play on, named by a layout file as the other games' --map names their map."""
+    return param(None, N_("Play on the grid of this layout (layout text or .json, as score reads it; an empty "
+                          "grid, no cards) instead of the 8 x 8 one."), kind="file", flag="--map", design=False)
+
+
 class DeckParams(Options):
     """`cat-tree deck`."""
     card: str = param("poker", N_("Card size (poker 63.5 x 88.9 mm, bridge 57.15 x 88.9, mini-euro 44 x 68, tarot "
@@ -50,11 +56,13 @@ class PlayParams(Options):
     games: int = param(1, N_("Games to play one after another (seeds S, S+1, ...), to compare their trees."), min=1,
                        max=100, design=False)
     bots: str = bots()
+    map_file: str | None = grid_file()
 
 
 class BalanceParams(Options):
     """`cat-tree balance`."""
     bots: str = bots()
+    map_file: str | None = grid_file()
     against: str | None = param(None, N_("Play the same deals with these bots too and count whose tree scores "
                                          "more."), kind="LIST")
     games: int = param(BALANCE_GAMES, N_("How many games (deals)."), min=1, max=100_000)
