@@ -49,16 +49,9 @@ def grid_to_play(path: Path | None) -> CatTreeLayout | None:
     if path is None:
         return None
     from ...games.cat_tree.playtest import grid_of
-    from ...words import Says
 
     layout = read_layout(path)
-    try:
-        grid_of(layout)
-    except InputError as error:
-        said = error.says
-        if isinstance(said, Says) and said.values.get("field") == "design":
-            raise InputError(Says(said.template, by=said.by, **{**said.values, "field": f"--map {path}"})) from None
-        raise
+    grid_of(layout, field=f"--map {path}")
     return layout
 
 

@@ -282,14 +282,16 @@ def balance(design: CatTreeLayout | None = None, games: int = BALANCE_GAMES, see
     return seat_balance([game_record(record) for record in records], PLAYERS)
 
 
-def grid_of(design: CatTreeLayout | None) -> tuple[int, int]:
+def grid_of(design: CatTreeLayout | None, field: str = "design") -> tuple[int, int]:
+    """The width and height of the grid to play on: 8 x 8 without a design; an empty layout's own, named `field`
+    where it is refused (the API's argument, or the command's --map FILE)."""
     if design is None:
         return GRID_COLS, GRID_ROWS
     if not isinstance(design, CatTreeLayout) or design.cards:
         kind = getattr(design, "KIND", type(design).__name__)
         given = Says(N_("a layout with cards")) if isinstance(design, CatTreeLayout) else Says(N_("a {kind}"), kind=kind)
         raise InputError(Says(N_("{field}: {game} builds its tree from the deal; give no design or an empty layout "
-                                 "(its grid), not {given}"), field="design", game="Cat Tree", given=given))
+                                 "(its grid), not {given}"), field=field, game="Cat Tree", given=given))
     return design.width, design.height
 
 
