@@ -151,15 +151,16 @@ def test_the_board_shows_the_bot_game_played_and_refuses_where_none_is(client, d
         assert (board.status_code, drawn.status_code) == ((200, 200) if on_board else (409, 409)), (name, board.text)
 
 
-# What the studio offers, where the designs of the cases above hold it: a table bots play on, or the tree Cat Tree's
-# bots built (its balance is its deals'); nothing on a part nothing plays, a tree no bot game built (one edited since
-# its seed's game built it among them), a design that breaks a rule.
+# What the studio offers, where the designs of the cases above hold it: a table bots play on (an empty Cat Tree
+# layout: its grid, with or without a seed), or the tree Cat Tree's bots built (its balance is its deals'); nothing
+# on a part nothing plays, a tree no bot game built (one edited since its seed's game built it among them), a design
+# that breaks a rule.
 BOTH = {"play": True, "balance": True}
 NEITHER = {"play": False, "balance": False}
 EXPECTED = {
-    "cat-tree play": BOTH, "cat-tree layout, seed, no cards": NEITHER, "cat-tree layout, seed, one card": NEITHER,
+    "cat-tree play": BOTH, "cat-tree layout, seed, no cards": BOTH, "cat-tree layout, seed, one card": NEITHER,
     "cat-tree play, without its seed": NEITHER, "cat-tree layout, no seed, one card": NEITHER,
-    "cat-tree layout, no seed, no cards": NEITHER, "cat-tree deck": NEITHER,
+    "cat-tree layout, no seed, no cards": BOTH, "cat-tree deck": NEITHER,
     "cats map": BOTH, "cats map, without its seed": BOTH, "cats setup": BOTH, "cats setup, without its seed": BOTH,
     "cats tape": NEITHER, "cats tape, without its seed": NEITHER, "cats map breaking a rule": NEITHER,
     "cats setup breaking a rule": NEITHER,

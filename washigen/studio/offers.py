@@ -23,14 +23,16 @@ BALANCE_BOTS = washigen.BALANCE_BOTS   # who plays the studio's balance: the sam
 ACTIONS: tuple[Action, ...] = ("play", "balance")
 NO_ENGINE_PLAYS = N_("{game}: no engine plays a {kind} of this game yet")
 NO_BALANCE_ENGINE = N_("{game}: no engine plays this game yet, so there is no balance estimate")
-# A game whose bots build the design from the deal (Cat Tree's tree): a design is played only where it keeps the
-# seed of the bots' game that built it (its bot game is that one again, its balance the deals', as `GAME balance`
-# plays them with no design); one without is no game of theirs (a tree laid out by hand).
+# A game whose bots build the design from the deal (Cat Tree's tree): a design is played where it keeps the seed of
+# the bots' game that built it (its bot game is that one again, its balance the deals', as `GAME balance` plays
+# them with no design), or where the game's hooks take it as a table to deal on (an empty layout: its grid, as
+# `GAME play --map FILE` plays on it); one that is neither is no game of theirs (a tree laid out by hand).
 NOT_THEIR_GAME = N_("{game}: its bots build the {kind} from the deal; a bot game and a balance estimate are played "
-                    "for a {kind} they built, which keeps the seed of their game ({command}), and this one has no "
-                    "seed")
-EDITED_SINCE = N_("{game}: its bots build the {kind} from the deal; a bot game and a balance estimate are played for a "
-                  "{kind} as their game built it ({command}), and this one was changed since")
+                    "on an empty {kind} (its grid), or for a {kind} they built, which keeps the seed of their game "
+                    "({command}); this one is not empty and has no seed")
+EDITED_SINCE = N_("{game}: its bots build the {kind} from the deal; a bot game and a balance estimate are played on an "
+                  "empty {kind} (its grid), or for a {kind} as their game built it ({command}); this one is not empty "
+                  "and was changed since")
 
 
 def playable(game: Game, design: Design, report: Report | None = None) -> dict[str, bool]:
@@ -55,8 +57,9 @@ def refusal(game: Game, design: Design, action: Action) -> Says | str | None:
 def refused_kind(game: Game, design: Design, action: Action) -> Says | None:
     """Why no design of this kind is played for `action`: the game has no engine for it (a bot game also needs a
     component that replays it, as GET /api/games says); its bots build designs of this kind from the deal and this
-    one keeps no seed of their game; or its hook does not take designs of this kind (as its signature says; a hook
-    that does not say is handed every design of its game, and refuses what it cannot play)."""
+    one is neither a table they are dealt on (an empty layout) nor as their game built it; or its hook does not
+    take designs of this kind (as its signature says; a hook that does not say is handed every design of its game,
+    and refuses what it cannot play)."""
     kind = design.KIND
     if getattr(game, action, None) is None:
         return Says(NO_BALANCE_ENGINE, game=game.name) if action == "balance" else \
@@ -64,12 +67,12 @@ def refused_kind(game: Game, design: Design, action: Action) -> Says | None:
     if action == "play" and not any(c.replay is not None for c in game.components):
         return Says(NO_ENGINE_PLAYS, game=game.name, kind=kind)     # a plugin's `play` hook, no drawing of its games
     if built_from_the_deal(game, design):
+        if dealt_on(game, design) or design.seed is not None and as_dealt(game, design):
+            return None
         if design.seed is None:
             return Says(NOT_THEIR_GAME, game=game.name, kind=kind, command=f"washigen {game.name} play --seed N")
-        if not as_dealt(game, design):
-            return Says(EDITED_SINCE, game=game.name, kind=kind,
-                        command=f"washigen {game.name} play --seed {design.seed}")
-        return None
+        return Says(EDITED_SINCE, game=game.name, kind=kind,
+                    command=f"washigen {game.name} play --seed {design.seed}")
     kinds = design_types(game, action)
     if (action == "play" and not kinds) or (kinds is not None and not isinstance(design, kinds)):
         return Says(NO_ENGINE_PLAYS, game=game.name, kind=kind)
@@ -113,12 +116,27 @@ def design_types(game: Game, hook_name: str) -> tuple[type, ...] | None:
 
 
 def built_from_the_deal(game: Game, design: Design) -> bool:
-    """A game whose bot game needs no design (its `play` hook takes none: Cat Tree's tree grows from the deal), and
-    a design of the kind its `play` component makes (by the maker's return annotation): what its bots build."""
+    """A design of the kind its game's `play` component makes (by the maker's return annotation), where that game's
+    bots play: what they build from the deal (Cat Tree's tree)."""
     maker = next((c.make for c in game.components if c.name == "play"), None)
-    if getattr(game, "play", None) is None or design_types(game, "play") or maker is None:
+    if getattr(game, "play", None) is None or maker is None:
         return False
     return isinstance(design, design_classes(game, maker, inspect.signature(maker).return_annotation))
+
+
+def dealt_on(game: Game, design: Design) -> bool:
+    """A design of the kind the bots build that their game is also dealt on, a table (Cat Tree's empty layout, its
+    grid): its `play` hook takes the kind (its annotation names it) and the game's own estimate of a run, which
+    refuses what its hooks refuse (washigen.check_run: a layout with cards), takes it. Its bot game is the one the
+    page's seed deals on it, and its balance is played on it."""
+    kinds = design_types(game, "play")
+    if not kinds or not isinstance(design, kinds):
+        return False
+    try:
+        washigen.check_run(game.name, design, games=1, bots=BALANCE_BOTS)
+    except InputError:
+        return False
+    return True
 
 
 def as_dealt(game: Game, design: Design) -> bool:
@@ -132,5 +150,5 @@ def as_dealt(game: Game, design: Design) -> bool:
 
 def replays_its_making(game: Game, design: Design) -> bool:
     """A design its game's bots built from the deal, with the seed of their game: the bot game shown is the one
-    that built it, played again from its seed."""
-    return design.seed is not None and built_from_the_deal(game, design)
+    that built it, played again from its seed (a table they are dealt on is not: its game is the page's seed's)."""
+    return design.seed is not None and built_from_the_deal(game, design) and not dealt_on(game, design)

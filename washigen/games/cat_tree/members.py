@@ -123,13 +123,13 @@ def kit(players: int, paper: str, lang: str = "en") -> list[KitPart]:
     return draw.kit_parts(paper, CatTreeDeck(reference_cards=REFERENCE_CARDS), options)
 
 
-def play(design: None = None, seed: int | None = None, bots: str | None = None):
+def play(design: CatTreeLayout | None = None, seed: int | None = None, bots: str | None = None):
     """One game on the engine (both players build one tree; bots greedy by default, or random, strong, strong:N,
-    one name or one per player): a PlayedGame with its layout and turns. The tree grows from the deal, so there is
-    no design to start from."""
-    from .playtest import play_bots
+    one name or one per player): a PlayedGame with its layout and turns. The tree grows from the deal, on the 8 x 8
+    grid or on an empty layout's (its width and height), as `cat-tree play --map FILE` plays it; a layout with
+    cards is refused, as balance refuses it (playtest.grid_of). The annotation names the layout: the studio offers
+    its bot game on an empty one (studio/offers.py)."""
+    from .playtest import grid_of, play_bots
 
-    if design is not None:
-        raise InputError(Says(N_("{field}: Cat Tree builds its tree from the deal; pass a {seed}, not a {design}"),
-                              field="play", seed="seed", design="design"))
-    return play_bots(0 if seed is None else seed, bots or "greedy")
+    width, height = grid_of(design)
+    return play_bots(0 if seed is None else seed, bots or "greedy", 0, width, height)

@@ -11,28 +11,40 @@ from .constants import TITLE
 
 
 def played_game(design: Any, seed: int) -> PlayedGame | None:
-    """The game of the layout's own seed (greedy players; `seed` is not asked: the layout names its game); None for
-    a design no game made, an edited layout among them (its seed's game built another tree)."""
+    """The game of the layout's own seed (greedy players; `seed` is not asked: the layout names its game); on an
+    empty layout, the game `seed` deals on its grid (grid_replay.py); None for a design no game made, an edited
+    layout among them (its seed's game built another tree)."""
     from .model import CatTreeLayout
     from .playtest import game_log, play_bots
-    from .rules import score, validate
-    from .text import score_table, tree_picture
 
+    if isinstance(design, CatTreeLayout) and not design.cards:
+        from .grid_replay import played_on_grid
+
+        return played_on_grid(design, seed)
     if not isinstance(design, CatTreeLayout) or design.seed is None:
         return None
     game = play_bots(design.seed, "greedy", 0)
     if (game.layout.width, game.layout.height, game.layout.grid()) != (design.width, design.height, design.grid()):
         return None
-    layout, result, report = game.layout, score(game.layout), validate(game.layout)
     log = game_log(game)
-    said = [f"{TITLE} · simulated game · seed {game.seed}", *log, "",
+    from .play_words import lines_in
+
+    return PlayedGame(tuple(log), tuple(printed_lines(game)), lines_in=partial(lines_in, game))
+
+
+def printed_lines(game: Any) -> list[str]:
+    """The lines `cat-tree play` prints for the game (its empty ones left out): its title, a line a card, the tree
+    in text, each card's points, the tree's check and the total."""
+    from .playtest import game_log
+    from .rules import score, validate
+    from .text import score_table, tree_picture
+
+    layout, result, report = game.layout, score(game.layout), validate(game.layout)
+    said = [f"{TITLE} · simulated game · seed {game.seed}", *game_log(game), "",
             f"seed {game.seed}: {len(layout.cards)} cards on a {layout.width} x {layout.height} grid", "",
             *tree_picture(layout, result), "", *score_table(result), "", report.format_text(),
             f"total: {result.total} points"]
-    lines = [line for text in said for line in text.split("\n") if line.strip()]
-    from .play_words import lines_in
-
-    return PlayedGame(tuple(log), tuple(lines), lines_in=partial(lines_in, game))
+    return [line for text in said for line in text.split("\n") if line.strip()]
 
 
 def score_of(design: Any) -> int:
