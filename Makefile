@@ -37,8 +37,9 @@ demo: install
 	@echo "Printed a default game (Tokyo Washi Game Cats, 2 players, seed 1) into $(OUT)/:"
 	@ls -1 $(OUT) | sed 's|^|  $(OUT)/|'
 
+# --durations: the slowest tests named at the end of every run (the suite is kept under fifteen minutes on two cores).
 test: install
-	$(BIN)/python -m pytest -n 2 --dist worksteal $(TESTS)
+	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=25 $(TESTS)
 
 # The floors pyproject.toml promises, tried: a second venv with the lowest version of every direct dependency
 # (uv's lowest-direct resolution; uv comes from PyPI), running every command once (tests/test_smoke_commands.py).
