@@ -2,12 +2,13 @@
 (washigen.arena.search's lookahead over the greedy bot, its simulated games played to the end).
 
 The greedy bot walks each cat along a shortest route to its next goal (a fish it may take on the far side, then
-any cell of its start row), measured every turn on the map as it stands: cells holding another player's line are
-closed, its own line is open. A free jump counts by where it lands. It spends a special move (amazing jump or
+any cell of its start row but those holding a fish), measured every turn on the map as it stands: cells holding
+another player's line are closed, its own line is open. A free jump counts by where it lands. It spends a special move (amazing jump or
 sewer pop) only where it saves at least SPECIAL_SAVING steps over the best normal move, or where no normal move
 leads anywhere (a trapped cat). A cat no walk reaches (walled off by other players' lines) is measured by the moves
-it really has: the walk to where a special move it has left lands it on a walk to the goal, the special move
-counting one step. Ties are broken by the match's rng, so a seed replays the same game.
+it really has (escape.py): steps, free jumps, and the special moves its team has left (pops, amazing jumps where
+the variant allows them, shrines giving one back in jinja mode), each counting one step. Ties are broken by the
+match's rng, so a seed replays the same game.
 
 The distances come from a flood from the goal (goal_flood: one big-integer operation a direction per ring),
 which a player's two cats share when they head for the same goal, and which starts from the player's flood of its
@@ -125,13 +126,17 @@ def _search(state: State, index: int) -> tuple[Flood, Flood, int, int, int, bool
     moves are measured by (where they land), the cells that reach the goal of this leg in one move, the cat's ring,
     the ring past which a move counts as unreachable, walled off). The flood is looked at no farther than one ring
     past the cat (a move never ends farther than that and still counts: farther is as bad as unreachable). A cat
-    the flood does not reach is walled off (a ghost): it heads for the goal by the fewest moves that spend the
-    special moves it has left (_escape), or, where none gets it there, as if other players' lines were jumpable."""
+    the flood does not reach is walled off (a ghost): it heads for the goal by the fewest of the moves it has
+    (escape.escape), or, where none gets it there, as if other players' lines were jumpable."""
     cat = state.cats[index]
     land = state.game.terrain
-    # A move onto one of these cells reaches the goal of this leg: a fish to take, or home.
-    goal_cells = land.row_mask[cat.start_row] if cat.fish else state.fish
-    goal = goal_of(state, cat)
+    # A move onto one of these cells reaches the goal of this leg: a fish to take, or home. Home is the start row's
+    # cells a cat with a fish may enter: not one holding a fish (moves.goal_of counts those, and a cat beside one
+    # stepped back and forth by it for ever).
+    if cat.fish:
+        goal = goal_cells = land.row_mask[cat.start_row] & ~state.fish
+    else:
+        goal, goal_cells = goal_of(state, cat), state.fish
     cells = land.region_mask[cat.region] if cat.region != NO_REGION else 1 << cat.head
     flood = goal_flood(state, cat.player, goal)
     level = flood.level(cells)
@@ -141,7 +146,7 @@ def _search(state: State, index: int) -> tuple[Flood, Flood, int, int, int, bool
     level = ring_at(land, flood, cells)       # on a sewer a pop took it to, where sewer poppers keep cats off them
     if level >= 0:
         return flood, landed, goal_cells, level, level + 1, False
-    way_out = escape(state, cat, flood, landed, cells)
+    way_out = escape(state, cat, flood, cells)
     if way_out is not None:
         walk, landed, level = way_out
         return walk, landed, goal_cells, level, level + 1, True
