@@ -29,7 +29,7 @@ from washigen.games.cats.constants import VERDICT_GAMES
 from washigen.games.cats.variants import make_variant, playable_by_gap
 
 FAIR_SEED, UNFAIR_SEED = 3, 14     # 2 players: a fair cut-up found; none found within the budget
-TOO_FEW_FAIR_SEED = 19             # 2 players: the first two good cut-ups not both fair
+TOO_FEW_FAIR_SEED = 28             # 2 players: the first two good cut-ups not both fair
 
 
 @functools.cache

@@ -175,7 +175,7 @@ def test_the_studios_log_says_its_own_words_in_the_pages_language(tmp_path):
 
 
 def test_the_studio_says_a_fairness_warning_in_the_pages_language_and_the_command_line_in_english(tmp_path):
-    """A cut-up none of whose looks was fair (3 players, seed 5, no budget: the first candidate only)."""
+    """A cut-up none of whose looks was fair (3 players, seed 7, no budget: the first candidate only)."""
     import warnings
 
     with warnings.catch_warnings():
@@ -183,16 +183,16 @@ def test_the_studio_says_a_fairness_warning_in_the_pages_language_and_the_comman
         from starlette.testclient import TestClient
     from washigen.studio.app import create_app
 
-    body = {"game": "cats", "component": "map", "seed": 5, "params": {"players": 3, "cut_up": True, "budget": 0}}
+    body = {"game": "cats", "component": "map", "seed": 7, "params": {"players": 3, "cut_up": True, "budget": 0}}
     with TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8765") as client:
         logs = {lang: client.post("/api/design", json={**body, "lang": lang}).json()["messages"]
                 for lang in ("en", "de")}
-    english = "warning: cats: no fair cut-up found for 3 players, seed 5, within the budget; the fairest has score "
-    german = ("Warnung: cats: innerhalb des Budgets keine faire zerschnittene Fassung für 3 Personen, Startwert 5, "
+    english = "warning: cats: no fair cut-up found for 3 players, seed 7, within the budget; the fairest has score "
+    german = ("Warnung: cats: innerhalb des Budgets keine faire zerschnittene Fassung für 3 Personen, Startwert 7, "
               "gefunden; bester Wert 0,")
     assert any(line.startswith(english) for line in logs["en"]), logs["en"]
     assert any(line.startswith(german) and "Partien gieriger Bots" in line for line in logs["de"]), logs["de"]
-    result = CliRunner().invoke(main, ["cats", "map", "--cut-up", "--players", "3", "--budget", "0", "--seed", "5",
+    result = CliRunner().invoke(main, ["cats", "map", "--cut-up", "--players", "3", "--budget", "0", "--seed", "7",
                                        "--lang", "de", "-o", str(tmp_path / "cut.json")])
     assert result.exit_code == 0 and english in result.output, result.output       # the command line stays English
 
