@@ -75,3 +75,20 @@ def line_cells(state, player: int) -> set[tuple[int, int]]:
     mask = state.lines[player - 1]
     C = state.game.terrain.cols
     return {(i // C + 1, i % C + 1) for i in range(state.game.terrain.n) if mask >> i & 1}
+
+
+def greedy_game(state, plies: int, seed: int):
+    """Greedy bots playing on from `state` for at most `plies` or to the end: (the last state, the moves as
+    (player, move name))."""
+    import random
+
+    from washigen.games.cats.bots import GreedyBot
+
+    bot, rng, moves = GreedyBot(), random.Random(seed), []
+    for _ in range(plies):
+        if engine.result(state) is not None:
+            break
+        move = bot.choose(state, engine.legal_moves(state), rng)
+        moves.append((state.game.order[state.turn], move.name))
+        state = engine.apply(state, move)
+    return state, moves

@@ -20,6 +20,7 @@ from washigen.games.cat_tree import playtest
 from washigen.games.cat_tree.model import CatTreeLayout
 
 WIDTH, HEIGHT = 5, 6
+GRID_TEXT = "\n".join(" ".join("." * WIDTH) for _ in range(HEIGHT)) + "\n"
 SEED = 7
 WITH_CARDS = "design: Cat Tree builds its tree from the deal; give no design or an empty layout (its grid), not a " \
              "layout with cards"
@@ -35,7 +36,7 @@ def cli(*args) -> str:
 def grid_file(tmp_path):
     """The empty 5 x 6 layout as the command line reads it (layout text)."""
     path = tmp_path / "grid.txt"
-    path.write_text("\n".join(" ".join("." * WIDTH) for _ in range(HEIGHT)) + "\n")
+    path.write_text(GRID_TEXT)
     return path
 
 

@@ -6,13 +6,10 @@ ran out of turns (hand-made 3-player and 2v2v2 maps: `validate --play` called th
 
 from __future__ import annotations
 
-import random
-
 from washigen.games.cats import engine
-from washigen.games.cats.bots import GreedyBot
 from washigen.games.cats.trap import Escape
 
-from .cats_states import position, small_map
+from .cats_states import greedy_game, position, small_map
 
 # Player 1's cat (carrying its fish, home row 10) stands in r4c3, in a pocket r4c3-r4c5 of shrines but for
 # player 2's line r5c4-r6c4 south of r4c4 (an amazing jump over it lands on the shrine r7c4) and the blue sewer
@@ -30,22 +27,11 @@ def pocket_position(specials: int, **rules):
                     lines={2: WALL}, fish=[(10, 6)], specials=(specials, 2), to_move=1)
 
 
-def greedy_game(state, plies: int = 80):
-    bot, rng, moves = GreedyBot(), random.Random(7), []
-    for _ in range(plies):
-        if engine.result(state) is not None:
-            break
-        move = bot.choose(state, engine.legal_moves(state), rng)
-        moves.append((state.game.order[state.turn], move.name))
-        state = engine.apply(state, move)
-    return state, moves
-
-
 def test_the_walled_cat_walks_to_the_sewer_pops_and_wins():
     start = pocket_position(1)
     stepped = engine.apply(start, engine.parse_move("c1 E", start))
     assert stepped.out == (False, False) and type(stepped.routes[0]) is Escape    # the trap check sees the pop
-    state, moves = greedy_game(start)
+    state, moves = greedy_game(start, 80, 7)
     mine = [name for seat, name in moves if seat == 0]
     assert POP in mine, mine[:12]
     assert mine[:mine.index(POP)] == ["c1 E", "c1 E"]               # straight to the sewer, no shuffling
@@ -64,7 +50,7 @@ SHRINE_WALL = [(3, 2), (3, 3), (3, 4), (4, 1), (5, 1), (5, 4), (6, 2), (6, 3)]
 def test_in_jinja_mode_a_walled_cat_with_no_special_move_left_takes_the_shrine_out():
     state = position(small_map(SHRINE, jinja=True), [(1, (4, 3), 10, True), (2, (1, 7), 1, False)],
                      lines={2: SHRINE_WALL}, fish=[(10, 7)], specials=(0, 2), to_move=1)
-    state, moves = greedy_game(state)
+    state, moves = greedy_game(state, 80, 7)
     mine = [name for seat, name in moves if seat == 0]
     assert mine[:2] == ["c1 E", "c1 E r4c5"], mine[:6]              # into the shrine r4c4 and out onto r4c5
     assert engine.result(state) == engine.Result((0,), "win")

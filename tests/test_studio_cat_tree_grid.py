@@ -10,35 +10,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import washigen
-from washigen.cli import main
 from washigen.design import dumps
 from washigen.games import get_game
 from washigen.games.cat_tree.model import CatTreeLayout
 from washigen.i18n import translator
 from washigen.studio.api import design_of, refusal
 
+from .test_cat_tree_grid_surfaces import GRID_TEXT, HEIGHT, SEED, WIDTH, cli, grid_file  # noqa: F401
 from .test_studio_api import client, workdir  # noqa: F401
 
-WIDTH, HEIGHT = 5, 6
-SEED = 7
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
-GRID_TEXT = "\n".join(" ".join("." * WIDTH) for _ in range(HEIGHT)) + "\n"
-
-
-def cli(*args) -> str:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-@pytest.fixture
-def grid_file(tmp_path):
-    path = tmp_path / "grid.txt"
-    path.write_text(GRID_TEXT)
-    return path
 
 
 @pytest.fixture
