@@ -16,7 +16,7 @@ import hashlib, json, sys
 if sys.argv[1] == "off":
     sys.modules["_rl_accel"] = None
 import reportlab.lib.rl_accel as accel
-from washigen.games.cat_tree import print_design
+from washigen.games.cat_tree.draw import print_design
 from washigen.games.cat_tree.model import CatTreeDeck
 from washigen.games.cats.draw import map_scene
 from washigen.games.cats.generate import generate_map

@@ -2,34 +2,16 @@
 the scorer of a finished tree; simulated games.
 
 Registering the game imports only its spec (its components as data); the model, rules and drawing, and the checks,
-golden designs, figures, kit and play of members.py, are Lazy members and imports inside print_design, loaded when
-a design is made, checked, drawn or played."""
+golden designs, figures, kit and play of members.py, are Lazy members, loaded when a design is made, checked,
+drawn or played."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ..registry import Game, Lazy, register_game
 from . import spec
 from .constants import ENDINGS, GAME, REFERENCE_CARDS, TITLE
 
-if TYPE_CHECKING:
-    from ...press import Document, PrintOptions
-
 later = Lazy.within(__name__)       # later("text:from_text"): this package's text.from_text, imported on first use
-
-
-def print_design(design, options: PrintOptions) -> Document:
-    from ...i18n import translator
-    from . import draw
-    from .model import CatTreeDeck
-    from .rules import score
-
-    if isinstance(design, CatTreeDeck):
-        return draw.print_deck(design, options)
-    _ = translator(options.lang)
-    seed = "" if design.seed is None else " · " + _("seed {seed}").format(seed=design.seed)
-    return draw.print_layout(design, score(design), options, title=f"{TITLE}{seed}")
 
 
 GAME_OBJECT = Game(
@@ -40,7 +22,7 @@ GAME_OBJECT = Game(
     components=spec.COMPONENTS,
     commands=Lazy("washigen.cli.cat_tree:commands"),   # the command line's, loaded by it
     validate=later("members:validate_design"),
-    print_design=print_design,
+    print_design=later("draw:print_design"),
     to_text=later("members:to_text"),
     from_text=later("text:from_text"),
     check_design=later("members:check_design"),
@@ -55,4 +37,4 @@ GAME_OBJECT = Game(
 
 register_game(GAME_OBJECT)
 
-__all__ = ["GAME_OBJECT", "REFERENCE_CARDS", "print_design"]
+__all__ = ["GAME_OBJECT", "REFERENCE_CARDS"]

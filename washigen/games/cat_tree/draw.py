@@ -19,6 +19,17 @@ from .sheet import SHEET_COLS, SHEET_ROWS, paper_label, score_sheet
 from .tree import CELL_H, CELL_W, GAP, tree_frame, tree_scene
 from .tree import print_layout as _print_layout
 
+def print_design(design, options: PrintOptions) -> Document:
+    """Game.print_design: a deck's sheets, or a layout's tree with its points, titled with its seed."""
+    from .rules import score
+
+    if isinstance(design, CatTreeDeck):
+        return print_deck(design, options)
+    _ = translator(options.lang)
+    seed = "" if design.seed is None else " · " + _("seed {seed}").format(seed=design.seed)
+    return print_layout(design, score(design), options, title=f"{TITLE}{seed}")
+
+
 def print_layout(design, score, options: PrintOptions, title: str = "") -> Document:
     """The tree as tree.print_layout prints it; at its own size (no paper), with where each card's cell lies on the
     page (scene.places, for marks and the tree editor): cell (row, col) at x + (col - 1) * (CELL_W + GAP),
