@@ -118,18 +118,19 @@ class Terrain:
     def regions_of(self, touched: int) -> int:
         """Every cell of the buildings and forests that the cells `touched` (of buildings and forests) lie in: a
         flood entering one occupies all of it. Its callers look in `entered` first; the answer is kept there (up to
-        entered_kept answers): the floods of a map come into its buildings the same few ways again and again. The
-        regions are taken from the highest cell down (bit_length allocates nothing, where the lowest cell takes
-        two integers as wide as the map), each cleared by its kept complement: on the largest maps, with tens of
-        thousands of ways in, this was a third of a game's time."""
+        entered_kept answers, then begun afresh): the floods of a map come into its buildings the same few ways
+        again and again. The regions are taken from the highest cell down (bit_length allocates nothing, where the
+        lowest cell takes two integers as wide as the map), each cleared by its kept complement: on the largest
+        maps, with tens of thousands of ways in, this was a third of a game's time."""
         whole, rest = 0, touched
         region_of, masks, outside = self.region_of, self.region_mask, self.region_outside
         while rest:
             k = region_of[rest.bit_length() - 1]
             whole |= masks[k]
             rest &= outside[k]
-        if len(self.entered) < self.entered_kept:
-            self.entered[touched] = whole
+        if len(self.entered) >= self.entered_kept:
+            self.entered.clear()         # full (the largest maps): the ways in of the games now played come back
+        self.entered[touched] = whole
         return whole
 
     def half(self, i: int) -> int:
