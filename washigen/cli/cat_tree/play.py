@@ -10,7 +10,7 @@ from ...games.cat_tree.constants import TITLE
 from ...games.cat_tree.spec import COMPONENTS
 from ..build import component_options, named
 from ..options import refuse_long_run, resolve_seed
-from .shared import grid_to_play, save_layouts, score_lines
+from .shared import grid_to_play, save_layouts
 
 
 @click.command("play")
@@ -26,6 +26,7 @@ def command(seed: int | None, games: int, bots: str, map_file: Path | None, outp
     from ...games.cat_tree.bots import BOTS
     from ...games.cat_tree.playtest import game_log, grid_of, play_bots, run_cost
     from ...games.cat_tree.rules import score, validate
+    from ...games.cat_tree.text import score_lines
 
     make_bots(bots, BOTS, 2)
     grid = grid_to_play(map_file)

@@ -10,7 +10,7 @@ import click
 from ...games.cat_tree.spec import COMPONENTS
 from ..build import component_options, named
 from ..options import emit, not_the_output
-from .shared import EXIT_RULE_BROKEN, game, read_layout, score_document, score_lines
+from .shared import EXIT_RULE_BROKEN, game, read_layout, score_document
 
 
 @click.command("score")
@@ -26,6 +26,7 @@ def command(layout: Path, as_json: bool, output: Path | None, print_options):
 
     design = read_layout(layout)
     from ...games.cat_tree.rules import score, validate
+    from ...games.cat_tree.text import score_lines
 
     result, report = score(design), validate(design)
     if as_json:

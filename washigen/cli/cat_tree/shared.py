@@ -66,16 +66,6 @@ def score_document(result, report) -> dict:
     return {"total": result.total, "valid": report.ok, "violations": violations, "cards": cards}
 
 
-def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
-    from ...games.cat_tree.text import score_table, tree_picture
-
-    lines = [f"{name}: {len(design.cards)} cards on a {design.width} x {design.height} grid", ""]
-    lines += tree_picture(design, result) + [""] + score_table(result) + [""]
-    lines.append(report.format_text())
-    lines.append(f"total: {result.total} points")
-    return lines
-
-
 def save_layouts(layouts: list[CatTreeLayout], output: Path, options) -> None:
     """One layout: as `emit` writes it. Several: .txt/.json one numbered file each; a drawing one page each."""
     from ...output import check_target, numbered, write_all, write_printed

@@ -28,21 +28,18 @@ def played_game(design: Any, seed: int) -> PlayedGame | None:
     from .play_words import lines_in
 
     log = game_log(game)
-    return PlayedGame(tuple(log), tuple(printed_lines(game)), lines_in=partial(lines_in, game))
+    return PlayedGame(tuple(log), tuple(printed_lines(game, log)), lines_in=partial(lines_in, game))
 
 
-def printed_lines(game: Any) -> list[str]:
-    """The lines `cat-tree play` prints for the game (its empty ones left out): its title, a line a card, the tree
-    in text, each card's points, the tree's check and the total."""
-    from .playtest import game_log
+def printed_lines(game: Any, log: list[str]) -> list[str]:
+    """The lines `cat-tree play` prints for the game (its empty ones left out): its title, its log (a line a card),
+    then the tree as `score` prints it."""
     from .rules import score, validate
-    from .text import score_table, tree_picture
+    from .text import score_lines
 
-    layout, result, report = game.layout, score(game.layout), validate(game.layout)
-    said = [f"{TITLE} · simulated game · seed {game.seed}", *game_log(game), "",
-            f"seed {game.seed}: {len(layout.cards)} cards on a {layout.width} x {layout.height} grid", "",
-            *tree_picture(layout, result), "", *score_table(result), "", report.format_text(),
-            f"total: {result.total} points"]
+    layout = game.layout
+    said = [f"{TITLE} · simulated game · seed {game.seed}", *log, "",
+            *score_lines(layout, score(layout), validate(layout), f"seed {game.seed}")]
     return [line for text in said for line in text.split("\n") if line.strip()]
 
 
@@ -76,4 +73,4 @@ def played_on_grid(design: Any, seed: int) -> PlayedGame:
     def untitled(lang: str) -> tuple[str, ...]:
         return lines_in(game, lang)[1:]
 
-    return PlayedGame(tuple(log), tuple(printed_lines(game)[1:]), draw, untitled)
+    return PlayedGame(tuple(log), tuple(printed_lines(game, log)[1:]), draw, untitled)

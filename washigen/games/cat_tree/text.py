@@ -265,3 +265,13 @@ box  pipe     scratcher
 
 def example_layout() -> CatTreeLayout:
     return layout_from_text(EXAMPLE, "example")
+
+
+def score_lines(design: CatTreeLayout, result, report, name: str) -> list[str]:
+    """What `cat-tree score` and `play` print for a tree under its name: its size, the tree, each card's points,
+    the tree's check and the total."""
+    lines = [f"{name}: {len(design.cards)} cards on a {design.width} x {design.height} grid", ""]
+    lines += tree_picture(design, result) + [""] + score_table(result) + [""]
+    lines.append(report.format_text())
+    lines.append(f"total: {result.total} points")
+    return lines
