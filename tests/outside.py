@@ -10,7 +10,9 @@ washigen what it meant to draw; every fact comes from the file.
     length_faults      no page is longer than 5,080 mm (200 in, with its /UserUnit applied)
 
 Each returns a list of faults, one sentence each naming the page and what is wrong where; `outside_preflight`
-runs them all, sharing one parse and one set of rasters.
+runs them all, sharing one parse and one set of rasters. qpdf and pdftoppm (the file on their stdin, pdftoppm's
+pages on its stdout: no files but qpdf's input) run in a thread of their own from `Pdf.start_tools`, so that they
+work on the second core while this process draws with pdfium and MuPDF and reads the pages.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ import re
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from tests.mupdf_reading import MupdfReading
 
@@ -90,6 +92,7 @@ class Pdf:
     data: bytes
     _rasters: dict = field(default_factory=dict)
     _poppler_messages: list[str] | None = None
+    _runs: dict = field(default_factory=dict)          # qpdf's and pdftoppm's runs, started once (Futures)
 
     @cached_property
     def reader(self):
@@ -124,6 +127,24 @@ class Pdf:
     def poppler_messages(self) -> list[str]:
         self.rasters("poppler")
         return self._poppler_messages
+
+    def start_tools(self) -> None:
+        """qpdf and pdftoppm started on the file, to run on the other core while this process draws the pages
+        with pdfium and MuPDF and reads them; their checks then take what they found."""
+        for tool in ("qpdf", "poppler"):
+            self._run(tool)
+
+    def _run(self, tool: str):
+        """The Future of `tool`'s run(s) on the file, started on the first call."""
+        if tool not in self._runs:
+            if tool == "qpdf":
+                self._runs[tool] = _BACKGROUND.submit(_qpdf_check, self.data)
+            else:
+                # One run for the whole file, or one a page where the pages need different resolutions (a roll).
+                runs = ([(1, len(self.pages), DPI)] if all(p.dpi() == DPI for p in self.pages)
+                        else [(p.number, p.number, p.dpi()) for p in self.pages])
+                self._runs[tool] = _BACKGROUND.submit(_pdftoppm, self.data, runs)
+        return self._runs[tool]
 
     def _pdfium(self) -> list:
         import pypdfium2 as pdfium
@@ -160,28 +181,53 @@ class Pdf:
 
     def _poppler(self) -> list:
         """pdftoppm's rasters; what it says on stderr is kept for the structure check."""
-        from PIL import Image
-
         images, messages = [], []
-        with tempfile.TemporaryDirectory(prefix="outside-") as folder:
-            path = Path(folder) / "in.pdf"
-            path.write_bytes(self.data)
-            # One run for the whole file, or one a page where the pages need different resolutions (a long roll).
-            runs = ([(1, len(self.pages), DPI)] if all(p.dpi() == DPI for p in self.pages)
-                    else [(p.number, p.number, p.dpi()) for p in self.pages])
-            for first, last, dpi in runs:
-                # -thinlinemode solid: hairlines a whole pixel wide, as pdfium and (set so) MuPDF draw them.
-                result = subprocess.run(
-                    ["pdftoppm", "-r", f"{dpi * SUPERSAMPLE:.4f}", "-gray", "-thinlinemode", "solid",
-                     "-f", str(first), "-l", str(last), str(path), f"{folder}/p{first}"],
-                    capture_output=True, text=True, timeout=300)
-                messages += [line for line in result.stderr.splitlines() if line.strip()]
-                made = sorted(Path(folder).glob(f"p{first}-*.pgm"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
-                for made_file in made:
-                    with Image.open(made_file) as image:
-                        images.append(_reduced(image.convert("L")))
+        for stdout, stderr in self._run("poppler").result():
+            messages += [line for line in stderr.decode(errors="replace").splitlines() if line.strip()]
+            images += [_reduced(image) for image in _pgm_images(stdout)]
         self._poppler_messages = messages
         return images
+
+
+# qpdf and pdftoppm run from here, beside the checks' own work (a thread that waits while its program runs)
+_BACKGROUND = ThreadPoolExecutor(max_workers=2, thread_name_prefix="outside-tools")
+
+
+def _pdftoppm(data: bytes, runs: list[tuple[int, int, float]]) -> list[tuple[bytes, bytes]]:
+    """(stdout, stderr) of pdftoppm for each (first page, last page, dpi) of `runs`. The file comes in on stdin
+    ("-"), the pages go out on stdout, one PGM after another: no files written."""
+    results = []
+    for first, last, dpi in runs:
+        # -thinlinemode solid: hairlines a whole pixel wide, as pdfium and (set so) MuPDF draw them.
+        result = subprocess.run(["pdftoppm", "-r", f"{dpi * SUPERSAMPLE:.4f}", "-gray", "-thinlinemode", "solid",
+                                 "-f", str(first), "-l", str(last), "-"],
+                                input=data, capture_output=True, timeout=300)
+        results.append((result.stdout, result.stderr))
+    return results
+
+
+def _qpdf_check(data: bytes) -> tuple[int, str]:
+    """qpdf --check's exit code and what it printed, the file's temporary name given as 'the file'."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
+        file.write(data)
+        file.flush()
+        result = subprocess.run(["qpdf", "--check", file.name], capture_output=True, text=True, timeout=300)
+    return result.returncode, (result.stdout + result.stderr).replace(file.name, "the file")
+
+
+_PGM_HEADER = re.compile(rb"P5\s+(\d+)\s+(\d+)\s+255\s")
+
+
+def _pgm_images(stream: bytes) -> list:
+    """The greyscale images of a stream of binary PGMs one after another (what pdftoppm -gray writes to stdout)."""
+    from PIL import Image
+
+    images, at = [], 0
+    while header := _PGM_HEADER.match(stream, at):
+        width, height = int(header[1]), int(header[2])
+        images.append(Image.frombytes("L", (width, height), stream[header.end():header.end() + width * height]))
+        at = header.end() + width * height
+    return images
 
 
 def _reduced(image):
@@ -212,15 +258,11 @@ QPDF_CLEAN = ("checking ", "PDF Version:", "File is not encrypted", "File is not
 
 def qpdf_faults(data: bytes | Pdf) -> list[str]:
     """Every line of `qpdf --check` beyond the lines it prints for a clean file."""
-    pdf = _pdf(data)
-    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
-        file.write(pdf.data)
-        file.flush()
-        result = subprocess.run(["qpdf", "--check", file.name], capture_output=True, text=True, timeout=300)
-    lines = (result.stdout + result.stderr).replace(file.name, "the file").splitlines()
-    faults = [f"qpdf: {line.strip()}" for line in lines if line.strip() and not line.startswith(QPDF_CLEAN)]
-    if result.returncode != 0 and not faults:
-        faults.append(f"qpdf: --check exits with {result.returncode}")
+    returncode, output = _pdf(data)._run("qpdf").result()
+    faults = [f"qpdf: {line.strip()}" for line in output.splitlines()
+              if line.strip() and not line.startswith(QPDF_CLEAN)]
+    if returncode != 0 and not faults:
+        faults.append(f"qpdf: --check exits with {returncode}")
     return faults
 
 
@@ -306,7 +348,8 @@ def _check_type3(reference, parent_resources, where: str, faults: list, seen: se
 
 def structure_faults(data: bytes | Pdf) -> list[str]:
     pdf = _pdf(data)
-    return qpdf_faults(pdf) + poppler_faults(pdf) + undefined_resources(pdf)
+    undefined = undefined_resources(pdf)             # read first: qpdf and pdftoppm may be running meanwhile
+    return qpdf_faults(pdf) + poppler_faults(pdf) + undefined
 
 
 # -- 2. three renderers agree ------------------------------------------------------------------------------------
@@ -608,9 +651,15 @@ CHECKS = {"structure": structure_faults, "renderers": renderer_faults, "fonts": 
 
 
 def outside_checks(data: bytes | Pdf) -> dict[str, list[str]]:
-    """Every check's faults by check name, sharing one reading and one set of rasters."""
+    """Every check's faults by check name, sharing one reading and one set of rasters. qpdf and pdftoppm run
+    meanwhile: the checks that need neither come first."""
     pdf = _pdf(data)
-    return {name: check(pdf) for name, check in CHECKS.items()}
+    pdf.start_tools()
+    found = {name: CHECKS[name](pdf) for name in ("fonts", "length", "margins")}
+    for renderer in ("pdfium", "MuPDF"):
+        pdf.rasters(renderer)
+    found |= {name: check(pdf) for name, check in CHECKS.items() if name not in found}
+    return {name: found[name] for name in CHECKS}
 
 
 def outside_preflight(data: bytes | Pdf) -> list[str]:
