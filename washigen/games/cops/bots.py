@@ -12,6 +12,7 @@ where the strong bot cuts a simulated game short.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Callable, Sequence
@@ -27,6 +28,9 @@ NOODLE_COST = 15.0
 FAR = 1000
 _HAVE = tuple(bin(held).count("1") for held in range(8))          # ranks held in a zone, by their bits
 _EVIDENCE_GAIN = tuple(EVIDENCE * (1 + have) for have in _HAVE)      # the next piece's worth short of a crime
+# the next piece's worth in a zone, by the ranks held there, to a squad for which a crime solved is worth `won`
+_ZONE_GAIN = {won: tuple(won if have == 2 else gain for have, gain in zip(_HAVE, _EVIDENCE_GAIN))
+              for won in (SOLVE, WIN)}
 
 
 class GreedyBot:
@@ -35,82 +39,107 @@ class GreedyBot:
     def choose(self, state: State, moves: Sequence, rng: random.Random):
         if len(moves) == 1:
             return moves[0]
+        best = self._best(state, moves)
+        # a start is drawn from its ties however many there are; any other move only where two or more tie
+        return rng.choice(best) if len(best) > 1 or type(moves[0]) is Start else best[0]
+
+    def _best(self, state: State, moves: Sequence) -> list:
+        """The moves that tie for best; kept with a position reached again (positions.py), for these moves."""
+        memo = state.memo
+        kept = memo.greedy if memo is not None else None     # read once: another thread may keep another
+        if kept is not None and kept[0] == moves:
+            return kept[1]
         if type(moves[0]) is Start:
-            return self._start(state, moves, rng)
+            best = self._start(state, moves)
+        elif type(moves[0]) is not Step:         # no step to take (so no Noodle Legs): Miso Squirly
+            best = self._miso(state, moves)
+        else:
+            best = self._moving(state, moves)
+        if memo is not None:
+            memo.greedy = (list(moves), best)    # a copy: the caller may change its list
+        return best
+
+    @staticmethod
+    def _miso(state: State, moves: Sequence) -> list:
         value = _Valuer(state, state.to_move)
         best, best_value = [], -float("inf")
-        worth: float | None                         # None: not yet in the valuer's cache
-        if type(moves[0]) is not Step:           # no step to take (so no Noodle Legs): Miso Squirly
-            for move in moves:
-                worth = value(move)
-                if worth > best_value + 1e-9:
-                    best, best_value = [move], worth
-                elif worth > best_value - 1e-9:
-                    best.append(move)
-            return best[0] if len(best) == 1 else rng.choice(best)
+        for move in moves:
+            worth = value(move)
+            if worth > best_value + 1e-9:
+                best, best_value = [move], worth
+            elif worth > best_value - 1e-9:
+                best.append(move)
+        return best
+
+    @staticmethod
+    def _moving(state: State, moves: Sequence) -> list:
+        """The best of the steps and Noodle Legs, as _Valuer values them (ties all kept)."""
         # Steps come first in the legal moves, then Noodle Legs grouped by their first step; with a step to take,
         # ramen is eaten only for Noodle Legs whose first move gains (any step is worth more than one that does
         # not). A move's worth depends only on where it arrives (a step) or on the two places (Noodle Legs): each
         # is worked out once, and the loops stay lean, since they run over every legal move of every ply.
-        targets, printed, route = value.targets, value.printed, state.route
-        steps, noodles = value.steps, value.noodles
-        gainful, zone_gain, zone_of = value.gainful, value.zone_gain, value.zone_of
-        goals, rings = value.goals, state.board.rings
+        squad, board = state.to_move, state.board
+        gainful, won = _gains(state, squad)
+        goals = gainful & ~state.counts.blocked[squad]
+        mine = state.counts.ranks[squad]
+        zone_gain = _ZONE_GAIN[won]              # by the ranks held in the zone
+        zone_of, rings = board.zone_of, board.rings
+        steps: list[float | None] = [None] * len(zone_of)     # a location's worth as a step's target, once worked out
+        noodles: dict[int, float] = {}           # a pair of locations' worth as Noodle Legs, once worked out
+        best: list = []
+        best_value = -float("inf")
+        worth: float | None                      # None: not yet worked out
+        gain = 0.0
         count = 0
         for move in moves:
             if type(move) is not Step:
                 break
             count += 1
-            index = move.index
-            target = targets[index] if index < printed else route(index).target
-            worth = steps.get(target)
+            target = move.to
+            worth = steps[target]
             if worth is None:                       # value.step_worth(target), written out
                 hops = FAR // 10
                 for ring_hops, ring in rings[target]:
                     if goals & ring:
                         hops = ring_hops
                         break
-                worth = steps[target] = (zone_gain[zone_of[target]] if gainful >> target & 1 else 0.0) - hops * 0.5
+                gain = zone_gain[mine[zone_of[target]]] if gainful >> target & 1 else 0.0
+                worth = steps[target] = gain - hops * 0.5
             if worth > best_value + 1e-9:
                 best, best_value = [move], worth
             elif worth > best_value - 1e-9:
                 best.append(move)
         last = None
         first = 0                                   # set with `last`, on the first Noodle Legs
-        gain = 0.0
         zone = after = 0
-        mine, filled, won = state.counts.ranks[state.to_move], state.filled, value.won
-        for k in range(count, len(moves)):
-            move = moves[k]
+        filled = state.filled
+        for move in itertools.islice(moves, count, None):
             if type(move) is not Noodle:
                 break
             if move.first is not last:
                 last = move.first
-                index = last.index
-                first = targets[index] if index < printed else route(index).target
+                first = last.to
                 zone = zone_of[first]
-                gain = zone_gain[zone] if gainful >> first & 1 else 0.0
+                gain = zone_gain[mine[zone]] if gainful >> first & 1 else 0.0
                 # the ranks held in its zone after the first move (it gains there, so the zone is open)
                 after = mine[zone] | 1 << len(filled[first])
             if gain <= 0:
                 continue
-            index = move.second.index
-            second = targets[index] if index < printed else route(index).target
+            second = move.second.to
             key = first * 4096 + second             # the two locations (a map has at most 48)
             worth = noodles.get(key)
             if worth is None:                       # value.noodle_worth(first, second), written out
                 if zone_of[second] == zone:
                     rank = len(filled[second])
-                    gain2 = 0.0 if rank >= 3 or after >> rank & 1 else (
-                        won if _HAVE[after] == 2 else _EVIDENCE_GAIN[after])
+                    gain2 = 0.0 if rank >= 3 or after >> rank & 1 else zone_gain[after]
                 else:
-                    gain2 = zone_gain[zone_of[second]] if gainful >> second & 1 else 0.0
+                    gain2 = zone_gain[mine[zone_of[second]]] if gainful >> second & 1 else 0.0
                 worth = noodles[key] = gain + gain2 - NOODLE_COST if gain2 > 0 else -FAR
             if worth > best_value + 1e-9:
                 best, best_value = [move], worth
             elif worth > best_value - 1e-9:
                 best.append(move)
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return best
 
     def rank(self, state: State, moves: list, rng: random.Random) -> list:
         """The moves best first by the worth `choose` gives them, ties in an order drawn from rng (the strong
@@ -127,12 +156,12 @@ class GreedyBot:
         return [moves[k] for k in order]
 
     @staticmethod
-    def _start(state: State, moves: Sequence, rng: random.Random):
-        """The empty location with the most routes out, so the squad has the most choice."""
-        number, routes_from = state.board.number, state.board.routes_from
-        degree = [len(routes_from[number[move.location]]) for move in moves]
+    def _start(state: State, moves: Sequence) -> list:
+        """The empty locations with the most routes out, so the squad has the most choice."""
+        degree_of = state.board.degree
+        degree = [degree_of[move.location] for move in moves]
         top = max(degree)
-        return rng.choice([move for move, routes in zip(moves, degree) if routes == top])
+        return [move for move, routes in zip(moves, degree) if routes == top]
 
 
 class _Valuer:
@@ -143,28 +172,12 @@ class _Valuer:
         self.state, self.squad = state, squad
         board = self.board = state.board
         counts = state.counts
-        # A gain: a location of an open zone whose next area is a rank the squad lacks there, worth what that
-        # zone's next piece of evidence is worth (worked out per zone); a goal: a gain open to it.
-        # wanted[m]: the locations whose next area is one of the ranks in m (bits), so a zone's gains are the
-        # zone's locations in wanted[the ranks the squad lacks there]
-        n0, n1, n2 = counts.next_rank
-        wanted = (0, n0, n1, n0 | n1, n2, n0 | n2, n1 | n2, n0 | n1 | n2)
-        self.won = won = WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
-        zone_mask = board.zone_mask
-        solved = state.solved
-        gainful = 0
-        self.zone_gain = zone_gain = [0.0] * board.zones
-        for zone, held in enumerate(counts.ranks[squad]):
-            if held < 0b111 and solved[zone] < 0:
-                gainful |= zone_mask[zone] & wanted[0b111 ^ held]
-                zone_gain[zone] = won if _HAVE[held] == 2 else _EVIDENCE_GAIN[held]
-        self.gainful = gainful
-        self.goals = gainful & ~counts.blocked[squad]
+        self.gainful, self.won = _gains(state, squad)
+        self.goals = self.gainful & ~counts.blocked[squad]
+        self.zone_gain = [_ZONE_GAIN[self.won][held] for held in counts.ranks[squad]]   # where the zone gains
         self.printed = len(board.routes)
         self.targets = board.route_targets
         self.zone_of = board.zone_of
-        self.steps: dict[int, float] = {}
-        self.noodles: dict[int, float] = {}
 
     def target(self, step: Step) -> int:
         index = step.index
@@ -219,6 +232,20 @@ class _Valuer:
                 return -self.distance(a) - 2 * FAR
             return -3 * FAR
         return -4 * FAR
+
+
+def _gains(state: State, squad: int) -> tuple[int, float]:
+    """Where the squad gains (bits) and what a crime solved is worth to it. A gain: a location of an open zone
+    whose next area is a rank the squad lacks there (the locations whose next area has rank r, less those of the
+    zones where it holds r); it is worth what that zone's next piece of evidence is (_ZONE_GAIN); a goal: a gain
+    open to it."""
+    counts = state.counts
+    n0, n1, n2 = counts.next_rank
+    holding = counts.holding
+    h = 3 * squad
+    lacking = n0 & ~holding[h] | n1 & ~holding[h + 1] | n2 & ~holding[h + 2]
+    won = WIN if len(state.crimes[squad]) + 1 >= CRIMES_TO_WIN else SOLVE
+    return lacking & state.board.open_mask(state.solved), won
 
 
 def evaluate(state: State) -> list[float]:

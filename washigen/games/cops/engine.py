@@ -29,7 +29,10 @@ Speed: a state carries what its moves need worked out already (per squad the loc
 ranks it holds per zone; the Miso-Squirly pairs still open and the routes drawn), kept up to date move by move:
 a new Miso path is only checked against the pairs that were open (those whose box its box misses at once), and
 only those it touches are drawn again. What depends on the map alone is worked out once per board: the routes,
-the Miso-Squirly pairs, the hops between locations, the state before the first move.
+the Miso-Squirly pairs, the hops between locations, the state before the first move. Where the squads stand
+(Counts, progress) is in standing.py; a position a board's games reach again keeps its legal moves, the greedy
+bot's best and the positions after it (positions.py), so games that begin alike are played once as far as they
+go alike.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ from .geometry import (MISO_TOUCH, axis_hits, bents_blocked, crosses_legs, frame
                        moved_shape, on_tape, origin, path_visible, polyline_box, polyline_shape_distance, shape_box,
                        shape_centre, shape_of, visible_part)
 from .model import CopsMap, Location, Point
+from .positions import Memo, copier, maker, planted, remembered
+from .standing import Counts, counts_of
+from .standing import progress as progress      # the engine's, for balance's lead changes (arena.play_match)
 from .routes import Route, map_routes
 
 
@@ -67,11 +73,13 @@ class Start:
 @dataclass(frozen=True, slots=True)
 class Step:
     """Move along route `index` of the board from `origin` to `target`; `nth` tells routes between the same two
-    locations apart (0 for the first, printed only when it is not 0)."""
+    locations apart (0 for the first, printed only when it is not 0). `to`: the target's number on the board, for
+    the bots (the engine's own steps have it; -1 in one made by hand)."""
     origin: str
     target: str
     nth: int = 0
     index: int = field(default=-1, compare=False)
+    to: int = field(default=-1, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.origin}>{self.target}" + (f"/{self.nth}" if self.nth else "")
@@ -141,15 +149,28 @@ class Board:
         self.routes_from: list[list[int]] = [[] for _ in self.locations]
         for index, route in enumerate(self.routes):
             self.routes_from[route.origin].append(index)
-        self.steps = [Step(self.locations[r.origin].id, self.locations[r.target].id, r.nth, i)
+        self.steps = [Step(self.locations[r.origin].id, self.locations[r.target].id, r.nth, i, r.target)
                       for i, r in enumerate(self.routes)]
         # Per location, its routes out as (pieces, target bit, target, step): what the move search reads.
         self.out = [[(self.routes[i].mask, 1 << self.routes[i].target, self.routes[i].target, self.steps[i])
                      for i in indexes] for indexes in self.routes_from]
         self.route_targets = [route.target for route in self.routes]
         self.starts = [Start(location.id) for location in self.locations]
-        self.noodle_table: list[list | None] = [None] * len(self.routes)   # [first][second] -> its Noodle
+        self.degree = {location.id: len(routes) for location, routes in zip(self.locations, self.routes_from)}
+        self.noodles_after: list[list | None] = [None] * len(self.routes)   # per first route (_noodles_after)
         self.openings: dict[int, State] = {}      # players -> the state before anyone has started
+        self.roots: dict[tuple[int, int], State] = {}     # (players, first) -> the game's first position
+        self.memos = 0                            # the positions given a Memo (positions.MEMOS_A_BOARD at most)
+        self.open_masks: dict[tuple[int, ...], int] = {}
+
+    def open_mask(self, solved: tuple[int, ...]) -> int:
+        """The locations of the zones whose crime is still open (bits), kept per `solved` (a game has few)."""
+        mask = self.open_masks.get(solved)
+        if mask is None:
+            if len(self.open_masks) >= 4096:
+                self.open_masks.clear()
+            mask = self.open_masks[solved] = sum(self.zone_mask[zone] for zone, by in enumerate(solved) if by < 0)
+        return mask
 
     @cached_property
     def hops(self) -> list[list[int]]:
@@ -319,16 +340,7 @@ class Drawn:
     moves: tuple[Miso, ...]
     routes: tuple[Route, ...]
     steps: tuple[Step, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Counts:
-    """Per squad: the locations it may not enter (bits) and, per zone, the ranks it holds there (bits); per rank,
-    the locations whose next empty area has that rank (bits)."""
-    filled: tuple                              # the state's `filled` this was worked out for
-    blocked: tuple[int, ...]
-    ranks: tuple[tuple[int, ...], ...]
-    next_rank: tuple[int, ...]
+    shown: tuple = ()                          # each drawn path's part that shows, in drawn order (drawn_legs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,12 +363,13 @@ class State:
     # gets them worked out again on first use, since each names the field it was made from.
     known_counts: Counts | None = field(default=None, compare=False, repr=False)
     known_drawn: Drawn | None = field(default=None, compare=False, repr=False)
+    memo: Memo | None = field(default=None, init=False, compare=False, repr=False)    # positions.py
 
     @property
     def counts(self) -> Counts:
         known = self.known_counts
         if known is None or known.filled is not self.filled:
-            known = _counts(self.board, self.players, self.filled)
+            known = counts_of(self.board, self.players, self.filled)
             object.__setattr__(self, "known_counts", known)
         return known
 
@@ -374,23 +387,6 @@ class State:
             return routes[index]
         return self.drawn.routes[index - len(routes)]
 
-def _counts(board: Board, players: int, filled) -> Counts:
-    blocked = [0] * players
-    ranks = [[0] * board.zones for _ in range(players)]
-    next_rank = [0, 0, 0, 0]
-    for k, owners in enumerate(filled):
-        bit = 1 << k
-        next_rank[min(len(owners), 3)] |= bit
-        if len(owners) >= 3:
-            blocked = [b | bit for b in blocked]
-        elif len(owners) == 1:
-            blocked[owners[0]] |= bit
-        zone = board.zone_of[k]
-        for rank, owner in enumerate(owners):
-            ranks[owner][zone] |= 1 << rank
-    return Counts(filled, tuple(blocked), tuple(tuple(r) for r in ranks), (next_rank[0], next_rank[1], next_rank[2]))
-
-
 def _drawn_afresh(state: State) -> Drawn:
     """The Miso-derived part of a state, from nothing but its `miso` (one Miso at a time, as in a game)."""
     drawn = state.board.no_miso
@@ -404,14 +400,15 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
     does not touch the new path; a pair whose shape does gets its first fitting shape again, checked against
     every path drawn (the shapes before its old one stayed blocked, since drawing only adds)."""
     a, b, points = miso[-1]
-    new_legs = board.drawn_legs(miso[-1:])
-    x0, y0, x1, y1 = polyline_box(board.visible(a, b, points) or points, MISO_TOUCH)
+    shown = before.shown + (board.visible(a, b, points) or points,)   # as drawn_legs shows them, kept
+    new_legs = legs_by_column(shown[-1:])
+    x0, y0, x1, y1 = polyline_box(shown[-1], MISO_TOUCH)
     every = None                                    # the legs of every Miso path drawn, once one is needed
     pairs, parts, boxes, moves = [], [], [], []
     for pair, part, box, move in zip(before.pairs, before.parts, before.boxes, before.moves):
         if box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3] and crosses_legs(part, new_legs):
             if every is None:
-                every = board.drawn_legs(miso)
+                every = legs_by_column(shown)
             found = board.miso_points(pair[0], pair[1], miso, every)
             if found is None:
                 continue
@@ -430,9 +427,9 @@ def _after_miso(board: Board, before: Drawn, miso: tuple) -> Drawn:
         nth += sum(1 for m in miso[:k] if {m[0], m[1]} == {origin_, target})
         route = Route(origin_, target, 1 << (board.pieces + k), nth, (board.pieces + k,))
         routes.append(route)
-        steps.append(Step(board.locations[origin_].id, board.locations[target].id, nth, index + len(steps)))
+        steps.append(Step(board.locations[origin_].id, board.locations[target].id, nth, index + len(steps), target))
     return Drawn(miso, tuple(pairs), tuple(parts), tuple(boxes), tuple(moves), before.routes + tuple(routes),
-                 before.steps + tuple(steps))
+                 before.steps + tuple(steps), shown)
 
 
 def initial_state(design: CopsMap, setup=None, rules=None, seed: int = 0, first: int = 0,
@@ -446,8 +443,13 @@ def initial_state(design: CopsMap, setup=None, rules=None, seed: int = 0, first:
         opening = board.openings[players] = State(
             board=board, players=players, to_move=0, started=0, filled=filled, held=(0,) * players,
             used=(0,) * players, ramen=(RAMEN,) * players, crimes=((),) * players, solved=(-1,) * board.zones,
-            known_counts=_counts(board, players, filled))
-    return _copy(opening, {"to_move": first % players})
+            known_counts=counts_of(board, players, filled))
+    root = board.roots.get((players, first % players))
+    if root is None:                    # every game from here starts at this very position (positions.py)
+        if not board.roots:
+            planted(board)
+        root = board.roots[players, first % players] = remembered(_copy(opening, {"to_move": first % players}))
+    return root
 
 
 _BOARDS: dict[int, tuple[CopsMap, Board]] = {}
@@ -470,6 +472,9 @@ def to_move(state: State) -> int:
 
 
 def result(state: State) -> Result | None:
+    # asked three times a move (the match, legal_moves, apply): the usual answer, none yet, found in C
+    if state.passes < state.players and max(map(len, state.crimes)) < CRIMES_TO_WIN:
+        return None
     for seat, crimes in enumerate(state.crimes):
         if len(crimes) >= CRIMES_TO_WIN:
             return Result((seat,), "win")
@@ -478,44 +483,36 @@ def result(state: State) -> Result | None:
     return None
 
 
-_AREAS = tuple(bin(ranks).count("1") for ranks in range(8))      # the areas a squad holds in a zone, from its ranks
-
-
-def progress(state: State) -> tuple[float, ...]:
-    """How far each squad is towards winning, as the rules count it: three a crime solved (a crime takes the three
-    areas of a zone), plus the areas it holds in the zone still open where it holds most. What balance counts the
-    lead changes by."""
-    areas = _AREAS.__getitem__
-    ranks = state.counts.ranks
-    if max(state.solved) >= 0:               # a solved zone's areas count for no one any more
-        ranks = tuple(tuple(0 if solver >= 0 else held for held, solver in zip(zones, state.solved))
-                      for zones in ranks)
-    return tuple(float(3 * len(crimes) + max(map(areas, zones), default=0))
-                 for crimes, zones in zip(state.crimes, ranks))
-
-
-def _moves_out(state: State, squad: int, held: int, used: int) -> list[tuple[Step, int, int]]:
-    """(step, its pieces, its target) for every route the squad may take from the locations in `held`."""
-    board = state.board
+def _moves_out(state: State, squad: int, held: int, used: int) -> list[Move]:
+    """The step of every route the squad may take from the locations in `held`."""
     blocked = state.counts.blocked[squad]
-    found = []
-    out = board.out
+    found: list[Move] = []
+    out = state.board.out
     held_from = held
     while held:
         low = held & -held
-        for mask, bit, target, step in out[low.bit_length() - 1]:
+        for mask, bit, _, step in out[low.bit_length() - 1]:
             if not (mask & used or bit & blocked):
-                found.append((step, mask, target))
+                found.append(step)
         held ^= low
     if state.miso:
         drawn = state.drawn
         for route, step in zip(drawn.routes, drawn.steps):
             if held_from >> route.origin & 1 and not (route.mask & used or blocked >> route.target & 1):
-                found.append((step, route.mask, route.target))
+                found.append(step)
     return found
 
 
 def legal_moves(state: State) -> list[Move]:
+    memo = state.memo
+    if memo is None:
+        return _legal_moves(state)
+    if memo.moves is None:
+        memo.moves = _legal_moves(state)
+    return list(memo.moves)                 # a list of its own: the caller may change it
+
+
+def _legal_moves(state: State) -> list[Move]:
     if result(state) is not None:
         return []
     squad = state.to_move
@@ -524,44 +521,50 @@ def legal_moves(state: State) -> list[Move]:
         starts = board.starts
         return [starts[k] for k, filled in enumerate(state.filled) if not filled]
     used = state.used[squad]
-    firsts = _moves_out(state, squad, state.held[squad], used)
-    moves: list[Move] = [step for step, _, _ in firsts]
+    moves: list[Move] = _moves_out(state, squad, state.held[squad], used)
     if state.ramen[squad] > 0:
-        moves += _noodles(state, squad, firsts, used)
+        moves += _noodles(state, squad, moves, used)
         moves += state.drawn.moves if state.miso else board.miso_moves
     return moves or [PASS]
 
 
-def _noodles(state: State, squad: int, firsts, used: int) -> list[Noodle]:
+def _noodles(state: State, squad: int, firsts: list, used: int) -> list[Noodle]:
     """Noodle Legs: every step, then every step on from where it arrived (a route never leads back to the
-    location it leaves, so the second move always goes elsewhere). This is the move search's inner loop: it
-    reads the board's routes out directly, and makes each Noodle of two printed routes once per board."""
+    location it leaves, so the second move always goes elsewhere). This is the move search's inner loop: a
+    printed route's Noodle Legs on along printed routes are made once per board (_noodles_after)."""
     board = state.board
-    out, table, printed = board.out, board.noodle_table, len(board.routes)
+    out, table, routes, printed = board.out, board.noodles_after, board.routes, len(board.routes)
     blocked = state.counts.blocked[squad]
     drawn = state.drawn if state.miso else None
-    moves = []
-    for first, mask, target in firsts:
-        taken = used | mask
+    moves: list[Noodle] = []
+    for first in firsts:
         index = first.index
-        row = None
         if index < printed:
-            row = table[index]
-            if row is None:
-                row = table[index] = [None] * printed
-        for pieces, bit, _, second in out[target]:
-            if not (pieces & taken or bit & blocked):
-                noodle = row[second.index] if row is not None else None
-                if noodle is None:
-                    noodle = Noodle(first, second)
-                    if row is not None:
-                        row[second.index] = noodle
-                moves.append(noodle)
+            after = table[index]
+            if after is None:
+                after = table[index] = _noodles_after(board, first)
+            taken = used | routes[index].mask
+            for pieces, bit, noodle in after:
+                if not (pieces & taken or bit & blocked):
+                    moves.append(noodle)
+            target = routes[index].target
+        else:                                       # along a Miso path: made afresh
+            route = drawn.routes[index - printed]   # type: ignore[union-attr]
+            taken, target = used | route.mask, route.target
+            for pieces, bit, _, second in out[target]:
+                if not (pieces & taken or bit & blocked):
+                    moves.append(Noodle(first, second))
         if drawn is not None:
             for route, second in zip(drawn.routes, drawn.steps):
                 if route.origin == target and not (route.mask & taken or blocked >> route.target & 1):
                     moves.append(Noodle(first, second))
     return moves
+
+
+def _noodles_after(board: Board, first: Step) -> list[tuple[int, int, Noodle]]:
+    """(pieces, target bit, Noodle Legs) for every printed route on from where the printed `first` arrives."""
+    after = board.out[board.routes[first.index].target]
+    return [(pieces, bit, Noodle(first, second)) for pieces, bit, _, second in after]
 
 
 def miso_moves(state: State) -> list[Miso]:
@@ -572,7 +575,20 @@ def apply(state: State, move: Move) -> State:
     """The state after `move`, which must be one of legal_moves(state) (`parse_move` and the bots only make
     those): any other move, or any move once the game is over, raises ValueError naming it and saying why. The
     check is full and costs little: a step is held to the rules where its route is travelled, and the moves that
-    come seldom (a start, a pass, Miso Squirly) to the moves there are."""
+    come seldom (a start, a pass, Miso Squirly) to the moves there are. From a position with a Memo, a move
+    played from it before (the very object) leads to the very position it led to, now reached again."""
+    memo = state.memo
+    if memo is None:
+        return _applied(state, move)
+    kept = memo.after.get(id(move))
+    if kept is not None and kept[0] is move:
+        return remembered(kept[1])
+    after = _applied(state, move)
+    memo.after[id(move)] = (move, after)
+    return after
+
+
+def _applied(state: State, move: Move) -> State:
     if result(state) is not None:
         raise _refused(move, "the game is already over")
     squad = state.to_move
@@ -663,60 +679,47 @@ def _route_of(state: State, step: Step, move) -> Route:
 def _arrive(state: State, changes: dict, squad: int, location: int, move) -> None:
     """The squad fills the next area of the location: `changes` gets the fields that change (it may hold some
     already, from the first move of Noodle Legs); a location it may not enter refuses `move`. Every move of
-    every playout comes here, so the tuples are changed as lists, in place."""
+    every playout comes here, so each tuple is made anew in one go, by the rank the area filled has."""
     counts = changes.get("known_counts") or state.counts
-    if counts.blocked[squad] >> location & 1:
+    blocked = counts.blocked
+    if blocked[squad] >> location & 1:
         raise _refused(move, f"the squad may not enter {state.board.locations[location].id} (it is full, or the "
                              "squad holds only its largest area)")
-    filling = list(changes.get("filled", state.filled))
-    owners = filling[location] = filling[location] + (squad,)
-    filled = tuple(filling)
+    before = changes.get("filled", state.filled)
+    owners = before[location] + (squad,)
+    filled = _set(before, location, owners)
     bit = 1 << location
     rank = len(owners) - 1
-    next_rank = list(counts.next_rank)
-    next_rank[rank] &= ~bit
-    if rank < 2:
-        next_rank[rank + 1] |= bit
-    blocked = list(counts.blocked)
+    n0, n1, n2 = counts.next_rank
     if rank == 0:
-        blocked[squad] |= bit
+        next_rank = (n0 & ~bit, n1 | bit, n2)
+        blocked = _set(blocked, squad, blocked[squad] | bit)
     elif rank == 1:
-        blocked[owners[0]] &= ~bit
+        next_rank = (n0, n1 & ~bit, n2 | bit)
+        blocked = _set(blocked, owners[0], blocked[owners[0]] & ~bit)
     else:
-        blocked = [b | bit for b in blocked]
-    zone = state.board.zone_of[location]
-    ranks = list(counts.ranks)
-    mine = list(ranks[squad])
-    mine[zone] |= 1 << rank
-    ranks[squad] = tuple(mine)
-    held = list(changes.get("held", state.held))
-    held[squad] |= bit
+        next_rank = (n0, n1, n2 & ~bit)
+        blocked = tuple([b | bit for b in blocked])
+    board = state.board
+    zone = board.zone_of[location]
+    mine = counts.ranks[squad]
+    held_there = mine[zone] | 1 << rank
+    ranks = _set(counts.ranks, squad, _set(mine, zone, held_there))
+    at = 3 * squad + rank
+    holding = _set(counts.holding, at, counts.holding[at] | board.zone_mask[zone])
+    held = changes.get("held", state.held)
     changes["filled"] = filled
-    changes["held"] = tuple(held)
-    changes["known_counts"] = Counts(filled, tuple(blocked), tuple(ranks), tuple(next_rank))
-    if mine[zone] == 0b111:
+    changes["held"] = _set(held, squad, held[squad] | bit)
+    changes["known_counts"] = _make_counts(filled, blocked, ranks, next_rank, holding)
+    if held_there == 0b111:
         solved = changes.get("solved", state.solved)
         if solved[zone] < 0:
             crimes = changes.get("crimes", state.crimes)
             changes.update(solved=_set(solved, zone, squad), crimes=_set(crimes, squad, crimes[squad] + (zone,)))
 
 
-_FIELDS = tuple(State.__dataclass_fields__)
-
-
-def _copier():
-    """`_copy(state, changes)`: a copy of the state with the fields in `changes` changed. It is dataclasses.replace
-    without its checks, written out field by field (as dataclasses writes __init__), since it runs on every move
-    of every playout: each field is set through its slot, which a frozen class allows."""
-    lines = ["def _copy(state, changes):", "    new = _new(State)"]
-    lines += [f"    _put_{name}(new, changes['{name}'] if '{name}' in changes else state.{name})" for name in _FIELDS]
-    scope = {"_new": object.__new__, "State": State}
-    scope.update({f"_put_{name}": State.__dict__[name].__set__ for name in _FIELDS})
-    exec("\n".join(lines + ["    return new"]), scope)
-    return scope["_copy"]
-
-
-_copy = _copier()
+_make_counts = maker(Counts)
+_copy = copier(State)
 
 
 def _set(values: tuple, index: int, value) -> tuple:
