@@ -29,16 +29,3 @@ def update_golden(request) -> bool:
 def no_user_printer_profile(tmp_path_factory, monkeypatch):
     """Tests never read the user's printer profiles (washigen/profiles.py): each sees an empty config folder."""
     monkeypatch.setenv("WASHIGEN_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
-
-
-# The files whose tests take longest (make test names the slowest at the end of each run) run first: pytest-xdist
-# hands each worker half of the collection and the last tests out decide when the run ends, so a long test left to
-# the end keeps one core waiting on the other. Within a file the order stays as written (its fixtures are shared).
-LONGEST_FIRST = ("test_outside_preflight", "test_readme", "test_trail_route_strong", "test_cops_fair",
-                 "test_cops_generate", "test_cats_play", "test_fresh_clone", "test_typing", "test_packaging",
-                 "test_cats_fair", "test_studio_page", "test_cat_tree_engine", "test_limits", "test_sweep")
-
-
-def pytest_collection_modifyitems(items):
-    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))
