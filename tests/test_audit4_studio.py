@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from tests.test_audit_studio import problem_text
 from tests.test_studio_api import LOCAL
-from tests.test_studio_browser import browser, click_cell, downloads, server, wait  # noqa: F401
+from tests.test_studio_browser import browser, click_cell, downloads, finished_downloads, server, wait  # noqa: F401
 from tests.test_studio_page import open_page, shown, speak
 from washigen.studio.app import create_app
 
@@ -154,7 +154,7 @@ def test_an_edited_design_downloads_validates_as_shown_and_opens_again(server, b
     for old in downloads.glob("*.json"):
         old.unlink()
     browser.find_element(By.CSS_SELECTOR, ".downloads [data-format=json]").click()
-    [saved] = wait(browser, lambda d: list(downloads.glob("*.json")), "no JSON downloaded")
+    [saved] = wait(browser, lambda d: finished_downloads(downloads, "*.json"), "no JSON downloaded")
     assert json.loads(saved.read_text(encoding="utf-8")) == edited
     assert browser.execute_script("return window.studioDirty()") is False
 

@@ -70,6 +70,19 @@ def wait(driver, condition, message: str):
         lambda d: condition(d), message)
 
 
+def finished_downloads(folder: Path, pattern: str) -> list[Path]:
+    """The files matching `pattern` that Chromium has finished writing. It reserves a download's name with an empty
+    file while it writes a .crdownload beside it, then moves that over it: a file read before then is empty."""
+    finished = []
+    for path in folder.glob(pattern):
+        try:
+            if path.suffix != ".crdownload" and path.stat().st_size > 0:
+                finished.append(path)
+        except FileNotFoundError:          # moved away between the listing and the look
+            pass
+    return finished
+
+
 def ready(driver) -> bool:
     return driver.find_element(By.ID, "status").text.startswith(("Ready", "Edited"))
 
@@ -148,7 +161,7 @@ def test_the_page_makes_edits_checks_and_prints(server, browser, downloads, tmp_
     browser.find_element(By.CSS_SELECTOR, "#print-box summary").click()
     Select(browser.find_element(By.ID, "print-paper")).select_by_value("a4")
     browser.find_element(By.CSS_SELECTOR, "button[data-format='pdf']").click()
-    pdf = wait(browser, lambda d: [p for p in downloads.glob("*.pdf")], "no PDF was downloaded")[0]
+    pdf = wait(browser, lambda d: finished_downloads(downloads, "*.pdf"), "no PDF was downloaded")[0]
     assert pdf.name == "cats-map-1.pdf"
     width, height = page_size_mm(pdf_pages(pdf)[0])
     assert sorted((round(width, 1), round(height, 1))) == [210.0, 297.0]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_studio_browser import browser, click_cell, downloads, server, wait  # noqa: F401
+from tests.test_studio_browser import browser, click_cell, downloads, finished_downloads, server, wait  # noqa: F401
 from washigen import __version__
 from washigen.studio import api
 
@@ -163,7 +163,7 @@ def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, do
     for old in downloads.glob("cats-balance-*"):
         old.unlink()
     browser.find_element(By.CSS_SELECTOR, "#balance-chart [data-chart=svg]").click()
-    [downloaded] = wait(browser, lambda d: list(downloads.glob("cats-balance-5-5.svg")), "no chart downloaded")
+    [downloaded] = wait(browser, lambda d: finished_downloads(downloads, "cats-balance-5-5.svg"), "no chart downloaded")
     subprocess.run([sys.executable, "-m", "washigen", "cats", "balance", "--map", str(design), "--seed", "5",
                     "--games", "20", "--jobs", "1", "--lang", "de", "-o", str(tmp_path / "cli.svg")], check=True,
                    capture_output=True, timeout=120)
@@ -395,7 +395,7 @@ def test_a_tape_downloaded_from_the_page_is_what_its_tape_command_writes(server,
     for old in downloads.glob("cats-roll-2*"):
         old.unlink()
     browser.find_element(By.CSS_SELECTOR, ".downloads [data-format=svg]").click()
-    [downloaded] = wait(browser, lambda d: [p for p in downloads.glob("cats-roll-2*") if p.suffix != ".crdownload"],
+    [downloaded] = wait(browser, lambda d: finished_downloads(downloads, "cats-roll-2*"),
                         "no tape downloaded")
     assert cli("cats", "tape", "--seed", 2, "-o", tmp_path / "roll.svg").exit_code == 0
     assert downloaded.name == "cats-roll-2.svg"
