@@ -17,7 +17,9 @@ from washigen.games.cops.geometry import joints_of
 from washigen.games.cops.rules import validate
 from washigen.units import TAPE_WIDTHS
 
-SEEDS = range(300)
+# 200 seeds x 5 squad counts x offset on and off: 2,000 maps. (300 seeds took 25 s, and the suite is held under
+# fifteen minutes on two cores.)
+SEEDS = range(200)
 PLAYERS = (2, 3, 4, 5, 6)
 
 
@@ -28,12 +30,12 @@ def offset_for(seed: int) -> float:
 
 def first_layout(players: int, seed: int, offset: float = 0.0):
     """The layout generate_map returns unless greedy squads cannot finish on it (then it tries the next one from
-    the same code, tested below); the placement rules are checked here on 3,000 layouts without playing each."""
+    the same code, tested below); the placement rules are checked here on 2,000 layouts without playing each."""
     return next(layouts(players, seed, offset=offset))
 
 
-def test_every_map_is_valid_for_300_seeds_every_player_count_offset_on_and_off():
-    """3,000 maps. The offset set-up is the same layout with every other segment lowered and new roads drawn,
+def test_every_map_is_valid_for_200_seeds_every_player_count_offset_on_and_off():
+    """2,000 maps. The offset set-up is the same layout with every other segment lowered and new roads drawn,
     so it is built from the straight map exactly as generate_map builds it (checked below)."""
     failures = []
     for seed in SEEDS:

@@ -33,7 +33,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "cats tape": ("washigen cats tape --length 10m --seed 1 -o roll.pdf",
                   "washigen cats tape --repeat-only --seed 1 -o repeat.pdf"),
     "cats sheet": ("washigen cats sheet --players 5 -o players.pdf",),
-    "cats variants": ("washigen cats variants --count 3 --seed 4 -o variants/",),
+    "cats variants": ("washigen cats variants --count 2 --seed 4 -o variants/",),
     "cats setup": ("washigen cats setup --players 3 --seed 2 -o setup.pdf",),
     "cops": ("washigen cops map --players 4 --seed 7 -o map.pdf", "washigen cops sheet --players 4 -o squads.pdf"),
     "cops map": ("washigen cops map --players 4 --seed 7 -o map.pdf",
