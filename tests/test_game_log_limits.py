@@ -5,6 +5,7 @@ traceback and nothing written; `map-file:` reads only a file beside the log."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -14,7 +15,7 @@ import pytest
 
 from washigen.inputs import MAX_INPUT_BYTES
 
-from .limits import run_bounded
+from .limits import run_warm
 
 LOG = "game.txt"
 HUGE_MOVE = 5 * 1024 * 1024
@@ -25,7 +26,7 @@ def logs(tmp_path_factory) -> dict[str, str]:
     """A log of each game as `play -o` writes it."""
     folder = tmp_path_factory.mktemp("logs")
     for game in ("cats", "cops"):
-        written = run_bounded(game, "play", "--seed", "1", "-o", f"{game}.txt", cwd=folder)
+        written = run_warm(game, "play", "--seed", "1", "-o", f"{game}.txt", cwd=folder)
         assert written.code == 0, written.stderr
     return {game: (folder / f"{game}.txt").read_text(encoding="utf-8") for game in ("cats", "cops")}
 
@@ -60,7 +61,7 @@ def refused(folder: Path, game: str, text: str | bytes, number: int | None, says
     target = folder / LOG
     target.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
     before = sorted(os.listdir(folder))
-    result = run_bounded(game, "play", "--replay", LOG, "-o", "game.svg", *args, cwd=folder)
+    result = run_warm(game, "play", "--replay", LOG, "-o", "game.svg", *args, cwd=folder)
     assert result.code == 2, result.stderr
     where = f"{LOG}, line {number}: " if number is not None else f"{LOG}"
     assert where in result.stderr and says in result.stderr, result.stderr[:2000]
@@ -193,26 +194,39 @@ def test_a_log_of_the_other_game_is_named_with_the_command_that_replays_it(logs,
             f"this is a {other.title()} game log; replay it with `washigen {other} play --replay FILE`")
 
 
+@pytest.fixture(scope="module")
+def design(tmp_path_factory):
+    """design(command, suffix): the bytes `command -o FILE.suffix` writes, made once in the module (the Cats map
+    of seed 1 in its text form serves two tests)."""
+    folder = tmp_path_factory.mktemp("designs")
+
+    @functools.cache
+    def made(command: tuple[str, ...], suffix: str) -> bytes:
+        path = folder / f"design-{len(os.listdir(folder))}.{suffix}"
+        result = run_warm(*command, "-o", path, cwd=folder)
+        assert result.code == 0, result.stderr
+        return path.read_bytes()
+    return made
+
+
 @pytest.mark.parametrize("game, made, says", [
-    ("cats", ["cops", "map", "--seed", "1", "--budget", "0"], "this is a Cops map, not a Cats game log"),
-    ("cops", ["cats", "map", "--seed", "1"], "this is a Cats map, not a Cops game log"),
-    ("cops", ["trail-route", "setup", "--seed", "1"], "this is a Trail Route setup, not a Cops game log"),
+    ("cats", ("cops", "map", "--seed", "1", "--budget", "0"), "this is a Cops map, not a Cats game log"),
+    ("cops", ("cats", "map", "--seed", "1"), "this is a Cats map, not a Cops game log"),
+    ("cops", ("trail-route", "setup", "--seed", "1"), "this is a Trail Route setup, not a Cops game log"),
 ])
-def test_a_design_given_as_a_log_is_named(tmp_path, game, made, says):
+def test_a_design_given_as_a_log_is_named(design, tmp_path, game, made, says):
     for suffix in ("txt", "json"):
-        design = tmp_path / f"design.{suffix}"
-        assert run_bounded(*made, "-o", str(design), cwd=tmp_path).code == 0
-        refused(tmp_path, game, design.read_bytes(), None, says)
+        refused(tmp_path, game, design(made, suffix), None, says)
 
 
-def test_cat_tree_names_a_file_of_another_game_given_as_a_layout(logs, tmp_path):
+def test_cat_tree_names_a_file_of_another_game_given_as_a_layout(logs, design, tmp_path):
     """`cat-tree score` read a Cats map's text form as a layout and refused its fourth line ("unknown token
     'game:'"); its JSON form was named already."""
-    assert run_bounded("cats", "map", "--seed", "1", "-o", "map.txt", cwd=tmp_path).code == 0
+    (tmp_path / "map.txt").write_bytes(design(("cats", "map", "--seed", "1"), "txt"))
     (tmp_path / "log.txt").write_text(logs["cops"], encoding="utf-8")
     for name, says in (("map.txt", "map.txt: this is a Cats map, not a Cat Tree layout"),
                        ("log.txt", "log.txt: this is a Cops game log, not a Cat Tree layout")):
-        result = run_bounded("cat-tree", "score", name, cwd=tmp_path)
+        result = run_warm("cat-tree", "score", name, cwd=tmp_path)
         assert result.code == 2 and says in result.stderr and "Traceback" not in result.stderr, result.stderr
 
 
@@ -237,8 +251,8 @@ def logged_on_a_map_file(tmp_path_factory) -> Path:
     (made once; each test works on a copy)."""
     folder = tmp_path_factory.mktemp("map-log")
     (folder / "logs").mkdir()
-    made = run_bounded("cats", "map", "--seed", "3", "-o", "logs/map.json", cwd=folder)
-    played = run_bounded("cats", "play", "--seed", "2", "--map", "logs/map.json", "-o", "logs/game.txt", cwd=folder)
+    made = run_warm("cats", "map", "--seed", "3", "-o", "logs/map.json", cwd=folder)
+    played = run_warm("cats", "play", "--seed", "2", "--map", "logs/map.json", "-o", "logs/game.txt", cwd=folder)
     assert made.code == 0 and played.code == 0, made.stderr + played.stderr
     return folder / "logs"
 
@@ -257,7 +271,7 @@ def test_a_log_names_its_map_by_file_name_and_replays_beside_it(map_log):
     linked = map_log.parent / "linked.txt"
     linked.write_text(text.replace("map-file: map.json", "map-file: link.json"), encoding="utf-8")
     for log in (map_log, linked):
-        result = run_bounded("cats", "play", "--replay", log, cwd=map_log.parent.parent)
+        result = run_warm("cats", "play", "--replay", log, cwd=map_log.parent.parent)
         assert result.code == 0 and "moves replayed" in result.stdout, result.stderr
 
 
@@ -283,7 +297,7 @@ def test_map_file_is_not_looked_up_in_the_current_folder(map_log):
     folder = map_log.parent
     (folder.parent / "map.json").write_bytes((folder / "map.json").read_bytes())
     (folder / "map.json").unlink()
-    result = run_bounded("cats", "play", "--replay", "logs/game.txt", cwd=folder.parent)
+    result = run_warm("cats", "play", "--replay", "logs/game.txt", cwd=folder.parent)
     assert result.code == 2 and "logs/game.txt, line 2: map-file:" in result.stderr, result.stderr
     assert f"{folder / 'map.json'}: no such file" in result.stderr
 
@@ -292,29 +306,25 @@ def test_map_file_is_not_looked_up_in_the_current_folder(map_log):
 
 
 def test_logged_lengths_read_back_exactly(tmp_path):
-    cats = run_bounded("cats", "play", "--seed", "1", "--tape-width", "33.3333333mm", "-o", "cats.txt", cwd=tmp_path)
-    cops = run_bounded("cops", "play", "--seed", "1", "--tape-width", "33.3333333mm", "--offset", "3.12", "-o",
+    cats = run_warm("cats", "play", "--seed", "1", "--tape-width", "33.3333333mm", "-o", "cats.txt", cwd=tmp_path)
+    cops = run_warm("cops", "play", "--seed", "1", "--tape-width", "33.3333333mm", "--offset", "3.12", "-o",
                        "cops.txt", cwd=tmp_path)
     assert cats.code == 0 and cops.code == 0, cats.stderr + cops.stderr
     assert "tape-width=33.3333333 " in (tmp_path / "cats.txt").read_text(encoding="utf-8")
     assert "# tape-width: 33.3333333mm\n" in (tmp_path / "cops.txt").read_text(encoding="utf-8")
     for game in ("cats", "cops"):
-        replayed = run_bounded(game, "play", "--replay", f"{game}.txt", cwd=tmp_path)
+        replayed = run_warm(game, "play", "--replay", f"{game}.txt", cwd=tmp_path)
         assert replayed.code == 0, replayed.stderr
 
 
 def test_a_log_written_away_from_its_map_says_to_keep_the_map_beside_it(tmp_path):
-    import subprocess
-    import sys
-
     (tmp_path / "maps").mkdir()
     (tmp_path / "logs").mkdir()
-    made = subprocess.run([sys.executable, "-m", "washigen", "cats", "map", "--seed", "2", "-o", "maps/map.json"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stderr
-    played = subprocess.run([sys.executable, "-m", "washigen", "cats", "play", "--map", "maps/map.json", "--seed", "1",
-                             "-o", "logs/game.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert played.returncode == 0 and "keep a copy in" in played.stderr and "map.json" in played.stderr
-    beside = subprocess.run([sys.executable, "-m", "washigen", "cats", "play", "--map", "maps/map.json", "--seed", "1",
-                             "-o", "maps/game.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert beside.returncode == 0 and "keep a copy" not in beside.stderr
+    made = run_warm("cats", "map", "--seed", "2", "-o", "maps/map.json", cwd=tmp_path, timeout=120, memory_limit=None)
+    assert made.code == 0, made.stderr
+    played = run_warm("cats", "play", "--map", "maps/map.json", "--seed", "1", "-o", "logs/game.txt", cwd=tmp_path,
+                      timeout=300, memory_limit=None)
+    assert played.code == 0 and "keep a copy in" in played.stderr and "map.json" in played.stderr
+    beside = run_warm("cats", "play", "--map", "maps/map.json", "--seed", "1", "-o", "maps/game.txt", cwd=tmp_path,
+                      timeout=300, memory_limit=None)
+    assert beside.code == 0 and "keep a copy" not in beside.stderr

@@ -11,7 +11,7 @@ import pytest
 
 from washigen.inputs import MAX_INPUT_BYTES
 
-from .limits import run_bounded
+from .limits import run_bounded, run_warm
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 OLD = b"the old print"
@@ -160,7 +160,7 @@ def test_bad_input_exits_2_naming_it_within_bounds_and_writes_nothing(inputs, tm
     (work / "out.pdf").write_bytes(OLD)
     (work / "out.png").write_bytes(OLD)
     before = sorted(os.listdir(work))
-    result = run_bounded(*args, cwd=work)
+    result = run_warm(*args, cwd=work)
     assert result.code == 2, result.stderr
     assert says in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
@@ -171,7 +171,7 @@ def test_bad_input_exits_2_naming_it_within_bounds_and_writes_nothing(inputs, tm
 
 def test_an_endless_pipe_is_read_only_up_to_the_cap(tmp_path):
     with subprocess.Popen(["yes"], stdout=subprocess.PIPE) as endless:
-        result = run_bounded("validate", "/dev/stdin", cwd=tmp_path, stdin=endless.stdout)
+        result = run_warm("validate", "/dev/stdin", cwd=tmp_path, stdin=endless.stdout)
         endless.kill()
     assert result.code == 2 and "/dev/stdin: larger than 8 MiB" in result.stderr
 
@@ -208,7 +208,7 @@ def test_a_named_pipe_without_a_writer_is_read_as_empty_not_waited_on(tmp_path, 
     for name in ("pipe.json", "pipe.txt", "pipe.toml", "pipe.md"):
         os.mkfifo(tmp_path / name)
     (tmp_path / "out.pdf").write_bytes(OLD)
-    result = run_bounded(*args, cwd=tmp_path, timeout=30)
+    result = run_warm(*args, cwd=tmp_path, timeout=30)
     assert result.code == 2, result.stderr
     assert says in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
