@@ -305,9 +305,10 @@ def _range(start: float, stop: float, step: float):
         value += step
 
 
-def preflight(data: bytes, bleed: bool = True) -> list[str]:
-    """Every fault of DESIGN section 4 that can be read back from the PDF."""
-    runs = text_runs(data)
+def preflight(data: bytes, bleed: bool = True, runs: list[TextRun] | None = None) -> list[str]:
+    """Every fault of DESIGN section 4 that can be read back from the PDF (`runs`: its text_runs, where the caller
+    has read them already for its own checks)."""
+    runs = text_runs(data) if runs is None else runs
     faults = unembedded_fonts(data) + small_text(runs) + text_near_trim(data, runs)
     if bleed:
         faults += bare_bleed(data)

@@ -13,6 +13,7 @@ from washigen.games.cops.geometry import location_index, path_visible
 from washigen.press import KitPart, PrintOptions
 from washigen.backends import to_pdf
 
+from .cops_designs import cops_map, cops_tape
 from .readback import page_boxes_mm, page_size_mm, page_texts, pdf_pages, png_info, rasterise_pdf
 
 TOL = 0.05
@@ -270,24 +271,25 @@ def test_every_word_keeps_inside_the_tape_on_every_standard_width(width, lang):
     sheet), a tape repeat (on its own page and as strips on Letter) and a roll print every word >= 6 pt (fine
     print >= 5 pt) and >= 3 mm inside the tape's trim, artwork into the bleed. Every location id stays on the
     tape, each once: a narrow tape sets it beside its location or in its pictogram's place, never smaller."""
-    from washigen.games.cops.generate import generate_tape
-
     from .printcheck import preflight, text_runs
 
     game = get_game("cops")
     offset = round(width * 0.2, 1)
+    # each design generated once for both languages (tests/cops_designs.py), the map and the tape for the scenes of
+    # tests/test_cops_words_print.py too
     cases = {
-        "map": (generate_map(3, seed=2, tape_width=width, offset=offset), PrintOptions(lang=lang)),
-        "stacked strips": (generate_map(3, seed=2, tape_width=width, offset=offset, layout="stacked"),
+        "map": (cops_map(3, seed=2, tape_width=width, offset=offset), PrintOptions(lang=lang)),
+        "stacked strips": (cops_map(3, seed=2, tape_width=width, offset=offset, layout="stacked"),
                            PrintOptions(paper="a4", lang=lang)),
-        "tape": (generate_tape(4, seed=2, tape_width=width), PrintOptions(lang=lang)),
-        "stacked tape strips": (generate_tape(2, seed=5, tape_width=width, layout="stacked"),
+        "tape": (cops_tape(4, seed=2, tape_width=width), PrintOptions(lang=lang)),
+        "stacked tape strips": (cops_tape(2, seed=5, tape_width=width, layout="stacked"),
                                 PrintOptions(paper="letter", lang=lang)),
     }
     for name, (design, options) in cases.items():
         pdf = to_pdf(game.print_design(design, options).pages)
-        assert preflight(pdf) == [], (name, width, lang)
-        words = _printed_words(text_runs(pdf))
+        runs = text_runs(pdf)                           # read once, for the preflight and the words
+        assert preflight(pdf, runs=runs) == [], (name, width, lang)
+        words = _printed_words(runs)
         for segment in design.segments:
             for location in segment.locations:
                 assert words.count(location.id) == 1, (name, width, lang, location.id)
@@ -324,8 +326,9 @@ def test_a_game_on_15mm_tape_is_drawn_with_every_word_inside_the_tape(tmp_path, 
     out = tmp_path / "game.pdf"
     run("cops", "play", "--seed", 3, "--players", 3, "--tape-width", "15mm", "--lang", lang, "-o", out)
     data = out.read_bytes()
-    assert preflight(data) == []
-    words = _printed_words(text_runs(data))
+    runs = text_runs(data)
+    assert preflight(data, runs=runs) == []
+    words = _printed_words(runs)
     assert all(f"{n}{letter}" in words for n in (1, 2, 3) for letter in "abcdefgh")
 
 
@@ -343,7 +346,7 @@ def test_on_a_narrow_tape_a_word_with_no_room_is_left_off_not_shrunk():
             elif isinstance(item, Text):
                 yield item
 
-    design = generate_map(3, seed=2, tape_width=15.0)
+    design = cops_map(3, seed=2, tape_width=15.0)
     words = list(texts(map_scene(design, 3.0).children))
     assert not any(word.text == "SQUAD" or word.text.startswith("washigen") for word in words)
     assert any(word.text.startswith("seed 2") for word in words)

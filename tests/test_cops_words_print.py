@@ -6,23 +6,26 @@ place off the paths)."""
 import pytest
 
 from washigen.games.cops.draw import map_scene, tape_repeat_scene
-from washigen.games.cops.generate import generate_map, generate_tape, layouts, playable
+from washigen.games.cops.generate import generate_map, layouts, playable
 from washigen.games.cops.lettering import crowded_ids
 from washigen.scene import Group, Path, Rect, Text
 
 from .collisions import scene_collisions
+from .cops_designs import cops_map, cops_tape
 
 STANDARD_TAPE_WIDTHS = (15.0, 20.0, 25.0, 30.0, 35.0, 45.0, 50.0)
 
 
 def _scenes(width: float, lang: str, seed: int) -> dict:
+    """Each design drawn in `lang`, the designs generated once for both languages (and the map and the tape of seed
+    2 for tests/test_cops_print.py's prints too)."""
     offset = round(width * 0.2, 1)
     return {
-        "map": map_scene(generate_map(3, seed=seed, tape_width=width, offset=offset), 3.0, lang),
-        "stacked map": map_scene(generate_map(4, seed=seed, tape_width=width, offset=offset, layout="stacked"), 3.0,
+        "map": map_scene(cops_map(3, seed=seed, tape_width=width, offset=offset), 3.0, lang),
+        "stacked map": map_scene(cops_map(4, seed=seed, tape_width=width, offset=offset, layout="stacked"), 3.0,
                                  lang),
-        "tape": tape_repeat_scene(generate_tape(4, seed=seed, tape_width=width), 3.0, lang),
-        "stacked tape": tape_repeat_scene(generate_tape(2, seed=seed, tape_width=width, layout="stacked"), 3.0, lang),
+        "tape": tape_repeat_scene(cops_tape(4, seed=seed, tape_width=width), 3.0, lang),
+        "stacked tape": tape_repeat_scene(cops_tape(2, seed=seed, tape_width=width, layout="stacked"), 3.0, lang),
     }
 
 
@@ -47,7 +50,7 @@ def test_the_seed_lines_on_15mm_tape_are_crossed_by_no_path():
     it gets over them (a plain ground colour holding it), and no path crosses any of them."""
     lines = plated = 0
     for seed in range(1, 5):
-        scene = map_scene(generate_map(3, seed=seed, tape_width=15.0), 3.0)
+        scene = map_scene(cops_map(3, seed=seed, tape_width=15.0), 3.0)
         items = _items(scene.children)
         for before, item in zip([None] + items, items):
             if isinstance(item, Text) and item.text.startswith("seed"):

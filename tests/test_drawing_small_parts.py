@@ -151,13 +151,14 @@ CROWDED: set[str] = set()
 def test_no_id_is_hidden_or_crossed_on_the_narrowest_tapes(case, lang):
     """Cops takes tape from 10 mm; below 13 mm its maps' ids do not all find a free place (generate: the
     layouts are kept all the same). Every id is still readable: no other word's plate, path or location is drawn
-    over it or through it, and it overlaps no other word (tests/collisions.py, the suite's scene reading)."""
+    over it or through it, and it overlaps no other word (tests/collisions.py, the suite's scene reading). Both
+    languages draw the same map, generated once."""
     from tests.collisions import scene_collisions
+    from tests.cops_designs import cops_map
     from washigen.games.cops.draw import map_scene
-    from washigen.games.cops.generate import generate_map
 
     width, seed, squads = ([int(part) for part in case.split("-")] + [2])[:3]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        design = generate_map(squads, seed=seed, tape_width=float(width), budget=0)
+        design = cops_map(squads, seed=seed, tape_width=float(width), budget=0)
     assert scene_collisions(map_scene(design, 3.0, lang)) == [], (case, lang)
