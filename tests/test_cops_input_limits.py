@@ -9,8 +9,6 @@ import json
 import random
 import resource
 import string
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path as FilePath
 
@@ -29,7 +27,7 @@ from washigen.games.cops.model import (MAX_AREAS, MAX_LOCATIONS, MAX_PATHS, MAX_
 from washigen.games.cops.playtest import play_game
 from washigen.games.cops.rules import MAX_SAID, validate
 
-from .limits import run_bounded
+from .limits import run_bounded, run_warm
 from .test_cops_engine import along_the_seam, position
 from .test_cops_rules import hand_map, with_paths
 
@@ -122,7 +120,7 @@ def test_the_command_line_refuses_a_map_past_a_limit_with_exit_2_and_no_tracebac
     many.write_text(json.dumps(document))
     for command in (("validate", many), ("render", many, "-o", tmp_path / "many.pdf"),
                     ("cops", "play", "--map", many)):
-        done = run_bounded(*command, cwd=ROOT)
+        done = run_warm(*command, cwd=ROOT)            # run_bounded's 1 GB and minute, washigen imported once
         assert done.code == 2, (command, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr + done.stdout
         assert "segments[0].paths" in done.stderr and f"at most {MAX_PATHS} items" in done.stderr, done.stderr
@@ -240,7 +238,7 @@ def test_the_command_line_refuses_such_an_id_with_exit_2_and_no_traceback(tmp_pa
     weird = tmp_path / "weird.json"
     weird.write_text(_renamed(generate_map(2, 3), {f"{s}{k}": f"{s}{k}>x" for s in (1, 2) for k in "abcdefgh"}))
     for command in (("validate", weird), ("cops", "play", "--map", weird)):
-        done = run_bounded(*command, cwd=ROOT)
+        done = run_warm(*command, cwd=ROOT)
         assert done.code == 2, (command, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr + done.stdout
         assert "segments[0].zones[0].locations[0].id" in done.stderr and "'>'" in done.stderr, done.stderr
@@ -347,12 +345,30 @@ def test_apply_refuses_the_illegal_moves_the_audit_played():
     _refusal(rich, stray, "1c>1d: it leaves from a location the squad is not at")
 
 
-def _candidates(state) -> list:
-    board = state.board
-    steps = list(board.steps) + (list(state.drawn.steps) if state.miso else [])
+def _named(moves) -> list[tuple]:
+    """(move, its text, the text of the same Miso path named the other way round or None)."""
+    return [(move, str(move), str(Miso(move.b, move.a)) if type(move) is Miso else None) for move in moves]
+
+
+def _board_candidates(board) -> list[tuple]:
+    """Every move the board names whatever Miso paths are drawn (_named): the state's candidates (_candidates)
+    less those a drawn path's steps make. The same in every state of a game, so made once a game."""
+    steps = list(board.steps)
     ids = [location.id for location in board.locations]
-    return (list(board.starts) + steps + [Pass()] + [Noodle(f, s) for f in steps for s in steps if s.origin == f.target]
-            + [Miso(a, b) for a in ids for b in ids if a != b])
+    return _named(list(board.starts) + steps + [Pass()]
+                  + [Noodle(f, s) for f in steps for s in steps if s.origin == f.target]
+                  + [Miso(a, b) for a in ids for b in ids if a != b])
+
+
+def _candidates(state, on_board: list[tuple]) -> list[tuple]:
+    """Every move of every kind the state's board and its drawn Miso paths can name (_named): `on_board` (the
+    board's own, _board_candidates) and, once a path is drawn, its steps and every Noodle Legs with one of them."""
+    if not state.miso:
+        return on_board
+    printed, drawn = list(state.board.steps), list(state.drawn.steps)
+    steps = printed + drawn
+    return on_board + _named(drawn + [Noodle(f, s) for i, f in enumerate(steps) for j, s in enumerate(steps)
+                                      if s.origin == f.target and max(i, j) >= len(printed)])
 
 
 @pytest.mark.parametrize("design", [generate_map(2, 1), generate_map(3, 3, offset=8.0, layout="stacked"),
@@ -364,19 +380,21 @@ def test_apply_takes_exactly_the_legal_moves(design):
     for game in range(6):
         rng = random.Random(game)
         state = engine.initial_state(design, first=game % design.players)
+        on_board = _board_candidates(state.board)          # new moves each game, as each state had them
         while result(state) is None:
             drawn += bool(state.miso)
-            legal = {str(move) for move in legal_moves(state)}
-            for move in _candidates(state):
+            moves = legal_moves(state)
+            legal = {str(move) for move in moves}
+            for move, text, reversed_text in _candidates(state, on_board):
                 try:
                     apply(state, move)
                     taken = True
                 except ValueError:
                     taken = False
                 # A Miso path joins two locations whichever is named first.
-                named = str(move) in legal or (type(move) is Miso and str(Miso(move.b, move.a)) in legal)
-                assert taken == named, (state.plies, str(move))
-            state = apply(state, rng.choice(legal_moves(state)))
+                named = text in legal or reversed_text in legal
+                assert taken == named, (state.plies, text)
+            state = apply(state, rng.choice(moves))
     assert drawn, "no game drew a Miso path"
 
 
@@ -429,7 +447,6 @@ def test_a_map_file_with_a_tape_narrower_than_10_mm_is_refused_on_load_naming_it
     data["tape_width"] = width
     path = tmp_path / "narrow.json"
     path.write_text(json.dumps(data))
-    done = subprocess.run([sys.executable, "-m", "washigen", "render", str(path), "-o", str(tmp_path / "x.txt")],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and "tape_width" in done.stderr and "Traceback" not in done.stderr
+    done = run_warm("render", path, "-o", tmp_path / "x.txt", timeout=60, memory_limit=None)
+    assert done.code == 2 and "tape_width" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "x.txt").exists()

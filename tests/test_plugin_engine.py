@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from .limits import run_warm
 from .test_sweep import killed_and_resumed
 
 HERE = Path(__file__).resolve().parent
@@ -34,13 +35,35 @@ def site(tmp_path_factory) -> Path:
     return folder
 
 
+def _pythonpath(site: Path) -> str:
+    return os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
+
+
 def run(site: Path, *args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))}
+    """python ARGS started afresh, with `site` on PYTHONPATH."""
+    env = {**os.environ, "PYTHONPATH": _pythonpath(site)}
     return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
 
 
+def run_washigen(site: Path, *args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    """`python -m washigen ARGS` as `run` starts it, in a process forked from a warm-start server that has imported
+    washigen with `site` on PYTHONPATH (tests/limits.run_warm): its own exit code, streams, folder and
+    environment, and the games' registry read there as in a fresh interpreter (the plugin found through its entry
+    point); only washigen's own imports (0.5 s a command) are done once."""
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = _pythonpath(site)
+    try:
+        done = run_warm(*args, cwd=cwd, timeout=timeout, memory_limit=None)
+    finally:
+        if before is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = before
+    return subprocess.CompletedProcess(["washigen", *args], done.code, done.stdout, done.stderr)
+
+
 def sweep(site: Path, cwd: Path, out: str, *args: str) -> subprocess.CompletedProcess:
-    return run(site, "-m", "washigen", "sweep", "nim", "-o", out, *args, cwd=cwd)
+    return run_washigen(site, "sweep", "nim", "-o", out, *args, cwd=cwd)
 
 
 def test_the_pool_sweeps_the_plugin_as_one_process_does(site, tmp_path):
@@ -84,17 +107,17 @@ def test_a_sweep_of_the_plugin_killed_halfway_ends_with_the_same_file(site, tmp_
     killed_and_resumed(command, out, expected, maps=20, cwd=tmp_path, env=env)
 
 
-def test_one_cards_sweep_line_is_its_balance_as_washigen_balance_plays_it(site, tmp_path):
+def test_one_cards_sweep_line_is_its_balance_as_washigen_balance_plays_it(site, nim, tmp_path):
     """A plugin that brings no commands has no `washigen nim balance`: from the command line its balance is one
     card's sweep line, the same numbers washigen.balance (and the studio) answer."""
+    import washigen as api
+
     swept = sweep(site, tmp_path, "one.jsonl", "--seeds", "5", "--set", "players=3", "--games", "45", "--seed", "2")
     assert swept.returncode == 0, swept.stderr
     [line] = [json.loads(text) for text in (tmp_path / "one.jsonl").read_text().splitlines()]
-    code = ("import json, washigen; card = washigen.generate('nim', 'map', seed=5, players=3); "
-            "print(json.dumps(washigen.balance('nim', card, games=45, seed=2, jobs=2).to_json()))")
-    played = run(site, "-c", code, cwd=tmp_path)
-    assert played.returncode == 0, played.stderr
-    assert line["balance"] == json.loads(played.stdout) and len(line["balance"]["seats"]) == 3
+    card = api.generate("nim", "map", seed=5, players=3)
+    played = as_printed(api.balance("nim", card, games=45, seed=2, jobs=2).to_json())
+    assert line["balance"] == played and len(line["balance"]["seats"]) == 3
 
 
 def test_a_bad_bots_for_the_plugin_is_the_options_not_the_first_cards(site, tmp_path):
@@ -150,7 +173,8 @@ def test_a_broken_plugin_beside_it_is_left_out_and_named_not_a_traceback(site, t
     assert swept.returncode == 2 and "Traceback" not in swept.stderr
     assert "error: game 'gone' (washigen_gone:GAME) could not be loaded" in swept.stderr
     assert "No module named 'washigen_gone'" in swept.stderr
-    assert sweep(broken, tmp_path, "nim.jsonl", "--seeds", "1", "--games", "2").returncode == 0
+    assert run(broken, "-m", "washigen", "sweep", "nim", "-o", "nim.jsonl", "--seeds", "1", "--games", "2",
+               cwd=tmp_path).returncode == 0
 
 
 # -- in this process: the plugin registered here, and the studio ---------------------------------------------------
@@ -158,17 +182,22 @@ def test_a_broken_plugin_beside_it_is_left_out_and_named_not_a_traceback(site, t
 @pytest.fixture(scope="module")
 def nim(site):
     """The plugin's Game registered in this process (the registry may have read the entry points before the site
-    was on sys.path), and taken out again so that no other test sees it."""
+    was on sys.path), with the distribution's second game (nim-deal), and taken out again so that no other test
+    sees them."""
     from washigen.games import get_game, register_game
     from washigen.games.registry import unregister_game
 
     sys.path.insert(0, str(site))
     try:
         import washigen_nim
-        game = register_game(washigen_nim.GAME) if "nim" not in {g.name for g in _games()} else get_game("nim")
-        yield game
+        known = {g.name for g in _games()}
+        for game in (washigen_nim.GAME, washigen_nim.DEAL):
+            if game.name not in known:
+                register_game(game)
+        yield get_game("nim")
     finally:
         unregister_game("nim")
+        unregister_game("nim-deal")
         sys.path.remove(str(site))
 
 
@@ -230,7 +259,7 @@ def test_the_studio_points_to_the_plugins_own_balance_command_for_other_bots(cli
     answer = client.post("/api/balance", json={"design": made["design"], "games": 4, "bots": "random"})
     assert answer.status_code == 400 and answer.json()["field"] == "bots"
     assert "washigen nim balance --bots" in answer.json()["error"]
-    help_text = run(site, "-m", "washigen", "nim", "balance", "--help", cwd=tmp_path)       # a command that exists
+    help_text = run_washigen(site, "nim", "balance", "--help", cwd=tmp_path)       # a command that exists
     assert help_text.returncode == 0 and "--bots" in help_text.stdout
 
 
@@ -259,35 +288,34 @@ def test_the_command_line_names_a_broken_plugin_game_by_why(site, tmp_path):
 
 # -- the commands built from the plugin's spec and hooks: `washigen nim play` and `washigen nim balance` -------------
 
-def python_answer(site: Path, cwd: Path, code: str) -> object:
-    """What a script answers (printed as JSON), with the plugin installed as for the commands."""
-    answered = run(site, "-c", "import json, washigen\n" + code, cwd=cwd)
-    assert answered.returncode == 0, answered.stderr[-2000:]
-    return json.loads(answered.stdout)
+def as_printed(value: object) -> object:
+    """What a script printing `value` as JSON answers (tuples as lists, keys as strings): washigen's answer asked
+    in this process, where the plugin is registered (the `nim` fixture), not in a script started for it."""
+    return json.loads(json.dumps(value))
 
 
-def test_the_plugins_balance_command_is_washigen_balance_on_its_own_table_and_on_a_card(site, tmp_path):
+def test_the_plugins_balance_command_is_washigen_balance_on_its_own_table_and_on_a_card(site, nim, tmp_path):
     """A plugin without commands of its own had no `washigen nim balance` ("No such command"): it is built from
     the spec and the balance hook, on the hook's own table (None) or on --map FILE, the numbers washigen.balance
     answers."""
-    own = run(site, "-m", "washigen", "nim", "balance", "--games", "40", "--seed", "3", "--json", cwd=tmp_path)
+    import washigen as api
+
+    own = run_washigen(site, "nim", "balance", "--games", "40", "--seed", "3", "--json", cwd=tmp_path)
     assert own.returncode == 0, own.stderr[-2000:]
-    assert json.loads(own.stdout) == python_answer(
-        site, tmp_path, "print(json.dumps(washigen.balance('nim', None, games=40, seed=3).to_json()))")
-    assert run(site, "-m", "washigen", "nim", "map", "--seed", "9", "--players", "3", "-o", "card.json",
-               cwd=tmp_path).returncode == 0
-    on_card = run(site, "-m", "washigen", "nim", "balance", "--map", "card.json", "--games", "45", "--seed", "2",
-                  "--jobs", "2", "--json", cwd=tmp_path)
+    assert json.loads(own.stdout) == as_printed(api.balance("nim", None, games=40, seed=3).to_json())
+    assert run_washigen(site, "nim", "map", "--seed", "9", "--players", "3", "-o", "card.json",
+                        cwd=tmp_path).returncode == 0
+    on_card = run_washigen(site, "nim", "balance", "--map", "card.json", "--games", "45", "--seed", "2",
+                           "--jobs", "2", "--json", cwd=tmp_path)
     assert on_card.returncode == 0, on_card.stderr[-2000:]
-    expected = python_answer(site, tmp_path, "card = washigen.load('card.json')\nprint(json.dumps(washigen.balance("
-                                             "'nim', card, games=45, seed=2).to_json()))")
+    expected = as_printed(api.balance("nim", api.load(tmp_path / "card.json"), games=45, seed=2).to_json())
     assert json.loads(on_card.stdout) == expected and len(expected["seats"]) == 3
     assert json.loads(on_card.stdout) != json.loads(own.stdout)
 
 
 def test_the_plugins_balance_command_draws_its_chart_in_the_language_asked(site, tmp_path):
-    drawn = run(site, "-m", "washigen", "nim", "balance", "--games", "30", "--seed", "4", "-o", "chart.svg",
-                "--lang", "de", cwd=tmp_path)
+    drawn = run_washigen(site, "nim", "balance", "--games", "30", "--seed", "4", "-o", "chart.svg",
+                         "--lang", "de", cwd=tmp_path)
     assert drawn.returncode == 0, drawn.stderr[-2000:]
     assert "wrote chart.svg" in drawn.stdout and "30 games" in drawn.stdout
     chart = (tmp_path / "chart.svg").read_text()
@@ -295,58 +323,60 @@ def test_the_plugins_balance_command_draws_its_chart_in_the_language_asked(site,
 
 
 def test_the_plugins_balance_command_refuses_a_long_run_bad_bots_and_a_foreign_table_by_option(site, tmp_path):
-    long = run(site, "-m", "washigen", "nim", "balance", "--games", "100000", "--seed", "1", "-o", "long.svg",
-               cwd=tmp_path)
+    long = run_washigen(site, "nim", "balance", "--games", "100000", "--seed", "1", "-o", "long.svg",
+                        cwd=tmp_path)
     assert long.returncode == 2 and "Traceback" not in long.stderr
     assert long.stderr.startswith("error: --games 100000: about 2 minutes of one core's work")
     assert "at most 60,000 games fit" in long.stderr and not (tmp_path / "long.svg").exists()
-    bots = run(site, "-m", "washigen", "nim", "balance", "--games", "10", "--seed", "1", "--bots", "nobody",
-               cwd=tmp_path)
+    bots = run_washigen(site, "nim", "balance", "--games", "10", "--seed", "1", "--bots", "nobody",
+                        cwd=tmp_path)
     assert bots.returncode == 2 and "Traceback" not in bots.stderr
     assert bots.stderr.startswith("error: --bots: unknown bot 'nobody'; known bots: greedy, random, strong")
-    assert run(site, "-m", "washigen", "cats", "map", "--seed", "1", "-o", "cats.json", cwd=tmp_path).returncode == 0
-    foreign = run(site, "-m", "washigen", "nim", "play", "--map", "cats.json", "--seed", "1", cwd=tmp_path)
+    assert run_washigen(site, "cats", "map", "--seed", "1", "-o", "cats.json", cwd=tmp_path).returncode == 0
+    foreign = run_washigen(site, "nim", "play", "--map", "cats.json", "--seed", "1", cwd=tmp_path)
     assert foreign.returncode == 2 and "Traceback" not in foreign.stderr
     assert foreign.stderr.startswith("error: --map: cats.json holds a cats map; nim play plays a nim map")
 
 
-def test_the_plugins_play_command_plays_the_game_washigen_play_plays(site, tmp_path):
+def test_the_plugins_play_command_plays_the_game_washigen_play_plays(site, nim, tmp_path):
     """On the hook's own table the moves washigen.play makes; on --map FILE the bot game the studio shows
     (washigen.bot_game), line for line; with other bots, the game washigen.play plays with them."""
-    own = run(site, "-m", "washigen", "nim", "play", "--seed", "5", cwd=tmp_path)
+    import washigen as api
+
+    own = run_washigen(site, "nim", "play", "--seed", "5", cwd=tmp_path)
     assert own.returncode == 0, own.stderr[-2000:]
-    moves = python_answer(site, tmp_path, "print(json.dumps(washigen.play('nim', seed=5).moves))")
+    moves = as_printed(api.play("nim", seed=5).moves)
     assert own.stdout.splitlines()[:-1] == [f"{n}. {move}" for n, move in enumerate(moves, 1)]
     assert own.stdout.splitlines()[-1].startswith(f"ended after {len(moves)} moves")
-    assert run(site, "-m", "washigen", "nim", "map", "--seed", "8", "-o", "card.json", cwd=tmp_path).returncode == 0
-    shown = run(site, "-m", "washigen", "nim", "play", "--map", "card.json", "--seed", "5", cwd=tmp_path)
+    assert run_washigen(site, "nim", "map", "--seed", "8", "-o", "card.json", cwd=tmp_path).returncode == 0
+    shown = run_washigen(site, "nim", "play", "--map", "card.json", "--seed", "5", cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr[-2000:]
-    lines = python_answer(site, tmp_path, "print(json.dumps(washigen.bot_game(washigen.load('card.json'), 5).lines))")
+    lines = as_printed(api.bot_game(api.load(tmp_path / "card.json"), 5).lines)
     assert shown.stdout.splitlines() == lines and lines[-1].endswith("takes the last stick and wins")
-    random = run(site, "-m", "washigen", "nim", "play", "--map", "card.json", "--seed", "5", "--bots", "random",
-                 cwd=tmp_path)
+    random = run_washigen(site, "nim", "play", "--map", "card.json", "--seed", "5", "--bots", "random",
+                          cwd=tmp_path)
     assert random.returncode == 0, random.stderr[-2000:]
-    moves = python_answer(site, tmp_path, "card = washigen.load('card.json')\n"
-                                          "print(json.dumps(washigen.play('nim', card, seed=5, bots='random').moves))")
+    moves = as_printed(api.play("nim", api.load(tmp_path / "card.json"), seed=5, bots="random").moves)
     assert random.stdout.splitlines()[:-1] == [f"{n}. {move}" for n, move in enumerate(moves, 1)]
 
 
-def test_a_plugin_whose_table_is_another_component_sweeps_by_seeds(site, tmp_path):
+def test_a_plugin_whose_table_is_another_component_sweeps_by_seeds(site, nim, tmp_path):
     """nim-deal (the same distribution's second game) makes its table with a component named `card`, which its
     extra["table"] names: `sweep --seeds` made every table with the component `map` and refused it ("has no map
     made from a seed")."""
-    swept = run(site, "-m", "washigen", "sweep", "nim-deal", "--seeds", "3-5", "--set", "players=3", "--games", "24",
-                "-o", "deal.jsonl", cwd=tmp_path)
+    import washigen as api
+
+    swept = run_washigen(site, "sweep", "nim-deal", "--seeds", "3-5", "--set", "players=3", "--games", "24",
+                         "-o", "deal.jsonl", cwd=tmp_path)
     assert swept.returncode == 0, swept.stderr[-2000:]
     lines = [json.loads(text) for text in (tmp_path / "deal.jsonl").read_text().splitlines()]
     assert [(line["game"], line["source"], line["players"]) for line in lines] == [
         ("nim-deal", f"seed {seed}", 3) for seed in (3, 4, 5)]
-    expected = python_answer(site, tmp_path, "print(json.dumps([washigen.balance('nim-deal', washigen.generate("
-                                             "'nim-deal', 'card', seed=s, players=3), games=24).to_json() "
-                                             "for s in (3, 4, 5)]))")
+    expected = as_printed([api.balance("nim-deal", api.generate("nim-deal", "card", seed=s, players=3),
+                                       games=24).to_json() for s in (3, 4, 5)])
     assert [line["balance"] for line in lines] == expected
-    refused = run(site, "-m", "washigen", "sweep", "nim-deal", "--seeds", "1", "--set", "heaps=9", "-o", "bad.jsonl",
-                  cwd=tmp_path)
+    refused = run_washigen(site, "sweep", "nim-deal", "--seeds", "1", "--set", "heaps=9", "-o", "bad.jsonl",
+                           cwd=tmp_path)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert refused.stderr.startswith("error: --set heaps: must be 2..6, got 9"), refused.stderr
 
@@ -355,12 +385,12 @@ def test_the_plugins_bots_are_checked_before_the_run_is_estimated(site, tmp_path
     """A strength past the bound was estimated as it stood ("the strongest bot that fits is strong:1799999", past
     the 10,000 a bot may have); a game whose extra["bots"] names its bots (nim-deal) has --bots held to them, one for
     every seat of --map's card, before the estimate and any game."""
-    strong = run(site, "-m", "washigen", "nim", "play", "--seed", "1", "--bots", "strong:99999999", cwd=tmp_path)
+    strong = run_washigen(site, "nim", "play", "--seed", "1", "--bots", "strong:99999999", cwd=tmp_path)
     assert strong.returncode == 2 and "Traceback" not in strong.stderr
     assert strong.stderr.startswith("error: --bots: 'strong:99999999': strength must be a whole number 1..10000")
-    assert run(site, "-m", "washigen", "nim-deal", "card", "--seed", "3", "-o", "deal.json",
-               cwd=tmp_path).returncode == 0
-    seats = run(site, "-m", "washigen", "nim-deal", "balance", "--map", "deal.json", "--bots", "greedy,random,greedy",
-                "--games", "100000", cwd=tmp_path)
+    assert run_washigen(site, "nim-deal", "card", "--seed", "3", "-o", "deal.json",
+                        cwd=tmp_path).returncode == 0
+    seats = run_washigen(site, "nim-deal", "balance", "--map", "deal.json", "--bots", "greedy,random,greedy",
+                         "--games", "100000", cwd=tmp_path)
     assert seats.returncode == 2 and "Traceback" not in seats.stderr
     assert seats.stderr.startswith("error: --bots: 3 bots named for 2 seats; name one for every seat, or one for all")

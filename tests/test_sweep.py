@@ -25,18 +25,31 @@ from washigen.arena.sweep import done_lines, seed_tasks, sweep
 from washigen.games.sweeps import play_task
 
 GAMES = 12
+# Each map the seed's first playable layout (budget=0: no fairness search). The pool's workers are forked from this
+# process, whose search results they inherit (arena.fair.kept): after a one-process run of searched maps they never
+# searched (the search replaced by one that fails, the pool still wrote its lines), so the search's 12 s compared
+# nothing between the two; without it every worker makes its own maps.
+MAPS = ("--seeds", "1-6", "--set", "players=3", "--set", "budget=0", "--games", str(GAMES))
 
 
 def _sweep(tmp_path: Path, name: str, *extra: str) -> bytes:
     out = tmp_path / name
-    result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-6", "--set", "players=3", "--games", str(GAMES),
-                                       "-o", str(out), *extra])
+    result = CliRunner().invoke(main, ["sweep", "cops", *MAPS, "-o", str(out), *extra])
     assert result.exit_code == 0, result.output
     return out.read_bytes()
 
 
-def test_one_process_and_the_pool_write_the_same_lines(tmp_path):
-    alone = _sweep(tmp_path, "one.jsonl", "--jobs", "1")
+@pytest.fixture(scope="module")
+def one_process(tmp_path_factory) -> tuple[bytes, Path]:
+    """The lines of the sweep of MAPS in one process, and its chart: what the pool, the cluster and the chart
+    tests read (one run for the three)."""
+    folder = tmp_path_factory.mktemp("one-process")
+    lines = _sweep(folder, "one.jsonl", "--jobs", "1", "--chart", str(folder / "one.svg"))
+    return lines, folder / "one.svg"
+
+
+def test_one_process_and_the_pool_write_the_same_lines(tmp_path, one_process):
+    alone, _ = one_process
     pooled = _sweep(tmp_path, "pool.jsonl", "--jobs", "2")
     assert alone == pooled
     lines = [json.loads(line) for line in alone.decode().splitlines()]
@@ -46,13 +59,12 @@ def test_one_process_and_the_pool_write_the_same_lines(tmp_path):
     assert len({json.dumps(line["balance"], sort_keys=True) for line in lines}) > 1     # six maps, not one
 
 
-def test_a_dask_cluster_writes_the_same_lines_as_one_process(tmp_path):
+def test_a_dask_cluster_writes_the_same_lines_as_one_process(tmp_path, one_process):
     distributed = pytest.importorskip("distributed", reason="the cluster extra (distributed) runs the sweep")
-    quick = ("--set", "budget=0")     # each map the first candidate (the pool test above makes them by the search)
-    alone = _sweep(tmp_path, "one.jsonl", "--jobs", "1", *quick)
+    alone, _ = one_process
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None) as cluster:
-        on_cluster = _sweep(tmp_path, "cluster.jsonl", "--scheduler", cluster.scheduler_address, *quick)
+        on_cluster = _sweep(tmp_path, "cluster.jsonl", "--scheduler", cluster.scheduler_address)
     assert on_cluster == alone
 
 
@@ -96,12 +108,12 @@ def killed_and_resumed(command: list[str], out: Path, whole: bytes, maps: int, *
     return again
 
 
-def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path):
+def test_an_output_of_another_sweep_is_refused_not_overwritten(tmp_path, two_lines):
     out = tmp_path / "other.jsonl"
-    tasks = seed_tasks("cops", [1, 2], {"players": 2}, 4, 0, "greedy")
-    sweep(tasks, out, play_task)
+    out.write_bytes(b"".join(two_lines))
+    tasks = seed_tasks("cops", [1, 2], {}, 2, 0, "greedy")                   # the sweep that wrote two_lines
     before = out.read_bytes()
-    other = seed_tasks("cops", [1, 2], {"players": 2}, 8, 0, "greedy")       # more games a map
+    other = seed_tasks("cops", [1, 2], {}, 4, 0, "greedy")                   # more games a map
     with pytest.raises(Exception) as refused:
         done_lines(out, other)
     assert "line 1" in str(refused.value) and "other maps or settings" in str(refused.value)
@@ -138,16 +150,14 @@ def test_seed_ranges():
     assert parse_seeds("1-3,7,9-10") == [1, 2, 3, 7, 9, 10]
 
 
-def test_the_sweep_chart_counts_every_map_fair_or_not(tmp_path):
+def test_the_sweep_chart_counts_every_map_fair_or_not(one_process):
     import xml.etree.ElementTree as ET
 
     from washigen.arena.chart import LABEL, THEME
 
-    out, chart = tmp_path / "s.jsonl", tmp_path / "s.svg"
-    result = CliRunner().invoke(main, ["sweep", "cops", "--seeds", "1-6", "--games", "10", "--jobs", "1",
-                                       "-o", str(out), "--chart", str(chart)])
-    assert result.exit_code == 0, result.output
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    out, chart = one_process
+    lines = [json.loads(line) for line in out.decode().splitlines()]
+    assert {line["balance"]["fair"] for line in lines} == {True, False}         # maps of both kinds to count
     elements = list(ET.parse(chart).getroot().iter())
     rects = [e for e in elements if e.tag.endswith("rect") and float(e.get("height")) > 2.5]
     # The count axis: its labels "0" (at the base line) and the tallest stack's count (at its top), right-aligned.
@@ -191,7 +201,7 @@ def test_an_output_that_is_not_a_sweeps_is_refused_and_left_byte_for_byte(tmp_pa
 
 @pytest.fixture(scope="module")
 def two_lines(tmp_path_factory) -> list[bytes]:
-    """The lines of `sweep cops --seeds 1-2 --games 2`."""
+    """The lines of `sweep cops --seeds 1-2 --games 2` (maps made by the fairness search)."""
     out = tmp_path_factory.mktemp("sweep") / "two.jsonl"
     assert sweep(seed_tasks("cops", [1, 2], {}, 2, 0, "greedy"), out, play_task) == 2
     return out.read_bytes().splitlines(keepends=True)
@@ -266,7 +276,8 @@ def test_a_line_edited_within_its_shape_is_refused_on_resume(tmp_path, two_lines
 def cops_maps(tmp_path) -> Path:
     folder = tmp_path / "maps"
     folder.mkdir()
-    made = CliRunner().invoke(main, ["cops", "map", "--seed", "3", "-o", str(folder / "a.json")])
+    # A design file to read, never played: the seed's first layout (--budget 0: no fairness search, 0.9 s)
+    made = CliRunner().invoke(main, ["cops", "map", "--seed", "3", "--budget", "0", "-o", str(folder / "a.json")])
     assert made.exit_code == 0, made.output
     return folder
 
@@ -330,9 +341,12 @@ def not_a_scheduler(request):
     server.close()
 
 
-def test_a_port_held_by_something_else_fails_in_bounded_time(tmp_path, monkeypatch, not_a_scheduler):
+def test_a_port_held_by_something_else_fails_in_bounded_time(tmp_path, monkeypatch, request, not_a_scheduler):
     pytest.importorskip("distributed", reason="the cluster extra (distributed) is what connects to --scheduler")
-    monkeypatch.setattr(sweep_module, "SCHEDULER_TIMEOUT", 1.0, raising=False)      # 10 s in use
+    # 10 s in use. The mute listener is waited for all of it; the garbage one answers at once (1 s leaves a loaded
+    # machine time to answer, so that its refusal is the one for garbage, not for silence).
+    mute = request.node.callspec.params["not_a_scheduler"] == "mute"
+    monkeypatch.setattr(sweep_module, "SCHEDULER_TIMEOUT", 0.25 if mute else 1.0, raising=False)
     out, finished = tmp_path / "x.jsonl", []
     runner = threading.Thread(target=lambda: finished.append(
         _quick(out, "--seeds", "1-2", "--scheduler", not_a_scheduler)), daemon=True)
