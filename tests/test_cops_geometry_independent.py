@@ -741,11 +741,13 @@ def _overlap_depth(a: Location | Area, b: Location | Area) -> float:
 @given(location_pairs())
 def test_locations_overlap_where_geos_finds_their_shapes_reach_into_each_other(pair):
     """locations_overlap: yes where the shapes reach into each other, no where they stand apart (away from the
-    knife edge; shapes that only touch are test_touching_cards_do_not_overlap's)."""
+    knife edge; shapes that only touch are test_touching_cards_do_not_overlap's). The code counts an overlap
+    deeper than its tolerance of 1e-9 mm (legs.EPS): a depth within float noise of that may fall either way
+    (Hypothesis found cards 1.0000000272e-9 mm deep by GEOS, none by the code), so the edge kept clear is 1e-8 mm."""
     a, b = pair
     depth = _overlap_depth(a, b)
     note(f"depth {depth}")
-    assume(abs(depth) > 1e-9)
+    assume(abs(depth) > 1e-8)
     assert g.locations_overlap(a, b) == (depth > 0) == g.locations_overlap(b, a)
 
 
