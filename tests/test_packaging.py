@@ -5,7 +5,10 @@ checkout."""
 
 from __future__ import annotations
 
+import email
+import functools
 import importlib.resources
+import io
 import os
 import shutil
 import subprocess
@@ -110,6 +113,17 @@ def test_an_editable_install_reads_the_folders_at_the_top_of_the_checkout():
     assert paths.TEMPLATES == ROOT / "templates" and paths.ASSETS == ROOT / "assets"
 
 
+@functools.cache
+def _read_back(map_pdf: bytes, rules_pdf: bytes, sheet_pdf: bytes) -> tuple[float, str, str, set[str]]:
+    """The map's trim width, the rule sheet's text, the player sheet's text and the rule sheet's fonts. By the PDFs'
+    bytes: both installs print the same bytes (invariant PDFs), and the second reads back the first one's parse."""
+    rules = PdfReader(io.BytesIO(rules_pdf))
+    return (float(PdfReader(io.BytesIO(map_pdf)).pages[0].trimbox.width),
+            "".join(page.extract_text() for page in rules.pages),
+            PdfReader(io.BytesIO(sheet_pdf)).pages[0].extract_text(),
+            {str(font.get("/BaseFont")) for p in rules.pages for font in p["/Resources"]["/Font"].values()})
+
+
 def _run_installed(washigen: Path, python: Path, env: dict[str, str], work: Path) -> None:
     """A map PDF, a German rule sheet and a German player sheet (the catalog) from `work`, with data found inside
     the installed package."""
@@ -118,13 +132,11 @@ def _run_installed(washigen: Path, python: Path, env: dict[str, str], work: Path
         result = subprocess.run([str(washigen), *args], cwd=work, env=env, capture_output=True, text=True,
                                 timeout=300)
         assert result.returncode == 0, (args, result.stderr[-2000:])
-    page = PdfReader(work / "map.pdf").pages[0]
-    assert float(page.trimbox.width) > 100
-    rules = PdfReader(work / "regeln.pdf")
-    text = "".join(page.extract_text() for page in rules.pages)
+    width, text, sheet, fonts = _read_back(*((work / name).read_bytes() for name in ("map.pdf", "regeln.pdf",
+                                                                                     "sheet.pdf")))
+    assert width > 100
     assert "Katze" in text and "ü" in text
-    assert "Spezialzüge" in PdfReader(work / "sheet.pdf").pages[0].extract_text()   # the German catalog came too
-    fonts = {str(font.get("/BaseFont")) for p in rules.pages for font in p["/Resources"]["/Font"].values()}
+    assert "Spezialzüge" in sheet                                        # the German catalog came too
     assert any(font.endswith("+DejaVuSans") for font in fonts), fonts   # the bundled font, embedded
 
     shown = subprocess.run([str(python), "-c", "import washigen.paths as p; print(p.ASSETS, p.TEMPLATES, p.SEEDS, "
@@ -170,13 +182,33 @@ def test_a_wheel_in_a_fresh_virtual_environment_finds_its_data_from_another_fold
     _run_installed(venv / "bin" / "washigen", venv / "bin" / "python", _clean_env(), work)
 
 
+def _runtime_requirements(wheel: Path) -> list[str]:
+    """The wheel's Requires-Dist, less those of its extras."""
+    archive = zipfile.ZipFile(wheel)
+    metadata = next(name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+    message = email.message_from_bytes(archive.read(metadata))
+    return [line for line in message.get_all("Requires-Dist", []) if "extra ==" not in line]
+
+
 def test_a_wheel_installed_with_pip_user_finds_its_data_from_another_folder(wheel, tmp_path):
     """pip install --user (and pipx, which installs into a venv of its own) put the package outside sys.prefix."""
     python = Path(sys._base_executable)  # a --user install needs an interpreter outside any virtual environment
     # The prefix is a temporary folder, so a distribution's "externally managed" guard has nothing to protect.
     env = _clean_env(PYTHONUSERBASE=str(tmp_path / "userbase"), PIP_BREAK_SYSTEM_PACKAGES="1")
-    if subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True, env=env).returncode != 0:
+    has_pip = "import importlib.util, sys; sys.exit(not importlib.util.find_spec('pip'))"   # `pip --version`: 0.4 s
+    if subprocess.run([str(python), "-c", has_pip], capture_output=True, env=env).returncode != 0:
         pytest.skip(f"{python} has no pip")
+    uv = _uv()
+    if uv:
+        # uv puts the wheel's dependencies into the user site from its cache, as it does for the fresh venv above:
+        # pip spent 5 s (CPU) asking the index for them and unpacking them again, which tells nothing about washigen.
+        # pip still installs washigen --user, and resolves every requirement of the wheel (and theirs) against what
+        # the user site holds.
+        site = subprocess.run([str(python), "-m", "site", "--user-site"], env=env, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        placed = subprocess.run([uv, "pip", "install", "--quiet", "--python", str(python), "--target", site,
+                                 *_runtime_requirements(wheel)], capture_output=True, text=True, timeout=900, env=env)
+        assert placed.returncode == 0, placed.stderr[-2000:]
     install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--user", "--no-warn-script-location",
                               "--no-compile", str(wheel)], capture_output=True, text=True, timeout=900, env=env)
     assert install.returncode == 0, install.stderr[-2000:]
