@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from tests.test_audit_studio import problem_text
 from tests.test_studio_api import LOCAL
+from tests.test_studio_browser import POINTER_AT_ONCE
 from tests.test_studio_browser import browser, click_cell, downloads, finished_downloads, server, wait  # noqa: F401
 from tests.test_studio_page import open_page, shown, speak
 from washigen.studio.app import create_app
@@ -90,10 +91,12 @@ def test_the_keyboard_cursor_on_the_drawing_speaks_the_pages_language(server, br
 
 def test_cancel_from_the_keyboard_stops_the_servers_balance_run(server, browser):
     """The work bar's Cancel, reached by the keyboard, ends the run on the server (no job left at work) long before
-    its games are played, and the page says it stopped."""
+    its games are played, and the page says it stopped. The map's 150 games take a minute or more (4 players,
+    two long layers of 15 rows: about 0.5 s a game here); its making plays a few of them, a third of the time of the
+    6-player map this took before, whose games were longer still."""
     from washigen.studio import jobs
 
-    open_page(browser, server, "game=cats&component=map&seed=1&players=6&long=2&segment_rows=12")
+    open_page(browser, server, "game=cats&component=map&seed=1&players=4&long=2&segment_rows=15")
     games = browser.find_element(By.ID, "balance-games")
     games.clear()
     games.send_keys("150")
@@ -129,7 +132,7 @@ def edit_by_cells(tool: str, *cells: tuple[int, int]):
     def edit(driver) -> None:
         Select(driver.find_element(By.ID, "tool")).select_by_value(tool)
         for row, col in cells:
-            click_cell(driver, row, col)
+            click_cell(driver, row, col, POINTER_AT_ONCE)
     return edit
 
 

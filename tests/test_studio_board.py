@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.test_studio_browser import browser, click_cell, downloads, server, wait  # noqa: F401
+from tests.test_studio_browser import POINTER_AT_ONCE, browser, click_cell, downloads, server, wait  # noqa: F401
 from tests.test_studio_page import axe_violations
 from washigen.cli import main
 from washigen.design import dumps
@@ -147,13 +147,15 @@ def test_no_panel_scrolls_sideways_at_1400_px(server, browser, query):
 # -- the map editors -----------------------------------------------------------------------------------------------
 
 def click_mm(driver, x: float, y: float) -> None:
-    """A real mouse click at (x, y) mm of the drawing, through the drawing's own screen transform."""
+    """A real mouse click at (x, y) mm of the drawing, through the drawing's own screen transform; the pointer goes
+    there at once (the page edits on the press: selenium's 250 ms of travel only passed the time)."""
     svg = driver.find_element(By.CSS_SELECTOR, "#preview svg.design")
     px, py, width, height = driver.execute_script("""
         const [svg, x, y] = arguments;
         const m = svg.getScreenCTM(), box = svg.getBoundingClientRect();
         return [m.a * x + m.e - box.left, m.d * y + m.f - box.top, box.width, box.height];""", svg, x, y)
-    ActionChains(driver).move_to_element_with_offset(svg, px - width / 2, py - height / 2).click().perform()
+    pointer = ActionChains(driver, duration=POINTER_AT_ONCE)
+    pointer.move_to_element_with_offset(svg, px - width / 2, py - height / 2).click().perform()
 
 
 def choose_tool(driver, tool_id: str) -> None:
@@ -273,11 +275,11 @@ def test_a_fish_drawn_on_a_sewer_is_reported_by_its_rule(server, browser, tmp_pa
     assert not any(rule.startswith("cats.setup.") for rule, _ in page_rules(browser))
 
     choose_tool(browser, "draw:remove")
-    click_cell(browser, fish["row"], fish["col"])
+    click_cell(browser, fish["row"], fish["col"], POINTER_AT_ONCE)
     count = ("cats.setup.fish-count", json.dumps({"cell": [1, 1]}))
     wait(browser, lambda d: shown(d) and count in page_rules(d), "a fish taken away: the count never told")
     choose_tool(browser, "draw:fish:1")
-    click_cell(browser, sewer["row"], sewer["col"])
+    click_cell(browser, sewer["row"], sewer["col"], POINTER_AT_ONCE)
     blocked = ("cats.setup.blocked-cell", json.dumps({"cell": [sewer["row"], sewer["col"]]}))
     wait(browser, lambda d: shown(d) and blocked in page_rules(d), "a fish on a sewer was never reported")
     assert count not in page_rules(browser)

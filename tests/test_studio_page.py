@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_studio_browser import POINTER_AT_ONCE
 from tests.test_studio_browser import browser, click_cell, downloads, finished_downloads, server, wait  # noqa: F401
 from washigen import __version__
 from washigen.studio import api
@@ -49,7 +50,7 @@ def test_the_select_tool_selects_a_violation_and_leaves_the_design_alone(server,
     x, y = float(mark.get_attribute("x")), float(mark.get_attribute("y"))
     row = round((y - geometry["y"]) / geometry["pitch_y"]) + 1
     col = round((x - geometry["x"]) / geometry["pitch_x"]) + 1
-    click_cell(browser, row, col)
+    click_cell(browser, row, col, POINTER_AT_ONCE)
     wait(browser, lambda d: "selected" in d.find_element(By.CSS_SELECTOR, "#studio-marks rect.mark")
          .get_attribute("class"), "a click on the mark did not select it")
     text = browser.find_element(By.ID, "selection-text").text
@@ -129,10 +130,8 @@ def chart_shown(driver) -> bool:
 def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, downloads, tmp_path):
     """Under the numbers, the chart `cats balance -o chart.svg` draws (seat bars, the fair-share line), with a text
     alternative; "Printed in" redraws it in German; SVG downloads the CLI's bytes; axe finds nothing, the chart shown
-    and enlarged."""
-    import json
-    import subprocess
-    import sys
+    and enlarged. The commands run in this process (click's runner): their output and exit code are all it reads."""
+    from tests.test_studio_api import cli
 
     open_page(browser, server, "game=cats&component=map&seed=5")
     games = browser.find_element(By.ID, "balance-games")
@@ -150,9 +149,9 @@ def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, do
     # the run's other metrics under the verdict, as `cats balance --json` gives them for the same games
     design = tmp_path / "map.json"
     design.write_text(json.dumps(browser.execute_script("return window.studioDesign()")), encoding="utf-8")
-    told = json.loads(subprocess.run([sys.executable, "-m", "washigen", "cats", "balance", "--map", str(design),
-                                      "--seed", "5", "--games", "20", "--jobs", "1", "--json"], check=True,
-                                     capture_output=True, text=True, timeout=120).stdout)
+    ran = cli("cats", "balance", "--map", design, "--seed", 5, "--games", 20, "--jobs", 1, "--json")
+    assert ran.exit_code == 0, ran.output
+    told = json.loads(ran.stdout)
     metrics = browser.find_element(By.CSS_SELECTOR, "#balance-result .metrics").text
     leads = float(metrics.split("the lead changed ")[1].split(" ")[0])
     decisive = float(metrics.split("decisive ")[1].split("\u00a0")[0].split(" ")[0])
@@ -164,9 +163,9 @@ def test_a_balance_run_draws_its_chart_in_the_print_language(server, browser, do
         old.unlink()
     browser.find_element(By.CSS_SELECTOR, "#balance-chart [data-chart=svg]").click()
     [downloaded] = wait(browser, lambda d: finished_downloads(downloads, "cats-balance-5-5.svg"), "no chart downloaded")
-    subprocess.run([sys.executable, "-m", "washigen", "cats", "balance", "--map", str(design), "--seed", "5",
-                    "--games", "20", "--jobs", "1", "--lang", "de", "-o", str(tmp_path / "cli.svg")], check=True,
-                   capture_output=True, timeout=120)
+    ran = cli("cats", "balance", "--map", design, "--seed", 5, "--games", 20, "--jobs", 1, "--lang", "de",
+              "-o", tmp_path / "cli.svg")
+    assert ran.exit_code == 0, ran.output
     assert downloaded.read_bytes() == (tmp_path / "cli.svg").read_bytes()
 
     browser.find_element(By.ID, "chart-zoom").click()
@@ -340,15 +339,32 @@ def test_an_opened_cops_design_carries_its_squads_and_segments_into_the_form(ser
         assert browser.execute_script("return window.studioDesign()") == json.loads(path.read_text())
 
 
+# Keeps what the server answers the page's POST /api/balance (a stream of JSON lines, the run's numbers last), read
+# from a copy of the response as the page reads its own: the run the page shows, not played again to be compared.
+KEEP_BALANCE_ANSWERS = """
+window.balanceAnswers = [];
+const fetched = window.fetch;
+window.fetch = async (...args) => {
+  const response = await fetched(...args);
+  if (String(args[0]).startsWith("/api/balance?")) {
+    response.clone().text().then((text) => window.balanceAnswers.push(text));
+  }
+  return response;
+};
+"""
+
+
+def balance_answer(driver) -> dict:
+    """The result of the one balance run the page asked for since KEEP_BALANCE_ANSWERS."""
+    [answer] = driver.execute_script("return window.balanceAnswers")
+    [result] = [event["result"] for event in map(json.loads, answer.splitlines()) if "result" in event]
+    return result
+
+
 def test_a_balance_summary_says_only_the_endings_its_game_has(server, browser):
     """Trail Route's summary said "0 trapped, 0 stalemate(s)", words of Cats and Cops, in English and German; the
     chart's words said "by a trap" and "stalemates" too. Each now counts the endings its game has, as the run did,
     a count of one in the singular."""
-    import json
-
-    import washigen
-    from washigen.design import loads
-
     # A word that counts: (for one alone, for any other number).
     words = {"en": {"win": "won", "trap": "trapped", "stalemate": ("stalemate", "stalemates"),
                     "turn_limit": "at the turn limit", "chart trap": "by a trap"},
@@ -368,10 +384,11 @@ def test_a_balance_summary_says_only_the_endings_its_game_has(server, browser):
             games = browser.find_element(By.ID, "balance-games")
             games.clear()
             games.send_keys("6")
+            browser.execute_script(KEEP_BALANCE_ANSWERS)
             browser.find_element(By.ID, "balance").click()
-            wait(browser, chart_shown, "no chart after the balance run")
-            design = loads(json.dumps(browser.execute_script("return window.studioDesign()")))
-            run = washigen.balance(game, design, games=6, seed=2).to_json()["ends"]      # the page's run
+            wait(browser, lambda d: chart_shown(d) and d.execute_script("return window.balanceAnswers.length"),
+                 "no chart after the balance run")
+            run = balance_answer(browser)["ends"]            # the page's run, as the server answered it
             summary = browser.find_element(By.CSS_SELECTOR, "#balance-result .summary").text
             alt = browser.find_element(By.ID, "chart-image").get_attribute("alt")
             told = ", ".join(counted(said_in[end], run[end]) for end in has if end != "win")
@@ -452,18 +469,22 @@ def test_an_upload_the_loader_refuses_is_said_in_the_pages_language(server, brow
 def test_the_games_field_starts_at_what_fits_and_keeps_a_count_typed(server, browser):
     """The games field said 200 on every design, and on a big map the estimate refused 200 (a 6-player Cats map of
     two long segments of 12 rows: "at most 177 games fit"): it starts at the check's count (what fits, in tens); a
-    count typed stays while the design changes, and a game chosen anew starts at its own."""
-    import httpx
+    count typed stays while the design changes, and a game chosen anew starts at its own. The map here is as big as
+    that one in the check's count (170) and made in a quarter of the time: 3 players, three long layers of 14 rows."""
     from selenium.webdriver.common.keys import Keys
+
+    from washigen.design import loads
+    from washigen.games import get_game
+    from washigen.studio.offers import balance_games
 
     def games() -> str:
         return browser.find_element(By.ID, "balance-games").get_attribute("value")
 
-    big = {"players": 6, "long": 2, "segment_rows": 12}
+    big = {"players": 3, "long": 3, "segment_rows": 14}
     open_page(browser, server, "game=cats&component=map&seed=1&" + "&".join(f"{k}={v}" for k, v in big.items()))
-    made = httpx.post(f"{server}/api/design", json={"game": "cats", "component": "map", "seed": 1, "params": big},
-                      timeout=120).json()
-    assert made["balance_games"] < 200 and games() == str(made["balance_games"]), games()
+    # the check's count for the map the page was given (the server's answer was the same count of the same map)
+    fits = balance_games(get_game("cats"), loads(json.dumps(browser.execute_script("return window.studioDesign()"))))
+    assert fits < 200 and games() == str(fits), games()
     field = browser.find_element(By.ID, "balance-games")
     field.clear()
     field.send_keys("30")
