@@ -169,3 +169,31 @@ def test_ctrl_c_during_games_in_a_process_pool_exits_130_with_one_line(tmp_path)
     assert run.returncode == 130, stderr
     assert stderr == "interrupted\n"                  # no worker's traceback
     assert time.monotonic() - started < 10            # the games not yet started are dropped, not played
+
+
+def test_a_worker_terminated_while_it_forks_ends_quietly(tmp_path):
+    """A pool worker forked from washigen has washigen's SIGTERM handler until it sets its own; terminated in
+    between (while Python runs its after-fork hooks: a sweep refusing a bad --bots stopped its workers there), the
+    handler raised in the hook, which Python printed as "Exception ignored" with a traceback. The worker now ends at
+    once with 143 and says nothing; the parent's own SIGTERM still raises Terminated."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "fork.py"
+    script.write_text(
+        "import os, signal, sys, time\n"
+        "from washigen import console\n"
+        "console._INSTALLED_BY = os.getpid()\n"
+        "signal.signal(signal.SIGTERM, console.on_sigterm)\n"
+        "os.register_at_fork(after_in_child=lambda: (os.kill(os.getpid(), signal.SIGTERM), time.sleep(2)))\n"
+        "child = os.fork()\n"
+        "if child == 0:\n"
+        "    os._exit(0)\n"
+        "print(os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]))\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGTERM); time.sleep(2)\n"
+        "except console.Terminated as stopped:\n"
+        "    print('parent', stopped.code)\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["143", "parent", "143"], (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr

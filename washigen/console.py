@@ -11,6 +11,7 @@ processes) is cleaned up too."""
 from __future__ import annotations
 
 import gc
+import os
 import signal
 import sys
 
@@ -21,7 +22,13 @@ class Terminated(SystemExit):
     paths that catch KeyboardInterrupt to say `interrupted` leave it alone."""
 
 
+# The process that installed on_sigterm: a worker forked from it has the handler until it sets its own.
+_INSTALLED_BY = -1
+
+
 def main() -> None:
+    global _INSTALLED_BY
+    _INSTALLED_BY = os.getpid()
     signal.signal(signal.SIGTERM, on_sigterm)
     # The start-up makes some 15,000 objects that all live to the end (modules, classes, click's options): at the
     # default threshold of 700 the collector would pass over them twenty times and free nothing, a twentieth of
@@ -54,6 +61,11 @@ def main() -> None:
 
 
 def on_sigterm(signum, frame) -> None:
+    if os.getpid() != _INSTALLED_BY:
+        # A worker forked from washigen, terminated by it before it set its own handler (while Python still ran its
+        # after-fork hooks, an exception there is printed as "Exception ignored" with a traceback): it ends at once;
+        # the parent that stopped it cleans up and says why.
+        os._exit(EXIT_TERMINATED)
     # Once only: a second SIGTERM while the first is being cleaned up ends the process at once.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     raise Terminated(EXIT_TERMINATED)
