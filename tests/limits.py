@@ -98,11 +98,11 @@ class _WarmServer:
 _warm: _WarmServer | None = None
 
 
-def _warm_server() -> _WarmServer:
-    """The server for this process and environment: started at the first run, again when the environment its
-    imports saw has changed, never shared with a forked copy of this process."""
+def _warm_server(environ: dict[str, str]) -> _WarmServer:
+    """The server for this process and the command's environment: started at the first run, again when the
+    environment its imports saw has changed, never shared with a forked copy of this process."""
     global _warm
-    env = {key: value for key, value in os.environ.items() if key not in READ_AT_RUN_TIME}
+    env = {key: value for key, value in environ.items() if key not in READ_AT_RUN_TIME}
     if _warm is not None and (_warm.owner != os.getpid() or _warm.env != env):
         if _warm.owner == os.getpid():
             _warm.stop()
@@ -114,14 +114,15 @@ def _warm_server() -> _WarmServer:
 
 
 def run_warm(*args, cwd: Path | None = None, timeout: float = TIME_LIMIT, umask: int | None = None,
-             stdin=None, memory_limit: int | None = MEMORY_LIMIT) -> Run:
+             stdin=None, memory_limit: int | None = MEMORY_LIMIT, env: dict[str, str] | None = None) -> Run:
     """run_bounded's run (washigen ARGS, 1 GB of address space unless `memory_limit` says otherwise, `umask` when
-    given, standard input the file or descriptor `stdin` or this process's), in a child of the warm-start server;
-    a TimeoutExpired fails the test."""
-    server = _warm_server()
+    given, standard input the file or descriptor `stdin` or this process's, the environment `env` or this
+    process's), in a child of the warm-start server; a TimeoutExpired fails the test."""
+    env = dict(os.environ) if env is None else env
+    server = _warm_server(env)
     command = [*WASHIGEN, *map(str, args)]
     request = {"args": command[len(WASHIGEN):], "cwd": os.path.abspath(cwd if cwd is not None else os.getcwd()),
-               "umask": _current_umask() if umask is None else umask, "env": dict(os.environ),
+               "umask": _current_umask() if umask is None else umask, "env": env,
                "memory_limit": memory_limit}
     stdin_fd = 0 if stdin is None else stdin if isinstance(stdin, int) else stdin.fileno()
     out_read, out_write = os.pipe()

@@ -50,15 +50,8 @@ def run_washigen(site: Path, *args: str, cwd: Path, timeout: float = 300) -> sub
     washigen with `site` on PYTHONPATH (tests/limits.run_warm): its own exit code, streams, folder and
     environment, and the games' registry read there as in a fresh interpreter (the plugin found through its entry
     point); only washigen's own imports (0.5 s a command) are done once."""
-    before = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = _pythonpath(site)
-    try:
-        done = run_warm(*args, cwd=cwd, timeout=timeout, memory_limit=None)
-    finally:
-        if before is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = before
+    done = run_warm(*args, cwd=cwd, timeout=timeout, memory_limit=None,
+                    env={**os.environ, "PYTHONPATH": _pythonpath(site)})
     return subprocess.CompletedProcess(["washigen", *args], done.code, done.stdout, done.stderr)
 
 
